@@ -1,0 +1,77 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Module directions (DESIGN.md): only OpenSSLProbe imports COpenSSL, only PcapSource
+// imports CPcap, TLSWire depends on nothing, renderers (TLSProbeOutput) see reports only,
+// checks (TLSDiagnosis) never print, and the executable only parses arguments.
+let package = Package(
+    name: "tlsprobe",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tlsprobe", targets: ["tlsprobe"]),
+        .executable(name: "tlsprobe-limbo", targets: ["LimboHarness"]),
+        .library(name: "TLSWire", targets: ["TLSWire"]),
+        .library(name: "TLSDiagnosis", targets: ["TLSDiagnosis"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        .systemLibrary(
+            name: "CPcap",
+            pkgConfig: "libpcap",
+            providers: [.apt(["libpcap-dev"]), .brew(["libpcap"])]
+        ),
+        .target(name: "TLSWire"),
+        .target(
+            name: "TLSDiagnosis",
+            dependencies: [
+                "TLSWire",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSDiagnosis"]),
+        .target(name: "PcapSource", dependencies: ["CPcap", "TLSWire"]),
+        .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"]),
+        .executableTarget(
+            name: "tlsprobe",
+            dependencies: [
+                "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "LimboHarness",
+            dependencies: ["TLSDiagnosis", "OpenSSLProbe", "TLSProbeOutput"]
+        ),
+        // Helpers shared by the test targets: test PKIs built in code at a fixed
+        // reference time, free loopback ports, running the built binary.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "TLSDiagnosis",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "TLSWireTests", dependencies: ["TLSWire"]),
+        .testTarget(name: "TLSDiagnosisTests", dependencies: ["TLSDiagnosis", "TestSupport"]),
+        .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TestSupport"]),
+        .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["tlsprobe", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,3 @@
+import OpenSSLProbe
+import PcapSource
+print(OpenSSLLibrary.version, PcapLibrary.version)

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Which checks run and how much each matters: the rules of one kind of client, as data.
+///
+/// `default` is RFC 5280 path validation with RFC 6125/9525 name matching; `apple` adds
+/// what iOS 13+/macOS 10.15+ enforce; `openssl` is what an OpenSSL 3 client with default
+/// settings decides, so "curl accepts it but the iPhone does not" can be told apart.
+public struct Profile: Sendable, Hashable {
+    /// `default`, `apple` or `openssl`.
+    public let name: String
+    /// One line on what the profile stands for.
+    public let summary: String
+    /// Severities that differ from the catalog's default.
+    public let severityOverrides: [FindingCode: Severity]
+    /// Codes this profile does not report at all.
+    public let disabled: Set<FindingCode>
+    /// Whether a certificate without a SAN is matched by its subject Common Name.
+    public let commonNameFallback: Bool
+    /// How a TLS server certificate without any extendedKeyUsage extension is reported
+    /// (`cert.eku_missing_server_auth`): Apple requires the extension, RFC 5280 does not.
+    /// Nil: not reported.
+    public let missingEKUSeverity: Severity?
+    /// RSA keys shorter than this are weak.
+    public let minimumRSABits: Int
+    /// Elliptic-curve keys shorter than this are weak.
+    public let minimumECBits: Int
+    /// Leaf validity limits, longest first: a leaf valid for more than `days` gets a
+    /// `cert.validity_too_long` at `severity`. Applies to certificates issued after
+    /// `validityLimitsFrom`.
+    public let validityLimits: [ValidityLimit]
+    /// Certificates issued before this instant are exempt from `validityLimits`.
+    public let validityLimitsFrom: Date
+    /// A certificate expiring within this many days of the evaluation time gets `cert.expires_soon`.
+    public let expiresSoonDays: Int
+    /// The oldest protocol version this profile's clients accept, as "TLSv1.2".
+    public let minimumProtocolVersion: String
+    /// Whether a cipher suite without forward secrecy is refused.
+    public let requiresForwardSecrecy: Bool
+
+    /// A validity limit: more than `days` days gets a finding of `severity`.
+    public struct ValidityLimit: Sendable, Hashable {
+        public let days: Int
+        public let severity: Severity
+    }
+
+    /// The severity of `code` under this profile, or nil when the profile does not report it.
+    public func severity(for code: FindingCode) -> Severity? {
+        if disabled.contains(code) { return nil }
+        return severityOverrides[code] ?? code.entry.defaultSeverity
+    }
+
+    /// `finding` with its severity set by this profile, or nil when the profile drops it.
+    public func apply(_ finding: Finding) -> Finding? {
+        guard let severity = severity(for: finding.code) else { return nil }
+        var adjusted = finding
+        adjusted.severity = severity
+        return adjusted
+    }
+
+    /// Every profile, in the order the help text lists them.
+    public static let all: [Profile] = [.default, .apple, .openssl]
+
+    /// The profile called `name`, or nil.
+    public static func named(_ name: String) -> Profile? { all.first { $0.name == name } }
+
+    // 2019-07-01T00:00:00Z: Apple's 825-day rule applies to certificates issued after it.
+    private static let appleValidityRuleStart = Date(timeIntervalSince1970: 1_561_939_200)
+
+    /// RFC 5280 path validation, RFC 6125/9525 names with no Common Name fallback,
+    /// SHA-1 and RSA < 2048 as errors.
+    public static let `default` = Profile(
+        name: "default",
+        summary: "RFC 5280 paths, RFC 9525 names (no Common Name fallback), SHA-1 and RSA < 2048 are errors",
+        severityOverrides: [:],
+        disabled: [],
+        commonNameFallback: false,
+        missingEKUSeverity: .info,
+        minimumRSABits: 2048,
+        minimumECBits: 224,
+        validityLimits: [ValidityLimit(days: 825, severity: .info)],
+        validityLimitsFrom: appleValidityRuleStart,
+        expiresSoonDays: 30,
+        minimumProtocolVersion: "TLSv1.2",
+        requiresForwardSecrecy: false
+    )
+
+    /// What iOS 13+ and macOS 10.15+ enforce for TLS server certificates, plus App
+    /// Transport Security (TLS 1.2 or later, forward-secret suites).
+    public static let apple = Profile(
+        name: "apple",
+        summary: "iOS 13+/macOS 10.15+: SAN and serverAuth required, validity <= 825 days, RSA >= 2048, SHA-2, ATS (TLS >= 1.2, forward secrecy)",
+        severityOverrides: [
+            .tlsProtocolTooOld: .error,
+            .tlsNoForwardSecrecy: .error,
+            .pkcs12ModernEncryption: .warning,
+        ],
+        disabled: [],
+        commonNameFallback: false,
+        missingEKUSeverity: .error,
+        minimumRSABits: 2048,
+        minimumECBits: 256,
+        validityLimits: [
+            ValidityLimit(days: 825, severity: .error),
+            ValidityLimit(days: 398, severity: .warning),
+        ],
+        validityLimitsFrom: appleValidityRuleStart,
+        expiresSoonDays: 30,
+        minimumProtocolVersion: "TLSv1.2",
+        requiresForwardSecrecy: true
+    )
+
+    /// What an OpenSSL 3 client (curl, Python, most Linux software) decides with default
+    /// settings: the Common Name counts when there is no DNS SAN, no Apple rules.
+    public static let openssl = Profile(
+        name: "openssl",
+        summary: "an OpenSSL 3 client with default settings (curl, Python): Common Name fallback, security level 2",
+        severityOverrides: [
+            .nameCNOnly: .warning,
+        ],
+        disabled: [.certValidityTooLong],
+        commonNameFallback: true,
+        missingEKUSeverity: nil,
+        minimumRSABits: 2048,
+        minimumECBits: 224,
+        validityLimits: [],
+        validityLimitsFrom: appleValidityRuleStart,
+        expiresSoonDays: 30,
+        minimumProtocolVersion: "TLSv1.2",
+        requiresForwardSecrecy: false
+    )
+}

@@ -1,0 +1,203 @@
+import Foundation
+import X509
+
+/// Checks of one certificate on its own, needing no issuer: key strength, signature
+/// algorithm, dates, validity period, extended and plain key usage, names, encoding.
+///
+/// Pure functions of the certificate and the context; the trust engine applies them to
+/// the certificates on a path, `inspect` to every certificate in a file.
+public enum CertificateLint {
+    /// Every finding for `certificate` in `role`, reported as about `subject`
+    /// (`certificate[0]`), under `context.profile`.
+    public static func check(
+        _ certificate: X509Certificate, role: CertificateRole, subject: String, context: TrustContext
+    ) -> [Finding] {
+        var findings: [Finding] = []
+        findings += dates(certificate, subject: subject, context: context)
+        findings += keyStrength(certificate, subject: subject, profile: context.profile)
+        if role != .anchor || !certificate.isSelfIssued {
+            findings += signatureStrength(certificate, subject: subject)
+        }
+        findings += encoding(certificate, subject: subject)
+        if role == .leaf {
+            findings += leafUsage(certificate, subject: subject, context: context)
+            if context.purpose == .server {
+                findings += validityPeriod(certificate, subject: subject, profile: context.profile)
+                if context.expectedName == nil {
+                    findings += commonNameOnly(certificate, subject: subject)
+                }
+            }
+        }
+        return findings.compactMap(context.profile.apply)
+    }
+
+    // MARK: dates
+
+    static func dates(_ cert: X509Certificate, subject: String, context: TrustContext) -> [Finding] {
+        let at = context.at
+        let evidence: [String: EvidenceValue] = [
+            "not_before": .string(ReportTime.iso8601(cert.notBefore)),
+            "not_after": .string(ReportTime.iso8601(cert.notAfter)),
+            "at": .string(ReportTime.iso8601(at)),
+        ]
+        if at < cert.notBefore {
+            let gap = cert.notBefore.timeIntervalSince(at)
+            var message = "\(subjectName(cert)) is not valid until \(ReportTime.iso8601(cert.notBefore)), \(ReportTime.duration(gap)) after \(ReportTime.iso8601(at))."
+            if gap < 2 * 86400 {
+                message += " A gap this small looks like a clock: the device that made the certificate is ahead, or the client's clock is behind."
+            } else if at < Date(timeIntervalSince1970: 1_262_304_000) {
+                message += " The evaluation time is before 2010: the client's clock looks reset."
+            } else {
+                message += " If nobody meant that start date, the clock of the device that made the certificate was wrong when it did."
+            }
+            return [Finding(code: .certNotYetValid, subject: subject, message: message, evidence: evidence)]
+        }
+        if at > cert.notAfter {
+            let gap = at.timeIntervalSince(cert.notAfter)
+            var message = "\(subjectName(cert)) expired on \(ReportTime.iso8601(cert.notAfter)), \(ReportTime.duration(gap)) before \(ReportTime.iso8601(at))."
+            if cert.notAfter < Date(timeIntervalSince1970: 946_684_800) {
+                message += " An end date before 2000 usually means the device made its certificate while its clock was reset."
+            }
+            return [Finding(code: .certExpired, subject: subject, message: message, evidence: evidence)]
+        }
+        let remaining = cert.notAfter.timeIntervalSince(at)
+        if remaining < TimeInterval(context.profile.expiresSoonDays) * 86400 {
+            return [Finding(code: .certExpiresSoon, subject: subject,
+                            message: "\(subjectName(cert)) expires on \(ReportTime.iso8601(cert.notAfter)), in \(ReportTime.duration(remaining)).",
+                            evidence: evidence)]
+        }
+        return []
+    }
+
+    // MARK: keys and signatures
+
+    static func keyStrength(_ cert: X509Certificate, subject: String, profile: Profile) -> [Finding] {
+        let key = cert.key
+        let evidence: [String: EvidenceValue] = ["key_type": .string(key.type), "bits": key.bits.map { .int($0) } ?? .null, "curve": .optional(key.curve)]
+        switch key.type {
+        case "RSA", "RSA-PSS", "DSA":
+            guard let bits = key.bits else { return [] }
+            if key.type == "DSA" {
+                return [Finding(code: .certWeakKey, subject: subject,
+                                message: "\(subjectName(cert)) has a DSA key (\(bits) bits); TLS clients no longer accept DSA.",
+                                evidence: evidence)]
+            }
+            if bits < profile.minimumRSABits {
+                return [Finding(code: .certWeakKey, subject: subject,
+                                message: "\(subjectName(cert)) has a \(bits)-bit RSA key; clients under the \(profile.name) profile require at least \(profile.minimumRSABits) bits.",
+                                evidence: evidence)]
+            }
+        case "EC":
+            if let bits = key.bits, bits < profile.minimumECBits {
+                return [Finding(code: .certWeakKey, subject: subject,
+                                message: "\(subjectName(cert)) has a \(bits)-bit elliptic-curve key (\(key.curve ?? "?")); at least \(profile.minimumECBits) bits are required.",
+                                evidence: evidence)]
+            }
+            if key.bits == nil {
+                return [Finding(code: .certUnsupportedAlgorithm, severity: .warning, subject: subject,
+                                message: "\(subjectName(cert)) has an elliptic-curve key on curve \(key.curve ?? "?"), which TLS clients do not support.",
+                                evidence: evidence)]
+            }
+        case "Ed25519", "Ed448":
+            return []
+        default:
+            return [Finding(code: .certUnsupportedAlgorithm, severity: .warning, subject: subject,
+                            message: "\(subjectName(cert)) has a key of type \(key.type), which TLS clients do not support.",
+                            evidence: evidence)]
+        }
+        return []
+    }
+
+    static func signatureStrength(_ cert: X509Certificate, subject: String) -> [Finding] {
+        let name = cert.signatureAlgorithm.name
+        let weak = ["md5WithRSAEncryption", "sha1WithRSAEncryption", "ecdsa-with-SHA1", "dsa-with-SHA1", "1.2.840.113549.1.1.2", "1.2.840.113549.1.1.3"]
+        guard weak.contains(name) else { return [] }
+        return [Finding(code: .certWeakSignature, subject: subject,
+                        message: "\(subjectName(cert)) is signed with \(name); OpenSSL 3, Apple platforms and browsers refuse SHA-1 and MD5 signatures.",
+                        evidence: ["signature_algorithm": .string(name)])]
+    }
+
+    // MARK: encoding
+
+    static func encoding(_ cert: X509Certificate, subject: String) -> [Finding] {
+        var findings: [Finding] = []
+        if !cert.anomalies.isEmpty {
+            let refused = cert.anomalies.contains(where: \.refusedByClients)
+            let list = cert.anomalies.map(\.description)
+            findings.append(Finding(
+                code: .certMalformed, severity: refused ? .error : .warning, subject: subject,
+                message: "\(subjectName(cert)) breaks RFC 5280: \(list.joined(separator: "; "))."
+                    + (refused ? "" : " Lenient clients accept it; strict ones may not."),
+                evidence: ["problems": .strings(list)]))
+        }
+        for ext in cert.extensions where ext.critical && !OIDNames.isUnderstoodExtension(ext.oid) {
+            findings.append(Finding(
+                code: .certUnknownCriticalExtension, subject: subject,
+                message: "\(subjectName(cert)) has a critical extension \(OIDNames.extensionName(ext.oid)) that clients do not understand, so they must refuse the certificate.",
+                evidence: ["extension": .string(ext.oid.description), "name": .string(OIDNames.extensionName(ext.oid))]))
+        }
+        return findings
+    }
+
+    // MARK: leaf usage
+
+    static func leafUsage(_ cert: X509Certificate, subject: String, context: TrustContext) -> [Finding] {
+        var findings: [Finding] = []
+        let wanted = context.purpose == .server ? "serverAuth" : "clientAuth"
+        let code: FindingCode = context.purpose == .server ? .certEKUMissingServerAuth : .certEKUMissingClientAuth
+        let usages = cert.extendedKeyUsageNames
+        if cert.extendedKeyUsage != nil {
+            if !usages.contains(wanted) {
+                let any = usages.contains("anyExtendedKeyUsage")
+                findings.append(Finding(
+                    code: code, subject: subject,
+                    message: "\(subjectName(cert)) lists extendedKeyUsage \(usages.joined(separator: ", ")) without \(wanted), so TLS \(context.purpose.rawValue == "server" ? "clients refuse it as a server" : "servers refuse it as a client") certificate."
+                        + (any ? " anyExtendedKeyUsage does not stand in for it with OpenSSL, browsers or Apple." : ""),
+                    evidence: ["extended_key_usage": .strings(usages), "required": .string(wanted)]))
+            }
+        } else if context.purpose == .server, let severity = context.profile.missingEKUSeverity {
+            findings.append(Finding(
+                code: code, severity: severity, subject: subject,
+                message: "\(subjectName(cert)) has no extendedKeyUsage extension. RFC 5280 allows that, but iOS 13+ and macOS 10.15+ require serverAuth in it.",
+                evidence: ["extended_key_usage": nil, "required": .string(wanted)]))
+        }
+        if let ku = cert.keyUsage {
+            let names = cert.keyUsageNames
+            let isRSA = cert.key.type == "RSA"
+            let usable = ku.digitalSignature || (isRSA && ku.keyEncipherment) || (!isRSA && ku.keyAgreement)
+            if !usable {
+                findings.append(Finding(
+                    code: .certKeyUsageIncompatible, subject: subject,
+                    message: "\(subjectName(cert)) has keyUsage \(names.isEmpty ? "(empty)" : names.joined(separator: ", ")), which does not allow the signatures TLS needs (digitalSignature\(isRSA ? " or keyEncipherment" : "")).",
+                    evidence: ["key_usage": .strings(names), "key_type": .string(cert.key.type)]))
+            }
+        }
+        return findings
+    }
+
+    static func validityPeriod(_ cert: X509Certificate, subject: String, profile: Profile) -> [Finding] {
+        guard cert.notBefore >= profile.validityLimitsFrom else { return [] }
+        let days = cert.validityDays
+        for limit in profile.validityLimits where days > limit.days {
+            return [Finding(
+                code: .certValidityTooLong, severity: limit.severity, subject: subject,
+                message: "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))); Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than 825 days"
+                    + (limit.days < 825 ? ", and public CAs now issue at most 398." : "."),
+                evidence: ["validity_days": .int(days), "limit_days": .int(limit.days)])]
+        }
+        return []
+    }
+
+    static func commonNameOnly(_ cert: X509Certificate, subject: String) -> [Finding] {
+        guard cert.subjectAlternativeNames == nil, let cn = cert.commonNames.first else { return [] }
+        return [Finding(
+            code: .nameCNOnly, subject: subject,
+            message: "\(subjectName(cert)) has no subjectAltName; its name \"\(cn)\" is only in the Common Name, which iOS, macOS, Chrome and Go ignore.",
+            evidence: ["common_name": .string(cn), "san": nil])]
+    }
+
+    static func subjectName(_ cert: X509Certificate) -> String {
+        let name = cert.subjectString
+        return name.isEmpty ? "The certificate (empty subject)" : "\"\(name)\""
+    }
+}

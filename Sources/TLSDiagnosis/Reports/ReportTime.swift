@@ -1,0 +1,72 @@
+import Foundation
+
+/// Times as reports write them: ISO-8601 in UTC, and durations in words.
+public enum ReportTime {
+    /// `2026-11-21T10:00:00Z`.
+    public static func iso8601(_ date: Date) -> String {
+        let (y, m, d, hh, mm, ss) = components(date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d, hh, mm, ss)
+    }
+
+    /// `2026-11-21`.
+    public static func date(_ date: Date) -> String {
+        let (y, m, d, _, _, _) = components(date)
+        return String(format: "%04d-%02d-%02d", y, m, d)
+    }
+
+    /// "3 days", "5 hours", "12 minutes", "40 seconds", "2 years".
+    public static func duration(_ seconds: TimeInterval) -> String {
+        let s = abs(seconds)
+        func plural(_ n: Int, _ unit: String) -> String { "\(n) \(unit)\(n == 1 ? "" : "s")" }
+        if s >= 2 * 365 * 86400 { return plural(Int(s / (365 * 86400)), "year") }
+        if s >= 2 * 86400 { return plural(Int(s / 86400), "day") }
+        if s >= 2 * 3600 { return plural(Int(s / 3600), "hour") }
+        if s >= 120 { return plural(Int(s / 60), "minute") }
+        return plural(Int(s), "second")
+    }
+
+    /// Parses `--at`: `2026-11-21`, `2026-11-21T10:00:00Z`, `2026-11-21T10:00:00+01:00`,
+    /// `2026-11-21 10:00`, or `@1763719200` (seconds since 1970).
+    public static func parse(_ text: String) -> Date? {
+        if text.hasPrefix("@"), let seconds = Double(text.dropFirst()) { return Date(timeIntervalSince1970: seconds) }
+        let normalized = text.replacingOccurrences(of: " ", with: "T")
+        let pattern = #"^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$"#
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+            let match = regex.firstMatch(in: normalized, range: NSRange(normalized.startIndex..., in: normalized))
+        else { return nil }
+        func group(_ i: Int) -> String? {
+            guard let range = Range(match.range(at: i), in: normalized) else { return nil }
+            return String(normalized[range])
+        }
+        guard let y = Int(group(1) ?? ""), let m = Int(group(2) ?? ""), let d = Int(group(3) ?? ""),
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
+        let hh = Int(group(4) ?? "0") ?? 0, mm = Int(group(5) ?? "0") ?? 0, ss = Int(group(6) ?? "0") ?? 0
+        guard hh < 24, mm < 60, ss < 61 else { return nil }
+        var date = X509Certificate.civilDate(y, m, d, hh, mm, ss)
+        if let zone = group(7), zone != "Z" {
+            let sign: Double = zone.hasPrefix("-") ? -1 : 1
+            let digits = zone.dropFirst().replacingOccurrences(of: ":", with: "")
+            let offset = (Double(digits.prefix(2)) ?? 0) * 3600 + (Double(digits.suffix(2)) ?? 0) * 60
+            date = date.addingTimeInterval(-sign * offset)
+        }
+        return date
+    }
+
+    private static func components(_ date: Date) -> (Int, Int, Int, Int, Int, Int) {
+        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
+        let secs = total - days * 86400
+        // civil_from_days (Howard Hinnant)
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return (y, m, d, secs / 3600, (secs % 3600) / 60, secs % 60)
+    }
+}

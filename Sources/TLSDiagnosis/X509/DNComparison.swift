@@ -1,0 +1,26 @@
+import X509
+
+/// Distinguished-name equality as RFC 5280 section 7.1 asks of path building: the same
+/// bytes, or the same attributes with string values compared after case folding and
+/// whitespace normalisation (RFC 4518, simplified to ASCII folding).
+public enum DNComparison {
+    /// Whether two encoded names denote the same name.
+    public static func equal(_ derA: [UInt8], _ a: DistinguishedName, _ derB: [UInt8], _ b: DistinguishedName) -> Bool {
+        if derA == derB { return true }
+        guard a.count == b.count else { return false }
+        for (rdnA, rdnB) in zip(a, b) {
+            guard rdnA.count == rdnB.count else { return false }
+            let keysA = rdnA.map(key).sorted()
+            let keysB = rdnB.map(key).sorted()
+            if keysA != keysB { return false }
+        }
+        return true
+    }
+
+    private static func key(_ attribute: RelativeDistinguishedName.Attribute) -> String {
+        let type = attribute.type.description
+        guard let text = String(attribute.value) else { return type + "#" + String(describing: attribute.value) }
+        let folded = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        return type + "=" + folded
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TestSupport
+import X509
+@testable import TLSDiagnosis
+
+@Suite struct X509CertificateTests {
+    @Test func readsWhatSwiftCertificatesWrote() throws {
+        let chain = TestPKI.chain(host: "printer.local", ips: ["10.0.0.5"])
+        let leaf = chain.leaf.x509
+        #expect(leaf.subjectString == "CN=printer.local")
+        #expect(leaf.issuerString == "CN=Test Intermediate CA")
+        #expect(leaf.dnsNames == ["printer.local"])
+        #expect(leaf.ipAddresses.map(IPAddressText.format) == ["10.0.0.5"])
+        #expect(leaf.extendedKeyUsageNames == ["serverAuth"])
+        #expect(leaf.keyUsageNames == ["digitalSignature", "keyEncipherment"])
+        #expect(leaf.key == KeyDescription(type: "EC", bits: 256, curve: "P-256"))
+        #expect(leaf.notBefore == TestPKI.day(-30))
+        #expect(leaf.notAfter == TestPKI.day(90))
+        #expect(leaf.anomalies.isEmpty)
+        #expect(!leaf.isCA)
+        #expect(chain.intermediate.x509.isCA)
+        #expect(leaf.authorityKeyIDHex == chain.intermediate.x509.subjectKeyIDHex)
+    }
+
+    @Test func signaturesCheckAgainstTheRightIssuerOnly() {
+        let chain = TestPKI.chain()
+        #expect(chain.leaf.x509.signatureCheck(by: chain.intermediate.x509) == .valid)
+        #expect(chain.leaf.x509.signatureCheck(by: chain.root.x509) == .invalid)
+        #expect(chain.root.x509.isSelfSigned)
+        #expect(!chain.intermediate.x509.isSelfSigned)
+    }
+
+    @Test func readsAWeakRSAKeyThatSwiftCertificatesRefuses() {
+        let root = TestPKI.issue(.root("Old Root", key: .rsa(bits: 2048)))
+        var spec = TestPKI.Spec.server("camera.local")
+        spec.key = .rsa(bits: 1024)
+        spec.signatureAlgorithm = .sha1WithRSAEncryption
+        let leaf = TestPKI.issue(spec, by: root)
+        #expect((try? Certificate(derEncoded: leaf.der)) == nil)
+        let parsed = leaf.x509
+        #expect(parsed.key == KeyDescription(type: "RSA", bits: 1024))
+        #expect(parsed.signatureAlgorithm.name == "sha1WithRSAEncryption")
+        #expect(parsed.signatureCheck(by: root.x509) == .valid)
+    }
+
+    @Test func rejectsEveryTruncationOfACertificate() {
+        let der = TestPKI.chain().leaf.der
+        for length in 0..<der.count {
+            #expect(throws: X509ParseError.self) { try X509Certificate(derEncoded: Array(der.prefix(length))) }
+        }
+    }
+
+    @Test func survivesEveryByteFlipped() {
+        let der = TestPKI.chain().leaf.der
+        for index in der.indices {
+            var damaged = der
+            damaged[index] ^= 0xFF
+            _ = try? X509Certificate(derEncoded: damaged)
+        }
+    }
+}

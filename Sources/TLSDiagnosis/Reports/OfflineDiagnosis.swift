@@ -1,0 +1,121 @@
+import Foundation
+
+/// Assembles the reports of the offline commands from what was loaded: pure functions,
+/// so the commands stay thin and the reports testable without files.
+public enum OfflineDiagnosis {
+    /// The report of `verify`: the engine's verdict on `leaf` and `presented` against
+    /// `anchors`, with OpenSSL's verdict on the same input kept as evidence.
+    public static func verify(
+        files: [String], leaf: X509Certificate, presented: [X509Certificate], anchors: [TrustAnchor],
+        context: TrustContext, host: String?, openssl: ExternalVerdict?
+    ) -> VerifyReport {
+        let evaluation = TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
+        let evaluated = !anchors.isEmpty
+        let trust = TrustSection(
+            evaluated: evaluated,
+            trusted: evaluated ? evaluation.trusted : nil,
+            profile: context.profile.name,
+            note: evaluated ? nil : "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
+            anchors: anchors.map { CertificateSummary($0.certificate, source: $0.source) },
+            path: evaluation.path.map { $0.map { CertificateSummary($0.certificate, source: $0.source) } },
+            openssl: evaluated ? openssl : nil
+        )
+        let chain = ([leaf] + presented).enumerated().map { CertificateDetails($0.element, index: $0.offset) }
+        return VerifyReport(
+            target: VerifyTarget(files: files, host: host, purpose: context.purpose, at: context.at),
+            chain: chain, trust: trust, findings: evaluation.findings)
+    }
+
+    /// One file as loaded for `inspect`.
+    public struct InspectInput: Sendable {
+        public var path: String
+        public var format: String
+        public var certificates: [X509Certificate]
+        public var keys: [KeyDetails]
+        public var pkcs12: PKCS12Details?
+        public var other: [String]
+
+        public init(path: String, format: String, certificates: [X509Certificate], keys: [KeyDetails], pkcs12: PKCS12Details?, other: [String]) {
+            self.path = path
+            self.format = format
+            self.certificates = certificates
+            self.keys = keys
+            self.pkcs12 = pkcs12
+            self.other = other
+        }
+    }
+
+    /// Whether a private key belongs to a certificate, as checked by the loader.
+    public struct KeyCheck: Sendable {
+        /// The key, as a reader would name it: `server.key`, `bundle.pem: key at line 30`.
+        public var key: String
+        /// The certificate: `server.pem: certificate[0]`.
+        public var certificate: String
+        public var keyPin: String
+        public var certificatePin: String
+        public var matches: Bool
+
+        public init(key: String, certificate: String, keyPin: String, certificatePin: String, matches: Bool) {
+            self.key = key
+            self.certificate = certificate
+            self.keyPin = keyPin
+            self.certificatePin = certificatePin
+            self.matches = matches
+        }
+    }
+
+    /// The report of `inspect`: every certificate in full and the lint findings under the
+    /// profile, PKCS#12 protection, and key/certificate pairs.
+    public static func inspect(_ inputs: [InspectInput], keyChecks: [KeyCheck], context: TrustContext) -> InspectReport {
+        var findings: [Finding] = []
+        var files: [InspectedFile] = []
+        for input in inputs {
+            for (i, cert) in input.certificates.enumerated() {
+                let role: CertificateRole = cert.isCA ? (cert.isSelfIssued ? .anchor : .intermediate) : .leaf
+                findings += CertificateLint.check(cert, role: role, subject: "\(input.path): certificate[\(i)]", context: context)
+            }
+            if let p = input.pkcs12 {
+                findings += pkcs12Findings(p, path: input.path).compactMap(context.profile.apply)
+            }
+            files.append(InspectedFile(
+                path: input.path, format: input.format,
+                certificates: input.certificates.enumerated().map { CertificateDetails($0.element, index: $0.offset) },
+                keys: input.keys, pkcs12: input.pkcs12, other: input.other))
+        }
+        for check in keyChecks where !check.matches {
+            findings.append(Finding(
+                code: .keyMismatch, subject: check.key,
+                message: "The private key \(check.key) does not belong to \(check.certificate): their public keys differ, so a server configured with both fails every handshake.",
+                evidence: ["key_pin": .string(check.keyPin), "certificate_pin": .string(check.certificatePin)]))
+        }
+        return InspectReport(files: files, profile: context.profile.name, at: context.at, findings: findings)
+    }
+
+    static func pkcs12Findings(_ p: PKCS12Details, path: String) -> [Finding] {
+        var findings: [Finding] = []
+        let subject = "file[\(path)]"
+        if p.usesModernAlgorithms {
+            let parts = p.encryption.filter { !$0.legacy }.map { "\($0.contents): \($0.algorithm)" }
+            let mac = p.macAlgorithm.map { $0 == "sha1" ? [] : ["MAC: HMAC-\($0.uppercased())"] } ?? []
+            findings.append(Finding(
+                code: .pkcs12ModernEncryption, subject: subject,
+                message: "\(path) is protected with \((parts + mac).joined(separator: "; ")). OpenSSL 3 writes this by default; iOS before 17, macOS before 14, Android before 12 and Windows before 10 1709 refuse to import it, often saying only that the password is wrong.",
+                evidence: [
+                    "mac_algorithm": .optional(p.macAlgorithm),
+                    "encryption": .strings(p.encryption.map { "\($0.contents): \($0.algorithm)" }),
+                ],
+                fix: "Re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out \(path) (or openssl pkcs12 -in \(path) -nodes | openssl pkcs12 -export -legacy -out legacy.p12)."))
+        }
+        if p.decrypted, p.hasPrivateKey == false {
+            findings.append(Finding(
+                code: .pkcs12NoPrivateKey, subject: subject,
+                message: "\(path) holds certificates but no private key, so it cannot serve as an identity for a client or server."))
+        }
+        if p.keyMatchesCertificate == false {
+            findings.append(Finding(
+                code: .keyMismatch, subject: subject,
+                message: "The private key in \(path) does not belong to its certificate: their public keys differ."))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import TLSDiagnosis
+
+/// Reports as text a person reads at a glance: the verdict, then the findings worst
+/// first, then the evidence sections with aligned fields.
+public struct TextRenderer: Sendable {
+    public var style: TextStyle
+
+    public init(style: TextStyle) { self.style = style }
+
+    // MARK: verify
+
+    /// `tlsprobe verify`.
+    public func render(_ report: VerifyReport) -> String {
+        var out = ""
+        let t = report.target
+        var expecting: [String] = []
+        expecting.append(t.host.map { "name \($0)" } ?? "no name check")
+        expecting.append("purpose \(t.purpose.rawValue)")
+        expecting.append("at \(ReportTime.iso8601(t.at))")
+        expecting.append("profile \(report.trust.profile)")
+        out += style.paint("verify", .bold) + " " + t.files.joined(separator: " ") + "\n"
+        out += "  " + expecting.joined(separator: " · ") + "\n\n"
+        out += verdict(report.trust, findings: report.findings) + "\n"
+        out += findingsSection(report.findings)
+        out += heading("Chain as given (\(report.chain.count))")
+        for cert in report.chain {
+            out += certificateBlock(cert, label: "[\(cert.index)]", at: t.at)
+        }
+        out += trustSection(report.trust)
+        return out
+    }
+
+    // MARK: inspect
+
+    /// `tlsprobe inspect`.
+    public func render(_ report: InspectReport) -> String {
+        var out = ""
+        let counts = severityCounts(report.findings)
+        out += style.paint("inspect", .bold) + " " + report.files.map(\.path).joined(separator: " ") + "\n"
+        out += "  profile \(report.profile) · at \(ReportTime.iso8601(report.at))" + (counts.isEmpty ? " · no findings" : " · " + counts) + "\n"
+        out += findingsSection(report.findings)
+        for file in report.files {
+            out += heading("\(file.path) (\(file.format))")
+            if let p = file.pkcs12 { out += pkcs12Block(p) }
+            for (i, cert) in file.certificates.enumerated() {
+                out += certificateBlock(cert, label: "certificate[\(i)]", at: report.at)
+            }
+            for key in file.keys {
+                out += "  " + style.paint("private key", .bold) + " (\(key.location))\n"
+                out += field("format", key.format)
+                out += field("key", key.key.summary)
+                out += field("pin", key.pin)
+                out += "\n"
+            }
+            for item in file.other {
+                out += "  " + style.paint("not examined:", .dim) + " \(item)\n"
+            }
+            if file.certificates.isEmpty && file.keys.isEmpty && file.pkcs12 == nil && file.other.isEmpty {
+                out += "  (nothing)\n"
+            }
+        }
+        return out
+    }
+
+    // MARK: shared sections
+
+    /// The one-line verdict: TRUSTED / NOT TRUSTED / trust not evaluated, with counts.
+    func verdict(_ trust: TrustSection, findings: [Finding]) -> String {
+        let counts = severityCounts(findings)
+        let suffix = counts.isEmpty ? "" : " — " + counts
+        switch trust.trusted {
+        case .some(true): return style.paint("TRUSTED", .green) + suffix + "\n"
+        case .some(false): return style.paint("NOT TRUSTED", .red) + suffix + "\n"
+        case .none:
+            return style.paint("TRUST NOT EVALUATED", .yellow) + suffix + "\n"
+                + "  " + style.wrap(trust.note ?? "No anchors were given.", indent: 2) + "\n"
+        }
+    }
+
+    func severityCounts(_ findings: [Finding]) -> String {
+        let order: [Severity] = [.error, .warning, .info]
+        return order.compactMap { severity in
+            let n = findings.filter { $0.severity == severity }.count
+            return n == 0 ? nil : "\(n) \(severity.rawValue)\(n == 1 || severity == .info ? "" : "s")"
+        }.joined(separator: ", ")
+    }
+
+    /// Findings, worst first: severity, code and subject, the message, evidence, fix.
+    func findingsSection(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "" }
+        var out = heading("Findings (\(findings.count))")
+        for finding in findings {
+            let label: String
+            switch finding.severity {
+            case .error: label = style.paint("ERROR  ", .red)
+            case .warning: label = style.paint("WARNING", .yellow)
+            case .info: label = style.paint("INFO   ", .cyan)
+            }
+            out += "  \(label)  " + style.paint(finding.code.rawValue, .bold) + "  " + finding.subject + "\n"
+            out += "           " + style.wrap(finding.message, indent: 11) + "\n"
+            let evidence = flatten(finding.evidence)
+            if !evidence.isEmpty {
+                let keyWidth = min(24, evidence.map(\.0.count).max() ?? 0)
+                for (i, (key, value)) in evidence.enumerated() {
+                    let lead = i == 0 ? style.paint("evidence", .dim) + " " : String(repeating: " ", count: 9)
+                    let padded = key.padding(toLength: max(keyWidth, key.count), withPad: " ", startingAt: 0)
+                    out += "           " + lead + padded + "  " + style.wrap(value, indent: 11 + 9 + max(keyWidth, key.count) + 2) + "\n"
+                }
+            }
+            if !finding.fix.isEmpty {
+                out += "           " + style.paint("fix", .dim) + "      " + style.wrap(finding.fix, indent: 20) + "\n"
+            }
+        }
+        return out
+    }
+
+    /// Evidence as `key: value` lines, nested objects as `outer.inner`.
+    func flatten(_ evidence: [String: EvidenceValue], prefix: String = "") -> [(String, String)] {
+        var rows: [(String, String)] = []
+        for (key, value) in evidence.sorted(by: { $0.key < $1.key }) {
+            let name = prefix.isEmpty ? key : prefix + "." + key
+            if case .object(let inner) = value, !inner.isEmpty {
+                rows += flatten(inner, prefix: name)
+            } else {
+                rows.append((name, text(value)))
+            }
+        }
+        return rows
+    }
+
+    func text(_ value: EvidenceValue) -> String {
+        switch value {
+        case .null: return "(none)"
+        case .bool(let b): return b ? "yes" : "no"
+        case .int(let i): return String(i)
+        case .string(let s): return s
+        case .array(let items): return items.isEmpty ? "(none)" : items.map(text).joined(separator: ", ")
+        case .object(let members):
+            return members.isEmpty ? "(none)" : members.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\(text($0.value))" }.joined(separator: " ")
+        }
+    }
+
+    /// One certificate with aligned fields.
+    func certificateBlock(_ c: CertificateDetails, label: String, at: Date) -> String {
+        var out = "  " + style.paint(label, .bold) + " " + (c.subject.isEmpty ? "(empty subject)" : c.subject)
+        var tags: [String] = []
+        if c.selfSigned { tags.append("self-signed") }
+        if c.isCA { tags.append(c.pathLength.map { "CA, pathlen \($0)" } ?? "CA") }
+        if !tags.isEmpty { out += "  " + style.paint("(" + tags.joined(separator: ", ") + ")", .dim) }
+        out += "\n"
+        out += field("issuer", c.issuer.isEmpty ? "(empty)" : c.issuer)
+        out += field("valid", validity(c, at: at))
+        var names = c.dnsNames.map { "DNS:\($0)" } + c.ipAddresses.map { "IP:\($0)" }
+        names += c.emailAddresses.map { "email:\($0)" } + c.uris.map { "URI:\($0)" }
+        out += field("SAN", names.isEmpty ? "(none)" : names.joined(separator: ", "))
+        out += field("key", c.key.summary + " · signed " + c.signatureAlgorithm)
+        if !c.keyUsage.isEmpty { out += field("key usage", c.keyUsage.joined(separator: ", ")) }
+        if !c.extendedKeyUsage.isEmpty { out += field("ext usage", c.extendedKeyUsage.joined(separator: ", ")) }
+        if let ski = c.subjectKeyID { out += field("key id", ski) }
+        if let aki = c.authorityKeyID, !c.selfSigned { out += field("issuer key", aki) }
+        if !c.caIssuerURLs.isEmpty { out += field("CA issuers", c.caIssuerURLs.joined(separator: ", ")) }
+        if !c.ocspURLs.isEmpty { out += field("OCSP", c.ocspURLs.joined(separator: ", ")) }
+        if !c.crlURLs.isEmpty { out += field("CRL", c.crlURLs.joined(separator: ", ")) }
+        if !c.policies.isEmpty { out += field("policies", c.policies.joined(separator: ", ")) }
+        out += field("serial", c.serial)
+        out += field("sha256", c.sha256)
+        out += field("pin", c.pin)
+        for anomaly in c.anomalies { out += field("anomaly", anomaly) }
+        return out + "\n"
+    }
+
+    func validity(_ c: CertificateDetails, at: Date) -> String {
+        let span = "\(ReportTime.iso8601(c.notBefore)) → \(ReportTime.iso8601(c.notAfter))"
+        if at < c.notBefore { return span + " " + style.paint("(not yet valid)", .red) }
+        if at > c.notAfter {
+            return span + " " + style.paint("(expired \(ReportTime.duration(at.timeIntervalSince(c.notAfter))) ago)", .red)
+        }
+        return span + " (expires in \(ReportTime.duration(c.notAfter.timeIntervalSince(at))))"
+    }
+
+    func pkcs12Block(_ p: PKCS12Details) -> String {
+        var out = "  " + style.paint("PKCS#12", .bold) + "\n"
+        let mac = p.macAlgorithm.map { "HMAC-\($0.uppercased())" + (p.macIterations.map { ", \($0) iterations" } ?? "") } ?? "(none)"
+        out += field("MAC", mac)
+        for e in p.encryption {
+            out += field(e.contents, e.algorithm + (e.iterations.map { ", \($0) iterations" } ?? "") + (e.legacy ? " (legacy)" : ""))
+        }
+        out += field("password", p.passwordRequired ? (p.decrypted ? "required, given" : "required, not given") : "empty")
+        if let hasKey = p.hasPrivateKey { out += field("private key", hasKey ? "present" : "none") }
+        if let matches = p.keyMatchesCertificate { out += field("key matches", matches ? "yes" : "NO") }
+        if let name = p.friendlyName { out += field("name", name) }
+        return out + "\n"
+    }
+
+    /// The trust section: anchors, the path built, OpenSSL's verdict.
+    func trustSection(_ t: TrustSection) -> String {
+        var out = heading("Trust (profile \(t.profile))")
+        if t.anchors.isEmpty {
+            out += field("anchors", "(none given)")
+        } else {
+            for (i, a) in t.anchors.prefix(10).enumerated() {
+                out += field(i == 0 ? "anchors" : "", "\(a.subject.isEmpty ? "(empty subject)" : a.subject)  (\(a.source))")
+            }
+            if t.anchors.count > 10 { out += field("", "… and \(t.anchors.count - 10) more") }
+        }
+        if let path = t.path {
+            for (i, p) in path.enumerated() {
+                out += field(i == 0 ? "path" : "", (i == 0 ? "" : "← ") + (p.subject.isEmpty ? "(empty subject)" : p.subject) + "  (\(p.source))")
+            }
+        } else {
+            out += field("path", t.evaluated ? "none reaches an anchor" : "not built")
+        }
+        if let o = t.openssl {
+            let outcome = o.ok ? "accepts" : "refuses: " + (o.error ?? "error") + (o.depth.map { " at depth \($0)" } ?? "")
+            out += field("openssl", "\(o.verifier) \(outcome)")
+        }
+        return out
+    }
+
+    func heading(_ text: String) -> String { "\n" + style.paint(text, .bold) + "\n" }
+
+    func field(_ name: String, _ value: String) -> String {
+        let width = 12
+        return "      " + style.paint(name.padding(toLength: width, withPad: " ", startingAt: 0), .dim)
+            + style.wrap(value, indent: 6 + width) + "\n"
+    }
+}

@@ -1,3 +1,0 @@
-import OpenSSLProbe
-import PcapSource
-print(OpenSSLLibrary.version, PcapLibrary.version)

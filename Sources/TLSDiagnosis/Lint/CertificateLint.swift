@@ -121,14 +121,21 @@ public enum CertificateLint {
 
     static func encoding(_ cert: X509Certificate, subject: String) -> [Finding] {
         var findings: [Finding] = []
-        if !cert.anomalies.isEmpty {
-            let refused = cert.anomalies.contains(where: \.refusedByClients)
-            let list = cert.anomalies.map(\.description)
+        // What common clients refuse is malformed; what only strict validators refuse is
+        // nonconforming, whose severity the profile decides.
+        let refused = cert.anomalies.filter(\.refusedByClients).map(\.description)
+        let pedantic = cert.anomalies.filter { !$0.refusedByClients }.map(\.description)
+        if !refused.isEmpty {
             findings.append(Finding(
-                code: .certMalformed, severity: refused ? .error : .warning, subject: subject,
-                message: "\(subjectName(cert)) breaks RFC 5280: \(list.joined(separator: "; "))."
-                    + (refused ? "" : " Lenient clients accept it; strict ones may not."),
-                evidence: ["problems": .strings(list)]))
+                code: .certMalformed, subject: subject,
+                message: "\(subjectName(cert)) breaks RFC 5280: \(refused.joined(separator: "; ")).",
+                evidence: ["problems": .strings(refused)]))
+        }
+        if !pedantic.isEmpty {
+            findings.append(Finding(
+                code: .certNonconforming, subject: subject,
+                message: "\(subjectName(cert)) breaks RFC 5280: \(pedantic.joined(separator: "; ")). Lenient clients accept it; strict ones do not.",
+                evidence: ["problems": .strings(pedantic)]))
         }
         for ext in cert.extensions where ext.critical && !OIDNames.isUnderstoodExtension(ext.oid) {
             findings.append(Finding(

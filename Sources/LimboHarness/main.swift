@@ -23,6 +23,8 @@ struct Options {
     var verbose = false
     var json = false
     var path: String?
+    /// Only this case, with every finding and the path (for debugging the engine).
+    var only: String?
 }
 
 func parseOptions() -> Options? {
@@ -31,8 +33,9 @@ func parseOptions() -> Options? {
         switch argument {
         case "--verbose", "-v": options.verbose = true
         case "--json": options.json = true
+        case let flag where flag.hasPrefix("--case="): options.only = String(flag.dropFirst("--case=".count))
         case "--help", "-h":
-            print("usage: tlsprobe-limbo [--verbose] [--json] [PATH]")
+            print("usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [PATH]")
             exit(0)
         default:
             if argument.hasPrefix("-") || options.path != nil { return nil }
@@ -147,6 +150,13 @@ func run(_ testcase: [String: Any]) -> CaseResult {
     let anchors = (trustedCerts ?? []).enumerated().map { TrustAnchor(certificate: $1, source: "trusted_certs[\($0)]") }
     let context = TrustContext(at: at, expectedName: expectedName, purpose: purpose, profile: .default, maxIntermediates: maxDepth)
     let evaluation = TrustEngine.evaluate(leaf: leaf, presented: intermediates, anchors: anchors, context: context)
+    if options.only != nil {
+        print("path: \(evaluation.path.map { $0.map { "\($0.source) \($0.certificate.subjectString)" }.joined(separator: " -> ") } ?? "none")")
+        for finding in evaluation.findings {
+            print("  \(finding.severity.rawValue) \(finding.code) \(finding.subject): \(finding.message)")
+            print("      evidence: \(finding.evidence)")
+        }
+    }
     let agreed = evaluation.trusted == expectedSuccess
     return agreed ? .agreed(findings: evaluation.findings, trusted: evaluation.trusted)
         : .disagreed(findings: evaluation.findings, trusted: evaluation.trusted)
@@ -157,6 +167,7 @@ func run(_ testcase: [String: Any]) -> CaseResult {
 var records: [CaseRecord] = []
 for testcase in cases {
     let id = testcase["id"] as? String ?? "?"
+    if let only = options.only, only != id { continue }
     let start = DispatchTime.now().uptimeNanoseconds
     let result = run(testcase)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

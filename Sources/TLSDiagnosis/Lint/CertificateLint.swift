@@ -18,7 +18,7 @@ public enum CertificateLint {
         if role != .anchor || !certificate.isSelfIssued {
             findings += signatureStrength(certificate, subject: subject)
         }
-        findings += encoding(certificate, subject: subject)
+        findings += encoding(certificate, role: role, subject: subject)
         if role == .leaf {
             findings += leafUsage(certificate, subject: subject, context: context)
             if context.purpose == .server {
@@ -119,12 +119,15 @@ public enum CertificateLint {
 
     // MARK: encoding
 
-    static func encoding(_ cert: X509Certificate, subject: String) -> [Finding] {
+    static func encoding(_ cert: X509Certificate, role: CertificateRole = .leaf, subject: String) -> [Finding] {
         var findings: [Finding] = []
+        // The serial number lets an issuer revoke what it issued; an anchor is trusted as
+        // it is, so its serial (Starfield's root has serial 0) does not matter.
+        let anomalies = role == .anchor ? cert.anomalies.filter { $0.field != "serialNumber" } : cert.anomalies
         // What common clients refuse is malformed; what only strict validators refuse is
         // nonconforming, whose severity the profile decides.
-        let refused = cert.anomalies.filter(\.refusedByClients).map(\.description)
-        let pedantic = cert.anomalies.filter { !$0.refusedByClients }.map(\.description)
+        let refused = anomalies.filter(\.refusedByClients).map(\.description)
+        let pedantic = anomalies.filter { !$0.refusedByClients }.map(\.description)
         if !refused.isEmpty {
             findings.append(Finding(
                 code: .certMalformed, subject: subject,

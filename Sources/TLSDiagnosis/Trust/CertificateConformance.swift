@@ -52,7 +52,8 @@ enum CertificateConformance {
         if let aki = cert.extensionValue(ids.authorityKeyIdentifier), aki.critical {
             add("authorityKeyIdentifier", "RFC 5280 4.2.1.1", "authorityKeyIdentifier is marked critical; it must not be")
         }
-        if !selfSigned && cert.version == 3 && cert.authorityKeyIdentifier?.keyIdentifier == nil {
+        // An anchor is trusted as it is: how its own issuer is named does not matter.
+        if !selfSigned && role != .anchor && cert.version == 3 && cert.authorityKeyIdentifier?.keyIdentifier == nil {
             add("authorityKeyIdentifier", "RFC 5280 4.2.1.1",
                 cert.authorityKeyIdentifier == nil
                     ? "there is no authorityKeyIdentifier; every certificate except a self-signed one must name its issuer's key"
@@ -140,12 +141,15 @@ enum CertificateConformance {
             add("subjectPublicKeyInfo", "CA/B Forum BR 6.1.5", "the RSA modulus is \(bits) bits, not a multiple of 8")
         }
 
-        // Common Name of a server certificate (CA/B Forum 7.1.4.3)
+        // Common Name of a server certificate (CA/B Forum 7.1.4.3): when it repeats a
+        // subjectAltName entry it must be a character-for-character copy, IP addresses in
+        // their canonical text. Clients that fall back to the Common Name would otherwise
+        // read another name than the one the CA checked.
         if role == .leaf, cert.subjectAlternativeNames != nil {
-            let sanDNS = Set(cert.dnsNames)
-            let sanIP = Set(cert.ipAddresses.map(IPAddressText.format))
-            for cn in cert.commonNames where !sanDNS.contains(cn) && !sanIP.contains(cn) {
-                add("subject", "CA/B Forum BR 7.1.4.3", "the Common Name \"\(cn)\" is not a character-for-character copy of a subjectAltName entry")
+            for cn in cert.commonNames {
+                if let problem = commonNameCopyProblem(cn, dnsNames: cert.dnsNames, ipAddresses: cert.ipAddresses) {
+                    add("subject", "CA/B Forum BR 7.1.4.3", problem)
+                }
             }
         }
 
@@ -156,6 +160,56 @@ enum CertificateConformance {
                 message: "\(display): \(item.problem) (\(item.rule)). Strict validators refuse it; OpenSSL and Apple usually accept it.",
                 evidence: ["field": .string(item.field), "rule": .string(item.rule), "problem": .string(item.problem)])
         }.compactMap(context.profile.apply)
+    }
+
+    /// Why the Common Name `cn` is a non-exact rendering of a SAN entry, or nil.
+    static func commonNameCopyProblem(_ cn: String, dnsNames: [String], ipAddresses: [[UInt8]]) -> String? {
+        if dnsNames.contains(cn) || ipAddresses.map(IPAddressText.format).contains(cn) { return nil }
+        if let address = lenientIPAddress(cn) {
+            let canonical = IPAddressText.format(address)
+            if ipAddresses.contains(address) {
+                return "the Common Name \"\(cn)\" writes the address \(canonical) of the subjectAltName in another form; it must be \"\(canonical)\""
+            }
+            return nil
+        }
+        if let copy = dnsNames.first(where: { $0.lowercased() == cn.lowercased() }) {
+            return "the Common Name \"\(cn)\" differs from the subjectAltName entry \"\(copy)\" in letter case; it must be an exact copy"
+        }
+        if !cn.allSatisfy(\.isASCII), cn.contains("."), !cn.contains(" ") {
+            return "the Common Name \"\(cn)\" is an internationalized name in Unicode; it must copy the subjectAltName's ASCII (xn--) form"
+        }
+        return nil
+    }
+
+    /// An IP address as lenient parsers read it: IPv4 with hex (0x), octal (leading 0)
+    /// or fewer parts as inet_aton does, IPv6 in any case and compression.
+    static func lenientIPAddress(_ text: String) -> [UInt8]? {
+        if text.contains(":") { return IPAddressText.parse(text.lowercased()) }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...4).contains(parts.count) else { return nil }
+        var values: [UInt64] = []
+        for part in parts {
+            let lower = part.lowercased()
+            let value: UInt64?
+            if lower.hasPrefix("0x") {
+                value = lower.count > 2 ? UInt64(lower.dropFirst(2), radix: 16) : nil
+            } else if lower.count > 1 && lower.hasPrefix("0") {
+                value = UInt64(lower.dropFirst(), radix: 8)
+            } else {
+                value = UInt64(lower, radix: 10)
+            }
+            guard let value, value <= UInt64(UInt32.max) else { return nil }
+            values.append(value)
+        }
+        // a, a.b (b: 24 bits), a.b.c (c: 16 bits), a.b.c.d
+        var address: UInt64 = 0
+        let head = values.dropLast()
+        guard let tail = values.last, head.allSatisfy({ $0 <= 255 }) else { return nil }
+        for value in head { address = address << 8 | value }
+        let tailBits = UInt64(8 * (4 - head.count))
+        guard tail < (1 << tailBits) else { return nil }
+        address = address << tailBits | tail
+        return [UInt8(address >> 24 & 0xFF), UInt8(address >> 16 & 0xFF), UInt8(address >> 8 & 0xFF), UInt8(address & 0xFF)]
     }
 
     enum OIDs {

@@ -153,7 +153,7 @@ enum CertificateConformance {
             }
         }
 
-        let display = CertificateLint.subjectName(cert)
+        let display = Display.name(cert)
         return problems.map { item in
             Finding(
                 code: .certNonconforming, subject: subject,

@@ -18,42 +18,62 @@ enum ChainDiagnosis {
         guard let top = reference.last else { return [] }
         let topNode = search.nodes[top]
         let topCert = topNode.certificate
-        let topName = CertificateLint.subjectName(topCert)
+        let topName = Display.name(topCert)
         let selfSigned = search.isSelfSigned(top)
 
-        // Certificates that carry the wanted issuer name but whose key did not make the signature.
-        let impostors = outcome.nameMatchesWithBadSignature.filter { $0.child == top }.map(\.issuer)
-            .filter { $0 != top }
-        for candidate in dedupe(impostors) {
+        // Certificates that carry the wanted issuer name but whose key did not make the
+        // signature: anchors one by one, what the peer sent as one finding.
+        let impostors = dedupe(outcome.nameMatchesWithBadSignature.filter { $0.child == top }.map(\.issuer).filter { $0 != top })
+        let aki = topCert.authorityKeyIDHex
+        let issuerText = topCert.issuerString.isEmpty ? "(empty name)" : "\"\(shorten(topCert.issuerString))\""
+        var sameKeyID: [Int] = []
+        var otherKey: [Int] = []
+        for candidate in impostors {
+            if let aki, search.nodes[candidate].certificate.subjectKeyIDHex == aki { sameKeyID.append(candidate) } else { otherKey.append(candidate) }
+        }
+        for candidate in sameKeyID.prefix(3) {
+            // Same key identifier, yet the signature fails: the bytes were changed.
             let other = search.nodes[candidate]
-            let otherCert = other.certificate
-            let aki = topCert.authorityKeyIDHex
-            let ski = otherCert.subjectKeyIDHex
-            var evidence: [String: EvidenceValue] = [
-                "issuer": .string(topCert.issuerString),
-                "wanted_key_id": .optional(aki),
-                "found_key_id": .optional(ski),
-                "found_spki_sha256": .string(otherCert.spkiSHA256),
-                "found_in": .string(other.label),
-            ]
-            if let aki, let ski, aki == ski {
-                // Same key identifier, yet the signature fails: the bytes were changed.
-                evidence["signature_algorithm"] = .string(topCert.signatureAlgorithm.name)
-                findings.append(Finding(
-                    code: .chainBadSignature, subject: topNode.label,
-                    message: "The signature on \(topName) (\(topNode.label)) does not verify with the key of \(other.label) (\(CertificateLint.subjectName(otherCert))), although both name the same key id \(aki). The certificate was altered after signing, or was signed by another key that claims this id.",
-                    evidence: evidence,
-                    fix: "Re-issue \(topNode.label) from \(CertificateLint.subjectName(otherCert)) and install the new certificate."))
-            } else {
-                let where_ = other.anchor != nil ? "The anchor \(other.anchor?.source ?? other.label)" : "\(other.label), which the peer sent,"
-                findings.append(Finding(
-                    code: .chainAnchorKeyMismatch, subject: other.anchor != nil ? other.label : topNode.label,
-                    message: "\(where_) is named \(topCert.issuerString.isEmpty ? "(empty name)" : "\"\(topCert.issuerString)\""), the issuer of \(topNode.label), but holds another key\(aki != nil ? " (key id \(ski ?? "none") where \(aki ?? "") was wanted)" : ""): the CA was re-created with a new key, so what the old one trusts does not verify what the new one signed.",
-                    evidence: evidence,
-                    fix: other.anchor != nil
-                        ? "Install the current \"\(topCert.issuerString)\" certificate (key id \(aki ?? "as in the chain")) on the client in place of the old one, or re-issue \(topNode.label) from the CA the client trusts (key id \(ski ?? otherCert.spkiSHA256))."
-                        : "Send the current \"\(topCert.issuerString)\" certificate with key id \(aki ?? "matching the chain") instead of the stale one."))
-            }
+            findings.append(Finding(
+                code: .chainBadSignature, subject: topNode.label,
+                message: "The signature on \(topName) (\(topNode.label)) does not verify with the key of \(other.label) (\(Display.name(other.certificate))), although both name the same key id \(aki ?? ""). The certificate was altered after signing, or another key claims this id.",
+                evidence: ["issuer": .string(topCert.issuerString), "key_id": .optional(aki), "checked_with": .string(other.label),
+                           "signature_algorithm": .string(topCert.signatureAlgorithm.name)],
+                fix: "Re-issue \(topNode.label) from \(Display.name(other.certificate)) and install the new certificate."))
+        }
+        for candidate in otherKey.filter({ search.nodes[$0].anchor != nil }).prefix(3) {
+            let other = search.nodes[candidate]
+            let ski = other.certificate.subjectKeyIDHex
+            findings.append(Finding(
+                code: .chainAnchorKeyMismatch, subject: other.label,
+                message: "The anchor \(other.anchor?.source ?? other.label) is named \(issuerText), the issuer of \(topNode.label), but holds another key\(aki != nil ? " (key id \(ski ?? "none") where \(aki ?? "") was wanted)" : ""): the CA was re-created with a new key, and the certificate the client trusts cannot verify what the new key signed.",
+                evidence: ["issuer": .string(topCert.issuerString), "wanted_key_id": .optional(aki), "anchor_key_id": .optional(ski),
+                           "anchor_spki_sha256": .string(other.certificate.spkiSHA256), "signed": .string(topNode.label)],
+                fix: "Install the current \(issuerText) certificate\(aki.map { " (key id \($0))" } ?? "") on the client in place of the old one, or re-issue \(topNode.label) from the CA the client trusts (key id \(ski ?? other.certificate.spkiSHA256))."))
+        }
+        let sentStale = otherKey.filter { search.nodes[$0].anchor == nil }
+        if !sentStale.isEmpty {
+            let labels = sentStale.map { search.nodes[$0].label }
+            let shown = labels.prefix(5).joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")
+            findings.append(Finding(
+                code: .chainAnchorKeyMismatch, subject: topNode.label,
+                message: "The peer sent \(shown), named \(issuerText) like the issuer of \(topNode.label), but with \(labels.count == 1 ? "another key" : "other keys"): none of them signed \(topNode.label)\(aki.map { " (it names key id \($0))" } ?? ""). The CA was re-created with a new key, or the chain file mixes certificates of two CAs.",
+                evidence: ["issuer": .string(topCert.issuerString), "wanted_key_id": .optional(aki),
+                           "found": .strings(Array(labels.prefix(20))),
+                           "found_key_ids": .strings(sentStale.prefix(20).map { search.nodes[$0].certificate.subjectKeyIDHex ?? search.nodes[$0].certificate.spkiSHA256 })],
+                fix: "Send the \(issuerText) certificate whose key signed \(topNode.label)\(aki.map { " (key id \($0))" } ?? ""), and drop the stale one\(labels.count == 1 ? "" : "s")."))
+        }
+
+        // The chain loops back on itself without reaching an anchor.
+        let loops = outcome.loops.filter { reference.contains($0.child) && reference.contains($0.issuer) }
+        if !selfSigned, impostors.isEmpty, let loop = loops.first {
+            let members = reference.suffix(from: reference.firstIndex(of: loop.issuer) ?? 0).map { search.nodes[$0].label }
+            findings.append(Finding(
+                code: .chainUntrustedRoot, subject: topNode.label,
+                message: "The CAs \(members.joined(separator: ", ")) certify each other in a loop and none of them is, or leads to, an anchor.",
+                evidence: ["loop": .strings(members), "issuers": .strings(members.compactMap { label in search.nodes.first { $0.label == label }?.certificate.subjectString })],
+                fix: "Install the root these CAs belong to on the client (--anchor to check), or send the chain that leads to a root the client trusts."))
+            return findings
         }
 
         if selfSigned {
@@ -112,7 +132,7 @@ enum ChainDiagnosis {
             if search.isSelfSigned(i) {
                 findings.append(Finding(
                     code: .chainRootSent, subject: node.label,
-                    message: "\(node.label) is a self-signed root (\(CertificateLint.subjectName(node.certificate))). Clients never take a root from the peer; they use their own copy.",
+                    message: "\(node.label) is a self-signed root (\(Display.name(node.certificate))). Clients never take a root from the peer; they use their own copy.",
                     evidence: ["root": .string(node.certificate.subjectString)]))
             }
             if onPath.contains(i) { continue }
@@ -128,7 +148,7 @@ enum ChainDiagnosis {
             }
             findings.append(Finding(
                 code: .chainUnrelatedCertificate, subject: node.label,
-                message: "\(node.label) (\(CertificateLint.subjectName(node.certificate))) is not on the path from the leaf to \(pathFound ? "the anchor" : "its issuers"); clients ignore it, some stop at it.",
+                message: "\(node.label) (\(Display.name(node.certificate))) is not on the path from the leaf to \(pathFound ? "the anchor" : "its issuers"); clients ignore it, some stop at it.",
                 evidence: ["subject": .string(node.certificate.subjectString), "issuer": .string(node.certificate.issuerString)]))
         }
         let presentedOrder = reference.compactMap { search.nodes[$0].presentedIndex }
@@ -142,10 +162,15 @@ enum ChainDiagnosis {
         if search.ignoredPresented > 0 {
             findings.append(Finding(
                 code: .chainTooLong, severity: .warning, subject: "certificate[0]",
-                message: "The peer sent \(search.ignoredPresented + search.nodes.filter { $0.presentedIndex != nil }.count + search.duplicates.count) certificates; tlsprobe considered the first \(search.ignoredPresented > 0 ? "64 after the leaf" : "") and ignored \(search.ignoredPresented).",
-                evidence: ["ignored": .int(search.ignoredPresented)]))
+                message: "The peer sent more certificates than any path needs; tlsprobe ignored the last \(search.ignoredPresented).",
+                evidence: ["ignored": .int(search.ignoredPresented)],
+                fix: "Send only the leaf and the intermediates on its path to the root, in order."))
         }
         return findings
+    }
+
+    private static func shorten(_ text: String) -> String {
+        text.count <= Display.maxLength ? text : String(text.prefix(Display.maxLength)) + "…"
     }
 
     private static func dedupe(_ values: [Int]) -> [Int] {

@@ -1,3 +1,5 @@
+import X509
+
 /// Whether a certificate carries the name a client expects (RFC 6125 / RFC 9525), and
 /// the findings that say why not.
 ///
@@ -54,7 +56,7 @@ public enum NameMatching {
     private static func checkDNS(_ leaf: X509Certificate, name: String, subject: String, profile: Profile) -> [Finding] {
         let dnsNames = leaf.dnsNames
         let commonNames = leaf.commonNames
-        let display = CertificateLint.subjectName(leaf)
+        let display = Display.name(leaf)
         var evidence: [String: EvidenceValue] = [
             "expected": .string(name),
             "san_dns": .strings(dnsNames),
@@ -63,7 +65,7 @@ public enum NameMatching {
         if dnsNames.contains(where: { dnsMatches(pattern: $0, name: name) }) { return [] }
 
         let cnMatches = commonNames.contains { dnsMatches(pattern: $0, name: name) }
-        if dnsNames.isEmpty {
+        if dnsNames.isEmpty && leaf.extensionValue(.X509ExtensionID.subjectAlternativeName) == nil {
             if cnMatches {
                 if profile.commonNameFallback {
                     // The client accepts it; say that other clients do not.
@@ -82,9 +84,13 @@ public enum NameMatching {
         }
         var message = "\(display) is not valid for \"\(name)\": "
         if dnsNames.isEmpty {
-            message += leaf.subjectAlternativeNames == nil
-                ? "it has no subjectAltName"
-                : "its subjectAltName has no DNS names"
+            if leaf.subjectAlternativeNames != nil {
+                message += "its subjectAltName has no DNS names"
+            } else if leaf.extensionValue(.X509ExtensionID.subjectAlternativeName) != nil {
+                message += "its subjectAltName cannot be read"
+            } else {
+                message += "it has no subjectAltName"
+            }
             message += commonNames.isEmpty ? "." : ", and its Common Name \(quoted(commonNames)) does not match either."
         } else {
             message += "its DNS names are \(quoted(dnsNames))."
@@ -129,7 +135,7 @@ public enum NameMatching {
         let ips = leaf.ipAddresses
         if ips.contains(address) { return [] }
         let text = IPAddressText.format(address)
-        let display = CertificateLint.subjectName(leaf)
+        let display = Display.name(leaf)
         let inDNS = leaf.dnsNames.filter { IPAddressText.parse($0) == address }
         let inCN = leaf.commonNames.filter { IPAddressText.parse($0) == address }
         var message = "\(display) has no iPAddress subjectAltName \(text)"

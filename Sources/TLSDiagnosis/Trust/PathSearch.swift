@@ -16,6 +16,9 @@ struct PathSearch {
         /// The anchor with this very certificate, when the client trusts it.
         let anchor: TrustAnchor?
         let selfIssued: Bool
+        /// Subject name and key together: two certificates with both equal are the same CA
+        /// for loop detection (RFC 4158 5.2), whatever else differs.
+        let identity: [UInt8]
     }
 
     /// Bounds that make hostile inputs terminate quickly.
@@ -53,9 +56,11 @@ struct PathSearch {
         var exhausted: String? = nil
         /// Whether a path was cut at the length bound.
         var hitLengthBound = false
+        /// Child/issuer pairs where the issuer was already on the path (a loop).
+        var loops: [(child: Int, issuer: Int)] = []
     }
 
-    init(leaf: X509Certificate, presented: [X509Certificate], anchors: [TrustAnchor], limits: Limits = Limits(), maxPresented: Int = 64) {
+    init(leaf: X509Certificate, presented: [X509Certificate], anchors: [TrustAnchor], limits: Limits = Limits(), maxPresented: Int = 256) {
         self.limits = limits
         var indexByDER: [[UInt8]: Int] = [:]
         let anchorByDER = Dictionary(anchors.map { ($0.certificate.der, $0) }, uniquingKeysWith: { first, _ in first })
@@ -63,7 +68,9 @@ struct PathSearch {
         func add(_ cert: X509Certificate, label: String, presentedIndex: Int?, anchor: TrustAnchor?) {
             indexByDER[cert.der] = nodes.count
             bySubject[Self.nameKey(cert.subject), default: []].append(nodes.count)
-            nodes.append(Node(certificate: cert, label: label, presentedIndex: presentedIndex, anchor: anchor, selfIssued: cert.isSelfIssued))
+            let identity = Array(Self.nameKey(cert.subject).utf8) + [0] + cert.spkiDER
+            nodes.append(Node(certificate: cert, label: label, presentedIndex: presentedIndex, anchor: anchor,
+                              selfIssued: cert.isSelfIssued, identity: identity))
         }
         add(leaf, label: "certificate[0]", presentedIndex: 0, anchor: anchorByDER[leaf.der])
         for (offset, cert) in presented.enumerated() {
@@ -154,6 +161,7 @@ struct PathSearch {
         var stop = false
         var path: [Int] = [0]
         var onPath: Set<Int> = [0]
+        var identities: [[UInt8]: Int] = [nodes[0].identity: 1]
 
         func visit(_ search: inout PathSearch) {
             if stop { return }
@@ -174,8 +182,16 @@ struct PathSearch {
             let candidates = search.ordered(search.issuerCandidates(of: current), for: current)
             for candidate in candidates {
                 if stop { return }
-                if onPath.contains(candidate) { continue }
                 if !useAnchors && search.nodes[candidate].presentedIndex == nil { continue }
+                if onPath.contains(candidate) || identities[search.nodes[candidate].identity, default: 0] > 0 {
+                    // A loop only when the certificate on the path really issued this one.
+                    if candidate != current, let check = search.signature(of: current, by: candidate, spent: &signaturesSpent),
+                        check != .invalid
+                    {
+                        outcome.loops.append((current, candidate))
+                    }
+                    continue
+                }
                 candidatesSpent += 1
                 if candidatesSpent > search.limits.maxCandidates {
                     outcome.exhausted = "candidate issuers"
@@ -193,9 +209,11 @@ struct PathSearch {
                 }
                 path.append(candidate)
                 onPath.insert(candidate)
+                identities[search.nodes[candidate].identity, default: 0] += 1
                 visit(&search)
                 path.removeLast()
                 onPath.remove(candidate)
+                identities[search.nodes[candidate].identity, default: 0] -= 1
             }
         }
         visit(&self)

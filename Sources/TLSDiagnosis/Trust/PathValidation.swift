@@ -48,7 +48,7 @@ enum PathValidation {
     ) -> [Finding] {
         var findings: [Finding] = []
         let issuerCert = issuer.certificate
-        let issuerName = CertificateLint.subjectName(issuerCert)
+        let issuerName = Display.name(issuerCert)
 
         if case .unsupported(let reason) = search.cachedSignature(of: childIndex, by: issuerIndex) ?? .invalid {
             findings.append(Finding(
@@ -115,7 +115,7 @@ enum PathValidation {
         for j in 1..<nodes.count {
             if let limit = nodes[j].certificate.pathLengthConstraint, counted > limit {
                 let label = nodes[j].label
-                let name = CertificateLint.subjectName(nodes[j].certificate)
+                let name = Display.name(nodes[j].certificate)
                 let below = (1..<j).filter { !nodes[$0].selfIssued }.map { nodes[$0].label }
                 findings.append(Finding(
                     code: .chainPathLengthExceeded, subject: label,
@@ -146,7 +146,7 @@ enum PathValidation {
         for j in 1..<max(1, nodes.count) {
             let ca = nodes[j]
             guard let nc = ca.certificate.nameConstraints else { continue }
-            let caName = CertificateLint.subjectName(ca.certificate)
+            let caName = Display.name(ca.certificate)
             let malformed = NameConstraintsCheck.malformedConstraints(nc)
             if !malformed.isEmpty {
                 findings.append(Finding(
@@ -173,7 +173,7 @@ enum PathValidation {
                 let shown = violations.prefix(5).map { "\($0.form) \"\($0.name)\": \($0.reason)" }
                 findings.append(Finding(
                     code: .chainNameConstraintsViolated, subject: nodes[i].label,
-                    message: "\(CertificateLint.subjectName(cert)) (\(nodes[i].label)) carries names that \(caName) (\(ca.label)) may not certify: \(shown.joined(separator: "; "))\(violations.count > 5 ? "; and \(violations.count - 5) more" : "").",
+                    message: "\(Display.name(cert)) (\(nodes[i].label)) carries names that \(caName) (\(ca.label)) may not certify: \(shown.joined(separator: "; "))\(violations.count > 5 ? "; and \(violations.count - 5) more" : "").",
                     evidence: [
                         "constrained_by": .string(ca.label),
                         "violations": .array(violations.prefix(20).map { v in

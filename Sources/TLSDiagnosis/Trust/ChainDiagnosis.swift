@@ -159,6 +159,7 @@ enum ChainDiagnosis {
                 evidence: ["path_order": .strings(reference.map { search.nodes[$0].label }),
                            "sent_order": .strings(presentedOrder.sorted().map { "certificate[\($0)]" })]))
         }
+        findings = summarised(findings)
         if search.ignoredPresented > 0 {
             findings.append(Finding(
                 code: .chainTooLong, severity: .warning, subject: "certificate[0]",
@@ -167,6 +168,33 @@ enum ChainDiagnosis {
                 fix: "Send only the leaf and the intermediates on its path to the root, in order."))
         }
         return findings
+    }
+
+    /// At most `perCode` findings of each structural code; the rest become one finding
+    /// that lists their subjects, so a hostile peer cannot flood the report.
+    static func summarised(_ findings: [Finding], perCode: Int = 5) -> [Finding] {
+        var kept: [Finding] = []
+        var overflow: [FindingCode: [Finding]] = [:]
+        var order: [FindingCode] = []
+        for finding in findings {
+            let count = kept.filter { $0.code == finding.code }.count
+            if count < perCode {
+                kept.append(finding)
+            } else {
+                if overflow[finding.code] == nil { order.append(finding.code) }
+                overflow[finding.code, default: []].append(finding)
+            }
+        }
+        for code in order {
+            guard let rest = overflow[code], let first = rest.first else { continue }
+            let subjects = rest.map(\.subject)
+            kept.append(Finding(
+                code: code, severity: first.severity, subject: first.subject,
+                message: "\(rest.count) more certificates are reported the same way (\(code.entry.title)): \(subjects.prefix(10).joined(separator: ", "))\(subjects.count > 10 ? ", ..." : "").",
+                evidence: ["subjects": .strings(subjects)],
+                fix: first.fix))
+        }
+        return kept
     }
 
     private static func shorten(_ text: String) -> String {

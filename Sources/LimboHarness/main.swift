@@ -141,13 +141,14 @@ func run(_ testcase: [String: Any]) -> CaseResult {
 
     // A certificate the engine cannot read at all is refused, as a client would.
     guard let peerPEM = testcase["peer_certificate"] as? String else { return .skipped(reason: "no peer certificate") }
-    let trustedCerts = certificates(testcase["trusted_certs"])
+    // An unreadable anchor is left out, as a trust store skips a broken entry.
+    let trustedCerts = (testcase["trusted_certs"] as? [String] ?? []).compactMap(certificate)
     let intermediates = certificates(testcase["untrusted_intermediates"])
     guard let leaf = certificate(peerPEM), let intermediates else {
         let finding = Finding(code: .certMalformed, subject: "certificate[0]", message: "a presented certificate cannot be read")
         return expectedSuccess ? .disagreed(findings: [finding], trusted: false) : .agreed(findings: [finding], trusted: false)
     }
-    let anchors = (trustedCerts ?? []).enumerated().map { TrustAnchor(certificate: $1, source: "trusted_certs[\($0)]") }
+    let anchors = trustedCerts.enumerated().map { TrustAnchor(certificate: $1, source: "trusted_certs[\($0)]") }
     let context = TrustContext(at: at, expectedName: expectedName, purpose: purpose, profile: .default, maxIntermediates: maxDepth)
     let evaluation = TrustEngine.evaluate(leaf: leaf, presented: intermediates, anchors: anchors, context: context)
     if options.only != nil {
@@ -179,9 +180,6 @@ func prefix(_ id: String) -> String {
     return String(id[..<range.lowerBound]) + "::"
 }
 
-/// Codes that say nothing specific about why a chain was refused.
-let genericCodes: Set<FindingCode> = [.certMalformed]
-
 var total = 0, agreed = 0, disagreed = 0, skipped = 0
 var byPrefix: [String: (agreed: Int, disagreed: Int, skipped: Int)] = [:]
 var rejectedWithoutReason: [String] = []
@@ -193,10 +191,10 @@ for record in records {
         agreed += 1
         bucket.agreed += 1
         if !trusted {
-            let errors = findings.filter { $0.severity == .error }
-            if errors.isEmpty || errors.allSatisfy({ genericCodes.contains($0.code) && $0.message.isEmpty }) {
-                rejectedWithoutReason.append(record.id)
-            }
+            // Every refusal must carry at least one error finding with a specific code
+            // and a message; a refusal with none would leave the user guessing.
+            let errors = findings.filter { $0.severity == .error && !$0.message.isEmpty && FindingCatalog.entry(for: $0.code) != nil }
+            if errors.isEmpty { rejectedWithoutReason.append(record.id) }
         }
     case .disagreed:
         disagreed += 1

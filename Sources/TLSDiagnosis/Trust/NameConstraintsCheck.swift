@@ -303,9 +303,8 @@ enum NameConstraintsCheck {
         let base = Array(constraint)
         guard base.count <= name.count else { return false }
         for (a, b) in zip(name.prefix(base.count), base) {
-            let left = DistinguishedName([a])
-            let right = DistinguishedName([b])
-            if !DNComparison.equal([], left, [0], right) { return false }
+            // Distinct placeholder encodings so that the comparison looks at the values.
+            if !DNComparison.equal([0], DistinguishedName([a]), [1], DistinguishedName([b])) { return false }
         }
         return true
     }

@@ -40,7 +40,8 @@ struct PathSearch {
     /// Presented positions beyond the bound, ignored.
     private(set) var ignoredPresented: Int = 0
     private var bySubject: [String: [Int]] = [:]
-    private var signatureCache: [Int: SignatureCheck] = [:]
+    private struct Pair: Hashable { let child: Int; let issuer: Int }
+    private var signatureCache: [Pair: SignatureCheck] = [:]
     private var selfSignedCache: [Int: Bool] = [:]
     let limits: Limits
 
@@ -112,7 +113,7 @@ struct PathSearch {
     /// The signature check of `child` by `issuer`, counted against the budget; nil when the
     /// budget is spent.
     mutating func signature(of child: Int, by issuer: Int, spent: inout Int) -> SignatureCheck? {
-        let key = child &* 100_003 &+ issuer
+        let key = Pair(child: child, issuer: issuer)
         if let cached = signatureCache[key] { return cached }
         guard spent < limits.maxSignatureChecks else { return nil }
         spent += 1
@@ -122,7 +123,7 @@ struct PathSearch {
     }
 
     /// The cached result of a check already made.
-    func cachedSignature(of child: Int, by issuer: Int) -> SignatureCheck? { signatureCache[child &* 100_003 &+ issuer] }
+    func cachedSignature(of child: Int, by issuer: Int) -> SignatureCheck? { signatureCache[Pair(child: child, issuer: issuer)] }
 
     /// Whether node `i` is self-signed (self-issued and its own key verifies its signature).
     mutating func isSelfSigned(_ i: Int) -> Bool {

@@ -84,6 +84,38 @@ import X509
         #expect(result.anchor?.source == "camera.local.pem")
     }
 
+    @Test func regeneratedCameraCertificateIsSelfSignedAndAKeyMismatch() {
+        let pinned = TestPKI.issue(.server("camera.local"))
+        let regenerated = TestPKI.issue(.server("camera.local"))
+        let result = Trust.evaluate(regenerated, anchors: [pinned], name: "camera.local")
+        #expect(!result.trusted)
+        #expect(result.first(.chainSelfSignedLeaf)?.subject == "certificate[0]")
+        let mismatch = result.first(.chainAnchorKeyMismatch)
+        #expect(mismatch?.subject == "anchor camera.local.pem")
+        #expect(mismatch?.evidence["anchor_spki_sha256"]?.stringValue == pinned.x509.spkiSHA256)
+    }
+
+    @Test func sentRootWhoseTrustedCopyHasAnotherKeyIsBothUntrustedAndMismatched() {
+        let pki = TestPKI.chain()
+        let stale = TestPKI.issue(.root("Test Root CA"))
+        let result = Trust.evaluate(pki.leaf, [pki.intermediate, pki.root], anchors: [stale])
+        #expect(result.first(.chainUntrustedRoot)?.subject == "certificate[2]")
+        #expect(result.first(.chainAnchorKeyMismatch)?.subject == "anchor Test Root CA.pem")
+    }
+
+    @Test func missingIntermediateMentionsWhereToFetchIt() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        let int = TestPKI.issue(.intermediate("Test Intermediate CA"), by: root)
+        var spec = TestPKI.Spec.server("printer.local")
+        spec.extraExtensions = [try! Certificate.Extension(
+            AuthorityInformationAccess([.init(method: .issuingCA, location: .uniformResourceIdentifier("http://pki.shop.local/int.cer"))]),
+            critical: false)]
+        let leaf = TestPKI.issue(spec, by: int)
+        let finding = Trust.evaluate(leaf, anchors: [root]).first(.chainMissingIntermediate)
+        #expect(finding?.evidence["ca_issuers"]?.stringsValue == ["http://pki.shop.local/int.cer"])
+        #expect(finding?.fix.contains("http://pki.shop.local/int.cer") == true)
+    }
+
     @Test func chainEndingAtAnotherRootIsUntrustedRoot() {
         let pki = TestPKI.chain()
         let other = TestPKI.issue(.root("Some Other Root"))

@@ -156,6 +156,7 @@ func run(_ testcase: [String: Any]) -> CaseResult {
         for finding in evaluation.findings {
             print("  \(finding.severity.rawValue) \(finding.code) \(finding.subject): \(finding.message)")
             print("      evidence: \(finding.evidence)")
+            print("      fix: \(finding.fix)")
         }
     }
     let agreed = evaluation.trusted == expectedSuccess

@@ -157,7 +157,7 @@ enum ChainDiagnosis {
                 code: .chainWrongOrder, subject: "certificate[0]",
                 message: "The certificates were sent in the order \(presentedOrder.map { "certificate[\($0)]" }.joined(separator: ", ")) along the path; each should come right before its issuer. Strict clients (older Java, some embedded TLS stacks) fail on this.",
                 evidence: ["path_order": .strings(reference.map { search.nodes[$0].label }),
-                           "sent_order": .strings(presentedOrder.sorted().map { "certificate[\($0)]" })]))
+                           "positions_along_path": .array(presentedOrder.map { .int($0) })]))
         }
         findings = summarised(findings)
         if search.ignoredPresented > 0 {

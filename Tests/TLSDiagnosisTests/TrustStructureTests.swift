@@ -89,7 +89,8 @@ import X509
         leafSpec.authorityKeyIdentifier = false
         let leaf = TestPKI.issue(leafSpec, by: cas[cas.count - 1])
         let root = TestPKI.issue(.root("Test Root CA"))
-        let result = Trust.evaluate(leaf, cas.shuffled(), anchors: [root])
+        // Sent root-most first: the leaf's issuer comes last, the worst order for a builder.
+        let result = Trust.evaluate(leaf, cas, anchors: [root])
         #expect(!result.trusted)
         #expect(result.path == nil)
         #expect(!result.errorCodes.isEmpty)

@@ -1,1 +1,280 @@
-print("limbo")
+// tlsprobe-limbo: runs the x509-limbo path-validation corpus through tlsprobe's trust
+// engine and reports how often it agrees with the expected result.
+//
+//   tlsprobe-limbo [--verbose] [--json] [PATH]
+//
+// PATH defaults to $TLSPROBE_LIMBO, else ../shared/corpus/x509-limbo/limbo.json from the
+// package root (the current directory when run with `swift run`). Every case runs under
+// the default profile with the case's purpose, peer name, time and chain depth. Cases
+// that need a feature the engine does not claim are skipped, listed with the reason, and
+// never counted as passes. Exit status: 0 when the run completed, 2 when the corpus could
+// not be read, 64 on a usage error.
+
+import Foundation
+import TLSDiagnosis
+
+/// Features of x509-limbo the engine does not claim, and why.
+let unclaimedFeatures: [String: String] = [
+    "has-crl": "needs CRL revocation checking, which the trust engine does not do",
+    "pedantic-public-suffix-wildcard": "needs the Public Suffix List, which tlsprobe does not ship",
+]
+
+struct Options {
+    var verbose = false
+    var json = false
+    var path: String?
+    /// Only this case, with every finding and the path (for debugging the engine).
+    var only: String?
+}
+
+func parseOptions() -> Options? {
+    var options = Options()
+    for argument in CommandLine.arguments.dropFirst() {
+        switch argument {
+        case "--verbose", "-v": options.verbose = true
+        case "--json": options.json = true
+        case let flag where flag.hasPrefix("--case="): options.only = String(flag.dropFirst("--case=".count))
+        case "--help", "-h":
+            print("usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [PATH]")
+            exit(0)
+        default:
+            if argument.hasPrefix("-") || options.path != nil { return nil }
+            options.path = argument
+        }
+    }
+    return options
+}
+
+guard let options = parseOptions() else {
+    FileHandle.standardError.write(Data("usage: tlsprobe-limbo [--verbose] [--json] [PATH]\n".utf8))
+    exit(64)
+}
+
+let corpusPath = options.path
+    ?? ProcessInfo.processInfo.environment["TLSPROBE_LIMBO"]
+    ?? "../shared/corpus/x509-limbo/limbo.json"
+
+guard let data = FileManager.default.contents(atPath: corpusPath),
+    let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let cases = root["testcases"] as? [[String: Any]]
+else {
+    FileHandle.standardError.write(Data("Error: cannot read the x509-limbo corpus at \(corpusPath) (give its path or set TLSPROBE_LIMBO)\n".utf8))
+    exit(2)
+}
+
+// MARK: one case
+
+enum CaseResult {
+    case agreed(findings: [Finding], trusted: Bool)
+    case disagreed(findings: [Finding], trusted: Bool)
+    case skipped(reason: String)
+}
+
+struct CaseRecord {
+    let id: String
+    let expected: String
+    let result: CaseResult
+    let seconds: Double
+}
+
+func certificates(_ value: Any?) -> [X509Certificate]? {
+    guard let pems = value as? [String] else { return [] }
+    var out: [X509Certificate] = []
+    for pem in pems {
+        guard let cert = certificate(pem) else { return nil }
+        out.append(cert)
+    }
+    return out
+}
+
+func certificate(_ pem: String) -> X509Certificate? {
+    let blocks = PEM.blocks(in: Array(pem.utf8)).blocks
+    guard let block = blocks.first(where: { $0.label == "CERTIFICATE" }) else { return nil }
+    return try? X509Certificate(derEncoded: block.der)
+}
+
+func parseTime(_ text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: text)
+}
+
+let now = Date()
+
+func run(_ testcase: [String: Any]) -> CaseResult {
+    let features = testcase["features"] as? [String] ?? []
+    if let feature = features.first(where: { unclaimedFeatures[$0] != nil }) {
+        return .skipped(reason: "\(feature): \(unclaimedFeatures[feature] ?? "")")
+    }
+    let expectedSuccess = (testcase["expected_result"] as? String) == "SUCCESS"
+    let kind = testcase["validation_kind"] as? String ?? "SERVER"
+    let purpose: Purpose = kind == "CLIENT" ? .client : .server
+    let ekus = testcase["extended_key_usage"] as? [String] ?? []
+    let modelled: Set<String> = ["serverAuth", "clientAuth"]
+    if let other = ekus.first(where: { !modelled.contains($0) }) {
+        return .skipped(reason: "asks for extendedKeyUsage \(other); the engine judges TLS server and client use only")
+    }
+    if ekus.contains("serverAuth") && purpose == .client || ekus.contains("clientAuth") && purpose == .server {
+        return .skipped(reason: "asks for extendedKeyUsage \(ekus.joined(separator: ",")) with validation kind \(kind)")
+    }
+
+    var expectedName: ExpectedName?
+    if let peer = testcase["expected_peer_name"] as? [String: Any], let value = peer["value"] as? String {
+        switch peer["kind"] as? String {
+        case "DNS": expectedName = .dns(value)
+        case "IP":
+            guard let address = IPAddressText.parse(value) else { return .skipped(reason: "unreadable IP peer name \(value)") }
+            expectedName = .ip(address)
+        default:
+            // rfc822 identities are not matched by the engine; the chain is still judged.
+            expectedName = nil
+        }
+    }
+    var at = now
+    if let text = testcase["validation_time"] as? String {
+        guard let parsed = parseTime(text) else { return .skipped(reason: "unreadable validation time \(text)") }
+        at = parsed
+    }
+    let maxDepth = testcase["max_chain_depth"] as? Int
+
+    // A certificate the engine cannot read at all is refused, as a client would.
+    guard let peerPEM = testcase["peer_certificate"] as? String else { return .skipped(reason: "no peer certificate") }
+    // An unreadable anchor is left out, as a trust store skips a broken entry.
+    let trustedCerts = (testcase["trusted_certs"] as? [String] ?? []).compactMap(certificate)
+    let intermediates = certificates(testcase["untrusted_intermediates"])
+    guard let leaf = certificate(peerPEM), let intermediates else {
+        let finding = Finding(code: .certMalformed, subject: "certificate[0]", message: "a presented certificate cannot be read")
+        return expectedSuccess ? .disagreed(findings: [finding], trusted: false) : .agreed(findings: [finding], trusted: false)
+    }
+    let anchors = trustedCerts.enumerated().map { TrustAnchor(certificate: $1, source: "trusted_certs[\($0)]") }
+    let context = TrustContext(at: at, expectedName: expectedName, purpose: purpose, profile: .default, maxIntermediates: maxDepth)
+    let evaluation = TrustEngine.evaluate(leaf: leaf, presented: intermediates, anchors: anchors, context: context)
+    if options.only != nil {
+        print("path: \(evaluation.path.map { $0.map { "\($0.source) \($0.certificate.subjectString)" }.joined(separator: " -> ") } ?? "none")")
+        for finding in evaluation.findings {
+            print("  \(finding.severity.rawValue) \(finding.code) \(finding.subject): \(finding.message)")
+            print("      evidence: \(finding.evidence)")
+            print("      fix: \(finding.fix)")
+        }
+    }
+    let agreed = evaluation.trusted == expectedSuccess
+    return agreed ? .agreed(findings: evaluation.findings, trusted: evaluation.trusted)
+        : .disagreed(findings: evaluation.findings, trusted: evaluation.trusted)
+}
+
+// MARK: run all
+
+var records: [CaseRecord] = []
+for testcase in cases {
+    let id = testcase["id"] as? String ?? "?"
+    if let only = options.only, only != id { continue }
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = run(testcase)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    records.append(CaseRecord(id: id, expected: testcase["expected_result"] as? String ?? "?", result: result, seconds: seconds))
+}
+
+func prefix(_ id: String) -> String {
+    guard let range = id.range(of: "::") else { return id }
+    return String(id[..<range.lowerBound]) + "::"
+}
+
+var total = 0, agreed = 0, disagreed = 0, skipped = 0
+var byPrefix: [String: (agreed: Int, disagreed: Int, skipped: Int)] = [:]
+var rejectedWithoutReason: [String] = []
+for record in records {
+    total += 1
+    var bucket = byPrefix[prefix(record.id)] ?? (0, 0, 0)
+    switch record.result {
+    case .agreed(let findings, let trusted):
+        agreed += 1
+        bucket.agreed += 1
+        if !trusted {
+            // Every refusal must carry at least one error finding with a specific code
+            // and a message; a refusal with none would leave the user guessing.
+            let errors = findings.filter { $0.severity == .error && !$0.message.isEmpty && FindingCatalog.entry(for: $0.code) != nil }
+            if errors.isEmpty { rejectedWithoutReason.append(record.id) }
+        }
+    case .disagreed:
+        disagreed += 1
+        bucket.disagreed += 1
+    case .skipped:
+        skipped += 1
+        bucket.skipped += 1
+    }
+    byPrefix[prefix(record.id)] = bucket
+}
+let judged = agreed + disagreed
+let percent = judged == 0 ? 0 : Double(agreed) * 100 / Double(judged)
+
+func findingLine(_ finding: Finding) -> String {
+    "      \(finding.severity.rawValue) \(finding.code) \(finding.subject): \(finding.message)"
+}
+
+if options.json {
+    var out: [String: Any] = [
+        "schema_version": 1,
+        "corpus": corpusPath,
+        "total": total, "agreed": agreed, "disagreed": disagreed, "skipped": skipped,
+        "agreement_percent": (percent * 10).rounded() / 10,
+    ]
+    out["by_prefix"] = Dictionary(uniqueKeysWithValues: byPrefix.map { key, value in
+        (key, ["agreed": value.agreed, "disagreed": value.disagreed, "skipped": value.skipped])
+    })
+    out["cases"] = records.map { record -> [String: Any] in
+        var item: [String: Any] = ["id": record.id, "expected": record.expected, "seconds": record.seconds]
+        switch record.result {
+        case .agreed(let findings, let trusted), .disagreed(let findings, let trusted):
+            if case .agreed = record.result { item["outcome"] = "agreed" } else { item["outcome"] = "disagreed" }
+            item["trusted"] = trusted
+            item["error_codes"] = Array(Set(findings.filter { $0.severity == .error }.map(\.code.rawValue))).sorted()
+        case .skipped(let reason):
+            item["outcome"] = "skipped"
+            item["reason"] = reason
+        }
+        return item
+    }
+    out["rejected_without_specific_code"] = rejectedWithoutReason
+    if let bytes = try? JSONSerialization.data(withJSONObject: out, options: [.sortedKeys, .prettyPrinted]) {
+        FileHandle.standardOutput.write(bytes)
+        print()
+    }
+} else {
+    print("x509-limbo: \(corpusPath)")
+    print("total \(total), agreed \(agreed), disagreed \(disagreed), skipped \(skipped)")
+    print(String(format: "agreement: %d/%d = %.1f%% of the cases not skipped", agreed, judged, percent))
+    print("\nby prefix:")
+    for key in byPrefix.keys.sorted() {
+        let value = byPrefix[key] ?? (0, 0, 0)
+        let n = value.agreed + value.disagreed
+        print(String(format: "  %-14@ %3d/%-3d agreed%@", key as NSString, value.agreed, n, value.skipped > 0 ? " (\(value.skipped) skipped)" as NSString : "" as NSString))
+    }
+    print("\nskipped:")
+    for record in records {
+        if case .skipped(let reason) = record.result { print("  \(record.id): \(reason)") }
+    }
+    print("\ndisagreements:")
+    for record in records {
+        guard case .disagreed(let findings, let trusted) = record.result else { continue }
+        print("  \(record.id): expected \(record.expected), tlsprobe \(trusted ? "trusts" : "refuses")")
+        let errors = findings.filter { $0.severity == .error }
+        if options.verbose {
+            for finding in findings { print(findingLine(finding)) }
+        } else if !errors.isEmpty {
+            print("      " + Array(Set(errors.map(\.code.rawValue))).sorted().joined(separator: ", "))
+        }
+    }
+    print("\nrejected without a specific finding code: \(rejectedWithoutReason.isEmpty ? "none" : rejectedWithoutReason.joined(separator: ", "))")
+    let slowest = records.max { $0.seconds < $1.seconds }
+    if let slowest { print(String(format: "slowest case: %@ (%.3f s)", slowest.id, slowest.seconds)) }
+    if options.verbose {
+        print("\nagreed (verbose):")
+        for record in records {
+            guard case .agreed(let findings, let trusted) = record.result else { continue }
+            print("  \(record.id): expected \(record.expected), tlsprobe \(trusted ? "trusts" : "refuses")")
+            for finding in findings where finding.severity == .error { print(findingLine(finding)) }
+        }
+    }
+}

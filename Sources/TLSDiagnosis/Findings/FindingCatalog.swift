@@ -65,6 +65,8 @@ public enum FindingCatalog {
               fix: "Re-issue with a validity of at most 398 days; Apple platforms reject TLS server certificates issued after 2019-07-01 that are valid for more than 825 days."),
         Entry(code: .certMalformed, title: "malformed certificate", defaultSeverity: .error,
               fix: "Re-issue the certificate with a standard tool; strict clients refuse certificates that break the encoding rules of RFC 5280."),
+        Entry(code: .certNonconforming, title: "breaks the RFC 5280 / CA/Browser Forum profile", defaultSeverity: .error,
+              fix: "Re-issue the certificate following RFC 5280 and the CA/Browser Forum Baseline Requirements (a current openssl, mkcert or step-ca does); OpenSSL and Apple accept many such certificates, strict validators (Go, rustls, pyca/cryptography) refuse them."),
         Entry(code: .certUnknownCriticalExtension, title: "unknown critical extension", defaultSeverity: .error,
               fix: "Re-issue the certificate without the critical extension, or mark it non-critical; clients must reject critical extensions they do not understand."),
         Entry(code: .certUnsupportedAlgorithm, title: "unsupported algorithm", defaultSeverity: .error,

@@ -47,6 +47,7 @@ extension FindingCode {
     public static let certWeakSignature = FindingCode(rawValue: "cert.weak_signature")
     public static let certValidityTooLong = FindingCode(rawValue: "cert.validity_too_long")
     public static let certMalformed = FindingCode(rawValue: "cert.malformed")
+    public static let certNonconforming = FindingCode(rawValue: "cert.nonconforming")
     public static let certUnknownCriticalExtension = FindingCode(rawValue: "cert.unknown_critical_extension")
     public static let certUnsupportedAlgorithm = FindingCode(rawValue: "cert.unsupported_algorithm")
     // name

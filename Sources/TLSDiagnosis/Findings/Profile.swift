@@ -50,10 +50,12 @@ public struct Profile: Sendable, Hashable {
     }
 
     /// `finding` with its severity set by this profile, or nil when the profile drops it.
+    /// A check that chose a severity itself (a missing EKU reported as info under
+    /// `default`) keeps it unless this profile overrides the code.
     public func apply(_ finding: Finding) -> Finding? {
-        guard let severity = severity(for: finding.code) else { return nil }
+        if disabled.contains(finding.code) { return nil }
         var adjusted = finding
-        adjusted.severity = severity
+        if let override = severityOverrides[finding.code] { adjusted.severity = override }
         return adjusted
     }
 
@@ -93,6 +95,7 @@ public struct Profile: Sendable, Hashable {
             .tlsProtocolTooOld: .error,
             .tlsNoForwardSecrecy: .error,
             .pkcs12ModernEncryption: .warning,
+            .certNonconforming: .warning,
         ],
         disabled: [],
         commonNameFallback: false,
@@ -116,6 +119,7 @@ public struct Profile: Sendable, Hashable {
         summary: "an OpenSSL 3 client with default settings (curl, Python): Common Name fallback, security level 2",
         severityOverrides: [
             .nameCNOnly: .warning,
+            .certNonconforming: .warning,
         ],
         disabled: [.certValidityTooLong],
         commonNameFallback: true,

@@ -18,7 +18,7 @@ public enum CertificateLint {
         if role != .anchor || !certificate.isSelfIssued {
             findings += signatureStrength(certificate, subject: subject)
         }
-        findings += encoding(certificate, subject: subject)
+        findings += encoding(certificate, role: role, subject: subject)
         if role == .leaf {
             findings += leafUsage(certificate, subject: subject, context: context)
             if context.purpose == .server {
@@ -119,16 +119,26 @@ public enum CertificateLint {
 
     // MARK: encoding
 
-    static func encoding(_ cert: X509Certificate, subject: String) -> [Finding] {
+    static func encoding(_ cert: X509Certificate, role: CertificateRole = .leaf, subject: String) -> [Finding] {
         var findings: [Finding] = []
-        if !cert.anomalies.isEmpty {
-            let refused = cert.anomalies.contains(where: \.refusedByClients)
-            let list = cert.anomalies.map(\.description)
+        // The serial number lets an issuer revoke what it issued; an anchor is trusted as
+        // it is, so its serial (Starfield's root has serial 0) does not matter.
+        let anomalies = role == .anchor ? cert.anomalies.filter { $0.field != "serialNumber" } : cert.anomalies
+        // What common clients refuse is malformed; what only strict validators refuse is
+        // nonconforming, whose severity the profile decides.
+        let refused = anomalies.filter(\.refusedByClients).map(\.description)
+        let pedantic = anomalies.filter { !$0.refusedByClients }.map(\.description)
+        if !refused.isEmpty {
             findings.append(Finding(
-                code: .certMalformed, severity: refused ? .error : .warning, subject: subject,
-                message: "\(subjectName(cert)) breaks RFC 5280: \(list.joined(separator: "; "))."
-                    + (refused ? "" : " Lenient clients accept it; strict ones may not."),
-                evidence: ["problems": .strings(list)]))
+                code: .certMalformed, subject: subject,
+                message: "\(subjectName(cert)) breaks RFC 5280: \(refused.joined(separator: "; ")).",
+                evidence: ["problems": .strings(refused)]))
+        }
+        if !pedantic.isEmpty {
+            findings.append(Finding(
+                code: .certNonconforming, subject: subject,
+                message: "\(subjectName(cert)) breaks RFC 5280: \(pedantic.joined(separator: "; ")). Lenient clients accept it; strict ones do not.",
+                evidence: ["problems": .strings(pedantic)]))
         }
         for ext in cert.extensions where ext.critical && !OIDNames.isUnderstoodExtension(ext.oid) {
             findings.append(Finding(

@@ -1,0 +1,219 @@
+import SwiftASN1
+import X509
+
+/// Rules of the RFC 5280 certificate profile and the CA/Browser Forum Baseline
+/// Requirements that depend on where a certificate stands in a path (a CA, a
+/// self-signed root, a server certificate), for the certificates on a judged path.
+///
+/// Each broken rule is a `cert.nonconforming` finding naming the field and the rule:
+/// strict validators (Go, rustls-webpki, pyca/cryptography) refuse such certificates,
+/// OpenSSL and Apple mostly do not, so the profile sets the severity.
+enum CertificateConformance {
+    /// The findings for `cert` in `role`; `selfSigned` says whether its own key signed it.
+    static func check(
+        _ cert: X509Certificate, role: CertificateRole, selfSigned: Bool, subject: String, context: TrustContext
+    ) -> [Finding] {
+        var problems: [(field: String, rule: String, problem: String)] = []
+        func add(_ field: String, _ rule: String, _ problem: String) { problems.append((field, rule, problem)) }
+        let ids = ASN1ObjectIdentifier.X509ExtensionID.self
+        let isCA = cert.isCA
+
+        // Names
+        if cert.issuer.isEmpty {
+            add("issuer", "RFC 5280 4.1.2.4", "the issuer name is empty; every certificate must name its issuer")
+        }
+        if isCA && cert.subject.isEmpty {
+            add("subject", "RFC 5280 4.1.2.6", "a CA certificate has an empty subject name")
+        }
+        if let san = cert.extensionValue(ids.subjectAlternativeName) {
+            if cert.subject.isEmpty && !san.critical {
+                add("subjectAltName", "RFC 5280 4.2.1.6", "the subject is empty but the subjectAltName extension is not marked critical")
+            }
+            if !cert.subject.isEmpty && san.critical && role == .leaf {
+                add("subjectAltName", "CA/B Forum BR 7.1.2.7.12", "subjectAltName is marked critical although the subject is not empty")
+            }
+        } else if cert.subject.isEmpty {
+            add("subjectAltName", "RFC 5280 4.1.2.6", "the subject is empty and there is no subjectAltName, so the certificate names nobody")
+        }
+        for dns in cert.dnsNames where !HostSyntax.isHostName(dns, allowWildcard: role == .leaf) {
+            add("subjectAltName", "RFC 5280 4.2.1.6", "dNSName \"\(dns)\" is not a host name in the preferred name syntax (letters, digits, hyphens; a wildcard only as \"*.\" in front)")
+        }
+        for dns in cert.dnsNames where IPAddressText.parse(dns) != nil {
+            add("subjectAltName", "RFC 5280 4.2.1.6", "dNSName \"\(dns)\" is an IP address; addresses belong in iPAddress entries")
+        }
+        for ip in cert.ipAddresses where ip.count != 4 && ip.count != 16 {
+            add("subjectAltName", "RFC 5280 4.2.1.6", "an iPAddress entry is \(ip.count) bytes (\(Hex.encode(ip))), not an IPv4 or IPv6 address")
+        }
+        for mail in cert.emailAddresses where NameConstraintsCheck.splitMailbox(mail) == nil {
+            add("subjectAltName", "RFC 5280 4.2.1.6", "rfc822Name \"\(mail)\" is not a mailbox (local-part@domain)")
+        }
+
+        // Key identifiers
+        if let aki = cert.extensionValue(ids.authorityKeyIdentifier), aki.critical {
+            add("authorityKeyIdentifier", "RFC 5280 4.2.1.1", "authorityKeyIdentifier is marked critical; it must not be")
+        }
+        // An anchor is trusted as it is: how its own issuer is named does not matter.
+        if !selfSigned && role != .anchor && cert.version == 3 && cert.authorityKeyIdentifier?.keyIdentifier == nil {
+            add("authorityKeyIdentifier", "RFC 5280 4.2.1.1",
+                cert.authorityKeyIdentifier == nil
+                    ? "there is no authorityKeyIdentifier; every certificate except a self-signed one must name its issuer's key"
+                    : "authorityKeyIdentifier has no keyIdentifier; every certificate except a self-signed one must name its issuer's key")
+        }
+        if let ski = cert.extensionValue(ids.subjectKeyIdentifier), ski.critical {
+            add("subjectKeyIdentifier", "RFC 5280 4.2.1.2", "subjectKeyIdentifier is marked critical; it must not be")
+        }
+        if isCA && cert.subjectKeyIdentifier == nil {
+            add("subjectKeyIdentifier", "RFC 5280 4.2.1.2", "a CA certificate has no subjectKeyIdentifier")
+        }
+        if selfSigned && isCA, let aki = cert.authorityKeyIdentifier {
+            if aki.keyIdentifier == nil {
+                add("authorityKeyIdentifier", "CA/B Forum BR 7.1.2.1.3", "the root's authorityKeyIdentifier has no keyIdentifier")
+            } else if let ski = cert.subjectKeyIdentifier, let keyID = aki.keyIdentifier, Array(keyID) != Array(ski.keyIdentifier) {
+                add("authorityKeyIdentifier", "CA/B Forum BR 7.1.2.1.3", "the root's authorityKeyIdentifier (\(Hex.encode(keyID))) differs from its own subjectKeyIdentifier (\(Hex.encode(ski.keyIdentifier)))")
+            }
+            if aki.authorityCertIssuer != nil {
+                add("authorityKeyIdentifier", "CA/B Forum BR 7.1.2.1.3", "the root's authorityKeyIdentifier carries authorityCertIssuer")
+            }
+            if aki.authorityCertSerialNumber != nil {
+                add("authorityKeyIdentifier", "CA/B Forum BR 7.1.2.1.3", "the root's authorityKeyIdentifier carries authorityCertSerialNumber")
+            }
+        }
+
+        // Basic constraints and key usage
+        if isCA, let bc = cert.extensionValue(ids.basicConstraints), !bc.critical {
+            add("basicConstraints", "RFC 5280 4.2.1.9", "a CA certificate's basicConstraints is not marked critical")
+        }
+        if let ku = cert.keyUsage {
+            if ku.keyCertSign && !isCA {
+                add("keyUsage", "RFC 5280 4.2.1.9", "keyUsage allows keyCertSign but basicConstraints does not say CA:TRUE")
+            }
+            if isCA && !ku.keyCertSign && role == .leaf {
+                add("basicConstraints", "CA/B Forum BR 7.1.2.7.8", "basicConstraints says CA:TRUE but keyUsage does not allow certificate signing; a server certificate must say CA:FALSE")
+            }
+            if cert.keyUsageNames.isEmpty {
+                add("keyUsage", "RFC 5280 4.2.1.3", "keyUsage is present with no bit set")
+            }
+        }
+        if !isCA, cert.extensionValue(ids.nameConstraints) != nil {
+            add("nameConstraints", "RFC 5280 4.2.1.10", "nameConstraints appears in a certificate that is not a CA")
+        }
+        if let nc = cert.nameConstraints, nc.permittedSubtrees.isEmpty && nc.excludedSubtrees.isEmpty {
+            add("nameConstraints", "RFC 5280 4.2.1.10", "nameConstraints has neither permitted nor excluded subtrees")
+        }
+
+        // Extended key usage
+        if let eku = cert.extendedKeyUsage {
+            let usages = Array(eku)
+            if usages.isEmpty {
+                add("extendedKeyUsage", "RFC 5280 4.2.1.12", "extendedKeyUsage is present but lists no purpose")
+            }
+            if role == .leaf {
+                if cert.extensionValue(ids.extendedKeyUsage)?.critical == true {
+                    add("extendedKeyUsage", "CA/B Forum BR 7.1.2.7.6", "a server certificate's extendedKeyUsage is marked critical")
+                }
+                if usages.contains(ExtendedKeyUsage.Usage(oid: ASN1ObjectIdentifier.ExtendedKeyUsage.any)) {
+                    add("extendedKeyUsage", "CA/B Forum BR 7.1.2.7.10", "a server certificate lists anyExtendedKeyUsage")
+                }
+            }
+            if role == .anchor && selfSigned {
+                add("extendedKeyUsage", "CA/B Forum BR 7.1.2.1.2", "a root certificate carries extendedKeyUsage")
+            }
+        }
+
+        // Other extensions whose criticality RFC 5280 fixes
+        if let aia = cert.extensionValue(ids.authorityInformationAccess) {
+            if aia.critical {
+                add("authorityInfoAccess", "RFC 5280 4.2.2.1", "authorityInfoAccess is marked critical; it must not be")
+            }
+            if let parsed = cert.authorityInformationAccess, Array(parsed).isEmpty {
+                add("authorityInfoAccess", "RFC 5280 4.2.2.1", "authorityInfoAccess lists no access method")
+            }
+        }
+        if let pc = cert.extensionValue(OIDs.policyConstraints), !pc.critical {
+            add("policyConstraints", "RFC 5280 4.2.1.11", "policyConstraints is not marked critical")
+        }
+        if let iap = cert.extensionValue(OIDs.inhibitAnyPolicy), !iap.critical {
+            add("inhibitAnyPolicy", "RFC 5280 4.2.1.14", "inhibitAnyPolicy is not marked critical")
+        }
+
+        // Keys (CA/B Forum 6.1.5)
+        if cert.key.type == "RSA", let bits = cert.key.bits, bits % 8 != 0 {
+            add("subjectPublicKeyInfo", "CA/B Forum BR 6.1.5", "the RSA modulus is \(bits) bits, not a multiple of 8")
+        }
+
+        // Common Name of a server certificate (CA/B Forum 7.1.4.3): when it repeats a
+        // subjectAltName entry it must be a character-for-character copy, IP addresses in
+        // their canonical text. Clients that fall back to the Common Name would otherwise
+        // read another name than the one the CA checked.
+        if role == .leaf, cert.subjectAlternativeNames != nil {
+            for cn in cert.commonNames {
+                if let problem = commonNameCopyProblem(cn, dnsNames: cert.dnsNames, ipAddresses: cert.ipAddresses) {
+                    add("subject", "CA/B Forum BR 7.1.4.3", problem)
+                }
+            }
+        }
+
+        let display = Display.name(cert)
+        return problems.map { item in
+            Finding(
+                code: .certNonconforming, subject: subject,
+                message: "\(display): \(item.problem) (\(item.rule)). Strict validators refuse it; OpenSSL and Apple usually accept it.",
+                evidence: ["field": .string(item.field), "rule": .string(item.rule), "problem": .string(item.problem)])
+        }.compactMap(context.profile.apply)
+    }
+
+    /// Why the Common Name `cn` is a non-exact rendering of a SAN entry, or nil.
+    static func commonNameCopyProblem(_ cn: String, dnsNames: [String], ipAddresses: [[UInt8]]) -> String? {
+        if dnsNames.contains(cn) || ipAddresses.map(IPAddressText.format).contains(cn) { return nil }
+        if let address = lenientIPAddress(cn) {
+            let canonical = IPAddressText.format(address)
+            if ipAddresses.contains(address) {
+                return "the Common Name \"\(cn)\" writes the address \(canonical) of the subjectAltName in another form; it must be \"\(canonical)\""
+            }
+            return nil
+        }
+        if let copy = dnsNames.first(where: { $0.lowercased() == cn.lowercased() }) {
+            return "the Common Name \"\(cn)\" differs from the subjectAltName entry \"\(copy)\" in letter case; it must be an exact copy"
+        }
+        if !cn.allSatisfy(\.isASCII), cn.contains("."), !cn.contains(" ") {
+            return "the Common Name \"\(cn)\" is an internationalized name in Unicode; it must copy the subjectAltName's ASCII (xn--) form"
+        }
+        return nil
+    }
+
+    /// An IP address as lenient parsers read it: IPv4 with hex (0x), octal (leading 0)
+    /// or fewer parts as inet_aton does, IPv6 in any case and compression.
+    static func lenientIPAddress(_ text: String) -> [UInt8]? {
+        if text.contains(":") { return IPAddressText.parse(text.lowercased()) }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...4).contains(parts.count) else { return nil }
+        var values: [UInt64] = []
+        for part in parts {
+            let lower = part.lowercased()
+            let value: UInt64?
+            if lower.hasPrefix("0x") {
+                value = lower.count > 2 ? UInt64(lower.dropFirst(2), radix: 16) : nil
+            } else if lower.count > 1 && lower.hasPrefix("0") {
+                value = UInt64(lower.dropFirst(), radix: 8)
+            } else {
+                value = UInt64(lower, radix: 10)
+            }
+            guard let value, value <= UInt64(UInt32.max) else { return nil }
+            values.append(value)
+        }
+        // a, a.b (b: 24 bits), a.b.c (c: 16 bits), a.b.c.d
+        var address: UInt64 = 0
+        let head = values.dropLast()
+        guard let tail = values.last, head.allSatisfy({ $0 <= 255 }) else { return nil }
+        for value in head { address = address << 8 | value }
+        let tailBits = UInt64(8 * (4 - head.count))
+        guard tail < (1 << tailBits) else { return nil }
+        address = address << tailBits | tail
+        return [UInt8(address >> 24 & 0xFF), UInt8(address >> 16 & 0xFF), UInt8(address >> 8 & 0xFF), UInt8(address & 0xFF)]
+    }
+
+    enum OIDs {
+        static let policyConstraints: ASN1ObjectIdentifier = [2, 5, 29, 36]
+        static let inhibitAnyPolicy: ASN1ObjectIdentifier = [2, 5, 29, 54]
+    }
+}

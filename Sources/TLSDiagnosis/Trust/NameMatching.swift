@@ -1,0 +1,163 @@
+import X509
+
+/// Whether a certificate carries the name a client expects (RFC 6125 / RFC 9525), and
+/// the findings that say why not.
+///
+/// DNS names match dNSName SAN entries, case-insensitively, with a wildcard allowed only
+/// as the whole left-most label of at least three labels (`*.example.com`), matching
+/// exactly one label. IP addresses match iPAddress SAN entries only. The subject Common
+/// Name counts only under a profile with `commonNameFallback` (OpenSSL's
+/// `X509_check_host`: only when the certificate has no dNSName at all).
+public enum NameMatching {
+    /// Whether the presented DNS identifier `pattern` (a dNSName or Common Name) matches
+    /// the reference name `name` the client dialled.
+    public static func dnsMatches(pattern: String, name: String) -> Bool {
+        let reference = normalise(name)
+        let presented = normalise(pattern)
+        guard !reference.isEmpty, !presented.isEmpty, presented.allSatisfy(\.isASCII) else { return false }
+        let referenceLabels = reference.split(separator: ".", omittingEmptySubsequences: false)
+        let presentedLabels = presented.split(separator: ".", omittingEmptySubsequences: false)
+        guard !referenceLabels.contains(where: \.isEmpty), !presentedLabels.contains(where: \.isEmpty) else { return false }
+        guard presentedLabels.count == referenceLabels.count else { return false }
+        for (index, (p, r)) in zip(presentedLabels, referenceLabels).enumerated() {
+            if index == 0 && p == "*" {
+                // RFC 9525 6.3: the wildcard is the whole left-most label; a wildcard over a
+                // single remaining label (`*.com`, `*`) would span a top-level domain.
+                if presentedLabels.count < 3 { return false }
+                continue
+            }
+            if p != r { return false }
+        }
+        return true
+    }
+
+    /// Whether `pattern` is a wildcard pattern that tlsprobe honours (`*.example.com`).
+    public static func isWildcard(_ pattern: String) -> Bool { normalise(pattern).hasPrefix("*.") }
+
+    /// Lowercased ASCII with one trailing dot removed (an absolute name is the same name).
+    static func normalise(_ name: String) -> String {
+        var lowered = String(name.lazy.map { $0.isASCII ? Character($0.lowercased()) : $0 })
+        if lowered.hasSuffix(".") { lowered.removeLast() }
+        return lowered
+    }
+
+    /// The findings about `leaf` not carrying `expected` under `profile`; empty when it does.
+    public static func check(
+        _ leaf: X509Certificate, expected: ExpectedName, subject: String, profile: Profile
+    ) -> [Finding] {
+        let findings: [Finding]
+        switch expected {
+        case .dns(let name): findings = checkDNS(leaf, name: name, subject: subject, profile: profile)
+        case .ip(let address): findings = checkIP(leaf, address: address, subject: subject)
+        }
+        return findings.compactMap(profile.apply)
+    }
+
+    private static func checkDNS(_ leaf: X509Certificate, name: String, subject: String, profile: Profile) -> [Finding] {
+        let dnsNames = leaf.dnsNames
+        let commonNames = leaf.commonNames
+        let display = Display.name(leaf)
+        var evidence: [String: EvidenceValue] = [
+            "expected": .string(name),
+            "san_dns": .strings(dnsNames),
+            "common_name": .strings(commonNames),
+        ]
+        if dnsNames.contains(where: { dnsMatches(pattern: $0, name: name) }) { return [] }
+
+        let cnMatches = commonNames.contains { dnsMatches(pattern: $0, name: name) }
+        if dnsNames.isEmpty && leaf.extensionValue(.X509ExtensionID.subjectAlternativeName) == nil {
+            if cnMatches {
+                if profile.commonNameFallback {
+                    // The client accepts it; say that other clients do not.
+                    return [Finding(
+                        code: .nameCNOnly, subject: subject,
+                        message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. OpenSSL clients fall back to the Common Name and accept it; iOS, macOS, Chrome and Go ignore the Common Name and refuse it.",
+                        evidence: evidence,
+                        fix: "Re-issue the certificate with subjectAltName DNS:\(name) (openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+                }
+                return [Finding(
+                    code: .nameCNOnly, subject: subject,
+                    message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. Clients that follow RFC 9525 (iOS, macOS, Chrome, Go) ignore the Common Name, so the name does not match.",
+                    evidence: evidence,
+                    fix: "Re-issue the certificate with subjectAltName DNS:\(name) (openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+            }
+        }
+        var message = "\(display) is not valid for \"\(name)\": "
+        if dnsNames.isEmpty {
+            if leaf.subjectAlternativeNames != nil {
+                message += "its subjectAltName has no DNS names"
+            } else if leaf.extensionValue(.X509ExtensionID.subjectAlternativeName) != nil {
+                message += "its subjectAltName cannot be read"
+            } else {
+                message += "it has no subjectAltName"
+            }
+            message += commonNames.isEmpty ? "." : ", and its Common Name \(quoted(commonNames)) does not match either."
+        } else {
+            message += "its DNS names are \(quoted(dnsNames))."
+            if let hint = nearMiss(dnsNames, name: name) { message += " " + hint }
+            if profile.commonNameFallback && cnMatches {
+                message += " The Common Name matches, but clients ignore it when DNS names are present."
+            }
+        }
+        if IPAddressText.parse(name) != nil {
+            evidence["note"] = "the expected name is an IP address"
+        }
+        return [Finding(
+            code: .nameMismatch, subject: subject, message: message, evidence: evidence,
+            fix: "Dial a name the certificate carries (\(dnsNames.first ?? commonNames.first ?? "none")), or re-issue it with subjectAltName DNS:\(name) (openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+    }
+
+    /// A plain-words hint when a wildcard almost matches.
+    private static func nearMiss(_ patterns: [String], name: String) -> String? {
+        let reference = normalise(name)
+        for pattern in patterns.map(normalise) {
+            if pattern.hasPrefix("*."), reference.hasSuffix(String(pattern.dropFirst(1))) {
+                let labelsP = pattern.split(separator: ".").count
+                let labelsR = reference.split(separator: ".").count
+                if labelsR > labelsP {
+                    return "A wildcard stands for exactly one label: \"\(pattern)\" covers \"x.\(pattern.dropFirst(2))\" but not \"\(reference)\"."
+                }
+            }
+            if pattern.hasPrefix("*."), reference == String(pattern.dropFirst(2)) {
+                return "A wildcard does not cover the bare domain: \"\(pattern)\" does not match \"\(reference)\"."
+            }
+            if pattern.contains("*") && !pattern.hasPrefix("*.") {
+                return "\"\(pattern)\" puts its wildcard somewhere other than the whole left-most label, which clients do not honour."
+            }
+            if pattern.hasPrefix("*."), pattern.split(separator: ".").count < 3 {
+                return "\"\(pattern)\" is a wildcard over a top-level domain, which clients refuse."
+            }
+        }
+        return nil
+    }
+
+    private static func checkIP(_ leaf: X509Certificate, address: [UInt8], subject: String) -> [Finding] {
+        let ips = leaf.ipAddresses
+        if ips.contains(address) { return [] }
+        let text = IPAddressText.format(address)
+        let display = Display.name(leaf)
+        let inDNS = leaf.dnsNames.filter { IPAddressText.parse($0) == address }
+        let inCN = leaf.commonNames.filter { IPAddressText.parse($0) == address }
+        var message = "\(display) has no iPAddress subjectAltName \(text)"
+        message += ips.isEmpty ? "." : " (its IP addresses are \(ips.map(IPAddressText.format).joined(separator: ", ")))."
+        if !inDNS.isEmpty {
+            message += " The address is there as a DNS name (\(quoted(inDNS))), which clients do not compare with an IP address."
+        } else if !inCN.isEmpty {
+            message += " The address is in the Common Name, which clients do not use for IP addresses."
+        }
+        message += " A client that dials \(text) needs the address as an iPAddress entry."
+        return [Finding(
+            code: .nameIPNotInSAN, subject: subject, message: message,
+            evidence: [
+                "expected": .string(text),
+                "san_ip": .strings(ips.map(IPAddressText.format)),
+                "san_dns_with_address": .strings(inDNS),
+                "common_name_with_address": .strings(inCN),
+            ],
+            fix: "Re-issue the certificate with subjectAltName IP:\(text) (openssl: -addext \"subjectAltName=IP:\(text)\").")]
+    }
+
+    private static func quoted(_ names: [String]) -> String {
+        names.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}

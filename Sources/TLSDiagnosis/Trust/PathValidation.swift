@@ -1,0 +1,188 @@
+import X509
+
+/// RFC 5280 section 6.1 over one built path, leaf first and anchor last, with a finding
+/// for each rule a certificate on it breaks.
+enum PathValidation {
+    /// Intermediates allowed when the context sets no limit: more than clients build.
+    static let defaultMaxIntermediates = 8
+
+    /// Every finding about the certificates on `path` (node indices into `search`).
+    /// Without `checkLength` (a path that stops short of an anchor) the length limit is
+    /// not judged; a self-signed certificate at the top is judged as a root.
+    static func validate(_ path: [Int], search: inout PathSearch, context: TrustContext, checkLength: Bool = true) -> [Finding] {
+        var findings: [Finding] = []
+        guard let lastIndex = path.last else { return [] }
+        let nodes = path.map { search.nodes[$0] }
+        let last = nodes.count - 1
+        let topIsRoot = nodes[last].anchor != nil || (last > 0 && search.isSelfSigned(lastIndex))
+
+        func role(_ i: Int) -> CertificateRole {
+            if i == 0 { return .leaf }
+            return i == last && topIsRoot ? .anchor : .intermediate
+        }
+
+        // Per-certificate checks.
+        for (i, node) in nodes.enumerated() {
+            findings += CertificateLint.check(node.certificate, role: role(i), subject: node.label, context: context)
+            findings += CertificateConformance.check(
+                node.certificate, role: role(i), selfSigned: search.isSelfSigned(path[i]), subject: node.label, context: context)
+        }
+
+        // Each issuing step.
+        for i in stride(from: 1, to: nodes.count, by: 1) {
+            let child = nodes[i - 1]
+            let issuer = nodes[i]
+            findings += issuingStep(child: child, issuer: issuer, issuerRole: role(i), search: &search, childIndex: path[i - 1], issuerIndex: path[i], context: context)
+        }
+
+        if checkLength { findings += pathLength(nodes, context: context) }
+        findings += nameConstraints(nodes)
+        return findings.compactMap(context.profile.apply)
+    }
+
+    // MARK: issuing step
+
+    static func issuingStep(
+        child: PathSearch.Node, issuer: PathSearch.Node, issuerRole: CertificateRole,
+        search: inout PathSearch, childIndex: Int, issuerIndex: Int, context: TrustContext
+    ) -> [Finding] {
+        var findings: [Finding] = []
+        let issuerCert = issuer.certificate
+        let issuerName = Display.name(issuerCert)
+
+        if case .unsupported(let reason) = search.cachedSignature(of: childIndex, by: issuerIndex) ?? .invalid {
+            findings.append(Finding(
+                code: .certUnsupportedAlgorithm, subject: child.label,
+                message: "The signature on \(child.label) by \(issuer.label) cannot be checked: \(reason). Clients that cannot check a signature refuse the certificate.",
+                evidence: ["signature_algorithm": .string(child.certificate.signatureAlgorithm.name),
+                           "issuer": .string(issuer.label), "issuer_key": .string(issuerCert.key.summary), "reason": .string(reason)]))
+        }
+
+        // RFC 5280 6.1.4 (k): a v3 issuer must say CA:TRUE; a v1/v2 one only when the
+        // client vouches for it out of band, as it does for an anchor.
+        if !issuerCert.isCA && !(issuerRole == .anchor && issuerCert.version < 3) {
+            let why: String
+            if issuerCert.basicConstraints == nil {
+                why = issuerCert.extensionValue(.X509ExtensionID.basicConstraints) == nil
+                    ? "it has no basicConstraints extension"
+                    : "its basicConstraints extension cannot be read"
+            } else {
+                why = "its basicConstraints says CA:FALSE"
+            }
+            findings.append(Finding(
+                code: .chainIssuerNotCA, subject: issuer.label,
+                message: "\(issuerName) (\(issuer.label)) signed \(child.label), but it is not a CA: \(why). Clients do not accept certificates signed by a key that is not a CA's.",
+                evidence: ["issuer": .string(issuerCert.subjectString), "basic_constraints": .string(why), "signed": .string(child.label)],
+                fix: "Re-issue \(issuerName) as a CA (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign), or issue \(child.label) from a real CA."))
+        }
+
+        if let ku = issuerCert.keyUsage, !ku.keyCertSign {
+            let names = issuerCert.keyUsageNames
+            findings.append(Finding(
+                code: .chainIssuerMissingCertSign, subject: issuer.label,
+                message: "\(issuerName) (\(issuer.label)) signed \(child.label), but its keyUsage (\(names.isEmpty ? "empty" : names.joined(separator: ", "))) does not include keyCertSign, so its key may not sign certificates.",
+                evidence: ["key_usage": .strings(names), "signed": .string(child.label)],
+                fix: "Re-issue \(issuerName) with keyUsage keyCertSign, cRLSign (openssl: -addext \"keyUsage=critical,keyCertSign,cRLSign\")."))
+        }
+
+        // An intermediate's extendedKeyUsage restricts every certificate below it.
+        if issuerRole == .intermediate, issuerCert.extendedKeyUsage != nil {
+            let usages = issuerCert.extendedKeyUsageNames
+            let wanted = context.purpose == .server ? "serverAuth" : "clientAuth"
+            if !usages.contains(wanted) && !usages.contains("anyExtendedKeyUsage") {
+                findings.append(Finding(
+                    code: context.purpose == .server ? .certEKUMissingServerAuth : .certEKUMissingClientAuth,
+                    subject: issuer.label,
+                    message: "\(issuerName) (\(issuer.label)) limits its extendedKeyUsage to \(usages.isEmpty ? "nothing" : usages.joined(separator: ", ")), without \(wanted); clients carry that limit down the chain, so nothing it issues is valid for TLS \(context.purpose.rawValue)s.",
+                    evidence: ["extended_key_usage": .strings(usages), "required": .string(wanted)],
+                    fix: "Re-issue \(issuerName) with extendedKeyUsage including \(wanted), or without the extension."))
+            }
+        }
+        return findings
+    }
+
+    // MARK: path length
+
+    /// pathLenConstraint (RFC 5280 4.2.1.9, 6.1.4 (l)-(m)): the non-self-issued
+    /// intermediates below a CA; the leaf is not counted. Also the context's limit.
+    static func pathLength(_ nodes: [PathSearch.Node], context: TrustContext) -> [Finding] {
+        var findings: [Finding] = []
+        guard nodes.count > 1 else { return [] }
+        let last = nodes.count - 1
+        let endsAtAnchor = nodes[last].anchor != nil
+        // counts[j]: non-self-issued intermediates strictly between the leaf and node j.
+        var counted = 0
+        for j in 1..<nodes.count {
+            if let limit = nodes[j].certificate.pathLengthConstraint, counted > limit {
+                let label = nodes[j].label
+                let name = Display.name(nodes[j].certificate)
+                let below = (1..<j).filter { !nodes[$0].selfIssued }.map { nodes[$0].label }
+                findings.append(Finding(
+                    code: .chainPathLengthExceeded, subject: label,
+                    message: "\(name) (\(label)) allows \(limit) intermediate CA\(limit == 1 ? "" : "s") below it (pathlen:\(limit)), but \(counted) follow it: \(below.joined(separator: ", ")).",
+                    evidence: ["path_length_constraint": .int(limit), "intermediates_below": .int(counted), "below": .strings(below)],
+                    fix: "Issue the leaf directly from a CA within the limit, or re-issue \(name) with pathlen:\(counted) or without a limit."))
+            }
+            if j < last || !endsAtAnchor, !nodes[j].selfIssued { counted += 1 }
+        }
+        let intermediates = endsAtAnchor ? max(0, nodes.count - 2) : nodes.count - 1
+        let logical = (1..<nodes.count).filter { ($0 < last || !endsAtAnchor) && !nodes[$0].selfIssued }.count
+        let limit = context.maxIntermediates ?? defaultMaxIntermediates
+        if logical > limit {
+            findings.append(Finding(
+                code: .chainTooLong, subject: "certificate[0]",
+                message: "The path from certificate[0] to its anchor has \(logical) intermediate CA\(logical == 1 ? "" : "s")\(intermediates != logical ? " (\(intermediates) certificates)" : ""), more than the \(limit) allowed.",
+                evidence: ["intermediates": .int(logical), "limit": .int(limit), "path": .strings(nodes.map(\.label))]))
+        }
+        return findings
+    }
+
+    // MARK: name constraints
+
+    /// Each CA's name constraints against every certificate below it, except self-issued
+    /// intermediates (RFC 5280 6.1.3 (b)-(c)); the leaf always.
+    static func nameConstraints(_ nodes: [PathSearch.Node]) -> [Finding] {
+        var findings: [Finding] = []
+        for j in 1..<max(1, nodes.count) {
+            let ca = nodes[j]
+            guard let nc = ca.certificate.nameConstraints else { continue }
+            let caName = Display.name(ca.certificate)
+            let malformed = NameConstraintsCheck.malformedConstraints(nc)
+            if !malformed.isEmpty {
+                findings.append(Finding(
+                    code: .chainNameConstraintsViolated, subject: ca.label,
+                    message: "\(caName) (\(ca.label)) has name constraints that cannot be honoured: \(malformed.joined(separator: "; ")). Clients refuse what a malformed constraint is meant to limit.",
+                    evidence: ["constraint_problems": .strings(malformed)],
+                    fix: "Re-issue \(caName) with well-formed name constraints (DNS as \"example.com\", IP as address and CIDR mask)."))
+                continue
+            }
+            let constraints = NameConstraintsCheck.constraintCount(nc)
+            for i in 0..<j where i == 0 || !nodes[i].selfIssued {
+                let cert = nodes[i].certificate
+                let names = NameConstraintsCheck.nameCount(cert)
+                if names > 0, constraints > NameConstraintsCheck.maxComparisons / names {
+                    findings.append(Finding(
+                        code: .chainNameConstraintsViolated, subject: nodes[i].label,
+                        message: "Checking the \(names) names of \(nodes[i].label) against the \(constraints) name constraints of \(caName) (\(ca.label)) takes more than \(NameConstraintsCheck.maxComparisons) comparisons; clients refuse rather than spend that time.",
+                        evidence: ["names": .int(names), "constraints": .int(constraints), "constrained_by": .string(ca.label)],
+                        fix: "Use fewer names per certificate or fewer name constraints in \(caName)."))
+                    continue
+                }
+                let violations = NameConstraintsCheck.violations(of: nc, by: cert)
+                guard !violations.isEmpty else { continue }
+                let shown = violations.prefix(5).map { "\($0.form) \"\($0.name)\": \($0.reason)" }
+                findings.append(Finding(
+                    code: .chainNameConstraintsViolated, subject: nodes[i].label,
+                    message: "\(Display.name(cert)) (\(nodes[i].label)) carries names that \(caName) (\(ca.label)) may not certify: \(shown.joined(separator: "; "))\(violations.count > 5 ? "; and \(violations.count - 5) more" : "").",
+                    evidence: [
+                        "constrained_by": .string(ca.label),
+                        "violations": .array(violations.prefix(20).map { v in
+                            .object(["form": .string(v.form), "name": .string(v.name), "constraint": .string(v.constraint), "reason": .string(v.reason)])
+                        }),
+                    ],
+                    fix: "Issue \(nodes[i].label) only for names inside \(caName)'s permitted subtrees (and outside its excluded ones), or re-issue \(caName) with constraints that allow them."))
+            }
+        }
+        return findings
+    }
+}

@@ -80,10 +80,11 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
     }
 
     @Test func meaningsSayWhoSendsIt() {
-        #expect(first("unknown_ca")?.meaning.contains("client") == true)
-        #expect(first("certificate_required")?.meaning.contains("client certificate") == false
-                || first("certificate_required")?.summary.contains("client certificate") == true)
-        #expect(first("handshake_failure")?.meaning.contains("ClientHello") == true)
+        #expect(first("unknown_ca")?.meaning.contains("From a client") == true)
+        #expect(first("unknown_ca")?.meaning.contains("From a server in mutual TLS") == true)
+        #expect(first("certificate_required")?.summary.contains("client certificate") == true)
+        #expect(first("handshake_failure")?.meaning.contains("right after the ClientHello") == true)
+        #expect(first("bad_certificate")?.related.contains("mtls.client_cert_rejected") == true)
     }
 
     @Test func alertNamesInUnrelatedTextAreIgnored() {
@@ -204,5 +205,50 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
         #expect(found.first?.summary.contains("intermediate certificate missing") == true)
         #expect(found.first?.meaning.contains("error") == true)
         #expect(first("see finding name.ip_not_in_san in the report.")?.name == "name.ip_not_in_san")
+    }
+}
+
+@Suite struct ExplainLogTests {
+    @Test func openSSL11NumberingIsReadFromItsText() {
+        #expect(explain("verify error:num=24:invalid CA certificate").map(\.name) == ["X509_V_ERR_INVALID_CA"])
+        #expect(explain("Verify return code: 24 (invalid CA certificate)").map(\.name) == ["X509_V_ERR_INVALID_CA"])
+        #expect(explain("verify error:num=24").map(\.name) == ["X509_V_ERR_NO_ISSUER_PUBLIC_KEY"])
+    }
+
+    @Test func sClientOutputYieldsTheVerifyErrorOnly() {
+        let output = """
+        depth=0 CN = printer.local
+        verify error:num=18:self-signed certificate
+        verify return:1
+        depth=0 CN = printer.local
+        verify return:1
+        Verification error: self-signed certificate
+        Verify return code: 18 (self-signed certificate)
+        """
+        #expect(explain(output).map(\.name) == ["X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT"])
+        #expect(explain("verify return:1").isEmpty)
+    }
+
+    @Test func receivedAlertLineFromOpenSSL3() {
+        let line = "80DB60BD907F0000:error:0A000438:SSL routines:ssl3_read_bytes:tlsv1 alert internal error:../ssl/record/rec_layer_s3.c:1601:SSL alert number 80"
+        #expect(explain(line).map(\.name) == ["internal_error"])
+    }
+
+    @Test func numbersInsideDatesVersionsAndWordsAreNotCodes() {
+        #expect(explain("2024-01-05-1202").isEmpty)
+        #expect(explain("openssl-3.0.19 build-9813x").isEmpty)
+        #expect(explain("_ssl.c:1006").isEmpty)
+    }
+
+    @Test func appleLogsWithTrustErrors() {
+        #expect(explain("Connection 1: TLS Trust encountered error 3:-9807").map(\.name) == ["errSSLXCertChainInvalid"])
+        let both = explain("NSURLErrorDomain error -1200 (kCFStreamErrorDomainSSL -9836)").map(\.name)
+        #expect(both == ["errSSLPeerProtocolVersion", "NSURLErrorSecureConnectionFailed"])
+        #expect(first("x509: \u{201C}printer.local\u{201D} certificate is not standards compliant")?.related.first == "cert.validity_too_long")
+    }
+
+    @Test func largePastesAreScannedWhole() {
+        let noise = String(repeating: "2024-05-01 10:00:00 info connection from 10.0.0.7:51234 ok bytes=4096\n", count: 500)
+        #expect(explain(noise + "curl: (60) SSL certificate problem: unable to get local issuer certificate").map(\.code) == ["20"])
     }
 }

@@ -38,7 +38,7 @@ struct Matcher: Sendable {
 
     /// Prefixes a user may put before (or leave off) a symbol.
     static let prefixes = [
-        "x509_v_err_", "ssl_r_", "errssl", "errsec", "nsurlerror", "kcfurlerror", "net::err_", "err_",
+        "x509_v_err_", "ssl_r_", "errssl", "errsec", "ksec", "nsurlerror", "kcfurlerror", "net::err_", "err_",
         "ssl_ad_", "tls1_ad_", "ssl3_ad_", "alert_", "alert ", "alert:", "kcfstreamerrordomainssl",
         "nsurlerrordomain", "osstatus",
     ]
@@ -137,7 +137,16 @@ struct Matcher: Sendable {
             }
         }
 
-        hits += numberHits(lower)
+        hits += numberHits(lower).filter { number in
+            // "num=24:invalid CA certificate" is OpenSSL 1.1, where 24 meant INVALID_CA: when
+            // the verify text printed right after a number names another entry, the text wins.
+            guard entries[number.entry].explanation.kind == .opensslVerifyError else { return true }
+            let after = number.start + number.length
+            return !hits.contains { other in
+                other.covers && other.entry != number.entry && other.start >= after && other.start <= after + 3
+                    && entries[other.entry].explanation.kind == .opensslVerifyError
+            }
+        }
         hits += packedCodeHits(lower)
         return Self.dropCovered(hits)
     }
@@ -196,7 +205,7 @@ struct Matcher: Sendable {
     static let verifyContexts = [
         "verify error:num", "verify error num", "num", "verify return code", "verify result",
         "verify_result", "verify error", "x509_v_err", "verify code", "x509 verify error",
-        "verification error", "verify return",
+        "verification error",
     ]
 
     /// The words just before `index` on the same line, lowercased, with the separators

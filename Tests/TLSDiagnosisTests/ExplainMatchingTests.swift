@@ -252,3 +252,21 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
         #expect(explain(noise + "curl: (60) SSL certificate problem: unable to get local issuer certificate").map(\.code) == ["20"])
     }
 }
+
+@Suite struct ExplainRobustnessTests {
+    @Test func hostileInputNeverTraps() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcxyz_-:=.()[] 0123456789\n\u{201C}\u{00E9}errorSSL-9813alert48num=".unicodeScalars)
+        for _ in 0..<300 {
+            let length = Int.random(in: 0...120, using: &generator)
+            var text = String.UnicodeScalarView()
+            for _ in 0..<length { text.append(alphabet.randomElement(using: &generator)!) }
+            _ = ErrorCatalog.explain(String(text))
+        }
+        for edge in ["error:", "error:0A0000", "error:ZZZZZZZZ:", "-", "--", "-99999999999999999999999", "alert", "num=",
+                     "\u{0000}", "🔒 -9813 🔒", String(repeating: "-", count: 1000)] {
+            _ = ErrorCatalog.explain(edge)
+        }
+        #expect(ErrorCatalog.explain("🔒 -9813 🔒").first?.name == "errSSLNoRootCert")
+    }
+}

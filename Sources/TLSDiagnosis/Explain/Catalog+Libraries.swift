@@ -55,6 +55,7 @@ private let alertReasonEntries: [CatalogEntry] = alertReasonSymbols.keys.sorted(
         meaning: "A library reason code raised on the side that received the alert: the other end of the connection made the decision. Run `tlsprobe explain \(alertName)` for what the alert usually means.",
         checks: ["tlsprobe explain \(alertName)", AlertChecks.capture], related: alertRelated[value] ?? ["tls.handshake_failed"],
         symbols: ["ssl_r_" + CatalogEntry.lower(symbol)], specificity: 3, twin: "alert:\(value)")
+    // Other spellings met in the wild: OpenSSL's TLSV13_ for 116, and TLSV1_ALERT_ forms.
     let extra: [UInt8: [String]] = [116: ["tlsv13_alert_certificate_required"], 109: ["tlsv1_alert_missing_extension"],
                                     112: ["tlsv1_alert_unrecognized_name"], 110: ["tlsv1_alert_unsupported_extension"]]
     entry.symbols += extra[value] ?? []

@@ -60,14 +60,6 @@ let alertReasonSymbols: [UInt8: String] = [
     116: "TLSV1_ALERT_CERTIFICATE_REQUIRED", 120: "TLSV1_ALERT_NO_APPLICATION_PROTOCOL",
 ]
 
-/// Extra spellings of the reason symbol that appear in the wild.
-private let alertReasonAliases: [UInt8: [String]] = [
-    116: ["TLSV13_ALERT_CERTIFICATE_REQUIRED"],
-    109: ["TLSV1_ALERT_MISSING_EXTENSION"],
-    112: ["TLSV1_ALERT_UNRECOGNIZED_NAME"],
-    110: ["TLSV1_ALERT_UNSUPPORTED_EXTENSION"],
-]
-
 private func alert(
     _ value: UInt8, summary: String, meaning: String, checks: [String], related: [String] = ["tls.handshake_failed"],
     prominent: Bool = false

@@ -1,0 +1,71 @@
+import Testing
+@testable import TLSDiagnosis
+
+private func first(_ text: String) -> Explanation? { ErrorCatalog.explain(text).first }
+private func names(_ text: String) -> [String] { ErrorCatalog.explain(text).map(\.name) }
+
+@Suite struct ExplainCatalogTests {
+    @Test func everyEntryIsComplete() {
+        for entry in ErrorCatalog.all {
+            #expect(!entry.name.isEmpty)
+            #expect(!entry.summary.isEmpty, "\(entry.name) has no summary")
+            #expect(entry.meaning.count > 30, "\(entry.name) has no meaning")
+            #expect(!entry.checks.isEmpty, "\(entry.name) has no checks")
+            #expect(entry.checks.allSatisfy { !$0.isEmpty }, "\(entry.name) has an empty check")
+        }
+    }
+
+    @Test func everyRelatedCodeExistsInTheFindingCatalog() {
+        let known = Set(FindingCatalog.all.map(\.code.rawValue))
+        for entry in ErrorCatalog.all {
+            for code in entry.related {
+                #expect(known.contains(code), "\(entry.name) relates to unknown finding \(code)")
+            }
+        }
+    }
+
+    @Test func everyFindingCodeHasAnExplanationWithItsOwnMeaning() {
+        for item in FindingCatalog.all {
+            let found = ErrorCatalog.explain(item.code.rawValue)
+            #expect(found.first?.kind == .findingCode, "\(item.code) not found")
+            #expect(found.first?.name == item.code.rawValue)
+            #expect(findingMeanings[item.code.rawValue] != nil, "\(item.code) has no meaning written")
+            #expect(found.first?.checks.first == item.fix)
+        }
+    }
+
+    @Test func namesAreUniqueWithinAKind() {
+        for kind in Explanation.Kind.allCases {
+            let names = ErrorCatalog.all.filter { $0.kind == kind }.map(\.name)
+            #expect(Set(names).count == names.count, "duplicate names in \(kind)")
+            let codes = ErrorCatalog.all.filter { $0.kind == kind }.compactMap(\.code)
+            #expect(Set(codes).count == codes.count, "duplicate codes in \(kind)")
+        }
+    }
+
+    @Test func coversEveryOpenSSL30VerifyError() {
+        let verify = ErrorCatalog.all.filter { $0.kind == .opensslVerifyError }
+        #expect(Set(verify.compactMap(\.code)) == Set((0...94).map(String.init)))
+        #expect(verify.allSatisfy { $0.name.hasPrefix("X509_V_") })
+    }
+
+    @Test func coversEveryAlertTLSWireNames() {
+        let alerts = Set(ErrorCatalog.all.filter { $0.kind == .tlsAlert }.map(\.name))
+        for description in TLSWireAlerts.all { #expect(alerts.contains(description), "alert \(description) missing") }
+    }
+
+    @Test func unknownInputFindsNothing() {
+        #expect(ErrorCatalog.explain("").isEmpty)
+        #expect(ErrorCatalog.explain("   ").isEmpty)
+        #expect(ErrorCatalog.explain("hello world").isEmpty)
+        #expect(ErrorCatalog.explain("12345").isEmpty)
+        #expect(ErrorCatalog.explain("chain.no_such_thing").isEmpty)
+        #expect(ErrorCatalog.explain("GET /index.html HTTP/1.1 200 OK 2024-01-05 10:00:01").isEmpty)
+        #expect(ErrorCatalog.explain("connection to port 4433 at 10.0.0.5 took 48 ms").isEmpty)
+    }
+}
+
+import TLSWire
+private enum TLSWireAlerts {
+    static var all: [String] { AlertDescription.allKnown.compactMap(\.name) }
+}

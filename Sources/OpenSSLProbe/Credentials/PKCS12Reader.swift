@@ -126,8 +126,10 @@ enum PKCS12Reader {
                 OpenSSLErrorQueue.clear()
                 let verified = candidate.with { PKCS12_verify_mac(p12.pointer, $0, $1) } == 1
                 if !verified {
+                    // A MAC that does not match raises nothing; one that cannot be
+                    // computed (an unknown digest, a missing provider) raises errors.
                     let entries = OpenSSLErrorQueue.drain()
-                    if entries.contains(library: ERR_LIB_PKCS12, reason: PKCS12_R_MAC_VERIFY_FAILURE) { return .wrongPassword }
+                    if entries.isEmpty || entries.contains(library: ERR_LIB_PKCS12, reason: PKCS12_R_MAC_VERIFY_FAILURE) { return .wrongPassword }
                     return .failed("the MAC cannot be checked (\(OpenSSLErrorQueue.text(of: entries, fallback: "unknown error")))")
                 }
             }

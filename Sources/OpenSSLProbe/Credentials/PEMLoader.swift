@@ -74,7 +74,7 @@ struct PEMLoader {
             file.other.append("\(problem.label) at line \(problem.line) (cannot be read: \(problem.reason))")
         }
         if blocks.isEmpty && problems.isEmpty {
-            throw LoadError(name, .malformed, "a PEM BEGIN line that cannot be read, and no block")
+            throw LoadError(name, .malformed, "it has a PEM BEGIN line but no block that can be read")
         }
 
         let kinds = blocks.map { PEMBlockKind(label: $0.label) }

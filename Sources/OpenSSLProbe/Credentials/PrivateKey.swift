@@ -129,7 +129,16 @@ enum PrivateKeyDecoding {
         let pkey = secret.withCString { pointer, _ in
             PEM_read_bio_PrivateKey(bio.pointer, nil, copyPasswordCallback, UnsafeMutableRawPointer(mutating: pointer))
         }
-        guard let pkey else { return classifyFailure() }
+        guard let pkey else {
+            // Legacy PEM has no integrity check: a wrong password shows as bad padding or,
+            // one time in 256, as plaintext no decoder reads. Only a fault the PEM layer
+            // itself reports (a bad DEK-Info, an unknown cipher) is not the password's.
+            let entries = OpenSSLErrorQueue.drain()
+            if entries.contains(where: { $0.library == ERR_LIB_PEM && $0.reason != PEM_R_BAD_DECRYPT }) {
+                return .failed(OpenSSLErrorQueue.text(of: entries, fallback: "OpenSSL could not decrypt it"))
+            }
+            return .wrongPassword
+        }
         OpenSSLErrorQueue.clear()
         return .opened(pkey)
     }

@@ -19,6 +19,30 @@ import TLSDiagnosis
         #expect(Set(certificates.map(\.der)).count == certificates.count)
     }
 
+    @Test func respectsSSLCertFileAndDir() throws {
+        let scratch = try Scratch()
+        let chain = TestPKI.chain()
+        let bundle = try scratch.write("bundle.pem", chain.root.pem + chain.intermediate.pem)
+        try FileManager.default.createDirectory(atPath: scratch.path("hashed"), withIntermediateDirectories: false)
+        // A directory as `openssl rehash` with copies leaves it: hashed names only.
+        try scratch.write("hashed/0a1b2c3d.0", chain.root.pem)
+        let other = TestPKI.issue(.root("Other Root"))
+        try scratch.write("hashed/0a1b2c3d.1", other.pem)
+
+        let fromFile = try SystemAnchors.load(environment: ["SSL_CERT_FILE": bundle])
+        #expect(fromFile.source == "\(bundle) (SSL_CERT_FILE)")
+        #expect(fromFile.certificates.map(\.der) == [chain.root.der, chain.intermediate.der])
+
+        let fromDirectory = try SystemAnchors.load(environment: ["SSL_CERT_DIR": scratch.path("hashed")])
+        #expect(fromDirectory.source == "\(scratch.path("hashed")) (SSL_CERT_DIR)")
+        #expect(fromDirectory.certificates.map(\.der) == [chain.root.der, other.der])
+
+        let missing = scratch.path("missing.pem")
+        #expect(throws: LoadError.self) { try SystemAnchors.load(environment: ["SSL_CERT_FILE": missing]) }
+        let both = try SystemAnchors.load(environment: ["SSL_CERT_FILE": bundle, "SSL_CERT_DIR": scratch.path("hashed")])
+        #expect(both.certificates.map(\.der) == [chain.root.der, chain.intermediate.der, other.der])
+    }
+
     @Test func readsADirectoryOnceEachSkippingHashedLinks() throws {
         let scratch = try Scratch()
         let chain = TestPKI.chain()

@@ -246,3 +246,54 @@ import TLSDiagnosis
         #expect(error?.description == "bundle.pem: line 1: CERTIFICATE block has no END line")
     }
 }
+
+@Suite struct OtherContainerTests {
+    @Test func readsPKCS7BundlesInPEMAndDER() throws {
+        let scratch = try Scratch()
+        let chain = TestPKI.chain()
+        try scratch.write("chain.pem", chain.leaf.pem + chain.intermediate.pem)
+        try OpenSSLTool.run(["crl2pkcs7", "-nocrl", "-certfile", "chain.pem", "-out", "chain.p7b"], in: scratch)
+        try OpenSSLTool.run(["crl2pkcs7", "-nocrl", "-certfile", "chain.pem", "-outform", "DER", "-out", "chain-der.p7b"], in: scratch)
+        let pem = try CredentialFile.load(path: scratch.path("chain.p7b"), expecting: .certificates, password: noPassword)
+        #expect(pem.format == "PEM")
+        #expect(Set(pem.certificates.map(\.der)) == Set([chain.leaf.der, chain.intermediate.der]))
+        #expect(pem.certificateLocations.first == "line 1, PKCS#7 certificate 1")
+        let der = try CredentialFile.load(path: scratch.path("chain-der.p7b"), expecting: .certificates, password: noPassword)
+        #expect(der.format == "DER")
+        #expect(Set(der.certificates.map(\.der)) == Set([chain.leaf.der, chain.intermediate.der]))
+    }
+
+    @Test func readsOpenSSLTrustedCertificates() throws {
+        let scratch = try Scratch()
+        let root = TestPKI.chain().root
+        try scratch.write("root.pem", root.pem)
+        try OpenSSLTool.run(["x509", "-in", "root.pem", "-trustout", "-addtrust", "serverAuth", "-out", "trusted.pem"], in: scratch)
+        let file = try CredentialFile.load(path: scratch.path("trusted.pem"), expecting: .certificates, password: noPassword)
+        #expect(file.certificates == [root.x509])
+    }
+
+    @Test func listsDERRequestsAndRevocationListsForInspect() throws {
+        let scratch = try Scratch()
+        let root = TestPKI.chain().root
+        try scratch.write("root.pem", root.pem)
+        try scratch.write("root.key", root.keyPEM)
+        try OpenSSLTool.run(["req", "-new", "-key", "root.key", "-subj", "/CN=x", "-outform", "DER", "-out", "req.der"], in: scratch)
+        try scratch.write("index.txt", "")
+        try scratch.write("ca.cnf", """
+            [ca]
+            default_ca = local
+            [local]
+            database = index.txt
+            default_md = sha256
+            default_crl_days = 30
+            """)
+        try OpenSSLTool.run(["ca", "-config", "ca.cnf", "-gencrl", "-cert", "root.pem", "-keyfile", "root.key", "-out", "crl.pem"], in: scratch)
+        try OpenSSLTool.run(["crl", "-in", "crl.pem", "-outform", "DER", "-out", "crl.der"], in: scratch)
+
+        #expect(try CredentialFile.load(path: scratch.path("req.der"), expecting: .anything, password: noPassword).other == ["CERTIFICATE REQUEST (DER)"])
+        #expect(try CredentialFile.load(path: scratch.path("crl.der"), expecting: .anything, password: noPassword).other == ["X509 CRL (DER)"])
+        #expect(try CredentialFile.load(path: scratch.path("crl.pem"), expecting: .anything, password: noPassword).other == ["X509 CRL at line 1"])
+        let error = loadError { () throws(LoadError) in try CredentialFile.load(path: scratch.path("crl.der"), expecting: .certificates, password: noPassword) }
+        #expect(error?.description == scratch.path("crl.der") + ": this is a certificate revocation list, not a certificate")
+    }
+}

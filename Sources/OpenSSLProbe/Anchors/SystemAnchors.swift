@@ -9,7 +9,11 @@ public enum SystemAnchors {
     /// `/usr/lib/ssl/cert.pem` on Debian). `source` says which, e.g.
     /// "/usr/lib/ssl/cert.pem (OpenSSL's default CA file)".
     public static func load() throws(LoadError) -> (source: String, certificates: [X509Certificate]) {
-        let environment = ProcessInfo.processInfo.environment
+        try load(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `load()` with the environment given (tests never change the process's own).
+    static func load(environment: [String: String]) throws(LoadError) -> (source: String, certificates: [X509Certificate]) {
         let fileVariable = String(cString: X509_get_default_cert_file_env())
         let directoryVariable = String(cString: X509_get_default_cert_dir_env())
         var sources: [String] = []

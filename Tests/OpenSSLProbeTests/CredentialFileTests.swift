@@ -297,3 +297,25 @@ import TLSDiagnosis
         #expect(error?.description == scratch.path("crl.der") + ": this is a certificate revocation list, not a certificate")
     }
 }
+
+@Suite struct TextEncodingTests {
+    @Test func namesUTF16Text() {
+        let pem = TestPKI.chain().leaf.pem
+        let units: [UInt8] = pem.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let utf16: [UInt8] = [0xFF, 0xFE] + units
+        let error = loadError { () throws(LoadError) in try CredentialFile.load(bytes: utf16, name: "cert.cer", expecting: .certificates, password: noPassword) }
+        #expect(error?.description == "cert.cer: this is UTF-16 text; save it as plain text (ASCII or UTF-8) and try again")
+    }
+
+    @Test func readsOldDESEncryptedKeysThroughTheLegacyProvider() throws {
+        let scratch = try Scratch()
+        let leaf = TestPKI.chain().leaf
+        try scratch.write("plain.pem", leaf.keyPEM)
+        try OpenSSLTool.run(["ec", "-in", "plain.pem", "-des", "-passout", "pass:old", "-out", "des.pem", "-provider", "legacy", "-provider", "default"], in: scratch)
+        try OpenSSLTool.run(["pkcs8", "-topk8", "-in", "plain.pem", "-v1", "PBE-SHA1-RC2-40", "-passout", "pass:old", "-out", "rc2.pem", "-provider", "legacy", "-provider", "default"], in: scratch)
+        for name in ["des.pem", "rc2.pem"] {
+            let file = try CredentialFile.load(path: scratch.path(name), expecting: .privateKey, password: PasswordProbe("old").provider)
+            #expect(file.keys.first?.matches(leaf.x509) == true, "\(name)")
+        }
+    }
+}

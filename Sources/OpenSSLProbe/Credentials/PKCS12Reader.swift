@@ -41,7 +41,7 @@ enum PKCS12Reader {
 
     /// Reads the algorithms, opens the file and returns its contents and details.
     static func read(_ p12: OwnedPKCS12, name: String, password: PasswordProvider) throws(LoadError) -> (Contents, PKCS12Details) {
-        OpenSSLProviders.ensureLegacyAndDefault()
+        let legacyAvailable = OpenSSLProviders.ensureLegacyAndDefault()
 
         // MacData ::= SEQUENCE { mac DigestInfo, macSalt OCTET STRING, iterations INTEGER DEFAULT 1 }
         let hasMAC = PKCS12_mac_present(p12.pointer) == 1
@@ -70,7 +70,7 @@ enum PKCS12Reader {
         var kinds: [Safe] = []
         var encryption: [PKCS12Encryption] = []
         var encryptionIndexOfSafe: [Int: Int] = [:]
-        for index in 0..<min(safes.count, maximumBags) {
+        for index in 0..<max(0, min(safes.count, maximumBags)) {
             guard let p7 = safes.get0(index) else { continue }
             switch OBJ_obj2nid(p7.pointee.type) {
             case NID_pkcs7_data:
@@ -136,12 +136,18 @@ enum PKCS12Reader {
             return decrypt(safes: safes, kinds: kinds, candidate: candidate, macVerified: hasMAC)
         }
 
+        // Without the legacy provider, RC2 and 3DES fail as "unsupported": say why.
+        func explain(_ reason: String) -> String {
+            guard !legacyAvailable, encryption.contains(where: \.legacy) else { return reason }
+            return reason + "; OpenSSL's legacy provider, which RC2 and 3DES need, could not be loaded"
+        }
+
         var opened: Contents?
         for candidate in [PasswordCandidate.empty, .null] {
             switch attempt(candidate) {
             case .opened(let contents): opened = contents
             case .wrongPassword: continue
-            case .failed(let reason): throw LoadError(name, .malformed, reason, pkcs12: details)
+            case .failed(let reason): throw LoadError(name, .malformed, explain(reason), pkcs12: details)
             }
             break
         }
@@ -163,7 +169,7 @@ enum PKCS12Reader {
                 let why = hasMAC ? "the MAC does not verify" : "the contents do not decrypt"
                 throw LoadError(name, .wrongPassword, "the password is wrong (\(why))", pkcs12: details)
             case .failed(let reason):
-                throw LoadError(name, .malformed, reason, pkcs12: details)
+                throw LoadError(name, .malformed, explain(reason), pkcs12: details)
             }
         }
         guard var contents = opened else {

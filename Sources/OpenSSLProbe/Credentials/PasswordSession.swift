@@ -15,6 +15,8 @@ final class PasswordSession {
     /// Opens one encrypted item (`what`: "the private key at line 3") with the empty
     /// password, then the provider's.
     func open<T>(_ what: String, _ attempt: (PasswordCandidate) -> DecryptAttempt<T>) throws(LoadError) -> T {
+        // DES, RC2 and RC4 (old PKCS#8 and legacy PEM keys) live in the legacy provider.
+        OpenSSLProviders.ensureLegacyAndDefault()
         for candidate in [PasswordCandidate.empty, .null] {
             switch attempt(candidate) {
             case .opened(let value): return value

@@ -23,7 +23,9 @@ public enum CredentialFile {
         }
         guard !bytes.isEmpty else { throw LoadError(name, .empty, "the file is empty") }
         let session = PasswordSession(name: name, provider: password)
-        if PEM.containsPEM(bytes) {
+        // Binary that starts like DER is DER, even if "-----BEGIN " occurs inside it.
+        let looksLikeDER = bytes.first == 0x30 && !Sniff.looksLikeText(bytes)
+        if !looksLikeDER && PEM.containsPEM(bytes) {
             return try PEMLoader(name: name, expecting: expecting, session: session).load(bytes)
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
@@ -36,7 +38,7 @@ public enum CredentialFile {
             }
             throw LoadError(name, .malformed, "no certificate, key or PKCS#12 data found (it looks like text)")
         }
-        if bytes.first == 0x30 {
+        if looksLikeDER {
             return try DERLoader(name: name, expecting: expecting, session: session, provider: password).load(bytes)
         }
         throw LoadError(name, .malformed, "no certificate, key or PKCS#12 data found (it looks like binary data)")

@@ -17,6 +17,8 @@
 #include <openssl/objects.h>
 #include <openssl/crypto.h>
 #include <openssl/ui.h>
+#include <openssl/pkcs7.h>
+#include <openssl/proverr.h>
 
 // Stacks (sk_TYPE_* are macros over OPENSSL_sk_*).
 static inline int tlsprobe_sk_X509_num(const STACK_OF(X509) *sk) { return sk_X509_num(sk); }

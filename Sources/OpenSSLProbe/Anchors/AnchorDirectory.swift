@@ -1,0 +1,63 @@
+import Foundation
+import TLSDiagnosis
+
+/// Trust anchors from a directory (`--anchors DIR`).
+public enum AnchorDirectory {
+    /// The file name endings read, case-insensitively.
+    static let extensions = ["pem", "crt", "cer", "der"]
+    /// At most this many directory entries are looked at.
+    static let maximumEntries = 20_000
+
+    /// Every certificate in the directory's `*.pem`, `*.crt`, `*.cer` and `*.der` files,
+    /// in file-name order, each once (deduplicated by DER). OpenSSL's hashed links
+    /// (`5ad8a5d6.0`) are skipped: they name the same files again. A file that holds no
+    /// certificate is an error naming it.
+    public static func load(path: String) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+        var seen = Set<[UInt8]>()
+        return try load(path: path, includeHashedNames: false, seen: &seen)
+    }
+
+    /// `includeHashedNames` reads `HASH.N` entries too (an SSL_CERT_DIR may hold nothing else).
+    static func load(path: String, includeHashedNames: Bool, seen: inout Set<[UInt8]>) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw LoadError(path, .unreadable, "cannot be read (no such directory)")
+        }
+        guard isDirectory.boolValue else {
+            throw LoadError(path, .unreadable, "this is a file, not a directory (use --anchor for a file)")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw LoadError(path, .unreadable, "the directory cannot be listed (\(error.localizedDescription))")
+        }
+        guard names.count <= maximumEntries else {
+            throw LoadError(path, .tooLarge, "the directory holds \(names.count) entries; tlsprobe reads at most \(maximumEntries)")
+        }
+        var anchors: [(source: String, certificate: X509Certificate)] = []
+        for name in names.sorted() {
+            let hashed = isHashedName(name)
+            let lower = name.lowercased()
+            guard extensions.contains(where: { lower.hasSuffix("." + $0) }) || (includeHashedNames && hashed) else { continue }
+            let file = (path as NSString).appendingPathComponent(name)
+            // Skip what is not a regular file (directories, dangling links, sockets).
+            var status = stat()
+            guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: { _ in nil })
+            for (certificate, location) in zip(loaded.certificates, loaded.certificateLocations) where seen.insert(certificate.der).inserted {
+                let source = loaded.certificates.count == 1 ? file : "\(file), \(location)"
+                anchors.append((source, certificate))
+            }
+        }
+        return anchors
+    }
+
+    /// OpenSSL's `c_rehash` names: eight hex digits, a dot, an optional `r` (CRLs) and a number.
+    static func isHashedName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 8, parts[0].allSatisfy(\.isHexDigit) else { return false }
+        let suffix = parts[1].hasPrefix("r") ? parts[1].dropFirst() : parts[1]
+        return !suffix.isEmpty && suffix.allSatisfy(\.isNumber)
+    }
+}

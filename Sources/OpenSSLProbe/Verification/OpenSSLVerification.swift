@@ -1,0 +1,86 @@
+internal import COpenSSL
+import Foundation
+import TLSDiagnosis
+
+/// OpenSSL's own verdict on a chain (`X509_verify_cert`), kept as evidence beside
+/// tlsprobe's diagnosis so a user can see where an OpenSSL client (curl, s_client)
+/// and tlsprobe agree or differ.
+public enum OpenSSLVerification {
+    /// X509_verify_cert on the same input the engine judges: leaf, untrusted = presented,
+    /// store = anchors, X509_VERIFY_PARAM time = context.at, host (X509_VERIFY_PARAM_set1_host)
+    /// or IP (set1_ip), purpose SSL server/client, default flags (as curl/OpenSSL clients
+    /// use). ExternalVerdict.error is the X509_V_ERR_* SYMBOL name.
+    public static func verify(leaf: X509Certificate, presented: [X509Certificate], anchors: [X509Certificate], context: TrustContext) -> ExternalVerdict {
+        let verifier = "OpenSSL " + String(cString: OpenSSL_version(OPENSSL_VERSION_STRING))
+        func refusal(_ message: String, depth: Int? = nil) -> ExternalVerdict {
+            ExternalVerdict(verifier: verifier, ok: false, error: nil, depth: depth, message: message)
+        }
+
+        guard let leafX509 = OwnedX509(der: leaf.der) else {
+            return refusal("OpenSSL cannot decode the leaf certificate", depth: 0)
+        }
+        guard let untrusted = OwnedX509Stack(), let store = OwnedX509Store(), let storeContext = OwnedX509StoreContext() else {
+            return refusal("OpenSSL could not allocate a verification context")
+        }
+        for (index, certificate) in presented.enumerated() {
+            // A client fails the handshake on a certificate it cannot decode (decode_error).
+            guard let x509 = OwnedX509(der: certificate.der) else {
+                return refusal("OpenSSL cannot decode presented certificate[\(index + 1)]", depth: index + 1)
+            }
+            // The stack takes a reference of its own; `x509` drops ours.
+            guard X509_up_ref(x509.pointer) == 1 else { return refusal("OpenSSL could not build the untrusted chain") }
+            guard untrusted.push(x509.pointer) else {
+                X509_free(x509.pointer)
+                return refusal("OpenSSL could not build the untrusted chain")
+            }
+        }
+        for anchor in anchors {
+            // An anchor OpenSSL cannot decode is one a client never loads: skip it as it would.
+            guard let x509 = OwnedX509(der: anchor.der) else { continue }
+            OpenSSLErrorQueue.clear()
+            _ = X509_STORE_add_cert(store.pointer, x509.pointer)  // takes its own reference; duplicates are ignored
+        }
+
+        OpenSSLErrorQueue.clear()
+        guard X509_STORE_CTX_init(storeContext.pointer, store.pointer, leafX509.pointer, untrusted.pointer) == 1 else {
+            return refusal("OpenSSL could not start verification (\(OpenSSLErrorQueue.drainedText(fallback: "X509_STORE_CTX_init failed")))")
+        }
+        // What libssl does in ssl_verify_cert_chain: the named defaults for the peer's
+        // role ("ssl_server" purpose and trust when a client checks a server), then the
+        // connection's own parameters.
+        _ = X509_STORE_CTX_set_default(storeContext.pointer, context.purpose == .server ? "ssl_server" : "ssl_client")
+        guard let parameters = X509_STORE_CTX_get0_param(storeContext.pointer) else {
+            return refusal("OpenSSL has no verification parameters")
+        }
+        X509_VERIFY_PARAM_set_time(parameters, time_t(context.at.timeIntervalSince1970.rounded(.down)))
+        if let maxIntermediates = context.maxIntermediates {
+            X509_VERIFY_PARAM_set_depth(parameters, Int32(clamping: maxIntermediates))
+        }
+        switch context.expectedName {
+        case .dns(let name)?:
+            let bytes = Array(name.utf8)
+            let set = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { X509_VERIFY_PARAM_set1_host(parameters, $0.baseAddress, buffer.count) }
+            }
+            if set != 1 { return refusal("OpenSSL refuses the host name \"\(name)\"") }
+        case .ip(let address)?:
+            let set = address.withUnsafeBufferPointer { X509_VERIFY_PARAM_set1_ip(parameters, $0.baseAddress, $0.count) }
+            if set != 1 { return refusal("OpenSSL refuses the IP address \(IPAddressText.format(address))") }
+        case nil:
+            break
+        }
+
+        OpenSSLErrorQueue.clear()
+        let result = X509_verify_cert(storeContext.pointer)
+        let code = X509_STORE_CTX_get_error(storeContext.pointer)
+        let depth = Int(X509_STORE_CTX_get_error_depth(storeContext.pointer))
+        OpenSSLErrorQueue.clear()
+        if result == 1 && code == X509_V_OK {
+            return ExternalVerdict(verifier: verifier, ok: true, error: nil, depth: nil, message: nil)
+        }
+        let message = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) }
+        return ExternalVerdict(
+            verifier: verifier, ok: false, error: OpenSSLVerifyErrors.symbol(for: code) ?? "X509_V_ERR (unknown code \(code))",
+            depth: depth, message: message)
+    }
+}

@@ -36,6 +36,22 @@ public enum ReportJSON {
         ])
     }
 
+    /// `tlsprobe explain`'s object.
+    public static func json(_ report: ExplainReport) -> JSONValue {
+        .object([
+            "schema_version": .int(schemaVersion),
+            "command": "explain",
+            "query": .string(report.query),
+            "matches": .array(report.matches.map { e in
+                .object([
+                    "kind": .string(e.kind.rawValue), "name": .string(e.name), "code": .optional(e.code),
+                    "summary": .string(e.summary), "meaning": .string(e.meaning),
+                    "checks": .strings(e.checks), "related": .strings(e.related),
+                ])
+            }),
+        ])
+    }
+
     /// One file of `inspect`.
     public static func json(_ file: InspectedFile) -> JSONValue {
         .object([

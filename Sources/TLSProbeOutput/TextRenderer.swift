@@ -21,7 +21,7 @@ public struct TextRenderer: Sendable {
         expecting.append("profile \(report.trust.profile)")
         out += style.paint("verify", .bold) + " " + t.files.joined(separator: " ") + "\n"
         out += "  " + expecting.joined(separator: " · ") + "\n\n"
-        out += verdict(report.trust, findings: report.findings) + "\n"
+        out += verdict(report.trust, findings: report.findings)
         out += findingsSection(report.findings)
         out += heading("Chain as given (\(report.chain.count))")
         for cert in report.chain {
@@ -62,6 +62,42 @@ public struct TextRenderer: Sendable {
         }
         return out
     }
+
+    // MARK: explain
+
+    /// `tlsprobe explain`.
+    public func render(_ report: ExplainReport) -> String {
+        guard !report.matches.isEmpty else {
+            return "Nothing known matches \"\(report.query)\". tlsprobe knows OpenSSL verify errors, TLS alerts, "
+                + "Apple OSStatus and NSURLError codes, BoringSSL/Python/Go/Java/Chrome messages and its own finding codes.\n"
+        }
+        var out = ""
+        for (i, e) in report.matches.enumerated() {
+            if i > 0 { out += "\n" }
+            let kind = Self.kindNames[e.kind] ?? e.kind.rawValue
+            out += style.paint(e.name, .bold) + (e.code.map { " (\($0))" } ?? "") + "  " + style.paint(kind, .dim) + "\n"
+            out += "  " + style.wrap(e.summary, indent: 2) + "\n\n"
+            out += "  " + style.wrap(e.meaning, indent: 2) + "\n"
+            if !e.checks.isEmpty {
+                out += "\n  " + style.paint("Check:", .bold) + "\n"
+                for check in e.checks { out += "  - " + style.wrap(check, indent: 4) + "\n" }
+            }
+            if !e.related.isEmpty {
+                out += "\n  " + style.paint("tlsprobe findings:", .dim) + " " + e.related.joined(separator: ", ") + "\n"
+            }
+        }
+        return out
+    }
+
+    static let kindNames: [Explanation.Kind: String] = [
+        .opensslVerifyError: "OpenSSL verify error",
+        .tlsAlert: "TLS alert",
+        .appleOSStatus: "Apple OSStatus",
+        .nsurlError: "NSURLError",
+        .boringssl: "library message",
+        .opensslError: "OpenSSL error",
+        .findingCode: "tlsprobe finding code",
+    ]
 
     // MARK: shared sections
 
@@ -118,7 +154,8 @@ public struct TextRenderer: Sendable {
     /// Evidence as `key: value` lines, nested objects as `outer.inner`.
     func flatten(_ evidence: [String: EvidenceValue], prefix: String = "") -> [(String, String)] {
         var rows: [(String, String)] = []
-        for (key, value) in evidence.sorted(by: { $0.key < $1.key }) {
+        // Absent values say nothing at a glance; JSON keeps them.
+        for (key, value) in evidence.sorted(by: { $0.key < $1.key }) where value != .null && value != .array([]) {
             let name = prefix.isEmpty ? key : prefix + "." + key
             if case .object(let inner) = value, !inner.isEmpty {
                 rows += flatten(inner, prefix: name)
@@ -222,7 +259,7 @@ public struct TextRenderer: Sendable {
 
     func field(_ name: String, _ value: String) -> String {
         let width = 12
-        return "      " + style.paint(name.padding(toLength: width, withPad: " ", startingAt: 0), .dim)
-            + style.wrap(value, indent: 6 + width) + "\n"
+        let label = name.padding(toLength: max(width, name.count + 1), withPad: " ", startingAt: 0)
+        return "      " + style.paint(label, .dim) + style.wrap(value, indent: 6 + width, firstIndent: 6 + label.count) + "\n"
     }
 }

@@ -109,7 +109,7 @@ public enum FindingCatalog {
         Entry(code: .pkcs12WrongPassword, title: "wrong PKCS#12 password", defaultSeverity: .error,
               fix: "Give the right password with --password-env VAR or --password-file FILE."),
         Entry(code: .pkcs12ModernEncryption, title: "PKCS#12 uses PBES2/AES", defaultSeverity: .warning,
-              fix: "For iOS before 17, macOS before 14 and other older systems, re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out identity.p12 (or -certpbe PBE-SHA1-3DES -keypbe PBE-SHA1-3DES -macalg sha1)."),
+              fix: "For older iOS, macOS, Windows and Java, re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out identity.p12 (or -certpbe PBE-SHA1-3DES -keypbe PBE-SHA1-3DES -macalg sha1)."),
         Entry(code: .pkcs12NoPrivateKey, title: "PKCS#12 has no private key", defaultSeverity: .error,
               fix: "Export the identity again with its private key (openssl pkcs12 -export -in cert.pem -inkey key.pem)."),
         Entry(code: .keyMismatch, title: "key does not match certificate", defaultSeverity: .error,

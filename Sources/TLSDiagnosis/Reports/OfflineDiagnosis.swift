@@ -72,7 +72,11 @@ public enum OfflineDiagnosis {
         for input in inputs {
             for (i, cert) in input.certificates.enumerated() {
                 let role: CertificateRole = cert.isCA ? (cert.isSelfIssued ? .anchor : .intermediate) : .leaf
-                findings += CertificateLint.check(cert, role: role, subject: "\(input.path): certificate[\(i)]", context: context)
+                // A client identity is judged as one: its EKU says what it is for.
+                var certContext = context
+                let usages = cert.extendedKeyUsageNames
+                if usages.contains("clientAuth") && !usages.contains("serverAuth") { certContext.purpose = .client }
+                findings += CertificateLint.check(cert, role: role, subject: "\(input.path): certificate[\(i)]", context: certContext)
             }
             if let p = input.pkcs12 {
                 findings += pkcs12Findings(p, path: input.path).compactMap(context.profile.apply)
@@ -99,7 +103,7 @@ public enum OfflineDiagnosis {
             let mac = p.macAlgorithm.map { $0 == "sha1" ? [] : ["MAC: HMAC-\($0.uppercased())"] } ?? []
             findings.append(Finding(
                 code: .pkcs12ModernEncryption, subject: subject,
-                message: "\(path) is protected with \((parts + mac).joined(separator: "; ")). OpenSSL 3 writes this by default; iOS before 17, macOS before 14, Android before 12 and Windows before 10 1709 refuse to import it, often saying only that the password is wrong.",
+                message: "\(path) is protected with \((parts + mac).joined(separator: "; ")). OpenSSL 3 writes this by default; older iOS and macOS releases, older Windows and older Java keystores cannot import it, and they usually say only that the password is wrong.",
                 evidence: [
                     "mac_algorithm": .optional(p.macAlgorithm),
                     "encryption": .strings(p.encryption.map { "\($0.contents): \($0.algorithm)" }),

@@ -72,3 +72,16 @@ public struct InspectedFile: Sendable, Hashable {
         self.other = other
     }
 }
+
+/// The report of `tlsprobe explain`: what the text means, best match first.
+public struct ExplainReport: Sendable, Hashable {
+    /// The text as given.
+    public var query: String
+    /// Every entry the text matched; empty when nothing was recognised.
+    public var matches: [Explanation]
+
+    public init(query: String, matches: [Explanation]) {
+        self.query = query
+        self.matches = matches
+    }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The README's first command: installs what is missing (as root, with apt-get), builds
+# tlsprobe, makes the sample PKI (Samples/make-pki.sh) and runs tlsprobe on each broken case.
+#
+#   Samples/demo.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(libssl-dev libpcap-dev openssl pkg-config)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing ${missing[*]}" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "demo.sh: missing packages: ${missing[*]} (run as root, or: sudo apt-get install -y ${missing[*]})" >&2
+    exit 2
+  fi
+fi
+
+echo "== building tlsprobe (release)" >&2
+swift build -c release --product tlsprobe >&2
+tlsprobe="$(swift build -c release --show-bin-path)/tlsprobe"
+
+out=Samples/out
+Samples/make-pki.sh "$out" >&2
+
+step() {
+  printf '\n\033[1m### %s\033[0m\n$ tlsprobe %s\n' "$1" "${*:2}"
+  "$tlsprobe" "${@:2}" || echo "(exit status $?)"
+}
+
+export SAMPLE_P12_PASSWORD=sample
+step "A correct chain, dialled by IP: trusted" \
+  verify "$out/good/chain.pem" --anchor "$out/root.pem" --host 10.0.0.5
+step "The app dials 10.0.0.5 but the certificate names only printer.local" \
+  verify "$out/ip-missing/chain.pem" --anchor "$out/root.pem" --host 10.0.0.5
+step "The server sends its leaf without the intermediate" \
+  verify "$out/missing-intermediate/server.pem" --anchor "$out/root.pem" --host printer.local
+step "The CA was re-created with a new key; phones still have the old root" \
+  verify "$out/recreated-ca/chain.pem" --anchor "$out/root.pem" --host printer.local
+step "The certificate expired" \
+  verify "$out/expired/chain.pem" --anchor "$out/root.pem" --host printer.local
+step "A camera's self-signed certificate, judged as an iPhone would" \
+  verify "$out/self-signed/camera.pem" --anchor "$out/root.pem" --host 192.168.1.64 --profile apple
+step "A client identity exported by OpenSSL 3 with its defaults" \
+  inspect "$out/identity-modern.p12" --password-env SAMPLE_P12_PASSWORD
+step "The same identity exported with -legacy" \
+  inspect "$out/identity-legacy.p12" --password-env SAMPLE_P12_PASSWORD
+step "What does the app's -9813 mean?" \
+  explain -9813

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import OpenSSLProbe
+import PcapSource
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `tlsprobe` command: argument parsing and exit status, nothing else.
+@main
+struct TLSProbe: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "tlsprobe",
+        abstract: "Find out why a TLS client and server will not talk, and say it in plain words.",
+        discussion: """
+            Exit status: 0 examined, no finding at or above --fail-on; 1 examined, findings at or \
+            above --fail-on (trust fails, handshake refused); 2 could not examine (unreadable file, \
+            wrong password, unreachable); 64 usage error.
+
+            Examples:
+              tlsprobe verify server.pem chain.pem --anchor root.pem --host 10.0.0.5
+              tlsprobe inspect identity.p12 --password-env P12_PASSWORD
+              tlsprobe explain -9813
+            """,
+        version: "tlsprobe \(version) (\(OpenSSLLibrary.version); \(PcapLibrary.version))",
+        subcommands: [Inspect.self, Verify.self, Explain.self]
+    )
+
+    static func main() {
+        // A closed pipe on stdout (`tlsprobe … | head`) is a quiet exit, not a crash.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import OpenSSLProbe
+import TLSDiagnosis
+
+/// What the client trusts, the name it expects, when and under which rules.
+struct TrustOptions: ParsableArguments {
+    @Option(name: .customLong("anchor"), help: ArgumentHelp("A root the client trusts (PEM bundle, DER or PKCS#12); repeatable.", valueName: "file"))
+    var anchorFiles: [String] = []
+
+    @Option(name: .customLong("anchors"), help: ArgumentHelp("Every certificate file in a directory (*.pem, *.crt, *.cer, *.der) as anchors.", valueName: "dir"))
+    var anchorDirectory: String?
+
+    @Flag(name: .long, help: "Also trust this machine's system roots (SSL_CERT_FILE, else OpenSSL's default bundle).")
+    var systemAnchors = false
+
+    @Option(name: .long, help: ArgumentHelp("The name the client expects: a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
+    var host: String?
+
+    @Option(name: .long, help: ArgumentHelp("What the leaf is for.", valueName: "server|client"))
+    var purpose: PurposeArgument = .server
+
+    @Option(name: .long, help: ArgumentHelp("Judge at another instant: 2026-11-21, 2026-11-21T10:00:00Z, @1763719200.", valueName: "time"))
+    var at: String?
+
+    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS), openssl (OpenSSL 3 clients).", valueName: "name"))
+    var profile: ProfileArgument = .default
+
+    func validate() throws {
+        if let at, ReportTime.parse(at) == nil {
+            throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
+        }
+        if let host, host.isEmpty { throw ValidationError("--host needs a name or an IP address") }
+    }
+
+    /// The evaluation instant: `--at`, else now (read once, here, never inside a check).
+    var instant: Date { at.flatMap(ReportTime.parse) ?? Date() }
+
+    func context() -> TrustContext {
+        TrustContext(at: instant, expectedName: host.map(ExpectedName.init(parsing:)), purpose: purpose.purpose, profile: profile.profile)
+    }
+
+    /// Every anchor named by --anchor, --anchors and --system-anchors, deduplicated.
+    func loadAnchors(password: @escaping PasswordProvider) throws -> [TrustAnchor] {
+        var anchors: [TrustAnchor] = []
+        var seen = Set<[UInt8]>()
+        func add(_ certificate: X509Certificate, _ source: String) {
+            if seen.insert(certificate.der).inserted { anchors.append(TrustAnchor(certificate: certificate, source: source)) }
+        }
+        do {
+            for file in anchorFiles {
+                let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: password)
+                for certificate in loaded.certificates { add(certificate, file) }
+            }
+            if let dir = anchorDirectory {
+                for (source, certificate) in try AnchorDirectory.load(path: dir) { add(certificate, source) }
+            }
+            if systemAnchors {
+                let system = try SystemAnchors.load()
+                for certificate in system.certificates { add(certificate, "system") }
+            }
+        } catch {
+            throw CouldNotExamine(description: error.description)
+        }
+        return anchors
+    }
+}
+
+enum PurposeArgument: String, ExpressibleByArgument, CaseIterable {
+    case server, client
+    var purpose: Purpose { self == .server ? .server : .client }
+}
+
+enum ProfileArgument: String, ExpressibleByArgument, CaseIterable {
+    case `default`, apple, openssl
+    var profile: Profile { Profile.named(rawValue) ?? .default }
+}
+
+/// Where a PKCS#12 or encrypted key password comes from: never the command line.
+struct PasswordOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Read the PKCS#12 or key password from this environment variable.", valueName: "var"))
+    var passwordEnv: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read the password from the first line of this file.", valueName: "file"))
+    var passwordFile: String?
+
+    @Option(name: [.customLong("password"), .customLong("pass")], help: .hidden)
+    var refusedPassword: String?
+
+    func validate() throws {
+        if refusedPassword != nil {
+            throw ValidationError(
+                "a password on the command line is visible to every user of this machine (ps, shell history); use --password-env VAR or --password-file FILE, or let tlsprobe ask on the terminal")
+        }
+        if passwordEnv != nil && passwordFile != nil {
+            throw ValidationError("give one of --password-env and --password-file")
+        }
+    }
+
+    /// The password source: the environment variable, the file, else a prompt when stdin
+    /// is a terminal, else none. Asked only after the empty password failed.
+    var provider: PasswordProvider {
+        let env = passwordEnv
+        let file = passwordFile
+        return { @Sendable path in
+            if let env {
+                guard let value = ProcessInfo.processInfo.environment[env] else {
+                    throw CouldNotExamine(description: "\(path) needs a password, but the environment variable \(env) is not set")
+                }
+                return value
+            }
+            if let file {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw CouldNotExamine(description: "--password-file \(file): cannot read it")
+                }
+                let text = String(decoding: data, as: UTF8.self)
+                return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            }
+            return TerminalPassword.ask("Password for \(path): ")
+        }
+    }
+}

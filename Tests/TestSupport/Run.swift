@@ -1,0 +1,117 @@
+import Foundation
+
+/// Runs real programs from tests: the built `tlsprobe`, `openssl`, `curl`.
+public enum Run {
+    /// What a finished process left behind.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// Runs `executable` with `arguments`, feeding `stdin`, and waits at most `timeout` seconds
+    /// (then kills it and reports status -9).
+    @discardableResult
+    public static func process(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        stdin: Data? = nil, currentDirectory: String? = nil, timeout: TimeInterval = 60
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try which(executable))
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try? input.fileHandleForWriting.close()
+        // Drain both pipes while waiting so a chatty child never blocks on a full pipe.
+        let collected = Mutex<(Data, Data)>((Data(), Data()))
+        let group = DispatchGroup()
+        for (index, pipe) in [out, err].enumerated() {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.withLock { if index == 0 { $0.0 = data } else { $0.1 = data } }
+                group.leave()
+            }
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        var status = process.isRunning ? Int32(-9) : process.terminationStatus
+        if process.isRunning {
+            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            status = -9
+        }
+        process.waitUntilExit()
+        group.wait()
+        let (o, e) = collected.withLock { $0 }
+        return Result(status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// Runs the `tlsprobe` built beside the test binary.
+    @discardableResult
+    public static func tlsprobe(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60) throws -> Result {
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        for (k, v) in environment { env[k] = v }
+        return try process(tlsprobePath, arguments, environment: env, stdin: stdin, timeout: timeout)
+    }
+
+    /// The path of the built `tlsprobe`: beside the test bundle in `.build/<config>/`.
+    public static var tlsprobePath: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // On macOS the test binary sits inside a .xctest bundle.
+        while dir.pathExtension == "xctest" || dir.lastPathComponent == "MacOS" || dir.lastPathComponent == "Contents" {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent("tlsprobe").path
+    }
+
+    /// The full path of `name` on PATH.
+    public static func which(_ name: String) throws -> String {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw NotFound(name: name)
+    }
+
+    public struct NotFound: Error, CustomStringConvertible {
+        public let name: String
+        public var description: String { "\(name) is not on PATH" }
+    }
+}
+
+/// A temporary directory removed when the value goes away.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+
+    public init() {
+        path = NSTemporaryDirectory() + "tlsprobe-test-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes `text` to `name` inside the directory and returns the full path.
+    @discardableResult
+    public func write(_ name: String, _ text: String) -> String { write(name, Data(text.utf8)) }
+
+    /// Writes `data` to `name` inside the directory and returns the full path.
+    @discardableResult
+    public func write(_ name: String, _ data: Data) -> String {
+        let full = path + "/" + name
+        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: full, contents: data)
+        return full
+    }
+
+    /// The full path of `name` inside the directory.
+    public func file(_ name: String) -> String { path + "/" + name }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The test suite, as the README's quick start and CI run it: installs what is missing
+# (as root, with apt-get), builds, runs every test, and measures x509-limbo agreement.
+#
+#   Tests/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(libssl-dev libpcap-dev openssl curl pkg-config)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing ${missing[*]}" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "Tests/run.sh: missing packages: ${missing[*]} (run as root, or: sudo apt-get install -y ${missing[*]})" >&2
+    exit 2
+  fi
+fi
+
+echo "== build" >&2
+swift build --build-tests
+
+echo "== tests" >&2
+swift test --skip-build
+
+echo "== x509-limbo conformance" >&2
+limbo=${LIMBO_JSON:-../shared/corpus/x509-limbo/limbo.json}
+if [ -f "$limbo" ]; then
+  swift run --skip-build tlsprobe-limbo --min-agreement 90 "$limbo"
+else
+  echo "x509-limbo corpus not found at $limbo: conformance not measured (set LIMBO_JSON)" >&2
+fi

@@ -1,16 +1,21 @@
 // tlsprobe-limbo: runs the x509-limbo path-validation corpus through tlsprobe's trust
 // engine and reports how often it agrees with the expected result.
 //
-//   tlsprobe-limbo [--verbose] [--json] [PATH]
+//   tlsprobe-limbo [--verbose] [--json] [--profile NAME] [--min-agreement PERCENT] [PATH]
+//
+// On the same cases and in the same run it also asks OpenSSL's X509_verify_cert (default
+// flags, as libssl clients use it) and prints that agreement beside tlsprobe's.
 //
 // PATH defaults to $TLSPROBE_LIMBO, else ../shared/corpus/x509-limbo/limbo.json from the
 // package root (the current directory when run with `swift run`). Every case runs under
 // the default profile with the case's purpose, peer name, time and chain depth. Cases
 // that need a feature the engine does not claim are skipped, listed with the reason, and
-// never counted as passes. Exit status: 0 when the run completed, 2 when the corpus could
+// never counted as passes. Exit status: 0 when the run completed (and reached
+// --min-agreement), 1 when agreement fell below --min-agreement, 2 when the corpus could
 // not be read, 64 on a usage error.
 
 import Foundation
+import OpenSSLProbe
 import TLSDiagnosis
 
 /// Features of x509-limbo the engine does not claim, and why.
@@ -25,17 +30,28 @@ struct Options {
     var path: String?
     /// Only this case, with every finding and the path (for debugging the engine).
     var only: String?
+    /// The profile cases run under.
+    var profile: Profile = .default
+    /// Exit 1 when agreement is below this percentage.
+    var minimumAgreement: Double?
 }
 
 func parseOptions() -> Options? {
     var options = Options()
-    for argument in CommandLine.arguments.dropFirst() {
+    var arguments = CommandLine.arguments.dropFirst()[...]
+    while let argument = arguments.popFirst() {
         switch argument {
+        case "--profile":
+            guard let name = arguments.popFirst(), let profile = Profile.named(name) else { return nil }
+            options.profile = profile
+        case "--min-agreement":
+            guard let value = arguments.popFirst().flatMap(Double.init) else { return nil }
+            options.minimumAgreement = value
         case "--verbose", "-v": options.verbose = true
         case "--json": options.json = true
         case let flag where flag.hasPrefix("--case="): options.only = String(flag.dropFirst("--case=".count))
         case "--help", "-h":
-            print("usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [PATH]")
+            print("usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [PATH]")
             exit(0)
         default:
             if argument.hasPrefix("-") || options.path != nil { return nil }
@@ -46,7 +62,7 @@ func parseOptions() -> Options? {
 }
 
 guard let options = parseOptions() else {
-    FileHandle.standardError.write(Data("usage: tlsprobe-limbo [--verbose] [--json] [PATH]\n".utf8))
+    FileHandle.standardError.write(Data("usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [PATH]\n".utf8))
     exit(64)
 }
 
@@ -65,8 +81,8 @@ else {
 // MARK: one case
 
 enum CaseResult {
-    case agreed(findings: [Finding], trusted: Bool)
-    case disagreed(findings: [Finding], trusted: Bool)
+    case agreed(findings: [Finding], trusted: Bool, openSSLAgreed: Bool)
+    case disagreed(findings: [Finding], trusted: Bool, openSSLAgreed: Bool)
     case skipped(reason: String)
 }
 
@@ -146,10 +162,13 @@ func run(_ testcase: [String: Any]) -> CaseResult {
     let intermediates = certificates(testcase["untrusted_intermediates"])
     guard let leaf = certificate(peerPEM), let intermediates else {
         let finding = Finding(code: .certMalformed, subject: "certificate[0]", message: "a presented certificate cannot be read")
-        return expectedSuccess ? .disagreed(findings: [finding], trusted: false) : .agreed(findings: [finding], trusted: false)
+        // OpenSSL is not asked about what tlsprobe cannot read; count it as refusing too.
+        return expectedSuccess
+            ? .disagreed(findings: [finding], trusted: false, openSSLAgreed: false)
+            : .agreed(findings: [finding], trusted: false, openSSLAgreed: true)
     }
     let anchors = trustedCerts.enumerated().map { TrustAnchor(certificate: $1, source: "trusted_certs[\($0)]") }
-    let context = TrustContext(at: at, expectedName: expectedName, purpose: purpose, profile: .default, maxIntermediates: maxDepth)
+    let context = TrustContext(at: at, expectedName: expectedName, purpose: purpose, profile: options.profile, maxIntermediates: maxDepth)
     let evaluation = TrustEngine.evaluate(leaf: leaf, presented: intermediates, anchors: anchors, context: context)
     if options.only != nil {
         print("path: \(evaluation.path.map { $0.map { "\($0.source) \($0.certificate.subjectString)" }.joined(separator: " -> ") } ?? "none")")
@@ -159,9 +178,11 @@ func run(_ testcase: [String: Any]) -> CaseResult {
             print("      fix: \(finding.fix)")
         }
     }
+    let openssl = OpenSSLVerification.verify(leaf: leaf, presented: intermediates, anchors: trustedCerts, context: context)
+    let openSSLAgreed = openssl.ok == expectedSuccess
     let agreed = evaluation.trusted == expectedSuccess
-    return agreed ? .agreed(findings: evaluation.findings, trusted: evaluation.trusted)
-        : .disagreed(findings: evaluation.findings, trusted: evaluation.trusted)
+    return agreed ? .agreed(findings: evaluation.findings, trusted: evaluation.trusted, openSSLAgreed: openSSLAgreed)
+        : .disagreed(findings: evaluation.findings, trusted: evaluation.trusted, openSSLAgreed: openSSLAgreed)
 }
 
 // MARK: run all
@@ -181,15 +202,16 @@ func prefix(_ id: String) -> String {
     return String(id[..<range.lowerBound]) + "::"
 }
 
-var total = 0, agreed = 0, disagreed = 0, skipped = 0
+var total = 0, agreed = 0, disagreed = 0, skipped = 0, openSSLAgreed = 0, sameAsOpenSSL = 0
 var byPrefix: [String: (agreed: Int, disagreed: Int, skipped: Int)] = [:]
 var rejectedWithoutReason: [String] = []
 for record in records {
     total += 1
     var bucket = byPrefix[prefix(record.id)] ?? (0, 0, 0)
     switch record.result {
-    case .agreed(let findings, let trusted):
+    case .agreed(let findings, let trusted, let openssl):
         agreed += 1
+        if openssl { openSSLAgreed += 1; sameAsOpenSSL += 1 }
         bucket.agreed += 1
         if !trusted {
             // Every refusal must carry at least one error finding with a specific code
@@ -197,8 +219,9 @@ for record in records {
             let errors = findings.filter { $0.severity == .error && !$0.message.isEmpty && FindingCatalog.entry(for: $0.code) != nil }
             if errors.isEmpty { rejectedWithoutReason.append(record.id) }
         }
-    case .disagreed:
+    case .disagreed(_, _, let openssl):
         disagreed += 1
+        if openssl { openSSLAgreed += 1 } else { sameAsOpenSSL += 1 }
         bucket.disagreed += 1
     case .skipped:
         skipped += 1
@@ -208,6 +231,7 @@ for record in records {
 }
 let judged = agreed + disagreed
 let percent = judged == 0 ? 0 : Double(agreed) * 100 / Double(judged)
+let openSSLPercent = judged == 0 ? 0 : Double(openSSLAgreed) * 100 / Double(judged)
 
 func findingLine(_ finding: Finding) -> String {
     "      \(finding.severity.rawValue) \(finding.code) \(finding.subject): \(finding.message)"
@@ -219,6 +243,11 @@ if options.json {
         "corpus": corpusPath,
         "total": total, "agreed": agreed, "disagreed": disagreed, "skipped": skipped,
         "agreement_percent": (percent * 10).rounded() / 10,
+        "profile": options.profile.name,
+        "openssl": [
+            "verifier": OpenSSLLibrary.version, "agreed": openSSLAgreed, "agreement_percent": (openSSLPercent * 10).rounded() / 10,
+            "same_verdict_as_tlsprobe": sameAsOpenSSL,
+        ],
     ]
     out["by_prefix"] = Dictionary(uniqueKeysWithValues: byPrefix.map { key, value in
         (key, ["agreed": value.agreed, "disagreed": value.disagreed, "skipped": value.skipped])
@@ -226,7 +255,8 @@ if options.json {
     out["cases"] = records.map { record -> [String: Any] in
         var item: [String: Any] = ["id": record.id, "expected": record.expected, "seconds": record.seconds]
         switch record.result {
-        case .agreed(let findings, let trusted), .disagreed(let findings, let trusted):
+        case .agreed(let findings, let trusted, let openssl), .disagreed(let findings, let trusted, let openssl):
+            item["openssl_agreed"] = openssl
             if case .agreed = record.result { item["outcome"] = "agreed" } else { item["outcome"] = "disagreed" }
             item["trusted"] = trusted
             item["error_codes"] = Array(Set(findings.filter { $0.severity == .error }.map(\.code.rawValue))).sorted()
@@ -244,7 +274,9 @@ if options.json {
 } else {
     print("x509-limbo: \(corpusPath)")
     print("total \(total), agreed \(agreed), disagreed \(disagreed), skipped \(skipped)")
-    print(String(format: "agreement: %d/%d = %.1f%% of the cases not skipped", agreed, judged, percent))
+    print(String(format: "agreement: %d/%d = %.1f%% of the cases not skipped (profile %@)", agreed, judged, percent, options.profile.name as NSString))
+    print(String(format: "same cases, %@ X509_verify_cert with default flags: %d/%d = %.1f%%", OpenSSLLibrary.version as NSString, openSSLAgreed, judged, openSSLPercent))
+    print(String(format: "tlsprobe (profile %@) and OpenSSL reach the same verdict on %d/%d", options.profile.name as NSString, sameAsOpenSSL, judged))
     print("\nby prefix:")
     for key in byPrefix.keys.sorted() {
         let value = byPrefix[key] ?? (0, 0, 0)
@@ -257,7 +289,7 @@ if options.json {
     }
     print("\ndisagreements:")
     for record in records {
-        guard case .disagreed(let findings, let trusted) = record.result else { continue }
+        guard case .disagreed(let findings, let trusted, _) = record.result else { continue }
         print("  \(record.id): expected \(record.expected), tlsprobe \(trusted ? "trusts" : "refuses")")
         let errors = findings.filter { $0.severity == .error }
         if options.verbose {
@@ -272,9 +304,14 @@ if options.json {
     if options.verbose {
         print("\nagreed (verbose):")
         for record in records {
-            guard case .agreed(let findings, let trusted) = record.result else { continue }
+            guard case .agreed(let findings, let trusted, _) = record.result else { continue }
             print("  \(record.id): expected \(record.expected), tlsprobe \(trusted ? "trusts" : "refuses")")
             for finding in findings where finding.severity == .error { print(findingLine(finding)) }
         }
     }
+}
+
+if let minimum = options.minimumAgreement, percent < minimum {
+    FileHandle.standardError.write(Data(String(format: "agreement %.1f%% is below the required %.1f%%\n", percent, minimum).utf8))
+    exit(1)
 }

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import TestSupport
+import TLSDiagnosis
+
+/// Bad input, passwords and usage: the exit status and the one line a user reads.
+@Suite struct InputAndUsageTests {
+    /// A client identity exported by the real `openssl pkcs12`, modern or legacy, with `password`.
+    static func identity(in dir: TemporaryDirectory, legacy: Bool, password: String) throws -> String {
+        let chain = TestPKI.chain()
+        let cert = dir.write("id.pem", chain.leaf.pem)
+        let key = dir.write("id.key", chain.leaf.keyPEM)
+        let out = dir.file(legacy ? "legacy.p12" : "modern.p12")
+        let result = try Run.process(
+            "openssl", ["pkcs12", "-export", "-in", cert, "-inkey", key, "-out", out, "-passout", "env:P12_OUT"] + (legacy ? ["-legacy"] : []),
+            environment: ["P12_OUT": password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"])
+        try #require(result.status == 0, "openssl pkcs12 failed: \(result.stderr)")
+        return out
+    }
+
+    @Test func modernPKCS12IsAWarningWithTheReexportCommand() throws {
+        let dir = TemporaryDirectory()
+        let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")
+        let result = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS", "--json", "--at", OfflineCommandTests.at], environment: ["ID_PASS": "s3cret"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let finding = try #require((object["findings"] as? [[String: Any]])?.first { $0["code"] as? String == "pkcs12.modern_encryption" })
+        #expect(finding["severity"] as? String == "warning")
+        #expect((finding["fix"] as? String)?.contains("-legacy") == true)
+        let file = try #require((object["files"] as? [[String: Any]])?.first)
+        let pkcs12 = try #require(file["pkcs12"] as? [String: Any])
+        #expect(pkcs12["mac_algorithm"] as? String == "sha256")
+        #expect(pkcs12["key_matches_certificate"] as? Bool == true)
+        #expect(!result.stdout.contains("s3cret"))
+        // --fail-on warning turns the warning into a failing status.
+        let strict = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS", "--fail-on", "warning", "--at", OfflineCommandTests.at], environment: ["ID_PASS": "s3cret"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("pkcs12.modern_encryption"))
+    }
+
+    @Test func legacyPKCS12HasNoEncryptionFinding() throws {
+        let dir = TemporaryDirectory()
+        let p12 = try Self.identity(in: dir, legacy: true, password: "s3cret")
+        let passwordFile = dir.write("pass.txt", "s3cret\n")
+        let result = try Run.tlsprobe(["inspect", p12, "--password-file", passwordFile, "--at", OfflineCommandTests.at])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("pkcs12.modern_encryption"))
+        #expect(result.stdout.contains("pbeWithSHA1And3-KeyTripleDES-CBC"))
+    }
+
+    @Test func wrongPasswordIsReportedWithTheAlgorithmsAndExitsTwo() throws {
+        let dir = TemporaryDirectory()
+        let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")
+        let result = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS"], environment: ["ID_PASS": "wrong"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("pkcs12.wrong_password"))
+        #expect(result.stdout.contains("PBES2"))
+        let json = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS", "--json"], environment: ["ID_PASS": "wrong"])
+        #expect(json.status == 2)
+        #expect(json.stdout.contains("\"pkcs12.wrong_password\""))
+    }
+
+    @Test func aMissingPasswordSaysHowToGiveOne() throws {
+        let dir = TemporaryDirectory()
+        let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")
+        let result = try Run.tlsprobe(["inspect", p12])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--password-env"))
+        let unset = try Run.tlsprobe(["verify", p12, "--password-env", "NOT_SET_ANYWHERE"])
+        #expect(unset.status == 2)
+        #expect(unset.stderr.contains("NOT_SET_ANYWHERE"))
+    }
+
+    @Test func aPasswordOnTheCommandLineIsRefused() throws {
+        let result = try Run.tlsprobe(["inspect", "id.p12", "--password", "hunter2"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--password-env"))
+    }
+
+    @Test func theWrongKindOfFileIsNamed() throws {
+        let dir = TemporaryDirectory()
+        let key = dir.write("root.key", TestPKI.chain().root.keyPEM)
+        let result = try Run.tlsprobe(["verify", key])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("root.key: this is a private key, not a certificate"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let anchor = try Run.tlsprobe(["verify", dir.write("leaf.pem", TestPKI.chain().leaf.pem), "--anchor", key])
+        #expect(anchor.status == 2)
+        #expect(anchor.stderr.contains("root.key"))
+    }
+
+    @Test func unreadableAndGarbageFilesExitTwo() throws {
+        let dir = TemporaryDirectory()
+        let missing = try Run.tlsprobe(["inspect", dir.file("nope.pem")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("Error: "))
+        #expect(missing.stderr.contains("nope.pem"))
+        let garbage = try Run.tlsprobe(["verify", dir.write("notes.txt", "just some notes\n")])
+        #expect(garbage.status == 2)
+        #expect(garbage.stderr.contains("notes.txt"))
+        let empty = try Run.tlsprobe(["inspect", dir.write("empty.pem", "")])
+        #expect(empty.status == 2)
+    }
+
+    @Test func usageErrorsExitSixtyFour() throws {
+        #expect(try Run.tlsprobe(["verify"]).status == 64)
+        #expect(try Run.tlsprobe(["verify", "x.pem", "--at", "yesterday"]).status == 64)
+        #expect(try Run.tlsprobe(["verify", "x.pem", "--profile", "windows"]).status == 64)
+        #expect(try Run.tlsprobe(["nonsense"]).status == 64)
+        #expect(try Run.tlsprobe(["inspect", "x.pem", "--fail-on", "sometimes"]).status == 64)
+    }
+
+    @Test func explainKnownAndUnknown() throws {
+        let known = try Run.tlsprobe(["explain", "-9813"])
+        #expect(known.status == 0)
+        #expect(known.stdout.contains("errSSLNoRootCert"))
+        let pasted = try Run.tlsprobe(["explain", "SSL certificate problem: unable to get local issuer certificate", "--json"])
+        #expect(pasted.status == 0)
+        #expect(pasted.stdout.contains("X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY"))
+        let unknown = try Run.tlsprobe(["explain", "flux capacitor overheated"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout.contains("Nothing known matches"))
+    }
+
+    @Test func aClosedStdoutIsAQuietExit() throws {
+        let dir = TemporaryDirectory()
+        let leaf = dir.write("leaf.pem", TestPKI.chain().leaf.pem)
+        let result = try Run.process("/bin/sh", ["-c", "\"$0\" inspect \"$1\" | head -c 10 >/dev/null; echo \"status=${PIPESTATUS:-x}\"", Run.tlsprobePath, leaf])
+        #expect(!result.stderr.contains("Fatal"))
+        #expect(!result.stderr.contains("Backtrace"))
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        let dir = TemporaryDirectory()
+        let leaf = dir.write("leaf.pem", TestPKI.chain().leaf.pem)
+        // stdout is a pipe here: no colour whatever the environment says.
+        let piped = try Run.tlsprobe(["inspect", leaf], environment: ["TERM": "xterm-256color"])
+        #expect(!piped.stdout.contains("\u{1B}["))
+        // On a pseudo-terminal (script(1)), colour unless NO_COLOR or --no-color.
+        guard (try? Run.which("script")) != nil else { return }
+        func onTTY(_ env: String, _ extra: String = "") throws -> String {
+            try Run.process("/bin/sh", ["-c", "env -u NO_COLOR \(env) script -qec '\"\(Run.tlsprobePath)\" inspect \"\(leaf)\" \(extra)' /dev/null </dev/null"]).stdout
+        }
+        let coloured = try onTTY("TERM=xterm")
+        #expect(coloured.contains("\u{1B}["), "no colour on a terminal: \(coloured)")
+        #expect(!(try onTTY("TERM=xterm NO_COLOR=1")).contains("\u{1B}["))
+        #expect(!(try onTTY("TERM=xterm", "--no-color")).contains("\u{1B}["))
+    }
+}

@@ -26,8 +26,10 @@ tlsprobe="$(swift build -c release --show-bin-path)/tlsprobe"
 out=Samples/out
 Samples/make-pki.sh "$out" >&2
 
+bold='' plain=''
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; fi
 step() {
-  printf '\n\033[1m### %s\033[0m\n$ tlsprobe %s\n' "$1" "${*:2}"
+  printf '\n%s### %s%s\n$ tlsprobe %s\n' "$bold" "$1" "$plain" "${*:2}"
   "$tlsprobe" "${@:2}" || echo "(exit status $?)"
 }
 

@@ -71,6 +71,18 @@ import TLSDiagnosis
         #expect(unset.stderr.contains("NOT_SET_ANYWHERE"))
     }
 
+    @Test func aTerminalIsAskedForThePassword() throws {
+        guard (try? Run.which("script")) != nil else { return }
+        let dir = TemporaryDirectory()
+        let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")
+        // script(1) gives tlsprobe a terminal; the password is typed after the prompt appears.
+        let command = "(sleep 1; printf 's3cret\\n') | script -qec '\"\(Run.tlsprobePath)\" inspect --no-color --at \(OfflineCommandTests.at) \"\(p12)\"' /dev/null"
+        let result = try Run.process("/bin/sh", ["-c", command])
+        #expect(result.stdout.contains("Password for \(p12)"))
+        #expect(result.stdout.contains("key matches yes"), "\(result.stdout)")
+        #expect(!result.stdout.contains("s3cret"))
+    }
+
     @Test func aPasswordOnTheCommandLineIsRefused() throws {
         let result = try Run.tlsprobe(["inspect", "id.p12", "--password", "hunter2"])
         #expect(result.status == 64)

@@ -14,10 +14,11 @@ enum Console {
         var text = text
         if !text.hasSuffix("\n") { text += "\n" }
         let ok = text.utf8CString.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
             var offset = 0
             let count = buffer.count - 1
             while offset < count {
-                let n = write(STDOUT_FILENO, buffer.baseAddress! + offset, count - offset)
+                let n = write(STDOUT_FILENO, base + offset, count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return false

@@ -70,7 +70,7 @@ public struct X509Certificate: Sendable, Hashable {
         do {
             root = try DER.parse(der)
         } catch {
-            throw X509ParseError(field: "Certificate", reason: "not valid DER: \(error)")
+            throw X509ParseError(field: "Certificate", reason: "not valid DER: \(Self.plainWords(error))")
         }
         if root.encodedBytes.count != der.count {
             throw X509ParseError(field: "Certificate", reason: "\(der.count - root.encodedBytes.count) bytes after the certificate")
@@ -215,7 +215,7 @@ public struct X509Certificate: Sendable, Hashable {
             do {
                 return try make(ext)
             } catch {
-                anomalies.append(X509Anomaly(field: name, problem: "extension cannot be decoded: \(error)", refusedByClients: true))
+                anomalies.append(X509Anomaly(field: name, problem: "extension cannot be decoded: \(Self.plainWords(error))", refusedByClients: true))
                 return nil
             }
         }
@@ -323,6 +323,25 @@ extension X509Certificate {
             return civilDate(t.year, t.month, t.day, t.hours, t.minutes, t.seconds)
         }
         throw X509ParseError(field: field, reason: "not a valid UTCTime or GeneralizedTime")
+    }
+
+    /// swift-asn1's and swift-certificates' errors in words a report can show: their
+    /// descriptions carry source file names and line numbers.
+    static func plainWords(_ error: any Error) -> String {
+        if let asn1 = error as? ASN1Error {
+            switch asn1.code {
+            case .truncatedASN1Field: return "the encoding ends in the middle of a field"
+            case .unexpectedFieldType: return "a field has an unexpected type"
+            case .invalidASN1Object: return "the structure is not valid ASN.1"
+            case .invalidASN1IntegerEncoding: return "an INTEGER is not minimally encoded"
+            case .unsupportedFieldLength: return "a field length is too large or not in DER form"
+            case .invalidStringRepresentation: return "a string holds characters its type does not allow"
+            case .tooFewOIDComponents: return "an object identifier has too few components"
+            default: return "the encoding is not valid DER"
+            }
+        }
+        if error is CertificateError { return "the value does not fit the extension's definition" }
+        return "the value cannot be read"
     }
 
     /// Seconds since 1970 for a UTC calendar date (Howard Hinnant's days_from_civil).

@@ -1,0 +1,102 @@
+import Foundation
+import TLSWire
+
+/// Turns one observed handshake into its report: the server chain judged by the trust
+/// engine, alerts read in context, protocol choices, client authentication, and the
+/// client chain judged for client use when client anchors are given.
+public enum ConnectionDiagnosis {
+    /// What to judge the connection against.
+    public struct Expectations: Sendable {
+        /// The roots a client trusts for the server's chain; empty: trust not judged.
+        public var anchors: [TrustAnchor]
+        /// The instant, expected server name and profile for the server chain.
+        public var context: TrustContext
+        /// Our own client identity (connect --identity), leaf first, for mtls checks.
+        public var identity: [X509Certificate]?
+        /// The roots a server trusts for client certificates (listen --client-anchor).
+        public var clientAnchors: [TrustAnchor]
+        /// The code for an alert that says nothing more specific: `tls.handshake_failed`
+        /// for live handshakes, `capture.alert` for captures.
+        public var genericAlertCode: FindingCode
+
+        public init(
+            anchors: [TrustAnchor], context: TrustContext, identity: [X509Certificate]? = nil,
+            clientAnchors: [TrustAnchor] = [], genericAlertCode: FindingCode = .tlsHandshakeFailed
+        ) {
+            self.anchors = anchors
+            self.context = context
+            self.identity = identity
+            self.clientAnchors = clientAnchors
+            self.genericAlertCode = genericAlertCode
+        }
+    }
+
+    /// The report of `observation` under `expectations`; `extraFindings` are the caller's
+    /// own (pins, version probes, transport notes).
+    public static func report(
+        command: String, observation o: HandshakeObservation, target: ConnectTarget? = nil, flow: Flow? = nil,
+        expectations e: Expectations, extraFindings: [Finding] = [], versions: [VersionProbe]? = nil,
+        negotiatedGroup: String? = nil
+    ) -> ConnectionReport {
+        var findings = extraFindings
+        var trust = TrustSection(
+            evaluated: false, trusted: nil, profile: e.context.profile.name,
+            note: "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
+            anchors: e.anchors.map { CertificateSummary($0.certificate, source: $0.source) }, path: nil)
+
+        if let leaf = o.serverCertificates.first {
+            let evaluation = TrustEngine.evaluate(leaf: leaf, presented: Array(o.serverCertificates.dropFirst()), anchors: e.anchors, context: e.context)
+            findings += evaluation.findings
+            if !e.anchors.isEmpty {
+                trust.evaluated = true
+                trust.trusted = evaluation.trusted
+                trust.note = nil
+                trust.path = evaluation.path.map { $0.map { CertificateSummary($0.certificate, source: $0.source) } }
+            }
+        } else {
+            trust.note = o.encryptedHandshakeUnseen
+                ? "The server's chain was sent encrypted (TLS 1.3) and no key log was given, so trust was not judged."
+                : "The server presented no certificate, so trust was not judged."
+        }
+        if o.unreadableServerCertificates > 0 {
+            findings.append(Finding(
+                code: .certMalformed, subject: "chain",
+                message: "\(o.unreadableServerCertificates) certificate(s) in the server's Certificate message cannot be read as X.509 at all."))
+        }
+        if o.encryptedHandshakeUnseen {
+            findings.append(Finding(
+                code: .captureTLS13Encrypted, subject: "connection",
+                message: "This is TLS 1.3: the server's chain, any CertificateRequest, the client's certificate and most alerts are encrypted. Without the client's key log they cannot be shown."))
+        }
+        for alert in o.alerts {
+            if let finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: e.genericAlertCode) { findings.append(finding) }
+        }
+        findings += HandshakeDiagnosis.protocolFindings(o, profile: e.context.profile)
+        findings += HandshakeDiagnosis.clientAuthFindings(o, identity: e.identity)
+
+        if let clientLeaf = o.clientCertificates?.first, !e.clientAnchors.isEmpty {
+            var clientContext = e.context
+            clientContext.purpose = .client
+            clientContext.expectedName = nil
+            let evaluation = TrustEngine.evaluate(
+                leaf: clientLeaf, presented: Array((o.clientCertificates ?? []).dropFirst()), anchors: e.clientAnchors, context: clientContext)
+            for var finding in evaluation.findings {
+                finding.subject = "client " + finding.subject
+                findings.append(finding)
+            }
+        }
+
+        let hello = o.serverHello
+        let summary = HandshakeSummary(
+            established: o.outcome == .established, version: hello?.version, cipherSuite: hello?.cipherSuite,
+            group: negotiatedGroup ?? hello?.group?.description, alpn: hello?.alpn, resumed: o.resumed)
+        let requestSummary = o.certificateRequest
+        return ConnectionReport(
+            command: command, target: target, flow: flow, handshake: summary, clientHello: o.clientHello,
+            serverHello: o.serverHello,
+            chain: o.serverCertificates.enumerated().map { CertificateDetails($0.element, index: $0.offset) },
+            certificateRequest: requestSummary,
+            clientChain: o.clientCertificates.map { $0.enumerated().map { CertificateDetails($0.element, index: $0.offset) } },
+            alerts: o.alerts, outcome: o.outcome, trust: trust, findings: findings, versions: versions)
+    }
+}

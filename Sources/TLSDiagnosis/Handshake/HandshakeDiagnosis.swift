@@ -1,0 +1,252 @@
+import SwiftASN1
+import TLSWire
+import X509
+
+/// Findings from what a handshake showed: alerts read in their context, protocol and
+/// cipher choices, and client authentication. Shared by connect, listen and capture.
+public enum HandshakeDiagnosis {
+    /// A finding for `alert`, read in the context of the messages before it.
+    ///
+    /// The code is specific where the context says what happened (a server refusing the
+    /// client certificate is `mtls.client_cert_rejected`, a server refusing every version
+    /// offered is `tls.no_common_version`); otherwise it is `generic`: `tls.handshake_failed`
+    /// for live handshakes, `capture.alert` for captures. Returns nil for alerts that end a
+    /// connection normally (close_notify after the handshake).
+    public static func finding(for alert: AlertEvent, in observation: HandshakeObservation, generic: FindingCode) -> Finding? {
+        let context = AlertContext(alert: alert, observation: observation)
+        if alert.description == .closeNotify || alert.description == .userCanceled {
+            guard !context.established else { return nil }
+        }
+        let reading = alert.from == .client ? clientAlert(alert, context) : serverAlert(alert, context)
+        let name = alert.description.name ?? alert.description.hex
+        var evidence: [String: EvidenceValue] = [
+            "alert": .string(name),
+            "alert_number": .int(Int(alert.description.rawValue)),
+            "level": .string(alert.level.description),
+            "from": .string(alert.from.rawValue),
+            "after": .strings(alert.after.suffix(4).map(\.description)),
+            "encrypted": .bool(alert.encrypted),
+        ]
+        for (key, value) in reading.evidence { evidence[key] = value }
+        let severity: Severity = alert.level == .warning && reading.code == generic ? .warning : .error
+        return Finding(
+            code: reading.code ?? generic, severity: severity, subject: "connection",
+            message: reading.message, evidence: evidence, fix: reading.fix)
+    }
+
+    /// `tls.protocol_too_old` and `tls.no_forward_secrecy` for what the server chose.
+    public static func protocolFindings(_ observation: HandshakeObservation, profile: Profile) -> [Finding] {
+        guard let hello = observation.serverHello else { return [] }
+        var findings: [Finding] = []
+        let minimum = ProtocolVersion(name: profile.minimumProtocolVersion) ?? .tls12
+        if hello.version < minimum {
+            findings.append(Finding(
+                code: .tlsProtocolTooOld, subject: "connection",
+                message: "The server negotiated \(hello.version). iOS, macOS, Android and current browsers refuse TLS 1.0 and 1.1; App Transport Security requires \(minimum) or later.",
+                evidence: ["version": .string(hello.version.description), "minimum": .string(minimum.description)]))
+        }
+        if hello.version < .tls13 && !hello.cipherSuite.isForwardSecret {
+            findings.append(Finding(
+                code: .tlsNoForwardSecrecy, subject: "connection",
+                message: "The server chose \(hello.cipherSuite), which uses RSA key transport: a recorded session can be decrypted later with the server's key. App Transport Security refuses it.",
+                evidence: ["cipher_suite": .string(hello.cipherSuite.description)]))
+        }
+        return findings.compactMap(profile.apply)
+    }
+
+    /// Client authentication: `mtls.client_cert_requested` (the acceptable CA names) and,
+    /// when the client has an identity, `mtls.identity_not_acceptable` when none of its
+    /// certificates' issuers is among those names (the filter Safari applies).
+    public static func clientAuthFindings(_ observation: HandshakeObservation, identity: [X509Certificate]?) -> [Finding] {
+        guard let request = observation.certificateRequest else { return [] }
+        var findings: [Finding] = []
+        let names = request.acceptableCAs
+        findings.append(Finding(
+            code: .mtlsClientCertRequested, subject: "connection",
+            message: names.isEmpty
+                ? "The server asks for a client certificate and names no CA: any certificate may be offered."
+                : "The server asks for a client certificate issued under one of: \(names.map { "\"\($0)\"" }.joined(separator: ", ")).",
+            evidence: [
+                "acceptable_cas": .strings(names),
+                "signature_algorithms": .strings(request.signatureAlgorithms.map(\.description)),
+                "client_certificate_sent": request.clientCertificateSent.map(EvidenceValue.bool) ?? .null,
+            ]))
+        if let identity, let leaf = identity.first, !request.acceptableCADER.isEmpty {
+            let accepted = identity.contains { cert in
+                request.acceptableCADER.contains { der in
+                    guard let name = distinguishedName(der) else { return false }
+                    return DNComparison.equal(der, name, cert.issuerDER, cert.issuer)
+                        || DNComparison.equal(der, name, cert.subjectDER, cert.subject) && cert.isCA
+                }
+            }
+            if !accepted {
+                findings.append(Finding(
+                    code: .mtlsIdentityNotAcceptable, subject: "identity",
+                    message: "Our certificate \"\(leaf.subjectString)\" was issued by \"\(leaf.issuerString)\", which is not among the CAs the server accepts; a client that filters by these names (Safari, most apps) will not even offer it.",
+                    evidence: [
+                        "identity_issuers": .strings(identity.map(\.issuerString)),
+                        "acceptable_cas": .strings(names),
+                    ],
+                    fix: "Use a client identity issued by one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), or add \"\(leaf.issuerString)\" to the server's client CA list."))
+            }
+        }
+        return findings
+    }
+
+    /// DER distinguished names as RFC 4514 text; unreadable ones as hex.
+    public static func nameText(_ der: [UInt8]) -> String {
+        guard let name = distinguishedName(der) else { return "DER:" + Hex.encode(der) }
+        return String(describing: name)
+    }
+
+    /// A DER Name (RFC 5280 4.1.2.4), or nil when it is not one.
+    static func distinguishedName(_ der: [UInt8]) -> DistinguishedName? {
+        guard let node = try? DER.parse(der), let name = try? DistinguishedName(derEncoded: node) else { return nil }
+        return name
+    }
+
+    // MARK: reading alerts
+
+    struct AlertContext {
+        let established: Bool
+        let serverHelloSeen: Bool
+        let serverCertificateSeen: Bool
+        let certificateRequested: Bool
+        /// nil: the client sent no Certificate message before the alert; true/false: it did, with or without a certificate.
+        let clientSentCertificate: Bool?
+        let clientHello: ClientHelloSummary?
+        let serverHello: ServerHelloSummary?
+        let lastFromPeer: HandshakeStep?
+
+        init(alert: AlertEvent, observation: HandshakeObservation) {
+            let steps = alert.after
+            established = steps.contains { $0.type == .finished && $0.from == .client } && steps.contains { $0.type == .finished && $0.from == .server }
+            serverHelloSeen = steps.contains { $0.type == .serverHello && $0.from == .server }
+            serverCertificateSeen = steps.contains { $0.type == .certificate && $0.from == .server && !$0.empty }
+                || (observation.encryptedHandshakeUnseen && steps.contains { $0.type == .serverHello })
+            certificateRequested = steps.contains { $0.type == .certificateRequest && $0.from == .server }
+            if let clientCert = steps.last(where: { $0.type == .certificate && $0.from == .client }) {
+                clientSentCertificate = !clientCert.empty
+            } else {
+                clientSentCertificate = nil
+            }
+            clientHello = observation.clientHello
+            serverHello = observation.serverHello
+            lastFromPeer = steps.last { $0.from == alert.from.peer }
+        }
+    }
+
+    struct Reading {
+        var code: FindingCode?
+        var message: String
+        var fix: String?
+        var evidence: [String: EvidenceValue] = [:]
+    }
+
+    static func afterText(_ context: AlertContext) -> String {
+        guard let step = context.lastFromPeer else { return "" }
+        return " right after the \(step.from.rawValue)'s \(step.type)"
+    }
+
+    static func offered(_ context: AlertContext) -> [String: EvidenceValue] {
+        guard let hello = context.clientHello else { return [:] }
+        return [
+            "offered_versions": .strings(hello.versions.filter { !$0.isGREASE }.map(\.description)),
+            "offered_cipher_suites": .strings(hello.cipherSuites.filter { !GREASE.isGREASE($0.rawValue) }.map(\.description)),
+        ]
+    }
+
+    /// An alert the client sent: usually its verdict on the server's chain.
+    static func clientAlert(_ alert: AlertEvent, _ c: AlertContext) -> Reading {
+        let name = alert.description.name ?? alert.description.hex
+        switch alert.description {
+        case .closeNotify, .userCanceled:
+            return Reading(
+                message: "The client closed the connection (\(name))\(afterText(c)) without finishing the handshake. Clients that distrust a chain without saying why (Apple's among them) do this.",
+                fix: "Check the server's chain against the client's roots: tlsprobe connect HOST:PORT --anchor root.pem")
+        case .unknownCA:
+            return Reading(
+                message: "The client sent unknown_ca\(afterText(c)): it does not trust the root that signed the server's chain.",
+                fix: "Install the root on the client (on iOS: install the profile, then enable it under Certificate Trust Settings), or make the server send its intermediate certificates.")
+        case .badCertificate, .certificateUnknown, .unsupportedCertificate:
+            return Reading(
+                message: "The client sent \(name)\(afterText(c)): it refused the server's certificate — an untrusted or incomplete chain, a name it does not match, or a missing serverAuth usage (many clients send \(name) for any trust failure).",
+                fix: "Judge the chain as the client does: tlsprobe connect HOST:PORT --anchor root.pem --host NAME --profile apple")
+        case .certificateExpired:
+            return Reading(
+                message: "The client sent certificate_expired\(afterText(c)): by its clock, a certificate in the server's chain has expired (or is not yet valid).",
+                fix: "Renew the server's certificate, or fix the client's clock if it is wrong.")
+        case .certificateRevoked:
+            return Reading(message: "The client sent certificate_revoked: it found the server's certificate revoked.", fix: "Issue the server a new certificate.")
+        case .decryptError:
+            return Reading(
+                message: "The client sent decrypt_error\(afterText(c)): the server's signature did not verify, which happens when the server's private key does not belong to its certificate.",
+                fix: "Check that the server's key matches its certificate: tlsprobe inspect server.pem --key server.key")
+        case .handshakeFailure, .protocolVersion, .insufficientSecurity:
+            return Reading(
+                message: "The client sent \(name)\(afterText(c)): it refuses what the server chose\(c.serverHello.map { " (\($0.version), \($0.cipherSuite))" } ?? ""). App Transport Security, for one, requires TLS 1.2 or later with a forward-secret cipher suite.",
+                fix: "Enable TLS 1.2/1.3 and ECDHE cipher suites on the server.")
+        default:
+            return Reading(message: "The client sent the \(alert.level) alert \(name)\(afterText(c)).")
+        }
+    }
+
+    /// An alert the server sent: usually about the hello or the client's certificate.
+    static func serverAlert(_ alert: AlertEvent, _ c: AlertContext) -> Reading {
+        let name = alert.description.name ?? alert.description.hex
+        let refusals: [AlertDescription] = [
+            .unknownCA, .badCertificate, .certificateUnknown, .unsupportedCertificate, .certificateExpired,
+            .certificateRevoked, .accessDenied, .decryptError, .handshakeFailure,
+        ]
+        if c.clientSentCertificate == true && refusals.contains(alert.description) {
+            return Reading(
+                code: .mtlsClientCertRejected,
+                message: "The server sent \(name) after the client's certificate: it refused that certificate"
+                    + (alert.description == .unknownCA ? ", because its CA is not in the server's client CA list."
+                        : alert.description == .certificateExpired ? ", because it has expired by the server's clock."
+                        : alert.description == .decryptError ? ": the client's signature did not verify (its key and certificate may not belong together)." : "."),
+                fix: alert.description == .unknownCA
+                    ? "Add the client certificate's CA to the server's client CA file, or use an identity from a CA the server accepts."
+                    : "Check the client certificate: it needs extendedKeyUsage clientAuth, valid dates, and a CA the server accepts (tlsprobe inspect identity.p12).")
+        }
+        switch alert.description {
+        case .certificateRequired:
+            return Reading(
+                code: .mtlsClientCertRequired,
+                message: "The server sent certificate_required: it demands a client certificate and got none.",
+                fix: "Give a client identity issued by one of the CAs the server accepts (connect: --identity FILE.p12, or --cert and --key).")
+        case .handshakeFailure where c.certificateRequested && c.clientSentCertificate == false:
+            return Reading(
+                code: .mtlsClientCertRequired,
+                message: "The server sent handshake_failure after the client answered its CertificateRequest with no certificate: it requires one.",
+                fix: "Give a client identity issued by one of the CAs the server accepts (connect: --identity FILE.p12, or --cert and --key).")
+        case .protocolVersion where !c.serverHelloSeen:
+            return Reading(
+                code: .tlsNoCommonVersion,
+                message: "The server sent protocol_version in answer to the ClientHello: it accepts none of the versions offered.",
+                fix: "Enable a version both sides support; tlsprobe connect HOST:PORT --versions shows what the server accepts.",
+                evidence: offered(c))
+        case .handshakeFailure, .insufficientSecurity:
+            if !c.serverHelloSeen {
+                return Reading(
+                    code: .tlsNoCommonCipher,
+                    message: "The server sent \(name) in answer to the ClientHello: it found no cipher suite, group or signature algorithm it shares with the client (or, for an old server, no version).",
+                    fix: "Compare what the client offers with what the server enables; an ECDHE suite with AES-GCM works almost everywhere.",
+                    evidence: offered(c))
+            }
+            return Reading(message: "The server sent \(name)\(afterText(c)).")
+        case .unrecognizedName:
+            return Reading(
+                message: "The server sent unrecognized_name: it has no certificate for the name sent in SNI\(c.clientHello?.sni.map { " (\"\($0)\")" } ?? "").",
+                fix: "Dial the name the server is configured for, or give --sni NAME (or --no-sni).")
+        case .noApplicationProtocol:
+            return Reading(
+                message: "The server sent no_application_protocol: it supports none of the ALPN protocols offered\(c.clientHello.map { " (\($0.alpn.joined(separator: ", ")))" } ?? "").",
+                fix: "Offer a protocol the server speaks (--alpn), or none.")
+        case .closeNotify, .userCanceled:
+            return Reading(message: "The server closed the connection (\(name))\(afterText(c)) before the handshake finished.")
+        default:
+            return Reading(message: "The server sent the \(alert.level) alert \(name)\(afterText(c)).")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TLSWire
+
+/// The report of one TLS connection — `connect`'s one object, and one JSON line per
+/// connection for `capture` and `listen` (DESIGN.md's report shape).
+public struct ConnectionReport: Sendable, Hashable {
+    /// `connect`, `capture` or `listen`.
+    public var command: String
+    /// What was dialled (connect).
+    public var target: ConnectTarget?
+    /// Who talked to whom, and when (capture, listen).
+    public var flow: Flow?
+    public var handshake: HandshakeSummary
+    public var clientHello: ClientHelloSummary?
+    public var serverHello: ServerHelloSummary?
+    /// The server's chain as presented, index 0 = leaf.
+    public var chain: [CertificateDetails]
+    public var certificateRequest: CertificateRequestSummary?
+    /// The client's chain as presented; nil when it sent none (or it was not seen).
+    public var clientChain: [CertificateDetails]?
+    public var alerts: [AlertEvent]
+    public var outcome: Outcome
+    public var trust: TrustSection
+    /// Worst first.
+    public var findings: [Finding]
+    /// Which protocol versions the server accepts (connect --versions), in version order.
+    public var versions: [VersionProbe]?
+
+    public init(
+        command: String, target: ConnectTarget? = nil, flow: Flow? = nil, handshake: HandshakeSummary,
+        clientHello: ClientHelloSummary? = nil, serverHello: ServerHelloSummary? = nil, chain: [CertificateDetails],
+        certificateRequest: CertificateRequestSummary? = nil, clientChain: [CertificateDetails]? = nil,
+        alerts: [AlertEvent] = [], outcome: Outcome, trust: TrustSection, findings: [Finding], versions: [VersionProbe]? = nil
+    ) {
+        self.command = command
+        self.target = target
+        self.flow = flow
+        self.handshake = handshake
+        self.clientHello = clientHello
+        self.serverHello = serverHello
+        self.chain = chain
+        self.certificateRequest = certificateRequest
+        self.clientChain = clientChain
+        self.alerts = alerts
+        self.outcome = outcome
+        self.trust = trust
+        self.findings = findings.inReportOrder()
+        self.versions = versions
+    }
+}
+
+/// What `connect` dialled.
+public struct ConnectTarget: Sendable, Hashable {
+    /// The host as given (name or address).
+    public var host: String
+    public var port: Int
+    /// The address actually connected to.
+    public var address: String?
+    /// The SNI sent, nil when none.
+    public var sni: String?
+
+    public init(host: String, port: Int, address: String?, sni: String?) {
+        self.host = host
+        self.port = port
+        self.address = address
+        self.sni = sni
+    }
+}
+
+/// One TCP connection seen in a capture or by `listen`.
+public struct Flow: Sendable, Hashable {
+    /// `addr:port` of the client (`[v6]:port` for IPv6).
+    public var client: String
+    public var server: String
+    public var firstPacket: Date
+    public var lastPacket: Date
+
+    public init(client: String, server: String, firstPacket: Date, lastPacket: Date) {
+        self.client = client
+        self.server = server
+        self.firstPacket = firstPacket
+        self.lastPacket = lastPacket
+    }
+}
+
+/// What was negotiated (DESIGN.md's `handshake`).
+public struct HandshakeSummary: Sendable, Hashable {
+    public var established: Bool
+    public var version: ProtocolVersion?
+    public var cipherSuite: CipherSuite?
+    /// The key exchange group by name (`x25519`), when known.
+    public var group: String?
+    public var alpn: String?
+    public var resumed: Bool?
+
+    public init(established: Bool, version: ProtocolVersion?, cipherSuite: CipherSuite?, group: String?, alpn: String?, resumed: Bool? = nil) {
+        self.established = established
+        self.version = version
+        self.cipherSuite = cipherSuite
+        self.group = group
+        self.alpn = alpn
+        self.resumed = resumed
+    }
+}
+
+/// Whether the server accepted one protocol version when offered alone.
+public struct VersionProbe: Sendable, Hashable {
+    public var version: ProtocolVersion
+    public var accepted: Bool
+    /// Why not, when it did not (an alert name, "connection closed").
+    public var detail: String?
+
+    public init(version: ProtocolVersion, accepted: Bool, detail: String? = nil) {
+        self.version = version
+        self.accepted = accepted
+        self.detail = detail
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import TLSDiagnosis
+import TLSWire
+
+extension ReportJSON {
+    /// One connection: `connect`'s object, a JSON line of `capture` and `listen`.
+    public static func json(_ r: ConnectionReport) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "schema_version": .int(schemaVersion),
+            "command": .string(r.command),
+            "target": r.target.map { t in
+                .object(["host": .string(t.host), "port": .int(t.port), "address": .optional(t.address), "sni": .optional(t.sni)])
+            } ?? .null,
+            "flow": r.flow.map { f in
+                .object([
+                    "client": .string(f.client), "server": .string(f.server),
+                    "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
+                ])
+            } ?? .null,
+            "handshake": .object([
+                "established": .bool(r.handshake.established),
+                "version": .optional(r.handshake.version?.description),
+                "cipher_suite": r.handshake.cipherSuite.map(codePoint) ?? .null,
+                "group": .optional(r.handshake.group),
+                "alpn": .optional(r.handshake.alpn),
+                "resumed": .optional(r.handshake.resumed),
+            ]),
+            "client_hello": r.clientHello.map(json) ?? .null,
+            "server_hello": r.serverHello.map(json) ?? .null,
+            "chain": .array(r.chain.map(json)),
+            "certificate_request": r.certificateRequest.map { c in
+                .object([
+                    "acceptable_cas": .strings(c.acceptableCAs),
+                    "signature_algorithms": .array(c.signatureAlgorithms.map(codePoint)),
+                    "client_certificate_sent": .optional(c.clientCertificateSent),
+                ])
+            } ?? .null,
+            "client_chain": r.clientChain.map { .array($0.map(json)) } ?? .null,
+            "alerts": .array(r.alerts.map { a in
+                .object([
+                    "from": .string(a.from.rawValue), "level": .string(a.level.description),
+                    "description": codePoint(a.description), "encrypted": .bool(a.encrypted),
+                ])
+            }),
+            "outcome": .string(r.outcome.rawValue),
+            "trust": json(r.trust),
+            "findings": .array(r.findings.map(json)),
+        ]
+        object["versions"] = r.versions.map { probes in
+            .object(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a }))
+        } ?? .null
+        return .object(object)
+    }
+
+    /// DESIGN.md's `client_hello`.
+    public static func json(_ h: ClientHelloSummary) -> JSONValue {
+        .object([
+            "legacy_version": codePoint(h.legacyVersion),
+            "versions": .array(h.versions.map(codePoint)),
+            "cipher_suites": .array(h.cipherSuites.map(codePoint)),
+            "sni": .optional(h.sni),
+            "alpn": .strings(h.alpn),
+            "signature_algorithms": .array(h.signatureAlgorithms.map(codePoint)),
+            "supported_groups": .array(h.supportedGroups.map(codePoint)),
+            "key_share_groups": .array(h.keyShareGroups.map(codePoint)),
+            "extensions": .array(h.extensions.map(codePoint)),
+            "ja3": .optional(h.ja3Hash),
+            "ja3_string": .optional(h.ja3),
+            "ja4": .optional(h.ja4),
+            "sslv2_compatible": .bool(h.sslv2Compatible),
+        ])
+    }
+
+    /// `server_hello`.
+    public static func json(_ h: ServerHelloSummary) -> JSONValue {
+        .object([
+            "legacy_version": codePoint(h.legacyVersion),
+            "version": codePoint(h.version),
+            "cipher_suite": codePoint(h.cipherSuite),
+            "group": h.group.map(codePoint) ?? .null,
+            "alpn": .optional(h.alpn),
+            "extensions": .array(h.extensions.map(codePoint)),
+            "hello_retry_request": .bool(h.helloRetryRequest),
+        ])
+    }
+
+    /// `{"value": "0x1301", "name": "TLS_AES_128_GCM_SHA256"}`, the name absent when unknown.
+    public static func codePoint<C: TLSCodePoint>(_ c: C) -> JSONValue {
+        var object: [String: JSONValue] = ["value": .string(c.hex)]
+        if let name = c.name { object["name"] = .string(name) }
+        return .object(object)
+    }
+}

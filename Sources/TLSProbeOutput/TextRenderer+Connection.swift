@@ -1,0 +1,85 @@
+import Foundation
+import TLSDiagnosis
+import TLSWire
+
+extension TextRenderer {
+    /// One connection: `connect`, and each connection of `capture` and `listen`.
+    public func render(_ r: ConnectionReport) -> String {
+        var out = ""
+        let title: String
+        if let t = r.target {
+            let address = t.address.map { $0 == t.host ? "" : " (\($0))" } ?? ""
+            title = "\(r.command) \(t.host):\(t.port)\(address) · SNI \(t.sni ?? "none")"
+        } else if let f = r.flow {
+            title = "\(r.command) \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
+        } else {
+            title = r.command
+        }
+        out += style.paint(title, .bold) + "\n"
+        var negotiated: [String] = []
+        if let v = r.handshake.version { negotiated.append(v.description) }
+        if let c = r.handshake.cipherSuite { negotiated.append(c.description) }
+        if let g = r.handshake.group { negotiated.append(g) }
+        if let a = r.handshake.alpn { negotiated.append("ALPN \(a)") }
+        out += "  " + (negotiated.isEmpty ? "nothing negotiated" : negotiated.joined(separator: " · "))
+            + " · \(r.outcome == .established ? "handshake complete" : r.outcome == .failed ? style.paint("handshake failed", .red) : "handshake incomplete")\n\n"
+        out += verdict(r.trust, findings: r.findings)
+        out += findingsSection(r.findings)
+        if !r.alerts.isEmpty {
+            out += heading("Alerts")
+            for a in r.alerts {
+                let after = a.after.last.map { " after \($0)" } ?? ""
+                out += field(a.from.rawValue, "\(a.level) \(a.description)\(a.encrypted ? " (encrypted)" : "")\(after)")
+            }
+        }
+        if let h = r.clientHello { out += clientHelloSection(h) }
+        if let h = r.serverHello {
+            out += heading(h.helloRetryRequest ? "HelloRetryRequest" : "Server hello")
+            out += field("version", h.version.description)
+            out += field("cipher", h.cipherSuite.description)
+            if let g = h.group { out += field("group", g.description) }
+            if let a = h.alpn { out += field("ALPN", a) }
+        }
+        out += heading("Chain as presented (\(r.chain.count))")
+        if r.chain.isEmpty { out += "  (none seen)\n" }
+        let at = r.flow?.firstPacket ?? Date()
+        for cert in r.chain { out += certificateBlock(cert, label: "[\(cert.index)]", at: at) }
+        if let request = r.certificateRequest {
+            out += heading("Client certificate requested")
+            out += field("acceptable CAs", request.acceptableCAs.isEmpty ? "(any)" : request.acceptableCAs.joined(separator: "\n"))
+            if !request.signatureAlgorithms.isEmpty {
+                out += field("signatures", request.signatureAlgorithms.map(\.description).joined(separator: ", "))
+            }
+            out += field("sent", request.clientCertificateSent.map { $0 ? "yes" : "no" } ?? "unknown")
+        }
+        if let chain = r.clientChain {
+            out += heading("Client chain (\(chain.count))")
+            for cert in chain { out += certificateBlock(cert, label: "[\(cert.index)]", at: at) }
+        }
+        if let versions = r.versions {
+            out += heading("Protocol versions")
+            for probe in versions {
+                out += field(probe.version.description, probe.accepted ? "accepted" : "refused" + (probe.detail.map { " (\($0))" } ?? ""))
+            }
+        }
+        out += trustSection(r.trust)
+        return out
+    }
+
+    func clientHelloSection(_ h: ClientHelloSummary) -> String {
+        var out = heading("Client hello")
+        out += field("versions", h.versions.map(\.description).joined(separator: ", "))
+        out += field("ciphers", "(\(h.cipherSuites.count)) " + h.cipherSuites.map(\.description).joined(separator: ", "))
+        out += field("SNI", h.sni ?? "(none)")
+        if !h.alpn.isEmpty { out += field("ALPN", h.alpn.joined(separator: ", ")) }
+        if !h.supportedGroups.isEmpty { out += field("groups", h.supportedGroups.map(\.description).joined(separator: ", ")) }
+        if !h.signatureAlgorithms.isEmpty {
+            out += field("signatures", h.signatureAlgorithms.map(\.description).joined(separator: ", "))
+        }
+        out += field("extensions", h.extensions.map(\.description).joined(separator: ", "))
+        if let ja3 = h.ja3Hash { out += field("JA3", ja3) }
+        if let ja4 = h.ja4 { out += field("JA4", ja4) }
+        if h.sslv2Compatible { out += field("format", "SSLv2-compatible hello") }
+        return out
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+import TestSupport
+import TLSWire
+@testable import TLSDiagnosis
+
+@Suite struct HandshakeDiagnosisTests {
+    static let hello = ClientHelloSummary(
+        legacyVersion: .tls12, versions: [ProtocolVersion(0x0A0A), .tls13, .tls12],
+        cipherSuites: [CipherSuite(rawValue: 0x1301), CipherSuite(rawValue: 0xC02F)], sni: "printer.local", alpn: ["h2"],
+        signatureAlgorithms: [], supportedGroups: [], keyShareGroups: [], extensions: [])
+
+    static func steps(_ list: [(Side, HandshakeType, Bool)]) -> [HandshakeStep] {
+        list.map { HandshakeStep(from: $0.0, type: $0.1, empty: $0.2) }
+    }
+
+    func read(_ from: Side, _ description: AlertDescription, after: [(Side, HandshakeType, Bool)], observation: HandshakeObservation? = nil) -> Finding? {
+        let alert = AlertEvent(from: from, level: .fatal, description: description, encrypted: false, after: Self.steps(after))
+        let o = observation ?? HandshakeObservation(clientHello: Self.hello, alerts: [alert], steps: alert.after, outcome: .failed)
+        return HandshakeDiagnosis.finding(for: alert, in: o, generic: .tlsHandshakeFailed)
+    }
+
+    @Test func unknownCAFromTheClientAfterTheChainMeansItDistrustsTheRoot() throws {
+        let f = try #require(read(.client, .unknownCA, after: [(.client, .clientHello, false), (.server, .serverHello, false), (.server, .certificate, false), (.server, .serverHelloDone, false)]))
+        #expect(f.code == .tlsHandshakeFailed)
+        #expect(f.message.contains("does not trust the root"))
+        #expect(f.message.contains("server's server_hello_done") || f.message.contains("right after the server's"))
+        #expect(f.evidence["alert"] == "unknown_ca")
+    }
+
+    @Test func handshakeFailureRightAfterTheHelloMeansNoCommonCipher() throws {
+        let f = try #require(read(.server, .handshakeFailure, after: [(.client, .clientHello, false)]))
+        #expect(f.code == .tlsNoCommonCipher)
+        #expect(f.evidence["offered_cipher_suites"] == .strings(["TLS_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"]))
+        #expect(f.evidence["offered_versions"] == .strings(["TLSv1.3", "TLSv1.2"]))
+    }
+
+    @Test func protocolVersionRightAfterTheHelloMeansNoCommonVersion() throws {
+        let f = try #require(read(.server, .protocolVersion, after: [(.client, .clientHello, false)]))
+        #expect(f.code == .tlsNoCommonVersion)
+    }
+
+    @Test func certificateRequiredMeansTheServerWantsAClientCertificate() throws {
+        let f = try #require(read(.server, .certificateRequired, after: [(.server, .certificateRequest, false), (.client, .certificate, true)]))
+        #expect(f.code == .mtlsClientCertRequired)
+    }
+
+    @Test func anEmptyCertificateThenHandshakeFailureIsAMissingClientCertificateInTLS12() throws {
+        let f = try #require(read(.server, .handshakeFailure, after: [(.client, .clientHello, false), (.server, .serverHello, false), (.server, .certificateRequest, false), (.client, .certificate, true)]))
+        #expect(f.code == .mtlsClientCertRequired)
+    }
+
+    @Test func unknownCAFromTheServerAfterOurCertificateIsARejection() throws {
+        let f = try #require(read(.server, .unknownCA, after: [(.server, .serverHello, false), (.server, .certificateRequest, false), (.client, .certificate, false)]))
+        #expect(f.code == .mtlsClientCertRejected)
+        #expect(f.message.contains("client CA list"))
+    }
+
+    @Test func closeNotifyAfterTheHandshakeIsNotAFinding() {
+        let after: [(Side, HandshakeType, Bool)] = [(.client, .finished, false), (.server, .finished, false)]
+        #expect(read(.client, .closeNotify, after: after) == nil)
+        #expect(read(.client, .closeNotify, after: [(.server, .certificate, false)]) != nil)
+    }
+
+    @Test func oldProtocolsAndRSAKeyTransportFollowTheProfile() {
+        let server = ServerHelloSummary(legacyVersion: .tls10, version: .tls10, cipherSuite: CipherSuite(rawValue: 0x002F), group: nil, alpn: nil, extensions: [])
+        let o = HandshakeObservation(serverHello: server, outcome: .established)
+        let byDefault = HandshakeDiagnosis.protocolFindings(o, profile: .default)
+        #expect(byDefault.map(\.code) == [.tlsProtocolTooOld, .tlsNoForwardSecrecy])
+        #expect(byDefault.allSatisfy { $0.severity == .warning })
+        #expect(HandshakeDiagnosis.protocolFindings(o, profile: .apple).allSatisfy { $0.severity == .error })
+    }
+
+    @Test func anIdentityFromAnotherCAIsNotAcceptable() {
+        let chain = TestPKI.chain()
+        let other = TestPKI.issue(.client("front-desk-ipad"), by: TestPKI.issue(.root("Other Root")))
+        let request = CertificateRequestSummary(
+            acceptableCAs: [chain.root.x509.subjectString], acceptableCADER: [chain.root.x509.subjectDER],
+            signatureAlgorithms: [], clientCertificateSent: nil)
+        let o = HandshakeObservation(certificateRequest: request, outcome: .established)
+        let rejected = HandshakeDiagnosis.clientAuthFindings(o, identity: [other.x509])
+        #expect(rejected.map(\.code) == [.mtlsClientCertRequested, .mtlsIdentityNotAcceptable])
+        // An identity under the accepted root, presented with its intermediate, is fine.
+        let good = TestPKI.issue(.client("front-desk-ipad"), by: chain.intermediate)
+        let accepted = HandshakeDiagnosis.clientAuthFindings(o, identity: [good.x509, chain.intermediate.x509])
+        #expect(accepted.map(\.code) == [.mtlsClientCertRequested])
+    }
+
+    @Test func aConnectionReportJudgesTheChainAndReadsTheAlerts() {
+        let chain = TestPKI.chain(host: "printer.local")
+        let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false,
+                               after: Self.steps([(.client, .clientHello, false), (.server, .certificate, false)]))
+        let o = HandshakeObservation(clientHello: Self.hello, serverCertificates: [chain.leaf.x509], alerts: [alert], steps: alert.after, outcome: .failed)
+        let e = ConnectionDiagnosis.Expectations(
+            anchors: [TrustAnchor(certificate: chain.root.x509, source: "root.pem")],
+            context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local")), genericAlertCode: .captureAlert)
+        let report = ConnectionDiagnosis.report(command: "capture", observation: o, expectations: e)
+        #expect(report.trust.trusted == false)
+        #expect(report.findings.map(\.code).contains(.chainMissingIntermediate))
+        #expect(report.findings.map(\.code).contains(.captureAlert))
+        #expect(report.outcome == .failed)
+    }
+}

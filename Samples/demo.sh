@@ -6,18 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libssl-dev libpcap-dev openssl pkg-config)
-missing=()
-for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "== installing ${missing[*]}" >&2
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "demo.sh: missing packages: ${missing[*]} (run as root, or: sudo apt-get install -y ${missing[*]})" >&2
-    exit 2
-  fi
-fi
+Tests/install-packages.sh libssl-dev libpcap-dev openssl pkg-config
 
 echo "== building tlsprobe (release)" >&2
 swift build -c release --product tlsprobe >&2

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages given as arguments that are not installed yet: with apt-get
+# as root, otherwise says which are missing and exits 2. Used by Samples/demo.sh and
+# Tests/run.sh so that both work on a fresh machine.
+#
+#   Tests/install-packages.sh libssl-dev libpcap-dev openssl ...
+set -euo pipefail
+missing=()
+for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+  echo "== installing ${missing[*]}" >&2
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "missing packages: ${missing[*]} (run as root, or: sudo apt-get install -y ${missing[*]})" >&2
+  exit 2
+fi

@@ -36,7 +36,8 @@ public struct ServerHello: Hashable, Sendable {
     ///         Extension extensions<6..2^16-1>;
     ///     } ServerHello;
     ///
-    /// Before TLS 1.3 the extensions block may be absent or empty (RFC 5246 §7.4.1.3).
+    /// Before TLS 1.3 the extensions block may be absent or empty (RFC 5246 §7.4.1.3);
+    /// a HelloRetryRequest (TLS 1.3 only) without one is malformed.
     public init(_ message: RawHandshakeMessage) throws(WireError) {
         try expectType(message, .serverHello)
         var reader = message.bodyReader()
@@ -46,6 +47,12 @@ public struct ServerHello: Hashable, Sendable {
         legacySessionIDEcho = sessionID.readRest()
         cipherSuite = CipherSuite(try reader.readUInt16("cipher_suite"))
         legacyCompressionMethod = try reader.readUInt8("legacy_compression_method")
+        if reader.isAtEnd, random == Self.helloRetryRequestRandom {
+            // A HelloRetryRequest exists only in TLS 1.3, whose ServerHello has
+            // `extensions<6..2^16-1>`: without them it cannot say what to retry with.
+            throw WireError(.malformed, field: "extensions", offset: reader.offset,
+                            detail: "a HelloRetryRequest must carry extensions")
+        }
         extensions = try reader.isAtEnd ? [] : Extension.readList(&reader)
         try reader.expectEnd("server_hello")
     }

@@ -122,7 +122,10 @@ public struct ServerKeyExchange: Hashable, Sendable {
         case .dhePSK: self = try Self.read(message, layout: .dhe, signed: false, named: named, psk: true)
         case .psk, .rsaPSK: self = try Self.read(message, layout: .pskOnly, signed: false, named: named, psk: true)
         case .dh, .ecdh, .srp, .tls13, .unknown:
-            if let ecdhe = try? Self.read(message, layout: .ecdhe, signed: true, named: named) {
+            // A guess must account for every byte: an explicit-curve result stops early
+            // and would accept any body starting with 1 or 2 (a DHE prime's length).
+            if let ecdhe = try? Self.read(message, layout: .ecdhe, signed: true, named: named),
+               ecdhe.namedGroup != nil {
                 self = ecdhe
             } else if let dhe = try? Self.read(message, layout: .dhe, signed: true, named: named) {
                 self = dhe

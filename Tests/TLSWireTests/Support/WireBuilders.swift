@@ -32,7 +32,7 @@ func record(_ type: ContentType, _ fragment: [UInt8], version: UInt16 = 0x0303) 
 }
 
 /// A parsed message from whole-message bytes; traps only in tests, on a test bug.
-func raw(_ bytes: [UInt8]) throws -> RawHandshakeMessage { try RawHandshakeMessage(bytes: bytes) }
+func raw(_ bytes: [UInt8]) throws(WireError) -> RawHandshakeMessage { try RawHandshakeMessage(bytes: bytes) }
 
 enum ExtData {
     static func sni(_ host: String) -> [UInt8] { vec(2, [0] + vec(2, Array(host.utf8))) }

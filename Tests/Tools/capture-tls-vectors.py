@@ -288,7 +288,7 @@ def main():
                                "application data record, as captured on lo."))
 
     # C: HelloRetryRequest: the server only takes P-256, the client's first key share is X25519.
-    cmsgs, _, _ = scenario(pki, ["-tls1_3", "-groups", "P-256"] + server_ec, s_client(sni))
+    cmsgs, _, streamsHRR = scenario(pki, ["-tls1_3", "-groups", "P-256"] + server_ec, s_client(sni), capture=True)
     hs = handshakes(cmsgs)
     names = [n for _, n, _ in hs]
     first_ch = names.index("ClientHello")
@@ -296,6 +296,10 @@ def main():
     entries.append(swift_bytes("hrrHelloRetryRequest", hs[first_ch + 1][2],
                                "Scenario C: the server's HelloRetryRequest (a ServerHello with the special random)."))
     entries.append(swift_bytes("hrrClientHello2", hs[first_ch + 2][2], "Scenario C: the second ClientHello (key share P-256)."))
+    entries.append(swift_bytes("hrrClientStream", leading_records(streamsHRR["client"], 0),
+                               "Scenario C: the client's bytes on the wire up to its first encrypted record."))
+    entries.append(swift_bytes("hrrServerStream", leading_records(streamsHRR["server"], 0),
+                               "Scenario C: the server's bytes on the wire up to its first encrypted record."))
 
     # D: TLS 1.2 DHE-RSA: a ServerKeyExchange with a finite-field prime.
     cmsgs, _, _ = scenario(pki, ["-tls1_2", "-cipher", "DHE-RSA-AES128-GCM-SHA256"] + server_rsa,

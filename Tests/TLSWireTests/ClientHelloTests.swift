@@ -102,6 +102,14 @@ let curlClientHelloMessage = Array(RealHandshakes.curlClientHelloRecord.dropFirs
         #expect(hello.offeredVersions == [.tls10, .ssl3])
     }
 
+    @Test func withoutSupportedVersionsNothingAboveTLS12IsOffered() throws {
+        for version: UInt16 in [0x0304, 0x0399] {
+            var builder = HelloBuilder()
+            builder.version = version
+            #expect(try clientHello(builder.message).offeredVersions == [.tls12, .tls11, .tls10, .ssl3])
+        }
+    }
+
     @Test func escapesNamesThatAreNotPrintableASCII() throws {
         var builder = HelloBuilder()
         builder.extensions = [

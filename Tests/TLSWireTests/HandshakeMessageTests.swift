@@ -121,6 +121,13 @@ private func tls12Context() throws -> HandshakeContext {
         #expect(hrr.extensionDecodingErrors.isEmpty)
     }
 
+    @Test func aHelloRetryRequestWithoutExtensionsIsMalformed() throws {
+        let body = u16(0x0303) + ServerHello.helloRetryRequestRandom + vec(1, []) + u16(0x1301) + [0]
+        let error = try #require(throws: WireError.self) { try decode(handshake(.serverHello, body), HandshakeContext()) }
+        #expect(error.field == "extensions")
+        #expect(error.offset == 4 + body.count)
+    }
+
     // MARK: TLS 1.2 (scenario B, D)
 
     @Test func readsATLS12ServerFlight() throws {

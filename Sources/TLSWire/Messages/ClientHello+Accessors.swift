@@ -59,13 +59,16 @@ extension ClientHello {
 
     /// The versions the client offers, newest first, GREASE left out: `supported_versions`
     /// when present (RFC 8446 §4.2.1: then `legacy_version` is ignored), otherwise every
-    /// version from SSL 3.0 up to `legacy_version`.
+    /// version from SSL 3.0 up to `legacy_version`, and at most TLS 1.2 (without
+    /// `supported_versions` a server "MUST negotiate TLS 1.2 or prior"). A
+    /// `legacy_version` below SSL 3.0 (an SSLv2 hello's 0x0002) is listed alone.
     public var offeredVersions: [ProtocolVersion] {
         if extensions.contains(.supportedVersions) {
             return (supportedVersions ?? []).filter { !$0.isGREASE }.sorted(by: >)
         }
-        guard legacyVersion >= .ssl3, legacyVersion.rawValue >> 8 == 0x03 else { return [legacyVersion] }
-        return (ProtocolVersion.ssl3.rawValue...legacyVersion.rawValue).reversed().map { ProtocolVersion($0) }
+        guard legacyVersion.rawValue >> 8 == 0x03 else { return [legacyVersion] }
+        let highest = min(legacyVersion.rawValue, ProtocolVersion.tls12.rawValue)
+        return (ProtocolVersion.ssl3.rawValue...highest).reversed().map { ProtocolVersion($0) }
     }
 
     /// Decoding errors of the extensions the accessors read, in extension order; empty

@@ -27,11 +27,12 @@
 ///
 ///     var decoder = TLSConnectionDecoder()
 ///     // For each TCP payload, in capture order, from whichever side sent it:
-///     for event in try decoder.feed(payload, from: .client) {
+///     for event in decoder.feed(payload, from: .client) {
 ///         switch event {
 ///         case .handshake(.clientHello(let hello), _): ...   // hello.serverName, hello.ja4
 ///         case .alert(let alert): ...
 ///         case .encrypted(.alert, _): ...                     // an encrypted alert (TLS 1.2)
+///         case .malformedStream(let error): ...               // not TLS (any more)
 ///         default: ...
 ///         }
 ///     }

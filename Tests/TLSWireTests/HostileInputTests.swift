@@ -21,14 +21,10 @@ import TLSWire
         var events: [TLSConnectionDecoder.Event] = []
         var index = 0
         while index < stream.count {
-            do throws(WireError) {
-                events += try decoder.feed(stream[index..<min(stream.count, index + chunk)], from: side)
-            } catch {
-                return (events, error)
-            }
+            events += decoder.feed(stream[index..<min(stream.count, index + chunk)], from: side)
             index += chunk
         }
-        return (events, nil)
+        return (events, decoder.failure(side))
     }
 
     @Test func segmentationNeverChangesWhatIsDecoded() {

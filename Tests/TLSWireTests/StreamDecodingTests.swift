@@ -130,6 +130,7 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         case .changeCipherSpec: return "change_cipher_spec"
         case .encrypted(let type, _): return "encrypted \(type)"
         case .otherRecord(let record): return "record \(record.contentType)"
+        case .malformedStream(let error): return "malformed \(error.field)"
         }
     }
 }
@@ -139,17 +140,17 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         let client = try recordBytes(RealHandshakes.tls12ClientStream)
         let server = try recordBytes(RealHandshakes.tls12ServerStream)
         var decoder = TLSConnectionDecoder()
-        #expect(names(try decoder.feed(client[0], from: .client)) == ["client_hello"])
-        #expect(names(try decoder.feed(server[0..<5].flatMap { $0 }, from: .server))
+        #expect(names(decoder.feed(client[0], from: .client)) == ["client_hello"])
+        #expect(names(decoder.feed(server[0..<5].flatMap { $0 }, from: .server))
             == ["server_hello", "certificate", "server_key_exchange", "certificate_request", "server_hello_done"])
         #expect(decoder.context.version == .tls12)
-        #expect(names(try decoder.feed(client[1...].flatMap { $0 }, from: .client))
+        #expect(names(decoder.feed(client[1...].flatMap { $0 }, from: .client))
             == ["certificate", "client_key_exchange", "certificate_verify", "change_cipher_spec", "encrypted handshake"])
         #expect(decoder.hasChangedCipherSpec(.client))
         #expect(!decoder.hasChangedCipherSpec(.server))
-        #expect(names(try decoder.feed(server[5...].flatMap { $0 }, from: .server))
+        #expect(names(decoder.feed(server[5...].flatMap { $0 }, from: .server))
             == ["new_session_ticket", "change_cipher_spec", "encrypted handshake"])
-        #expect(names(try decoder.feed(record(.alert, Array(repeating: 7, count: 26)), from: .server)) == ["encrypted alert"])
+        #expect(names(decoder.feed(record(.alert, Array(repeating: 7, count: 26)), from: .server)) == ["encrypted alert"])
         #expect(!decoder.hasPartialMessage(.client) && !decoder.hasPartialMessage(.server))
     }
 
@@ -157,39 +158,39 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         let client = try recordBytes(RealHandshakes.hrrClientStream)
         let server = try recordBytes(RealHandshakes.hrrServerStream)
         var decoder = TLSConnectionDecoder()
-        #expect(names(try decoder.feed(client[0], from: .client)) == ["client_hello"])
-        #expect(names(try decoder.feed(server[0] + server[1], from: .server)) == ["hello_retry_request", "change_cipher_spec"])
+        #expect(names(decoder.feed(client[0], from: .client)) == ["client_hello"])
+        #expect(names(decoder.feed(server[0] + server[1], from: .server)) == ["hello_retry_request", "change_cipher_spec"])
         #expect(decoder.context.version == .tls13)
-        let second = try decoder.feed(client[1] + client[2], from: .client)
+        let second = decoder.feed(client[1] + client[2], from: .client)
         #expect(names(second) == ["change_cipher_spec", "client_hello"])
         if case .handshake(.clientHello(let hello), _) = second.last {
             #expect(hello.keyShareGroups == [.secp256r1])
         } else {
             Issue.record("no second ClientHello")
         }
-        #expect(names(try decoder.feed(server[2], from: .server)) == ["server_hello"])
-        #expect(names(try decoder.feed(record(.applicationData, [1, 2, 3]), from: .server)) == ["encrypted application_data"])
+        #expect(names(decoder.feed(server[2], from: .server)) == ["server_hello"])
+        #expect(names(decoder.feed(record(.applicationData, [1, 2, 3]), from: .server)) == ["encrypted application_data"])
     }
 
     @Test func aTLS13ServerFlightIsOpaqueAfterItsServerHello() throws {
         var decoder = TLSConnectionDecoder()
-        #expect(names(try decoder.feed(record(.handshake, RealHandshakes.tls13ClientClientHello, version: 0x0301), from: .client))
+        #expect(names(decoder.feed(record(.handshake, RealHandshakes.tls13ClientClientHello, version: 0x0301), from: .client))
             == ["client_hello"])
-        let events = try decoder.feed(RealHandshakes.tls13ServerStream, from: .server)
+        let events = decoder.feed(RealHandshakes.tls13ServerStream, from: .server)
         #expect(names(events) == ["server_hello", "change_cipher_spec"] + Array(repeating: "encrypted application_data", count: 5))
         #expect(decoder.context.usesTLS13Formats)
     }
 
     @Test func reportsTheAlertThatEndedAHandshake() throws {
         var decoder = TLSConnectionDecoder()
-        let events = try decoder.feed(RealHandshakes.tls12RefusedServerStream, from: .server)
+        let events = decoder.feed(RealHandshakes.tls12RefusedServerStream, from: .server)
         #expect(names(events).last == "alert handshake_failure")
     }
 
     @Test func anUndecodableMessageIsAnEventAndDecodingGoesOn() throws {
         var decoder = TLSConnectionDecoder(context: .tls13)
         let badRequest = handshake(.certificateRequest, vec(1, []) + vec(2, ext(0x002F, ExtData.authorities([[0x30, 0]]))))
-        let events = try decoder.feed(record(.handshake, badRequest + handshake(.keyUpdate, [0])) + record(.alert, [2]),
+        let events = decoder.feed(record(.handshake, badRequest + handshake(.keyUpdate, [0])) + record(.alert, [2]),
                                       from: .server)
         #expect(names(events) == ["undecodable certificate_request", "key_update", "undecodable alert"])
         if case .undecodableHandshake(let raw, let error) = events.first {
@@ -198,14 +199,20 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         }
     }
 
-    @Test func aBrokenDirectionStaysBrokenAndTheOtherGoesOn() throws {
+    @Test func aBrokenDirectionEndsWithItsErrorAndTheOtherGoesOn() throws {
         var decoder = TLSConnectionDecoder()
-        let error = try #require(throws: WireError.self) {
-            try decoder.feed(Array("HTTP/1.1 400 Bad Request\r\n".utf8), from: .server)
-        }
-        #expect(error.field == "content_type")
-        #expect(throws: WireError.self) { try decoder.feed(record(.alert, [2, 40]), from: .server) }
-        #expect(names(try decoder.feed(RealHandshakes.curlClientHelloRecord, from: .client)) == ["client_hello"])
+        let events = decoder.feed(record(.alert, [1, 0]) + Array("HTTP/1.1 400 Bad Request\r\n".utf8), from: .server)
+        #expect(names(events) == ["alert close_notify", "malformed content_type"], "events before the break are kept")
+        #expect(decoder.failure(.server)?.offset == 7)
+        #expect(decoder.feed(record(.alert, [2, 40]), from: .server).isEmpty)
+        #expect(decoder.failure(.client) == nil)
+        #expect(names(decoder.feed(RealHandshakes.curlClientHelloRecord, from: .client)) == ["client_hello"])
+    }
+
+    @Test func anOversizeMessageBreaksTheDirection() {
+        var decoder = TLSConnectionDecoder(maxMessageSize: 1000)
+        let events = decoder.feed(record(.handshake, [11] + u24(1001)), from: .server)
+        #expect(names(events) == ["malformed length"])
     }
 
     @Test func recognisesAnSSLv2HelloOnlyFromTheClient() throws {
@@ -214,18 +221,18 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         let message: [UInt8] = [1, 3, 1] + u16(3) + u16(0) + u16(16) + specs + challenge
         let sslv2 = [0x80, UInt8(message.count)] + message
         var decoder = TLSConnectionDecoder()
-        #expect(names(try decoder.feed(sslv2, from: .client)) == ["sslv2_client_hello"])
+        #expect(names(decoder.feed(sslv2, from: .client)) == ["sslv2_client_hello"])
         var other = TLSConnectionDecoder()
-        #expect(throws: WireError.self) { try other.feed(sslv2, from: .server) }
+        #expect(names(other.feed(sslv2, from: .server)) == ["malformed content_type"])
     }
 
     @Test func reportsAHandshakeCutOffMidMessage() throws {
         var decoder = TLSConnectionDecoder()
         let certificate = RealHandshakes.tls12ServerCertificate
-        #expect(try decoder.feed(record(.handshake, Array(certificate.prefix(100))), from: .server).isEmpty)
+        #expect(decoder.feed(record(.handshake, Array(certificate.prefix(100))), from: .server).isEmpty)
         #expect(decoder.hasPartialMessage(.server))
         #expect(decoder.bufferedByteCount(.server) == 100)
-        #expect(try decoder.feed(Array(record(.handshake, []).prefix(3)), from: .server).isEmpty)
+        #expect(decoder.feed(Array(record(.handshake, []).prefix(3)), from: .server).isEmpty)
         #expect(decoder.bufferedByteCount(.server) == 103)
     }
 }

@@ -12,10 +12,11 @@
 ///
 /// Feed each direction's bytes in capture order with `feed(_:from:)`; the
 /// `HandshakeContext` both directions share learns the version and suite from the
-/// ServerHello, so interleave the directions as the packets arrived. Record framing or
-/// reassembly failures (`malformed` `WireError`s) are thrown and stick to that direction;
-/// a message that frames correctly but does not decode is reported as an event, and
-/// decoding goes on.
+/// ServerHello, so interleave the directions as the packets arrived. Nothing is thrown:
+/// a message that frames correctly but does not decode is an event and decoding goes on;
+/// a direction whose record framing or reassembly breaks (a `malformed` `WireError`)
+/// ends with a `.malformedStream` event, after the events decoded before it, and
+/// ignores whatever that side sends afterwards.
 public struct TLSConnectionDecoder: Sendable {
     /// Which peer sent the bytes.
     public enum Side: String, Hashable, Sendable {
@@ -41,6 +42,9 @@ public struct TLSConnectionDecoder: Sendable {
         case encrypted(ContentType, length: Int)
         /// A plaintext record of another type (heartbeat), kept as sent.
         case otherRecord(TLSRecord)
+        /// The direction's framing broke here (not TLS, an oversize record or message);
+        /// the last event of that direction.
+        case malformedStream(WireError)
     }
 
     /// What the connection has revealed so far: version and cipher suite, once the
@@ -62,11 +66,22 @@ public struct TLSConnectionDecoder: Sendable {
     }
 
     /// Decodes the next bytes `side` sent and returns the events they completed.
-    public mutating func feed(_ bytes: some Collection<UInt8>, from side: Side) throws(WireError) -> [Event] {
+    public mutating func feed(_ bytes: some Collection<UInt8>, from side: Side) -> [Event] {
         var state = side == .client ? client : server
         defer { if side == .client { client = state } else { server = state } }
+        guard state.failure == nil else { return [] }
         state.records.append(bytes)
         var events: [Event] = []
+        do throws(WireError) {
+            try decodeRecords(&state, into: &events)
+        } catch {
+            state.failure = error
+            events.append(.malformedStream(error))
+        }
+        return events
+    }
+
+    private mutating func decodeRecords(_ state: inout DirectionState, into events: inout [Event]) throws(WireError) {
         while let record = try state.records.nextRecord() {
             if let hello = record.sslv2ClientHello {
                 events.append(.sslv2ClientHello(hello))
@@ -100,7 +115,11 @@ public struct TLSConnectionDecoder: Sendable {
                 events.append(.otherRecord(record))
             }
         }
-        return events
+    }
+
+    /// The error that ended `side`'s stream, if it broke.
+    public func failure(_ side: Side) -> WireError? {
+        side == .client ? client.failure : server.failure
     }
 
     /// Whether `side` has sent a TLS 1.2 ChangeCipherSpec, after which its records are
@@ -125,5 +144,6 @@ public struct TLSConnectionDecoder: Sendable {
         var records: RecordParser
         var reassembler: HandshakeReassembler
         var isEncrypted = false
+        var failure: WireError?
     }
 }

@@ -6,7 +6,8 @@
 writes Tests/TLSWireTests/Vectors/RealHandshakes.swift and, for the JA3/JA4 hash tests,
 Tests/TLSDiagnosisTests/Vectors/CurlClientHello.swift (run from the package root).
 
-Needs: openssl (s_server, s_client), curl, tcpdump (root, capturing on lo only).
+Needs: openssl (s_server, s_client), curl, tcpdump (root, capturing on lo only), and
+tshark, whose own JA3 of curl's hello the tests compare against.
 Each scenario starts `openssl s_server` on 127.0.0.1 at a free port, runs one client
 against it, and keeps:
   - the handshake messages as OpenSSL's message callback saw them (`-msg`: each message
@@ -318,6 +319,8 @@ def main():
                                "https://tlsprobe.test:PORT/ (resolved to 127.0.0.1), as captured on lo."))
     curl_entries = [entries[-1]]
     ja3 = tshark_ja3(streamsCurl["pcap"])
+    if not ja3:
+        sys.exit("tshark is needed for the independent JA3 check the tests read (apt-get install tshark)")
     if ja3:
         tshark_version = run(["tshark", "--version"]).stdout.decode().splitlines()[0]
         entries.append(f"""    /// JA3 of `curlClientHelloRecord` as {tshark_version.split(' (v')[0]} computes it

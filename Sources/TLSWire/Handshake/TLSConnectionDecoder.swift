@@ -67,8 +67,19 @@ public struct TLSConnectionDecoder: Sendable {
 
     /// Decodes the next bytes `side` sent and returns the events they completed.
     public mutating func feed(_ bytes: some Collection<UInt8>, from side: Side) -> [Event] {
-        var state = side == .client ? client : server
-        defer { if side == .client { client = state } else { server = state } }
+        // Move the direction's state out and back, so its buffers stay uniquely referenced
+        // and are appended to in place rather than copied on every segment.
+        var state: DirectionState
+        switch side {
+        case .client: state = client; client = DirectionState.placeholder
+        case .server: state = server; server = DirectionState.placeholder
+        }
+        defer {
+            switch side {
+            case .client: client = state
+            case .server: server = state
+            }
+        }
         guard state.failure == nil else { return [] }
         state.records.append(bytes)
         var events: [Event] = []
@@ -145,5 +156,7 @@ public struct TLSConnectionDecoder: Sendable {
         var reassembler: HandshakeReassembler
         var isEncrypted = false
         var failure: WireError?
+
+        static let placeholder = DirectionState(records: RecordParser(), reassembler: HandshakeReassembler())
     }
 }

@@ -31,10 +31,16 @@ public struct ByteReader: Sendable {
         self.init(slice: bytes, isComplete: isComplete)
     }
 
-    private init(slice: ArraySlice<UInt8>, isComplete: Bool) {
+    /// A reader over a slice whose first byte is reported as offset `offsetBase`: for bytes
+    /// cut out of a larger message (an extension's data), so errors still point into it.
+    public init(_ bytes: ArraySlice<UInt8>, isComplete: Bool = false, offsetBase: Int) {
+        self.init(slice: bytes, isComplete: isComplete, offsetBase: offsetBase)
+    }
+
+    private init(slice: ArraySlice<UInt8>, isComplete: Bool, offsetBase: Int = 0) {
         self.bytes = slice
         self.cursor = slice.startIndex
-        self.origin = slice.startIndex
+        self.origin = slice.startIndex - offsetBase
         self.isComplete = isComplete
     }
 

@@ -1,0 +1,110 @@
+/// Rebuilds whole handshake messages from the fragments of handshake records, for one
+/// direction of one connection.
+///
+/// TLS lets a message span many records (a certificate chain usually does) and a record
+/// carry several messages (RFC 8446 §5.1: "Handshake messages MAY be coalesced into a
+/// single TLSPlaintext record or fragmented across several records"). Feed the fragment
+/// of every plaintext handshake record in order with `append(_:)`, then call
+/// `nextMessage()` until it returns nil.
+///
+/// Bounded against a peer that announces or sends too much: a message whose header
+/// declares more than `maxMessageSize` body bytes is `malformed` as soon as the header
+/// is in, and appending past `maxBufferedBytes` is `malformed`. Errors are sticky: once
+/// the byte stream is known to be broken, every later call throws the same error.
+/// Offsets in errors count bytes of this direction's handshake stream (fragments
+/// concatenated).
+///
+/// Only plaintext handshake bytes belong here: after a ChangeCipherSpec (TLS 1.2) or the
+/// ServerHello (TLS 1.3) a capture's handshake records are encrypted.
+public struct HandshakeReassembler: Sendable {
+    /// 256 KiB: far above any real message (a long chain is ~20 KiB), far below harm.
+    public static let defaultMaxMessageSize = 256 * 1024
+
+    /// The largest body a message may declare.
+    public let maxMessageSize: Int
+    /// The most bytes that may wait in the buffer: one maximal message plus one record.
+    public let maxBufferedBytes: Int
+
+    private var buffer: [UInt8] = []
+    /// Index in `buffer` of the first byte not yet returned as part of a message.
+    private var start = 0
+    /// Handshake-stream offset of `buffer[start]`.
+    private var streamOffset = 0
+    private var failure: WireError?
+
+    /// A reassembler allowing messages up to `maxMessageSize` body bytes and, by default,
+    /// `maxMessageSize + 4 +` one maximal record of buffered bytes.
+    public init(maxMessageSize: Int = defaultMaxMessageSize, maxBufferedBytes: Int? = nil) {
+        self.maxMessageSize = max(0, maxMessageSize)
+        self.maxBufferedBytes = max(0, maxBufferedBytes
+            ?? (self.maxMessageSize + RawHandshakeMessage.headerLength + TLSRecord.maxCiphertextFragmentLength))
+    }
+
+    /// Bytes received and not yet returned as a message.
+    public var bufferedByteCount: Int { buffer.count - start }
+
+    /// Whether a message has begun and not ended: at the end of a stream this means the
+    /// handshake was cut off.
+    public var hasPartialMessage: Bool { bufferedByteCount > 0 }
+
+    /// Offset in this direction's handshake stream of the next message's first byte.
+    public var offset: Int { streamOffset }
+
+    /// Adds the fragment of one handshake record (or any piece of the handshake stream).
+    public mutating func append(_ fragment: some Collection<UInt8>) throws(WireError) {
+        if let failure { throw failure }
+        guard bufferedByteCount + fragment.count <= maxBufferedBytes else {
+            let error = WireError(.malformed, field: "handshake_buffer", offset: streamOffset + bufferedByteCount,
+                                  detail: "\(bufferedByteCount + fragment.count) bytes buffered, limit \(maxBufferedBytes)")
+            failure = error
+            throw error
+        }
+        compact()
+        buffer.append(contentsOf: fragment)
+    }
+
+    /// Adds a handshake record's fragment; any other content type is `malformed`.
+    public mutating func append(record: TLSRecord) throws(WireError) {
+        guard record.contentType == .handshake, record.sslv2ClientHello == nil else {
+            throw WireError(.malformed, field: "content_type", offset: record.streamOffset,
+                            detail: "\(record.contentType) record given to the handshake reassembler")
+        }
+        try append(record.fragment)
+    }
+
+    /// The next whole message, or nil until more bytes arrive.
+    public mutating func nextMessage() throws(WireError) -> RawHandshakeMessage? {
+        if let failure { throw failure }
+        guard bufferedByteCount >= RawHandshakeMessage.headerLength else { return nil }
+        let type = HandshakeType(buffer[start])
+        let length = Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
+        guard length <= maxMessageSize else {
+            let error = WireError(.malformed, field: "length", offset: streamOffset + 1,
+                                  detail: "\(type) message of \(length) bytes exceeds the limit of \(maxMessageSize)")
+            failure = error
+            throw error
+        }
+        let total = RawHandshakeMessage.headerLength + length
+        guard bufferedByteCount >= total else { return nil }
+        let bytes = Array(buffer[start..<(start + total)])
+        start += total
+        streamOffset += total
+        // Cannot fail: the length was read from these bytes and fits 24 bits.
+        return try RawHandshakeMessage(bytes: bytes, maxSize: maxMessageSize)
+    }
+
+    /// Appends `fragment` and returns every message it completed, in order.
+    public mutating func messages(afterAppending fragment: some Collection<UInt8>) throws(WireError) -> [RawHandshakeMessage] {
+        try append(fragment)
+        var messages: [RawHandshakeMessage] = []
+        while let message = try nextMessage() { messages.append(message) }
+        return messages
+    }
+
+    /// Drops consumed bytes once they outweigh the live ones, keeping appends amortised O(1).
+    private mutating func compact() {
+        guard start > 0, start >= buffer.count - start || start > 64 * 1024 else { return }
+        buffer.removeFirst(start)
+        start = 0
+    }
+}

@@ -1,0 +1,137 @@
+/// Splits one direction of a TCP byte stream into TLS records, incrementally.
+///
+/// Append bytes as they arrive (`append(_:)`) and call `nextRecord()` until it returns
+/// nil, which means "need more bytes"; a record is returned only once all of it is here.
+/// Between calls the buffer holds at most one partial record, so memory stays bounded
+/// by the record limit if the caller drains after each append.
+///
+/// A header that cannot start a record (a content type TLS does not use, a major version
+/// other than 3, a length past `maxFragmentLength`) is `malformed`, and sticky: the
+/// stream has lost its framing, and every later call throws the same error. Offsets in
+/// errors count from the first byte appended.
+///
+/// At the very start of a client's stream an SSLv2-compatible ClientHello (RFC 5246
+/// Appendix E.2) is recognised by its two-byte header, parsed, and returned as a
+/// handshake record whose `sslv2ClientHello` holds the converted hello.
+public struct RecordParser: Sendable {
+    /// The largest fragment accepted; longer is `malformed`.
+    public let maxFragmentLength: Int
+    /// Whether an SSLv2-compatible ClientHello may open the stream.
+    public let allowsSSLv2ClientHello: Bool
+
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// Stream offset of `buffer[start]`.
+    private var consumed = 0
+    private var failure: WireError?
+
+    /// Records returned so far.
+    public private(set) var recordCount = 0
+
+    /// A parser accepting fragments up to `maxFragmentLength` bytes (default 2^14 + 2048,
+    /// the TLS 1.2 ciphertext limit and the largest any version allows).
+    public init(maxFragmentLength: Int = TLSRecord.maxCiphertextFragmentLength, allowsSSLv2ClientHello: Bool = true) {
+        self.maxFragmentLength = max(0, maxFragmentLength)
+        self.allowsSSLv2ClientHello = allowsSSLv2ClientHello
+    }
+
+    /// Bytes appended and not yet returned in a record.
+    public var bufferedByteCount: Int { buffer.count - start }
+
+    /// Stream offset of the next record's first byte (bytes consumed so far).
+    public var offset: Int { consumed }
+
+    /// Adds bytes from the stream.
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        if start > 0, start >= buffer.count - start || start > 64 * 1024 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next whole record, or nil until more bytes arrive.
+    public mutating func nextRecord() throws(WireError) -> TLSRecord? {
+        if let failure { throw failure }
+        do throws(WireError) {
+            if consumed == 0, recordCount == 0, allowsSSLv2ClientHello,
+               let first = buffer.indices.contains(start) ? buffer[start] : nil, first & 0x80 != 0 {
+                return try nextSSLv2ClientHello()
+            }
+            return try nextTLSRecord()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private mutating func nextTLSRecord() throws(WireError) -> TLSRecord? {
+        guard bufferedByteCount >= TLSRecord.headerLength else { return nil }
+        let type = ContentType(buffer[start])
+        let version = ProtocolVersion(UInt16(buffer[start + 1]) << 8 | UInt16(buffer[start + 2]))
+        let length = Int(buffer[start + 3]) << 8 | Int(buffer[start + 4])
+        guard type.isTLSRecordType else {
+            throw WireError(.malformed, field: "content_type", offset: consumed,
+                            detail: "\(type.hex) cannot start a TLS record")
+        }
+        guard version.rawValue >> 8 == 0x03 else {
+            throw WireError(.malformed, field: "legacy_record_version", offset: consumed + 1,
+                            detail: "\(version.hex) is not a TLS record version")
+        }
+        guard length <= maxFragmentLength else {
+            throw WireError(.malformed, field: "length", offset: consumed + 3,
+                            detail: "record of \(length) bytes exceeds the limit of \(maxFragmentLength)")
+        }
+        let total = TLSRecord.headerLength + length
+        guard bufferedByteCount >= total else { return nil }
+        let fragment = Array(buffer[(start + TLSRecord.headerLength)..<(start + total)])
+        let record = TLSRecord(contentType: type, legacyVersion: version, fragment: fragment, streamOffset: consumed)
+        start += total
+        consumed += total
+        recordCount += 1
+        return record
+    }
+
+    private mutating func nextSSLv2ClientHello() throws(WireError) -> TLSRecord? {
+        guard bufferedByteCount >= 2 else { return nil }
+        let length = Int(buffer[start] & 0x7F) << 8 | Int(buffer[start + 1])
+        guard length <= maxFragmentLength else {
+            throw WireError(.malformed, field: "msg_length", offset: 0,
+                            detail: "SSLv2 record of \(length) bytes exceeds the limit of \(maxFragmentLength)")
+        }
+        // Judge the message's start before waiting for all of it, so garbage with the
+        // high bit set is rejected at once rather than after up to 32 KiB.
+        if bufferedByteCount >= 3, buffer[start + 2] != 1 {
+            throw WireError(.malformed, field: "msg_type", offset: 2,
+                            detail: "SSLv2 message type \(buffer[start + 2]) is not CLIENT-HELLO (1)")
+        }
+        guard bufferedByteCount >= 2 + length else { return nil }
+        let message = Array(buffer[(start + 2)..<(start + 2 + length)])
+        let hello = try ClientHello(sslv2Message: message)
+        let record = TLSRecord(contentType: .handshake, legacyVersion: hello.legacyVersion, fragment: message,
+                               streamOffset: 0, sslv2ClientHello: hello)
+        start += 2 + length
+        consumed += 2 + length
+        recordCount += 1
+        return record
+    }
+
+    /// Whether `prefix`, the first bytes of a stream, plausibly starts TLS: a record header
+    /// with a content type TLS uses, a version from 0x0300 (SSL 3.0) to 0x0304, and a
+    /// length from 1 to 2^14 + 2048; or an SSLv2-compatible ClientHello's header. Needs
+    /// at least 5 bytes. Lets a capture find TLS by what it says, not by port.
+    public static func looksLikeTLS(_ prefix: some Collection<UInt8>) -> Bool {
+        let bytes = Array(prefix.prefix(5))
+        guard bytes.count == 5 else { return false }
+        if bytes[0] & 0x80 != 0 {
+            // SSLv2 header, CLIENT-HELLO, version SSL 2.0 or 3.0 to TLS 1.3.
+            let length = Int(bytes[0] & 0x7F) << 8 | Int(bytes[1])
+            let version = UInt16(bytes[3]) << 8 | UInt16(bytes[4])
+            return bytes[2] == 1 && length >= 9 && (version == 0x0002 || (0x0300...0x0304).contains(version))
+        }
+        let version = UInt16(bytes[1]) << 8 | UInt16(bytes[2])
+        let length = Int(bytes[3]) << 8 | Int(bytes[4])
+        return ContentType(bytes[0]).isTLSRecordType && (0x0300...0x0304).contains(version)
+            && (1...TLSRecord.maxCiphertextFragmentLength).contains(length)
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+import TLSDiagnosis
+import TLSWire
+
+@Suite struct ClientHelloFingerprintTests {
+    /// salesforce/ja3 README.md, "How it works": the two example strings and their MD5s.
+    @Test func ja3HashesMatchTheReadmeExamples() {
+        let withExtensions = JA3(version: 769, ciphers: [47, 53, 5, 10, 49161, 49162, 49171, 49172, 50, 56, 19, 4],
+                                 extensions: [0, 10, 11], ellipticCurves: [23, 24, 25], ellipticCurvePointFormats: [0])
+        #expect(withExtensions.string == "769,47-53-5-10-49161-49162-49171-49172-50-56-19-4,0-10-11,23-24-25,0")
+        #expect(ClientHelloFingerprint.md5Hex(withExtensions.string) == "ada70206e40642a3e4461f35503241d5")
+
+        let without = JA3(version: 769, ciphers: [4, 5, 10, 9, 100, 98, 3, 6, 19, 18, 99], extensions: [],
+                          ellipticCurves: [], ellipticCurvePointFormats: [])
+        #expect(without.string == "769,4-5-10-9-100-98-3-6-19-18-99,,,")
+        #expect(ClientHelloFingerprint.md5Hex(without.string) == "de350869b8c85de67a350c8d186f11e6")
+    }
+
+    /// FoxIO-LLC/ja4 technical_details/JA4.md, "Example" and "Raw Output":
+    /// JA4 = t13d1516h2_8daaf6152771_e5627efa2ab1, JA4_o = t13d1516h2_acb858a92679_18f69afefd3d
+    /// (the same values rust/ja4/src/tls.rs asserts in `test_client_stats_into_out`).
+    @Test func ja4HashesMatchThePublishedExample() {
+        let ciphers = ["1301", "1302", "1303", "c02b", "c02f", "c02c", "c030", "cca9", "cca8", "c013", "c014",
+                       "009c", "009d", "002f", "0035"]
+        let extensions = ["001b", "0000", "0033", "0010", "4469", "0017", "002d", "000d", "0005", "0023", "0012",
+                          "002b", "ff01", "000b", "000a", "0015"]
+        let signatureAlgorithms = ["0403", "0804", "0401", "0503", "0805", "0501", "0806", "0601"]
+        let ja4 = JA4(a: "t13d1516h2", ciphers: ciphers, extensions: extensions, signatureAlgorithms: signatureAlgorithms)
+        let fingerprint = ClientHelloFingerprint(ja3: JA3(version: 771, ciphers: [], extensions: [], ellipticCurves: [],
+                                                          ellipticCurvePointFormats: []), ja4: ja4)
+        #expect(fingerprint.ja4 == "t13d1516h2_8daaf6152771_e5627efa2ab1")
+        #expect(fingerprint.ja4Original == "t13d1516h2_acb858a92679_18f69afefd3d")
+        #expect(fingerprint.ja4Raw == ja4.raw)
+        #expect(fingerprint.ja4RawOriginal == ja4.rawOriginal)
+        // JA4.md, "Extension hash": the full SHA-256 of the example's JA4_c input.
+        #expect(ClientHelloFingerprint.sha256Hex(ja4.extensionHashInput)
+            == "e5627efa2ab19723084c1033a96c694a45826ab5a460d2d3fd5ffcfe97161c95")
+        // JA4.md: without signature algorithms "the string ends without an underscore":
+        // "0005,000a,000b,000d,0012,0015,0017,001b,0023,002b,002d,0033,4469,ff01 = 6d807ffa2a79".
+        let noSignatures = JA4(a: "t13d1516h2", ciphers: ciphers, extensions: extensions, signatureAlgorithms: [])
+        #expect(noSignatures.fingerprint(sha256Hex: ClientHelloFingerprint.sha256Hex).hasSuffix("_6d807ffa2a79"))
+    }
+
+    /// rust/ja4/src/lib.rs `test_hash12`: "551d0f,551d25,551d11" → aae71e8db6d7.
+    @Test func truncatedSHA256MatchesTheReferenceHelper() {
+        let ja4 = JA4(a: "t13i010100", ciphers: ["x"], extensions: [], signatureAlgorithms: [])
+        let b = ja4.fingerprint { _ in ClientHelloFingerprint.sha256Hex("551d0f,551d25,551d11") }
+        #expect(b == "t13i010100_aae71e8db6d7_000000000000")
+    }
+
+    /// curl 7.88.1's ClientHello captured on lo (Tests/Tools/capture-tls-vectors.py);
+    /// tshark 4.0 computed its JA3 from the same capture.
+    @Test func curlsCapturedHelloMatchesTShark() throws {
+        let record = CurlClientHello.curlClientHelloRecord
+        let hello = try ClientHello(RawHandshakeMessage(bytes: record.dropFirst(5)))
+        let fingerprint = ClientHelloFingerprint(hello)
+        #expect(fingerprint.ja3 == CurlClientHello.curlJA3FromTShark.full)
+        #expect(fingerprint.ja3Hash == CurlClientHello.curlJA3FromTShark.hash)
+        // 31 suites, 12 extensions, SNI tlsprobe.test, ALPN h2 first, TLS 1.3 offered.
+        #expect(fingerprint.ja4.hasPrefix("t13d3112h2_"))
+        #expect(fingerprint.ja4.count == 36)
+        #expect(fingerprint.ja4 == "t13d3112h2_" + String(ClientHelloFingerprint.sha256Hex(hello.ja4.cipherHashInput).prefix(12))
+            + "_" + String(ClientHelloFingerprint.sha256Hex(hello.ja4.extensionHashInput).prefix(12)))
+    }
+}

@@ -1,0 +1,159 @@
+import TLSWire
+
+/// Builds a `HandshakeObservation` from handshake messages and alerts in the order they
+/// were seen — the one place where OpenSSL's message callback (connect, listen) and a
+/// captured TCP stream (capture) meet, so a ClientHello looks the same whichever way it
+/// arrived.
+public struct HandshakeObservationBuilder: Sendable {
+    /// The version and cipher suite learned so far: which TLS 1.2/1.3 layouts apply.
+    public private(set) var context = HandshakeContext()
+    /// Messages that framed but did not decode, as `"server certificate: <error>"`.
+    public private(set) var decodeProblems: [String] = []
+
+    private var observation = HandshakeObservation(outcome: .incomplete)
+    private var finished: Set<Side> = []
+    private var fatalAlert = false
+    private var clientSessionID: [UInt8] = []
+
+    public init() {}
+
+    /// A whole handshake message with its 4-byte header, as OpenSSL's message callback
+    /// delivers it (TLS 1.3's encrypted messages already decrypted).
+    public mutating func add(rawMessage bytes: [UInt8], from side: Side) {
+        do {
+            let raw = try RawHandshakeMessage(bytes: bytes)
+            do {
+                add(try HandshakeMessage(raw, context: context), from: side)
+            } catch {
+                decodeProblems.append("\(side.rawValue) \(raw.type): \(error)")
+                observation.steps.append(HandshakeStep(from: side, type: raw.type))
+            }
+        } catch {
+            decodeProblems.append("\(side.rawValue) handshake message: \(error)")
+        }
+    }
+
+    /// A handshake message that framed but did not decode (capture).
+    public mutating func addUndecodable(_ raw: RawHandshakeMessage, error: WireError, from side: Side) {
+        decodeProblems.append("\(side.rawValue) \(raw.type): \(error)")
+        observation.steps.append(HandshakeStep(from: side, type: raw.type))
+    }
+
+    /// A decoded handshake message.
+    public mutating func add(_ message: HandshakeMessage, from side: Side) {
+        var step = HandshakeStep(from: side, type: message.type)
+        switch message {
+        case .clientHello(let hello):
+            observation.clientHello = ClientHelloSummary(hello)
+            clientSessionID = hello.legacySessionID
+        case .helloRetryRequest(let hello):
+            observation.helloRetryRequest = ServerHelloSummary(hello, helloRetryRequest: true)
+            step.type = .helloRetryRequest
+        case .serverHello(let hello):
+            observation.serverHello = ServerHelloSummary(hello, helloRetryRequest: false)
+            if hello.selectedVersion >= .tls13 {
+                // RFC 8446 4.2.11: a server accepting a PSK answers with pre_shared_key.
+                observation.resumed = hello.extensions.contains(.preSharedKey)
+            } else if !clientSessionID.isEmpty && hello.legacySessionIDEcho == clientSessionID {
+                observation.resumed = true
+            } else {
+                observation.resumed = false
+            }
+        case .encryptedExtensions(let extensions):
+            if let alpn = extensions.alpnProtocol { observation.serverHello?.alpn = alpn }
+        case .serverKeyExchange(let exchange):
+            if observation.serverHello?.group == nil, let group = exchange.namedGroup {
+                observation.serverHello?.group = group
+            }
+        case .certificate(let message):
+            step.empty = message.isEmpty
+            var certificates: [X509Certificate] = []
+            var unreadable = 0
+            for der in message.certificates {
+                if let certificate = try? X509Certificate(derEncoded: der) {
+                    certificates.append(certificate)
+                } else {
+                    unreadable += 1
+                }
+            }
+            if side == .server {
+                observation.serverCertificates = certificates
+                observation.unreadableServerCertificates = unreadable
+            } else {
+                observation.clientCertificates = certificates
+                observation.certificateRequest?.clientCertificateSent = !message.isEmpty
+            }
+        case .certificateRequest(let request):
+            observation.certificateRequest = CertificateRequestSummary(
+                acceptableCAs: request.certificateAuthorities.map(HandshakeDiagnosis.nameText),
+                acceptableCADER: request.certificateAuthorities,
+                signatureAlgorithms: request.signatureAlgorithms,
+                clientCertificateSent: nil)
+        case .finished:
+            finished.insert(side)
+        default:
+            break
+        }
+        context.update(after: message)
+        observation.steps.append(step)
+    }
+
+    /// An alert, placed after the messages seen so far.
+    public mutating func add(alert: Alert, from side: Side, encrypted: Bool = false) {
+        if alert.level == .fatal { fatalAlert = true }
+        observation.alerts.append(AlertEvent(
+            from: side, level: alert.level, description: alert.description, encrypted: encrypted, after: observation.steps))
+    }
+
+    /// The encrypted part of a TLS 1.3 handshake went by unread (no key log).
+    public mutating func markEncryptedHandshakeUnseen() {
+        observation.encryptedHandshakeUnseen = true
+    }
+
+    /// The observation. The outcome is `established` when both sides sent Finished,
+    /// `failed` after a fatal alert, else `incomplete`, unless the caller knows better
+    /// (a live handshake that OpenSSL completed, a TLS 1.3 capture with application data
+    /// flowing both ways).
+    public func build(outcome: Outcome? = nil) -> HandshakeObservation {
+        var result = observation
+        if let outcome {
+            result.outcome = outcome
+        } else if finished.contains(.client) && finished.contains(.server) {
+            result.outcome = .established
+        } else if fatalAlert {
+            result.outcome = .failed
+        } else {
+            result.outcome = .incomplete
+        }
+        return result
+    }
+}
+
+extension ClientHelloSummary {
+    /// What `hello` offered, with its JA3 and JA4 fingerprints.
+    public init(_ hello: ClientHello) {
+        let fingerprint = ClientHelloFingerprint(hello)
+        self.init(
+            legacyVersion: hello.legacyVersion,
+            versions: hello.supportedVersions ?? [hello.legacyVersion],
+            cipherSuites: hello.cipherSuites,
+            sni: hello.serverName,
+            alpn: hello.alpnProtocols ?? [],
+            signatureAlgorithms: hello.signatureAlgorithms ?? [],
+            supportedGroups: hello.supportedGroups ?? [],
+            keyShareGroups: hello.keyShareGroups ?? [],
+            extensions: hello.extensions.map(\.type),
+            ja3: fingerprint.ja3, ja3Hash: fingerprint.ja3Hash, ja4: fingerprint.ja4,
+            sslv2Compatible: hello.isSSLv2Compatible)
+    }
+}
+
+extension ServerHelloSummary {
+    /// What `hello` chose.
+    public init(_ hello: ServerHello, helloRetryRequest: Bool) {
+        self.init(
+            legacyVersion: hello.legacyVersion, version: hello.selectedVersion, cipherSuite: hello.cipherSuite,
+            group: hello.keyShareGroup, alpn: hello.alpnProtocol, extensions: hello.extensions.map(\.type),
+            helloRetryRequest: helloRetryRequest)
+    }
+}

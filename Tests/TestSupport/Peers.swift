@@ -1,0 +1,133 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Real TLS peers for tests, on loopback only: `openssl s_server` and `s_client` started
+/// by the test on a free port and killed when the value goes away.
+public enum LoopbackPort {
+    /// A TCP port on 127.0.0.1 (or ::1) that is free right now: bound to port 0 and released.
+    public static func free(ipv6: Bool = false) -> Int {
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var port: Int = 0
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+            var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) } }
+            port = Int(UInt16(bigEndian: address.sin6_port))
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) } }
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+        return port
+    }
+
+    /// Waits until something accepts TCP connections on `host:port`, at most `timeout` seconds.
+    @discardableResult
+    public static func waitUntilListening(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        let ipv6 = host.contains(":")
+        while Date() < deadline {
+            let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var ok = false
+            if ipv6 {
+                var address = sockaddr_in6()
+                address.sin6_family = sa_family_t(AF_INET6)
+                address.sin6_port = in_port_t(UInt16(port).bigEndian)
+                _ = inet_pton(AF_INET6, host, &address.sin6_addr)
+                ok = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 } }
+            } else {
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = in_port_t(UInt16(port).bigEndian)
+                address.sin_addr.s_addr = inet_addr(host)
+                ok = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 } }
+            }
+            close(fd)
+            if ok { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+}
+
+/// A background process killed (SIGKILL after SIGTERM) when the value goes away.
+public final class BackgroundProcess: @unchecked Sendable {
+    public let process: Process
+    private let output: Pipe
+
+    /// Starts `executable` with `arguments`; its stdout and stderr are collected.
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try Run.which(executable))
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = Pipe()
+        try process.run()
+    }
+
+    /// Stops the process and returns what it printed.
+    @discardableResult
+    public func stop() -> String {
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(2)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+        let data = (try? output.fileHandleForReading.readToEnd()) ?? Data()
+        return String(decoding: data ?? Data(), as: UTF8.self)
+    }
+
+    deinit { if process.isRunning { stop() } }
+}
+
+/// `openssl s_server` on 127.0.0.1 (or ::1) and a free port, serving files the test wrote.
+public final class OpenSSLServer: @unchecked Sendable {
+    public let port: Int
+    public let host: String
+    public let background: BackgroundProcess
+
+    /// Starts `openssl s_server -cert CERT -key KEY [-cert_chain CHAIN] EXTRA...` and waits
+    /// until it listens. `extra` takes any s_server options (`-tls1_2`, `-Verify 1`,
+    /// `-CAfile ca.pem`, `-naccept 1`…). Throws when it does not come up.
+    public init(cert: String, key: String, chain: String? = nil, extra: [String] = [], ipv6: Bool = false) throws {
+        port = LoopbackPort.free(ipv6: ipv6)
+        host = ipv6 ? "::1" : "127.0.0.1"
+        var arguments = ["s_server", "-accept", "\(ipv6 ? "[::1]" : "127.0.0.1"):\(port)", "-cert", cert, "-key", key, "-quiet"]
+        if ipv6 { arguments += ["-6"] }
+        if let chain { arguments += ["-cert_chain", chain] }
+        arguments += extra
+        background = try BackgroundProcess("openssl", arguments)
+        guard LoopbackPort.waitUntilListening(host: host, port: port) else {
+            let output = background.stop()
+            throw PeerError(description: "openssl s_server did not start: \(output)")
+        }
+    }
+
+    /// `127.0.0.1:PORT` or `[::1]:PORT`.
+    public var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Stops the server and returns what it printed.
+    @discardableResult
+    public func stop() -> String { background.stop() }
+}
+
+/// A test peer that could not be started.
+public struct PeerError: Error, CustomStringConvertible {
+    public let description: String
+}

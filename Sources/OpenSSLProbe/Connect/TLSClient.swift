@@ -112,7 +112,7 @@ public enum TLSClient {
             let result = try handshake(target, addresses: addresses, settings: settings)
             let o = result.observation
             if let hello = o.serverHello, !hello.helloRetryRequest, hello.version == version {
-                return VersionProbe(version: version, accepted: true)
+                return VersionProbe(version: version, accepted: true, securityLevel: securityLevel)
             }
             let detail: String
             if let alert = o.alerts.first(where: { $0.from == .server }) {
@@ -124,9 +124,9 @@ public enum TLSClient {
             } else {
                 detail = result.localErrors.first ?? "refused"
             }
-            return VersionProbe(version: version, accepted: false, detail: detail)
+            return VersionProbe(version: version, accepted: false, detail: detail, securityLevel: securityLevel)
         } catch {
-            return VersionProbe(version: version, accepted: false, detail: error.description)
+            return VersionProbe(version: version, accepted: false, detail: error.description, securityLevel: securityLevel)
         }
     }
 

@@ -38,7 +38,8 @@ public struct KnownHosts: Sendable, Hashable {
 
     /// Reads the file's text (empty for a new file).
     public init(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        // Character.isNewline: "\n", and "\r\n" (one Character in Swift) from Windows editors.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         if lines.last == "" { lines.removeLast() }
         self.lines = lines
     }

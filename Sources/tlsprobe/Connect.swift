@@ -59,7 +59,7 @@ struct Connect: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The newest version to offer (default 1.3).", valueName: "version"))
     var maxVersion: VersionArgument?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds allowed for each of resolving, connecting and the handshake (default 10).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds allowed for each of resolving, connecting and the handshake.", valueName: "seconds"))
     var timeout: Double = 10
 
     @Option(name: .long, help: ArgumentHelp("Append the session's secrets to FILE (NSS key log format, mode 0600) for Wireshark or tlsprobe capture.", valueName: "file"))

@@ -105,5 +105,10 @@ import TLSWire
         let alert = AlertEvent(from: .server, level: .fatal, description: .handshakeFailure, encrypted: false, after: [])
         let o = HandshakeObservation(alerts: [alert], outcome: .failed)
         #expect(HandshakeDiagnosis.finding(for: .closed, in: o) == nil)
+        // A close_notify mid-handshake has a finding of its own; the hang-up adds none.
+        let close = AlertEvent(from: .server, level: .warning, description: .closeNotify, encrypted: false, after: [])
+        #expect(HandshakeDiagnosis.finding(for: .closed, in: HandshakeObservation(alerts: [close], outcome: .failed)) == nil)
+        let ours = AlertEvent(from: .client, level: .fatal, description: .decodeError, encrypted: false, after: [])
+        #expect(HandshakeDiagnosis.finding(for: .refusedLocally(reasons: ["bad"]), in: HandshakeObservation(alerts: [ours], outcome: .failed)) == nil)
     }
 }

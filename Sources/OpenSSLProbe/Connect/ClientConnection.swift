@@ -4,7 +4,7 @@ import TLSDiagnosis
 import TLSWire
 
 /// What one handshake is set up with.
-struct ClientSettings {
+struct ClientSettings: Sendable {
     var sni: String?
     var alpn: [String]
     var minVersion: ProtocolVersion

@@ -30,11 +30,11 @@ public enum HandshakeEnding: Sendable, Hashable {
 
 extension HandshakeDiagnosis {
     /// The `tls.handshake_failed` finding for how a live handshake ended, or nil when an
-    /// alert already explains it (the server's fatal alert, or our own with `localErrors`
-    /// attached to it by `ConnectionDiagnosis`).
+    /// alert already explains it: any alert from the server (close_notify included: it has
+    /// a finding of its own), or our own fatal alert (with `localErrors` attached to it by
+    /// `ConnectionDiagnosis`).
     public static func finding(for ending: HandshakeEnding, in observation: HandshakeObservation) -> Finding? {
-        let fatalAlert = observation.alerts.contains { $0.level == .fatal || ($0.description != .closeNotify && $0.description != .userCanceled) }
-        if fatalAlert { return nil }
+        if observation.alerts.contains(where: { $0.from == .server || $0.level == .fatal }) { return nil }
         let last = observation.steps.last { $0.from == .server }
         let afterText = last.map { "after the server's \($0.type)" } ?? "in answer to our ClientHello, before sending anything"
         var evidence: [String: EvidenceValue] = [

@@ -95,7 +95,10 @@ import TLSWire
         let map = Dictionary(uniqueKeysWithValues: (result.versions ?? []).map { ($0.version, $0.accepted) })
         #expect(map == [.tls10: false, .tls11: false, .tls12: true, .tls13: false])
         #expect(result.versions?.allSatisfy { $0.securityLevel == 0 } == true)
-        #expect(result.versions?.first { $0.version == .tls13 }?.detail == "alert protocol_version")
+        // The main handshake answered for TLS 1.3; TLS 1.1 was probed.
+        #expect(result.versions?.first { $0.version == .tls13 }?.detail == "the server chose TLSv1.2 when offered TLSv1.3 too")
+        #expect(result.versions?.first { $0.version == .tls11 }?.detail == "alert protocol_version")
+        #expect(result.versions?.map(\.version) == [.tls10, .tls11, .tls12, .tls13])
         #expect(result.handshake.observation.outcome == .established)
     }
 

@@ -74,11 +74,16 @@ public enum TLSClient {
             return (try handshake(target, addresses: addresses, settings: main), nil)
         }
 
-        // The main handshake and one probe per version, concurrently: a diagnosis costs
-        // about one handshake's time (DESIGN.md). One thread each, not concurrentPerform:
-        // these mostly wait on the network, and concurrentPerform runs only as many at a
-        // time as there are cores.
-        let results = ResultSlots(count: 1 + probedVersions.count)
+        // The main handshake and the probes, concurrently: a diagnosis costs about one
+        // handshake's time (DESIGN.md). One thread each, not concurrentPerform: these mostly
+        // wait on the network, and concurrentPerform runs only as many at a time as there
+        // are cores. The main handshake is itself the probe of the newest version it offers
+        // (a server must choose the newest version it shares), so that one is not probed
+        // again unless the main handshake got no ServerHello: one connection fewer for an
+        // old accessory that serves one connection at a time.
+        let newest = main.maxVersion
+        let concurrent = probedVersions.filter { $0 != newest }
+        let results = ResultSlots(count: 1 + concurrent.count)
         @Sendable func work(_ index: Int) {
             if index == 0 {
                 do throws(ConnectFailure) {
@@ -87,12 +92,12 @@ public enum TLSClient {
                     results.set(0, .failure(error))
                 }
             } else {
-                let version = probedVersions[index - 1]
+                let version = concurrent[index - 1]
                 results.set(index, .probe(probe(version, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout)))
             }
         }
         let finished = DispatchGroup()
-        for index in 0...probedVersions.count {
+        for index in 0...concurrent.count {
             finished.enter()
             Thread.detachNewThread {
                 defer { finished.leave() }
@@ -105,9 +110,21 @@ public enum TLSClient {
             if case .failure(let failure)? = all[0] { throw failure }
             throw ConnectFailure(.local, "the handshake did not run")
         }
-        let versions = all.dropFirst().compactMap { slot -> VersionProbe? in
+        var versions = all.dropFirst().compactMap { slot -> VersionProbe? in
             if case .probe(let probe)? = slot { return probe }
             return nil
+        }
+        if probedVersions.contains(newest) {
+            if let hello = handshake.observation.serverHello, !hello.helloRetryRequest {
+                versions.append(hello.version == newest
+                    ? VersionProbe(version: newest, accepted: true, securityLevel: securityLevel)
+                    : VersionProbe(
+                        version: newest, accepted: false, detail: "the server chose \(hello.version) when offered \(newest) too",
+                        securityLevel: securityLevel))
+            } else {
+                versions.append(probe(newest, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout))
+            }
+            versions.sort { $0.version < $1.version }
         }
         return (handshake, versions)
     }

@@ -16,6 +16,9 @@
 #   B  openssl s_client -connect 127.0.0.1:P -showcerts         (loads the system CA bundle)
 #   C  tlsprobe connect 127.0.0.1:P --anchor root.pem --versions (main handshake + 4 probes at once)
 #   D  openssl s_client -tls1 / -tls1_1 / -tls1_2 / -tls1_3, one after the other
+# and, to show where the time goes: tlsprobe --version (start-up and argument parsing
+# only) and s_client without any CA store (-no-CAfile -no-CApath -no-CAstore: start-up
+# and the handshake only).
 # Wall time from bash's EPOCHREALTIME (microseconds), peak RSS from GNU time (%M, KiB).
 # Medians are reported. Uses the release build (built if missing) and loopback only.
 set -euo pipefail
@@ -90,6 +93,8 @@ for i in $(seq "$runs"); do
   measure s_client openssl s_client -connect "127.0.0.1:$port" -showcerts
   measure versions "$tlsprobe" connect "127.0.0.1:$port" --anchor "$pki/root.pem" --versions
   measure four bash -c four_s_clients
+  measure startup "$tlsprobe" --version
+  measure bare openssl s_client -connect "127.0.0.1:$port" -no-CAfile -no-CApath -no-CAstore
 done
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
@@ -108,6 +113,8 @@ printf '  %-46s %10s %10s\n' "tlsprobe connect --anchor root.pem" "$(ms "$a")" "
 printf '  %-46s %10s %10s\n' "openssl s_client -showcerts" "$(ms "$b")" "$(mib "$rb")"
 printf '  %-46s %10s %10s\n' "tlsprobe connect --versions" "$(ms "$c")" "$(mib "$rc")"
 printf '  %-46s %10s %10s\n' "4 x openssl s_client (-tls1 ... -tls1_3)" "$(ms "$d")" "$(mib "$rd")"
+printf '  %-46s %10s %10s\n' "tlsprobe --version (start-up)" "$(ms "$(wall startup)")" "$(mib "$(rss startup)")"
+printf '  %-46s %10s %10s\n' "openssl s_client, no CA store (handshake)" "$(ms "$(wall bare)")" "$(mib "$(rss bare)")"
 echo "ratios"
 echo "  diagnosis / s_client            wall $(ratio "$a" "$b")  (target <= 0.50)   peak RSS $(ratio "$ra" "$rb")"
 echo "  --versions / one s_client       wall $(ratio "$c" "$b")  (target <= 1.00)   peak RSS $(ratio "$rc" "$rb")"

@@ -60,6 +60,18 @@ import TLSWire
         #expect(o.outcome == .established)
     }
 
+    @Test func aHelloRetryRequestIsSeenAndTheHandshakeGoesOn() throws {
+        let files = Files()
+        // We send an x25519 key share; a server that only takes P-384 asks again.
+        let server = try files.server(["-tls1_3", "-groups", "P-384"])
+        defer { server.stop() }
+        let o = try Self.connect(server.address).handshake.observation
+        #expect(o.helloRetryRequest?.helloRetryRequest == true)
+        #expect(o.serverHello?.group == NamedGroup(rawValue: 0x0018))
+        #expect(o.steps.filter { $0.type == .clientHello }.count == 2)
+        #expect(o.outcome == .established)
+    }
+
     @Test func tls13RefusalOfAMissingClientCertificateIsHeardAfterTheHandshake() throws {
         let files = Files()
         let server = try files.server(["-tls1_3", "-Verify", "1", "-CAfile", files.root])

@@ -38,7 +38,13 @@ final class HandshakeRecorder {
         case Self.handshake:
             guard let type = bytes.first else { return }
             if side == .server {
-                if type == HandshakeType.serverHello.rawValue { serverHelloSeen = true }
+                // A HelloRetryRequest is a ServerHello with a fixed random (RFC 8446 4.1.3):
+                // only after the real one is the rest of a TLS 1.3 handshake encrypted.
+                if type == HandshakeType.serverHello.rawValue,
+                    !bytes.dropFirst(6).prefix(32).elementsEqual(ServerHello.helloRetryRequestRandom)
+                {
+                    serverHelloSeen = true
+                }
                 if type == HandshakeType.newSessionTicket.rawValue { sessionTickets += 1 }
                 if type == HandshakeType.certificateRequest.rawValue { certificateRequested = true }
             }

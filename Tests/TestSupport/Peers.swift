@@ -93,7 +93,7 @@ public final class BackgroundProcess: @unchecked Sendable {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
-        let data = (try? output.fileHandleForReading.readToEnd()) ?? Data()
+        let data = (try? output.fileHandleForReading.readToEnd()) ?? nil
         return String(decoding: data ?? Data(), as: UTF8.self)
     }
 

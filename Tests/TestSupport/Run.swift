@@ -108,7 +108,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
     public func write(_ name: String, _ data: Data) -> String {
         let full = path + "/" + name
         try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: full, contents: data)
+        _ = FileManager.default.createFile(atPath: full, contents: data)
         return full
     }
 

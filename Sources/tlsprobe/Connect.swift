@@ -199,10 +199,10 @@ struct Connect: ParsableCommand {
     }
 
     /// The client identity from --identity or --cert/--key, when given.
-    private func loadIdentity() throws -> ClientIdentity? {
+    private func loadIdentity() throws -> TLSIdentity? {
         do throws(LoadError) {
-            if let identity { return try ClientIdentity.load(identity: identity, password: passwords.provider) }
-            if let cert, let key { return try ClientIdentity.load(certificate: cert, key: key, password: passwords.provider) }
+            if let identity { return try TLSIdentity.load(identity: identity, password: passwords.provider) }
+            if let cert, let key { return try TLSIdentity.load(certificate: cert, key: key, password: passwords.provider) }
         } catch {
             throw CouldNotExamine(description: error.description)
         }

@@ -90,7 +90,7 @@ import TLSWire
         let server = try files.server(["-tls1_3", "-Verify", "2", "-verify_return_error", "-CAfile", files.root])
         defer { server.stop() }
         let key = try CredentialFile.load(bytes: Array(client.keyPEM.utf8), name: "client.key", expecting: .privateKey, password: { _ in nil }).keys[0]
-        let identity = try ClientIdentity(certificates: [files.chain.intermediate.x509, client.x509], key: key, describing: "test")
+        let identity = try TLSIdentity(certificates: [files.chain.intermediate.x509, client.x509], key: key, describing: "test")
         #expect(identity.certificates.first == client.x509, "the certificate of the key leads")
         let o = try Self.connect(server.address, HandshakeOptions(sni: nil, identity: identity)).handshake.observation
         #expect(o.clientCertificates?.map(\.der) == [client.der, files.chain.intermediate.der])

@@ -15,13 +15,13 @@ public struct HandshakeOptions: Sendable {
     /// Bounds resolving, connecting and the handshake, each.
     public var timeout: TimeInterval
     /// Our client certificate and key, sent when the server asks.
-    public var identity: ClientIdentity?
+    public var identity: TLSIdentity?
     /// Where to append the session's secrets (NSS key log format).
     public var keyLog: KeyLogFile?
 
     public init(
         sni: String?, alpn: [String] = [], minVersion: ProtocolVersion? = nil, maxVersion: ProtocolVersion? = nil,
-        timeout: TimeInterval = 10, identity: ClientIdentity? = nil, keyLog: KeyLogFile? = nil
+        timeout: TimeInterval = 10, identity: TLSIdentity? = nil, keyLog: KeyLogFile? = nil
     ) {
         self.sni = sni
         self.alpn = alpn

@@ -4,10 +4,11 @@ import Foundation
 /// deadline, so no network wait is unbounded.
 final class TCPConnection {
     let fd: Int32
-    /// The address connected to.
+    /// The address at the other end.
     let peer: ResolvedAddress
 
-    private init(fd: Int32, peer: ResolvedAddress) {
+    /// Takes ownership of `fd`, a connected non-blocking socket (dialled, or accepted by listen).
+    init(fd: Int32, peer: ResolvedAddress) {
         self.fd = fd
         self.peer = peer
     }

@@ -4,36 +4,48 @@ import TLSWire
 
 /// What OpenSSL's callbacks tell about one connection, gathered for the diagnosis: every
 /// handshake message and alert in order (into `HandshakeObservationBuilder`, the same
-/// builder a capture feeds), and the key log. Used from the connection's own thread only.
+/// builder a capture feeds), and the key log. One recorder serves either end: `localSide`
+/// is `.client` for connect and `.server` for listen. Used from the connection's own
+/// thread only.
 final class HandshakeRecorder {
     private(set) var builder = HandshakeObservationBuilder()
     /// Off once we start closing: our own close_notify is not part of what we observed.
     var recording = true
     let keyLog: KeyLogFile?
+    /// Which end we are.
+    let localSide: Side
 
     /// Whether each side has sent ChangeCipherSpec (TLS 1.2: its later alerts are encrypted).
     private var changedCipherSpec: Set<Side> = []
+    /// Whether the real ServerHello (not a HelloRetryRequest) has gone by.
     private(set) var serverHelloSeen = false
     /// Sides that sent a fatal alert (or, in TLS 1.3, any alert but close_notify/user_canceled).
     private(set) var fatalAlertFrom: Set<Side> = []
-    private(set) var closeNotifyFromServer = false
+    /// Whether the peer sent close_notify.
+    private(set) var closeNotifyFromPeer = false
     /// NewSessionTicket messages from the server: in TLS 1.3 they follow the server's
-    /// acceptance of our Finished (and certificate).
+    /// acceptance of the client's Finished (and certificate).
     private(set) var sessionTickets = 0
     /// Whether the server sent a CertificateRequest.
     private(set) var certificateRequested = false
+    /// Whether our own Certificate message has gone out (listen: a client that hangs up
+    /// after it usually distrusts it).
+    private(set) var localCertificateSent = false
 
-    init(keyLog: KeyLogFile?) { self.keyLog = keyLog }
+    init(localSide: Side, keyLog: KeyLogFile?) {
+        self.localSide = localSide
+        self.keyLog = keyLog
+    }
 
     // SSL3_RT_* content types as OpenSSL's message callback reports them.
     private static let changeCipherSpec: Int32 = 20
     private static let alert: Int32 = 21
     private static let handshake: Int32 = 22
 
-    /// One callback: `sent` is OpenSSL's write_p (we are the client).
+    /// One callback: `sent` is OpenSSL's write_p (we wrote it).
     func record(sent: Bool, contentType: Int32, bytes: UnsafeRawBufferPointer) {
         guard recording else { return }
-        let side: Side = sent ? .client : .server
+        let side: Side = sent ? localSide : localSide.peer
         switch contentType {
         case Self.handshake:
             guard let type = bytes.first else { return }
@@ -48,6 +60,7 @@ final class HandshakeRecorder {
                 if type == HandshakeType.newSessionTicket.rawValue { sessionTickets += 1 }
                 if type == HandshakeType.certificateRequest.rawValue { certificateRequested = true }
             }
+            if sent && type == HandshakeType.certificate.rawValue { localCertificateSent = true }
             builder.add(rawMessage: Array(bytes), from: side)
         case Self.alert:
             guard let alert = try? Alert(bytes: Array(bytes)) else { return }
@@ -56,7 +69,7 @@ final class HandshakeRecorder {
             builder.add(alert: alert, from: side, encrypted: encrypted)
             let closing = alert.description == .closeNotify || alert.description == .userCanceled
             if alert.level == .fatal || (tls13 && !closing) { fatalAlertFrom.insert(side) }
-            if side == .server && alert.description == .closeNotify { closeNotifyFromServer = true }
+            if side != localSide && alert.description == .closeNotify { closeNotifyFromPeer = true }
         case Self.changeCipherSpec:
             changedCipherSpec.insert(side)
         default:

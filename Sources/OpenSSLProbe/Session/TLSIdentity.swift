@@ -1,8 +1,9 @@
 import TLSDiagnosis
 
-/// A client identity for mutual TLS: a certificate chain (leaf first) and the private key
-/// of the leaf, from `--identity FILE.p12` or `--cert FILE --key FILE`.
-public struct ClientIdentity: Sendable {
+/// A certificate chain (leaf first) and the private key of the leaf: our client identity
+/// for mutual TLS (`connect --identity`) or our server identity (`listen --identity`),
+/// from a PKCS#12 file or `--cert FILE --key FILE`.
+public struct TLSIdentity: Sendable {
     /// Leaf first, then the chain sent after it.
     public let certificates: [X509Certificate]
     /// The leaf's private key.
@@ -27,22 +28,40 @@ public struct ClientIdentity: Sendable {
         self.key = key
     }
 
+    private init(ordered certificates: [X509Certificate], key: PrivateKey) {
+        self.certificates = certificates
+        self.key = key
+    }
+
     /// Reads a PKCS#12 file (or a PEM file holding both certificate and key).
-    public static func load(identity path: String, password: @escaping PasswordProvider) throws(LoadError) -> ClientIdentity {
+    public static func load(identity path: String, password: @escaping PasswordProvider) throws(LoadError) -> TLSIdentity {
         let loaded = try CredentialFile.load(path: path, expecting: .privateKey, password: password)
         guard let key = loaded.keys.first else {
-            throw LoadError(path: path, kind: .notWhatWasExpected, description: "\(path): holds no private key, so it cannot be a client identity")
+            throw LoadError(path: path, kind: .notWhatWasExpected, description: "\(path): holds no private key, so it cannot be an identity")
         }
-        return try ClientIdentity(certificates: loaded.certificates, key: key, describing: path)
+        return try TLSIdentity(certificates: loaded.certificates, key: key, describing: path)
     }
 
     /// Reads a certificate file (leaf first, chain after it) and a key file.
-    public static func load(certificate certificatePath: String, key keyPath: String, password: @escaping PasswordProvider) throws(LoadError) -> ClientIdentity {
+    public static func load(certificate certificatePath: String, key keyPath: String, password: @escaping PasswordProvider) throws(LoadError) -> TLSIdentity {
         let certificates = try CredentialFile.load(path: certificatePath, expecting: .certificates, password: password).certificates
         let keys = try CredentialFile.load(path: keyPath, expecting: .privateKey, password: password).keys
         guard let key = keys.first else {
             throw LoadError(path: keyPath, kind: .notWhatWasExpected, description: "\(keyPath): holds no private key")
         }
-        return try ClientIdentity(certificates: certificates, key: key, describing: "--cert \(certificatePath) --key \(keyPath)")
+        return try TLSIdentity(certificates: certificates, key: key, describing: "--cert \(certificatePath) --key \(keyPath)")
+    }
+
+    /// This identity with `extra` sent after its own chain (`listen --chain FILE`), in file
+    /// order, certificates it already has left out.
+    public func appendingChain(_ extra: [X509Certificate]) -> TLSIdentity {
+        var certificates = self.certificates
+        for certificate in extra where !certificates.contains(certificate) { certificates.append(certificate) }
+        return TLSIdentity(ordered: certificates, key: key)
+    }
+
+    /// A pair made on the spot (the ephemeral identity of `listen`).
+    init(generated leaf: X509Certificate, key: PrivateKey) {
+        self.init(ordered: [leaf], key: key)
     }
 }

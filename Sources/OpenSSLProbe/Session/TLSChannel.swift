@@ -1,0 +1,171 @@
+internal import COpenSSL
+import Foundation
+import TLSDiagnosis
+
+/// OpenSSL could not set something up (a context, a connection, an identity): a local
+/// problem, not something the peer did.
+struct OpenSSLSetupError: Error, Sendable, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+
+    /// "OpenSSL could not set up the connection (CALL: what the error queue said)".
+    static func failed(_ call: String) -> OpenSSLSetupError {
+        OpenSSLSetupError("OpenSSL could not set up the connection (\(call): \(OpenSSLErrorQueue.drainedText(fallback: "failed")))")
+    }
+}
+
+/// One TLS connection over a connected TCP socket, driven by hand, for either end: OpenSSL
+/// reads and writes memory BIOs, and this moves the bytes with poll(2) and deadlines.
+/// Owning the bytes tells whether any TLS byte came from the peer, what a non-TLS peer
+/// said, and keeps every wait bounded. The message callback feeds `recorder`.
+final class TLSChannel {
+    let connection: TCPConnection
+    let ssl: OwnedSSL
+    let recorder: HandshakeRecorder
+    /// Borrowed: owned by `ssl` after SSL_set_bio.
+    private let readBIO: OpaquePointer
+    private let writeBIO: OpaquePointer
+    private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    /// Bytes received from the peer.
+    private(set) var peerBytes = 0
+    /// The first bytes the peer sent (up to 16), to tell TLS from another protocol.
+    private(set) var firstPeerBytes: [UInt8] = []
+    /// Seconds from `started` to the peer's first bytes.
+    private(set) var firstAnswerDelay: TimeInterval?
+    var started = Deadline.after(0)
+
+    /// A new SSL on `context` over `connection`, recording into `recorder`.
+    init(connection: TCPConnection, context: OwnedSSLContext, recorder: HandshakeRecorder) throws(OpenSSLSetupError) {
+        self.connection = connection
+        self.recorder = recorder
+        OpenSSLErrorQueue.clear()
+        guard let ssl = SSL_new(context.pointer) else { throw .failed("SSL_new") }
+        self.ssl = OwnedSSL(takingOwnership: ssl, context: context)
+        guard let readBIO = BIO_new(BIO_s_mem()) else { throw .failed("BIO_new") }
+        guard let writeBIO = BIO_new(BIO_s_mem()) else {
+            BIO_free(readBIO)
+            throw .failed("BIO_new")
+        }
+        // An empty read BIO means "wait for more", not end of stream, until we say so.
+        _ = tlsprobe_BIO_set_mem_eof_return(readBIO, -1)
+        SSL_set_bio(ssl, readBIO, writeBIO)
+        self.readBIO = readBIO
+        self.writeBIO = writeBIO
+        // The recorder lives as long as this channel, which outlives every OpenSSL call on `ssl`.
+        let unmanaged = Unmanaged.passUnretained(recorder).toOpaque()
+        SSL_set_msg_callback(ssl, recordingMessageCallback)
+        tlsprobe_SSL_set_msg_callback_arg(ssl, unmanaged)
+        _ = SSL_set_ex_data(ssl, recorderExDataIndex, unmanaged)
+    }
+
+    /// Sends everything OpenSSL has written; the errno when the socket fails.
+    func flush(until deadline: Deadline) -> Int32? {
+        while BIO_ctrl_pending(writeBIO) > 0 {
+            let count = buffer.withUnsafeMutableBytes { raw -> Int32 in
+                guard let base = raw.baseAddress else { return 0 }
+                return BIO_read(writeBIO, base, Int32(raw.count))
+            }
+            guard count > 0 else { return nil }
+            let failure = buffer.withUnsafeBytes { raw in
+                connection.send(UnsafeRawBufferPointer(rebasing: raw[0..<Int(count)]), until: deadline)
+            }
+            if let failure { return failure }
+        }
+        return nil
+    }
+
+    /// What waiting for the peer gave.
+    enum Input: Equatable {
+        case received
+        case endOfStream
+        case reset
+        case timedOut
+    }
+
+    /// Waits for bytes from the peer and hands them to OpenSSL.
+    func pull(until deadline: Deadline) -> Input {
+        while true {
+            switch connection.receive(into: &buffer) {
+            case .bytes(let count):
+                if firstAnswerDelay == nil { firstAnswerDelay = Deadline.seconds(since: started) }
+                if firstPeerBytes.count < 16 { firstPeerBytes += buffer[0..<min(count, 16 - firstPeerBytes.count)] }
+                peerBytes += count
+                let written = buffer.withUnsafeBytes { raw -> Int32 in
+                    guard let base = raw.baseAddress else { return 0 }
+                    return BIO_write(readBIO, base, Int32(count))
+                }
+                return written == Int32(count) ? .received : .reset
+            case .endOfStream:
+                return .endOfStream
+            case .failed:
+                return .reset
+            case .wouldBlock:
+                switch connection.wait(for: Int16(POLLIN), until: deadline) {
+                case .ready: continue
+                case .timedOut: return .timedOut
+                case .failed: return .reset
+                }
+            }
+        }
+    }
+
+    /// Whether the first bytes from the peer can start a TLS record: a content type
+    /// (20–24) and major version 3 (or an SSLv2-style hello with the high bit set).
+    var peerLooksLikeTLS: Bool {
+        guard let first = firstPeerBytes.first else { return true }
+        if first & 0x80 != 0 { return true }
+        guard (20...24).contains(first) else { return false }
+        return firstPeerBytes.count < 2 || firstPeerBytes[1] == 3
+    }
+
+    /// One `SSL_read` of up to `into.count` bytes, mapped.
+    func read(into scratch: inout [UInt8]) -> (SSLCallResult, Int) {
+        OpenSSLErrorQueue.clear()
+        let returned = scratch.withUnsafeMutableBytes { raw -> Int32 in
+            guard let base = raw.baseAddress else { return 0 }
+            return SSL_read(ssl.pointer, base, Int32(raw.count))
+        }
+        return (SSLCallResult.of(ssl.pointer, returned: returned), Int(max(returned, 0)))
+    }
+
+    /// Writes all of `bytes` as application data and sends it; false when it failed.
+    func write(_ bytes: [UInt8], until deadline: Deadline) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            OpenSSLErrorQueue.clear()
+            let returned = bytes.withUnsafeBytes { raw -> Int32 in
+                guard let base = raw.baseAddress else { return 0 }
+                return SSL_write(ssl.pointer, base + offset, Int32(clamping: raw.count - offset))
+            }
+            guard SSLCallResult.of(ssl.pointer, returned: returned) == .success else { return false }
+            offset += Int(returned)
+            if flush(until: deadline) != nil { return false }
+        }
+        return true
+    }
+
+    /// Stops recording, sends close_notify once (best effort) when the handshake finished.
+    func close() {
+        recorder.recording = false
+        OpenSSLErrorQueue.clear()
+        if SSL_is_init_finished(ssl.pointer) == 1 {
+            _ = SSL_shutdown(ssl.pointer)
+            _ = flush(until: Deadline.after(0.1))
+        }
+        OpenSSLErrorQueue.clear()
+    }
+
+    /// The key exchange group as OpenSSL names it (`x25519`), after a completed handshake.
+    func negotiatedGroup() -> String? {
+        let id = tlsprobe_SSL_get_negotiated_group(ssl.pointer)
+        guard id != 0, let name = SSL_group_to_name(ssl.pointer, id) else { return nil }
+        return String(cString: name)
+    }
+
+    /// The error queue as distinct reason texts, oldest first.
+    static func reasons(_ entries: [OpenSSLErrorEntry]) -> [String] {
+        var seen = Set<String>()
+        return entries.map(\.text).filter { seen.insert($0).inserted }
+    }
+}

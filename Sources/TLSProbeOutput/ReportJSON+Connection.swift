@@ -46,6 +46,20 @@ extension ReportJSON {
             "trust": json(r.trust),
             "findings": .array(r.findings.map(json)),
         ]
+        // listen's keys (null when absent, so its lines share one shape); other commands
+        // carry them only when they have them.
+        if r.command == "listen" || r.clientTrust != nil {
+            // The verdict on the client's chain for client use, against the client anchors.
+            object["client_trust"] = r.clientTrust.map(json) ?? .null
+        }
+        if r.command == "listen" || r.http != nil {
+            object["http"] = r.http.map { h in
+                .object([
+                    "request_line": .string(h.requestLine), "host": .optional(h.host), "user_agent": .optional(h.userAgent),
+                    "answered": .bool(h.answered),
+                ])
+            } ?? .null
+        }
         object["versions"] = r.versions.map { probes in
             .object(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a }))
         } ?? .null

@@ -18,16 +18,20 @@ public enum ConnectionDiagnosis {
         /// The code for an alert that says nothing more specific: `tls.handshake_failed`
         /// for live handshakes, `capture.alert` for captures.
         public var genericAlertCode: FindingCode
+        /// listen: what we served. The server chain is then our own and is not judged per
+        /// connection; alerts and protocol choices are read from the server's side.
+        public var served: ServedSide?
 
         public init(
             anchors: [TrustAnchor], context: TrustContext, identity: [X509Certificate]? = nil,
-            clientAnchors: [TrustAnchor] = [], genericAlertCode: FindingCode = .tlsHandshakeFailed
+            clientAnchors: [TrustAnchor] = [], genericAlertCode: FindingCode = .tlsHandshakeFailed, served: ServedSide? = nil
         ) {
             self.anchors = anchors
             self.context = context
             self.identity = identity
             self.clientAnchors = clientAnchors
             self.genericAlertCode = genericAlertCode
+            self.served = served
         }
     }
 
@@ -46,7 +50,9 @@ public enum ConnectionDiagnosis {
             note: "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
             anchors: e.anchors.map { CertificateSummary($0.certificate, source: $0.source) }, path: nil)
 
-        if let leaf = o.serverCertificates.first {
+        if e.served != nil {
+            trust.note = "This is tlsprobe's own chain, served to the client: the client's verdict on it is in how the connection ended."
+        } else if let leaf = o.serverCertificates.first {
             let evaluation = TrustEngine.evaluate(leaf: leaf, presented: Array(o.serverCertificates.dropFirst()), anchors: e.anchors, context: e.context)
             findings += evaluation.findings
             if !e.anchors.isEmpty {
@@ -74,13 +80,21 @@ public enum ConnectionDiagnosis {
                 message: "This is TLS 1.3: the server's chain, any CertificateRequest, the client's certificate and most alerts are encrypted. Without the client's key log they cannot be shown."))
         }
         for alert in o.alerts {
-            guard var finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: e.genericAlertCode) else { continue }
+            guard var finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: e.genericAlertCode, served: e.served) else { continue }
             if alert.from == localSide && !localErrors.isEmpty { finding.evidence["openssl_errors"] = .strings(localErrors) }
             findings.append(finding)
         }
-        findings += HandshakeDiagnosis.protocolFindings(o, profile: e.context.profile)
+        findings += HandshakeDiagnosis.protocolFindings(o, profile: e.context.profile, served: e.served)
         findings += HandshakeDiagnosis.clientAuthFindings(o, identity: e.identity)
 
+        var clientTrust: TrustSection?
+        // The client chain's verdict is a server's concern (listen, or a capture given client anchors).
+        if o.clientCertificates?.isEmpty == false && (e.served != nil || !e.clientAnchors.isEmpty) {
+            clientTrust = TrustSection(
+                evaluated: false, trusted: nil, profile: e.context.profile.name,
+                note: "No client anchors were given (listen --client-anchor), so the client's certificate was not judged.",
+                anchors: e.clientAnchors.map { CertificateSummary($0.certificate, source: $0.source) }, path: nil)
+        }
         if let clientLeaf = o.clientCertificates?.first, !e.clientAnchors.isEmpty {
             var clientContext = e.context
             clientContext.purpose = .client
@@ -91,6 +105,10 @@ public enum ConnectionDiagnosis {
                 finding.subject = "client " + finding.subject
                 findings.append(finding)
             }
+            clientTrust?.evaluated = true
+            clientTrust?.trusted = evaluation.trusted
+            clientTrust?.note = nil
+            clientTrust?.path = evaluation.path.map { $0.map { CertificateSummary($0.certificate, source: $0.source) } }
         }
 
         let hello = o.serverHello
@@ -104,6 +122,6 @@ public enum ConnectionDiagnosis {
             chain: o.serverCertificates.enumerated().map { CertificateDetails($0.element, index: $0.offset) },
             certificateRequest: requestSummary,
             clientChain: o.clientCertificates.map { $0.enumerated().map { CertificateDetails($0.element, index: $0.offset) } },
-            alerts: o.alerts, outcome: o.outcome, trust: trust, findings: findings, versions: versions)
+            alerts: o.alerts, outcome: o.outcome, trust: trust, findings: findings, versions: versions, clientTrust: clientTrust)
     }
 }

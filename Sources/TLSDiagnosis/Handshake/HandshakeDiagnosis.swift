@@ -11,13 +11,18 @@ public enum HandshakeDiagnosis {
     /// client certificate is `mtls.client_cert_rejected`, a server refusing every version
     /// offered is `tls.no_common_version`); otherwise it is `generic`: `tls.handshake_failed`
     /// for live handshakes, `capture.alert` for captures. Returns nil for alerts that end a
-    /// connection normally (close_notify after the handshake).
-    public static func finding(for alert: AlertEvent, in observation: HandshakeObservation, generic: FindingCode) -> Finding? {
+    /// connection normally (close_notify after the handshake). With `served` (listen), the
+    /// alerts are read from the server's side: what the client refused of ours, what we
+    /// refused of the client's and why.
+    public static func finding(
+        for alert: AlertEvent, in observation: HandshakeObservation, generic: FindingCode, served: ServedSide? = nil
+    ) -> Finding? {
         let context = AlertContext(alert: alert, observation: observation)
         if alert.description == .closeNotify || alert.description == .userCanceled {
             guard !context.established else { return nil }
         }
-        let reading = alert.from == .client ? clientAlert(alert, context) : serverAlert(alert, context)
+        let reading = served.flatMap { servedReading(alert, context, observation, $0) }
+            ?? (alert.from == .client ? clientAlert(alert, context) : serverAlert(alert, context))
         let name = alert.description.name ?? alert.description.hex
         var evidence: [String: EvidenceValue] = [
             "alert": .string(name),
@@ -34,22 +39,32 @@ public enum HandshakeDiagnosis {
             message: reading.message, evidence: evidence, fix: reading.fix)
     }
 
-    /// `tls.protocol_too_old` and `tls.no_forward_secrecy` for what the server chose.
-    public static func protocolFindings(_ observation: HandshakeObservation, profile: Profile) -> [Finding] {
+    /// `tls.protocol_too_old` and `tls.no_forward_secrecy` for what the server chose. With
+    /// `served` (listen), worded for the client: what it offered made us choose this.
+    public static func protocolFindings(_ observation: HandshakeObservation, profile: Profile, served: ServedSide? = nil) -> [Finding] {
         guard let hello = observation.serverHello else { return [] }
         var findings: [Finding] = []
         let minimum = ProtocolVersion(name: profile.minimumProtocolVersion) ?? .tls12
         if hello.version < minimum {
+            let clientNewest = observation.clientHello?.highestVersion
+            let who = served == nil
+                ? "The server negotiated \(hello.version)."
+                : clientNewest.map { $0 > hello.version ? "tlsprobe negotiated \(hello.version) because --max-version limits it; the client offers up to \($0)." : "The client offers nothing newer than \(hello.version), so that is what was negotiated." }
+                    ?? "The client negotiated \(hello.version)."
             findings.append(Finding(
                 code: .tlsProtocolTooOld, subject: "connection",
-                message: "The server negotiated \(hello.version). iOS, macOS, Android and current browsers refuse TLS 1.0 and 1.1; App Transport Security requires \(minimum) or later.",
-                evidence: ["version": .string(hello.version.description), "minimum": .string(minimum.description)]))
+                message: "\(who) iOS, macOS, Android and current browsers refuse TLS 1.0 and 1.1; App Transport Security requires \(minimum) or later.",
+                evidence: ["version": .string(hello.version.description), "minimum": .string(minimum.description)],
+                fix: served == nil ? nil : "Update the client (or its TLS library) to TLS 1.2 or later; a current server will refuse it."))
         }
         if hello.version < .tls13 && !hello.cipherSuite.isForwardSecret {
             findings.append(Finding(
                 code: .tlsNoForwardSecrecy, subject: "connection",
-                message: "The server chose \(hello.cipherSuite), which uses RSA key transport: a recorded session can be decrypted later with the server's key. App Transport Security refuses it.",
-                evidence: ["cipher_suite": .string(hello.cipherSuite.description)]))
+                message: served == nil
+                    ? "The server chose \(hello.cipherSuite), which uses RSA key transport: a recorded session can be decrypted later with the server's key. App Transport Security refuses it."
+                    : "The client preferred (or only offered) \(hello.cipherSuite), which uses RSA key transport: a recorded session can be decrypted later with the server's key, and App Transport Security refuses it.",
+                evidence: ["cipher_suite": .string(hello.cipherSuite.description)],
+                fix: served == nil ? nil : "Enable ECDHE cipher suites on the client (or its TLS library) and prefer them."))
         }
         return findings.compactMap(profile.apply)
     }

@@ -25,12 +25,18 @@ public struct ConnectionReport: Sendable, Hashable {
     public var findings: [Finding]
     /// Which protocol versions the server accepts (connect --versions), in version order.
     public var versions: [VersionProbe]?
+    /// The verdict on the client's chain for client use (against the client anchors); nil
+    /// when the client sent no certificate.
+    public var clientTrust: TrustSection?
+    /// listen: the HTTP request the client sent after the handshake, and whether it was answered.
+    public var http: HTTPExchange?
 
     public init(
         command: String, target: ConnectTarget? = nil, flow: Flow? = nil, handshake: HandshakeSummary,
         clientHello: ClientHelloSummary? = nil, serverHello: ServerHelloSummary? = nil, chain: [CertificateDetails],
         certificateRequest: CertificateRequestSummary? = nil, clientChain: [CertificateDetails]? = nil,
-        alerts: [AlertEvent] = [], outcome: Outcome, trust: TrustSection, findings: [Finding], versions: [VersionProbe]? = nil
+        alerts: [AlertEvent] = [], outcome: Outcome, trust: TrustSection, findings: [Finding], versions: [VersionProbe]? = nil,
+        clientTrust: TrustSection? = nil, http: HTTPExchange? = nil
     ) {
         self.command = command
         self.target = target
@@ -46,6 +52,28 @@ public struct ConnectionReport: Sendable, Hashable {
         self.trust = trust
         self.findings = findings.inReportOrder()
         self.versions = versions
+        self.clientTrust = clientTrust
+        self.http = http
+    }
+}
+
+/// listen: an HTTP/1.x request a client sent after the handshake (a browser, curl, an app's
+/// URL session) and whether tlsprobe answered it with its page.
+public struct HTTPExchange: Sendable, Hashable {
+    /// The request line, e.g. `GET /status HTTP/1.1` (at most 200 characters).
+    public var requestLine: String
+    /// The Host header, when sent.
+    public var host: String?
+    /// The User-Agent header, when sent: which app or library is talking.
+    public var userAgent: String?
+    /// Whether tlsprobe sent its page back.
+    public var answered: Bool
+
+    public init(requestLine: String, host: String?, userAgent: String?, answered: Bool) {
+        self.requestLine = requestLine
+        self.host = host
+        self.userAgent = userAgent
+        self.answered = answered
     }
 }
 

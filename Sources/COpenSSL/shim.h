@@ -19,6 +19,9 @@
 #include <openssl/ui.h>
 #include <openssl/pkcs7.h>
 #include <openssl/proverr.h>
+#include <openssl/rand.h>
+#include <openssl/bn.h>
+#include <openssl/ec.h>
 
 // Stacks (sk_TYPE_* are macros over OPENSSL_sk_*).
 static inline int tlsprobe_sk_X509_num(const STACK_OF(X509) *sk) { return sk_X509_num(sk); }
@@ -61,6 +64,13 @@ static inline long tlsprobe_SSL_CTX_set_tlsext_servername_callback(SSL_CTX *c, i
 static inline long tlsprobe_SSL_CTX_set_tlsext_servername_arg(SSL_CTX *c, void *arg) { return SSL_CTX_set_tlsext_servername_arg(c, arg); }
 static inline int tlsprobe_SSL_CTX_add1_chain_cert(SSL_CTX *c, X509 *x) { return (int)SSL_CTX_add1_chain_cert(c, x); }
 static inline long tlsprobe_BIO_set_mem_eof_return(BIO *b, int v) { return BIO_set_mem_eof_return(b, v); }
+
+// Server side (listen).
+static inline int tlsprobe_sk_SSL_CIPHER_num(const STACK_OF(SSL_CIPHER) *sk) { return sk_SSL_CIPHER_num(sk); }
+static inline const SSL_CIPHER *tlsprobe_sk_SSL_CIPHER_value(const STACK_OF(SSL_CIPHER) *sk, int i) { return sk_SSL_CIPHER_value(sk, i); }
+static inline long tlsprobe_SSL_CTX_set_session_cache_mode(SSL_CTX *c, long mode) { return SSL_CTX_set_session_cache_mode(c, mode); }
+static inline uint64_t tlsprobe_SSL_OP_NO_RENEGOTIATION(void) { return SSL_OP_NO_RENEGOTIATION; }
+static inline EVP_PKEY *tlsprobe_EVP_EC_gen(const char *curve) { return EVP_EC_gen(curve); }
 
 // Names and flags.
 static inline unsigned long tlsprobe_XN_FLAG_RFC2253(void) { return XN_FLAG_RFC2253; }

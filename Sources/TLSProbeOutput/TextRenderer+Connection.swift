@@ -5,6 +5,8 @@ import TLSWire
 extension TextRenderer {
     /// One connection: `connect`, and each connection of `capture` and `listen`.
     public func render(_ r: ConnectionReport) -> String {
+        // The server's side reads differently: the client and how it ended come first.
+        if r.command == "listen" { return renderListen(r) }
         var out = ""
         let title: String
         if let t = r.target {

@@ -231,8 +231,8 @@ public struct TextRenderer: Sendable {
     }
 
     /// The trust section: anchors, the path built, OpenSSL's verdict.
-    func trustSection(_ t: TrustSection) -> String {
-        var out = heading("Trust (profile \(t.profile))")
+    func trustSection(_ t: TrustSection, title: String = "Trust") -> String {
+        var out = heading("\(title) (profile \(t.profile))")
         if t.anchors.isEmpty {
             out += field("anchors", "(none given)")
         } else {

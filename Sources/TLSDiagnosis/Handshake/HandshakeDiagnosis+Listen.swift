@@ -119,10 +119,10 @@ extension HandshakeDiagnosis {
         if served.ephemeral {
             text = "tlsprobe is serving its ephemeral self-signed certificate, which no client trusts: the refusal shows that the client checks trust, as it should."
             fix = "To see the rest of the client's handshake, serve the real server's identity (--identity FILE.p12, or --cert and --key with --chain), or make the client pin \(served.chain.first?.pin ?? "the pin printed at start")."
-        } else if let missing = served.missingIssuerOfLeaf {
-            evidence["missing_intermediate"] = .string(missing)
-            text = "We did not send \"\(missing)\", the intermediate that issued our certificate: a client that has only the root cannot build a path to it."
-            fix = "Send the intermediate after the leaf: add it with --chain FILE (on the real server, a full-chain file), or install \"\(missing)\" on the client."
+        } else if let issuer = served.unsentIssuerOfLeaf {
+            evidence["issuer_not_sent"] = .string(issuer)
+            text = "The client does not trust \"\(issuer)\", which issued our certificate. We did not send that certificate: if it is an intermediate rather than a root, a client that has only the root cannot build a path."
+            fix = "Install the root that \"\(issuer)\" leads to on the client (on iOS: install the profile, then enable full trust under Settings > General > About > Certificate Trust Settings); if \"\(issuer)\" is an intermediate, send it after the leaf (--chain FILE here, a full-chain file on the real server)."
         } else {
             let root = served.rootName ?? "our root"
             text = "The client does not have \"\(root)\", the root our chain leads to, among its trusted roots."

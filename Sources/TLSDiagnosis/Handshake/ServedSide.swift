@@ -41,9 +41,10 @@ public struct ServedSide: Sendable, Hashable {
         return oldest == newest ? "\(oldest) only" : "\(oldest) to \(newest)"
     }
 
-    /// The certificate that issued our leaf when we did not send it (and the leaf is not
-    /// self-signed): the intermediate a client with only the root cannot find.
-    public var missingIssuerOfLeaf: String? {
+    /// The name of the certificate that issued our leaf when we did not send it (and the
+    /// leaf is not self-issued): fine when it is a root the client has, fatal when it is an
+    /// intermediate the client cannot find. Which of the two, only the client's roots tell.
+    public var unsentIssuerOfLeaf: String? {
         guard let leaf = chain.first, !leaf.isSelfIssued else { return nil }
         let sent = chain.dropFirst().contains { DNComparison.equal($0.subjectDER, $0.subject, leaf.issuerDER, leaf.issuer) }
         return sent ? nil : leaf.issuerString

@@ -1,0 +1,34 @@
+import Foundation
+
+/// SIGINT and SIGTERM as events: blocked in the calling thread (and so in every thread it
+/// starts afterwards) and taken with sigwait(2) on a thread of their own, which calls the
+/// handler. No code runs in signal context, and a mask inherited with SIGTERM blocked (a
+/// child started from a test thread) changes nothing.
+public enum StopSignals {
+    /// Starts watching. Call before starting other threads: one started earlier with the
+    /// signals unblocked would take them with their default action (the process ends).
+    public static func watch(_ handler: @escaping @Sendable (Int32) -> Void) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let watched = set
+        Thread.detachNewThread {
+            var set = watched
+            while true {
+                var signal: Int32 = 0
+                if sigwait(&set, &signal) == 0 { handler(signal) }
+            }
+        }
+    }
+
+    /// "SIGINT", "SIGTERM".
+    public static func name(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        default: return "signal \(signal)"
+        }
+    }
+}

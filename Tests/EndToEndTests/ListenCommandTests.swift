@@ -1,0 +1,356 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tlsprobe listen` as a user runs it: started in the background on a free loopback port,
+/// real clients (`curl`, `openssl s_client`) connect to it, then its reports (JSON Lines or
+/// text), summary and exit status are checked. Certificates are valid now (`issueLive`).
+@Suite struct ListenCommandTests {
+    /// "Test Root CA" → "Test Intermediate CA" → printer.local (127.0.0.1, ::1), client
+    /// identities from the same intermediate and from a stranger CA, as files.
+    final class PKI: @unchecked Sendable {
+        let dir = TemporaryDirectory()
+        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1", "::1"])
+        lazy var root = dir.write("root.pem", chain.root.pem)
+        lazy var leaf = dir.write("leaf.pem", chain.leaf.pem)
+        lazy var key = dir.write("leaf.key", chain.leaf.keyPEM)
+        lazy var intermediate = dir.write("intermediate.pem", chain.intermediate.pem)
+        /// Our identity for listen: leaf with key, the intermediate sent after it.
+        var identity: [String] { ["--cert", leaf, "--key", key, "--chain", intermediate] }
+
+        /// A client certificate and key issued by `issuer` (default: our intermediate).
+        func client(_ name: String, by issuer: TestPKI.Issued? = nil, spec: TestPKI.Spec? = nil) -> (cert: String, key: String) {
+            let issued = TestPKI.issueLive(spec ?? .client(name), by: issuer ?? chain.intermediate)
+            return (dir.write(name + ".pem", issued.pem), dir.write(name + ".key", issued.keyPEM))
+        }
+    }
+
+    static func codes(_ report: [String: Any]) -> [String] {
+        (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+    }
+
+    static func finding(_ report: [String: Any], _ code: String) -> [String: Any]? {
+        (report["findings"] as? [[String: Any]])?.first { $0["code"] as? String == code }
+    }
+
+    static func handshake(_ report: [String: Any]) -> [String: Any] { report["handshake"] as? [String: Any] ?? [:] }
+
+    static func alerts(_ report: [String: Any]) -> [String] {
+        (report["alerts"] as? [[String: Any]] ?? []).compactMap { ($0["description"] as? [String: Any])?["name"] as? String }
+    }
+
+    /// `openssl s_client` against the listener, stdin closed so it leaves after the handshake.
+    @discardableResult
+    static func sClient(_ listener: ListenProcess, _ extra: [String]) throws -> Run.Result {
+        try Run.process("openssl", ["s_client", "-connect", listener.address] + extra, stdin: Data(), timeout: 20)
+    }
+
+    /// curl against the listener.
+    @discardableResult
+    static func curl(_ extra: [String], url: String) throws -> Run.Result {
+        try Run.process("curl", ["-sS", "--max-time", "10"] + extra + [url], timeout: 20)
+    }
+
+    // MARK: the ephemeral identity, the page, the pin
+
+    @Test func curlGetsThePageAndCanPinTheEphemeralCertificate() throws {
+        let listener = try ListenProcess(["--json", "--count", "2", "--host", "printer.local"])
+        #expect(listener.stderrText.contains("ephemeral self-signed certificate"))
+        let pin = try #require(listener.stderrText.firstMatch(of: /pin:\s+(sha256\/\S+)/).map { String($0.output.1) })
+
+        let page = try Self.curl(["-k", "-A", "FrontDeskApp/2.1"], url: listener.url + "status")
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout.hasPrefix("tlsprobe listen saw this connection"))
+        #expect(page.stdout.contains("Request:   GET /status HTTP/1.1"))
+        #expect(page.stdout.contains("Agent:     FrontDeskApp/2.1"))
+        #expect(page.stdout.contains("TLSv1.3"))
+
+        let curlPin = pin.replacingOccurrences(of: "sha256/", with: "sha256//")
+        let pinned = try Self.curl(["-k", "--pinnedpubkey", curlPin, "-o", "/dev/null"], url: listener.url)
+        #expect(pinned.status == 0, "the printed pin is the served key's: \(pinned.stderr)")
+
+        #expect(listener.finish() == 0, "\(listener.stderrText)")
+        let reports = listener.reports
+        #expect(reports.count == 2)
+        let first = try #require(reports.first)
+        #expect(first["command"] as? String == "listen")
+        #expect(first["schema_version"] as? Int == 1)
+        #expect(first["outcome"] as? String == "established")
+        #expect(Self.handshake(first)["alpn"] as? String == "http/1.1")
+        let http = try #require(first["http"] as? [String: Any])
+        #expect(http["request_line"] as? String == "GET /status HTTP/1.1")
+        #expect(http["user_agent"] as? String == "FrontDeskApp/2.1")
+        #expect(http["answered"] as? Bool == true)
+        let flow = try #require(first["flow"] as? [String: Any])
+        #expect((flow["client"] as? String)?.hasPrefix("127.0.0.1:") == true)
+        #expect(flow["server"] as? String == listener.address)
+        let hello = try #require(first["client_hello"] as? [String: Any])
+        #expect((hello["alpn"] as? [String])?.contains("http/1.1") == true)
+        #expect(hello["ja4"] is String)
+        let leaf = try #require((first["chain"] as? [[String: Any]])?.first)
+        let san = try #require(leaf["san"] as? [String: [String]])
+        #expect(san["ip"]?.contains("127.0.0.1") == true)
+        #expect(san["dns"]?.contains("printer.local") == true)
+        #expect(san["dns"]?.contains("localhost") == true)
+        #expect(leaf["self_signed"] as? Bool == true)
+        #expect(leaf["pin"] as? String == pin)
+        #expect(first["client_trust"] is NSNull)
+        #expect(Self.codes(first).isEmpty, "\(Self.codes(first))")
+        #expect(listener.stderrText.contains("stopped (--count reached): 2 connections reported, 2 established"))
+    }
+
+    // MARK: trusting and not trusting our root
+
+    @Test(arguments: ["1.2", "1.3"])
+    func curlThatDoesNotTrustOurRootSendsUnknownCA(version: String) throws {
+        let pki = PKI()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "2", "--min-version", version, "--max-version", version])
+        let versionFlags = version == "1.2" ? ["--tlsv1.2", "--tls-max", "1.2"] : ["--tlsv1.3"]
+        let refused = try Self.curl(versionFlags + ["-o", "/dev/null"], url: listener.url)
+        #expect(refused.status == 60, "curl: the peer's certificate cannot be verified: \(refused.stderr)")
+        let trusting = try Self.curl(versionFlags + ["--cacert", pki.root], url: listener.url)
+        #expect(trusting.status == 0, "\(trusting.stderr)")
+        #expect(trusting.stdout.contains("tlsprobe listen saw this connection"))
+        #expect(listener.finish() == 1, "the refused connection is an error")
+
+        let reports = listener.reports
+        #expect(reports.count == 2)
+        let failed = try #require(reports.first)
+        #expect(failed["outcome"] as? String == "failed")
+        #expect(Self.handshake(failed)["version"] as? String == "TLSv\(version)")
+        #expect(Self.alerts(failed) == ["unknown_ca"])
+        let finding = try #require(Self.finding(failed, "tls.handshake_failed"))
+        let message = try #require(finding["message"] as? String)
+        #expect(message.hasPrefix("The client sent unknown_ca after our Certificate: it does not trust the root that signed our certificate."))
+        #expect(message.contains("\"CN=Test Root CA\""), "names the root the client lacks")
+        #expect((finding["fix"] as? String)?.contains("Install \"CN=Test Root CA\" on the client") == true)
+        let evidence = try #require(finding["evidence"] as? [String: Any])
+        #expect(evidence["from"] as? String == "client")
+        #expect(evidence["our_chain"] as? [String] == ["CN=printer.local", "CN=Test Intermediate CA"])
+        #expect(evidence["ephemeral_certificate"] as? Bool == false)
+
+        let served = try #require(reports.last)
+        #expect(served["outcome"] as? String == "established")
+        #expect(Self.codes(served).isEmpty)
+    }
+
+    @Test func sClientCarriesOnWithAnUntrustedServerUnlessToldNotTo() throws {
+        let pki = PKI()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
+        // s_client reports the verify error and finishes the handshake anyway.
+        let lenient = try Self.sClient(listener, ["-tls1_3"])
+        #expect(lenient.stdout.contains("Verify return code: 20 (unable to get local issuer certificate)"), "\(lenient.stdout)")
+        // -verify_return_error makes it refuse, with unknown_ca, as curl does.
+        let strict = try Self.sClient(listener, ["-tls1_2", "-verify_return_error"])
+        #expect(strict.status != 0)
+        let trusting = try Self.sClient(listener, ["-tls1_2", "-CAfile", pki.root, "-verify_return_error"])
+        #expect(trusting.stdout.contains("Verify return code: 0 (ok)"), "\(trusting.stdout)")
+        #expect(listener.finish() == 1)
+
+        let reports = listener.reports
+        #expect(reports.count == 3)
+        #expect(reports.map { $0["outcome"] as? String } == ["established", "failed", "established"])
+        #expect(Self.alerts(reports[1]) == ["unknown_ca"])
+        #expect(Self.codes(reports[1]).contains("tls.handshake_failed"))
+        #expect(reports.map { Self.handshake($0)["version"] as? String } == ["TLSv1.3", "TLSv1.2", "TLSv1.2"])
+        #expect(reports[0]["http"] is NSNull, "s_client sent no HTTP request")
+    }
+
+    // MARK: mutual TLS
+
+    @Test(arguments: ["-tls1_2", "-tls1_3"])
+    func clientCertificatesAcceptedRejectedAndMissing(version: String) throws {
+        let pki = PKI()
+        let good = pki.client("front-desk-ipad")
+        let stranger = pki.client("stranger", by: TestPKI.issueLive(.root("Other CA")))
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "3", "--require-client-cert", "--client-anchor", pki.root])
+        #expect(listener.stderrText.contains("client certificates required"))
+        let accepted = try Self.sClient(listener, [version, "-cert", good.cert, "-key", good.key, "-cert_chain", pki.intermediate, "-CAfile", pki.root])
+        #expect(accepted.stdout.contains("Acceptable client certificate CA names"), "\(accepted.stdout)")
+        #expect(accepted.stdout.contains("CN = Test Root CA"))
+        try Self.sClient(listener, [version, "-cert", stranger.cert, "-key", stranger.key])
+        try Self.sClient(listener, [version])
+        #expect(listener.finish() == 1)
+
+        let reports = listener.reports
+        try #require(reports.count == 3)
+        let ok = reports[0]
+        #expect(ok["outcome"] as? String == "established", "\(Self.codes(ok))")
+        #expect((ok["client_chain"] as? [[String: Any]])?.count == 2)
+        #expect((ok["client_trust"] as? [String: Any])?["trusted"] as? Bool == true)
+        #expect((ok["certificate_request"] as? [String: Any])?["acceptable_cas"] as? [String] == ["CN=Test Root CA"])
+        #expect(Self.codes(ok) == ["mtls.client_cert_requested"])
+
+        let rejected = reports[1]
+        #expect(rejected["outcome"] as? String == "failed")
+        #expect(Self.alerts(rejected) == ["unknown_ca"], "tlsprobe refuses as the real server would")
+        let finding = try #require(Self.finding(rejected, "mtls.client_cert_rejected"))
+        #expect((finding["message"] as? String)?.contains("\"CN=stranger\" (issued by \"CN=Other CA\")") == true)
+        #expect((rejected["client_trust"] as? [String: Any])?["trusted"] as? Bool == false)
+        #expect(Self.codes(rejected).contains("chain.missing_intermediate"), "its issuer \"Other CA\" is neither sent nor an anchor: \(Self.codes(rejected))")
+        #expect((rejected["findings"] as? [[String: Any]])?.contains { $0["subject"] as? String == "client certificate[0]" } == true)
+
+        let missing = reports[2]
+        #expect(missing["outcome"] as? String == "failed")
+        #expect(Self.alerts(missing) == [version == "-tls1_3" ? "certificate_required" : "handshake_failure"])
+        let required = try #require(Self.finding(missing, "mtls.client_cert_required"))
+        #expect((required["message"] as? String)?.contains("the client sent none") == true)
+        #expect(missing["client_chain"] is NSNull || (missing["client_chain"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aClientCertificateWithoutClientAuthIsRefusedAsUnsupported() throws {
+        let pki = PKI()
+        var spec = TestPKI.Spec.client("server-cert-as-client")
+        spec.extendedKeyUsage = [.serverAuth]
+        let wrongUse = pki.client("wrong-use", spec: spec)
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "1", "--request-client-cert", "--client-anchor", pki.root])
+        try Self.sClient(listener, ["-tls1_3", "-cert", wrongUse.cert, "-key", wrongUse.key, "-cert_chain", pki.intermediate])
+        #expect(listener.finish() == 1)
+        let report = try #require(listener.reports.first)
+        #expect(Self.alerts(report) == ["unsupported_certificate"])
+        #expect(Self.codes(report).contains("mtls.client_cert_rejected"))
+        #expect(Self.codes(report).contains("cert.eku_missing_client_auth"), "\(Self.codes(report))")
+    }
+
+    // MARK: versions
+
+    @Test func aTLS10OnlyClientIsToldWhatItOfferedAgainstWhatWeAccept() throws {
+        let strict = try ListenProcess(["--json", "--count", "1"])
+        try Self.sClient(strict, ["-tls1", "-cipher", "DEFAULT:@SECLEVEL=0"])
+        #expect(strict.finish() == 1)
+        let refused = try #require(strict.reports.first)
+        #expect(Self.alerts(refused) == ["protocol_version"])
+        let finding = try #require(Self.finding(refused, "tls.no_common_version"))
+        let evidence = try #require(finding["evidence"] as? [String: Any])
+        #expect(evidence["offered_versions"] as? [String] == ["TLSv1.0"])
+        #expect(evidence["accepted_versions"] as? [String] == ["TLSv1.2", "TLSv1.3"])
+        #expect((finding["message"] as? String)?.contains("tlsprobe accepts TLSv1.2 to TLSv1.3") == true)
+        #expect((finding["fix"] as? String)?.contains("--min-version 1.0") == true)
+
+        let lenient = try ListenProcess(["--json", "--count", "1", "--min-version", "1.0"])
+        let result = try Self.sClient(lenient, ["-tls1", "-cipher", "DEFAULT:@SECLEVEL=0"])
+        #expect(result.stdout.contains("Protocol  : TLSv1"), "\(result.stdout)")
+        #expect(lenient.finish() == 0, "a warning under the default profile")
+        let old = try #require(lenient.reports.first)
+        #expect(old["outcome"] as? String == "established")
+        #expect(Self.handshake(old)["version"] as? String == "TLSv1.0")
+        let tooOld = try #require(Self.finding(old, "tls.protocol_too_old"))
+        #expect(tooOld["severity"] as? String == "warning")
+        #expect((tooOld["message"] as? String)?.hasPrefix("The client offers nothing newer than TLSv1.0") == true)
+    }
+
+    // MARK: many clients, IPv6, plain HTTP
+
+    @Test func severalClientsAtOnceAreEachReported() throws {
+        let listener = try ListenProcess(["--json", "--count", "4"])
+        let results = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            let status = (try? Self.curl(["-k", "-o", "/dev/null", "-A", "client-\(index)"], url: listener.url).status) ?? -1
+            results.withLock { $0.append(status) }
+        }
+        #expect(results.withLock { $0 } == [0, 0, 0, 0])
+        #expect(listener.finish() == 0)
+        let reports = listener.reports
+        #expect(reports.count == 4)
+        let agents = Set(reports.compactMap { ($0["http"] as? [String: Any])?["user_agent"] as? String })
+        #expect(agents == ["client-0", "client-1", "client-2", "client-3"])
+        let clients = Set(reports.compactMap { ($0["flow"] as? [String: Any])?["client"] as? String })
+        #expect(clients.count == 4, "one report per connection")
+    }
+
+    @Test func everyAddressMeansIPv4AndIPv6() throws {
+        let listener = try ListenProcess(["--json", "--count", "2"], host: nil)
+        #expect(listener.stderrText.contains("listening on [::]:\(listener.port), 0.0.0.0:\(listener.port)"), "\(listener.stderrText)")
+        #expect(try Self.curl(["-k", "-o", "/dev/null"], url: "https://127.0.0.1:\(listener.port)/").status == 0)
+        #expect(try Self.curl(["-k", "-o", "/dev/null"], url: "https://[::1]:\(listener.port)/").status == 0)
+        #expect(listener.finish() == 0)
+        let clients = listener.reports.compactMap { ($0["flow"] as? [String: Any])?["client"] as? String }
+        #expect(clients.contains { $0.hasPrefix("127.0.0.1:") })
+        #expect(clients.contains { $0.hasPrefix("[::1]:") })
+    }
+
+    @Test func plainHTTPToTheTLSPortIsNamedInText() throws {
+        let listener = try ListenProcess(["--count", "1"], host: "::1")
+        _ = try Self.curl([], url: "http://\(listener.address)/")
+        #expect(listener.finish() == 1)
+        let text = listener.stdoutText
+        #expect(text.hasPrefix("listen [::1]:"), "\(text)")
+        #expect(text.contains("FAILED — 1 error"))
+        #expect(text.contains("The client sent a plain HTTP request (\"GET / HTTP/1.1"))
+        #expect(text.contains("http:// where https:// is meant"))
+    }
+
+    // MARK: stopping
+
+    @Test func sigtermStopsCleanlyWithASummary() throws {
+        let listener = try ListenProcess(["--json"])
+        // A port check (connect, then close without a byte) is not a TLS connection.
+        LoopbackPort.waitUntilListening(port: listener.port)
+        #expect(try Self.curl(["-k", "-o", "/dev/null"], url: listener.url).status == 0)
+        listener.waitForReports(1)
+        let status = listener.stop(signal: SIGTERM)
+        #expect(status == 0, "\(listener.stderrText)")
+        #expect(listener.reports.count == 1)
+        #expect(listener.stderrText.contains("stopped (SIGTERM): 1 connection reported, 1 established, 0 failed, 1 closed without sending a byte (not reported)"), "\(listener.stderrText)")
+    }
+
+    @Test func durationEndsAnIdleListener() throws {
+        let started = Date()
+        let listener = try ListenProcess(["--duration", "1s"])
+        #expect(listener.finish(timeout: 10) == 0)
+        #expect(Date().timeIntervalSince(started) < 8)
+        #expect(listener.stderrText.contains("stopped (--duration passed): 0 connections reported"))
+        #expect(listener.stdoutText.isEmpty)
+    }
+
+    @Test func aClientThatSaysNothingTimesOut() throws {
+        let listener = try ListenProcess(["--json", "--count", "1", "--timeout", "0.5"])
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(listener.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        #expect(listener.finish() == 1)
+        let report = try #require(listener.reports.first)
+        let message = try #require(Self.finding(report, "tls.handshake_failed")?["message"] as? String)
+        #expect(message.contains("sent no ClientHello within 0.5 s"))
+    }
+
+    // MARK: could not listen, usage
+
+    @Test func aPortInUseIsExitTwoWithOneLine() throws {
+        let taken = try SilentListener()
+        let result = try Run.tlsprobe(["listen", taken.address], timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("Error: \(taken.address): the port is in use"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func anIdentityThatCannotBeLoadedIsExitTwo() throws {
+        let dir = TemporaryDirectory()
+        let p12 = dir.write("broken.p12", Data([0x30, 0x03, 0x02, 0x01, 0x03]))
+        let result = try Run.tlsprobe(["listen", "127.0.0.1:\(LoopbackPort.free())", "--identity", p12])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: \(p12)"), "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ["127.0.0.1"], ["host:99999"], ["4433", "--cert", "c.pem"], ["4433", "--chain", "c.pem"],
+        ["4433", "--request-client-cert", "--require-client-cert"], ["4433", "--count", "0"], ["4433", "--duration", "soon"],
+        ["4433", "--timeout", "0"], ["4433", "--min-version", "1.3", "--max-version", "1.2"], ["::1"],
+    ])
+    func usageErrorsAreExit64(arguments: [String]) throws {
+        let result = try Run.tlsprobe(["listen"] + arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+    }
+}

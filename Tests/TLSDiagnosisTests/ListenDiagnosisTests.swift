@@ -1,0 +1,84 @@
+import Testing
+import TestSupport
+import TLSWire
+@testable import TLSDiagnosis
+
+/// Alerts and endings read from the server's side (listen), against what we served.
+@Suite struct ListenDiagnosisTests {
+    static let pki = TestPKI.chain(host: "printer.local")
+    static let hello = HandshakeDiagnosisTests.hello
+
+    static func served(_ chain: [TestPKI.Issued], ephemeral: Bool = false) -> ServedSide {
+        ServedSide(
+            chain: chain.map(\.x509), ephemeral: ephemeral, acceptedVersions: [.tls12, .tls13],
+            acceptedCipherSuites: [CipherSuite(rawValue: 0x1301), CipherSuite(rawValue: 0xC02B)], clientAuthentication: .none)
+    }
+
+    static let tls12Flight: [(Side, HandshakeType, Bool)] = [
+        (.client, .clientHello, false), (.server, .serverHello, false), (.server, .certificate, false),
+        (.server, .serverKeyExchange, false), (.server, .serverHelloDone, false),
+    ]
+
+    static func observation(_ steps: [(Side, HandshakeType, Bool)], alerts: [AlertEvent] = []) -> HandshakeObservation {
+        HandshakeObservation(clientHello: hello, alerts: alerts, steps: HandshakeDiagnosisTests.steps(steps), outcome: .failed)
+    }
+
+    @Test func aHangUpAfterOurCertificateIsReadAsQuietDistrust() throws {
+        let served = Self.served([Self.pki.leaf, Self.pki.intermediate])
+        let f = try #require(HandshakeDiagnosis.finding(forClientEnding: .closed, in: Self.observation(Self.tls12Flight), served: served))
+        #expect(f.code == .tlsHandshakeFailed)
+        #expect(f.message.hasPrefix("The client closed the connection without an alert after our Certificate"))
+        #expect(f.message.contains("\"CN=Test Root CA\""))
+        #expect(f.evidence["transport"] == "closed (FIN)")
+        #expect(f.evidence["sni_in_our_certificate"] == true)
+    }
+
+    @Test func anUnsentIssuerIsNamedAsAPossibleMissingIntermediate() throws {
+        let served = Self.served([Self.pki.leaf])
+        let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
+        let o = Self.observation(Self.tls12Flight, alerts: [alert])
+        let f = try #require(HandshakeDiagnosis.finding(for: alert, in: o, generic: .tlsHandshakeFailed, served: served))
+        #expect(f.message.hasPrefix("The client sent unknown_ca after our Certificate"))
+        #expect(f.evidence["issuer_not_sent"] == "CN=Test Intermediate CA")
+        #expect(f.fix.contains("--chain FILE"))
+    }
+
+    @Test func aNameTheClientAskedForThatWeDoNotCarryIsSaid() throws {
+        let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
+        let served = Self.served([other, Self.pki.intermediate])
+        let alert = AlertEvent(from: .client, level: .fatal, description: .badCertificate, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
+        let f = try #require(HandshakeDiagnosis.finding(for: alert, in: Self.observation(Self.tls12Flight, alerts: [alert]), generic: .tlsHandshakeFailed, served: served))
+        #expect(f.message.contains("asked for \"printer.local\" (SNI), a name our certificate does not carry"))
+        #expect(f.evidence["sni_in_our_certificate"] == false)
+    }
+
+    @Test func theEphemeralCertificateIsExpectedToBeRefused() throws {
+        let served = Self.served([TestPKI.issue(.server("vm"))], ephemeral: true)
+        let f = try #require(HandshakeDiagnosis.finding(forClientEnding: .reset, in: Self.observation(Self.tls12Flight), served: served))
+        #expect(f.message.contains("ephemeral self-signed certificate, which no client trusts"))
+        #expect(f.fix.contains("--identity"))
+    }
+
+    @Test func ourRefusalOfTheHelloListsWhatWeAccept() throws {
+        let alert = AlertEvent(from: .server, level: .fatal, description: .handshakeFailure, encrypted: false, after: HandshakeDiagnosisTests.steps([(.client, .clientHello, false)]))
+        let f = try #require(HandshakeDiagnosis.finding(for: alert, in: Self.observation([(.client, .clientHello, false)], alerts: [alert]), generic: .tlsHandshakeFailed, served: Self.served([Self.pki.leaf])))
+        #expect(f.code == .tlsNoCommonCipher)
+        #expect(f.evidence["accepted_cipher_suites"] == .strings(["TLS_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"]))
+        #expect(f.evidence["offered_cipher_suites"] != nil)
+    }
+
+    @Test func endingsWithoutAHelloOrWithAnotherProtocol() throws {
+        let served = Self.served([Self.pki.leaf])
+        let silent = try #require(HandshakeDiagnosis.finding(forClientEnding: .timedOut(seconds: 3), in: HandshakeObservation(outcome: .failed), served: served))
+        #expect(silent.message.contains("sent no ClientHello within 3 s"))
+        let http = try #require(HandshakeDiagnosis.finding(forClientEnding: .notTLS(firstBytes: Array("GET / HTTP/1.1\r\n".utf8)), in: HandshakeObservation(outcome: .failed), served: served))
+        #expect(http.message.contains("plain HTTP request"))
+        let ssh = try #require(HandshakeDiagnosis.finding(forClientEnding: .notTLS(firstBytes: Array("SSH-2.0-OpenSSH".utf8)), in: HandshakeObservation(outcome: .failed), served: served))
+        #expect(ssh.message.contains("not TLS"))
+    }
+
+    @Test func anAlertFromTheClientExplainsItsHangUp() {
+        let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
+        #expect(HandshakeDiagnosis.finding(forClientEnding: .closed, in: Self.observation(Self.tls12Flight, alerts: [alert]), served: Self.served([Self.pki.leaf])) == nil)
+    }
+}

@@ -5,14 +5,16 @@
 #      certificate lacks the IP address clients dial) and shows tlsprobe's diagnosis,
 #   2. starts the corrected server and shows it trusted,
 #   3. starts a server that demands a client certificate, without and with the identity,
-#   4. runs tlsprobe offline on the other broken cases,
+#   4. runs tlsprobe listen as the server and points curl at it, not trusting and trusting
+#      the root (curl gets tlsprobe's page),
+#   5. runs tlsprobe offline on the other broken cases,
 # and stops every server it started: on success, on failure and on Ctrl-C.
 #
 #   Samples/demo.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-Tests/install-packages.sh libssl-dev libpcap-dev openssl pkg-config
+Tests/install-packages.sh libssl-dev libpcap-dev openssl pkg-config curl
 
 # The Swift runtime and Foundation linked in: start-up is about twice as fast.
 echo "== building tlsprobe (release)" >&2
@@ -94,6 +96,32 @@ brief connect "127.0.0.1:$port" --anchor "$out/root.pem"
 say "Live: the same server with the front-desk iPad's identity"
 brief connect "127.0.0.1:$port" --anchor "$out/root.pem" --identity "$out/identity-legacy.p12" --password-env SAMPLE_P12_PASSWORD
 stop_servers
+
+say "Live: tlsprobe listen stands in as the server; curl without the root, then with it"
+listen_port=
+for attempt in 1 2 3 4 5 6 7 8 9 10; do
+  candidate=$((20000 + RANDOM % 40000))
+  if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
+  listen_port=$candidate
+  break
+done
+printf '$ tlsprobe listen 127.0.0.1:%s --cert good/server.pem --key good/server.key --chain intermediate.pem --count 2\n' "$listen_port"
+"$tlsprobe" listen "127.0.0.1:$listen_port" --cert "$out/good/server.pem" --key "$out/good/server.key" \
+  --chain "$out/intermediate.pem" --count 2 > "$out/listen.txt" 2> "$out/listen-notes.txt" &
+listener=$!
+servers+=("$listener")
+for i in $(seq 50); do
+  grep -q "one report per connection follows" "$out/listen-notes.txt" 2>/dev/null && break
+  sleep 0.1
+done
+printf '$ curl https://127.0.0.1:%s/\n' "$listen_port"
+curl -sS --max-time 10 "https://127.0.0.1:$listen_port/" -o /dev/null || echo "(curl exit status $?)"
+printf '$ curl --cacert root.pem https://127.0.0.1:%s/\n' "$listen_port"
+curl -sS --max-time 10 --cacert "$out/root.pem" "https://127.0.0.1:$listen_port/" || echo "(curl exit status $?)"
+wait "$listener" || echo "(tlsprobe listen exit status $?)"
+cat "$out/listen-notes.txt"
+# The client hellos are long; the findings and how each connection ended are the story.
+awk '/^Client hello/ {skip=1; next} /^(Alerts|HTTP|We served|listen )/ {skip=0} !skip' "$out/listen.txt"
 
 say "Offline: the app dials 10.0.0.5; the chain file as given"
 run verify "$out/good/chain.pem" --anchor "$out/root.pem" --host 10.0.0.5

@@ -78,7 +78,7 @@ struct Listen: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stop after this long: 90, 30s, 5m, 1h.", valueName: "time"))
     var duration: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds each client gets for its handshake, and then for its HTTP request.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds each client gets for its handshake (and, up to 2 s, for its HTTP request).", valueName: "seconds"))
     var timeout: Double = 10
 
     @Option(name: .long, help: ArgumentHelp("Append each session's secrets to FILE (NSS key log format, mode 0600).", valueName: "file"))

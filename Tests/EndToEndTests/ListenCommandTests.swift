@@ -284,6 +284,48 @@ import Glibc
         #expect(text.contains("http:// where https:// is meant"))
     }
 
+    /// A TLS 1.2 ClientHello for printer.local (ECDHE-ECDSA/RSA-AES128-GCM), as Python's ssl
+    /// module wrote it: replayed by hand, so the test can hang up the way a quiet client does.
+    static let clientHello = Array(hex: "160301009b0100009703039b5b0960803ca85f42fd0ca2068c613cbdedb67cb2917f7dfacce7298d7bc789000006c02bc02f00ff0100006800000012001000000d7072696e7465722e6c6f63616c000b000403000102000a000c000a001d0017001e00190018002300000016000000170000000d002a0028040305030603080708080809080a080b080408050806040105010601030303010302040205020602")
+
+    /// Connects to the listener over IPv4 loopback; the socket, or -1.
+    static func rawConnect(_ port: Int) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if connected != 0 { close(fd); return -1 }
+        return fd
+    }
+
+    @Test func aClientThatHangsUpAfterOurCertificateIsReadAsDistrust() throws {
+        let pki = PKI()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "1"])
+        let fd = Self.rawConnect(listener.port)
+        try #require(fd >= 0)
+        #expect(send(fd, Self.clientHello, Self.clientHello.count, Int32(MSG_NOSIGNAL)) == Self.clientHello.count)
+        var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&readable, 1, 5000) == 1, "the server answers with its flight")
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        #expect(recv(fd, &buffer, buffer.count, 0) > 0)
+        close(fd)
+        #expect(listener.finish() == 1)
+        let report = try #require(listener.reports.first)
+        #expect(report["outcome"] as? String == "failed")
+        #expect(Self.alerts(report).isEmpty)
+        let finding = try #require(Self.finding(report, "tls.handshake_failed"))
+        #expect((finding["message"] as? String)?.hasPrefix("The client closed the connection without an alert after our Certificate") == true, "\(finding)")
+        let evidence = try #require(finding["evidence"] as? [String: Any])
+        #expect(evidence["transport"] as? String == "closed (FIN)")
+        #expect(evidence["sni"] as? String == "printer.local")
+        #expect(evidence["sni_in_our_certificate"] as? Bool == true)
+        #expect((report["client_hello"] as? [String: Any])?["sni"] as? String == "printer.local")
+    }
+
     // MARK: stopping
 
     @Test func sigtermStopsCleanlyWithASummary() throws {
@@ -298,6 +340,20 @@ import Glibc
         #expect(listener.stderrText.contains("stopped (SIGTERM): 1 connection reported, 1 established, 0 failed, 1 closed without sending a byte (not reported)"), "\(listener.stderrText)")
     }
 
+    @Test func ctrlCLetsAConnectedClientBeReported() throws {
+        let listener = try ListenProcess(["--json"])
+        // s_client with its stdin left open: connected, handshake done, sending nothing.
+        let client = try BackgroundProcess("openssl", ["s_client", "-connect", listener.address, "-quiet"])
+        defer { client.stop() }
+        usleep(500_000)
+        let status = listener.stop(signal: SIGINT)
+        #expect(status == 0, "\(listener.stderrText)")
+        #expect(listener.reports.count == 1, "the connection in progress is reported within the grace")
+        #expect(listener.reports.first?["outcome"] as? String == "established")
+        #expect(listener.reports.first?["http"] is NSNull)
+        #expect(listener.stderrText.contains("stopped (SIGINT): 1 connection reported"), "\(listener.stderrText)")
+    }
+
     @Test func durationEndsAnIdleListener() throws {
         let started = Date()
         let listener = try ListenProcess(["--duration", "1s"])
@@ -309,16 +365,9 @@ import Glibc
 
     @Test func aClientThatSaysNothingTimesOut() throws {
         let listener = try ListenProcess(["--json", "--count", "1", "--timeout", "0.5"])
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(listener.port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        #expect(connected == 0)
+        let fd = Self.rawConnect(listener.port)
+        defer { if fd >= 0 { close(fd) } }
+        #expect(fd >= 0)
         #expect(listener.finish() == 1)
         let report = try #require(listener.reports.first)
         let message = try #require(Self.finding(report, "tls.handshake_failed")?["message"] as? String)
@@ -352,5 +401,18 @@ import Glibc
     func usageErrorsAreExit64(arguments: [String]) throws {
         let result = try Run.tlsprobe(["listen"] + arguments)
         #expect(result.status == 64, "\(result.stderr)")
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Bytes from lowercase hex (test vectors).
+    init(hex: String) {
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex, let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) {
+            bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)
+            index = next
+        }
+        self = bytes
     }
 }

@@ -43,6 +43,9 @@ final class ServerConnection {
     private let channel: TLSChannel
     private var recorder: HandshakeRecorder { channel.recorder }
 
+    /// The longest wait for an HTTP request after the handshake.
+    static let requestWait: TimeInterval = 2
+
     init(connection: TCPConnection, context: OwnedSSLContext, keyLog: KeyLogFile?) throws(OpenSSLSetupError) {
         channel = try TLSChannel(connection: connection, context: context, recorder: HandshakeRecorder(localSide: .server, keyLog: keyLog))
     }
@@ -94,7 +97,9 @@ final class ServerConnection {
             accepted: accepted, ended: Date(), clientBytes: channel.peerBytes, http: nil)
         if completed {
             served.observation = recorder.builder.build(outcome: .established)
-            served.http = answerHTTP(until: Deadline.after(timeout), served: served, page: page)
+            // Browsers, curl and URL sessions send their request with or right after their
+            // Finished; a client that says nothing in 2 s (s_client) is not kept waiting for.
+            served.http = answerHTTP(until: Deadline.after(min(timeout, Self.requestWait)), served: served, page: page)
         }
         channel.close()
 

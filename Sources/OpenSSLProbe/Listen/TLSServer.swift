@@ -20,7 +20,7 @@ public struct ListenOptions: Sendable {
     public var profile: Profile
     /// ALPN protocols we select, in our order, when the client offers them.
     public var alpn: [String]
-    /// Bounds each connection's handshake, and then the wait for its HTTP request.
+    /// Bounds each connection's handshake (and, up to 2 s, the wait for its HTTP request).
     public var timeout: TimeInterval
     public var keyLog: KeyLogFile?
     /// The most connections served at once; more wait in the kernel's backlog.
@@ -222,7 +222,8 @@ public final class TLSServer: @unchecked Sendable {
     /// Serves until `count` connections were reported, `duration` seconds passed, or
     /// `stop` is called. `report` gets each connection as it completes, one at a time;
     /// `page` makes the text answered to an HTTP request. Returns when every connection
-    /// has been reported, or after a grace of 2 s following a signal.
+    /// has been reported, or after a grace of 3 s following a signal (enough for a connection
+    /// that only waits for its HTTP request).
     public func serve(
         count: Int?, duration: TimeInterval?, page: @escaping @Sendable (ServedConnection) -> String,
         report: @escaping @Sendable (ServedConnection) -> Void
@@ -265,7 +266,7 @@ public final class TLSServer: @unchecked Sendable {
         var grace: Date?
         while inFlight > 0 && !hurry {
             if case .signal? = stopReason {
-                let limit = grace ?? Date().addingTimeInterval(2)
+                let limit = grace ?? Date().addingTimeInterval(3)
                 grace = limit
                 if !lock.wait(until: limit) { break }
             } else {

@@ -26,7 +26,7 @@ struct TLSProbe: ParsableCommand {
               tlsprobe explain -9813
             """,
         version: "tlsprobe \(version) (\(OpenSSLLibrary.version); \(PcapLibrary.version))",
-        subcommands: [Inspect.self, Verify.self, Explain.self]
+        subcommands: [Inspect.self, Verify.self, Explain.self, Capture.self]
     )
 
     static func main() {

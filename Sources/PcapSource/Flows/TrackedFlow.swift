@@ -1,0 +1,333 @@
+import Foundation
+import TLSDiagnosis
+import TLSWire
+
+/// How a flow's tracking ended.
+enum FlowEnd: String {
+    case fin = "both sides closed (FIN)"
+    case reset = "reset (RST)"
+    case idle = "no packets for the idle time"
+    case endOfCapture = "the capture ended while it was open"
+    case truncatedFile = "the capture file was cut off"
+    case evicted = "too many open flows"
+    case reused = "a new connection reused its addresses and ports"
+}
+
+/// One TCP connection: both directions reassembled, TLS found by its record header, the
+/// handshake decoded into an observation, and the report emitted once the handshake is
+/// decided (established) or the flow ends. After that the flow only waits for its close:
+/// payload is no longer buffered or parsed.
+final class TrackedFlow {
+    enum Phase {
+        /// Payload is being looked at.
+        case active
+        /// Neither direction starts with TLS: payload ignored.
+        case notTLS
+        /// Reported: payload ignored until the flow closes.
+        case reported
+    }
+
+    /// Where a direction stands.
+    enum SideState {
+        /// No payload yet.
+        case unknown
+        /// The stream's first bytes (after the SYN), gathered until a record header fits.
+        case start([UInt8])
+        /// Looking for a record header at a segment start (mid-stream start, after a gap).
+        case resync(attempts: Int)
+        /// Fed to the TLS decoder.
+        case feeding
+        /// Nothing more to read in this direction.
+        case stopped
+    }
+
+    /// What a direction's first encrypted TLS 1.3 record looked like.
+    enum FirstEncrypted { case alertSized, other }
+
+    /// Segment starts tried before a direction is given up as not TLS.
+    static let maxResyncAttempts = 64
+
+    /// The endpoints in key order, `a` < `b`.
+    let a: Endpoint
+    let b: Endpoint
+    let firstPacket: Double
+    var lastPacket: Double
+    var phase = Phase.active
+    /// Whether `a` is the client; nil until a SYN or a hello says.
+    var clientIsA: Bool?
+
+    var streamA = StreamReassembler()
+    var streamB = StreamReassembler()
+    var stateA = SideState.unknown
+    var stateB = SideState.unknown
+    var finA = false
+    var finB = false
+    var closed = false
+
+    private var decoder = TLSConnectionDecoder()
+    private var builder = HandshakeObservationBuilder()
+    private(set) var handshakeSeen = false
+    private(set) var tlsSeen = false
+    private var isTLS13 = false
+    private var established = false
+    private var clientFirstEncrypted: FirstEncrypted?
+    private var serverAlertAfterClientFlight: Int?
+    private var encryptedAlerts: [(side: Side, length: Int)] = []
+    private var brokenStreams: [String] = []
+    /// Payload bytes the snap length cut, per direction (a, b).
+    var snapCutA = 0
+    var snapCutB = 0
+    /// Bytes lost to gaps, per direction.
+    var lostA = 0
+    var lostB = 0
+
+    init(a: Endpoint, b: Endpoint, time: Double) {
+        self.a = a
+        self.b = b
+        self.firstPacket = time
+        self.lastPacket = time
+    }
+
+    func side(fromA: Bool) -> Side {
+        (clientIsA ?? true) == fromA ? .client : .server
+    }
+
+    private func wireSide(_ side: Side) -> TLSConnectionDecoder.Side {
+        side == .client ? .client : .server
+    }
+
+    // MARK: payload
+
+    /// An in-order piece of the stream `fromA` (or from `b`).
+    /// `startedAtSYN` says whether the stream's first byte is the sender's first byte.
+    func deliver(_ chunk: StreamReassembler.Chunk, fromA: Bool, startedAtSYN: Bool) {
+        guard phase == .active else { return }
+        var state = fromA ? stateA : stateB
+        defer {
+            if fromA { stateA = state } else { stateB = state }
+            if phase == .active, !tlsSeen, case .stopped = stateA, case .stopped = stateB { phase = .notTLS }
+        }
+        switch chunk {
+        case .gap(let count):
+            if fromA { lostA += count } else { lostB += count }
+            switch state {
+            case .feeding:
+                decoder.resynchronize(wireSide(side(fromA: fromA)))
+                state = .resync(attempts: 0)
+            case .start, .unknown:
+                state = .resync(attempts: 0)
+            case .resync, .stopped:
+                break
+            }
+        case .bytes(let bytes):
+            if case .unknown = state { state = startedAtSYN ? .start([]) : .resync(attempts: 0) }
+            switch state {
+            case .unknown, .stopped:
+                return
+            case .start(var prefix):
+                prefix.append(contentsOf: bytes)
+                guard prefix.count >= TLSRecord.headerLength else {
+                    state = .start(prefix)
+                    return
+                }
+                guard RecordParser.looksLikeTLS(prefix) else {
+                    state = .stopped
+                    return
+                }
+                state = .feeding
+                foundTLS(prefix, fromA: fromA)
+                prefix.withUnsafeBytes { feed($0, fromA: fromA, state: &state) }
+            case .resync(let attempts):
+                guard bytes.count >= TLSRecord.headerLength, RecordParser.looksLikeTLS(bytes) else {
+                    state = attempts + 1 >= Self.maxResyncAttempts ? .stopped : .resync(attempts: attempts + 1)
+                    return
+                }
+                state = .feeding
+                foundTLS(bytes, fromA: fromA)
+                feed(bytes, fromA: fromA, state: &state)
+            case .feeding:
+                feed(bytes, fromA: fromA, state: &state)
+            }
+        }
+    }
+
+    /// A direction starts TLS with `first`: settles who is the client when no SYN did.
+    private func foundTLS(_ first: some Collection<UInt8>, fromA: Bool) {
+        tlsSeen = true
+        guard clientIsA == nil else { return }
+        let bytes = Array(first.prefix(6))
+        if bytes[0] & 0x80 != 0 || (bytes.count == 6 && bytes[0] == 22 && bytes[5] == 1) {
+            clientIsA = fromA            // an SSLv2-compatible or TLS ClientHello
+        } else if bytes.count == 6 && bytes[0] == 22 && bytes[5] == 2 {
+            clientIsA = !fromA           // a ServerHello
+        } else {
+            clientIsA = a.port > b.port  // mid-stream: guess the lower port is the server
+        }
+    }
+
+    private func feed(_ bytes: UnsafeRawBufferPointer, fromA: Bool, state: inout SideState) {
+        let side = side(fromA: fromA)
+        for event in decoder.feed(bytes, from: wireSide(side)) {
+            handle(event, from: side, state: &state)
+        }
+    }
+
+    private func handle(_ event: TLSConnectionDecoder.Event, from side: Side, state: inout SideState) {
+        switch event {
+        case .handshake(let message, _):
+            handshakeSeen = true
+            builder.add(message, from: side)
+            if case .serverHello(let hello) = message, hello.selectedVersion >= .tls13 {
+                isTLS13 = true
+                builder.markEncryptedHandshakeUnseen()
+            }
+        case .undecodableHandshake(let raw, let error):
+            handshakeSeen = true
+            builder.addUndecodable(raw, error: error, from: side)
+        case .sslv2ClientHello(let hello):
+            handshakeSeen = true
+            builder.add(.clientHello(hello), from: .client)
+        case .alert(let alert):
+            builder.add(alert: alert, from: side)
+        case .undecodableAlert(_, let error):
+            brokenStreams.append("\(side.rawValue) alert record: \(error)")
+        case .changeCipherSpec, .otherRecord:
+            break
+        case .encrypted(let type, let length):
+            encrypted(type, length: length, from: side)
+        case .malformedStream(let error):
+            brokenStreams.append("\(side.rawValue) stream: \(error)")
+            state = .stopped
+        }
+    }
+
+    /// The TLS 1.3 AEAD tag length of the chosen suite: 8 for the CCM_8 suite, else 16.
+    private var tagLength: Int {
+        decoder.context.cipherSuite?.rawValue == 0x1305 ? 8 : 16
+    }
+
+    /// Ciphertext: the only sign, without keys, of how the handshake went on.
+    private func encrypted(_ type: ContentType, length: Int, from side: Side) {
+        if isTLS13 {
+            guard type == .applicationData else { return }
+            // An encrypted alert is 2 bytes, the inner content type and the tag (RFC 8446 §5.2).
+            let alertSized = length == 2 + 1 + tagLength
+            if side == .client {
+                if clientFirstEncrypted == nil { clientFirstEncrypted = alertSized ? .alertSized : .other }
+            } else if clientFirstEncrypted == .other {
+                if alertSized {
+                    if serverAlertAfterClientFlight == nil { serverAlertAfterClientFlight = length }
+                } else if serverAlertAfterClientFlight == nil {
+                    // A session ticket or data after the client's Finished: the server accepted it.
+                    established = true
+                }
+            }
+        } else {
+            let wire = wireSide(side)
+            guard decoder.hasChangedCipherSpec(wire) else { return }
+            if type == .alert && !established { encryptedAlerts.append((side, length)) }
+            if decoder.hasChangedCipherSpec(.client) && decoder.hasChangedCipherSpec(.server)
+                && encryptedAlerts.isEmpty {
+                // Both sides switched to the new keys and sent their (encrypted) Finished.
+                established = true
+            }
+        }
+    }
+
+    /// Whether the handshake is decided and the report can go out now.
+    var isDecided: Bool { phase == .active && handshakeSeen && established }
+
+    // MARK: report
+
+    /// The connection as seen so far; `end` says why tracking stopped (nil: decided while open).
+    func connection(end: FlowEnd?) -> CapturedConnection {
+        let clientEndpoint = (clientIsA ?? true) ? a : b
+        let serverEndpoint = (clientIsA ?? true) ? b : a
+        var findings: [Finding] = []
+        var outcome: Outcome? = established ? .established : nil
+        var tls13Refusal: String?
+        if !established && isTLS13 {
+            if clientFirstEncrypted == .alertSized {
+                tls13Refusal = "client"
+            } else if let length = serverAlertAfterClientFlight {
+                tls13Refusal = "server"
+                _ = length
+            }
+            if tls13Refusal != nil { outcome = .failed }
+        }
+        let observation = builder.build(outcome: outcome)
+
+        if let refusal = tls13Refusal {
+            let tag = tagLength
+            let message = refusal == "client"
+                ? "The client answered the server's encrypted flight with one encrypted record of \(2 + 1 + tag) bytes — the size of an alert — instead of its Finished: it most likely refused the server's chain (unknown_ca, bad_certificate or certificate_expired). TLS 1.3 encrypts the alert, so its name cannot be read without a key log."
+                : "After the client's encrypted flight the server sent an encrypted record of \(2 + 1 + tag) bytes — the size of an alert — and no session ticket or data: it most likely refused the client, typically certificate_required or bad_certificate when it asks for a client certificate. TLS 1.3 encrypts the alert, so its name cannot be read without a key log."
+            findings.append(Finding(
+                code: .captureAlert, subject: "connection", message: message,
+                evidence: ["from": .string(refusal), "encrypted": .bool(true), "record_length": .int(2 + 1 + tag)],
+                fix: refusal == "client"
+                    ? "Judge the server's chain as the client does: tlsprobe connect HOST:PORT --anchor root.pem --host NAME; or pass the client's key log with --keylog to read the alert."
+                    : "Check whether the server requires a client certificate (tlsprobe connect HOST:PORT shows its CertificateRequest) and give the client an identity it accepts."))
+        }
+        for alert in encryptedAlerts {
+            findings.append(Finding(
+                code: .captureAlert, subject: "connection",
+                message: "The \(alert.side.rawValue) sent an encrypted alert during the handshake (after its ChangeCipherSpec): its description cannot be read without keys, but an alert here means the handshake failed — often a Finished that did not verify (mismatched keys or a middlebox rewriting the handshake).",
+                evidence: ["from": .string(alert.side.rawValue), "encrypted": .bool(true), "record_length": .int(alert.length)]))
+        }
+        let lost = (client: clientIsA ?? true ? lostA : lostB, server: clientIsA ?? true ? lostB : lostA)
+        let cut = (client: clientIsA ?? true ? snapCutA : snapCutB, server: clientIsA ?? true ? snapCutB : snapCutA)
+        if lost.client + lost.server + cut.client + cut.server > 0 || end == .truncatedFile {
+            var parts: [String] = []
+            if lost.client > 0 { parts.append("\(lost.client) bytes from the client were never captured") }
+            if lost.server > 0 { parts.append("\(lost.server) bytes from the server were never captured") }
+            if cut.client + cut.server > 0 { parts.append("\(cut.client + cut.server) payload bytes were cut by the snap length") }
+            if end == .truncatedFile { parts.append("the capture file ends in the middle of a packet") }
+            findings.append(Finding(
+                code: .captureTruncated, subject: "connection",
+                message: "Part of this connection is missing from the capture: \(parts.joined(separator: "; ")). What could be read around the gaps is reported.",
+                evidence: [
+                    "client_bytes_lost": .int(lost.client), "server_bytes_lost": .int(lost.server),
+                    "snap_length_cut_bytes": .int(cut.client + cut.server),
+                ]))
+        }
+        if observation.outcome == .incomplete {
+            findings.append(incompleteFinding(observation, end: end))
+        }
+        let flow = Flow(
+            client: clientEndpoint.description, server: serverEndpoint.description,
+            firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
+        return CapturedConnection(flow: flow, observation: observation, findings: findings)
+    }
+
+    private func incompleteFinding(_ o: HandshakeObservation, end: FlowEnd?) -> Finding {
+        let endText = end.map { " The connection ended: \($0.rawValue)." } ?? ""
+        let message: String
+        if o.clientHello == nil {
+            message = "The capture has no ClientHello for this connection: it starts after the handshake began, so what the client offered is unknown."
+        } else if o.serverHello == nil {
+            message = "The client's ClientHello got no ServerHello in this capture: the server did not answer (or its answer was not captured)."
+        } else if let last = o.steps.last {
+            message = "The handshake stops after the \(last): neither a completed handshake nor an alert is in the capture."
+        } else {
+            message = "The handshake is not complete in this capture."
+        }
+        var evidence: [String: EvidenceValue] = ["steps": .strings(o.steps.suffix(8).map(\.description))]
+        if let end { evidence["ended"] = .string(end.rawValue) }
+        if !brokenStreams.isEmpty { evidence["decode_errors"] = .strings(Array(brokenStreams.prefix(4))) }
+        if !builder.decodeProblems.isEmpty { evidence["undecodable_messages"] = .strings(Array(builder.decodeProblems.prefix(4))) }
+        return Finding(code: .captureIncompleteHandshake, subject: "connection", message: message + endText, evidence: evidence)
+    }
+
+    /// Drops the decoder and observation once reported: a reported flow costs only its key.
+    func releaseState() {
+        decoder = TLSConnectionDecoder()
+        builder = HandshakeObservationBuilder()
+        encryptedAlerts = []
+        brokenStreams = []
+        streamA = StreamReassembler()
+        streamB = StreamReassembler()
+        stateA = .stopped
+        stateB = .stopped
+    }
+}

@@ -108,8 +108,13 @@ public final class CaptureAnalyzer {
         if segment.flags.contains(.rst) {
             end(flow, key: key, reason: .reset)
         } else if segment.flags.contains(.fin) {
-            if fromA { flow.finA = true } else { flow.finB = true }
-            if flow.finA && flow.finB { end(flow, key: key, reason: .fin) }
+            let finSequence = segment.sequenceNumber &+ UInt32(truncatingIfNeeded: segment.payloadLength + segment.missingPayload)
+            if fromA { flow.finA = finSequence } else { flow.finB = finSequence }
+        }
+        // Closed both ways, and every byte before each FIN arrived (a FIN can overtake data).
+        if let finA = flow.finA, let finB = flow.finB, !flow.closed,
+           flow.phase != .active || (Self.delivered(flow.streamA, upTo: finA) && Self.delivered(flow.streamB, upTo: finB)) {
+            end(flow, key: key, reason: .fin)
         }
     }
 
@@ -193,6 +198,11 @@ public final class CaptureAnalyzer {
         flow.releaseState()
         statistics.reportedConnections += 1
         onConnection(connection)
+    }
+
+    private static func delivered(_ stream: StreamReassembler, upTo sequence: UInt32) -> Bool {
+        guard let next = stream.nextSequence else { return true }
+        return StreamReassembler.distance(sequence, from: next) <= 0
     }
 
     /// Key order of endpoints, so both directions of a flow share one key.

@@ -60,8 +60,9 @@ final class TrackedFlow {
     var streamB = StreamReassembler()
     var stateA = SideState.unknown
     var stateB = SideState.unknown
-    var finA = false
-    var finB = false
+    /// The sequence number just past each side's data when it sent FIN.
+    var finA: UInt32?
+    var finB: UInt32?
     var closed = false
 
     private var decoder = TLSConnectionDecoder()

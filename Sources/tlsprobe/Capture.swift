@@ -82,6 +82,13 @@ struct Capture: ParsableCommand {
             }
             signal(SIGINT) { _ in stopRequested = 1 }
             signal(SIGTERM) { _ in stopRequested = 1 }
+            // A parent may have started us with these blocked (the mask is inherited): a
+            // capture must still stop on Ctrl-C.
+            var stopSignals = sigset_t()
+            sigemptyset(&stopSignals)
+            sigaddset(&stopSignals, SIGINT)
+            sigaddset(&stopSignals, SIGTERM)
+            pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
             if capture.isLive { Console.note("Capturing on \(capture.name) (\(capture.linkTypeName)); Ctrl-C stops.") }
 
             let renderer = output.renderer

@@ -58,6 +58,13 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     private static func writeString(_ s: String, into out: inout String) {
         out += "\""
+        // Most strings (names, hex, code points) need no escaping: append them whole.
+        // Escaped: controls, DEL, quote, backslash, and U+2028/2029 (E2 80 A8/A9).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

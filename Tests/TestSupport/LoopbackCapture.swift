@@ -26,11 +26,15 @@ public final class LoopbackCapture: @unchecked Sendable {
     /// opened the interface.
     public init(port: Int, path: String) throws {
         self.path = path
-        background = try BackgroundProcess("tcpdump", ["-i", "lo", "-U", "-s", "0", "-w", path, "tcp port \(port)"])
+        background = try BackgroundProcess("tcpdump", ["-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", path, "tcp port \(port)"])
         // tcpdump writes the file header once the interface is open and the filter set.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size >= 24 { return }
+            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size >= 24 {
+                // The file header can come a moment before packets are captured.
+                usleep(300_000)
+                return
+            }
             guard background.process.isRunning else { break }
             usleep(20_000)
         }

@@ -91,32 +91,15 @@ struct Capture: ParsableCommand {
             pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
             if capture.isLive { Console.note("Capturing on \(capture.name) (\(capture.linkTypeName)); Ctrl-C stops.") }
 
-            let renderer = output.renderer
-            let json = output.json
-            let threshold = failOn.threshold
-            var failed = false
-            var first = true
             let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+            let reporter = Reporter(
+                anchors: anchors, context: trust.context(), atGiven: trust.at != nil, json: output.json,
+                renderer: output.renderer, threshold: failOn.threshold, progress: progress)
             let statistics = capture.run(
                 until: .init(connections: count, duration: duration, requested: { stopRequested != 0 }),
-                progress: { progress.show($0) }
-            ) { connection in
-                var context = trust.context()
-                // A capture is judged when it happened, unless --at says otherwise.
-                if trust.at == nil { context.at = connection.flow.firstPacket }
-                let report = ConnectionDiagnosis.report(
-                    command: "capture", observation: connection.observation, flow: connection.flow,
-                    expectations: .init(anchors: anchors, context: context, genericAlertCode: .captureAlert),
-                    extraFindings: connection.findings)
-                if threshold.fails(report.findings) { failed = true }
-                progress.clear()
-                if json {
-                    Console.report(ReportJSON.json(report).serialized(pretty: false))
-                } else {
-                    Console.report((first ? "" : "\n") + renderer.render(report))
-                }
-                first = false
-            }
+                progress: { progress.show($0) },
+                onConnection: reporter.submit)
+            let failed = reporter.finish()
             progress.clear()
             Console.note(Self.summary(statistics, source: capture.name, interrupted: stopRequested != 0))
             if statistics.packets == 0, let error = statistics.readError {
@@ -149,15 +132,98 @@ struct Capture: ParsableCommand {
     }
 }
 
+/// Diagnoses connections on worker threads while the capture goes on being read (judging
+/// a chain and writing its report costs as much as reading hundreds of packets), and
+/// prints the reports in the order the connections completed. At most `maxInFlight`
+/// connections wait, so memory stays bounded.
+final class Reporter: @unchecked Sendable {
+    static let maxInFlight = 256
+
+    private let anchors: [TrustAnchor]
+    private let context: TrustContext
+    private let atGiven: Bool
+    private let json: Bool
+    private let renderer: TextRenderer
+    private let threshold: FailThreshold
+    private let progress: ProgressLine
+    private let workers = DispatchQueue(label: "tlsprobe.capture.reports", attributes: .concurrent)
+    private let group = DispatchGroup()
+    private let slots = DispatchSemaphore(value: Reporter.maxInFlight)
+    private let lock = NSLock()
+    // Under `lock`: finished reports waiting for their turn, and whose turn it is.
+    private var finished: [Int: (text: String, fails: Bool)] = [:]
+    private var nextToWrite = 0
+    private var failed = false
+    // Only on the reading thread.
+    private var submitted = 0
+
+    init(anchors: [TrustAnchor], context: TrustContext, atGiven: Bool, json: Bool, renderer: TextRenderer,
+         threshold: FailThreshold, progress: ProgressLine) {
+        self.anchors = anchors
+        self.context = context
+        self.atGiven = atGiven
+        self.json = json
+        self.renderer = renderer
+        self.threshold = threshold
+        self.progress = progress
+    }
+
+    /// Queues a connection's report; waits while `maxInFlight` are already queued.
+    func submit(_ connection: CapturedConnection) {
+        slots.wait()
+        let sequence = submitted
+        submitted += 1
+        group.enter()
+        workers.async {
+            let result = self.render(connection, first: sequence == 0)
+            self.lock.lock()
+            self.finished[sequence] = result
+            while let next = self.finished.removeValue(forKey: self.nextToWrite) {
+                if next.fails { self.failed = true }
+                self.progress.clear()
+                Console.report(next.text)
+                self.nextToWrite += 1
+                self.slots.signal()
+            }
+            self.lock.unlock()
+            self.group.leave()
+        }
+    }
+
+    /// Waits for every queued report; whether any failed the threshold.
+    func finish() -> Bool {
+        group.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
+    }
+
+    private func render(_ connection: CapturedConnection, first: Bool) -> (text: String, fails: Bool) {
+        var context = self.context
+        // A capture is judged when it happened, unless --at says otherwise.
+        if !atGiven { context.at = connection.flow.firstPacket }
+        let (observation, findings) = connection.diagnosed()
+        let report = ConnectionDiagnosis.report(
+            command: "capture", observation: observation, flow: connection.flow,
+            expectations: .init(anchors: anchors, context: context, genericAlertCode: .captureAlert),
+            extraFindings: findings)
+        let text = json ? ReportJSON.json(report).serialized(pretty: false) : (first ? "" : "\n") + renderer.render(report)
+        return (text, threshold.fails(report.findings))
+    }
+}
+
 /// A progress line on stderr, rewritten in place, only when stderr is a terminal.
-final class ProgressLine {
+final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
+    private let lock = NSLock()
     private var shown = false
 
     init(enabled: Bool) { self.enabled = enabled }
 
     func show(_ p: PacketCapture.Progress) {
         guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
         var text = "\(p.statistics.packets) packets, \(p.statistics.reportedConnections) connections"
         if let position = p.filePosition, let size = p.fileSize, size > 0 {
             let megabytes = Double(position) / 1_048_576
@@ -168,6 +234,8 @@ final class ProgressLine {
     }
 
     func clear() {
+        lock.lock()
+        defer { lock.unlock() }
         guard shown else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         shown = false

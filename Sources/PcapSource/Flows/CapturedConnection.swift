@@ -4,17 +4,29 @@ import TLSDiagnosis
 /// One TLS connection found in a capture: who talked to whom and when, what its handshake
 /// showed, and what the capture itself says about it (gaps, an unfinished handshake,
 /// encrypted alerts). `ConnectionDiagnosis.report` turns it into a report.
+///
+/// The handshake is kept as recorded and turned into an observation (certificates parsed,
+/// fingerprints hashed) only when asked, so that this work can happen on the thread that
+/// writes the reports while the capture goes on being read.
 public struct CapturedConnection: Sendable {
     public var flow: Flow
-    public var observation: HandshakeObservation
-    /// `capture.*` findings: truncated, incomplete_handshake, alert (encrypted ones).
-    public var findings: [Finding]
+    let recording: CaptureRecording
 
-    public init(flow: Flow, observation: HandshakeObservation, findings: [Finding]) {
+    init(flow: Flow, recording: CaptureRecording) {
         self.flow = flow
-        self.observation = observation
-        self.findings = findings
+        self.recording = recording
     }
+
+    /// The observation and the `capture.*` findings (truncated, incomplete_handshake,
+    /// alert for encrypted alerts), built now.
+    public func diagnosed() -> (observation: HandshakeObservation, findings: [Finding]) {
+        recording.build()
+    }
+
+    /// The handshake as observed (built on each call).
+    public var observation: HandshakeObservation { recording.build().observation }
+    /// The `capture.*` findings (built on each call).
+    public var findings: [Finding] { recording.build().findings }
 }
 
 /// Counts over a whole capture, for the summary on stderr.

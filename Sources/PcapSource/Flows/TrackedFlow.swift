@@ -3,7 +3,7 @@ import TLSDiagnosis
 import TLSWire
 
 /// How a flow's tracking ended.
-enum FlowEnd: String {
+enum FlowEnd: String, Sendable {
     case fin = "both sides closed (FIN)"
     case reset = "reset (RST)"
     case idle = "no packets for the idle time"
@@ -66,14 +66,16 @@ final class TrackedFlow {
     var closed = false
 
     private var decoder = TLSConnectionDecoder()
-    private var builder = HandshakeObservationBuilder()
+    /// What the handshake showed, in order: replayed into a `HandshakeObservationBuilder`
+    /// when the report is made (on the reporting thread, not the reading one).
+    private var events: [CaptureRecording.Event] = []
     private(set) var handshakeSeen = false
     private(set) var tlsSeen = false
     private var isTLS13 = false
     private var established = false
     private var clientFirstEncrypted: FirstEncrypted?
     private var serverAlertAfterClientFlight: Int?
-    private var encryptedAlerts: [(side: Side, length: Int)] = []
+    private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
     private var brokenStreams: [String] = []
     /// Payload bytes the snap length cut, per direction (a, b).
     var snapCutA = 0
@@ -177,19 +179,19 @@ final class TrackedFlow {
         switch event {
         case .handshake(let message, _):
             handshakeSeen = true
-            builder.add(message, from: side)
+            events.append(.message(message, side))
             if case .serverHello(let hello) = message, hello.selectedVersion >= .tls13 {
                 isTLS13 = true
-                builder.markEncryptedHandshakeUnseen()
+                events.append(.encryptedHandshakeUnseen)
             }
         case .undecodableHandshake(let raw, let error):
             handshakeSeen = true
-            builder.addUndecodable(raw, error: error, from: side)
+            events.append(.undecodable(raw, error, side))
         case .sslv2ClientHello(let hello):
             handshakeSeen = true
-            builder.add(.clientHello(hello), from: .client)
+            events.append(.message(.clientHello(hello), .client))
         case .alert(let alert):
-            builder.add(alert: alert, from: side)
+            events.append(.alert(alert, side))
         case .undecodableAlert(_, let error):
             brokenStreams.append("\(side.rawValue) alert record: \(error)")
         case .changeCipherSpec, .otherRecord:
@@ -226,7 +228,7 @@ final class TrackedFlow {
         } else {
             let wire = wireSide(side)
             guard decoder.hasChangedCipherSpec(wire) else { return }
-            if type == .alert && !established { encryptedAlerts.append((side, length)) }
+            if type == .alert && !established { encryptedAlerts.append(.init(side: side, length: length)) }
             if decoder.hasChangedCipherSpec(.client) && decoder.hasChangedCipherSpec(.server)
                 && encryptedAlerts.isEmpty {
                 // Both sides switched to the new keys and sent their (encrypted) Finished.
@@ -242,88 +244,30 @@ final class TrackedFlow {
 
     /// The connection as seen so far; `end` says why tracking stopped (nil: decided while open).
     func connection(end: FlowEnd?) -> CapturedConnection {
-        let clientEndpoint = (clientIsA ?? true) ? a : b
-        let serverEndpoint = (clientIsA ?? true) ? b : a
-        var findings: [Finding] = []
-        var outcome: Outcome? = established ? .established : nil
-        var tls13Refusal: String?
+        let clientIsA = self.clientIsA ?? true
+        var refusal: Side?
         if !established && isTLS13 {
             if clientFirstEncrypted == .alertSized {
-                tls13Refusal = "client"
-            } else if let length = serverAlertAfterClientFlight {
-                tls13Refusal = "server"
-                _ = length
+                refusal = .client
+            } else if serverAlertAfterClientFlight != nil {
+                refusal = .server
             }
-            if tls13Refusal != nil { outcome = .failed }
         }
-        let observation = builder.build(outcome: outcome)
-
-        if let refusal = tls13Refusal {
-            let tag = tagLength
-            let message = refusal == "client"
-                ? "The client answered the server's encrypted flight with one encrypted record of \(2 + 1 + tag) bytes — the size of an alert — instead of its Finished: it most likely refused the server's chain (unknown_ca, bad_certificate or certificate_expired). TLS 1.3 encrypts the alert, so its name cannot be read without a key log."
-                : "After the client's encrypted flight the server sent an encrypted record of \(2 + 1 + tag) bytes — the size of an alert — and no session ticket or data: it most likely refused the client, typically certificate_required or bad_certificate when it asks for a client certificate. TLS 1.3 encrypts the alert, so its name cannot be read without a key log."
-            findings.append(Finding(
-                code: .captureAlert, subject: "connection", message: message,
-                evidence: ["from": .string(refusal), "encrypted": .bool(true), "record_length": .int(2 + 1 + tag)],
-                fix: refusal == "client"
-                    ? "Judge the server's chain as the client does: tlsprobe connect HOST:PORT --anchor root.pem --host NAME; or pass the client's key log with --keylog to read the alert."
-                    : "Check whether the server requires a client certificate (tlsprobe connect HOST:PORT shows its CertificateRequest) and give the client an identity it accepts."))
-        }
-        for alert in encryptedAlerts {
-            findings.append(Finding(
-                code: .captureAlert, subject: "connection",
-                message: "The \(alert.side.rawValue) sent an encrypted alert during the handshake (after its ChangeCipherSpec): its description cannot be read without keys, but an alert here means the handshake failed — often a Finished that did not verify (mismatched keys or a middlebox rewriting the handshake).",
-                evidence: ["from": .string(alert.side.rawValue), "encrypted": .bool(true), "record_length": .int(alert.length)]))
-        }
-        let lost = (client: clientIsA ?? true ? lostA : lostB, server: clientIsA ?? true ? lostB : lostA)
-        let cut = (client: clientIsA ?? true ? snapCutA : snapCutB, server: clientIsA ?? true ? snapCutB : snapCutA)
-        if lost.client + lost.server + cut.client + cut.server > 0 || end == .truncatedFile {
-            var parts: [String] = []
-            if lost.client > 0 { parts.append("\(lost.client) bytes from the client were never captured") }
-            if lost.server > 0 { parts.append("\(lost.server) bytes from the server were never captured") }
-            if cut.client + cut.server > 0 { parts.append("\(cut.client + cut.server) payload bytes were cut by the snap length") }
-            if end == .truncatedFile { parts.append("the capture file ends in the middle of a packet") }
-            findings.append(Finding(
-                code: .captureTruncated, subject: "connection",
-                message: "Part of this connection is missing from the capture: \(parts.joined(separator: "; ")). What could be read around the gaps is reported.",
-                evidence: [
-                    "client_bytes_lost": .int(lost.client), "server_bytes_lost": .int(lost.server),
-                    "snap_length_cut_bytes": .int(cut.client + cut.server),
-                ]))
-        }
-        if observation.outcome == .incomplete {
-            findings.append(incompleteFinding(observation, end: end))
-        }
+        let recording = CaptureRecording(
+            events: events, established: established, tls13Refusal: refusal, tagLength: tagLength,
+            encryptedAlerts: encryptedAlerts,
+            lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
+            snapCutBytes: snapCutA + snapCutB, end: end, brokenStreams: brokenStreams)
         let flow = Flow(
-            client: clientEndpoint.description, server: serverEndpoint.description,
+            client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
-        return CapturedConnection(flow: flow, observation: observation, findings: findings)
-    }
-
-    private func incompleteFinding(_ o: HandshakeObservation, end: FlowEnd?) -> Finding {
-        let endText = end.map { " The connection ended: \($0.rawValue)." } ?? ""
-        let message: String
-        if o.clientHello == nil {
-            message = "The capture has no ClientHello for this connection: it starts after the handshake began, so what the client offered is unknown."
-        } else if o.serverHello == nil {
-            message = "The client's ClientHello got no ServerHello in this capture: the server did not answer (or its answer was not captured)."
-        } else if let last = o.steps.last {
-            message = "The handshake stops after the \(last): neither a completed handshake nor an alert is in the capture."
-        } else {
-            message = "The handshake is not complete in this capture."
-        }
-        var evidence: [String: EvidenceValue] = ["steps": .strings(o.steps.suffix(8).map(\.description))]
-        if let end { evidence["ended"] = .string(end.rawValue) }
-        if !brokenStreams.isEmpty { evidence["decode_errors"] = .strings(Array(brokenStreams.prefix(4))) }
-        if !builder.decodeProblems.isEmpty { evidence["undecodable_messages"] = .strings(Array(builder.decodeProblems.prefix(4))) }
-        return Finding(code: .captureIncompleteHandshake, subject: "connection", message: message + endText, evidence: evidence)
+        return CapturedConnection(flow: flow, recording: recording)
     }
 
     /// Drops the decoder and observation once reported: a reported flow costs only its key.
     func releaseState() {
         decoder = TLSConnectionDecoder()
-        builder = HandshakeObservationBuilder()
+        events = []
         encryptedAlerts = []
         brokenStreams = []
         streamA = StreamReassembler()

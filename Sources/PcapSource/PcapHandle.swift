@@ -32,6 +32,11 @@ public struct PcapError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 }
 
+/// A NUL-terminated C buffer as text.
+func cText(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 /// One packet as libpcap delivered it: valid only until the next read.
 struct RawPacket {
     /// Capture time in seconds since 1970 (microsecond precision).
@@ -77,7 +82,7 @@ final class PcapHandle {
     static func offline(path: String) throws(PcapError) -> PcapHandle {
         var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
         guard let handle = pcap_open_offline_with_tstamp_precision(path, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
-            throw PcapError(.cannotOpenFile, String(cString: errbuf))
+            throw PcapError(.cannotOpenFile, cText(errbuf))
         }
         return PcapHandle(takingOwnership: handle, isLive: false, activated: true)
     }
@@ -87,7 +92,7 @@ final class PcapHandle {
     static func live(interface: String, filter: String, snapLength: Int32 = 262_144) throws(PcapError) -> PcapHandle {
         var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
         guard let raw = pcap_create(interface, &errbuf) else {
-            throw PcapError(.cannotOpenInterface, "\(interface): \(String(cString: errbuf))")
+            throw PcapError(.cannotOpenInterface, "\(interface): \(cText(errbuf))")
         }
         // Owned from here: every early throw closes it in deinit.
         let owner = PcapHandle(takingOwnership: raw, isLive: true, activated: false)
@@ -103,7 +108,7 @@ final class PcapHandle {
         owner.linkType = pcap_datalink(raw)
         try owner.setFilter(filter)
         if pcap_setnonblock(raw, 1, &errbuf) != 0 {
-            throw PcapError(.cannotOpenInterface, "\(interface): \(String(cString: errbuf))")
+            throw PcapError(.cannotOpenInterface, "\(interface): \(cText(errbuf))")
         }
         owner.selectableFD = pcap_get_selectable_fd(raw)
         guard owner.selectableFD >= 0 else {

@@ -275,3 +275,20 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         }
     }
 }
+
+/// JA3 and JA4 of a known ClientHello read from a capture, against values computed by hand
+/// from the published definitions (salesforce/ja3; FoxIO-LLC/ja4 technical_details/JA4.md):
+/// TLS 1.2 without supported_versions, SNI, 3 suites, 6 extensions, ALPN http/1.1.
+@Suite struct CapturedFingerprintTests {
+    @Test func knownHelloFingerprints() throws {
+        var conversation = TCPConversation()
+        let (connections, _) = try analyze(tls12Packets(&conversation, segment: 7))
+        let hello = try #require(connections.first?.observation.clientHello)
+        // ciphers c02f, c030, 009c; extensions 0000, 000a, 000b, 000d, 0010, 0017; x25519, P-256.
+        #expect(hello.ja3 == "771,49199-49200-156,0-10-11-13-16-23,29-23,0")
+        #expect(hello.ja3Hash == "d250e66348cded9e07b2d19f4b1f54fb")
+        // JA4_b = sha256("009c,c02f,c030")[:12]; JA4_c = sha256("000a,000b,000d,0017_0403,0804,0401")[:12]
+        // (SNI and ALPN are left out of JA4_c; signature algorithms stay in their order).
+        #expect(hello.ja4 == "t12d0306h1_13bac7b83268_7417d88d13f3")
+    }
+}

@@ -52,7 +52,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let ok = raw.withUnsafeMutableBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) != nil }
         guard ok else { return isIPv6 ? "?" : "?" }
-        return String(cString: text)
+        return cText(text)
     }
 
     static func be32(_ b: UnsafeRawBufferPointer, _ o: Int) -> UInt32 {

@@ -292,3 +292,71 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         #expect(hello.ja4 == "t12d0306h1_13bac7b83268_7417d88d13f3")
     }
 }
+
+/// Flows end on idle time and at the flow limit, and every TLS connection is still reported.
+@Suite struct FlowLifetimeTests {
+    /// Frames straight into the analyzer, with its limits.
+    func run(_ packets: [CaptureWriter.Packet], limits: CaptureAnalyzer.Limits, finish: Bool = false) -> ([CapturedConnection], CaptureAnalyzer) {
+        var connections: [CapturedConnection] = []
+        let analyzer = CaptureAnalyzer(linkType: 1, limits: limits) { connections.append($0) }
+        for packet in packets {
+            packet.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: packet.time) }
+        }
+        if finish { analyzer.finish() }
+        return (connections, analyzer)
+    }
+
+    @Test func idleFlowIsReportedWhenTimeMovesOn() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var quiet = TCPConversation(clientPort: 40_001)
+        var packets = quiet.open() + quiet.send(t.clientHello, from: .client) // then silence, no FIN
+        var later = TCPConversation(clientPort: 40_002)
+        later.time = quiet.time + 500
+        packets += later.open()
+        var limits = CaptureAnalyzer.Limits()
+        limits.idleTimeout = 120
+        let (connections, analyzer) = run(packets, limits: limits)
+        #expect(connections.count == 1)
+        #expect(connections.first?.flow.client.hasSuffix(":40001") == true)
+        #expect(connections.first?.observation.outcome == .incomplete)
+        #expect(analyzer.statistics.idleRetiredFlows == 1)
+    }
+
+    @Test func flowLimitEndsTheOldestAndReportsThem() throws {
+        var limits = CaptureAnalyzer.Limits()
+        limits.maxFlows = 10
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var packets: [CaptureWriter.Packet] = []
+        for index in 0..<50 {
+            var conversation = TCPConversation(clientPort: UInt16(41_000 + index))
+            conversation.time += Double(index)
+            packets += conversation.open() + conversation.send(t.clientHello, from: .client)
+        }
+        let (open, during) = run(packets, limits: limits)
+        #expect(during.openFlowCount <= 10)
+        #expect(open.count == 40)
+        let (connections, _) = run(packets, limits: limits, finish: true)
+        #expect(connections.count == 50)
+        #expect(Set(connections.map(\.flow.client)).count == 50)
+    }
+
+    @Test func serverRefusingEveryCipherListsWhatWasOffered() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var conversation = TCPConversation()
+        var packets = conversation.open()
+        packets += conversation.send(t.clientHello, from: .client)
+        packets += conversation.send(SyntheticTLS.alert(description: 40), from: .server)
+        packets += conversation.close()
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        let report = ConnectionDiagnosis.report(
+            command: "capture", observation: c.observation, flow: c.flow,
+            expectations: .init(anchors: [], context: TrustContext(at: TestPKI.referenceTime), genericAlertCode: .captureAlert),
+            extraFindings: c.findings)
+        let finding = try #require(report.findings.first { $0.code == .tlsNoCommonCipher })
+        #expect(finding.evidence["offered_cipher_suites"] == .strings([
+            "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "TLS_RSA_WITH_AES_128_GCM_SHA256",
+        ]))
+        #expect(report.outcome == .failed)
+    }
+}

@@ -91,6 +91,7 @@ public final class CaptureAnalyzer {
             if flow.clientIsA == nil { flow.clientIsA = segment.flags.contains(.ack) ? !fromA : fromA }
         }
         if flow.phase == .active && segment.payloadLength + segment.missingPayload > 0 {
+            let wasTLS = flow.tlsSeen
             if segment.missingPayload > 0 {
                 statistics.snapTruncatedSegments += 1
                 if fromA { flow.snapCutA += segment.missingPayload } else { flow.snapCutB += segment.missingPayload }
@@ -103,6 +104,7 @@ public final class CaptureAnalyzer {
                 let started = flow.streamB.startedAtSYN
                 flow.streamB.add(sequence: segment.sequenceNumber, payload: payload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
             }
+            if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
             if flow.isDecided { report(flow, end: nil) }
         }
         if segment.flags.contains(.rst) {
@@ -167,13 +169,14 @@ public final class CaptureAnalyzer {
     private func end(_ flow: TrackedFlow, key: FlowKey, reason: FlowEnd) {
         guard !flow.closed else { return }
         if flow.phase == .active {
+            let wasTLS = flow.tlsSeen
             // Segments still waiting behind a hole: declare it lost and read what follows.
             let startedA = flow.streamA.startedAtSYN
             flow.streamA.flush { flow.deliver($0, fromA: true, startedAtSYN: startedA) }
             let startedB = flow.streamB.startedAtSYN
             flow.streamB.flush { flow.deliver($0, fromA: false, startedAtSYN: startedB) }
+            if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
         }
-        if flow.tlsSeen { statistics.tlsFlows += 1 }
         if flow.phase == .active {
             if flow.handshakeSeen {
                 report(flow, end: reason)

@@ -1,5 +1,5 @@
 import Foundation
-import PcapSource
+@testable import PcapSource
 import TestSupport
 import Testing
 import TLSDiagnosis
@@ -358,5 +358,42 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
             "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "TLS_RSA_WITH_AES_128_GCM_SHA256",
         ]))
         #expect(report.outcome == .failed)
+    }
+}
+
+/// Hostile captures through the whole analyzer: mutated frames, shuffled and duplicated,
+/// never trap, and per-flow state stays bounded.
+@Suite struct HostileCaptureTests {
+    @Test func mutatedConversationsNeverTrap() {
+        var generator = SeededGenerator(seed: 7)
+        var conversation = TCPConversation()
+        let packets = tls12Packets(&conversation, segment: 97)
+        for _ in 0..<40 {
+            let analyzer = CaptureAnalyzer(linkType: 1) { _ = $0.diagnosed() }
+            for packet in packets.shuffled(using: &generator).prefix(packets.count - 3) {
+                var bytes = packet.bytes
+                for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+                if Bool.random(using: &generator) { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator))) }
+                bytes.withUnsafeBytes { analyzer.process(frame: $0, time: packet.time) }
+            }
+            analyzer.finish()
+        }
+    }
+
+    @Test func endlessHandshakeMessagesAreBounded() throws {
+        var conversation = TCPConversation()
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var packets = conversation.open()
+        packets += conversation.send(t.clientHello, from: .client)
+        // 5000 HelloRequests and warning alerts from the server.
+        let spam = (0..<5000).flatMap { i in
+            i % 2 == 0 ? SyntheticTLS.record(22, SyntheticTLS.handshake(0, [])) : SyntheticTLS.alert(level: 1, description: 0)
+        }
+        packets += conversation.send(spam, from: .server)
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.steps.count + c.observation.alerts.count <= TrackedFlow.maxEvents)
     }
 }

@@ -46,6 +46,9 @@ final class TrackedFlow {
 
     /// Segment starts tried before a direction is given up as not TLS.
     static let maxResyncAttempts = 64
+    /// Handshake messages and alerts kept per connection: a real handshake has about 15; a
+    /// peer sending endless hello requests or warnings must not grow the flow without end.
+    static let maxEvents = 256
 
     /// The endpoints in key order, `a` < `b`.
     let a: Endpoint
@@ -176,6 +179,16 @@ final class TrackedFlow {
     }
 
     private func handle(_ event: TLSConnectionDecoder.Event, from side: Side, state: inout SideState) {
+        switch event {
+        case .handshake, .undecodableHandshake, .alert, .undecodableAlert, .sslv2ClientHello:
+            guard events.count + brokenStreams.count < Self.maxEvents else {
+                // Past the bound: stop reading this direction; what was kept is reported.
+                state = .stopped
+                return
+            }
+        default:
+            break
+        }
         switch event {
         case .handshake(let message, _):
             handshakeSeen = true

@@ -22,7 +22,8 @@ struct Capture: ParsableCommand {
             per line. TLS is found by its record header on any port. TLS 1.3 encrypts the chain: \
             those connections carry capture.tls13_encrypted. A summary (connections, packets, \
             skipped and malformed packets) goes to stderr. Chains are judged at the time of \
-            each connection's first packet unless --at is given.
+            each connection's first packet unless --at is given, and for the name in --host, \
+            else the SNI the client sent.
 
             Examples:
               tlsprobe capture -r trace.pcap --anchor root.pem --host printer.local
@@ -203,6 +204,10 @@ final class Reporter: @unchecked Sendable {
         // A capture is judged when it happened, unless --at says otherwise.
         if !atGiven { context.at = connection.flow.firstPacket }
         let (observation, findings) = connection.diagnosed()
+        // The name the client expected: --host, else the SNI it sent (what it dialled).
+        if context.expectedName == nil, let sni = observation.clientHello?.sni, !sni.isEmpty {
+            context.expectedName = ExpectedName(parsing: sni)
+        }
         let report = ConnectionDiagnosis.report(
             command: "capture", observation: observation, flow: connection.flow,
             expectations: .init(anchors: anchors, context: context, genericAlertCode: .captureAlert),

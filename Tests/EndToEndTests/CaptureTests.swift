@@ -207,6 +207,17 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(result.stderr.contains("0 malformed"))
     }
 
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func nameIsJudgedAgainstTheSNIWithoutHost() throws {
+        let file = try Self.serverCapture()
+        // The clients sent SNI "localhost": that is the name the leaf must carry.
+        let bySNI = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--count", "1"]))
+        #expect((bySNI.first?["trust"] as? [String: Any])?["trusted"] as? Bool == true)
+        // --host overrides it: the leaf has no printer.local.
+        let byHost = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--host", "printer.local", "--count", "1"]))
+        #expect((byHost.first?["trust"] as? [String: Any])?["trusted"] as? Bool == false)
+        #expect(Self.codes(byHost.first ?? [:]).contains("name.mismatch"))
+    }
+
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func standardInputAndPcapngReadTheSame() throws {
         let file = try Self.serverCapture()
         let fromFile = try Run.tlsprobe(["capture", "-r", file, "--json"])

@@ -68,15 +68,16 @@ measure() { # name, command...: wall seconds and peak RSS in KB on stdout's last
   local wall rss
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$name.time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
   rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$name.time")
-  echo "$wall $rss"
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$name.time")
+  echo "$wall $rss $cpu"
 }
 
 echo "== bare libpcap loop" >&2
-read -r bare_s bare_kb < <(measure bare "$work/bare-loop" big.pcap)
+read -r bare_s bare_kb bare_cpu < <(measure bare "$work/bare-loop" big.pcap)
 echo "== tlsprobe capture -r" >&2
-read -r ours_s ours_kb < <(measure tlsprobe "$tlsprobe" capture -r big.pcap --json --fail-on never)
+read -r ours_s ours_kb ours_cpu < <(measure tlsprobe "$tlsprobe" capture -r big.pcap --json --fail-on never)
 echo "== tshark" >&2
-read -r tshark_s tshark_kb < <(measure tshark tshark -r big.pcap -d "tcp.port==$port,tls" \
+read -r tshark_s tshark_kb tshark_cpu < <(measure tshark tshark -r big.pcap -d "tcp.port==$port,tls" \
   -Y 'tls.handshake.type == 1 || tls.handshake.type == 2 || tls.handshake.type == 11' -T fields -e frame.number -e tls.handshake.type)
 
 mb=$(python3 -c "import os; print(os.path.getsize('big.pcap')/1048576)")
@@ -84,15 +85,18 @@ ours_hellos=$(grep -c '"client_hello":{' tlsprobe.out || true)
 ours_chains=$(grep -c '"chain":\[{' tlsprobe.out || true)
 tshark_hellos=$(awk -F'\t' '{ n = split($2, t, ","); for (i = 1; i <= n; i++) if (t[i] == "1") c++ } END { print c+0 }' tshark.out)
 tshark_chains=$(awk -F'\t' '{ n = split($2, t, ","); for (i = 1; i <= n; i++) if (t[i] == "11") c++ } END { print c+0 }' tshark.out)
-python3 - "$mb" "$bare_s" "$bare_kb" "$ours_s" "$ours_kb" "$tshark_s" "$tshark_kb" "$ours_hellos" "$tshark_hellos" "$ours_chains" "$tshark_chains" <<'EOF'
+python3 - "$mb" "$bare_s" "$bare_kb" "$ours_s" "$ours_kb" "$tshark_s" "$tshark_kb" "$ours_hellos" "$tshark_hellos" "$ours_chains" "$tshark_chains" "$bare_cpu" "$ours_cpu" "$tshark_cpu" <<'EOF'
 import sys
 mb, bare_s, bare_kb, ours_s, ours_kb, tshark_s, tshark_kb = map(float, sys.argv[1:8])
 ours_hellos, tshark_hellos, ours_chains, tshark_chains = map(int, sys.argv[8:12])
+bare_cpu, ours_cpu, tshark_cpu = map(float, sys.argv[12:15])
 rate = lambda s: mb / s if s > 0 else float("inf")
 print(f"file: {mb:.0f} MB")
-print(f"{'':22}{'seconds':>9}{'MB/s':>10}{'peak RSS MB':>13}")
-for name, s, kb in (("bare libpcap loop", bare_s, bare_kb), ("tlsprobe capture -r", ours_s, ours_kb), ("tshark", tshark_s, tshark_kb)):
-    print(f"{name:22}{s:9.2f}{rate(s):10.0f}{kb / 1024:13.1f}")
+print(f"{'':22}{'seconds':>9}{'MB/s':>10}{'CPU s':>8}{'peak RSS MB':>13}")
+for name, s, kb, cpu in (("bare libpcap loop", bare_s, bare_kb, bare_cpu), ("tlsprobe capture -r", ours_s, ours_kb, ours_cpu),
+                         ("tshark", tshark_s, tshark_kb, tshark_cpu)):
+    print(f"{name:22}{s:9.2f}{rate(s):10.0f}{cpu:8.2f}{kb / 1024:13.1f}")
+print("(wall-clock seconds; tlsprobe reads on one thread and writes reports on others: CPU s is user + system)")
 print(f"tlsprobe vs tshark: {tshark_s / ours_s:.1f}x faster (target >= 30x)")
 print(f"tlsprobe vs bare loop: {ours_s / bare_s:.2f}x the time (target <= 3x)")
 print(f"ClientHellos: tlsprobe {ours_hellos}, tshark {tshark_hellos} {'(same)' if ours_hellos == tshark_hellos else '(DIFFERENT)'}")

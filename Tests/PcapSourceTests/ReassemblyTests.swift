@@ -397,3 +397,57 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         #expect(c.observation.steps.count + c.observation.alerts.count <= TrackedFlow.maxEvents)
     }
 }
+
+/// TLS 1.3 without keys: the outcome is read from the sizes of the encrypted records.
+@Suite struct TLS13OutcomeTests {
+    typealias W = SyntheticTLS
+
+    /// ClientHello offering TLS 1.3; ServerHello choosing it; the server's encrypted flight.
+    static func tls13Start(_ conversation: inout TCPConversation) -> [CaptureWriter.Packet] {
+        let ext: (Int, [UInt8]) -> [UInt8] = { type, data in W.u16(type) + W.u16(data.count) + data }
+        let hello = W.handshake(1, W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
+            + { let e = ext(0x002B, [2, 3, 4]) + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32)); return W.u16(e.count) + e }())
+        let serverHello = W.handshake(2, W.u16(0x0303) + [UInt8](repeating: 2, count: 32) + [0] + W.u16(0x1301) + [0]
+            + { let e = ext(0x002B, W.u16(0x0304)) + ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32)); return W.u16(e.count) + e }())
+        var packets = conversation.open()
+        packets += conversation.send(W.record(22, hello), from: .client)
+        packets += conversation.send(W.record(22, serverHello) + W.record(20, [1]) + W.record(23, [UInt8](repeating: 9, count: 1200)), from: .server)
+        return packets
+    }
+
+    @Test func clientAlertSizedRecordIsAClientRefusal() throws {
+        var conversation = TCPConversation()
+        var packets = Self.tls13Start(&conversation)
+        packets += conversation.send(W.record(20, [1]) + W.record(23, [UInt8](repeating: 8, count: 19)), from: .client)
+        packets += conversation.close()
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.outcome == .failed)
+        #expect(c.observation.encryptedHandshakeUnseen)
+        let finding = try #require(c.findings.first { $0.code == .captureAlert })
+        #expect(finding.evidence["from"] == .string("client"))
+    }
+
+    @Test func serverAlertAfterTheClientFlightIsAServerRefusal() throws {
+        var conversation = TCPConversation()
+        var packets = Self.tls13Start(&conversation)
+        packets += conversation.send(W.record(23, [UInt8](repeating: 8, count: 53)), from: .client) // Finished
+        packets += conversation.send(W.record(23, [UInt8](repeating: 7, count: 19)), from: .server)
+        packets += conversation.close()
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.outcome == .failed)
+        #expect(c.findings.first { $0.code == .captureAlert }?.evidence["from"] == .string("server"))
+    }
+
+    @Test func ticketAfterTheClientFlightIsEstablished() throws {
+        var conversation = TCPConversation()
+        var packets = Self.tls13Start(&conversation)
+        packets += conversation.send(W.record(23, [UInt8](repeating: 8, count: 53)), from: .client)
+        packets += conversation.send(W.record(23, [UInt8](repeating: 7, count: 250)), from: .server) // NewSessionTicket
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.outcome == .established)
+        #expect(c.findings.isEmpty)
+    }
+}

@@ -138,19 +138,3 @@ public final class PacketCapture {
         return statistics
     }
 }
-
-extension PcapHandle {
-    /// Compiles and sets a BPF filter.
-    func setFilter(_ filter: String) throws(PcapError) {
-        try withRawHandle { raw throws(PcapError) in
-            var program = bpf_program()
-            if pcap_compile(raw, &program, filter, 1, PCAP_NETMASK_UNKNOWN) != 0 {
-                throw PcapError(.badFilter, "--filter \"\(filter)\": \(String(cString: pcap_geterr(raw)))")
-            }
-            defer { pcap_freecode(&program) }
-            if pcap_setfilter(raw, &program) != 0 {
-                throw PcapError(.badFilter, "--filter \"\(filter)\": \(String(cString: pcap_geterr(raw)))")
-            }
-        }
-    }
-}

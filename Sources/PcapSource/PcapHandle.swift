@@ -119,9 +119,16 @@ final class PcapHandle {
 
     private var lastError: String { String(cString: pcap_geterr(handle)) }
 
-    /// Runs `body` with the `pcap_t`, which must not escape it.
-    func withRawHandle<T>(_ body: (OpaquePointer) throws(PcapError) -> T) throws(PcapError) -> T {
-        try body(handle)
+    /// Compiles and sets a BPF filter.
+    func setFilter(_ filter: String) throws(PcapError) {
+        var program = bpf_program()
+        if pcap_compile(handle, &program, filter, 1, PCAP_NETMASK_UNKNOWN) != 0 {
+            throw PcapError(.badFilter, "--filter \"\(filter)\": \(lastError)")
+        }
+        defer { pcap_freecode(&program) }
+        if pcap_setfilter(handle, &program) != 0 {
+            throw PcapError(.badFilter, "--filter \"\(filter)\": \(lastError)")
+        }
     }
 
     /// How far into the file reading has got (offline only, and not for pipes).

@@ -284,6 +284,13 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(notPcap.status == 2)
         let noInterface = try Run.tlsprobe(["capture", "-i", "tlsprobe-no-such-if0", "--duration", "1"])
         #expect(noInterface.status == 2, "\(noInterface.stderr)")
+        let badFilter = try Run.tlsprobe(["capture", "-r", "-", "--filter", "tcp port banana"],
+                                         stdin: CaptureWriter.file(linkType: 1, packets: []))
+        #expect(badFilter.status == 2)
+        #expect(badFilter.stderr.contains("--filter"))
+        let empty = try Run.tlsprobe(["capture", "-r", "-"], stdin: CaptureWriter.file(.pcapng, linkType: 276, packets: []))
+        #expect(empty.status == 0)
+        #expect(empty.stderr.contains("0 TLS connections reported; 0 packets"))
         #expect(try Run.tlsprobe(["capture"]).status == 64)
         #expect(try Run.tlsprobe(["capture", "-r", "a.pcap", "-i", "lo"]).status == 64)
         #expect(try Run.tlsprobe(["capture", "-r", "a.pcap", "--duration", "5"]).status == 64)

@@ -36,6 +36,16 @@ import Testing
         }
     }
 
+    @Test func openBSDLoopbackHasTheFamilyInNetworkOrder() throws {
+        var conversation = TCPConversation(link: .null, ipv6: true)
+        var bytes = conversation.packet(from: .client, sequence: 5, flags: 0x10, payload: [1, 2, 3]).bytes
+        bytes.replaceSubrange(0..<4, with: [0, 0, 0, 24]) // DLT_LOOP: AF_INET6 (OpenBSD) big-endian
+        let segment = try decode(bytes, FrameDecoder.LinkType.loop)
+        #expect(segment.payloadLength == 3 && segment.source.address.isIPv6)
+        bytes.replaceSubrange(0..<4, with: [0, 0, 0, 99])
+        #expect(throws: FrameError(.unsupported, "null.family", at: 0)) { try decode(bytes, FrameDecoder.LinkType.loop) }
+    }
+
     @Test func ethernetPaddingIsNotPayload() throws {
         var conversation = TCPConversation(link: .ethernet)
         let packet = conversation.packet(from: .client, sequence: 1, flags: 0x10, payload: [])

@@ -451,3 +451,19 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         #expect(c.findings.isEmpty)
     }
 }
+
+@Suite struct PlaintextAnswerTests {
+    @Test func httpAnswerToAClientHelloIsNamed() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var conversation = TCPConversation(serverPort: 80)
+        var packets = conversation.open()
+        packets += conversation.send(t.clientHello, from: .client)
+        packets += conversation.send(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), from: .server)
+        packets += conversation.close()
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        let finding = try #require(c.findings.first { $0.code == .captureIncompleteHandshake })
+        #expect(finding.message.contains("plaintext, not TLS (\"HTTP/1.1 400 Bad Request..Content-Length: 0....\")"), "\(finding.message)")
+        #expect(finding.evidence["plaintext_from"] == .string("server"))
+    }
+}

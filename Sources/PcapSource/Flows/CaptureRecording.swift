@@ -33,6 +33,8 @@ struct CaptureRecording: Sendable {
     /// Why tracking stopped; nil when the report went out while the connection was open.
     var end: FlowEnd?
     var brokenStreams: [String]
+    /// A side that answered with something other than TLS, and its first bytes.
+    var plaintextReply: (side: Side, bytes: [UInt8])?
 
     func build() -> (observation: HandshakeObservation, findings: [Finding]) {
         var builder = HandshakeObservationBuilder()
@@ -87,11 +89,18 @@ struct CaptureRecording: Sendable {
         return (observation, findings)
     }
 
+    /// Bytes as quoted text, non-printable ones as `.`.
+    static func printable(_ bytes: [UInt8]) -> String {
+        "\"" + String(decoding: bytes.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self) + "\""
+    }
+
     private func incompleteFinding(_ o: HandshakeObservation, decodeProblems: [String]) -> Finding {
         let endText = end.map { " The connection ended: \($0.rawValue)." } ?? ""
         let message: String
         if o.clientHello == nil {
             message = "The capture has no ClientHello for this connection: it starts after the handshake began, so what the client offered is unknown."
+        } else if o.serverHello == nil, let reply = plaintextReply, reply.side == .server {
+            message = "The server answered the ClientHello with plaintext, not TLS (\(Self.printable(reply.bytes))): nothing speaks TLS on this port — often an HTTP port, or a server that expects STARTTLS first."
         } else if o.serverHello == nil {
             message = "The client's ClientHello got no ServerHello in this capture: the server did not answer (or its answer was not captured)."
         } else if let last = o.steps.last {
@@ -101,6 +110,10 @@ struct CaptureRecording: Sendable {
         }
         var evidence: [String: EvidenceValue] = ["steps": .strings(o.steps.suffix(8).map(\.description))]
         if let end { evidence["ended"] = .string(end.rawValue) }
+        if let reply = plaintextReply {
+            evidence["plaintext_from"] = .string(reply.side.rawValue)
+            evidence["plaintext_start"] = .string(Self.printable(reply.bytes))
+        }
         if !brokenStreams.isEmpty { evidence["decode_errors"] = .strings(Array(brokenStreams.prefix(4))) }
         if !decodeProblems.isEmpty { evidence["undecodable_messages"] = .strings(Array(decodeProblems.prefix(4))) }
         return Finding(code: .captureIncompleteHandshake, subject: "connection", message: message + endText, evidence: evidence)

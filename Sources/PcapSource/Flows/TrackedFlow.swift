@@ -80,6 +80,8 @@ final class TrackedFlow {
     private var serverAlertAfterClientFlight: Int?
     private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
     private var brokenStreams: [String] = []
+    /// The first bytes of a direction that did not start with TLS.
+    private var plaintextStart: (fromA: Bool, bytes: [UInt8])?
     /// Payload bytes the snap length cut, per direction (a, b).
     var snapCutA = 0
     var snapCutB = 0
@@ -138,6 +140,9 @@ final class TrackedFlow {
                 }
                 guard RecordParser.looksLikeTLS(prefix) else {
                     state = .stopped
+                    // Kept in case the other side speaks TLS: a plaintext answer to a
+                    // ClientHello (an HTTP error page) says the port is not TLS at all.
+                    if plaintextStart == nil { plaintextStart = (fromA, Array(prefix.prefix(48))) }
                     return
                 }
                 state = .feeding
@@ -270,7 +275,8 @@ final class TrackedFlow {
             events: events, established: established, tls13Refusal: refusal, tagLength: tagLength,
             encryptedAlerts: encryptedAlerts,
             lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
-            snapCutBytes: snapCutA + snapCutB, end: end, brokenStreams: brokenStreams)
+            snapCutBytes: snapCutA + snapCutB, end: end, brokenStreams: brokenStreams,
+            plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) })
         let flow = Flow(
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))

@@ -243,36 +243,60 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(none.stderr.contains("0 TLS connections reported; 0 packets"))
     }
 
+    /// `tlsprobe ARGS` in the background, its stdout and stderr in files; returns once it
+    /// says it is capturing (or has exited).
+    static func startLive(_ arguments: [String], in dir: TemporaryDirectory) throws -> (process: Process, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
+        process.arguments = arguments
+        let out = dir.write("live.out", ""), err = dir.write("live.err", "")
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline {
+            if (try? String(contentsOfFile: err, encoding: .utf8))?.contains("Capturing on") == true { break }
+            usleep(20_000)
+        }
+        return (process, out, err)
+    }
+
+    static func wait(_ process: Process, seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+    }
+
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureOnLoopback() throws {
         let pki = Self.pki
         let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath)
         defer { server.stop() }
-        let live = try BackgroundProcess(Run.tlsprobePath, [
-            "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration", "20",
-        ])
-        // Wait for "Capturing on interface lo" before connecting.
-        usleep(700_000)
+        let dir = TemporaryDirectory()
+        let live = try Self.startLive([
+            "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration", "30",
+        ], in: dir)
+        defer { if live.process.isRunning { live.process.terminate() } }
+        // "Capturing on" is printed once the filter is set: this handshake is seen.
         try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_2", "-brief"], stdin: Data("Q\n".utf8), timeout: 10)
-        let deadline = Date().addingTimeInterval(15)
-        while live.process.isRunning && Date() < deadline { usleep(50_000) }
-        let output = live.stop()
-        #expect(live.process.terminationStatus == 0, "\(output)")
-        #expect(output.contains("Capturing on interface lo"))
-        #expect(output.contains("\"outcome\":\"established\""), "\(output)")
-        #expect(output.contains("interface lo: 1 TLS connection reported"))
+        Self.wait(live.process, seconds: 15)
+        let stdout = (try? String(contentsOfFile: live.stdout, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
+        #expect(!live.process.isRunning)
+        #expect(live.process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("Capturing on interface lo"))
+        #expect(stdout.contains("\"outcome\":\"established\""), "\(stdout)")
+        #expect(stderr.contains("interface lo: 1 TLS connection reported"), "\(stderr)")
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func ctrlCStopsALiveCaptureWithASummary() throws {
-        let port = LoopbackPort.free()
-        let live = try BackgroundProcess(Run.tlsprobePath, ["capture", "-i", "lo", "--filter", "tcp port \(port)"])
-        usleep(700_000)
+        let dir = TemporaryDirectory()
+        let live = try Self.startLive(["capture", "-i", "lo", "--filter", "tcp port \(LoopbackPort.free())"], in: dir)
+        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
         kill(live.process.processIdentifier, SIGINT)
-        let deadline = Date().addingTimeInterval(5)
-        while live.process.isRunning && Date() < deadline { usleep(20_000) }
+        Self.wait(live.process, seconds: 5)
         #expect(!live.process.isRunning, "a quiet interface must not block the stop")
-        let output = live.stop()
+        let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
         #expect(live.process.terminationStatus == 0)
-        #expect(output.contains("interface lo (stopped): 0 TLS connections reported"), "\(output)")
+        #expect(stderr.contains("interface lo (stopped): 0 TLS connections reported"), "\(stderr)")
     }
 
     @Test func unreadableInputsAndUsage() throws {

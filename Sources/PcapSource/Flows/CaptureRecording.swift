@@ -37,7 +37,7 @@ struct CaptureRecording: Sendable {
     var plaintextReply: (side: Side, bytes: [UInt8])?
 
     func build() -> (observation: HandshakeObservation, findings: [Finding]) {
-        var builder = HandshakeObservationBuilder()
+        var builder = HandshakeObservationBuilder(parseCertificate: { CertificateCache.shared.certificate($0) })
         for event in events {
             switch event {
             case .message(let message, let side): builder.add(message, from: side)

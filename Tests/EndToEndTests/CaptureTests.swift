@@ -207,6 +207,20 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(result.stderr.contains("0 malformed"))
     }
 
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func ipv6LoopbackConnection() throws {
+        let pki = Self.pki
+        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath, ipv6: true)
+        defer { server.stop() }
+        let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file("v6.pcap"))
+        try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_2", "-brief"], stdin: Data("Q\n".utf8), timeout: 10)
+        let lines = try Self.lines(try Run.tlsprobe(["capture", "-r", recorder.stop(), "--json"]))
+        try #require(lines.count == 1)
+        let flow = try #require(lines[0]["flow"] as? [String: Any])
+        #expect(flow["server"] as? String == "[::1]:\(server.port)")
+        #expect(lines[0]["outcome"] as? String == "established")
+        #expect((lines[0]["chain"] as? [Any])?.count == 2)
+    }
+
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func nameIsJudgedAgainstTheSNIWithoutHost() throws {
         let file = try Self.serverCapture()
         // The clients sent SNI "localhost": that is the name the leaf must carry.

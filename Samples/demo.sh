@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # The README's first command: installs what is missing (as root, with apt-get), builds
-# tlsprobe, makes the sample PKI (Samples/make-pki.sh) and runs tlsprobe on each broken case.
+# tlsprobe, makes the sample PKI (Samples/make-pki.sh), then
+#   1. starts a misconfigured TLS server on loopback (its chain lacks the intermediate, its
+#      certificate lacks the IP address clients dial) and shows tlsprobe's diagnosis,
+#   2. starts the corrected server and shows it trusted,
+#   3. starts a server that demands a client certificate, without and with the identity,
+#   4. runs tlsprobe offline on the other broken cases,
+# and stops every server it started: on success, on failure and on Ctrl-C.
 #
 #   Samples/demo.sh
 set -euo pipefail
@@ -8,36 +14,98 @@ cd "$(dirname "$0")/.."
 
 Tests/install-packages.sh libssl-dev libpcap-dev openssl pkg-config
 
+# The Swift runtime and Foundation linked in: start-up is about twice as fast.
 echo "== building tlsprobe (release)" >&2
-swift build -c release --product tlsprobe >&2
-tlsprobe="$(swift build -c release --show-bin-path)/tlsprobe"
+swift build -c release --static-swift-stdlib --product tlsprobe >&2
+tlsprobe="$(swift build -c release --static-swift-stdlib --show-bin-path)/tlsprobe"
 
 out=Samples/out
 Samples/make-pki.sh "$out" >&2
 
+# Every server this script starts, by process id; all are stopped however the script ends.
+servers=()
+port=
+stop_servers() {
+  local pid
+  for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${servers[@]}"; do wait "$pid" 2>/dev/null || true; done
+  servers=()
+}
+trap stop_servers EXIT
+trap 'stop_servers; trap - EXIT; exit 130' INT
+trap 'stop_servers; trap - EXIT; exit 143' TERM
+
+# serve ARGS...: starts `openssl s_server ARGS` on 127.0.0.1 and a free port; sets $port.
+# Only loopback is ever used.
+serve() {
+  local attempt candidate pid
+  for attempt in 1 2 3 4 5 6 7 8 9 10; do
+    candidate=$((20000 + RANDOM % 40000))
+    # Something already answers there: try another port.
+    if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
+    openssl s_server -accept "127.0.0.1:$candidate" -quiet "$@" </dev/null >/dev/null 2>&1 &
+    pid=$!
+    servers+=("$pid")
+    local i
+    for i in $(seq 50); do
+      if ! kill -0 "$pid" 2>/dev/null; then break; fi        # it could not start (port taken?)
+      if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; return 0; fi
+      sleep 0.1
+    done
+  done
+  echo "demo.sh: could not start openssl s_server on loopback" >&2
+  return 1
+}
+
 bold='' plain=''
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; fi
-step() {
-  printf '\n%s### %s%s\n$ tlsprobe %s\n' "$bold" "$1" "$plain" "${*:2}"
-  "$tlsprobe" "${@:2}" || echo "(exit status $?)"
+say() { printf '\n%s### %s%s\n' "$bold" "$1" "$plain"; }
+# run ARGS...: shows the command and runs tlsprobe; its exit status is part of the story.
+run() {
+  printf '$ tlsprobe %s\n' "$*"
+  "$tlsprobe" "$@" || echo "(exit status $?)"
+}
+# Our own ClientHello is the longest and least interesting part of a connect report.
+brief() {
+  printf '$ tlsprobe %s\n' "$*"
+  local status=0
+  "$tlsprobe" "$@" > "$out/report.txt" || status=$?
+  awk '/^Our client hello/ {skip=1; next} /^Trust / {skip=0} !skip' "$out/report.txt"
+  [ "$status" = 0 ] || echo "(exit status $status)"
 }
 
 export SAMPLE_P12_PASSWORD=sample
-step "A correct chain, dialled by IP: trusted" \
-  verify "$out/good/chain.pem" --anchor "$out/root.pem" --host 10.0.0.5
-step "The app dials 10.0.0.5 but the certificate names only printer.local" \
-  verify "$out/ip-missing/chain.pem" --anchor "$out/root.pem" --host 10.0.0.5
-step "The server sends its leaf without the intermediate" \
-  verify "$out/missing-intermediate/server.pem" --anchor "$out/root.pem" --host printer.local
-step "The CA was re-created with a new key; phones still have the old root" \
-  verify "$out/recreated-ca/chain.pem" --anchor "$out/root.pem" --host printer.local
-step "The certificate expired" \
-  verify "$out/expired/chain.pem" --anchor "$out/root.pem" --host printer.local
-step "A camera's self-signed certificate, judged as an iPhone would" \
-  verify "$out/self-signed/camera.pem" --anchor "$out/root.pem" --host 192.168.1.64 --profile apple
-step "A client identity exported by OpenSSL 3 with its defaults" \
-  inspect "$out/identity-modern.p12" --password-env SAMPLE_P12_PASSWORD
-step "The same identity exported with -legacy" \
-  inspect "$out/identity-legacy.p12" --password-env SAMPLE_P12_PASSWORD
-step "What does the app's -9813 mean?" \
-  explain -9813
+
+say "Live: the printer's server sends its leaf alone, and its certificate names only printer.local"
+serve -cert "$out/ip-missing/server.pem" -key "$out/ip-missing/server.key"
+echo "(openssl s_server on 127.0.0.1:$port, configured without its intermediate)"
+brief connect "127.0.0.1:$port" --anchor "$out/root.pem"
+
+say "Live: the corrected server (full chain, 127.0.0.1 in the SAN) is trusted"
+serve -cert "$out/good/server.pem" -key "$out/good/server.key" -cert_chain "$out/intermediate.pem"
+echo "(openssl s_server on 127.0.0.1:$port, leaf + intermediate)"
+brief connect "127.0.0.1:$port" --anchor "$out/root.pem" --versions
+
+say "Live: a TLS 1.3 server that demands a client certificate refuses us after the handshake"
+serve -cert "$out/good/server.pem" -key "$out/good/server.key" -cert_chain "$out/intermediate.pem" \
+  -Verify 1 -verify_return_error -CAfile "$out/root.pem" -tls1_3
+echo "(openssl s_server on 127.0.0.1:$port, -Verify 1 -CAfile root.pem)"
+brief connect "127.0.0.1:$port" --anchor "$out/root.pem"
+say "Live: the same server with the front-desk iPad's identity"
+brief connect "127.0.0.1:$port" --anchor "$out/root.pem" --identity "$out/identity-legacy.p12" --password-env SAMPLE_P12_PASSWORD
+stop_servers
+
+say "Offline: the app dials 10.0.0.5; the chain file as given"
+run verify "$out/good/chain.pem" --anchor "$out/root.pem" --host 10.0.0.5
+say "Offline: the CA was re-created with a new key; phones still have the old root"
+run verify "$out/recreated-ca/chain.pem" --anchor "$out/root.pem" --host printer.local
+say "Offline: the certificate expired"
+run verify "$out/expired/chain.pem" --anchor "$out/root.pem" --host printer.local
+say "Offline: a camera's self-signed certificate, judged as an iPhone would"
+run verify "$out/self-signed/camera.pem" --anchor "$out/root.pem" --host 192.168.1.64 --profile apple
+say "Offline: a client identity exported by OpenSSL 3 with its defaults"
+run inspect "$out/identity-modern.p12" --password-env SAMPLE_P12_PASSWORD
+say "Offline: the same identity exported with -legacy"
+run inspect "$out/identity-legacy.p12" --password-env SAMPLE_P12_PASSWORD
+say "What does the app's -9813 mean?"
+run explain -9813

@@ -59,6 +59,8 @@ static inline long tlsprobe_SSL_CTX_set_tlsext_servername_callback(SSL_CTX *c, i
     return SSL_CTX_set_tlsext_servername_callback(c, cb);
 }
 static inline long tlsprobe_SSL_CTX_set_tlsext_servername_arg(SSL_CTX *c, void *arg) { return SSL_CTX_set_tlsext_servername_arg(c, arg); }
+static inline int tlsprobe_SSL_CTX_add1_chain_cert(SSL_CTX *c, X509 *x) { return (int)SSL_CTX_add1_chain_cert(c, x); }
+static inline long tlsprobe_BIO_set_mem_eof_return(BIO *b, int v) { return BIO_set_mem_eof_return(b, v); }
 
 // Names and flags.
 static inline unsigned long tlsprobe_XN_FLAG_RFC2253(void) { return XN_FLAG_RFC2253; }

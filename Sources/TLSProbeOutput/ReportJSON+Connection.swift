@@ -49,6 +49,15 @@ extension ReportJSON {
         object["versions"] = r.versions.map { probes in
             .object(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a }))
         } ?? .null
+        // The map above is DESIGN.md's; this says how each probe went.
+        object["version_probes"] = r.versions.map { probes in
+            .array(probes.map { p in
+                .object([
+                    "version": .string(p.version.description), "accepted": .bool(p.accepted),
+                    "detail": .optional(p.detail), "security_level": p.securityLevel.map { .int($0) } ?? .null,
+                ])
+            })
+        } ?? .null
         return .object(object)
     }
 

@@ -9,7 +9,8 @@ extension TextRenderer {
         let title: String
         if let t = r.target {
             let address = t.address.map { $0 == t.host ? "" : " (\($0))" } ?? ""
-            title = "\(r.command) \(t.host):\(t.port)\(address) · SNI \(t.sni ?? "none")"
+            let host = t.host.contains(":") ? "[\(t.host)]" : t.host
+            title = "\(r.command) \(host):\(t.port)\(address) · SNI \(t.sni ?? "none")"
         } else if let f = r.flow {
             title = "\(r.command) \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
         } else {
@@ -32,7 +33,9 @@ extension TextRenderer {
                 out += field(a.from.rawValue, "\(a.level) \(a.description)\(a.encrypted ? " (encrypted)" : "")\(after)")
             }
         }
-        if let h = r.clientHello { out += clientHelloSection(h) }
+        // connect: our own hello is the least interesting part; capture, listen: the client's comes first.
+        let ownHello = r.target != nil
+        if let h = r.clientHello, !ownHello { out += clientHelloSection(h) }
         if let h = r.serverHello {
             out += heading(h.helloRetryRequest ? "HelloRetryRequest" : "Server hello")
             out += field("version", h.version.description)
@@ -57,17 +60,20 @@ extension TextRenderer {
             for cert in chain { out += certificateBlock(cert, label: "[\(cert.index)]", at: at) }
         }
         if let versions = r.versions {
-            out += heading("Protocol versions")
+            let levels = Set(versions.compactMap(\.securityLevel))
+            let how = levels.count == 1 ? " (each offered alone, OpenSSL security level \(levels.first ?? 0))" : " (each offered alone)"
+            out += heading("Protocol versions" + how)
             for probe in versions {
                 out += field(probe.version.description, probe.accepted ? "accepted" : "refused" + (probe.detail.map { " (\($0))" } ?? ""))
             }
         }
+        if let h = r.clientHello, ownHello { out += clientHelloSection(h, title: "Our client hello") }
         out += trustSection(r.trust)
         return out
     }
 
-    func clientHelloSection(_ h: ClientHelloSummary) -> String {
-        var out = heading("Client hello")
+    func clientHelloSection(_ h: ClientHelloSummary, title: String = "Client hello") -> String {
+        var out = heading(title)
         out += field("versions", h.versions.map(\.description).joined(separator: ", "))
         out += field("ciphers", "(\(h.cipherSuites.count)) " + h.cipherSuites.map(\.description).joined(separator: ", "))
         out += field("SNI", h.sni ?? "(none)")

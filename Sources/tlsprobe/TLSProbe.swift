@@ -18,15 +18,16 @@ struct TLSProbe: ParsableCommand {
         discussion: """
             Exit status: 0 examined, no finding at or above --fail-on; 1 examined, findings at or \
             above --fail-on (trust fails, handshake refused); 2 could not examine (unreadable file, \
-            wrong password, unreachable); 64 usage error.
+            wrong password; refused, unreachable, unresolved or silent server); 64 usage error.
 
             Examples:
+              tlsprobe connect 10.0.0.5:4433 --anchor root.pem
               tlsprobe verify server.pem chain.pem --anchor root.pem --host 10.0.0.5
               tlsprobe inspect identity.p12 --password-env P12_PASSWORD
               tlsprobe explain -9813
             """,
         version: "tlsprobe \(version) (\(OpenSSLLibrary.version); \(PcapLibrary.version))",
-        subcommands: [Inspect.self, Verify.self, Explain.self, Capture.self]
+        subcommands: [Connect.self, Inspect.self, Verify.self, Explain.self, Capture.self]
     )
 
     static func main() {

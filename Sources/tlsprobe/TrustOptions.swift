@@ -3,8 +3,8 @@ import Foundation
 import OpenSSLProbe
 import TLSDiagnosis
 
-/// What the client trusts, the name it expects, when and under which rules.
-struct TrustOptions: ParsableArguments {
+/// The roots the client trusts: `--anchor`, `--anchors`, `--system-anchors`.
+struct AnchorOptions: ParsableArguments {
     @Option(name: .customLong("anchor"), help: ArgumentHelp("A root the client trusts (PEM bundle, DER or PKCS#12); repeatable.", valueName: "file"))
     var anchorFiles: [String] = []
 
@@ -13,6 +13,37 @@ struct TrustOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Also trust this machine's system roots (SSL_CERT_FILE, else OpenSSL's default bundle).")
     var systemAnchors = false
+
+    /// Every anchor named by --anchor, --anchors and --system-anchors, deduplicated. The
+    /// system roots are read only when asked for.
+    func load(password: @escaping PasswordProvider) throws -> [TrustAnchor] {
+        var anchors: [TrustAnchor] = []
+        var seen = Set<[UInt8]>()
+        func add(_ certificate: X509Certificate, _ source: String) {
+            if seen.insert(certificate.der).inserted { anchors.append(TrustAnchor(certificate: certificate, source: source)) }
+        }
+        do {
+            for file in anchorFiles {
+                let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: password)
+                for certificate in loaded.certificates { add(certificate, file) }
+            }
+            if let dir = anchorDirectory {
+                for (source, certificate) in try AnchorDirectory.load(path: dir) { add(certificate, source) }
+            }
+            if systemAnchors {
+                let system = try SystemAnchors.load()
+                for certificate in system.certificates { add(certificate, "system") }
+            }
+        } catch {
+            throw CouldNotExamine(description: error.description)
+        }
+        return anchors
+    }
+}
+
+/// What the client trusts, the name it expects, when and under which rules.
+struct TrustOptions: ParsableArguments {
+    @OptionGroup var anchors: AnchorOptions
 
     @Option(name: .long, help: ArgumentHelp("The name the client expects: a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
     var host: String?
@@ -42,27 +73,7 @@ struct TrustOptions: ParsableArguments {
 
     /// Every anchor named by --anchor, --anchors and --system-anchors, deduplicated.
     func loadAnchors(password: @escaping PasswordProvider) throws -> [TrustAnchor] {
-        var anchors: [TrustAnchor] = []
-        var seen = Set<[UInt8]>()
-        func add(_ certificate: X509Certificate, _ source: String) {
-            if seen.insert(certificate.der).inserted { anchors.append(TrustAnchor(certificate: certificate, source: source)) }
-        }
-        do {
-            for file in anchorFiles {
-                let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: password)
-                for certificate in loaded.certificates { add(certificate, file) }
-            }
-            if let dir = anchorDirectory {
-                for (source, certificate) in try AnchorDirectory.load(path: dir) { add(certificate, source) }
-            }
-            if systemAnchors {
-                let system = try SystemAnchors.load()
-                for certificate in system.certificates { add(certificate, "system") }
-            }
-        } catch {
-            throw CouldNotExamine(description: error.description)
-        }
-        return anchors
+        try anchors.load(password: password)
     }
 }
 

@@ -80,12 +80,16 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// Stops the process and returns what it printed.
+    ///
+    /// SIGTERM first, SIGKILL after 0.1 s: a child started from a test thread inherits that
+    /// thread's signal mask, in which SIGTERM is blocked, so SIGTERM alone would leave it
+    /// running (s_server needs no graceful exit).
     @discardableResult
     public func stop() -> String {
         if process.isRunning {
             process.terminate()
-            let deadline = Date().addingTimeInterval(2)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
+            let deadline = Date().addingTimeInterval(0.1)
+            while process.isRunning && Date() < deadline { usleep(5_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
@@ -105,15 +109,16 @@ public final class OpenSSLServer: @unchecked Sendable {
     /// Starts `openssl s_server -cert CERT -key KEY [-cert_chain CHAIN] EXTRA...` and waits
     /// until it listens. `extra` takes any s_server options (`-tls1_2`, `-Verify 1`,
     /// `-CAfile ca.pem`, `-naccept 1`…). Throws when it does not come up.
-    public init(cert: String, key: String, chain: String? = nil, extra: [String] = [], ipv6: Bool = false) throws {
-        port = LoopbackPort.free(ipv6: ipv6)
+    /// `port` reuses a port (a server restarted with another key); default: a free one.
+    public init(cert: String, key: String, chain: String? = nil, extra: [String] = [], ipv6: Bool = false, port: Int? = nil) throws {
+        self.port = port ?? LoopbackPort.free(ipv6: ipv6)
         host = ipv6 ? "::1" : "127.0.0.1"
-        var arguments = ["s_server", "-accept", "\(ipv6 ? "[::1]" : "127.0.0.1"):\(port)", "-cert", cert, "-key", key, "-quiet"]
+        var arguments = ["s_server", "-accept", "\(ipv6 ? "[::1]" : "127.0.0.1"):\(self.port)", "-cert", cert, "-key", key, "-quiet"]
         if ipv6 { arguments += ["-6"] }
         if let chain { arguments += ["-cert_chain", chain] }
         arguments += extra
         background = try BackgroundProcess("openssl", arguments)
-        guard LoopbackPort.waitUntilListening(host: host, port: port) else {
+        guard LoopbackPort.waitUntilListening(host: host, port: self.port) else {
             let output = background.stop()
             throw PeerError(description: "openssl s_server did not start: \(output)")
         }

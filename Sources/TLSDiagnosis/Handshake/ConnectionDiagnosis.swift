@@ -32,11 +32,13 @@ public enum ConnectionDiagnosis {
     }
 
     /// The report of `observation` under `expectations`; `extraFindings` are the caller's
-    /// own (pins, version probes, transport notes).
+    /// own (pins, version probes, transport notes). `localErrors` are what our own TLS
+    /// library said when it sent an alert (connect, listen): they become evidence of the
+    /// findings for the alerts our side sent.
     public static func report(
         command: String, observation o: HandshakeObservation, target: ConnectTarget? = nil, flow: Flow? = nil,
         expectations e: Expectations, extraFindings: [Finding] = [], versions: [VersionProbe]? = nil,
-        negotiatedGroup: String? = nil
+        negotiatedGroup: String? = nil, localErrors: [String] = [], localSide: Side? = nil
     ) -> ConnectionReport {
         var findings = extraFindings
         var trust = TrustSection(
@@ -54,9 +56,12 @@ public enum ConnectionDiagnosis {
                 trust.path = evaluation.path.map { $0.map { CertificateSummary($0.certificate, source: $0.source) } }
             }
         } else {
+            let certificateSent = o.steps.contains { $0.from == .server && $0.type == .certificate }
             trust.note = o.encryptedHandshakeUnseen
                 ? "The server's chain was sent encrypted (TLS 1.3) and no key log was given, so trust was not judged."
-                : "The server presented no certificate, so trust was not judged."
+                : certificateSent || o.outcome == .established
+                    ? "The server presented no certificate, so trust was not judged."
+                    : "The handshake ended before the server sent its certificate, so trust was not judged."
         }
         if o.unreadableServerCertificates > 0 {
             findings.append(Finding(
@@ -69,7 +74,9 @@ public enum ConnectionDiagnosis {
                 message: "This is TLS 1.3: the server's chain, any CertificateRequest, the client's certificate and most alerts are encrypted. Without the client's key log they cannot be shown."))
         }
         for alert in o.alerts {
-            if let finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: e.genericAlertCode) { findings.append(finding) }
+            guard var finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: e.genericAlertCode) else { continue }
+            if alert.from == localSide && !localErrors.isEmpty { finding.evidence["openssl_errors"] = .strings(localErrors) }
+            findings.append(finding)
         }
         findings += HandshakeDiagnosis.protocolFindings(o, profile: e.context.profile)
         findings += HandshakeDiagnosis.clientAuthFindings(o, identity: e.identity)

@@ -1,0 +1,84 @@
+internal import COpenSSL
+import TLSDiagnosis
+import TLSWire
+
+/// What OpenSSL's callbacks tell about one connection, gathered for the diagnosis: every
+/// handshake message and alert in order (into `HandshakeObservationBuilder`, the same
+/// builder a capture feeds), and the key log. Used from the connection's own thread only.
+final class HandshakeRecorder {
+    private(set) var builder = HandshakeObservationBuilder()
+    /// Off once we start closing: our own close_notify is not part of what we observed.
+    var recording = true
+    let keyLog: KeyLogFile?
+
+    /// Whether each side has sent ChangeCipherSpec (TLS 1.2: its later alerts are encrypted).
+    private var changedCipherSpec: Set<Side> = []
+    private(set) var serverHelloSeen = false
+    /// Sides that sent a fatal alert (or, in TLS 1.3, any alert but close_notify/user_canceled).
+    private(set) var fatalAlertFrom: Set<Side> = []
+    private(set) var closeNotifyFromServer = false
+    /// NewSessionTicket messages from the server: in TLS 1.3 they follow the server's
+    /// acceptance of our Finished (and certificate).
+    private(set) var sessionTickets = 0
+    /// Whether the server sent a CertificateRequest.
+    private(set) var certificateRequested = false
+
+    init(keyLog: KeyLogFile?) { self.keyLog = keyLog }
+
+    // SSL3_RT_* content types as OpenSSL's message callback reports them.
+    private static let changeCipherSpec: Int32 = 20
+    private static let alert: Int32 = 21
+    private static let handshake: Int32 = 22
+
+    /// One callback: `sent` is OpenSSL's write_p (we are the client).
+    func record(sent: Bool, contentType: Int32, bytes: UnsafeRawBufferPointer) {
+        guard recording else { return }
+        let side: Side = sent ? .client : .server
+        switch contentType {
+        case Self.handshake:
+            guard let type = bytes.first else { return }
+            if side == .server {
+                // A HelloRetryRequest is a ServerHello with a fixed random (RFC 8446 4.1.3):
+                // only after the real one is the rest of a TLS 1.3 handshake encrypted.
+                if type == HandshakeType.serverHello.rawValue,
+                    !bytes.dropFirst(6).prefix(32).elementsEqual(ServerHello.helloRetryRequestRandom)
+                {
+                    serverHelloSeen = true
+                }
+                if type == HandshakeType.newSessionTicket.rawValue { sessionTickets += 1 }
+                if type == HandshakeType.certificateRequest.rawValue { certificateRequested = true }
+            }
+            builder.add(rawMessage: Array(bytes), from: side)
+        case Self.alert:
+            guard let alert = try? Alert(bytes: Array(bytes)) else { return }
+            let tls13 = (builder.context.version ?? .tls12) >= .tls13
+            let encrypted = (tls13 && serverHelloSeen) || changedCipherSpec.contains(side)
+            builder.add(alert: alert, from: side, encrypted: encrypted)
+            let closing = alert.description == .closeNotify || alert.description == .userCanceled
+            if alert.level == .fatal || (tls13 && !closing) { fatalAlertFrom.insert(side) }
+            if side == .server && alert.description == .closeNotify { closeNotifyFromServer = true }
+        case Self.changeCipherSpec:
+            changedCipherSpec.insert(side)
+        default:
+            // 256 (record header) and 257 (TLS 1.3 inner content type) are pseudo types.
+            break
+        }
+    }
+}
+
+/// OpenSSL's message callback: copies what it is given into the recorder and returns.
+let recordingMessageCallback: @convention(c) (Int32, Int32, Int32, UnsafeRawPointer?, Int, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
+    writeP, _, contentType, buffer, length, _, argument in
+    guard let argument, let buffer, length > 0 else { return }
+    let recorder = Unmanaged<HandshakeRecorder>.fromOpaque(argument).takeUnretainedValue()
+    recorder.record(sent: writeP != 0, contentType: contentType, bytes: UnsafeRawBufferPointer(start: buffer, count: length))
+}
+
+/// The ex_data slot holding the recorder, for the key log callback (which has no argument).
+let recorderExDataIndex: Int32 = tlsprobe_SSL_get_ex_new_index()
+
+/// OpenSSL's key log callback: appends the NSS-format line to the recorder's key log.
+let keyLogCallback: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Void = { ssl, line in
+    guard let ssl, let line, let raw = SSL_get_ex_data(ssl, recorderExDataIndex) else { return }
+    Unmanaged<HandshakeRecorder>.fromOpaque(raw).takeUnretainedValue().keyLog?.append(line)
+}

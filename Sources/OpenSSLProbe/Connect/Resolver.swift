@@ -1,0 +1,91 @@
+import Foundation
+
+/// One address to dial, as getaddrinfo(3) gave it.
+struct ResolvedAddress: Sendable, Hashable {
+    let family: Int32
+    /// The `sockaddr_in` / `sockaddr_in6` bytes.
+    let sockaddr: [UInt8]
+    /// The address as text, without the port: `127.0.0.1`, `::1`.
+    let text: String
+}
+
+/// Names to addresses, bounded in time.
+enum Resolver {
+    /// Every address of `target` (IPv6 and IPv4, in the system's order). A literal address
+    /// never reaches DNS (AI_NUMERICHOST). A name is resolved on a helper thread so the
+    /// wait is bounded by `timeout`: getaddrinfo itself takes no timeout.
+    static func resolve(_ target: DialTarget, timeout: TimeInterval) throws(ConnectFailure) -> [ResolvedAddress] {
+        if target.isIPAddress {
+            let (status, addresses) = lookUp(target, numeric: true)
+            guard status == 0, !addresses.isEmpty else {
+                throw ConnectFailure(.unresolved, "\(target.host): not a usable IP address (\(message(status)))")
+            }
+            return addresses
+        }
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.set(lookUp(target, numeric: false))
+            done.signal()
+        }
+        thread.start()
+        guard done.wait(timeout: .now() + timeout) == .success, let (status, addresses) = box.get() else {
+            throw ConnectFailure(.unresolved, "\(target.host): the name was not resolved within \(Seconds.text(timeout)) (DNS does not answer)")
+        }
+        guard status == 0, !addresses.isEmpty else {
+            throw ConnectFailure(.unresolved, "\(target.host): the name cannot be resolved (\(message(status)))")
+        }
+        return addresses
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: (Int32, [ResolvedAddress])?
+        func set(_ v: (Int32, [ResolvedAddress])) { lock.lock(); value = v; lock.unlock() }
+        func get() -> (Int32, [ResolvedAddress])? { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    private static func message(_ status: Int32) -> String {
+        switch status {
+        case EAI_NONAME: return "no such host"
+        case EAI_AGAIN: return "temporary failure: DNS did not answer"
+        case EAI_FAIL: return "DNS failed permanently"
+        case EAI_SYSTEM: return String(cString: strerror(errno))
+        default: return String(cString: gai_strerror(status))
+        }
+    }
+
+    private static func lookUp(_ target: DialTarget, numeric: Bool) -> (Int32, [ResolvedAddress]) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_protocol = Int32(IPPROTO_TCP)
+        hints.ai_flags = AI_NUMERICSERV | (numeric ? AI_NUMERICHOST : 0)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(target.host, String(target.port), &hints, &list)
+        guard status == 0 else { return (status, []) }
+        defer { freeaddrinfo(list) }
+        var addresses: [ResolvedAddress] = []
+        var cursor = list
+        while let entry = cursor, addresses.count < 32 {
+            defer { cursor = entry.pointee.ai_next }
+            guard let address = entry.pointee.ai_addr,
+                entry.pointee.ai_family == AF_INET || entry.pointee.ai_family == AF_INET6
+            else { continue }
+            let length = Int(entry.pointee.ai_addrlen)
+            let bytes = Array(UnsafeRawBufferPointer(start: address, count: length))
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, entry.pointee.ai_addrlen, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            let resolved = ResolvedAddress(family: entry.pointee.ai_family, sockaddr: bytes, text: String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            if !addresses.contains(resolved) { addresses.append(resolved) }
+        }
+        return (0, addresses)
+    }
+}
+
+/// Seconds as people write them: "10 s", "2.5 s".
+enum Seconds {
+    static func text(_ seconds: TimeInterval) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+}

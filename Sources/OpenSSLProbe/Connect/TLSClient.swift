@@ -1,0 +1,185 @@
+import Foundation
+import TLSDiagnosis
+import TLSWire
+
+/// How `connect` shakes hands.
+public struct HandshakeOptions: Sendable {
+    /// The server name sent in SNI; nil sends none.
+    public var sni: String?
+    /// ALPN protocols offered, in order (`h2`, `http/1.1`); empty offers none.
+    public var alpn: [String]
+    /// The oldest version offered; nil: TLS 1.2, as current clients.
+    public var minVersion: ProtocolVersion?
+    /// The newest version offered; nil: TLS 1.3.
+    public var maxVersion: ProtocolVersion?
+    /// Bounds resolving, connecting and the handshake, each.
+    public var timeout: TimeInterval
+    /// Our client certificate and key, sent when the server asks.
+    public var identity: ClientIdentity?
+    /// Where to append the session's secrets (NSS key log format).
+    public var keyLog: KeyLogFile?
+
+    public init(
+        sni: String?, alpn: [String] = [], minVersion: ProtocolVersion? = nil, maxVersion: ProtocolVersion? = nil,
+        timeout: TimeInterval = 10, identity: ClientIdentity? = nil, keyLog: KeyLogFile? = nil
+    ) {
+        self.sni = sni
+        self.alpn = alpn
+        self.minVersion = minVersion
+        self.maxVersion = maxVersion
+        self.timeout = timeout
+        self.identity = identity
+        self.keyLog = keyLog
+    }
+}
+
+/// What a live handshake showed, for `ConnectionDiagnosis`.
+public struct LiveHandshake: Sendable {
+    /// Every message and alert as it went over the wire, parsed by TLSWire.
+    public var observation: HandshakeObservation
+    /// The address connected to (`127.0.0.1`, `::1`).
+    public var address: String
+    /// How it ended when no alert says why (closed, reset, not TLS, timed out, refused by OpenSSL).
+    public var ending: HandshakeEnding?
+    /// OpenSSL's error queue when the handshake failed, as reason texts.
+    public var localErrors: [String]
+    /// The key exchange group as OpenSSL names it, when the handshake completed.
+    public var negotiatedGroup: String?
+    /// Bytes received from the server.
+    public var serverBytes: Int
+}
+
+/// Live TLS handshakes with a server: `tlsprobe connect`.
+public enum TLSClient {
+    /// The versions `--versions` probes, oldest first.
+    public static let probedVersions: [ProtocolVersion] = [.tls10, .tls11, .tls12, .tls13]
+
+    /// The OpenSSL security level of every handshake (FIELD-NOTES.md: Debian's default of
+    /// 2 makes TLS 1.0/1.1 servers unreachable; weak keys should be findings, not failures).
+    public static let securityLevel = 0
+
+    /// Resolves `target`, connects and shakes hands with `options`; with `probeVersions`,
+    /// also offers each of TLS 1.0–1.3 alone on connections of its own, all at once.
+    /// Throws when the server could not be reached or sent nothing back (exit status 2);
+    /// everything after the first byte from the server is in the result.
+    public static func connect(
+        _ target: DialTarget, options: HandshakeOptions, probeVersions: Bool
+    ) throws(ConnectFailure) -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
+        let addresses = try Resolver.resolve(target, timeout: options.timeout)
+        let main = ClientSettings(
+            sni: options.sni, alpn: options.alpn, minVersion: options.minVersion ?? .tls12,
+            maxVersion: options.maxVersion ?? .tls13, timeout: options.timeout, identity: options.identity,
+            keyLog: options.keyLog, cipherList: "DEFAULT:@SECLEVEL=0", readAfterHandshake: true)
+        guard probeVersions else {
+            return (try handshake(target, addresses: addresses, settings: main), nil)
+        }
+
+        // The main handshake and the probes, concurrently: a diagnosis costs about one
+        // handshake's time (DESIGN.md). One thread each, not concurrentPerform: these mostly
+        // wait on the network, and concurrentPerform runs only as many at a time as there
+        // are cores. The main handshake is itself the probe of the newest version it offers
+        // (a server must choose the newest version it shares), so that one is not probed
+        // again unless the main handshake got no ServerHello: one connection fewer for an
+        // old accessory that serves one connection at a time.
+        let newest = main.maxVersion
+        let concurrent = probedVersions.filter { $0 != newest }
+        let results = ResultSlots(count: 1 + concurrent.count)
+        @Sendable func work(_ index: Int) {
+            if index == 0 {
+                do throws(ConnectFailure) {
+                    results.set(0, .handshake(try handshake(target, addresses: addresses, settings: main)))
+                } catch {
+                    results.set(0, .failure(error))
+                }
+            } else {
+                let version = concurrent[index - 1]
+                results.set(index, .probe(probe(version, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout)))
+            }
+        }
+        let finished = DispatchGroup()
+        for index in 0...concurrent.count {
+            finished.enter()
+            Thread.detachNewThread {
+                defer { finished.leave() }
+                work(index)
+            }
+        }
+        finished.wait()
+        let all = results.values
+        guard case .handshake(let handshake)? = all[0] else {
+            if case .failure(let failure)? = all[0] { throw failure }
+            throw ConnectFailure(.local, "the handshake did not run")
+        }
+        var versions = all.dropFirst().compactMap { slot -> VersionProbe? in
+            if case .probe(let probe)? = slot { return probe }
+            return nil
+        }
+        if probedVersions.contains(newest) {
+            if let hello = handshake.observation.serverHello, !hello.helloRetryRequest {
+                versions.append(hello.version == newest
+                    ? VersionProbe(version: newest, accepted: true, securityLevel: securityLevel)
+                    : VersionProbe(
+                        version: newest, accepted: false, detail: "the server chose \(hello.version) when offered \(newest) too",
+                        securityLevel: securityLevel))
+            } else {
+                versions.append(probe(newest, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout))
+            }
+            versions.sort { $0.version < $1.version }
+        }
+        return (handshake, versions)
+    }
+
+    /// One version offered alone, at security level 0 with every cipher suite OpenSSL has
+    /// (anonymous and null ones aside). Accepted: the server answered with a ServerHello
+    /// for that version, whatever happened after (a demanded client certificate, say).
+    static func probe(_ version: ProtocolVersion, target: DialTarget, addresses: [ResolvedAddress], sni: String?, timeout: TimeInterval) -> VersionProbe {
+        let settings = ClientSettings(
+            sni: sni, alpn: [], minVersion: version, maxVersion: version, timeout: timeout, identity: nil, keyLog: nil,
+            cipherList: "ALL:!aNULL:!eNULL:@SECLEVEL=0", readAfterHandshake: false)
+        do throws(ConnectFailure) {
+            let result = try handshake(target, addresses: addresses, settings: settings)
+            let o = result.observation
+            if let hello = o.serverHello, !hello.helloRetryRequest, hello.version == version {
+                return VersionProbe(version: version, accepted: true, securityLevel: securityLevel)
+            }
+            let detail: String
+            if let alert = o.alerts.first(where: { $0.from == .server }) {
+                detail = "alert \(alert.description.name ?? alert.description.hex)"
+            } else if let hello = o.serverHello {
+                detail = "answered with \(hello.version)"
+            } else if let ending = result.ending {
+                detail = ending.shortText
+            } else {
+                detail = result.localErrors.first ?? "refused"
+            }
+            return VersionProbe(version: version, accepted: false, detail: detail, securityLevel: securityLevel)
+        } catch {
+            return VersionProbe(version: version, accepted: false, detail: error.description, securityLevel: securityLevel)
+        }
+    }
+
+    /// Connects to one of `addresses` and runs one handshake.
+    static func handshake(_ target: DialTarget, addresses: [ResolvedAddress], settings: ClientSettings) throws(ConnectFailure) -> LiveHandshake {
+        let tcp = try TCPConnection.connect(to: addresses, target: target, timeout: settings.timeout)
+        let peer = DialTarget.display(host: tcp.peer.text, port: target.port)
+        let client = try ClientConnection(connection: tcp, settings: settings)
+        let outcome = try client.run(settings: settings, target: target.isIPAddress ? peer : "\(target) (\(peer))")
+        return LiveHandshake(
+            observation: outcome.observation, address: tcp.peer.text, ending: outcome.ending,
+            localErrors: outcome.localErrors, negotiatedGroup: outcome.negotiatedGroup, serverBytes: outcome.serverBytes)
+    }
+
+    private enum Slot: Sendable {
+        case handshake(LiveHandshake)
+        case failure(ConnectFailure)
+        case probe(VersionProbe)
+    }
+
+    private final class ResultSlots: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Slot?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ slot: Slot) { lock.lock(); slots[index] = slot; lock.unlock() }
+        var values: [Slot?] { lock.lock(); defer { lock.unlock() }; return slots }
+    }
+}

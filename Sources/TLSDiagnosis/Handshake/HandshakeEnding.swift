@@ -1,0 +1,93 @@
+import Foundation
+import TLSWire
+
+/// How a live handshake ended when no alert from the server says why: the connection
+/// closed or was reset, the peer did not speak TLS, it stopped answering, or our own TLS
+/// library refused what it sent.
+public enum HandshakeEnding: Sendable, Hashable {
+    /// The server closed the TCP connection (FIN) before the handshake finished.
+    case closed
+    /// The server reset the TCP connection (RST).
+    case reset
+    /// The server answered with bytes that are not TLS records: another protocol.
+    case notTLS(firstBytes: [UInt8])
+    /// The server sent some of the handshake, then nothing more within the timeout.
+    case timedOut(seconds: Double)
+    /// tlsprobe's TLS library refused what the server sent (its reasons as evidence).
+    case refusedLocally(reasons: [String])
+
+    /// A few words for a version probe's detail: "connection closed", "not TLS".
+    public var shortText: String {
+        switch self {
+        case .closed: return "connection closed without an alert"
+        case .reset: return "connection reset"
+        case .notTLS: return "the answer is not TLS"
+        case .timedOut: return "no answer in time"
+        case .refusedLocally(let reasons): return reasons.first ?? "refused by tlsprobe's TLS library"
+        }
+    }
+}
+
+extension HandshakeDiagnosis {
+    /// The `tls.handshake_failed` finding for how a live handshake ended, or nil when an
+    /// alert already explains it: any alert from the server (close_notify included: it has
+    /// a finding of its own), or our own fatal alert (with `localErrors` attached to it by
+    /// `ConnectionDiagnosis`).
+    public static func finding(for ending: HandshakeEnding, in observation: HandshakeObservation) -> Finding? {
+        if observation.alerts.contains(where: { $0.from == .server || $0.level == .fatal }) { return nil }
+        let last = observation.steps.last { $0.from == .server }
+        let afterText = last.map { "after the server's \($0.type)" } ?? "in answer to our ClientHello, before sending anything"
+        var evidence: [String: EvidenceValue] = [
+            "after": .strings(observation.steps.suffix(4).map(\.description)),
+        ]
+        switch ending {
+        case .closed, .reset:
+            let what = ending == .closed ? "closed the connection" : "reset the connection"
+            evidence["transport"] = .string(ending == .closed ? "closed (FIN)" : "reset (RST)")
+            if last == nil {
+                if let hello = observation.clientHello {
+                    evidence["offered_versions"] = .strings(hello.versions.filter { !$0.isGREASE }.map(\.description))
+                    evidence["sni"] = .optional(hello.sni)
+                }
+                return Finding(
+                    code: .tlsHandshakeFailed, subject: "connection",
+                    message: "The server \(what) in answer to our ClientHello without sending an alert. Old embedded servers do this when they do not support any version offered; others when they have no certificate for the name sent in SNI, or when a firewall or proxy in between filters TLS.",
+                    evidence: evidence,
+                    fix: "Run tlsprobe connect HOST:PORT --versions to see which versions it accepts; try --sni NAME or --no-sni; check the server's log for why it dropped the connection.")
+            }
+            return Finding(
+                code: .tlsHandshakeFailed, subject: "connection",
+                message: "The server \(what) \(afterText) without sending an alert, so it did not say why.",
+                evidence: evidence,
+                fix: "Check the server's log for the reason; tlsprobe explain can read the error it shows.")
+        case .notTLS(let bytes):
+            let printable = String(decoding: bytes.prefix(16).map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
+            evidence["first_bytes"] = .string(Hex.encode(Array(bytes.prefix(16))))
+            evidence["first_bytes_text"] = .string(printable)
+            let guess: String
+            if printable.hasPrefix("HTTP/") { guess = "It answered in plain HTTP: this port serves http://, not https://." }
+            else if printable.hasPrefix("SSH-") { guess = "It is an SSH server." }
+            else if printable.hasPrefix("220") { guess = "It looks like an SMTP or FTP server, which starts in plain text (STARTTLS)." }
+            else { guess = "It speaks another protocol on this port." }
+            return Finding(
+                code: .tlsHandshakeFailed, subject: "connection",
+                message: "The server answered our ClientHello with bytes that are not TLS (\"\(printable)\"). \(guess)",
+                evidence: evidence,
+                fix: "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://, STARTTLS).")
+        case .timedOut(let seconds):
+            evidence["timeout_seconds"] = .string(String(format: "%g", seconds))
+            return Finding(
+                code: .tlsHandshakeFailed, subject: "connection",
+                message: "The server stopped answering \(afterText): the handshake did not finish within \(String(format: "%g", seconds)) s.",
+                evidence: evidence,
+                fix: "Check whether the server is overloaded or waiting for something (a client certificate prompt, a slow key store); raise --timeout to give it longer.")
+        case .refusedLocally(let reasons):
+            evidence["openssl_errors"] = .strings(reasons)
+            return Finding(
+                code: .tlsHandshakeFailed, subject: "connection",
+                message: "tlsprobe's TLS library (OpenSSL) refused what the server sent \(afterText): \(reasons.first ?? "no reason given").",
+                evidence: evidence,
+                fix: "The server sends something malformed or unsupported; tlsprobe explain \"\(reasons.first ?? "")\" says more.")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): what a `tlsprobe connect` diagnosis costs next to `openssl
+# s_client`, against one loopback `openssl s_server` in the same run (DESIGN.md: "a
+# diagnosis costs about one handshake"; issue 3's targets: a full diagnosis in at most half
+# of s_client's wall time, `--versions` in at most the time of one s_client run).
+#
+#   Tests/Benchmarks/connect-vs-s_client.sh [RUNS]      (default 30 runs of each)
+#   TLSPROBE=/path/to/tlsprobe Tests/Benchmarks/connect-vs-s_client.sh   (a binary built elsewhere)
+#
+# The product is measured as the demo builds it: release, with the Swift runtime and
+# Foundation linked statically (--static-swift-stdlib), which halves start-up (about 7 ms
+# instead of 13 ms here) because nothing has to be loaded and bound at run time.
+#
+# Measured, each run interleaved with the others so drift hits all alike:
+#   A  tlsprobe connect 127.0.0.1:P --anchor root.pem         (full diagnosis, text to /dev/null)
+#   B  openssl s_client -connect 127.0.0.1:P -showcerts         (loads the system CA bundle)
+#   C  tlsprobe connect 127.0.0.1:P --anchor root.pem --versions (main handshake + 4 probes at once)
+#   D  openssl s_client -tls1 / -tls1_1 / -tls1_2 / -tls1_3, one after the other
+# and, to show where the time goes: tlsprobe --version (start-up and argument parsing
+# only) and s_client without any CA store (-no-CAfile -no-CApath -no-CAstore: start-up
+# and the handshake only).
+# Wall time from bash's EPOCHREALTIME (microseconds), peak RSS from GNU time (%M, KiB).
+# Medians are reported. Uses the release build (built if missing) and loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+runs=${1:-30}
+
+command -v openssl >/dev/null || { echo "openssl is needed (apt-get install -y openssl)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "GNU time is needed for peak RSS (apt-get install -y time)" >&2; exit 2; }
+
+if [ -n "${TLSPROBE:-}" ]; then
+  tlsprobe=$TLSPROBE
+else
+  echo "== building tlsprobe (release, static Swift runtime)" >&2
+  swift build -c release --static-swift-stdlib --product tlsprobe >&2
+  tlsprobe="$(swift build -c release --static-swift-stdlib --show-bin-path)/tlsprobe"
+fi
+
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+Samples/make-pki.sh "$work/pki" >/dev/null
+pki=$work/pki
+
+# One server for everything: the good chain, every version reachable (security level 0).
+for attempt in 1 2 3 4 5 6 7 8 9 10; do
+  port=$((20000 + RANDOM % 40000))
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then continue; fi
+  openssl s_server -accept "127.0.0.1:$port" -quiet -cert "$pki/good/server.pem" -key "$pki/good/server.key" \
+    -cert_chain "$pki/intermediate.pem" -cipher 'DEFAULT:@SECLEVEL=0' </dev/null >/dev/null 2>&1 &
+  server_pid=$!
+  for i in $(seq 50); do
+    kill -0 "$server_pid" 2>/dev/null || break
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break 2; fi
+    sleep 0.1
+  done
+  server_pid=
+done
+[ -n "$server_pid" ] || { echo "could not start openssl s_server on loopback" >&2; exit 2; }
+
+# measure NAME CMD...: appends "wall_us rss_kib" for one run of CMD to $work/NAME.
+measure() {
+  local name=$1; shift
+  local start end
+  start=$EPOCHREALTIME
+  /usr/bin/time -f '%M' -o "$work/rss" "$@" </dev/null >/dev/null 2>&1 || true
+  end=$EPOCHREALTIME
+  local us=$(( (${end/./} - ${start/./}) ))
+  echo "$us $(tail -1 "$work/rss")" >> "$work/$name"
+}
+# The four sequential s_client runs as one measurement (peak RSS: the largest of the four).
+four_s_clients() {
+  local v
+  for v in -tls1 -tls1_1 -tls1_2 -tls1_3; do
+    openssl s_client -connect "127.0.0.1:$port" "$v" -cipher 'DEFAULT:@SECLEVEL=0' </dev/null >/dev/null 2>&1 || true
+  done
+}
+export -f four_s_clients
+export port
+
+# Warm up the page cache and the server.
+"$tlsprobe" connect "127.0.0.1:$port" --anchor "$pki/root.pem" >/dev/null || true
+openssl s_client -connect "127.0.0.1:$port" -showcerts </dev/null >/dev/null 2>&1 || true
+
+for i in $(seq "$runs"); do
+  measure tlsprobe "$tlsprobe" connect "127.0.0.1:$port" --anchor "$pki/root.pem"
+  measure s_client openssl s_client -connect "127.0.0.1:$port" -showcerts
+  measure versions "$tlsprobe" connect "127.0.0.1:$port" --anchor "$pki/root.pem" --versions
+  measure four bash -c four_s_clients
+  measure startup "$tlsprobe" --version
+  measure bare openssl s_client -connect "127.0.0.1:$port" -no-CAfile -no-CApath -no-CAstore
+done
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+wall() { cut -d' ' -f1 "$work/$1" | median; }
+rss() { cut -d' ' -f2 "$work/$1" | median; }
+
+a=$(wall tlsprobe) b=$(wall s_client) c=$(wall versions) d=$(wall four)
+ra=$(rss tlsprobe) rb=$(rss s_client) rc=$(rss versions) rd=$(rss four)
+ms() { awk -v us="$1" 'BEGIN {printf "%.1f ms", us / 1000}'; }
+mib() { awk -v k="$1" 'BEGIN {printf "%.1f MiB", k / 1024}'; }
+ratio() { awk -v x="$1" -v y="$2" 'BEGIN {printf "%.2f", x / y}'; }
+
+echo "connect vs s_client on one loopback s_server ($("$tlsprobe" --version), $runs runs each, medians)"
+printf '  %-46s %10s %10s\n' "" "wall" "peak RSS"
+printf '  %-46s %10s %10s\n' "tlsprobe connect --anchor root.pem" "$(ms "$a")" "$(mib "$ra")"
+printf '  %-46s %10s %10s\n' "openssl s_client -showcerts" "$(ms "$b")" "$(mib "$rb")"
+printf '  %-46s %10s %10s\n' "tlsprobe connect --versions" "$(ms "$c")" "$(mib "$rc")"
+printf '  %-46s %10s %10s\n' "4 x openssl s_client (-tls1 ... -tls1_3)" "$(ms "$d")" "$(mib "$rd")"
+printf '  %-46s %10s %10s\n' "tlsprobe --version (start-up)" "$(ms "$(wall startup)")" "$(mib "$(rss startup)")"
+printf '  %-46s %10s %10s\n' "openssl s_client, no CA store (handshake)" "$(ms "$(wall bare)")" "$(mib "$(rss bare)")"
+echo "ratios"
+echo "  diagnosis / s_client            wall $(ratio "$a" "$b")  (target <= 0.50)   peak RSS $(ratio "$ra" "$rb")"
+echo "  --versions / one s_client       wall $(ratio "$c" "$b")  (target <= 1.00)   peak RSS $(ratio "$rc" "$rb")"
+echo "  --versions / 4 s_client in turn wall $(ratio "$c" "$d")"

@@ -1,0 +1,407 @@
+import Foundation
+import Testing
+import TestSupport
+import TLSDiagnosis
+
+/// `tlsprobe connect` as a user runs it, against real `openssl s_server` processes on
+/// loopback started per test on a free port and stopped after it. Certificates are issued
+/// valid now (`TestPKI.liveChain`, `issueLive`): a live handshake is judged now, so no
+/// test passes `--at`.
+@Suite struct ConnectCommandTests {
+    /// One live PKI in files: "Test Root CA" → "Test Intermediate CA" → printer.local,
+    /// 127.0.0.1, ::1, localhost; and a client identity from the same intermediate.
+    final class PKI: @unchecked Sendable {
+        let dir = TemporaryDirectory()
+        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1", "::1"])
+        lazy var root = dir.write("root.pem", chain.root.pem)
+        lazy var leaf = dir.write("leaf.pem", chain.leaf.pem)
+        lazy var key = dir.write("leaf.key", chain.leaf.keyPEM)
+        lazy var intermediate = dir.write("intermediate.pem", chain.intermediate.pem)
+
+        /// Writes `issued`'s certificates to `name` and its key beside it; returns both paths.
+        func files(_ name: String, _ issued: TestPKI.Issued, chain extra: [TestPKI.Issued] = []) -> (cert: String, key: String) {
+            (dir.write(name + ".pem", ([issued] + extra).map(\.pem).joined()), dir.write(name + ".key", issued.keyPEM))
+        }
+
+        /// s_server with our leaf and `chain` (default: the intermediate).
+        func server(_ extra: [String] = [], chain: String? = nil, ipv6: Bool = false, leaf: (cert: String, key: String)? = nil, port: Int? = nil) throws -> OpenSSLServer {
+            try OpenSSLServer(
+                cert: leaf?.cert ?? self.leaf, key: leaf?.key ?? key, chain: leaf == nil ? (chain ?? intermediate) : chain,
+                extra: extra, ipv6: ipv6, port: port)
+        }
+    }
+
+    struct Outcome {
+        let result: Run.Result
+        let json: [String: Any]
+        var codes: [String] { (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String } }
+        func finding(_ code: String) -> [String: Any]? { (json["findings"] as? [[String: Any]])?.first { $0["code"] as? String == code } }
+        func evidence(_ code: String) -> [String: Any] { finding(code)?["evidence"] as? [String: Any] ?? [:] }
+        var handshake: [String: Any] { json["handshake"] as? [String: Any] ?? [:] }
+        var trusted: Bool? { (json["trust"] as? [String: Any])?["trusted"] as? Bool }
+    }
+
+    /// Runs `tlsprobe connect ARGS --json` and reads its object.
+    static func connect(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        let result = try Run.tlsprobe(["connect"] + arguments + ["--json"], environment: environment, timeout: 30)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return Outcome(result: result, json: try #require(object, "stdout: \(result.stdout) stderr: \(result.stderr)"))
+    }
+
+    // MARK: a good server, every way of dialling it
+
+    @Test(arguments: ["-tls1_2", "-tls1_3"])
+    func aGoodServerIsTrusted(version: String) throws {
+        let pki = PKI()
+        let server = try pki.server([version])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root])
+        #expect(out.result.status == 0, "\(out.result.stdout)")
+        #expect(out.trusted == true)
+        #expect(out.handshake["established"] as? Bool == true)
+        #expect(out.handshake["version"] as? String == (version == "-tls1_3" ? "TLSv1.3" : "TLSv1.2"))
+        #expect(out.handshake["group"] as? String != nil)
+        #expect((out.handshake["cipher_suite"] as? [String: String])?["name"] != nil)
+        #expect((out.json["chain"] as? [[String: Any]])?.count == 2)
+        #expect(out.json["schema_version"] as? Int == 1)
+        #expect(out.json["command"] as? String == "connect")
+        let target = try #require(out.json["target"] as? [String: Any])
+        #expect(target["host"] as? String == "127.0.0.1")
+        #expect(target["port"] as? Int == server.port)
+        #expect(target["address"] as? String == "127.0.0.1")
+        #expect(target["sni"] is NSNull, "an IP address is never sent in SNI")
+        #expect(((out.json["trust"] as? [String: Any])?["openssl"] as? [String: Any])?["ok"] as? Bool == true)
+        #expect(out.json["certificate_request"] is NSNull)
+        #expect(out.json["versions"] is NSNull)
+        #expect(out.codes.isEmpty, "\(out.codes)")
+    }
+
+    @Test func ipv6IsDialledInBrackets() throws {
+        let pki = PKI()
+        let server = try pki.server(ipv6: true)
+        defer { server.stop() }
+        let out = try Self.connect(["[::1]:\(server.port)", "--anchor", pki.root])
+        #expect(out.result.status == 0, "\(out.result.stdout)")
+        #expect((out.json["target"] as? [String: Any])?["address"] as? String == "::1")
+        let text = try Run.tlsprobe(["connect", "[::1]:\(server.port)", "--anchor", pki.root])
+        #expect(text.stdout.hasPrefix("connect [::1]:\(server.port) · SNI none"))
+        #expect(text.stdout.contains("TRUSTED"))
+    }
+
+    @Test func aNameIsResolvedAndSentInSNI() throws {
+        let pki = PKI()
+        let leaf = pki.files("localhost", TestPKI.issueLive(.server("localhost"), by: pki.chain.intermediate))
+        let server = try pki.server(["-tls1_3"], chain: pki.intermediate, leaf: leaf)
+        defer { server.stop() }
+        let out = try Self.connect(["localhost:\(server.port)", "--anchor", pki.root])
+        #expect(out.result.status == 0, "\(out.result.stdout)")
+        let target = try #require(out.json["target"] as? [String: Any])
+        #expect(target["sni"] as? String == "localhost")
+        #expect(target["address"] as? String == "127.0.0.1")
+        #expect((out.json["client_hello"] as? [String: Any])?["sni"] as? String == "localhost")
+    }
+
+    @Test func noAnchorsMeansTrustIsNotJudgedButEverythingElseIs() throws {
+        let pki = PKI()
+        let server = try pki.server()
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--host", "scanner.local"])
+        let trust = try #require(out.json["trust"] as? [String: Any])
+        #expect(trust["evaluated"] as? Bool == false)
+        #expect(trust["trusted"] is NSNull)
+        #expect((trust["note"] as? String)?.contains("No anchors were given") == true)
+        #expect(out.codes.contains("name.mismatch"))
+        #expect(out.result.status == 1)
+    }
+
+    // MARK: the chain, the name, the dates
+
+    struct ChainCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let code: String
+        let status: Int32
+        let build: @Sendable (PKI) -> (leaf: (cert: String, key: String)?, chain: String?, arguments: [String])
+        var testDescription: String { name }
+    }
+
+    static let chainCases: [ChainCase] = [
+        ChainCase(name: "missing intermediate", code: "chain.missing_intermediate", status: 1) { pki in
+            ((pki.leaf, pki.key), nil, [])
+        },
+        ChainCase(name: "wrong order", code: "chain.wrong_order", status: 0) { pki in
+            (nil, pki.dir.write("wrong.pem", pki.chain.root.pem + pki.chain.intermediate.pem), [])
+        },
+        ChainCase(name: "self-signed leaf", code: "chain.self_signed_leaf", status: 1) { pki in
+            (pki.files("self", TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"]))), nil, [])
+        },
+        ChainCase(name: "untrusted root", code: "chain.untrusted_root", status: 1) { pki in
+            (nil, pki.dir.write("full.pem", pki.chain.intermediate.pem + pki.chain.root.pem),
+             ["--anchor", pki.dir.write("other-root.pem", TestPKI.issueLive(.root("Some Other Root")).pem)])
+        },
+        ChainCase(name: "IP not in SAN", code: "name.ip_not_in_san", status: 1) { pki in
+            (pki.files("dns-only", TestPKI.issueLive(.server("printer.local"), by: pki.chain.intermediate)), pki.intermediate, [])
+        },
+        ChainCase(name: "name mismatch", code: "name.mismatch", status: 1) { pki in
+            (nil, nil, ["--host", "scanner.local"])
+        },
+        ChainCase(name: "expired", code: "cert.expired", status: 1) { pki in
+            var spec = TestPKI.Spec.server("printer.local", ips: ["127.0.0.1"])
+            spec.notBefore = TestPKI.day(-400)
+            spec.notAfter = TestPKI.day(-10)
+            return (pki.files("expired", TestPKI.issueLive(spec, by: pki.chain.intermediate)), pki.intermediate, [])
+        },
+    ]
+
+    @Test(arguments: chainCases)
+    func chainProblemsAreNamed(_ c: ChainCase) throws {
+        let pki = PKI()
+        let (leaf, chain, arguments) = c.build(pki)
+        let server = try pki.server(["-tls1_3"], chain: chain, leaf: leaf)
+        defer { server.stop() }
+        let anchors = arguments.contains("--anchor") ? [] : ["--anchor", pki.root]
+        let out = try Self.connect([server.address] + anchors + arguments)
+        #expect(out.codes.contains(c.code), "\(out.codes)")
+        #expect(out.result.status == c.status, "\(out.codes)")
+        #expect(out.handshake["established"] as? Bool == true, "verification is off: the chain is captured whole")
+    }
+
+    // MARK: protocol
+
+    @Test func aTLS10OnlyServer() throws {
+        let pki = PKI()
+        let server = try pki.server(["-tls1", "-cipher", "DEFAULT:@SECLEVEL=0"])
+        defer { server.stop() }
+        let refused = try Self.connect([server.address, "--anchor", pki.root, "--versions"])
+        #expect(refused.codes.contains("tls.no_common_version"), "\(refused.codes)")
+        #expect(refused.evidence("tls.no_common_version")["offered_versions"] as? [String] == ["TLSv1.3", "TLSv1.2"])
+        #expect(refused.result.status == 1)
+        #expect(refused.json["versions"] as? [String: Bool] == ["TLSv1.0": true, "TLSv1.1": false, "TLSv1.2": false, "TLSv1.3": false])
+        let probes = try #require(refused.json["version_probes"] as? [[String: Any]])
+        #expect(probes.allSatisfy { $0["security_level"] as? Int == 0 })
+
+        let old = try Self.connect([server.address, "--anchor", pki.root, "--min-version", "1.0"])
+        #expect(old.handshake["version"] as? String == "TLSv1.0")
+        #expect(old.finding("tls.protocol_too_old")?["severity"] as? String == "warning")
+        #expect(old.result.status == 0)
+        let apple = try Self.connect([server.address, "--anchor", pki.root, "--min-version", "tls1.0", "--profile", "apple"])
+        #expect(apple.finding("tls.protocol_too_old")?["severity"] as? String == "error")
+        #expect(apple.result.status == 1)
+
+        let text = try Run.tlsprobe(["connect", server.address, "--versions"])
+        #expect(text.stdout.contains("Protocol versions (each offered alone, OpenSSL security level 0)"))
+        #expect(text.stdout.contains("TLSv1.0     accepted"))
+    }
+
+    @Test func versionsAreProbedConcurrently() throws {
+        let pki = PKI()
+        let server = try pki.server(["-tls1_2"])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--versions"])
+        #expect(out.json["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": false])
+        #expect(out.result.status == 0)
+    }
+
+    @Test func noForwardSecrecyIsAnErrorForApple() throws {
+        let pki = PKI()
+        var spec = TestPKI.Spec.server("printer.local", ips: ["127.0.0.1"])
+        spec.key = .rsa(bits: 2048)
+        let leaf = pki.files("rsa", TestPKI.issueLive(spec, by: pki.chain.intermediate))
+        let server = try pki.server(["-tls1_2", "-cipher", "AES128-GCM-SHA256"], chain: pki.intermediate, leaf: leaf)
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--profile", "apple"])
+        #expect((out.handshake["cipher_suite"] as? [String: String])?["name"] == "TLS_RSA_WITH_AES_128_GCM_SHA256")
+        #expect(out.finding("tls.no_forward_secrecy")?["severity"] as? String == "error")
+        #expect(out.result.status == 1)
+        let lenient = try Self.connect([server.address, "--anchor", pki.root])
+        #expect(lenient.finding("tls.no_forward_secrecy")?["severity"] as? String == "warning")
+        #expect(lenient.result.status == 0)
+    }
+
+    @Test func noCommonCipherListsWhatWeOffered() throws {
+        let pki = PKI()
+        let server = try pki.server(["-tls1_2", "-cipher", "AECDH-AES128-SHA:@SECLEVEL=0"])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root])
+        #expect(out.codes.contains("tls.no_common_cipher"), "\(out.codes)")
+        #expect((out.evidence("tls.no_common_cipher")["offered_cipher_suites"] as? [String])?.contains("TLS_AES_128_GCM_SHA256") == true)
+        #expect(out.handshake["established"] as? Bool == false)
+        #expect(out.result.status == 1)
+    }
+
+    @Test func anAlertIsNamedWithWhatUsuallyCausesIt() throws {
+        let pki = PKI()
+        let server = try pki.server(["-servername", "other.local", "-servername_fatal", "-cert2", pki.leaf, "-key2", pki.key])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--sni", "printer.local"])
+        let finding = try #require(out.finding("tls.handshake_failed"))
+        #expect(out.evidence("tls.handshake_failed")["alert"] as? String == "unrecognized_name")
+        #expect((finding["message"] as? String)?.contains("no certificate for the name sent in SNI") == true)
+        #expect((out.json["alerts"] as? [[String: Any]])?.first?["from"] as? String == "server")
+        #expect(out.result.status == 1)
+    }
+
+    @Test func aPortThatSpeaksHTTPIsNotTLS() throws {
+        let server = try ScriptedTCPServer(reply: Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8))
+        let out = try Self.connect([server.address])
+        #expect((out.finding("tls.handshake_failed")?["message"] as? String)?.contains("plain HTTP") == true)
+        #expect(out.result.status == 1)
+    }
+
+    @Test func aServerThatHangsUpWithoutAnAlert() throws {
+        let server = try ScriptedTCPServer(reply: nil)
+        let out = try Self.connect([server.address])
+        #expect(out.evidence("tls.handshake_failed")["transport"] as? String == "closed (FIN)")
+        #expect(out.result.status == 1)
+    }
+
+    // MARK: mutual TLS
+
+    @Test(arguments: ["-tls1_2", "-tls1_3"])
+    func aClientCertificateRequestIsReported(version: String) throws {
+        let pki = PKI()
+        let server = try pki.server([version, "-verify", "1", "-CAfile", pki.root])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root])
+        #expect(out.finding("mtls.client_cert_requested")?["severity"] as? String == "info")
+        let request = try #require(out.json["certificate_request"] as? [String: Any])
+        #expect(request["acceptable_cas"] as? [String] == ["CN=Test Root CA"])
+        #expect(request["client_certificate_sent"] as? Bool == false)
+        #expect(out.result.status == 0)
+    }
+
+    @Test(arguments: ["-tls1_2", "-tls1_3"])
+    func aRequiredClientCertificateIsNamed(version: String) throws {
+        let pki = PKI()
+        let server = try pki.server([version, "-Verify", "1", "-CAfile", pki.root])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root])
+        #expect(out.codes.contains("mtls.client_cert_required"), "\(out.codes)")
+        #expect(out.handshake["established"] as? Bool == false)
+        #expect(out.json["outcome"] as? String == "failed")
+        #expect(out.result.status == 1)
+    }
+
+    @Test(arguments: ["-tls1_2", "-tls1_3"])
+    func anIdentityFromAnotherCAIsNotAcceptableAndRejected(version: String) throws {
+        let pki = PKI()
+        let otherCA = TestPKI.issueLive(.root("Other CA"))
+        let client = pki.files("stranger", TestPKI.issueLive(.client("stranger"), by: otherCA))
+        let server = try pki.server([version, "-Verify", "1", "-verify_return_error", "-CAfile", pki.root])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--cert", client.cert, "--key", client.key])
+        #expect(out.codes.contains("mtls.identity_not_acceptable"), "\(out.codes)")
+        #expect(out.codes.contains("mtls.client_cert_rejected"), "\(out.codes)")
+        #expect(out.evidence("mtls.client_cert_rejected")["alert"] as? String == "unknown_ca")
+        #expect((out.json["certificate_request"] as? [String: Any])?["client_certificate_sent"] as? Bool == true)
+        #expect(out.result.status == 1)
+    }
+
+    @Test(arguments: ["-tls1_2", "-tls1_3"])
+    func aGoodPKCS12IdentityIsAccepted(version: String) throws {
+        let pki = PKI()
+        let client = pki.files("ipad", TestPKI.issueLive(.client("front-desk-ipad"), by: pki.chain.intermediate), chain: [pki.chain.intermediate])
+        let p12 = pki.dir.file("ipad.p12")
+        let export = try Run.process("openssl", ["pkcs12", "-export", "-in", client.cert, "-inkey", client.key, "-passout", "pass:s3cret", "-out", p12])
+        #expect(export.status == 0, "\(export.stderr)")
+        let server = try pki.server([version, "-Verify", "2", "-verify_return_error", "-CAfile", pki.root])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--identity", p12, "--password-env", "P12"], environment: ["P12": "s3cret"])
+        #expect(out.result.status == 0, "\(out.codes) \(out.result.stderr)")
+        #expect(out.handshake["established"] as? Bool == true)
+        #expect((out.json["client_chain"] as? [[String: Any]])?.count == 2)
+        #expect(out.codes == ["mtls.client_cert_requested"])
+        let wrong = try Run.tlsprobe(["connect", server.address, "--identity", p12, "--password-env", "P12"], environment: ["P12": "nope"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("password is wrong"))
+    }
+
+    // MARK: pins and known hosts
+
+    @Test func pinsMatchOrNot() throws {
+        let pki = PKI()
+        let server = try pki.server()
+        defer { server.stop() }
+        let match = try Self.connect([server.address, "--anchor", pki.root, "--pin", pki.chain.leaf.x509.pin])
+        #expect(match.codes == ["pin.match"])
+        #expect(match.result.status == 0)
+        let other = TestPKI.issue(.server("printer.local")).x509.pin
+        let mismatch = try Self.connect([server.address, "--anchor", pki.root, "--pin", other])
+        #expect(mismatch.codes == ["pin.mismatch"])
+        #expect(mismatch.evidence("pin.mismatch")["presented_pin"] as? String == pki.chain.leaf.x509.pin)
+        #expect(mismatch.result.status == 1)
+    }
+
+    @Test func knownHostsRoundTrip() throws {
+        let pki = PKI()
+        let file = pki.dir.file("known_hosts")
+        var server = try pki.server()
+        let port = server.port
+        let first = try Self.connect([server.address, "--known-hosts", file])
+        #expect(first.codes == ["pin.first_use"])
+        #expect(first.result.status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("127.0.0.1:\(port) \(pki.chain.leaf.x509.pin) "))
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+
+        let again = try Self.connect([server.address, "--known-hosts", file])
+        #expect(again.codes == ["pin.match"])
+        #expect(again.result.status == 0)
+        server.stop()
+
+        // The same address now answers with another key.
+        let renewed = pki.files("renewed", TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"]), by: pki.chain.intermediate))
+        server = try pki.server(chain: pki.intermediate, leaf: renewed, port: port)
+        defer { server.stop() }
+        let changed = try Self.connect([server.address, "--known-hosts", file])
+        #expect(changed.codes == ["pin.mismatch"])
+        let evidence = changed.evidence("pin.mismatch")
+        #expect(evidence["known_pins"] as? [String] == [pki.chain.leaf.x509.pin])
+        #expect(evidence["presented_pin"] as? String != pki.chain.leaf.x509.pin)
+        #expect(evidence["known_since"] is String)
+        #expect(evidence["presented_at"] is String)
+        #expect(changed.result.status == 1)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == text, "a changed key is reported, never recorded")
+    }
+
+    @Test func keyLogIsWrittenWithMode0600() throws {
+        let pki = PKI()
+        let server = try pki.server()
+        defer { server.stop() }
+        let log = pki.dir.file("keys.log")
+        let out = try Self.connect([server.address, "--keylog", log])
+        #expect(out.result.status == 0)
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("SERVER_TRAFFIC_SECRET_0 "))
+        #expect(try FileManager.default.attributesOfItem(atPath: log)[.posixPermissions] as? Int == 0o600)
+    }
+
+    // MARK: could not examine: exit 2 and one line
+
+    @Test func aRefusedConnectionIsExitTwoWithOneLine() throws {
+        let result = try Run.tlsprobe(["connect", "127.0.0.1:\(LoopbackPort.free())", "--timeout", "3"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("Error: 127.0.0.1:"))
+        #expect(result.stderr.contains("connection refused"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aServerThatNeverAnswersIsExitTwoWithinTheTimeout() throws {
+        let listener = try SilentListener()
+        let started = Date()
+        let result = try Run.tlsprobe(["connect", listener.address, "--timeout", "1", "--versions"])
+        #expect(Date().timeIntervalSince(started) < 4)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("accepted the TCP connection but sent no byte"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [
+        ["127.0.0.1:1", "--sni", "a", "--no-sni"], ["127.0.0.1:1", "--pin", "sha256/short"], ["host:99999"],
+        ["127.0.0.1:1", "--cert", "c.pem"], ["127.0.0.1:1", "--min-version", "1.3", "--max-version", "1.2"],
+        ["127.0.0.1:1", "--timeout", "0"], ["127.0.0.1:1", "--sni", "10.0.0.5"], ["127.0.0.1:1", "--min-version", "2.0"],
+    ])
+    func usageErrorsAreExit64(arguments: [String]) throws {
+        let result = try Run.tlsprobe(["connect"] + arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+    }
+}

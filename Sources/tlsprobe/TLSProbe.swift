@@ -27,7 +27,7 @@ struct TLSProbe: ParsableCommand {
               tlsprobe explain -9813
             """,
         version: "tlsprobe \(version) (\(OpenSSLLibrary.version); \(PcapLibrary.version))",
-        subcommands: [Connect.self, Inspect.self, Verify.self, Explain.self]
+        subcommands: [Connect.self, Inspect.self, Verify.self, Explain.self, Capture.self]
     )
 
     static func main() {

@@ -21,7 +21,7 @@ import TLSDiagnosis
         }
     }
 
-    @Test(arguments: ["connect", "inspect", "verify", "explain"])
+    @Test(arguments: ["connect", "inspect", "verify", "explain", "capture"])
     func manPageListsEveryOptionOf(_ command: String) throws {
         let man = try Self.manPage()
         let help = try Run.tlsprobe([command, "--help"]).stdout

@@ -42,7 +42,7 @@ let package = Package(
             ]
         ),
         .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSDiagnosis"]),
-        .target(name: "PcapSource", dependencies: ["CPcap", "TLSWire"]),
+        .target(name: "PcapSource", dependencies: ["CPcap", "TLSWire", "TLSDiagnosis"]),
         .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"]),
         .executableTarget(
             name: "tlsprobe",
@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(name: "TLSDiagnosisTests", dependencies: ["TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),
+        .testTarget(name: "PcapSourceTests", dependencies: ["PcapSource", "TLSDiagnosis", "TLSWire", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["tlsprobe", "TestSupport"]),
     ]
 )

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-Tests/install-packages.sh libssl-dev libpcap-dev openssl curl pkg-config
+Tests/install-packages.sh libssl-dev libpcap-dev openssl curl pkg-config tcpdump
 
 echo "== build" >&2
 swift build --build-tests

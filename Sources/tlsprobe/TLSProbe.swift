@@ -27,7 +27,7 @@ struct TLSProbe: ParsableCommand {
               tlsprobe explain -9813
             """,
         version: "tlsprobe \(version) (\(OpenSSLLibrary.version); \(PcapLibrary.version))",
-        subcommands: [Connect.self, Listen.self, Inspect.self, Verify.self, Explain.self]
+        subcommands: [Connect.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self]
     )
 
     static func main() {

@@ -21,7 +21,7 @@ import TLSDiagnosis
         }
     }
 
-    @Test(arguments: ["connect", "listen", "inspect", "verify", "explain"])
+    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain"])
     func manPageListsEveryOptionOf(_ command: String) throws {
         let man = try Self.manPage()
         let help = try Run.tlsprobe([command, "--help"]).stdout

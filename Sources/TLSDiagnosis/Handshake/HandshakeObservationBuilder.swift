@@ -15,7 +15,13 @@ public struct HandshakeObservationBuilder: Sendable {
     private var fatalAlert = false
     private var clientSessionID: [UInt8] = []
 
-    public init() {}
+    /// Reads a certificate's DER; a capture passes one that remembers chains it has seen,
+    /// since the same server presents the same chain on every connection.
+    private let parseCertificate: @Sendable ([UInt8]) -> X509Certificate?
+
+    public init(parseCertificate: @escaping @Sendable ([UInt8]) -> X509Certificate? = { try? X509Certificate(derEncoded: $0) }) {
+        self.parseCertificate = parseCertificate
+    }
 
     /// A whole handshake message with its 4-byte header, as OpenSSL's message callback
     /// delivers it (TLS 1.3's encrypted messages already decrypted).
@@ -70,7 +76,7 @@ public struct HandshakeObservationBuilder: Sendable {
             var certificates: [X509Certificate] = []
             var unreadable = 0
             for der in message.certificates {
-                if let certificate = try? X509Certificate(derEncoded: der) {
+                if let certificate = parseCertificate(der) {
                     certificates.append(certificate)
                 } else {
                     unreadable += 1

@@ -128,6 +128,26 @@ public struct TLSConnectionDecoder: Sendable {
         }
     }
 
+    /// Forgets `side`'s partial record and message after bytes were lost (a capture gap),
+    /// so that decoding can resume when the caller next feeds bytes that start a record.
+    /// A broken direction is given another chance; whether the side's records are already
+    /// ciphertext (a TLS 1.2 ChangeCipherSpec) is kept.
+    public mutating func resynchronize(_ side: Side) {
+        let maxMessageSize = (side == .client ? client : server).reassembler.maxMessageSize
+        let fresh = DirectionState(records: RecordParser(allowsSSLv2ClientHello: false),
+                                   reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize))
+        switch side {
+        case .client:
+            let encrypted = client.isEncrypted
+            client = fresh
+            client.isEncrypted = encrypted
+        case .server:
+            let encrypted = server.isEncrypted
+            server = fresh
+            server.isEncrypted = encrypted
+        }
+    }
+
     /// The error that ended `side`'s stream, if it broke.
     public func failure(_ side: Side) -> WireError? {
         side == .client ? client.failure : server.failure

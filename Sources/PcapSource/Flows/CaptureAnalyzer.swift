@@ -1,0 +1,226 @@
+import Foundation
+import TLSDiagnosis
+import TLSWire
+
+/// Frames in, TLS connections out: decodes each frame to a TCP segment, keeps a table of
+/// flows, reassembles each direction and hands each TLS connection to `onConnection` as
+/// soon as its handshake is decided or its flow ends. Memory is bounded: at most
+/// `Limits.maxFlows` flows, each buffering at most a reassembly window and one handshake
+/// per direction, and nothing at all once reported.
+public final class CaptureAnalyzer {
+    /// Bounds on what the analyzer keeps.
+    public struct Limits: Sendable {
+        /// Open flows tracked at once; past it the longest-idle ones are ended.
+        public var maxFlows = 65_536
+        /// A flow with no packet for this long (capture time) is ended and reported.
+        public var idleTimeout: Double = 120
+        /// A closed flow's key is kept this long so late retransmissions are not new flows.
+        public var closedLinger: Double = 30
+
+        public init() {}
+    }
+
+    private struct FlowKey: Hashable {
+        var a: Endpoint
+        var b: Endpoint
+
+        // Three words instead of the ten fields a synthesised hash would feed: this runs
+        // for every packet.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(a.address.high ^ (b.address.high &* 0x9E37_79B9_7F4A_7C15))
+            hasher.combine(a.address.low ^ (b.address.low &* 0xC2B2_AE3D_27D4_EB4F))
+            hasher.combine(UInt64(a.port) << 32 | UInt64(b.port) << 8 | (a.address.isIPv6 ? 1 : 0))
+        }
+    }
+
+    public let linkType: Int32
+    public let limits: Limits
+    public private(set) var statistics = CaptureStatistics()
+    private var flows: [FlowKey: TrackedFlow] = [:]
+    private var nextSweep = -Double.infinity
+    private let onConnection: (CapturedConnection) -> Void
+
+    /// An analyzer for frames of `linkType` (a `DLT_` value).
+    public init(linkType: Int32, limits: Limits = Limits(), onConnection: @escaping (CapturedConnection) -> Void) {
+        self.linkType = linkType
+        self.limits = limits
+        self.onConnection = onConnection
+    }
+
+    /// Open (not yet reported or closed) flows being tracked.
+    public var openFlowCount: Int { flows.values.count { !$0.closed } }
+
+    /// One captured frame, at `time` seconds since 1970.
+    public func process(frame: UnsafeRawBufferPointer, time: Double) {
+        statistics.packets += 1
+        statistics.bytes += frame.count
+        if time >= nextSweep {
+            sweep(now: time)
+            nextSweep = time + 1
+        }
+        let segment: TCPSegment
+        do {
+            segment = try FrameDecoder.decode(frame, linkType: linkType)
+        } catch {
+            switch error.kind {
+            case .unsupported: statistics.skippedPackets += 1
+            case .truncated, .malformed: statistics.malformedPackets += 1
+            }
+            return
+        }
+        statistics.tcpSegments += 1
+        let fromA = Self.precedes(segment.source, segment.destination)
+        let key = fromA ? FlowKey(a: segment.source, b: segment.destination) : FlowKey(a: segment.destination, b: segment.source)
+
+        var flow: TrackedFlow
+        if let existing = flows[key] {
+            flow = existing
+            if flow.closed {
+                // A new connection on the same ports (a SYN), or a late packet of the old one.
+                guard segment.flags.contains(.syn), !segment.flags.contains(.ack) else {
+                    flow.lastPacket = time
+                    return
+                }
+                flow = newFlow(key, time: time)
+            } else if segment.flags.contains(.syn), !segment.flags.contains(.ack),
+                      let next = fromA ? flow.streamA.nextSequence : flow.streamB.nextSequence,
+                      next != segment.sequenceNumber &+ 1 {
+                // A new connection on ports whose old connection was never seen closing.
+                end(flow, key: key, reason: .reused)
+                flow = newFlow(key, time: time)
+            }
+        } else {
+            flow = newFlow(key, time: time)
+        }
+        flow.lastPacket = time
+
+        if segment.flags.contains(.syn) {
+            if fromA { flow.streamA.syn(segment.sequenceNumber) } else { flow.streamB.syn(segment.sequenceNumber) }
+            if flow.clientIsA == nil { flow.clientIsA = segment.flags.contains(.ack) ? !fromA : fromA }
+        }
+        if flow.phase == .active && segment.payloadLength + segment.missingPayload > 0 {
+            let wasTLS = flow.tlsSeen
+            if segment.missingPayload > 0 {
+                statistics.snapTruncatedSegments += 1
+                if fromA { flow.snapCutA += segment.missingPayload } else { flow.snapCutB += segment.missingPayload }
+            }
+            let payload = UnsafeRawBufferPointer(rebasing: frame[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)])
+            if fromA {
+                let started = flow.streamA.startedAtSYN
+                flow.streamA.add(sequence: segment.sequenceNumber, payload: payload) { flow.deliver($0, fromA: true, startedAtSYN: started) }
+            } else {
+                let started = flow.streamB.startedAtSYN
+                flow.streamB.add(sequence: segment.sequenceNumber, payload: payload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
+            }
+            if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
+            if flow.isDecided { report(flow, end: nil) }
+        }
+        if segment.flags.contains(.rst) {
+            end(flow, key: key, reason: .reset)
+        } else if segment.flags.contains(.fin) {
+            let finSequence = segment.sequenceNumber &+ UInt32(truncatingIfNeeded: segment.payloadLength + segment.missingPayload)
+            if fromA { flow.finA = finSequence } else { flow.finB = finSequence }
+        }
+        // Closed both ways, and every byte before each FIN arrived (a FIN can overtake data).
+        if let finA = flow.finA, let finB = flow.finB, !flow.closed,
+           flow.phase != .active || (Self.delivered(flow.streamA, upTo: finA) && Self.delivered(flow.streamB, upTo: finB)) {
+            end(flow, key: key, reason: .fin)
+        }
+    }
+
+    /// Ends every open flow (the capture is over) and reports its TLS connection.
+    public func finish(fileTruncated: Bool = false) {
+        for (key, flow) in flows where !flow.closed {
+            end(flow, key: key, reason: fileTruncated ? .truncatedFile : .endOfCapture)
+        }
+        flows.removeAll()
+    }
+
+    /// Ends flows idle past the limit (capture time `now`); for live captures also call it
+    /// when no packet came for a while.
+    public func sweep(now: Double) {
+        guard !flows.isEmpty else { return }
+        var expired: [(FlowKey, TrackedFlow)] = []
+        for (key, flow) in flows {
+            let idle = now - flow.lastPacket
+            if flow.closed ? idle > limits.closedLinger : idle > limits.idleTimeout { expired.append((key, flow)) }
+        }
+        for (key, flow) in expired.sorted(by: { $0.1.firstPacket < $1.1.firstPacket }) {
+            if !flow.closed {
+                statistics.idleRetiredFlows += 1
+                end(flow, key: key, reason: .idle)
+            }
+            flows[key] = nil
+        }
+    }
+
+    private func newFlow(_ key: FlowKey, time: Double) -> TrackedFlow {
+        if flows.count >= limits.maxFlows { evict() }
+        let flow = TrackedFlow(a: key.a, b: key.b, time: time)
+        flows[key] = flow
+        statistics.tcpFlows += 1
+        return flow
+    }
+
+    /// At the flow limit: forget closed flows, then end the longest-idle tenth.
+    private func evict() {
+        for (key, flow) in flows where flow.closed { flows[key] = nil }
+        guard flows.count >= limits.maxFlows else { return }
+        let victims = flows.sorted { $0.value.lastPacket < $1.value.lastPacket }.prefix(max(1, limits.maxFlows / 10))
+        for (key, flow) in victims {
+            statistics.idleRetiredFlows += 1
+            end(flow, key: key, reason: .evicted)
+            flows[key] = nil
+        }
+    }
+
+    private func end(_ flow: TrackedFlow, key: FlowKey, reason: FlowEnd) {
+        guard !flow.closed else { return }
+        if flow.phase == .active {
+            let wasTLS = flow.tlsSeen
+            // Segments still waiting behind a hole: declare it lost and read what follows.
+            let startedA = flow.streamA.startedAtSYN
+            flow.streamA.flush { flow.deliver($0, fromA: true, startedAtSYN: startedA) }
+            let startedB = flow.streamB.startedAtSYN
+            flow.streamB.flush { flow.deliver($0, fromA: false, startedAtSYN: startedB) }
+            if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
+        }
+        if flow.phase == .active {
+            if flow.handshakeSeen {
+                report(flow, end: reason)
+            } else if flow.tlsSeen {
+                statistics.tlsFlowsWithoutHandshake += 1
+            }
+        }
+        statistics.lostBytes += flow.lostA + flow.lostB
+        flow.closed = true
+        flow.releaseState()
+    }
+
+    private func report(_ flow: TrackedFlow, end: FlowEnd?) {
+        let connection = flow.connection(end: end)
+        flow.phase = .reported
+        if end == nil {
+            // Reported while open: count its TLS now, as end() will see it reported.
+            statistics.lostBytes += flow.lostA + flow.lostB
+            flow.lostA = 0
+            flow.lostB = 0
+        }
+        flow.releaseState()
+        statistics.reportedConnections += 1
+        onConnection(connection)
+    }
+
+    private static func delivered(_ stream: StreamReassembler, upTo sequence: UInt32) -> Bool {
+        guard let next = stream.nextSequence else { return true }
+        return StreamReassembler.distance(sequence, from: next) <= 0
+    }
+
+    /// Key order of endpoints, so both directions of a flow share one key.
+    @inline(__always)
+    static func precedes(_ x: Endpoint, _ y: Endpoint) -> Bool {
+        if x.address.high != y.address.high { return x.address.high < y.address.high }
+        if x.address.low != y.address.low { return x.address.low < y.address.low }
+        return x.port < y.port
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import TLSDiagnosis
+
+/// One TLS connection found in a capture: who talked to whom and when, what its handshake
+/// showed, and what the capture itself says about it (gaps, an unfinished handshake,
+/// encrypted alerts). `ConnectionDiagnosis.report` turns it into a report.
+///
+/// The handshake is kept as recorded and turned into an observation (certificates parsed,
+/// fingerprints hashed) only when asked, so that this work can happen on the thread that
+/// writes the reports while the capture goes on being read.
+public struct CapturedConnection: Sendable {
+    public var flow: Flow
+    let recording: CaptureRecording
+
+    init(flow: Flow, recording: CaptureRecording) {
+        self.flow = flow
+        self.recording = recording
+    }
+
+    /// The observation and the `capture.*` findings (truncated, incomplete_handshake,
+    /// alert for encrypted alerts), built now.
+    public func diagnosed() -> (observation: HandshakeObservation, findings: [Finding]) {
+        recording.build()
+    }
+
+    /// The handshake as observed (built on each call).
+    public var observation: HandshakeObservation { recording.build().observation }
+    /// The `capture.*` findings (built on each call).
+    public var findings: [Finding] { recording.build().findings }
+}
+
+/// Counts over a whole capture, for the summary on stderr.
+public struct CaptureStatistics: Sendable, Hashable {
+    /// Packets read, and the bytes captured of them.
+    public var packets = 0
+    public var bytes = 0
+    /// TCP segments decoded.
+    public var tcpSegments = 0
+    /// Packets that are not TCP over IPv4/IPv6 (ARP, UDP, fragments, unknown link types).
+    public var skippedPackets = 0
+    /// Packets whose headers are broken or cut short.
+    public var malformedPackets = 0
+    /// TCP segments whose payload the snap length cut.
+    public var snapTruncatedSegments = 0
+    /// TCP connections seen, and how many of them carried TLS.
+    public var tcpFlows = 0
+    public var tlsFlows = 0
+    /// TLS connections reported.
+    public var reportedConnections = 0
+    /// TLS flows whose handshake was not in the capture (it started later), not reported.
+    public var tlsFlowsWithoutHandshake = 0
+    /// Stream bytes never captured, summed over every direction with a gap.
+    public var lostBytes = 0
+    /// Flows ended for lack of packets, or to stay within the flow limit.
+    public var idleRetiredFlows = 0
+    /// Packets the kernel dropped (live capture), when known.
+    public var droppedByKernel: Int?
+    /// Why reading stopped early (a file cut off mid-packet), when it did.
+    public var readError: String?
+
+    public init() {}
+}

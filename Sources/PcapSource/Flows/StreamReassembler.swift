@@ -1,0 +1,143 @@
+/// One direction of a TCP connection put back in order: segments arrive as captured
+/// (out of order, retransmitted, overlapping, some never) and leave as the byte stream the
+/// sender wrote, with a `.gap` where bytes were never captured.
+///
+/// Sequence numbers compare modulo 2^32 (RFC 9293 §3.4). Segments ahead of the next
+/// expected byte wait in `pending`, bounded by `maxPendingBytes` and `maxPendingSegments`:
+/// past either bound the hole before the earliest waiting segment is declared lost, so a
+/// hostile or lossy capture costs at most that much memory per direction.
+struct StreamReassembler {
+    /// A piece of the stream, in order.
+    enum Chunk {
+        /// Bytes, valid only during the callback.
+        case bytes(UnsafeRawBufferPointer)
+        /// This many bytes were never captured.
+        case gap(Int)
+    }
+
+    struct Pending {
+        var sequence: UInt32
+        var bytes: [UInt8]
+    }
+
+    static let defaultMaxPendingBytes = 256 * 1024
+    static let defaultMaxPendingSegments = 256
+
+    let maxPendingBytes: Int
+    let maxPendingSegments: Int
+
+    /// The sequence number of the next stream byte; nil until the first SYN or data.
+    private(set) var nextSequence: UInt32?
+    /// Segments ahead of `nextSequence`, sorted by sequence number.
+    private(set) var pending: [Pending] = []
+    private(set) var pendingBytes = 0
+    /// Bytes declared lost so far, and how many holes.
+    private(set) var lostBytes = 0
+    private(set) var holes = 0
+    /// Whether the stream started at the SYN (so its first byte is the sender's first byte).
+    private(set) var startedAtSYN = false
+    /// Retransmitted or duplicate payload bytes dropped.
+    private(set) var duplicateBytes = 0
+
+    init(maxPendingBytes: Int = defaultMaxPendingBytes, maxPendingSegments: Int = defaultMaxPendingSegments) {
+        self.maxPendingBytes = maxPendingBytes
+        self.maxPendingSegments = maxPendingSegments
+    }
+
+    /// Signed distance from `b` to `a` in sequence space.
+    @inline(__always)
+    static func distance(_ a: UInt32, from b: UInt32) -> Int {
+        Int(Int32(bitPattern: a &- b))
+    }
+
+    /// A SYN with initial sequence number `isn`: data starts at `isn + 1`.
+    mutating func syn(_ isn: UInt32) {
+        guard nextSequence == nil else { return }
+        nextSequence = isn &+ 1
+        startedAtSYN = true
+    }
+
+    /// A segment's payload at `sequence`; in-order bytes go to `sink` at once, without copying.
+    mutating func add(sequence: UInt32, payload: UnsafeRawBufferPointer, sink: (Chunk) -> Void) {
+        guard !payload.isEmpty else { return }
+        guard let next = nextSequence else {
+            // Mid-stream start: the first data seen defines the stream's start.
+            nextSequence = sequence &+ UInt32(truncatingIfNeeded: payload.count)
+            sink(.bytes(payload))
+            return
+        }
+        let offset = Self.distance(sequence, from: next)
+        let end = offset + payload.count
+        if end <= 0 {
+            duplicateBytes += payload.count
+            return
+        }
+        // Far outside any plausible window: not this stream (or garbage); drop it.
+        if offset > 1 << 30 || offset < -(1 << 30) { return }
+        if offset <= 0 {
+            // In order, possibly overlapping what was already delivered.
+            duplicateBytes += -offset
+            sink(.bytes(UnsafeRawBufferPointer(rebasing: payload[(-offset)...])))
+            nextSequence = sequence &+ UInt32(truncatingIfNeeded: payload.count)
+            drain(sink: sink)
+            return
+        }
+        insert(Pending(sequence: sequence, bytes: Array(payload)))
+        while pendingBytes > maxPendingBytes || pending.count > maxPendingSegments {
+            skipHole(sink: sink)
+        }
+    }
+
+    /// Declares the hole before the earliest waiting segment lost and delivers what follows
+    /// it; called when the flow ends with segments still waiting.
+    mutating func flush(sink: (Chunk) -> Void) {
+        while !pending.isEmpty { skipHole(sink: sink) }
+    }
+
+    private mutating func insert(_ segment: Pending) {
+        // Mostly appended at the end: search from the back.
+        var index = pending.count
+        while index > 0, Self.distance(pending[index - 1].sequence, from: segment.sequence) > 0 {
+            index -= 1
+        }
+        if index > 0, pending[index - 1].sequence == segment.sequence,
+           pending[index - 1].bytes.count >= segment.bytes.count {
+            duplicateBytes += segment.bytes.count
+            return
+        }
+        pending.insert(segment, at: index)
+        pendingBytes += segment.bytes.count
+    }
+
+    private mutating func skipHole(sink: (Chunk) -> Void) {
+        guard let first = pending.first, let next = nextSequence else { return }
+        let hole = Self.distance(first.sequence, from: next)
+        if hole > 0 {
+            lostBytes += hole
+            holes += 1
+            sink(.gap(hole))
+            nextSequence = first.sequence
+        }
+        drain(sink: sink)
+    }
+
+    /// Delivers waiting segments that now continue the stream.
+    private mutating func drain(sink: (Chunk) -> Void) {
+        while let first = pending.first, let next = nextSequence {
+            let offset = Self.distance(first.sequence, from: next)
+            if offset > 0 { return }
+            pending.removeFirst()
+            pendingBytes -= first.bytes.count
+            let end = offset + first.bytes.count
+            if end <= 0 {
+                duplicateBytes += first.bytes.count
+                continue
+            }
+            duplicateBytes += -offset
+            first.bytes.withUnsafeBytes { raw in
+                sink(.bytes(UnsafeRawBufferPointer(rebasing: raw[(-offset)...])))
+            }
+            nextSequence = first.sequence &+ UInt32(truncatingIfNeeded: first.bytes.count)
+        }
+    }
+}

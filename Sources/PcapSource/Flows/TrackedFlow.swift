@@ -1,0 +1,297 @@
+import Foundation
+import TLSDiagnosis
+import TLSWire
+
+/// How a flow's tracking ended.
+enum FlowEnd: String, Sendable {
+    case fin = "both sides closed (FIN)"
+    case reset = "reset (RST)"
+    case idle = "no packets for the idle time"
+    case endOfCapture = "the capture ended while it was open"
+    case truncatedFile = "the capture file was cut off"
+    case evicted = "too many open flows"
+    case reused = "a new connection reused its addresses and ports"
+}
+
+/// One TCP connection: both directions reassembled, TLS found by its record header, the
+/// handshake decoded into an observation, and the report emitted once the handshake is
+/// decided (established) or the flow ends. After that the flow only waits for its close:
+/// payload is no longer buffered or parsed.
+final class TrackedFlow {
+    enum Phase {
+        /// Payload is being looked at.
+        case active
+        /// Neither direction starts with TLS: payload ignored.
+        case notTLS
+        /// Reported: payload ignored until the flow closes.
+        case reported
+    }
+
+    /// Where a direction stands.
+    enum SideState {
+        /// No payload yet.
+        case unknown
+        /// The stream's first bytes (after the SYN), gathered until a record header fits.
+        case start([UInt8])
+        /// Looking for a record header at a segment start (mid-stream start, after a gap).
+        case resync(attempts: Int)
+        /// Fed to the TLS decoder.
+        case feeding
+        /// Nothing more to read in this direction.
+        case stopped
+    }
+
+    /// What a direction's first encrypted TLS 1.3 record looked like.
+    enum FirstEncrypted { case alertSized, other }
+
+    /// Segment starts tried before a direction is given up as not TLS.
+    static let maxResyncAttempts = 64
+    /// Handshake messages and alerts kept per connection: a real handshake has about 15; a
+    /// peer sending endless hello requests or warnings must not grow the flow without end.
+    static let maxEvents = 256
+
+    /// The endpoints in key order, `a` < `b`.
+    let a: Endpoint
+    let b: Endpoint
+    let firstPacket: Double
+    var lastPacket: Double
+    var phase = Phase.active
+    /// Whether `a` is the client; nil until a SYN or a hello says.
+    var clientIsA: Bool?
+
+    var streamA = StreamReassembler()
+    var streamB = StreamReassembler()
+    var stateA = SideState.unknown
+    var stateB = SideState.unknown
+    /// The sequence number just past each side's data when it sent FIN.
+    var finA: UInt32?
+    var finB: UInt32?
+    var closed = false
+
+    private var decoder = TLSConnectionDecoder()
+    /// What the handshake showed, in order: replayed into a `HandshakeObservationBuilder`
+    /// when the report is made (on the reporting thread, not the reading one).
+    private var events: [CaptureRecording.Event] = []
+    private(set) var handshakeSeen = false
+    private(set) var tlsSeen = false
+    private var isTLS13 = false
+    private var established = false
+    private var clientFirstEncrypted: FirstEncrypted?
+    private var serverAlertAfterClientFlight: Int?
+    private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
+    private var brokenStreams: [String] = []
+    /// The first bytes of a direction that did not start with TLS.
+    private var plaintextStart: (fromA: Bool, bytes: [UInt8])?
+    /// Payload bytes the snap length cut, per direction (a, b).
+    var snapCutA = 0
+    var snapCutB = 0
+    /// Bytes lost to gaps, per direction.
+    var lostA = 0
+    var lostB = 0
+
+    init(a: Endpoint, b: Endpoint, time: Double) {
+        self.a = a
+        self.b = b
+        self.firstPacket = time
+        self.lastPacket = time
+    }
+
+    func side(fromA: Bool) -> Side {
+        (clientIsA ?? true) == fromA ? .client : .server
+    }
+
+    private func wireSide(_ side: Side) -> TLSConnectionDecoder.Side {
+        side == .client ? .client : .server
+    }
+
+    // MARK: payload
+
+    /// An in-order piece of the stream `fromA` (or from `b`).
+    /// `startedAtSYN` says whether the stream's first byte is the sender's first byte.
+    func deliver(_ chunk: StreamReassembler.Chunk, fromA: Bool, startedAtSYN: Bool) {
+        guard phase == .active else { return }
+        var state = fromA ? stateA : stateB
+        defer {
+            if fromA { stateA = state } else { stateB = state }
+            if phase == .active, !tlsSeen, case .stopped = stateA, case .stopped = stateB { phase = .notTLS }
+        }
+        switch chunk {
+        case .gap(let count):
+            if fromA { lostA += count } else { lostB += count }
+            switch state {
+            case .feeding:
+                decoder.resynchronize(wireSide(side(fromA: fromA)))
+                state = .resync(attempts: 0)
+            case .start, .unknown:
+                state = .resync(attempts: 0)
+            case .resync, .stopped:
+                break
+            }
+        case .bytes(let bytes):
+            if case .unknown = state { state = startedAtSYN ? .start([]) : .resync(attempts: 0) }
+            switch state {
+            case .unknown, .stopped:
+                return
+            case .start(var prefix):
+                prefix.append(contentsOf: bytes)
+                guard prefix.count >= TLSRecord.headerLength else {
+                    state = .start(prefix)
+                    return
+                }
+                guard RecordParser.looksLikeTLS(prefix) else {
+                    state = .stopped
+                    // Kept in case the other side speaks TLS: a plaintext answer to a
+                    // ClientHello (an HTTP error page) says the port is not TLS at all.
+                    if plaintextStart == nil { plaintextStart = (fromA, Array(prefix.prefix(48))) }
+                    return
+                }
+                state = .feeding
+                foundTLS(prefix, fromA: fromA)
+                prefix.withUnsafeBytes { feed($0, fromA: fromA, state: &state) }
+            case .resync(let attempts):
+                guard bytes.count >= TLSRecord.headerLength, RecordParser.looksLikeTLS(bytes) else {
+                    state = attempts + 1 >= Self.maxResyncAttempts ? .stopped : .resync(attempts: attempts + 1)
+                    return
+                }
+                state = .feeding
+                foundTLS(bytes, fromA: fromA)
+                feed(bytes, fromA: fromA, state: &state)
+            case .feeding:
+                feed(bytes, fromA: fromA, state: &state)
+            }
+        }
+    }
+
+    /// A direction starts TLS with `first`: settles who is the client when no SYN did.
+    private func foundTLS(_ first: some Collection<UInt8>, fromA: Bool) {
+        tlsSeen = true
+        guard clientIsA == nil else { return }
+        let bytes = Array(first.prefix(6))
+        if bytes[0] & 0x80 != 0 || (bytes.count == 6 && bytes[0] == 22 && bytes[5] == 1) {
+            clientIsA = fromA            // an SSLv2-compatible or TLS ClientHello
+        } else if bytes.count == 6 && bytes[0] == 22 && bytes[5] == 2 {
+            clientIsA = !fromA           // a ServerHello
+        } else {
+            clientIsA = a.port > b.port  // mid-stream: guess the lower port is the server
+        }
+    }
+
+    private func feed(_ bytes: UnsafeRawBufferPointer, fromA: Bool, state: inout SideState) {
+        let side = side(fromA: fromA)
+        for event in decoder.feed(bytes, from: wireSide(side)) {
+            handle(event, from: side, state: &state)
+        }
+    }
+
+    private func handle(_ event: TLSConnectionDecoder.Event, from side: Side, state: inout SideState) {
+        switch event {
+        case .handshake, .undecodableHandshake, .alert, .undecodableAlert, .sslv2ClientHello:
+            guard events.count + brokenStreams.count < Self.maxEvents else {
+                // Past the bound: stop reading this direction; what was kept is reported.
+                state = .stopped
+                return
+            }
+        default:
+            break
+        }
+        switch event {
+        case .handshake(let message, _):
+            handshakeSeen = true
+            events.append(.message(message, side))
+            if case .serverHello(let hello) = message, hello.selectedVersion >= .tls13 {
+                isTLS13 = true
+                events.append(.encryptedHandshakeUnseen)
+            }
+        case .undecodableHandshake(let raw, let error):
+            handshakeSeen = true
+            events.append(.undecodable(raw, error, side))
+        case .sslv2ClientHello(let hello):
+            handshakeSeen = true
+            events.append(.message(.clientHello(hello), .client))
+        case .alert(let alert):
+            events.append(.alert(alert, side))
+        case .undecodableAlert(_, let error):
+            brokenStreams.append("\(side.rawValue) alert record: \(error)")
+        case .changeCipherSpec, .otherRecord:
+            break
+        case .encrypted(let type, let length):
+            encrypted(type, length: length, from: side)
+        case .malformedStream(let error):
+            brokenStreams.append("\(side.rawValue) stream: \(error)")
+            state = .stopped
+        }
+    }
+
+    /// The TLS 1.3 AEAD tag length of the chosen suite: 8 for the CCM_8 suite, else 16.
+    private var tagLength: Int {
+        decoder.context.cipherSuite?.rawValue == 0x1305 ? 8 : 16
+    }
+
+    /// Ciphertext: the only sign, without keys, of how the handshake went on.
+    private func encrypted(_ type: ContentType, length: Int, from side: Side) {
+        if isTLS13 {
+            guard type == .applicationData else { return }
+            // An encrypted alert is 2 bytes, the inner content type and the tag (RFC 8446 §5.2).
+            let alertSized = length == 2 + 1 + tagLength
+            if side == .client {
+                if clientFirstEncrypted == nil { clientFirstEncrypted = alertSized ? .alertSized : .other }
+            } else if clientFirstEncrypted == .other {
+                if alertSized {
+                    if serverAlertAfterClientFlight == nil { serverAlertAfterClientFlight = length }
+                } else if serverAlertAfterClientFlight == nil {
+                    // A session ticket or data after the client's Finished: the server accepted it.
+                    established = true
+                }
+            }
+        } else {
+            let wire = wireSide(side)
+            guard decoder.hasChangedCipherSpec(wire) else { return }
+            if type == .alert && !established { encryptedAlerts.append(.init(side: side, length: length)) }
+            if decoder.hasChangedCipherSpec(.client) && decoder.hasChangedCipherSpec(.server)
+                && encryptedAlerts.isEmpty {
+                // Both sides switched to the new keys and sent their (encrypted) Finished.
+                established = true
+            }
+        }
+    }
+
+    /// Whether the handshake is decided and the report can go out now.
+    var isDecided: Bool { phase == .active && handshakeSeen && established }
+
+    // MARK: report
+
+    /// The connection as seen so far; `end` says why tracking stopped (nil: decided while open).
+    func connection(end: FlowEnd?) -> CapturedConnection {
+        let clientIsA = self.clientIsA ?? true
+        var refusal: Side?
+        if !established && isTLS13 {
+            if clientFirstEncrypted == .alertSized {
+                refusal = .client
+            } else if serverAlertAfterClientFlight != nil {
+                refusal = .server
+            }
+        }
+        let recording = CaptureRecording(
+            events: events, established: established, tls13Refusal: refusal, tagLength: tagLength,
+            encryptedAlerts: encryptedAlerts,
+            lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
+            snapCutBytes: snapCutA + snapCutB, end: end, brokenStreams: brokenStreams,
+            plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) })
+        let flow = Flow(
+            client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
+            firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
+        return CapturedConnection(flow: flow, recording: recording)
+    }
+
+    /// Drops the decoder and observation once reported: a reported flow costs only its key.
+    func releaseState() {
+        decoder = TLSConnectionDecoder()
+        events = []
+        encryptedAlerts = []
+        brokenStreams = []
+        streamA = StreamReassembler()
+        streamB = StreamReassembler()
+        stateA = .stopped
+        stateB = .stopped
+    }
+}

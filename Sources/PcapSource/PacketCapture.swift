@@ -1,0 +1,140 @@
+internal import CPcap
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A source of packets — a pcap or pcapng file, standard input, or a live interface — run
+/// through a `CaptureAnalyzer`. This is the library side of `tlsprobe capture`.
+public final class PacketCapture {
+    private let handle: PcapHandle
+    /// What is being read: the file name, "standard input", or "interface lo".
+    public let name: String
+    /// The file's size, when it is a regular file (for progress).
+    private let fileSize: Int?
+
+    private init(handle: PcapHandle, name: String, fileSize: Int?) {
+        self.handle = handle
+        self.name = name
+        self.fileSize = fileSize
+    }
+
+    /// The link type's name (`Ethernet`, `Linux cooked v2`).
+    public var linkTypeName: String { FrameDecoder.LinkType.name(handle.linkType) }
+    /// Whether this is a live capture.
+    public var isLive: Bool { handle.isLive }
+
+    /// Opens a pcap or pcapng file ("-" for standard input), with an optional BPF `filter`.
+    public static func open(file path: String, filter: String? = nil) throws(PcapError) -> PacketCapture {
+        let handle = try PcapHandle.offline(path: path)
+        try checkLinkType(handle, name: path)
+        if let filter { try handle.setFilter(filter) }
+        var size: Int?
+        var info = stat()
+        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
+        return PacketCapture(handle: handle, name: path == "-" ? "standard input" : path, fileSize: size)
+    }
+
+    /// Opens `interface` for live capture with the BPF `filter`.
+    public static func open(interface: String, filter: String) throws(PcapError) -> PacketCapture {
+        let handle = try PcapHandle.live(interface: interface, filter: filter)
+        try checkLinkType(handle, name: "interface \(interface)")
+        return PacketCapture(handle: handle, name: "interface \(interface)", fileSize: nil)
+    }
+
+    private static func checkLinkType(_ handle: PcapHandle, name: String) throws(PcapError) {
+        guard FrameDecoder.LinkType.isSupported(handle.linkType) else {
+            throw PcapError(handle.isLive ? .cannotOpenInterface : .cannotOpenFile,
+                            "\(name): link type \(handle.linkType) is not one tlsprobe reads (Ethernet, 802.1Q, Linux cooked v1/v2, raw IP, BSD loopback)")
+        }
+    }
+
+    /// Where a long read stands, for a progress line.
+    public struct Progress: Sendable {
+        public var statistics: CaptureStatistics
+        /// Bytes of the file read so far and its size, when known.
+        public var filePosition: Int?
+        public var fileSize: Int?
+        /// Seconds since the run started.
+        public var elapsed: Double
+    }
+
+    /// When to stop, besides the end of a file.
+    public struct StopConditions {
+        /// Stop after this many connections have been reported.
+        public var connections: Int?
+        /// Stop after this many seconds (wall clock).
+        public var duration: Double?
+        /// Polled between packets and while waiting: true stops the run (Ctrl-C).
+        public var requested: () -> Bool
+
+        public init(connections: Int? = nil, duration: Double? = nil, requested: @escaping () -> Bool = { false }) {
+            self.connections = connections
+            self.duration = duration
+            self.requested = requested
+        }
+    }
+
+    /// Reads until the end, an error or a stop condition, reporting each TLS connection to
+    /// `onConnection` as it completes and, about once a second, calling `progress`.
+    /// A read error in the middle (a file cut off mid-packet) ends the run with what was
+    /// read; it is in the statistics' `readError`.
+    public func run(
+        until stop: StopConditions = StopConditions(), limits: CaptureAnalyzer.Limits = CaptureAnalyzer.Limits(),
+        progress: ((Progress) -> Void)? = nil, onConnection: @escaping (CapturedConnection) -> Void
+    ) -> CaptureStatistics {
+        var reported = 0
+        let analyzer = CaptureAnalyzer(linkType: handle.linkType, limits: limits) { connection in
+            reported += 1
+            onConnection(connection)
+        }
+        let start = Date()
+        var lastProgress = start
+        var fileTruncated = false
+        var readError: String?
+        var sinceCheck = 0
+        reading: while true {
+            if stop.requested() { break }
+            if let limit = stop.connections, reported >= limit { break }
+            let result: ReadResult
+            do {
+                result = try handle.next()
+            } catch {
+                readError = error.message
+                fileTruncated = !handle.isLive
+                break
+            }
+            switch result {
+            case .packet(let packet):
+                analyzer.process(frame: packet.captured, time: Double(packet.seconds) + Double(packet.microseconds) / 1_000_000)
+                sinceCheck += 1
+                // Reading the clock per packet would cost more than decoding it.
+                if sinceCheck < 4096 && !handle.isLive { continue reading }
+                sinceCheck = 0
+            case .timedOut:
+                analyzer.sweep(now: Date().timeIntervalSince1970)
+            case .endOfFile:
+                break reading
+            }
+            let now = Date()
+            if let duration = stop.duration, now.timeIntervalSince(start) >= duration { break }
+            if let progress, now.timeIntervalSince(lastProgress) >= 1 {
+                lastProgress = now
+                progress(Progress(statistics: analyzer.statistics, filePosition: handle.filePosition,
+                                  fileSize: fileSize, elapsed: now.timeIntervalSince(start)))
+            }
+        }
+        if let limit = stop.connections, reported >= limit {
+            // Stopped on the count: the rest of the flows are not wanted.
+        } else {
+            analyzer.finish(fileTruncated: fileTruncated)
+        }
+        var statistics = analyzer.statistics
+        statistics.readError = readError
+        statistics.droppedByKernel = handle.droppedByKernel
+        return statistics
+    }
+}

@@ -1,0 +1,202 @@
+internal import CPcap
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why libpcap could not give us packets, in words a user can act on.
+public struct PcapError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What failed.
+    public enum Kind: String, Sendable, Hashable {
+        /// The file could not be opened or is not a pcap/pcapng file.
+        case cannotOpenFile
+        /// The interface could not be opened (no such device, no permission).
+        case cannotOpenInterface
+        /// The BPF filter did not compile or could not be set.
+        case badFilter
+        /// Reading failed in the middle (a file cut off mid-packet, an interface gone).
+        case readFailed
+    }
+
+    public var kind: Kind
+    /// libpcap's own message, kept as evidence.
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// A NUL-terminated C buffer as text.
+func cText(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// One packet as libpcap delivered it: valid only until the next read.
+struct RawPacket {
+    /// Capture time in seconds since 1970 (microsecond precision).
+    var seconds: Int
+    var microseconds: Int
+    /// Bytes captured (at most the snap length).
+    var captured: UnsafeRawBufferPointer
+    /// The packet's length on the wire.
+    var wireLength: Int
+}
+
+/// What a read returned.
+enum ReadResult {
+    case packet(RawPacket)
+    /// A live capture had nothing before the deadline.
+    case timedOut
+    /// The file ended.
+    case endOfFile
+}
+
+/// An open libpcap handle (`pcap_t`), closed in `deinit`. Offline handles read a pcap or
+/// pcapng file (or stdin as "-"); live handles are non-blocking and waited on with
+/// `poll()`, because a blocking `pcap_next_ex` with no traffic never returns on libpcap
+/// 1.10.3 whatever its timeout (FIELD-NOTES.md).
+final class PcapHandle {
+    private let handle: OpaquePointer
+    /// The `DLT_` link type of every packet.
+    private(set) var linkType: Int32
+    /// Whether this is a live capture.
+    let isLive: Bool
+    private var selectableFD: Int32 = -1
+
+    /// Owns `handle` from now on; an activated or offline handle's link type is read here.
+    private init(takingOwnership handle: OpaquePointer, isLive: Bool, activated: Bool) {
+        self.handle = handle
+        self.isLive = isLive
+        self.linkType = activated ? pcap_datalink(handle) : -1
+    }
+
+    /// The stdio buffer of an offline handle's FILE, freed after `pcap_close`.
+    private var streamBuffer: UnsafeMutablePointer<CChar>?
+    private static let streamBufferSize = 1 << 20
+
+    deinit {
+        pcap_close(handle)
+        streamBuffer?.deallocate()
+    }
+
+    /// Opens a pcap or pcapng file; "-" reads standard input.
+    ///
+    /// The file is opened here with a 1 MiB stdio buffer and handed to libpcap: with the
+    /// default 4 KiB buffer, reading a gigabyte costs a quarter of a million read calls.
+    static func offline(path: String) throws(PcapError) -> PcapHandle {
+        var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
+        guard let file = path == "-" ? fdopen(STDIN_FILENO, "rb") : fopen(path, "rb") else {
+            throw PcapError(.cannotOpenFile, "\(path): \(String(cString: strerror(errno)))")
+        }
+        // glibc ignores the size unless it is given the buffer too; it must outlive the FILE.
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.streamBufferSize)
+        setvbuf(file, buffer, _IOFBF, Self.streamBufferSize)
+        guard let handle = pcap_fopen_offline_with_tstamp_precision(file, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
+            fclose(file)
+            buffer.deallocate()
+            let detail = cText(errbuf)
+            throw PcapError(.cannotOpenFile, path == "-" ? "standard input: \(detail)" : "\(path): \(detail)")
+        }
+        // pcap_close() closes the FILE from here on; the buffer goes after it, in deinit.
+        let owner = PcapHandle(takingOwnership: handle, isLive: false, activated: true)
+        owner.streamBuffer = buffer
+        return owner
+    }
+
+    /// Opens `interface` for live capture with a full snap length, not promiscuous,
+    /// immediate delivery, `filter` compiled and set, reads non-blocking.
+    static func live(interface: String, filter: String, snapLength: Int32 = 262_144) throws(PcapError) -> PcapHandle {
+        var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
+        guard let raw = pcap_create(interface, &errbuf) else {
+            throw PcapError(.cannotOpenInterface, "\(interface): \(cText(errbuf))")
+        }
+        // Owned from here: every early throw closes it in deinit.
+        let owner = PcapHandle(takingOwnership: raw, isLive: true, activated: false)
+        _ = pcap_set_snaplen(raw, snapLength)
+        _ = pcap_set_promisc(raw, 0)
+        _ = pcap_set_timeout(raw, 100)
+        _ = pcap_set_immediate_mode(raw, 1)
+        let status = pcap_activate(raw)
+        if status < 0 {
+            let detail = status == PCAP_ERROR ? owner.lastError : String(cString: pcap_statustostr(status))
+            throw PcapError(.cannotOpenInterface, "\(interface): \(detail)")
+        }
+        owner.linkType = pcap_datalink(raw)
+        try owner.setFilter(filter)
+        if pcap_setnonblock(raw, 1, &errbuf) != 0 {
+            throw PcapError(.cannotOpenInterface, "\(interface): \(cText(errbuf))")
+        }
+        owner.selectableFD = pcap_get_selectable_fd(raw)
+        guard owner.selectableFD >= 0 else {
+            throw PcapError(.cannotOpenInterface, "\(interface): no selectable file descriptor to wait on")
+        }
+        return owner
+    }
+
+    private var lastError: String { String(cString: pcap_geterr(handle)) }
+
+    /// Compiles and sets a BPF filter.
+    func setFilter(_ filter: String) throws(PcapError) {
+        var program = bpf_program()
+        if pcap_compile(handle, &program, filter, 1, PCAP_NETMASK_UNKNOWN) != 0 {
+            throw PcapError(.badFilter, "--filter \"\(filter)\": \(lastError)")
+        }
+        defer { pcap_freecode(&program) }
+        if pcap_setfilter(handle, &program) != 0 {
+            throw PcapError(.badFilter, "--filter \"\(filter)\": \(lastError)")
+        }
+    }
+
+    /// How far into the file reading has got (offline only, and not for pipes).
+    var filePosition: Int? {
+        guard !isLive, let file = pcap_file(handle) else { return nil }
+        let position = ftello(file)
+        return position >= 0 ? Int(position) : nil
+    }
+
+    /// The next packet; for a live capture waits at most `timeoutMilliseconds`.
+    func next(timeoutMilliseconds: Int32 = 200) throws(PcapError) -> ReadResult {
+        while true {
+            var header: UnsafeMutablePointer<pcap_pkthdr>?
+            var data: UnsafePointer<UInt8>?
+            let status = pcap_next_ex(handle, &header, &data)
+            switch status {
+            case 1:
+                guard let header, let data else { continue }
+                let h = header.pointee
+                let packet = RawPacket(
+                    seconds: Int(h.ts.tv_sec), microseconds: Int(h.ts.tv_usec),
+                    captured: UnsafeRawBufferPointer(start: data, count: Int(h.caplen)), wireLength: Int(h.len))
+                return .packet(packet)
+            case 0:
+                guard isLive else { continue }
+                var descriptor = pollfd(fd: selectableFD, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, timeoutMilliseconds)
+                if ready == 0 { return .timedOut }
+                if ready < 0 {
+                    // A signal (Ctrl-C) interrupted the wait: let the caller look at its flags.
+                    if errno == EINTR { return .timedOut }
+                    throw PcapError(.readFailed, "poll: \(String(cString: strerror(errno)))")
+                }
+            case PCAP_ERROR_BREAK:
+                return .endOfFile
+            default:
+                throw PcapError(.readFailed, lastError)
+            }
+        }
+    }
+
+    /// Packets the kernel dropped (live only): `ps_drop` plus `ps_ifdrop`.
+    var droppedByKernel: Int? {
+        guard isLive else { return nil }
+        var stats = pcap_stat()
+        guard pcap_stats(handle, &stats) == 0 else { return nil }
+        return Int(stats.ps_drop) + Int(stats.ps_ifdrop)
+    }
+}

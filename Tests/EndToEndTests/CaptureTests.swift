@@ -1,0 +1,356 @@
+import Foundation
+import Testing
+import TestSupport
+import X509
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the capture tests are skipped, when they are.
+let captureComment = Comment(rawValue: "needs tcpdump and permission to capture on lo: \(LoopbackCapture.unavailableReason ?? "available")")
+
+/// `tlsprobe capture` on captures made at test time: tcpdump on lo around real
+/// `openssl s_server`/`s_client` handshakes, then the binary reads the file.
+@Suite(.serialized) struct CaptureTests {
+    /// A PKI valid now (capture judges each connection at its own time): server root →
+    /// intermediate → leaf for localhost and 127.0.0.1; a separate client root and client.
+    final class PKI: @unchecked Sendable {
+        let dir = TemporaryDirectory()
+        let root = TestPKI.issue(.root("Capture Root CA"))
+        lazy var intermediate = TestPKI.issue(.intermediate("Capture Intermediate CA"), by: root)
+        lazy var leaf: TestPKI.Issued = {
+            var spec = TestPKI.Spec.server("localhost", ips: ["127.0.0.1"])
+            spec.notBefore = Date().addingTimeInterval(-86_400)
+            spec.notAfter = Date().addingTimeInterval(30 * 86_400)
+            return TestPKI.issue(spec, by: intermediate)
+        }()
+        let otherRoot = TestPKI.issue(.root("Somebody Else's Root"))
+        let clientRoot = TestPKI.issue(.root("Front Desk Client CA"))
+        lazy var client: TestPKI.Issued = {
+            var spec = TestPKI.Spec.client("front-desk-ipad")
+            spec.notBefore = Date().addingTimeInterval(-86_400)
+            spec.notAfter = Date().addingTimeInterval(30 * 86_400)
+            return TestPKI.issue(spec, by: clientRoot)
+        }()
+
+        lazy var leafPath = dir.write("leaf.pem", leaf.pem)
+        lazy var leafKey = dir.write("leaf.key", leaf.keyPEM)
+        lazy var chainPath = dir.write("chain.pem", intermediate.pem)
+        lazy var rootPath = dir.write("root.pem", root.pem)
+        lazy var otherRootPath = dir.write("other-root.pem", otherRoot.pem)
+        lazy var clientRootPath = dir.write("client-root.pem", clientRoot.pem)
+        lazy var clientPath = dir.write("client.pem", client.pem)
+        lazy var clientKey = dir.write("client.key", client.keyPEM)
+    }
+
+    static let pki = PKI()
+
+    /// Runs each client against one s_server (with `serverExtra`) while tcpdump captures
+    /// the port; returns the capture file.
+    static func capture(serverExtra: [String] = [], clients: [[String]], name: String) throws -> String {
+        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath, extra: serverExtra)
+        defer { server.stop() }
+        let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file(name))
+        for client in clients {
+            try Run.process("openssl", ["s_client", "-connect", server.address, "-servername", "localhost", "-brief"] + client,
+                            stdin: Data("Q\n".utf8), timeout: 10)
+        }
+        return recorder.stop()
+    }
+
+    /// The JSON lines of a capture run.
+    static func lines(_ result: Run.Result) throws -> [[String: Any]] {
+        try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    static func codes(_ line: [String: Any]) -> [String] {
+        (line["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+    }
+
+    static func finding(_ line: [String: Any], _ code: String) -> [String: Any]? {
+        (line["findings"] as? [[String: Any]] ?? []).first { $0["code"] as? String == code }
+    }
+
+    nonisolated(unsafe) static var serverFile: String?
+    nonisolated(unsafe) static var mtlsFile: String?
+
+    /// One capture of four connections to a server that needs no client certificate: TLS
+    /// 1.2 and 1.3 accepted, then TLS 1.2 and 1.3 clients that trust another root.
+    static func serverCapture() throws -> String {
+        if let serverFile { return serverFile }
+        let file = try capture(clients: [
+            ["-tls1_2", "-CAfile", pki.rootPath],
+            ["-tls1_3", "-CAfile", pki.rootPath],
+            ["-tls1_2", "-CAfile", pki.otherRootPath, "-verify_return_error"],
+            ["-tls1_3", "-CAfile", pki.otherRootPath, "-verify_return_error"],
+        ], name: "server.pcap")
+        serverFile = file
+        return file
+    }
+
+    /// Four connections to a server that requires a client certificate: with one (1.2,
+    /// 1.3), then without (1.2, 1.3).
+    static func mtlsCapture() throws -> String {
+        if let mtlsFile { return mtlsFile }
+        let file = try capture(serverExtra: ["-Verify", "1", "-CAfile", pki.clientRootPath], clients: [
+            ["-tls1_2", "-cert", pki.clientPath, "-key", pki.clientKey],
+            ["-tls1_3", "-cert", pki.clientPath, "-key", pki.clientKey],
+            ["-tls1_2"],
+            ["-tls1_3"],
+        ], name: "mtls.pcap")
+        mtlsFile = file
+        return file
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func reportsEachConnectionWithHellosChainAndOutcome() throws {
+        let file = try Self.serverCapture()
+        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--host", "localhost", "--fail-on", "never"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try Self.lines(result)
+        try #require(lines.count == 4, "\(result.stdout)\n\(result.stderr)")
+
+        // TLS 1.2, accepted: both hellos, the chain as sent, trusted by the right root.
+        let tls12 = lines[0]
+        #expect(tls12["schema_version"] as? Int == 1)
+        #expect(tls12["command"] as? String == "capture")
+        #expect(tls12["outcome"] as? String == "established")
+        #expect((tls12["handshake"] as? [String: Any])?["version"] as? String == "TLSv1.2")
+        let hello = try #require(tls12["client_hello"] as? [String: Any])
+        #expect(hello["sni"] as? String == "localhost")
+        // JA4: TCP, TLS 1.2 (no supported_versions from a -tls1_2 client), SNI is a name.
+        #expect((hello["ja4"] as? String)?.hasPrefix("t12d") == true, "\(hello["ja4"] ?? "")")
+        #expect((hello["ja3"] as? String)?.count == 32)
+        let chain = try #require(tls12["chain"] as? [[String: Any]])
+        #expect(chain.map { $0["subject"] as? String } == ["CN=localhost", "CN=Capture Intermediate CA"])
+        #expect((tls12["trust"] as? [String: Any])?["trusted"] as? Bool == true)
+        let flow = try #require(tls12["flow"] as? [String: Any])
+        #expect((flow["server"] as? String)?.hasPrefix("127.0.0.1:") == true)
+        #expect(flow["first_packet"] is String && flow["last_packet"] is String)
+
+        // TLS 1.3, accepted: the chain is encrypted.
+        let tls13 = lines[1]
+        #expect(tls13["outcome"] as? String == "established")
+        #expect((tls13["handshake"] as? [String: Any])?["version"] as? String == "TLSv1.3")
+        #expect((tls13["chain"] as? [Any])?.isEmpty == true)
+        #expect(Self.codes(tls13).contains("capture.tls13_encrypted"))
+
+        // TLS 1.2, the client trusts another root: its unknown_ca, read after the server's chain.
+        let rejected = lines[2]
+        #expect(rejected["outcome"] as? String == "failed")
+        let alerts = try #require(rejected["alerts"] as? [[String: Any]])
+        #expect(alerts.first?["from"] as? String == "client")
+        #expect((alerts.first?["description"] as? [String: Any])?["name"] as? String == "unknown_ca")
+        let alert = try #require(Self.finding(rejected, "capture.alert"))
+        #expect((alert["message"] as? String)?.contains("does not trust the root") == true)
+
+        // TLS 1.3, the same refusal, encrypted: judged by the alert-sized record.
+        let rejected13 = lines[3]
+        #expect(rejected13["outcome"] as? String == "failed")
+        let guess = try #require(Self.finding(rejected13, "capture.alert"))
+        #expect((guess["evidence"] as? [String: Any])?["from"] as? String == "client")
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment),
+          .enabled(if: (try? Run.which("tshark")) != nil, "needs tshark, whose JA3 is compared")) func ja3MatchesTSharkOnTheSameCapture() throws {
+        let file = try Self.serverCapture()
+        let lines = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json"]))
+        let ours = lines.compactMap { ($0["client_hello"] as? [String: Any])?["ja3"] as? String }
+        let server = try #require((lines.first?["flow"] as? [String: Any])?["server"] as? String)
+        let port = try #require(server.split(separator: ":").last)
+        let tshark = try Run.process("tshark", ["-r", file, "-d", "tcp.port==\(port),tls", "-Y", "tls.handshake.type == 1",
+                                                "-T", "fields", "-e", "tls.handshake.ja3"], timeout: 60)
+        let theirs = tshark.stdout.split(separator: "\n").map(String.init)
+        #expect(ours.count == 4)
+        #expect(ours == theirs, "\(tshark.stderr)")
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func mutualTLSAndAServerRefusingTheClient() throws {
+        let file = try Self.mtlsCapture()
+        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--host", "localhost"])
+        let lines = try Self.lines(result)
+        try #require(lines.count == 4, "\(result.stdout)\n\(result.stderr)")
+        // Some connections failed: exit 1 by the default --fail-on error.
+        #expect(result.status == 1)
+
+        let mtls12 = lines[0]
+        #expect(mtls12["outcome"] as? String == "established")
+        let request = try #require(mtls12["certificate_request"] as? [String: Any])
+        #expect(request["acceptable_cas"] as? [String] == ["CN=Front Desk Client CA"])
+        #expect(request["client_certificate_sent"] as? Bool == true)
+        let clientChain = try #require(mtls12["client_chain"] as? [[String: Any]])
+        #expect(clientChain.first?["subject"] as? String == "CN=front-desk-ipad")
+
+        #expect(lines[1]["outcome"] as? String == "established")
+
+        let refused12 = lines[2]
+        #expect(refused12["outcome"] as? String == "failed")
+        #expect(Self.codes(refused12).contains("mtls.client_cert_required"), "\(Self.codes(refused12))")
+
+        let refused13 = lines[3]
+        #expect(refused13["outcome"] as? String == "failed")
+        let guess = try #require(Self.finding(refused13, "capture.alert"))
+        #expect((guess["evidence"] as? [String: Any])?["from"] as? String == "server")
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func textReportReadsTheRefusal() throws {
+        let file = try Self.serverCapture()
+        let result = try Run.tlsprobe(["capture", "-r", file, "--anchor", Self.pki.rootPath, "--host", "localhost"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("capture 127.0.0.1:"))
+        #expect(result.stdout.contains("handshake failed"))
+        #expect(result.stdout.contains("unknown_ca"))
+        #expect(result.stdout.contains("Chain as presented (2)"))
+        #expect(result.stderr.contains("4 TLS connections reported"))
+        #expect(result.stderr.contains("0 malformed"))
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func ipv6LoopbackConnection() throws {
+        let pki = Self.pki
+        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath, ipv6: true)
+        defer { server.stop() }
+        let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file("v6.pcap"))
+        try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_2", "-brief"], stdin: Data("Q\n".utf8), timeout: 10)
+        let lines = try Self.lines(try Run.tlsprobe(["capture", "-r", recorder.stop(), "--json"]))
+        try #require(lines.count == 1)
+        let flow = try #require(lines[0]["flow"] as? [String: Any])
+        #expect(flow["server"] as? String == "[::1]:\(server.port)")
+        #expect(lines[0]["outcome"] as? String == "established")
+        #expect((lines[0]["chain"] as? [Any])?.count == 2)
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func nameIsJudgedAgainstTheSNIWithoutHost() throws {
+        let file = try Self.serverCapture()
+        // The clients sent SNI "localhost": that is the name the leaf must carry.
+        let bySNI = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--count", "1"]))
+        #expect((bySNI.first?["trust"] as? [String: Any])?["trusted"] as? Bool == true)
+        // --host overrides it: the leaf has no printer.local.
+        let byHost = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--host", "printer.local", "--count", "1"]))
+        #expect((byHost.first?["trust"] as? [String: Any])?["trusted"] as? Bool == false)
+        #expect(Self.codes(byHost.first ?? [:]).contains("name.mismatch"))
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func standardInputAndPcapngReadTheSame() throws {
+        let file = try Self.serverCapture()
+        let fromFile = try Run.tlsprobe(["capture", "-r", file, "--json"])
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let fromStdin = try Run.tlsprobe(["capture", "-r", "-", "--json"], stdin: data)
+        #expect(fromStdin.stdout == fromFile.stdout)
+        #expect(fromStdin.stderr.contains("standard input: 4 TLS connections"))
+        if (try? Run.which("editcap")) != nil {
+            let pcapng = Self.pki.dir.file("server.pcapng")
+            try Run.process("editcap", ["-F", "pcapng", file, pcapng])
+            let fromPcapng = try Run.tlsprobe(["capture", "-r", pcapng, "--json"])
+            #expect(fromPcapng.stdout == fromFile.stdout)
+        }
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func filterAndCountLimitTheRun() throws {
+        let file = try Self.serverCapture()
+        let one = try Run.tlsprobe(["capture", "-r", file, "--json", "--count", "1"])
+        #expect(one.stdout.split(separator: "\n").count == 1)
+        let none = try Run.tlsprobe(["capture", "-r", file, "--json", "--filter", "udp"])
+        #expect(none.stdout.isEmpty)
+        #expect(none.status == 0)
+        #expect(none.stderr.contains("0 TLS connections reported; 0 packets"))
+    }
+
+    /// `tlsprobe ARGS` in the background, its stdout and stderr in files; returns once it
+    /// says it is capturing (or has exited).
+    static func startLive(_ arguments: [String], in dir: TemporaryDirectory) throws -> (process: Process, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
+        process.arguments = arguments
+        let out = dir.write("live.out", ""), err = dir.write("live.err", "")
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline {
+            if (try? String(contentsOfFile: err, encoding: .utf8))?.contains("Capturing on") == true { break }
+            usleep(20_000)
+        }
+        return (process, out, err)
+    }
+
+    static func wait(_ process: Process, seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureOnLoopback() throws {
+        let pki = Self.pki
+        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath)
+        defer { server.stop() }
+        let dir = TemporaryDirectory()
+        let live = try Self.startLive([
+            "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration", "30",
+        ], in: dir)
+        defer { if live.process.isRunning { live.process.terminate() } }
+        // "Capturing on" is printed once the filter is set: this handshake is seen.
+        try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_2", "-brief"], stdin: Data("Q\n".utf8), timeout: 10)
+        Self.wait(live.process, seconds: 15)
+        let stdout = (try? String(contentsOfFile: live.stdout, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
+        #expect(!live.process.isRunning)
+        #expect(live.process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("Capturing on interface lo"))
+        #expect(stdout.contains("\"outcome\":\"established\""), "\(stdout)")
+        #expect(stderr.contains("interface lo: 1 TLS connection reported"), "\(stderr)")
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func ctrlCStopsALiveCaptureWithASummary() throws {
+        let dir = TemporaryDirectory()
+        let live = try Self.startLive(["capture", "-i", "lo", "--filter", "tcp port \(LoopbackPort.free())"], in: dir)
+        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
+        kill(live.process.processIdentifier, SIGINT)
+        Self.wait(live.process, seconds: 5)
+        #expect(!live.process.isRunning, "a quiet interface must not block the stop")
+        let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
+        #expect(live.process.terminationStatus == 0)
+        #expect(stderr.contains("interface lo (stopped): 0 TLS connections reported"), "\(stderr)")
+    }
+
+    @Test func unreadableInputsAndUsage() throws {
+        let dir = TemporaryDirectory()
+        let missing = try Run.tlsprobe(["capture", "-r", dir.file("nope.pcap")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("Error: "))
+        let notPcap = try Run.tlsprobe(["capture", "-r", dir.write("text.pcap", "hello, this is not a capture\n")])
+        #expect(notPcap.status == 2)
+        let noInterface = try Run.tlsprobe(["capture", "-i", "tlsprobe-no-such-if0", "--duration", "1"])
+        #expect(noInterface.status == 2, "\(noInterface.stderr)")
+        let badFilter = try Run.tlsprobe(["capture", "-r", "-", "--filter", "tcp port banana"],
+                                         stdin: CaptureWriter.file(linkType: 1, packets: []))
+        #expect(badFilter.status == 2)
+        #expect(badFilter.stderr.contains("--filter"))
+        let empty = try Run.tlsprobe(["capture", "-r", "-"], stdin: CaptureWriter.file(.pcapng, linkType: 276, packets: []))
+        #expect(empty.status == 0)
+        #expect(empty.stderr.contains("0 TLS connections reported; 0 packets"))
+        #expect(try Run.tlsprobe(["capture"]).status == 64)
+        #expect(try Run.tlsprobe(["capture", "-r", "a.pcap", "-i", "lo"]).status == 64)
+        #expect(try Run.tlsprobe(["capture", "-r", "a.pcap", "--duration", "5"]).status == 64)
+        #expect(try Run.tlsprobe(["capture", "-r", "a.pcap", "--count", "0"]).status == 64)
+        // A pcap file of an unsupported link type (USB, 189) is refused by name.
+        var header = Data([0xD4, 0xC3, 0xB2, 0xA1, 2, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 189, 0, 0, 0])
+        header.append(Data(count: 0))
+        let usb = try Run.tlsprobe(["capture", "-r", dir.write("usb.pcap", header)])
+        #expect(usb.status == 2)
+        #expect(usb.stderr.contains("link type 189"))
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func truncatedFileReportsWhatWasRead() throws {
+        let file = try Self.serverCapture()
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        // Cut in the middle of the first connection's server flight.
+        let cut = Self.pki.dir.write("cut.pcap", data.prefix(1_400))
+        let result = try Run.tlsprobe(["capture", "-r", cut, "--json", "--fail-on", "never"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("reading stopped early"))
+        let lines = try Self.lines(result)
+        #expect(lines.count == 1)
+        #expect(Self.codes(lines.first ?? [:]).contains("capture.truncated"))
+    }
+}

@@ -129,6 +129,8 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         case .undecodableAlert: return "undecodable alert"
         case .changeCipherSpec: return "change_cipher_spec"
         case .encrypted(let type, _): return "encrypted \(type)"
+        case .decrypted(let type, _): return "decrypted \(type)"
+        case .decryptedAlert(let alert): return "decrypted alert \(alert.description)"
         case .otherRecord(let record): return "record \(record.contentType)"
         case .malformedStream(let error): return "malformed \(error.field)"
         }

@@ -15,7 +15,9 @@ public enum HandshakeDiagnosis {
     public static func finding(for alert: AlertEvent, in observation: HandshakeObservation, generic: FindingCode) -> Finding? {
         let context = AlertContext(alert: alert, observation: observation)
         if alert.description == .closeNotify || alert.description == .userCanceled {
-            guard !context.established else { return nil }
+            // Established by the messages before it, or by the connection as a whole (a
+            // capture that decrypted only one side: the other side's Finished is unseen).
+            guard !context.established && observation.outcome != .established else { return nil }
         }
         let reading = alert.from == .client ? clientAlert(alert, context) : serverAlert(alert, context)
         let name = alert.description.name ?? alert.description.hex

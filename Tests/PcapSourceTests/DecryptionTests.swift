@@ -285,3 +285,39 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         }
     }
 }
+
+@Suite struct LiveKeyLogTests {
+    /// A live capture sees a connection's encrypted flight before its client has written
+    /// the secrets: once they are in the key log, the connection is read again from its start.
+    @Test func secretsWrittenAfterTheFlightAreUsed() throws {
+        let tls = SyntheticTLS13.connection(chain: syntheticDER)
+        let other = SyntheticTLS13.connection(chain: syntheticDER, seed: 9)
+        let dir = TemporaryDirectory()
+        let path = dir.write("keys.log", other.keyLog)
+        let keyLog = KeyLog()
+        try keyLog.load(file: path)
+        var connections: [CapturedConnection] = []
+        let analyzer = CaptureAnalyzer(linkType: 1, decryption: .init(keyLog: keyLog, refreshOnMiss: true)) { connections.append($0) }
+        var conversation = TCPConversation()
+        var early = conversation.open()
+        early += conversation.send(tls.clientHello, from: .client)
+        early += conversation.send(tls.serverFlight, from: .server)
+        early += conversation.send(tls.clientFlight, from: .client)
+        let late = conversation.send(tls.serverAfter, from: .server) + conversation.close()
+        for packet in early { packet.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: packet.time) } }
+        #expect(connections.isEmpty)
+
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(tls.keyLog.utf8))
+        try handle.close()
+        for packet in late { packet.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: packet.time) } }
+        analyzer.finish()
+
+        let c = try #require(connections.first)
+        #expect(c.observation.serverCertificates.map(\.der) == syntheticDER)
+        #expect(!c.observation.encryptedHandshakeUnseen)
+        #expect(!c.findings.contains { $0.code == .captureNoKey })
+        #expect(analyzer.statistics.decryptedConnections == 1)
+    }
+}

@@ -71,10 +71,10 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
         var applicationRecordsOpened = 0
     }
 
-    private let keyLog: KeyLog
+    let keyLog: KeyLog
     /// Re-read the key log files when a connection's secrets are not there yet (live
     /// capture: the client writes its key log as it goes).
-    private let refreshOnMiss: Bool
+    let refreshOnMiss: Bool
     private var serverRandom: [UInt8]?
     private var suite: SuiteParameters?
     private var client = Direction()
@@ -150,6 +150,15 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
     /// later records stay ciphertext (the gap is reported as `capture.truncated`).
     func lostBytes(from side: Side) {
         update(side) { $0.stopped = true }
+    }
+
+    /// Whether secrets that were missing are in the key log now (re-read first): a live
+    /// capture can see a connection's first encrypted records before its client has
+    /// written their secrets, and then reads the connection again.
+    func missingSecretsArrived() -> Bool {
+        guard summary.failure == nil, let random = summary.clientRandom, let first = summary.missing.first else { return false }
+        if keyLog.secrets(for: random)?[first] != nil { return true }
+        return keyLog.refresh() && keyLog.secrets(for: random)?[first] != nil
     }
 
     private func update(_ side: Side, _ change: (inout Direction) -> Void) {

@@ -90,6 +90,13 @@ final class TrackedFlow {
     private var brokenStreams: [String] = []
     /// The first bytes of a direction that did not start with TLS.
     private var plaintextStart: (fromA: Bool, bytes: [UInt8])?
+    /// Live capture with a key log: the stream chunks delivered so far, in order, so the
+    /// connection can be read again once its client has written the secrets it lacked
+    /// (`maxReplayBytes` at most; past that, nil).
+    private var replay: [(fromA: Bool, startedAtSYN: Bool, bytes: [UInt8]?, gap: Int)]?
+    private var replayBytes = 0
+    /// A handshake is ~10 KiB; a live flow keeps at most this much for a second reading.
+    static let maxReplayBytes = 256 * 1024
     /// Payload bytes the snap length cut, per direction (a, b).
     var snapCutA = 0
     var snapCutB = 0
@@ -104,6 +111,7 @@ final class TrackedFlow {
         self.lastPacket = time
         self.decryptor = decryptor
         decoder.decryptor = decryptor
+        if decryptor?.refreshOnMiss == true { replay = [] }
     }
 
     func side(fromA: Bool) -> Side {
@@ -120,6 +128,16 @@ final class TrackedFlow {
     /// `startedAtSYN` says whether the stream's first byte is the sender's first byte.
     func deliver(_ chunk: StreamReassembler.Chunk, fromA: Bool, startedAtSYN: Bool) {
         guard phase == .active else { return }
+        if replay != nil {
+            switch chunk {
+            case .bytes(let bytes):
+                replayBytes += bytes.count
+                replay?.append((fromA, startedAtSYN, Array(bytes), 0))
+            case .gap(let count):
+                replay?.append((fromA, startedAtSYN, nil, count))
+            }
+            if replayBytes > Self.maxReplayBytes { replay = nil }
+        }
         var state = fromA ? stateA : stateB
         defer {
             if fromA { stateA = state } else { stateB = state }
@@ -287,6 +305,22 @@ final class TrackedFlow {
 
     /// The connection as seen so far; `end` says why tracking stopped (nil: decided while open).
     func connection(end: FlowEnd?) -> CapturedConnection {
+        if let replay, let decryptor, decryptor.missingSecretsArrived() {
+            // Read the connection again, now that its secrets are in the key log.
+            let again = TrackedFlow(a: a, b: b, time: firstPacket, decryptor: ConnectionDecryptor(keyLog: decryptor.keyLog))
+            again.clientIsA = clientIsA
+            for step in replay {
+                if let bytes = step.bytes {
+                    bytes.withUnsafeBytes { again.deliver(.bytes($0), fromA: step.fromA, startedAtSYN: step.startedAtSYN) }
+                } else {
+                    again.deliver(.gap(step.gap), fromA: step.fromA, startedAtSYN: step.startedAtSYN)
+                }
+            }
+            again.lastPacket = lastPacket
+            again.snapCutA = snapCutA
+            again.snapCutB = snapCutB
+            return again.connection(end: end)
+        }
         let clientIsA = self.clientIsA ?? true
         var refusal: Side?
         if !established && isTLS13 {
@@ -315,6 +349,7 @@ final class TrackedFlow {
     func releaseState() {
         decoder = TLSConnectionDecoder()
         decryptor = nil
+        replay = nil
         events = []
         encryptedAlerts = []
         brokenStreams = []

@@ -32,7 +32,7 @@ struct Capture: ParsableCommand {
             Examples:
               tlsprobe capture -r trace.pcap --anchor root.pem --host printer.local
               tcpdump -i eth0 -w - port 443 | tlsprobe capture -r - --json
-              SSLKEYLOGFILE=keys.log curl https://printer.local/ & tlsprobe capture -r trace.pcap --keylog keys.log
+              tlsprobe capture -r trace.pcap --keylog keys.log --anchor root.pem
               tlsprobe capture -i lo --filter 'tcp port 4433' --count 1
             """
     )

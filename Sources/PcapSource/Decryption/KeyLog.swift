@@ -163,11 +163,16 @@ public final class KeyLog: @unchecked Sendable {
             throw LoadError(description: "--keylog \(path): cannot be read (\(reason))")
         }
         defer { try? handle.close() }
+        let tooLarge = LoadError(description: "--keylog \(path): more than a key log can be (limit \(maxFileSize / 1_048_576) MiB)")
         do {
-            let size = try handle.seekToEnd()
-            guard size <= UInt64(maxFileSize) else {
-                throw LoadError(description: "--keylog \(path): \(size) bytes is more than a key log can be (limit \(maxFileSize / 1_048_576) MiB)")
+            guard let size = try? handle.seekToEnd() else {
+                // A pipe (--keylog <(ssh host cat keys.log)): read once, bounded.
+                guard offset == 0 else { return [] }
+                let data = try handle.read(upToCount: maxFileSize + 1) ?? Data()
+                guard data.count <= maxFileSize else { throw tooLarge }
+                return [UInt8](data)
             }
+            guard size <= UInt64(maxFileSize) else { throw tooLarge }
             try handle.seek(toOffset: UInt64(offset))
             return [UInt8](try handle.readToEnd() ?? Data())
         } catch let error as LoadError {

@@ -120,7 +120,7 @@ struct CaptureRecording: Sendable {
             findings.append(Finding(
                 code: .captureDecryptFailed, subject: "connection",
                 message: "The key log has secrets for this connection, but the \(failure.side.rawValue)'s protected record \(failure.record) did not decrypt\(with): \(failure.reason). These secrets are not the ones this connection used — a key log from another run, edited, or cut short — or the capture is damaged; \(unread)."
-                    + (d.openedAny ? " The records before it were decrypted and are reported." : ""),
+                    + (d.openedAny ? " The \(d.openedRecords.values.reduce(0, +)) record(s) that did decrypt are reported." : ""),
                 evidence: evidence))
         } else if d.unsupportedSuite, let suite = d.cipherSuite {
             findings.append(Finding(

@@ -76,6 +76,8 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
     /// capture: the client writes its key log as it goes).
     let refreshOnMiss: Bool
     private var serverRandom: [UInt8]?
+    /// The ClientHello offered 0-RTT early data, which is not decrypted.
+    private var offeredEarlyData = false
     private var suite: SuiteParameters?
     private var client = Direction()
     private var server = Direction()
@@ -91,6 +93,7 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
         case .clientHello(let hello):
             // After a HelloRetryRequest the second hello repeats the random (RFC 8446 §4.1.2).
             if summary.clientRandom == nil && !hello.isSSLv2Compatible { summary.clientRandom = hello.random }
+            offeredEarlyData = offeredEarlyData || hello.extensions.contains(.earlyData)
         case .serverHello(let hello):
             serverRandom = hello.random
             summary.cipherSuite = hello.cipherSuite
@@ -140,7 +143,11 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
             direction.stopped = true
             direction.protection = nil
             if summary.failure == nil {
-                summary.failure = Failure(side: side, label: direction.label, record: number, reason: error.description)
+                // 0-RTT data sits under CLIENT_EARLY_TRAFFIC_SECRET, before the client's
+                // handshake records: say so rather than blame the key log.
+                let earlyData = side == .client && offeredEarlyData && direction.epoch == .handshake
+                    ? " (the client offered 0-RTT early data, which tlsprobe does not decrypt: its records come first)" : ""
+                summary.failure = Failure(side: side, label: direction.label, record: number, reason: error.description + earlyData)
             }
             return .failed
         }

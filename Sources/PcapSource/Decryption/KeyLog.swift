@@ -71,7 +71,8 @@ public final class KeyLog: @unchecked Sendable {
 
     public static let maxLineLength = 1024
     public static let maxFileSize = 256 * 1024 * 1024
-    public static let maxConnections = 1_000_000
+    // About 1 KiB of memory per connection kept: a quarter of a million is a quarter of a GiB.
+    public static let maxConnections = 250_000
 
     private let lock = NSLock()
     private var secrets: [[UInt8]: [Label: [UInt8]]] = [:]

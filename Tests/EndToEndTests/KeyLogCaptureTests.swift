@@ -212,6 +212,30 @@ import TestSupport
         #expect((captured["client_hello"] as? [String: Any])?["ja4"] as? String == (live["client_hello"] as? [String: Any])?["ja4"] as? String)
     }
 
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureReadsAKeyLogBeingWritten() throws {
+        let pki = Self.pki
+        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath)
+        defer { server.stop() }
+        let dir = TemporaryDirectory()
+        // The client appends its secrets while tlsprobe captures: the file starts empty.
+        let keyLog = dir.write("live.keys", "")
+        let live = try CaptureTests.startLive([
+            "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration", "30",
+            "--keylog", keyLog, "--anchor", pki.rootPath, "--host", "localhost",
+        ], in: dir)
+        defer { if live.process.isRunning { live.process.terminate() } }
+        try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_3", "-servername", "localhost", "-brief",
+                                    "-keylogfile", keyLog], stdin: Data("Q\n".utf8), timeout: 10)
+        CaptureTests.wait(live.process, seconds: 15)
+        let stdout = (try? String(contentsOfFile: live.stdout, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
+        #expect(live.process.terminationStatus == 0, "\(stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "\(stdout)\n\(stderr)")
+        #expect(Self.chain(line) == ["CN=localhost", "CN=Capture Intermediate CA"], "\(stderr)")
+        #expect((line["trust"] as? [String: Any])?["trusted"] as? Bool == true)
+        #expect(stderr.contains("key log: 1 decrypted"), "\(stderr)")
+    }
+
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func wrongMissingAndTruncatedKeyLogs() throws {
         let file = try Self.suitesCapture()
         let dir = Self.pki.dir

@@ -48,6 +48,8 @@ public final class CaptureAnalyzer {
     public let linkType: Int32
     public let limits: Limits
     private let decryption: Decryption?
+    /// 64 MiB for every live flow's second reading together (see `TrackedFlow`).
+    private let replayBudget = ReplayBudget(bytes: 64 * 1024 * 1024)
     public private(set) var statistics = CaptureStatistics()
     private var flows: [FlowKey: TrackedFlow] = [:]
     private var nextSweep = -Double.infinity
@@ -178,7 +180,7 @@ public final class CaptureAnalyzer {
         if let decryption, decryption.keyLog.isConfigured {
             decryptor = ConnectionDecryptor(keyLog: decryption.keyLog, refreshOnMiss: decryption.refreshOnMiss)
         }
-        let flow = TrackedFlow(a: key.a, b: key.b, time: time, decryptor: decryptor)
+        let flow = TrackedFlow(a: key.a, b: key.b, time: time, decryptor: decryptor, replayBudget: replayBudget)
         flows[key] = flow
         statistics.tcpFlows += 1
         return flow

@@ -92,9 +92,10 @@ final class TrackedFlow {
     private var plaintextStart: (fromA: Bool, bytes: [UInt8])?
     /// Live capture with a key log: the stream chunks delivered so far, in order, so the
     /// connection can be read again once its client has written the secrets it lacked
-    /// (`maxReplayBytes` at most; past that, nil).
+    /// (`maxReplayBytes` at most, within the capture's `ReplayBudget`; past that, nil).
     private var replay: [(fromA: Bool, startedAtSYN: Bool, bytes: [UInt8]?, gap: Int)]?
     private var replayBytes = 0
+    private let replayBudget: ReplayBudget?
     /// A handshake is ~10 KiB; a live flow keeps at most this much for a second reading.
     static let maxReplayBytes = 256 * 1024
     /// Payload bytes the snap length cut, per direction (a, b).
@@ -104,14 +105,15 @@ final class TrackedFlow {
     var lostA = 0
     var lostB = 0
 
-    init(a: Endpoint, b: Endpoint, time: Double, decryptor: ConnectionDecryptor? = nil) {
+    init(a: Endpoint, b: Endpoint, time: Double, decryptor: ConnectionDecryptor? = nil, replayBudget: ReplayBudget? = nil) {
         self.a = a
         self.b = b
         self.firstPacket = time
         self.lastPacket = time
         self.decryptor = decryptor
+        self.replayBudget = replayBudget
         decoder.decryptor = decryptor
-        if decryptor?.refreshOnMiss == true { replay = [] }
+        if decryptor?.refreshOnMiss == true && replayBudget != nil { replay = [] }
     }
 
     func side(fromA: Bool) -> Side {
@@ -128,20 +130,26 @@ final class TrackedFlow {
     /// `startedAtSYN` says whether the stream's first byte is the sender's first byte.
     func deliver(_ chunk: StreamReassembler.Chunk, fromA: Bool, startedAtSYN: Bool) {
         guard phase == .active else { return }
-        if replay != nil {
+        if replay != nil, let replayBudget {
             switch chunk {
             case .bytes(let bytes):
-                replayBytes += bytes.count
-                replay?.append((fromA, startedAtSYN, Array(bytes), 0))
+                if replayBytes + bytes.count > Self.maxReplayBytes || !replayBudget.take(bytes.count) {
+                    dropReplay()
+                } else {
+                    replayBytes += bytes.count
+                    replay?.append((fromA, startedAtSYN, Array(bytes), 0))
+                }
             case .gap(let count):
                 replay?.append((fromA, startedAtSYN, nil, count))
             }
-            if replayBytes > Self.maxReplayBytes { replay = nil }
         }
         var state = fromA ? stateA : stateB
         defer {
             if fromA { stateA = state } else { stateB = state }
-            if phase == .active, !tlsSeen, case .stopped = stateA, case .stopped = stateB { phase = .notTLS }
+            if phase == .active, !tlsSeen, case .stopped = stateA, case .stopped = stateB {
+                phase = .notTLS
+                dropReplay()
+            }
         }
         switch chunk {
         case .gap(let count):
@@ -298,6 +306,13 @@ final class TrackedFlow {
         }
     }
 
+    /// Gives up the second reading, and its bytes back to the budget.
+    private func dropReplay() {
+        replayBudget?.give(replayBytes)
+        replay = nil
+        replayBytes = 0
+    }
+
     /// Whether the handshake is decided and the report can go out now.
     var isDecided: Bool { phase == .active && handshakeSeen && established }
 
@@ -349,7 +364,7 @@ final class TrackedFlow {
     func releaseState() {
         decoder = TLSConnectionDecoder()
         decryptor = nil
-        replay = nil
+        dropReplay()
         events = []
         encryptedAlerts = []
         brokenStreams = []
@@ -358,4 +373,22 @@ final class TrackedFlow {
         stateA = .stopped
         stateB = .stopped
     }
+}
+
+/// The bytes all live flows together may keep for a second reading once their secrets
+/// arrive (`TrackedFlow`'s replay): the flow limit times a flow's share would be far too
+/// much, so they draw on one budget. Used on the reading thread only.
+final class ReplayBudget {
+    private(set) var remaining: Int
+
+    init(bytes: Int) { remaining = bytes }
+
+    /// Takes `count` bytes if that many remain.
+    func take(_ count: Int) -> Bool {
+        guard count <= remaining else { return false }
+        remaining -= count
+        return true
+    }
+
+    func give(_ count: Int) { remaining += count }
 }

@@ -42,7 +42,12 @@ let package = Package(
             ]
         ),
         .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSDiagnosis"]),
-        .target(name: "PcapSource", dependencies: ["CPcap", "TLSWire", "TLSDiagnosis"]),
+        // PcapSource also decrypts captured TLS with key logs: swift-crypto's HKDF, HMAC,
+        // AES-GCM and ChaChaPoly (BoringSSL inside, prefixed: it coexists with libssl).
+        .target(
+            name: "PcapSource",
+            dependencies: ["CPcap", "TLSWire", "TLSDiagnosis", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"]),
         .executableTarget(
             name: "tlsprobe",

@@ -15,11 +15,15 @@ public final class PacketCapture {
     public let name: String
     /// The file's size, when it is a regular file (for progress).
     private let fileSize: Int?
+    /// The secrets connections are decrypted with: load `--keylog` files into it before
+    /// `run`; a pcapng file's Decryption Secrets Blocks are added as they are read.
+    public let keyLog: KeyLog
 
-    private init(handle: PcapHandle, name: String, fileSize: Int?) {
+    private init(handle: PcapHandle, name: String, fileSize: Int?, keyLog: KeyLog) {
         self.handle = handle
         self.name = name
         self.fileSize = fileSize
+        self.keyLog = keyLog
     }
 
     /// The link type's name (`Ethernet`, `Linux cooked v2`).
@@ -29,20 +33,23 @@ public final class PacketCapture {
 
     /// Opens a pcap or pcapng file ("-" for standard input), with an optional BPF `filter`.
     public static func open(file path: String, filter: String? = nil) throws(PcapError) -> PacketCapture {
-        let handle = try PcapHandle.offline(path: path)
+        let keyLog = KeyLog()
+        let handle = try PcapHandle.offline(path: path) { type, data in
+            if type == PcapngSecretsScanner.tlsKeyLogSecrets { keyLog.addEmbedded(data) }
+        }
         try checkLinkType(handle, name: path)
         if let filter { try handle.setFilter(filter) }
         var size: Int?
         var info = stat()
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
-        return PacketCapture(handle: handle, name: path == "-" ? "standard input" : path, fileSize: size)
+        return PacketCapture(handle: handle, name: path == "-" ? "standard input" : path, fileSize: size, keyLog: keyLog)
     }
 
     /// Opens `interface` for live capture with the BPF `filter`.
     public static func open(interface: String, filter: String) throws(PcapError) -> PacketCapture {
         let handle = try PcapHandle.live(interface: interface, filter: filter)
         try checkLinkType(handle, name: "interface \(interface)")
-        return PacketCapture(handle: handle, name: "interface \(interface)", fileSize: nil)
+        return PacketCapture(handle: handle, name: "interface \(interface)", fileSize: nil, keyLog: KeyLog())
     }
 
     private static func checkLinkType(_ handle: PcapHandle, name: String) throws(PcapError) {
@@ -87,7 +94,9 @@ public final class PacketCapture {
         progress: ((Progress) -> Void)? = nil, onConnection: @escaping (CapturedConnection) -> Void
     ) -> CaptureStatistics {
         var reported = 0
-        let analyzer = CaptureAnalyzer(linkType: handle.linkType, limits: limits) { connection in
+        // A live capture's key log may still be being written by the client.
+        let decryption = CaptureAnalyzer.Decryption(keyLog: keyLog, refreshOnMiss: handle.isLive)
+        let analyzer = CaptureAnalyzer(linkType: handle.linkType, limits: limits, decryption: decryption) { connection in
             reported += 1
             onConnection(connection)
         }

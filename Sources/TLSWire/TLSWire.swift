@@ -19,7 +19,8 @@
 ///   order, duplicates and unknown types included) and offers typed, non-throwing
 ///   accessors plus `extensionDecodingErrors` where extensions matter.
 /// - `TLSConnectionDecoder`: both directions of a captured connection, with the
-///   TLS 1.2 and 1.3 rules for which records are ciphertext.
+///   TLS 1.2 and 1.3 rules for which records are ciphertext; given a `RecordDecryptor`
+///   (the keys live outside TLSWire), it decodes what that opens like plaintext.
 /// - Fingerprints: `JA3` and `JA4` build the deterministic strings; TLSDiagnosis's
 ///   `ClientHelloFingerprint` hashes them.
 ///
@@ -32,6 +33,7 @@
 ///         case .handshake(.clientHello(let hello), _): ...   // hello.serverName, hello.ja4
 ///         case .alert(let alert): ...
 ///         case .encrypted(.alert, _): ...                     // an encrypted alert (TLS 1.2)
+///         case .decryptedAlert(let alert): ...                // one a decryptor opened
 ///         case .malformedStream(let error): ...               // not TLS (any more)
 ///         default: ...
 ///         }

@@ -19,8 +19,12 @@ struct Capture: ParsableCommand {
             One report per TLS connection, written as each completes: both hellos, the server's \
             chain (judged against --anchor and --host), any CertificateRequest, the client's \
             chain, alerts read in context, the outcome and findings. With --json, one JSON object \
-            per line. TLS is found by its record header on any port. TLS 1.3 encrypts the chain: \
-            those connections carry capture.tls13_encrypted. A summary (connections, packets, \
+            per line. TLS is found by its record header on any port. TLS 1.3 encrypts the chain, \
+            the CertificateRequest, the client's certificate and its alerts: give the key log the \
+            client wrote (SSLKEYLOGFILE, NSS format) with --keylog, or read a pcapng file with \
+            embedded secrets, and they are decrypted and judged like TLS 1.2's; without one those \
+            connections carry capture.tls13_encrypted, and connections the key log has no \
+            secrets for carry capture.no_key. A summary (connections, packets, \
             skipped and malformed packets) goes to stderr. Chains are judged at the time of \
             each connection's first packet unless --at is given, and for the name in --host, \
             else the SNI the client sent.
@@ -28,6 +32,7 @@ struct Capture: ParsableCommand {
             Examples:
               tlsprobe capture -r trace.pcap --anchor root.pem --host printer.local
               tcpdump -i eth0 -w - port 443 | tlsprobe capture -r - --json
+              tlsprobe capture -r trace.pcap --keylog keys.log --anchor root.pem
               tlsprobe capture -i lo --filter 'tcp port 4433' --count 1
             """
     )
@@ -46,6 +51,9 @@ struct Capture: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Stop a live capture after this many seconds.", valueName: "seconds"))
     var duration: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Decrypt TLS 1.3 and 1.2 handshakes with the secrets in FILE (NSS key log format, as SSLKEYLOGFILE writes); repeatable.", valueName: "file"))
+    var keylog: [String] = []
 
     @OptionGroup var trust: TrustOptions
     @OptionGroup var passwords: PasswordOptions
@@ -81,6 +89,13 @@ struct Capture: ParsableCommand {
             } catch {
                 throw CouldNotExamine(description: error.description)
             }
+            for path in keylog {
+                do throws(KeyLog.LoadError) {
+                    Self.noteProblems(try capture.keyLog.load(file: path))
+                } catch {
+                    throw CouldNotExamine(description: error.description)
+                }
+            }
             signal(SIGINT) { _ in stopRequested = 1 }
             signal(SIGTERM) { _ in stopRequested = 1 }
             // A parent may have started us with these blocked (the mask is inherited): a
@@ -102,11 +117,25 @@ struct Capture: ParsableCommand {
                 onConnection: reporter.submit)
             let failed = reporter.finish()
             progress.clear()
+            if let embedded = capture.keyLog.embeddedSummary { Self.noteProblems(embedded) }
             Console.note(Self.summary(statistics, source: capture.name, interrupted: stopRequested != 0))
             if statistics.packets == 0, let error = statistics.readError {
                 throw CouldNotExamine(description: "\(capture.name): \(error)")
             }
             return failed ? Status.findings : Status.ok
+        }
+    }
+
+    /// What was wrong with a key log, on stderr; never a secret, only line numbers and labels.
+    static func noteProblems(_ summary: KeyLog.LoadSummary) {
+        if summary.secrets == 0 && summary.malformedLines == 0 {
+            Console.note("Note: \(summary.source): no secrets in it (expected NSS key log lines: LABEL CLIENT_RANDOM SECRET).")
+        }
+        if summary.malformedLines > 0 {
+            Console.note("Note: \(summary.source): \(summary.malformedLines) malformed line(s) skipped (\(summary.firstProblem ?? "")); the other \(summary.secrets) secret(s) are used.")
+        }
+        if summary.droppedSecrets > 0 {
+            Console.note("Note: \(summary.source): \(summary.droppedSecrets) secret(s) dropped: more than \(KeyLog.maxConnections) connections.")
         }
     }
 
@@ -117,6 +146,10 @@ struct Capture: ParsableCommand {
         lines.append("\(source)\(stopped): \(s.reportedConnections) TLS connection\(s.reportedConnections == 1 ? "" : "s") reported; "
             + "\(s.packets) packets, \(s.tcpSegments) TCP, \(s.skippedPackets) skipped (not TCP/IP), \(s.malformedPackets) malformed; "
             + "\(s.tcpFlows) TCP flow\(s.tcpFlows == 1 ? "" : "s"), \(s.tlsFlows) with TLS")
+        if s.decryptedConnections + s.partlyDecryptedConnections + s.connectionsWithoutKeys + s.undecryptableConnections > 0 {
+            lines.append("  key log: \(s.decryptedConnections) decrypted, \(s.partlyDecryptedConnections) in part, "
+                + "\(s.connectionsWithoutKeys) without secrets, \(s.undecryptableConnections) failed to decrypt")
+        }
         if s.tlsFlowsWithoutHandshake > 0 {
             lines.append("  \(s.tlsFlowsWithoutHandshake) TLS flow(s) began before the capture did: no handshake to report")
         }

@@ -12,7 +12,9 @@
 # 3. Times, on that file (read once first so every tool reads it from the page cache):
 #    tlsprobe capture -r (release build), tshark extracting the same handshakes, and a
 #    bare pcap_next_ex loop; prints MB/s, ratios and peak RSS (/usr/bin/time -v), and
-#    compares the handshake counts.
+#    compares the handshake counts. Then tlsprobe again with the clients' key log
+#    (--keylog): every replayed TLS 1.3 handshake decrypted (the replays keep their
+#    client randoms, so the seed's secrets open them all).
 # Needs: swift, openssl, tcpdump, tshark, gcc, libpcap-dev, python3, /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -48,7 +50,7 @@ openssl s_server -accept "127.0.0.1:$port" -cert leaf.pem -key leaf.key -cert_ch
   -verify 1 -CAfile client.pem -quiet >/dev/null 2>&1 &
 server_pid=$!
 until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do sleep 0.05; done
-client() { echo Q | timeout 10 openssl s_client -connect "127.0.0.1:$port" -servername bench.test "$@" >/dev/null 2>&1 || true; }
+client() { echo Q | timeout 10 openssl s_client -connect "127.0.0.1:$port" -servername bench.test -keylogfile keys.log "$@" >/dev/null 2>&1 || true; }
 client -tls1_2 -cert client.pem -key client.key
 client -tls1_3 -cert client.pem -key client.key
 client -tls1_2
@@ -76,6 +78,8 @@ echo "== bare libpcap loop" >&2
 read -r bare_s bare_kb bare_cpu < <(measure bare "$work/bare-loop" big.pcap)
 echo "== tlsprobe capture -r" >&2
 read -r ours_s ours_kb ours_cpu < <(measure tlsprobe "$tlsprobe" capture -r big.pcap --json --fail-on never)
+echo "== tlsprobe capture -r --keylog" >&2
+read -r keys_s keys_kb keys_cpu < <(measure tlsprobe-keys "$tlsprobe" capture -r big.pcap --json --fail-on never --keylog keys.log)
 echo "== tshark" >&2
 read -r tshark_s tshark_kb tshark_cpu < <(measure tshark tshark -r big.pcap -d "tcp.port==$port,tls" \
   -Y 'tls.handshake.type == 1 || tls.handshake.type == 2 || tls.handshake.type == 11' -T fields -e frame.number -e tls.handshake.type)
@@ -103,3 +107,11 @@ print(f"ClientHellos: tlsprobe {ours_hellos}, tshark {tshark_hellos} {'(same)' i
 print(f"server chains (TLS 1.2 Certificate messages): tlsprobe {ours_chains}, tshark Certificate messages {tshark_chains} (tshark counts client ones too)")
 EOF
 echo "tlsprobe's summary: $(grep -h "TLS connection" tlsprobe.time)"
+keys_chains=$(grep -c '"chain":\[{' tlsprobe-keys.out || true)
+python3 - "$mb" "$ours_s" "$keys_s" "$keys_kb" "$keys_cpu" <<'EOF'
+import sys
+mb, ours_s, keys_s, keys_kb, keys_cpu = map(float, sys.argv[1:6])
+print(f"with --keylog: {keys_s:.2f} s, {mb / keys_s:.0f} MB/s, {keys_cpu:.2f} CPU s, peak RSS {keys_kb / 1024:.1f} MB "
+      f"({keys_s / ours_s:.2f}x the time without)")
+EOF
+echo "with --keylog: $keys_chains reports with a chain, $ours_chains without; $(grep -h "key log:" tlsprobe-keys.time)"

@@ -129,6 +129,8 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         case .undecodableAlert: return "undecodable alert"
         case .changeCipherSpec: return "change_cipher_spec"
         case .encrypted(let type, _): return "encrypted \(type)"
+        case .decrypted(let type, _): return "decrypted \(type)"
+        case .decryptedAlert(let alert): return "decrypted alert \(alert.description)"
         case .otherRecord(let record): return "record \(record.contentType)"
         case .malformedStream(let error): return "malformed \(error.field)"
         }
@@ -234,5 +236,80 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         #expect(decoder.bufferedByteCount(.server) == 100)
         #expect(decoder.feed(Array(record(.handshake, []).prefix(3)), from: .server).isEmpty)
         #expect(decoder.bufferedByteCount(.server) == 103)
+    }
+}
+
+/// A stand-in for a real decryptor: "ciphertext" is the TLS 1.3 inner plaintext XOR 0x5A;
+/// a side can be refused (no keys) and a record can be made to fail.
+private final class XORDecryptor: RecordDecryptor, @unchecked Sendable {
+    var observed: [String] = []
+    var opened: [(ContentType, TLSConnectionDecoder.Side)] = []
+    var noKeys: TLSConnectionDecoder.Side?
+
+    func observe(_ message: HandshakeMessage, from side: TLSConnectionDecoder.Side) {
+        observed.append("\(side.rawValue) \(message.name)")
+    }
+
+    func open(_ record: TLSRecord, from side: TLSConnectionDecoder.Side) -> RecordOpening {
+        if side == noKeys { return .unavailable }
+        let inner = record.fragment.map { $0 ^ 0x5A }
+        guard let type = inner.last, type != 0 else { return .failed }
+        opened.append((record.contentType, side))
+        return .opened(ContentType(type), Array(inner.dropLast()))
+    }
+
+    static func seal(_ type: ContentType, _ content: [UInt8]) -> [UInt8] {
+        record(.applicationData, (content + [type.rawValue]).map { $0 ^ 0x5A })
+    }
+}
+
+@Suite struct RecordDecryptorHookTests {
+    static let serverHello = record(.handshake, handshake(.serverHello, u16(0x0303) + [UInt8](repeating: 2, count: 32) + vec(1, [])
+        + u16(0x1301) + [0] + vec(2, ext(0x002B, u16(0x0304)) + ext(0x0033, u16(0x001D) + vec(2, [UInt8](repeating: 4, count: 32))))))
+
+    @Test func openedRecordsAreDecodedLikePlaintext() throws {
+        let decryptor = XORDecryptor()
+        var decoder = TLSConnectionDecoder()
+        decoder.decryptor = decryptor
+        #expect(names(decoder.feed(record(.handshake, RealHandshakes.tls13ClientClientHello, version: 0x0301), from: .client))
+            == ["client_hello"])
+        // One message split over two records, two coalesced in one: one reassembler.
+        let certificate = handshake(.certificate, vec(1, []) + vec(3, vec(3, [0x30, 0x03, 2, 1, 1]) + vec(2, [])))
+        let flight = Self.serverHello + record(.changeCipherSpec, [1])
+            + XORDecryptor.seal(.handshake, handshake(.encryptedExtensions, vec(2, ext(0x0010, ExtData.alpn(["h2"])))) + certificate.prefix(6))
+            + XORDecryptor.seal(.handshake, Array(certificate.dropFirst(6)) + handshake(.finished, [UInt8](repeating: 9, count: 32)))
+        #expect(names(decoder.feed(flight, from: .server)) == [
+            "server_hello", "change_cipher_spec", "decrypted handshake", "encrypted_extensions",
+            "decrypted handshake", "certificate", "finished",
+        ])
+        #expect(decryptor.observed == ["client client_hello", "server server_hello", "server encrypted_extensions",
+                                       "server certificate", "server finished"])
+        // An encrypted alert, an inner type the decoder keeps as a record, application data.
+        let rest = XORDecryptor.seal(.alert, [2, 48]) + XORDecryptor.seal(.heartbeat, [1]) + XORDecryptor.seal(.applicationData, [7, 7])
+        #expect(names(decoder.feed(rest, from: .client)) == [
+            "decrypted alert", "decrypted alert unknown_ca", "decrypted heartbeat", "record heartbeat", "decrypted application_data",
+        ])
+        // A record that does not open stays ciphertext; so does one without keys.
+        #expect(names(decoder.feed(record(.applicationData, [0x5A]), from: .server)) == ["encrypted application_data"])
+        decryptor.noKeys = .server
+        #expect(names(decoder.feed(XORDecryptor.seal(.handshake, handshake(.keyUpdate, [0])), from: .server)) == ["encrypted application_data"])
+    }
+
+    @Test func tls12RecordsAfterChangeCipherSpecGoToTheDecryptor() throws {
+        let decryptor = XORDecryptor()
+        let client = try recordBytes(RealHandshakes.tls12ClientStream)
+        let server = try recordBytes(RealHandshakes.tls12ServerStream)
+        var decoder = TLSConnectionDecoder()
+        decoder.decryptor = decryptor
+        _ = decoder.feed(client[0], from: .client)
+        _ = decoder.feed(server[0..<5].flatMap { $0 }, from: .server)
+        // Without keys, the client's Finished after its ChangeCipherSpec stays ciphertext.
+        decryptor.noKeys = .client
+        #expect(names(decoder.feed(client[1...].flatMap { $0 }, from: .client)).suffix(2) == ["change_cipher_spec", "encrypted handshake"])
+        // With them, a record after the ChangeCipherSpec reaches the decryptor with its wire type.
+        decryptor.noKeys = nil
+        #expect(names(decoder.feed(record(.alert, [2 ^ 0x5A, 40 ^ 0x5A, 21 ^ 0x5A]), from: .client))
+            == ["decrypted alert", "decrypted alert handshake_failure"])
+        #expect(decryptor.opened.map(\.0) == [.alert])
     }
 }

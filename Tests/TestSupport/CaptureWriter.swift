@@ -20,8 +20,12 @@ public enum CaptureWriter {
         }
     }
 
-    /// A whole capture file with `packets` of `linkType` (a LINKTYPE_ value).
-    public static func file(_ format: Format = .pcap, linkType: UInt32, packets: [Packet]) -> Data {
+    /// A whole capture file with `packets` of `linkType` (a LINKTYPE_ value). For pcapng,
+    /// `secrets` (NSS key log text) go into a Decryption Secrets Block before the packets,
+    /// as `editcap --inject-secrets tls,keys.log` puts them; `bigEndian` writes the
+    /// section in big-endian byte order.
+    public static func file(_ format: Format = .pcap, linkType: UInt32, packets: [Packet],
+                            secrets: [[UInt8]] = [], bigEndian: Bool = false) -> Data {
         var out = ByteWriter()
         switch format {
         case .pcap:
@@ -39,6 +43,7 @@ public enum CaptureWriter {
                 out.bytes += p.bytes
             }
         case .pcapng:
+            out.bigEndian = bigEndian
             // Section Header Block.
             out.le32(0x0A0D_0D0A); out.le32(28); out.le32(0x1A2B_3C4D)
             out.le16(1); out.le16(0)
@@ -49,6 +54,7 @@ public enum CaptureWriter {
             out.le16(UInt16(linkType)); out.le16(0)
             out.le32(262_144)
             out.le32(20)
+            for text in secrets { out.bytes += decryptionSecretsBlock(text, bigEndian: bigEndian) }
             for p in packets {
                 let padded = (p.bytes.count + 3) & ~3
                 let length = UInt32(32 + padded)
@@ -64,13 +70,61 @@ public enum CaptureWriter {
         }
         return Data(out.bytes)
     }
+
+    /// A pcapng Decryption Secrets Block (type 0x0000000A) of TLS key log text (Secrets
+    /// Type 0x544C534B), padded to 32 bits.
+    public static func decryptionSecretsBlock(_ text: [UInt8], bigEndian: Bool = false) -> [UInt8] {
+        var out = ByteWriter()
+        out.bigEndian = bigEndian
+        let padded = (text.count + 3) & ~3
+        let length = UInt32(12 + 8 + padded)
+        out.le32(0x0000_000A); out.le32(length)
+        out.le32(0x544C_534B); out.le32(UInt32(text.count))
+        out.bytes += text + [UInt8](repeating: 0, count: padded - text.count)
+        out.le32(length)
+        return out.bytes
+    }
+
+    /// The link type and packets of a pcap file (as tcpdump writes it: microsecond
+    /// resolution, either byte order), to write them again, e.g. as pcapng with secrets.
+    public static func packets(inPcap data: Data) -> (linkType: UInt32, packets: [Packet])? {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 24 else { return nil }
+        let swapped: Bool
+        switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
+        case (0xD4, 0xC3, 0xB2, 0xA1): swapped = false
+        case (0xA1, 0xB2, 0xC3, 0xD4): swapped = true
+        default: return nil
+        }
+        func word(_ offset: Int) -> UInt32 {
+            let b = bytes[offset..<(offset + 4)].map(UInt32.init)
+            return swapped ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
+        }
+        let linkType = word(20)
+        var packets: [Packet] = []
+        var offset = 24
+        while offset + 16 <= bytes.count {
+            let captured = Int(word(offset + 8))
+            guard offset + 16 + captured <= bytes.count else { break }
+            let time = Double(word(offset)) + Double(word(offset + 4)) / 1_000_000
+            packets.append(Packet(time: time, bytes: Array(bytes[(offset + 16)..<(offset + 16 + captured)]),
+                                  wireLength: Int(word(offset + 12))))
+            offset += 16 + captured
+        }
+        return (linkType, packets)
+    }
 }
 
-/// Little- and big-endian appends.
+/// Little- and big-endian appends. With `bigEndian`, the `le` appends write big-endian
+/// too (a pcapng section in big-endian byte order).
 struct ByteWriter {
     var bytes: [UInt8] = []
-    mutating func le16(_ v: UInt16) { bytes += [UInt8(v & 0xFF), UInt8(v >> 8)] }
-    mutating func le32(_ v: UInt32) { for i in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) } }
+    var bigEndian = false
+    mutating func le16(_ v: UInt16) { if bigEndian { be16(v) } else { bytes += [UInt8(v & 0xFF), UInt8(v >> 8)] } }
+    mutating func le32(_ v: UInt32) {
+        if bigEndian { be32(v); return }
+        for i in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) }
+    }
     mutating func be16(_ v: UInt16) { bytes += [UInt8(v >> 8), UInt8(v & 0xFF)] }
     mutating func be32(_ v: UInt32) { for i in (0..<4).reversed() { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) } }
 }

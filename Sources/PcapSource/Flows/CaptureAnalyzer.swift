@@ -33,17 +33,37 @@ public final class CaptureAnalyzer {
         }
     }
 
+    /// Where connections find their secrets.
+    public struct Decryption: Sendable {
+        public var keyLog: KeyLog
+        /// Re-read the key log files when a connection's secrets are missing (live capture).
+        public var refreshOnMiss: Bool
+
+        public init(keyLog: KeyLog, refreshOnMiss: Bool = false) {
+            self.keyLog = keyLog
+            self.refreshOnMiss = refreshOnMiss
+        }
+    }
+
     public let linkType: Int32
     public let limits: Limits
+    private let decryption: Decryption?
+    /// 64 MiB for every live flow's second reading together (see `TrackedFlow`).
+    private let replayBudget = ReplayBudget(bytes: 64 * 1024 * 1024)
     public private(set) var statistics = CaptureStatistics()
     private var flows: [FlowKey: TrackedFlow] = [:]
     private var nextSweep = -Double.infinity
     private let onConnection: (CapturedConnection) -> Void
 
     /// An analyzer for frames of `linkType` (a `DLT_` value).
-    public init(linkType: Int32, limits: Limits = Limits(), onConnection: @escaping (CapturedConnection) -> Void) {
+    /// With `decryption`, connections whose secrets are in its key log are decrypted;
+    /// when the key log is configured (files given, or secrets embedded in the capture)
+    /// connections without secrets are told so.
+    public init(linkType: Int32, limits: Limits = Limits(), decryption: Decryption? = nil,
+                onConnection: @escaping (CapturedConnection) -> Void) {
         self.linkType = linkType
         self.limits = limits
+        self.decryption = decryption
         self.onConnection = onConnection
     }
 
@@ -156,7 +176,11 @@ public final class CaptureAnalyzer {
 
     private func newFlow(_ key: FlowKey, time: Double) -> TrackedFlow {
         if flows.count >= limits.maxFlows { evict() }
-        let flow = TrackedFlow(a: key.a, b: key.b, time: time)
+        var decryptor: ConnectionDecryptor?
+        if let decryption, decryption.keyLog.isConfigured {
+            decryptor = ConnectionDecryptor(keyLog: decryption.keyLog, refreshOnMiss: decryption.refreshOnMiss)
+        }
+        let flow = TrackedFlow(a: key.a, b: key.b, time: time, decryptor: decryptor, replayBudget: replayBudget)
         flows[key] = flow
         statistics.tcpFlows += 1
         return flow
@@ -208,6 +232,16 @@ public final class CaptureAnalyzer {
         }
         flow.releaseState()
         statistics.reportedConnections += 1
+        if let summary = connection.recording.decryption {
+            let complete = summary.failure == nil && !summary.unsupportedSuite && summary.missing.isEmpty && !summary.noClientHello
+            if summary.openedAny {
+                if complete { statistics.decryptedConnections += 1 } else { statistics.partlyDecryptedConnections += 1 }
+            } else if summary.failure != nil || summary.unsupportedSuite {
+                statistics.undecryptableConnections += 1
+            } else if !complete {
+                statistics.connectionsWithoutKeys += 1
+            }
+        }
         onConnection(connection)
     }
 

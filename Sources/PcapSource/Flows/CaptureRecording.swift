@@ -9,9 +9,8 @@ struct CaptureRecording: Sendable {
     enum Event: Sendable {
         case message(HandshakeMessage, Side)
         case undecodable(RawHandshakeMessage, WireError, Side)
-        case alert(Alert, Side)
-        /// The ServerHello chose TLS 1.3: what follows is encrypted.
-        case encryptedHandshakeUnseen
+        /// An alert; `encrypted` when it was read from a decrypted record.
+        case alert(Alert, Side, encrypted: Bool)
     }
 
     /// An encrypted alert record during a TLS 1.2 handshake.
@@ -27,6 +26,11 @@ struct CaptureRecording: Sendable {
     /// TLS 1.3 without keys: the side whose alert-sized record most likely refused.
     var tls13Refusal: Side?
     var tagLength: Int
+    /// TLS 1.3 and no server record was decrypted: chain and CertificateRequest unseen.
+    var encryptedHandshakeUnseen: Bool
+    /// What the key log did for this connection; nil when no key log was configured or
+    /// nothing was protected.
+    var decryption: ConnectionDecryptor.Summary?
     var encryptedAlerts: [EncryptedAlert]
     var lostBytes: (client: Int, server: Int)
     var snapCutBytes: Int
@@ -42,15 +46,22 @@ struct CaptureRecording: Sendable {
             switch event {
             case .message(let message, let side): builder.add(message, from: side)
             case .undecodable(let raw, let error, let side): builder.addUndecodable(raw, error: error, from: side)
-            case .alert(let alert, let side): builder.add(alert: alert, from: side)
-            case .encryptedHandshakeUnseen: builder.markEncryptedHandshakeUnseen()
+            case .alert(let alert, let side, let encrypted): builder.add(alert: alert, from: side, encrypted: encrypted)
             }
         }
+        if encryptedHandshakeUnseen { builder.markEncryptedHandshakeUnseen() }
         var outcome: Outcome? = established ? .established : nil
-        if tls13Refusal != nil { outcome = .failed }
+        if tls13Refusal != nil {
+            outcome = .failed
+        } else if !established, events.contains(where: { if case .alert(let a, _, _) = $0 { a.level == .fatal } else { false } }) {
+            // A fatal alert after both Finished (TLS 1.3 certificate_required, decrypted):
+            // the handshake messages completed but the connection was refused.
+            outcome = .failed
+        }
         let observation = builder.build(outcome: outcome)
 
         var findings: [Finding] = []
+        if let decryption { findings += Self.decryptionFindings(decryption) }
         if let refusal = tls13Refusal {
             let size = 2 + 1 + tagLength
             let message = refusal == .client
@@ -87,6 +98,52 @@ struct CaptureRecording: Sendable {
             findings.append(incompleteFinding(observation, decodeProblems: builder.decodeProblems))
         }
         return (observation, findings)
+    }
+
+    /// `capture.decrypt_failed` and `capture.no_key` for what the key log did not open.
+    static func decryptionFindings(_ d: ConnectionDecryptor.Summary) -> [Finding] {
+        var findings: [Finding] = []
+        var base: [String: EvidenceValue] = [:]
+        if let random = d.clientRandom { base["client_random"] = .string(Hex.encode(random)) }
+        if let suite = d.cipherSuite { base["cipher_suite"] = .string(suite.description) }
+        base["decrypted_records"] = .int(d.openedRecords.values.reduce(0, +))
+        let unread = d.isTLS13
+            ? "its encrypted handshake (the server's chain, any CertificateRequest, the client's certificate) and encrypted alerts stay unread"
+            : "its encrypted Finished messages and alerts stay unread"
+        if let failure = d.failure {
+            var evidence = base
+            evidence["from"] = .string(failure.side.rawValue)
+            evidence["record"] = .int(failure.record)
+            evidence["reason"] = .string(failure.reason)
+            if let label = failure.label { evidence["secret"] = .string(label.rawValue) }
+            let with = failure.label.map { " with \($0)" } ?? ""
+            findings.append(Finding(
+                code: .captureDecryptFailed, subject: "connection",
+                message: "The key log has secrets for this connection, but the \(failure.side.rawValue)'s protected record \(failure.record) did not decrypt\(with): \(failure.reason). These secrets are not the ones this connection used — a key log from another run, edited, or cut short — or the capture is damaged; \(unread)."
+                    + (d.openedAny ? " The \(d.openedRecords.values.reduce(0, +)) record(s) that did decrypt are reported." : ""),
+                evidence: evidence))
+        } else if d.unsupportedSuite, let suite = d.cipherSuite {
+            findings.append(Finding(
+                code: .captureDecryptFailed, subject: "connection",
+                message: "The connection uses \(suite), which tlsprobe does not decrypt (it decrypts the AES-GCM and ChaCha20-Poly1305 suites of TLS 1.2 and 1.3), so \(unread).",
+                evidence: base,
+                fix: "To see this connection decrypted, capture it again with a client or server limited to an AES-GCM or ChaCha20-Poly1305 suite."))
+        }
+        if d.noClientHello {
+            findings.append(Finding(
+                code: .captureNoKey, subject: "connection",
+                message: "The capture starts after this connection's ClientHello, so its client random — the key log's index — is unknown, and \(unread).",
+                evidence: base,
+                fix: "Start the capture before the connection, so that its ClientHello is in it."))
+        } else if !d.missing.isEmpty, let random = d.clientRandom {
+            var evidence = base
+            evidence["missing_secrets"] = .strings(d.missing.map(\.rawValue))
+            let message = d.hasAnySecret
+                ? "The key log has secrets for this connection (client random \(Hex.encode(random))) but not \(d.missing.map(\.rawValue).joined(separator: " or ")), so part of it stays encrypted: a key log cut short, or written by a program that logs only some secrets."
+                : "The key log has no secrets for this connection (client random \(Hex.encode(random))), so \(unread). The client that made it did not write to this key log: another program, another run, or a key log that ends before this connection."
+            findings.append(Finding(code: .captureNoKey, subject: "connection", message: message, evidence: evidence))
+        }
+        return findings
     }
 
     /// Bytes as quoted text, non-printable ones as `.`.

@@ -51,6 +51,15 @@ public struct CaptureStatistics: Sendable, Hashable {
     public var tlsFlowsWithoutHandshake = 0
     /// Stream bytes never captured, summed over every direction with a gap.
     public var lostBytes = 0
+    /// Reported connections whose protected records the key log opened.
+    public var decryptedConnections = 0
+    /// Reported connections the key log opened only in part (a secret missing or wrong).
+    public var partlyDecryptedConnections = 0
+    /// Reported connections with encrypted records and no secrets for them in the key log.
+    public var connectionsWithoutKeys = 0
+    /// Reported connections of which no record opened: wrong secrets, or a suite that is
+    /// not decrypted.
+    public var undecryptableConnections = 0
     /// Flows ended for lack of packets, or to stay within the flow limit.
     public var idleRetiredFlows = 0
     /// Packets the kernel dropped (live capture), when known.

@@ -41,8 +41,9 @@ final class TrackedFlow {
         case stopped
     }
 
-    /// What a direction's first encrypted TLS 1.3 record looked like.
-    enum FirstEncrypted { case alertSized, other }
+    /// What a direction's first encrypted TLS 1.3 record looked like: alert-sized
+    /// ciphertext, a decrypted alert, or anything else.
+    enum FirstEncrypted { case alertSized, alert, other }
 
     /// Segment starts tried before a direction is given up as not TLS.
     static let maxResyncAttempts = 64
@@ -69,6 +70,8 @@ final class TrackedFlow {
     var closed = false
 
     private var decoder = TLSConnectionDecoder()
+    /// Opens protected records when a key log is configured; shared with `decoder`.
+    private var decryptor: ConnectionDecryptor?
     /// What the handshake showed, in order: replayed into a `HandshakeObservationBuilder`
     /// when the report is made (on the reporting thread, not the reading one).
     private var events: [CaptureRecording.Event] = []
@@ -77,11 +80,24 @@ final class TrackedFlow {
     private var isTLS13 = false
     private var established = false
     private var clientFirstEncrypted: FirstEncrypted?
+    /// The length of an alert-sized, undecrypted server record after the client's flight.
     private var serverAlertAfterClientFlight: Int?
+    /// Whether the server sent an alert (decrypted or alert-sized) after the client's flight.
+    private var serverAlertedAfterClientFlight = false
+    /// TLS 1.2: an alert (decrypted or not) came after a ChangeCipherSpec, before establishment.
+    private var protectedAlertSeen = false
     private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
     private var brokenStreams: [String] = []
     /// The first bytes of a direction that did not start with TLS.
     private var plaintextStart: (fromA: Bool, bytes: [UInt8])?
+    /// Live capture with a key log: the stream chunks delivered so far, in order, so the
+    /// connection can be read again once its client has written the secrets it lacked
+    /// (`maxReplayBytes` at most, within the capture's `ReplayBudget`; past that, nil).
+    private var replay: [(fromA: Bool, startedAtSYN: Bool, bytes: [UInt8]?, gap: Int)]?
+    private var replayBytes = 0
+    private let replayBudget: ReplayBudget?
+    /// A handshake is ~10 KiB; a live flow keeps at most this much for a second reading.
+    static let maxReplayBytes = 256 * 1024
     /// Payload bytes the snap length cut, per direction (a, b).
     var snapCutA = 0
     var snapCutB = 0
@@ -89,11 +105,15 @@ final class TrackedFlow {
     var lostA = 0
     var lostB = 0
 
-    init(a: Endpoint, b: Endpoint, time: Double) {
+    init(a: Endpoint, b: Endpoint, time: Double, decryptor: ConnectionDecryptor? = nil, replayBudget: ReplayBudget? = nil) {
         self.a = a
         self.b = b
         self.firstPacket = time
         self.lastPacket = time
+        self.decryptor = decryptor
+        self.replayBudget = replayBudget
+        decoder.decryptor = decryptor
+        if decryptor?.refreshOnMiss == true && replayBudget != nil { replay = [] }
     }
 
     func side(fromA: Bool) -> Side {
@@ -110,10 +130,26 @@ final class TrackedFlow {
     /// `startedAtSYN` says whether the stream's first byte is the sender's first byte.
     func deliver(_ chunk: StreamReassembler.Chunk, fromA: Bool, startedAtSYN: Bool) {
         guard phase == .active else { return }
+        if replay != nil, let replayBudget {
+            switch chunk {
+            case .bytes(let bytes):
+                if replayBytes + bytes.count > Self.maxReplayBytes || !replayBudget.take(bytes.count) {
+                    dropReplay()
+                } else {
+                    replayBytes += bytes.count
+                    replay?.append((fromA, startedAtSYN, Array(bytes), 0))
+                }
+            case .gap(let count):
+                replay?.append((fromA, startedAtSYN, nil, count))
+            }
+        }
         var state = fromA ? stateA : stateB
         defer {
             if fromA { stateA = state } else { stateB = state }
-            if phase == .active, !tlsSeen, case .stopped = stateA, case .stopped = stateB { phase = .notTLS }
+            if phase == .active, !tlsSeen, case .stopped = stateA, case .stopped = stateB {
+                phase = .notTLS
+                dropReplay()
+            }
         }
         switch chunk {
         case .gap(let count):
@@ -121,6 +157,7 @@ final class TrackedFlow {
             switch state {
             case .feeding:
                 decoder.resynchronize(wireSide(side(fromA: fromA)))
+                decryptor?.lostBytes(from: wireSide(side(fromA: fromA)))
                 state = .resync(attempts: 0)
             case .start, .unknown:
                 state = .resync(attempts: 0)
@@ -185,7 +222,7 @@ final class TrackedFlow {
 
     private func handle(_ event: TLSConnectionDecoder.Event, from side: Side, state: inout SideState) {
         switch event {
-        case .handshake, .undecodableHandshake, .alert, .undecodableAlert, .sslv2ClientHello:
+        case .handshake, .undecodableHandshake, .alert, .decryptedAlert, .undecodableAlert, .sslv2ClientHello:
             guard events.count + brokenStreams.count < Self.maxEvents else {
                 // Past the bound: stop reading this direction; what was kept is reported.
                 state = .stopped
@@ -200,7 +237,6 @@ final class TrackedFlow {
             events.append(.message(message, side))
             if case .serverHello(let hello) = message, hello.selectedVersion >= .tls13 {
                 isTLS13 = true
-                events.append(.encryptedHandshakeUnseen)
             }
         case .undecodableHandshake(let raw, let error):
             handshakeSeen = true
@@ -209,13 +245,17 @@ final class TrackedFlow {
             handshakeSeen = true
             events.append(.message(.clientHello(hello), .client))
         case .alert(let alert):
-            events.append(.alert(alert, side))
+            events.append(.alert(alert, side, encrypted: false))
+        case .decryptedAlert(let alert):
+            events.append(.alert(alert, side, encrypted: true))
         case .undecodableAlert(_, let error):
             brokenStreams.append("\(side.rawValue) alert record: \(error)")
         case .changeCipherSpec, .otherRecord:
             break
         case .encrypted(let type, let length):
-            encrypted(type, length: length, from: side)
+            protectedRecord(from: side, decrypted: nil, wireType: type, length: length)
+        case .decrypted(let type, let length):
+            protectedRecord(from: side, decrypted: type, wireType: type, length: length)
         case .malformedStream(let error):
             brokenStreams.append("\(side.rawValue) stream: \(error)")
             state = .stopped
@@ -227,18 +267,26 @@ final class TrackedFlow {
         decoder.context.cipherSuite?.rawValue == 0x1305 ? 8 : 16
     }
 
-    /// Ciphertext: the only sign, without keys, of how the handshake went on.
-    private func encrypted(_ type: ContentType, length: Int, from side: Side) {
+    /// A protected record: `inner` is its real content type when it was decrypted; nil
+    /// when it stayed ciphertext, and then its size is the only sign of how the handshake
+    /// went on.
+    private func protectedRecord(from side: Side, decrypted inner: ContentType?, wireType: ContentType, length: Int) {
         if isTLS13 {
-            guard type == .applicationData else { return }
-            // An encrypted alert is 2 bytes, the inner content type and the tag (RFC 8446 §5.2).
-            let alertSized = length == 2 + 1 + tagLength
+            let isAlert: Bool
+            if let inner {
+                isAlert = inner == .alert
+            } else {
+                guard wireType == .applicationData else { return }
+                // An encrypted alert is 2 bytes, the inner content type and the tag (RFC 8446 §5.2).
+                isAlert = length == 2 + 1 + tagLength
+            }
             if side == .client {
-                if clientFirstEncrypted == nil { clientFirstEncrypted = alertSized ? .alertSized : .other }
+                if clientFirstEncrypted == nil { clientFirstEncrypted = isAlert ? (inner == nil ? .alertSized : .alert) : .other }
             } else if clientFirstEncrypted == .other {
-                if alertSized {
-                    if serverAlertAfterClientFlight == nil { serverAlertAfterClientFlight = length }
-                } else if serverAlertAfterClientFlight == nil {
+                if isAlert {
+                    if !serverAlertedAfterClientFlight && inner == nil { serverAlertAfterClientFlight = length }
+                    serverAlertedAfterClientFlight = true
+                } else if !serverAlertedAfterClientFlight {
                     // A session ticket or data after the client's Finished: the server accepted it.
                     established = true
                 }
@@ -246,13 +294,23 @@ final class TrackedFlow {
         } else {
             let wire = wireSide(side)
             guard decoder.hasChangedCipherSpec(wire) else { return }
-            if type == .alert && !established { encryptedAlerts.append(.init(side: side, length: length)) }
-            if decoder.hasChangedCipherSpec(.client) && decoder.hasChangedCipherSpec(.server)
-                && encryptedAlerts.isEmpty {
+            if (inner ?? wireType) == .alert && !established {
+                protectedAlertSeen = true
+                // A decrypted alert is reported as itself; a ciphertext one only by its size.
+                if inner == nil { encryptedAlerts.append(.init(side: side, length: length)) }
+            }
+            if decoder.hasChangedCipherSpec(.client) && decoder.hasChangedCipherSpec(.server) && !protectedAlertSeen {
                 // Both sides switched to the new keys and sent their (encrypted) Finished.
                 established = true
             }
         }
+    }
+
+    /// Gives up the second reading, and its bytes back to the budget.
+    private func dropReplay() {
+        replayBudget?.give(replayBytes)
+        replay = nil
+        replayBytes = 0
     }
 
     /// Whether the handshake is decided and the report can go out now.
@@ -262,6 +320,22 @@ final class TrackedFlow {
 
     /// The connection as seen so far; `end` says why tracking stopped (nil: decided while open).
     func connection(end: FlowEnd?) -> CapturedConnection {
+        if let replay, let decryptor, decryptor.missingSecretsArrived() {
+            // Read the connection again, now that its secrets are in the key log.
+            let again = TrackedFlow(a: a, b: b, time: firstPacket, decryptor: ConnectionDecryptor(keyLog: decryptor.keyLog))
+            again.clientIsA = clientIsA
+            for step in replay {
+                if let bytes = step.bytes {
+                    bytes.withUnsafeBytes { again.deliver(.bytes($0), fromA: step.fromA, startedAtSYN: step.startedAtSYN) }
+                } else {
+                    again.deliver(.gap(step.gap), fromA: step.fromA, startedAtSYN: step.startedAtSYN)
+                }
+            }
+            again.lastPacket = lastPacket
+            again.snapCutA = snapCutA
+            again.snapCutB = snapCutB
+            return again.connection(end: end)
+        }
         let clientIsA = self.clientIsA ?? true
         var refusal: Side?
         if !established && isTLS13 {
@@ -271,8 +345,11 @@ final class TrackedFlow {
                 refusal = .server
             }
         }
+        let summary = decryptor?.summary
         let recording = CaptureRecording(
             events: events, established: established, tls13Refusal: refusal, tagLength: tagLength,
+            encryptedHandshakeUnseen: isTLS13 && (summary?.openedRecords[.server] ?? 0) == 0,
+            decryption: summary.flatMap { $0.protectedRecords.isEmpty ? nil : $0 },
             encryptedAlerts: encryptedAlerts,
             lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
             snapCutBytes: snapCutA + snapCutB, end: end, brokenStreams: brokenStreams,
@@ -286,6 +363,8 @@ final class TrackedFlow {
     /// Drops the decoder and observation once reported: a reported flow costs only its key.
     func releaseState() {
         decoder = TLSConnectionDecoder()
+        decryptor = nil
+        dropReplay()
         events = []
         encryptedAlerts = []
         brokenStreams = []
@@ -294,4 +373,22 @@ final class TrackedFlow {
         stateA = .stopped
         stateB = .stopped
     }
+}
+
+/// The bytes all live flows together may keep for a second reading once their secrets
+/// arrive (`TrackedFlow`'s replay): the flow limit times a flow's share would be far too
+/// much, so they draw on one budget. Used on the reading thread only.
+final class ReplayBudget {
+    private(set) var remaining: Int
+
+    init(bytes: Int) { remaining = bytes }
+
+    /// Takes `count` bytes if that many remain.
+    func take(_ count: Int) -> Bool {
+        guard count <= remaining else { return false }
+        remaining -= count
+        return true
+    }
+
+    func give(_ count: Int) { remaining += count }
 }

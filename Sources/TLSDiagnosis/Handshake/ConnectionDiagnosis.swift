@@ -45,6 +45,7 @@ public enum ConnectionDiagnosis {
         negotiatedGroup: String? = nil, localErrors: [String] = [], localSide: Side? = nil
     ) -> ConnectionReport {
         var findings = extraFindings
+        let keyLogFinding = extraFindings.contains { $0.code == .captureNoKey || $0.code == .captureDecryptFailed }
         var trust = TrustSection(
             evaluated: false, trusted: nil, profile: e.context.profile.name,
             note: "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
@@ -64,7 +65,9 @@ public enum ConnectionDiagnosis {
         } else {
             let certificateSent = o.steps.contains { $0.from == .server && $0.type == .certificate }
             trust.note = o.encryptedHandshakeUnseen
-                ? "The server's chain was sent encrypted (TLS 1.3) and no key log was given, so trust was not judged."
+                ? (keyLogFinding
+                    ? "The server's chain was sent encrypted (TLS 1.3) and the key log did not decrypt it, so trust was not judged."
+                    : "The server's chain was sent encrypted (TLS 1.3) and no key log was given, so trust was not judged.")
                 : certificateSent || o.outcome == .established
                     ? "The server presented no certificate, so trust was not judged."
                     : "The handshake ended before the server sent its certificate, so trust was not judged."
@@ -74,7 +77,9 @@ public enum ConnectionDiagnosis {
                 code: .certMalformed, subject: "chain",
                 message: "\(o.unreadableServerCertificates) certificate(s) in the server's Certificate message cannot be read as X.509 at all."))
         }
-        if o.encryptedHandshakeUnseen {
+        // A key log was given and a capture.no_key / capture.decrypt_failed finding says
+        // why it did not help: that finding, not this one, speaks for the encryption.
+        if o.encryptedHandshakeUnseen && !keyLogFinding {
             findings.append(Finding(
                 code: .captureTLS13Encrypted, subject: "connection",
                 message: "This is TLS 1.3: the server's chain, any CertificateRequest, the client's certificate and most alerts are encrypted. Without the client's key log they cannot be shown."))

@@ -19,7 +19,9 @@ public enum HandshakeDiagnosis {
     ) -> Finding? {
         let context = AlertContext(alert: alert, observation: observation)
         if alert.description == .closeNotify || alert.description == .userCanceled {
-            guard !context.established else { return nil }
+            // Established by the messages before it, or by the connection as a whole (a
+            // capture that decrypted only one side: the other side's Finished is unseen).
+            guard !context.established && observation.outcome != .established else { return nil }
         }
         let reading = served.flatMap { servedReading(alert, context, observation, $0) }
             ?? (alert.from == .client ? clientAlert(alert, context) : serverAlert(alert, context))

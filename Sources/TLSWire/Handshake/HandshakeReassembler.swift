@@ -15,7 +15,8 @@
 /// concatenated).
 ///
 /// Only plaintext handshake bytes belong here: after a ChangeCipherSpec (TLS 1.2) or the
-/// ServerHello (TLS 1.3) a capture's handshake records are encrypted.
+/// ServerHello (TLS 1.3) a capture's handshake records are encrypted, and come here only
+/// once a `RecordDecryptor` has opened them.
 public struct HandshakeReassembler: Sendable {
     /// 256 KiB: far above any real message (a long chain is ~20 KiB), far below harm.
     public static let defaultMaxMessageSize = 256 * 1024

@@ -17,6 +17,11 @@
 /// a direction whose record framing or reassembly breaks (a `malformed` `WireError`)
 /// ends with a `.malformedStream` event, after the events decoded before it, and
 /// ignores whatever that side sends afterwards.
+///
+/// With a `decryptor` (a key log), protected records are handed to it: what it opens is
+/// decoded like plaintext — handshake messages through the same reassembler and parsers,
+/// alerts as `decryptedAlert` — after a `decrypted` event naming the record's real type;
+/// what it cannot open stays `encrypted`.
 public struct TLSConnectionDecoder: Sendable {
     /// Which peer sent the bytes.
     public enum Side: String, Hashable, Sendable {
@@ -40,6 +45,11 @@ public struct TLSConnectionDecoder: Sendable {
         /// A record that needs keys to read: application data, or anything after a TLS 1.2
         /// ChangeCipherSpec (an `alert` here is an encrypted alert).
         case encrypted(ContentType, length: Int)
+        /// A protected record the `decryptor` opened: its real content type and plaintext
+        /// length. The events of its content (handshake messages, `decryptedAlert`) follow.
+        case decrypted(ContentType, length: Int)
+        /// An alert that was sent encrypted and read from a decrypted record.
+        case decryptedAlert(Alert)
         /// A plaintext record of another type (heartbeat), kept as sent.
         case otherRecord(TLSRecord)
         /// The direction's framing broke here (not TLS, an oversize record or message);
@@ -51,6 +61,10 @@ public struct TLSConnectionDecoder: Sendable {
     /// ServerHello is in.
     public private(set) var context: HandshakeContext
 
+    /// Opens protected records, when the connection's secrets are known; nil: ciphertext
+    /// is reported as `encrypted`.
+    public var decryptor: (any RecordDecryptor)?
+
     private var client: DirectionState
     private var server: DirectionState
 
@@ -59,9 +73,9 @@ public struct TLSConnectionDecoder: Sendable {
     public init(context: HandshakeContext = HandshakeContext(),
                 maxMessageSize: Int = HandshakeReassembler.defaultMaxMessageSize) {
         self.context = context
-        self.client = DirectionState(records: RecordParser(allowsSSLv2ClientHello: true),
+        self.client = DirectionState(side: .client, records: RecordParser(allowsSSLv2ClientHello: true),
                                      reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize))
-        self.server = DirectionState(records: RecordParser(allowsSSLv2ClientHello: false),
+        self.server = DirectionState(side: .server, records: RecordParser(allowsSSLv2ClientHello: false),
                                      reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize))
     }
 
@@ -100,22 +114,14 @@ public struct TLSConnectionDecoder: Sendable {
             }
             switch record.contentType {
             case .applicationData:
-                events.append(.encrypted(record.contentType, length: record.fragment.count))
+                try protected(record, &state, into: &events)
             case .changeCipherSpec:
                 events.append(.changeCipherSpec)
                 if !context.usesTLS13Formats { state.isEncrypted = true }
             case _ where state.isEncrypted:
-                events.append(.encrypted(record.contentType, length: record.fragment.count))
+                try protected(record, &state, into: &events)
             case .handshake:
-                for raw in try state.reassembler.messages(afterAppending: record.fragment) {
-                    do throws(WireError) {
-                        let message = try HandshakeMessage(raw, context: context)
-                        context.update(after: message)
-                        events.append(.handshake(message, raw))
-                    } catch {
-                        events.append(.undecodableHandshake(raw, error))
-                    }
-                }
+                try handshake(record.fragment, &state, into: &events)
             case .alert:
                 do throws(WireError) {
                     events += try Alert.alerts(in: record).map { .alert($0) }
@@ -128,13 +134,52 @@ public struct TLSConnectionDecoder: Sendable {
         }
     }
 
+    /// Handshake bytes, plaintext or decrypted, into whole messages. RFC 8446 §5.1 forbids a
+    /// message to span a key change, so both kinds share the direction's reassembler.
+    private mutating func handshake(_ fragment: [UInt8], _ state: inout DirectionState, into events: inout [Event]) throws(WireError) {
+        for raw in try state.reassembler.messages(afterAppending: fragment) {
+            do throws(WireError) {
+                let message = try HandshakeMessage(raw, context: context)
+                context.update(after: message)
+                events.append(.handshake(message, raw))
+                decryptor?.observe(message, from: state.side)
+            } catch {
+                events.append(.undecodableHandshake(raw, error))
+            }
+        }
+    }
+
+    /// A protected record: opened by the decryptor when it can, else reported as ciphertext.
+    private mutating func protected(_ record: TLSRecord, _ state: inout DirectionState, into events: inout [Event]) throws(WireError) {
+        guard let decryptor, case .opened(let type, let plaintext) = decryptor.open(record, from: state.side) else {
+            events.append(.encrypted(record.contentType, length: record.fragment.count))
+            return
+        }
+        events.append(.decrypted(type, length: plaintext.count))
+        switch type {
+        case .handshake:
+            try handshake(plaintext, &state, into: &events)
+        case .alert:
+            do throws(WireError) {
+                events += try Alert.alerts(in: plaintext).map { .decryptedAlert($0) }
+            } catch {
+                events.append(.undecodableAlert(fragment: plaintext, error))
+            }
+        case .applicationData:
+            break
+        default:
+            events.append(.otherRecord(TLSRecord(contentType: type, legacyVersion: record.legacyVersion,
+                                                 fragment: plaintext, streamOffset: record.streamOffset)))
+        }
+    }
+
     /// Forgets `side`'s partial record and message after bytes were lost (a capture gap),
     /// so that decoding can resume when the caller next feeds bytes that start a record.
     /// A broken direction is given another chance; whether the side's records are already
     /// ciphertext (a TLS 1.2 ChangeCipherSpec) is kept.
     public mutating func resynchronize(_ side: Side) {
         let maxMessageSize = (side == .client ? client : server).reassembler.maxMessageSize
-        let fresh = DirectionState(records: RecordParser(allowsSSLv2ClientHello: false),
+        let fresh = DirectionState(side: side, records: RecordParser(allowsSSLv2ClientHello: false),
                                    reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize))
         switch side {
         case .client:
@@ -172,11 +217,12 @@ public struct TLSConnectionDecoder: Sendable {
     }
 
     private struct DirectionState: Sendable {
+        var side: Side
         var records: RecordParser
         var reassembler: HandshakeReassembler
         var isEncrypted = false
         var failure: WireError?
 
-        static let placeholder = DirectionState(records: RecordParser(), reassembler: HandshakeReassembler())
+        static let placeholder = DirectionState(side: .client, records: RecordParser(), reassembler: HandshakeReassembler())
     }
 }

@@ -7,7 +7,8 @@
 ///
 /// Once a direction is encrypted its alerts are ciphertext (an `alert` record in TLS 1.2
 /// after ChangeCipherSpec; an `application_data` record in TLS 1.3) and cannot be read
-/// without keys: report them as encrypted, do not parse them.
+/// without keys: report them as encrypted, do not parse them — unless a
+/// `RecordDecryptor` opened the record, and then its plaintext parses as here.
 public struct Alert: Hashable, Sendable {
     /// `level`: warning or fatal. TLS 1.3 ignores it (every alert but close_notify and
     /// user_canceled is fatal), but peers still send it.

@@ -19,20 +19,11 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         let dir = TemporaryDirectory()
         let root = TestPKI.issue(.root("Capture Root CA"))
         lazy var intermediate = TestPKI.issue(.intermediate("Capture Intermediate CA"), by: root)
-        lazy var leaf: TestPKI.Issued = {
-            var spec = TestPKI.Spec.server("localhost", ips: ["127.0.0.1"])
-            spec.notBefore = Date().addingTimeInterval(-86_400)
-            spec.notAfter = Date().addingTimeInterval(30 * 86_400)
-            return TestPKI.issue(spec, by: intermediate)
-        }()
+        // Valid from 30 days ago to 90 days ahead: clear of the 30-day cert.expires_soon line.
+        lazy var leaf = TestPKI.issueLive(.server("localhost", ips: ["127.0.0.1"]), by: intermediate)
         let otherRoot = TestPKI.issue(.root("Somebody Else's Root"))
         let clientRoot = TestPKI.issue(.root("Front Desk Client CA"))
-        lazy var client: TestPKI.Issued = {
-            var spec = TestPKI.Spec.client("front-desk-ipad")
-            spec.notBefore = Date().addingTimeInterval(-86_400)
-            spec.notAfter = Date().addingTimeInterval(30 * 86_400)
-            return TestPKI.issue(spec, by: clientRoot)
-        }()
+        lazy var client = TestPKI.issueLive(.client("front-desk-ipad"), by: clientRoot)
 
         lazy var leafPath = dir.write("leaf.pem", leaf.pem)
         lazy var leafKey = dir.write("leaf.key", leaf.keyPEM)

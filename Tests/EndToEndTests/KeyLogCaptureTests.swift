@@ -73,11 +73,9 @@ import TestSupport
 
     static func alertName(_ alert: [String: Any]) -> String? { (alert["description"] as? [String: Any])?["name"] as? String }
 
-    /// Finding codes other than those that differ by version by design, and
-    /// cert.expires_soon: the shared leaf is valid for 30 days from when it was made, right
-    /// on that finding's threshold, so connections a second apart may differ.
+    /// Finding codes other than those that differ by version by design.
     static func judgement(_ line: [String: Any]) -> [String] {
-        CaptureTests.codes(line).filter { !["capture.tls13_encrypted", "tls.protocol_too_old", "cert.expires_soon"].contains($0) }.sorted()
+        CaptureTests.codes(line).filter { !["capture.tls13_encrypted", "tls.protocol_too_old"].contains($0) }.sorted()
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func everySuiteIsDecryptedAndJudgedLikeTLS12() throws {

@@ -312,3 +312,17 @@ import X509
         #expect(late.first(.certExpired)?.subject == "certificate[0]")
     }
 }
+
+@Suite struct ChainRoleWordingTests {
+    @Test func aClientChainsFixNamesTheClientsIdentityAndTheServersCAFile() throws {
+        let chain = TestPKI.chain()
+        let client = TestPKI.issue(.client("front-desk-ipad"), by: chain.intermediate)
+        let evaluation = TrustEngine.evaluate(
+            leaf: client.x509, presented: [], anchors: [TrustAnchor(certificate: chain.root.x509, source: "client-ca.pem")],
+            context: TrustContext(at: TestPKI.referenceTime, purpose: .client))
+        let finding = try #require(evaluation.findings.first { $0.code == .chainMissingIntermediate })
+        #expect(finding.fix.contains("the client's identity"))
+        #expect(finding.fix.contains("the server's client CA file"))
+        #expect(!finding.fix.contains("server's chain file"))
+    }
+}

@@ -16,6 +16,7 @@ enum ChainDiagnosis {
     ) -> [Finding] {
         var findings: [Finding] = []
         guard let top = reference.last else { return [] }
+        let roles = ChainRoles(context.purpose)
         let topNode = search.nodes[top]
         let topCert = topNode.certificate
         let topName = Display.name(topCert)
@@ -49,7 +50,7 @@ enum ChainDiagnosis {
                 message: "The anchor \(other.anchor?.source ?? other.label) is named \(issuerText), the issuer of \(topNode.label), but holds another key\(aki != nil ? " (key id \(ski ?? "none") where \(aki ?? "") was wanted)" : ""): the CA was re-created with a new key, and the certificate the client trusts cannot verify what the new key signed.",
                 evidence: ["issuer": .string(topCert.issuerString), "wanted_key_id": .optional(aki), "anchor_key_id": .optional(ski),
                            "anchor_spki_sha256": .string(other.certificate.spkiSHA256), "signed": .string(topNode.label)],
-                fix: "Install the current \(issuerText) certificate\(aki.map { " (key id \($0))" } ?? "") on the client in place of the old one, or re-issue \(topNode.label) from the CA the client trusts (key id \(ski ?? other.certificate.spkiSHA256))."))
+                fix: "Install the current \(issuerText) certificate\(aki.map { " (key id \($0))" } ?? "") \(roles.trustStore) in place of the old one, or re-issue \(topNode.label) from the CA the client trusts (key id \(ski ?? other.certificate.spkiSHA256))."))
         }
         let sentStale = otherKey.filter { search.nodes[$0].anchor == nil }
         if !sentStale.isEmpty {
@@ -72,7 +73,7 @@ enum ChainDiagnosis {
                 code: .chainUntrustedRoot, subject: topNode.label,
                 message: "The CAs \(members.joined(separator: ", ")) certify each other in a loop and none of them is, or leads to, an anchor.",
                 evidence: ["loop": .strings(members), "issuers": .strings(members.compactMap { label in search.nodes.first { $0.label == label }?.certificate.subjectString })],
-                fix: "Install the root these CAs belong to on the client (--anchor to check), or send the chain that leads to a root the client trusts."))
+                fix: "Install the root these CAs belong to \(roles.trustStore) (--anchor to check), or send the chain that leads to a root it trusts."))
             return findings
         }
 
@@ -82,14 +83,14 @@ enum ChainDiagnosis {
                     code: .chainSelfSignedLeaf, subject: topNode.label,
                     message: "\(topName) is self-signed and is not among the anchors, so nothing vouches for it.",
                     evidence: ["subject": .string(topCert.subjectString), "sha256": .string(topCert.sha256), "spki_sha256": .string(topCert.spkiSHA256)],
-                    fix: "Pin or install this exact certificate on every client (to check: --anchor with this file; sha256 \(topCert.sha256)), or issue the server a certificate from a local CA the clients trust."))
+                    fix: "Pin or install this exact certificate \(roles.trustStore) (to check: --anchor with this file; sha256 \(topCert.sha256)), or issue the \(roles.presenter) a certificate from a local CA \(roles.judges) trusts."))
             } else {
                 findings.append(Finding(
                     code: .chainUntrustedRoot, subject: topNode.label,
                     message: "The chain ends at the root \(topName) (\(topNode.label)), which is not among the anchors.",
                     evidence: ["root": .string(topCert.subjectString), "sha256": .string(topCert.sha256), "spki_sha256": .string(topCert.spkiSHA256),
                                "key_id": .optional(topCert.subjectKeyIDHex)],
-                    fix: "Install \(topName) on the client as a trusted root (sha256 \(topCert.sha256)), or pass it with --anchor; if the client already trusts another root, have the server send the chain that leads to it."))
+                    fix: "Install \(topName) as a trusted root \(roles.trustStore) (sha256 \(topCert.sha256)), or pass it with --anchor; if another root is already trusted there, have the \(roles.presenter) send the chain that leads to it."))
             }
         } else if impostors.isEmpty {
             if outcome.hitLengthBound && reference.count >= search.limits.maxPathLength {
@@ -109,7 +110,7 @@ enum ChainDiagnosis {
                     message: message,
                     evidence: ["issuer": .string(issuer), "authority_key_id": .optional(topCert.authorityKeyIDHex),
                                "ca_issuers": .strings(aia), "stops_at": .string(topNode.label)],
-                    fix: "If \"\(issuer)\" is an intermediate, add it to the server's chain file after \(topNode.label)\(aia.isEmpty ? "" : " (download it from \(aia[0]))"); if it is your root, install it on the client (--anchor to check)."))
+                    fix: "If \"\(issuer)\" is an intermediate, add it to \(roles.chainFile) after \(topNode.label)\(aia.isEmpty ? "" : " (download it from \(aia[0]))"); if it is your root, install it \(roles.trustStore) (--anchor to check)."))
             }
         }
         return findings
@@ -123,7 +124,7 @@ enum ChainDiagnosis {
                 code: .chainUnrelatedCertificate, subject: "certificate[\(index)]",
                 message: "certificate[\(index)] is another copy of certificate[\(of)].",
                 evidence: ["duplicate_of": .string("certificate[\(of)]")],
-                fix: "Remove the repeated certificate from the server's chain file."))
+                fix: "Remove the repeated certificate from \(ChainRoles(context.purpose).chainFile)."))
         }
         let onPath = Set(reference)
         let issuerNames = search.nodes.filter { $0.presentedIndex != nil }.map { PathSearch.nameKey($0.certificate.issuer) }
@@ -204,5 +205,33 @@ enum ChainDiagnosis {
     private static func dedupe(_ values: [Int]) -> [Int] {
         var seen = Set<Int>()
         return values.filter { seen.insert($0).inserted }
+    }
+}
+
+/// Who presents the chain and who judges it, so fixes name the right side: a server's
+/// chain is judged by clients, a client's certificate by the server.
+struct ChainRoles {
+    /// The side that sent the chain: "server" or "client".
+    let presenter: String
+    /// Where the presenter's chain is configured.
+    let chainFile: String
+    /// Where the judging side keeps its trusted roots.
+    let trustStore: String
+    /// The judging side, plural: "clients" or "the server".
+    let judges: String
+
+    init(_ purpose: Purpose) {
+        switch purpose {
+        case .server:
+            presenter = "server"
+            chainFile = "the server's chain file"
+            trustStore = "on the client"
+            judges = "every client"
+        case .client:
+            presenter = "client"
+            chainFile = "the client's identity (the PKCS#12 or certificate file it sends)"
+            trustStore = "in the server's client CA file"
+            judges = "the server"
+        }
     }
 }

@@ -77,48 +77,15 @@ final class ClientConnection {
     /// server that refuses our certificate after the handshake is heard. Throws only when
     /// no byte came back at all within the timeout (`noTLSAnswer`).
     func run(settings: ClientSettings, target: String) throws(ConnectFailure) -> ClientOutcome {
-        channel.started = Deadline.after(0)
-        let deadline = Deadline.after(settings.timeout)
-        var ending: HandshakeEnding?
-        var localErrors: [String] = []
-        var completed = false
-
-        handshake: while true {
-            OpenSSLErrorQueue.clear()
-            let result = SSLCallResult.of(channel.ssl.pointer, returned: SSL_connect(channel.ssl.pointer))
-            // Whatever OpenSSL wrote (our hello, our alert) goes out before we look further.
-            let sendFailure = channel.flush(until: deadline)
-            switch result {
-            case .success:
-                completed = true
-                break handshake
-            case .wantRead, .wantWrite:
-                if sendFailure != nil {
-                    ending = sendFailure == ETIMEDOUT ? .timedOut(seconds: settings.timeout) : .reset
-                    break handshake
-                }
-                switch channel.pull(until: deadline) {
-                case .received: continue
-                case .endOfStream: ending = .closed; break handshake
-                case .reset: ending = .reset; break handshake
-                case .timedOut:
-                    if channel.peerBytes == 0 {
-                        throw ConnectFailure(
-                            .noTLSAnswer,
-                            "\(target) accepted the TCP connection but sent no byte in answer to the ClientHello within \(Seconds.text(settings.timeout)) (is this a TLS port? some services wait for the client to speak first)")
-                    }
-                    ending = .timedOut(seconds: settings.timeout)
-                    break handshake
-                }
-            case .closed:
-                ending = .closed
-                break handshake
-            case .syscall(let entries), .failed(let entries):
-                localErrors = TLSChannel.reasons(entries)
-                ending = channel.peerLooksLikeTLS ? .refusedLocally(reasons: localErrors) : .notTLS(firstBytes: channel.firstPeerBytes)
-                break handshake
-            }
+        let run = channel.runHandshake(timeout: settings.timeout) { SSL_connect($0) }
+        if run.silent {
+            throw ConnectFailure(
+                .noTLSAnswer,
+                "\(target) accepted the TCP connection but sent no byte in answer to the ClientHello within \(Seconds.text(settings.timeout)) (is this a TLS port? some services wait for the client to speak first)")
         }
+        var ending = run.ending
+        var localErrors = run.localErrors
+        let completed = run.completed
 
         if completed && settings.readAfterHandshake && recorder.certificateRequested && (recorder.builder.context.version ?? .tls12) >= .tls13 {
             readVerdict(settings: settings, localErrors: &localErrors)

@@ -55,41 +55,10 @@ final class ServerConnection {
     func run(
         timeout: TimeInterval, client: String, server: String, accepted: Date, page: (ServedConnection) -> String
     ) -> ServedConnection {
-        channel.started = Deadline.after(0)
-        let deadline = Deadline.after(timeout)
-        var ending: HandshakeEnding?
-        var localErrors: [String] = []
-        var completed = false
-
-        handshake: while true {
-            OpenSSLErrorQueue.clear()
-            let result = SSLCallResult.of(channel.ssl.pointer, returned: SSL_accept(channel.ssl.pointer))
-            // Whatever OpenSSL wrote (our flight, our alert) goes out before we look further.
-            let sendFailure = channel.flush(until: deadline)
-            switch result {
-            case .success:
-                completed = true
-                break handshake
-            case .wantRead, .wantWrite:
-                if sendFailure != nil {
-                    ending = sendFailure == ETIMEDOUT ? .timedOut(seconds: timeout) : .reset
-                    break handshake
-                }
-                switch channel.pull(until: deadline) {
-                case .received: continue
-                case .endOfStream: ending = .closed; break handshake
-                case .reset: ending = .reset; break handshake
-                case .timedOut: ending = .timedOut(seconds: timeout); break handshake
-                }
-            case .closed:
-                ending = .closed
-                break handshake
-            case .syscall(let entries), .failed(let entries):
-                localErrors = TLSChannel.reasons(entries)
-                ending = channel.peerLooksLikeTLS ? .refusedLocally(reasons: localErrors) : .notTLS(firstBytes: channel.firstPeerBytes)
-                break handshake
-            }
-        }
+        let run = channel.runHandshake(timeout: timeout) { SSL_accept($0) }
+        var ending = run.ending
+        let localErrors = run.localErrors
+        let completed = run.completed
 
         var served = ServedConnection(
             observation: recorder.builder.build(), ending: ending, localErrors: localErrors,

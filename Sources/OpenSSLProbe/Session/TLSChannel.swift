@@ -145,6 +145,58 @@ final class TLSChannel {
         return true
     }
 
+    /// How a handshake loop ended.
+    struct HandshakeRun {
+        /// OpenSSL finished the handshake.
+        var completed = false
+        /// Why it stopped when it did not: closed, reset, timed out, refused by us, not TLS.
+        var ending: HandshakeEnding?
+        /// Our own OpenSSL's reasons, when it refused.
+        var localErrors: [String] = []
+        /// The deadline passed before the peer sent a single byte.
+        var silent = false
+    }
+
+    /// Drives `step` (SSL_connect or SSL_accept) until the handshake completes, fails or
+    /// `timeout` seconds pass, flushing what OpenSSL writes before looking further.
+    func runHandshake(timeout: TimeInterval, step: (OpaquePointer) -> Int32) -> HandshakeRun {
+        started = Deadline.after(0)
+        let deadline = Deadline.after(timeout)
+        var run = HandshakeRun()
+        while true {
+            OpenSSLErrorQueue.clear()
+            let result = SSLCallResult.of(ssl.pointer, returned: step(ssl.pointer))
+            // Whatever OpenSSL wrote (a hello, a flight, an alert) goes out before we look further.
+            let sendFailure = flush(until: deadline)
+            switch result {
+            case .success:
+                run.completed = true
+                return run
+            case .wantRead, .wantWrite:
+                if sendFailure != nil {
+                    run.ending = sendFailure == ETIMEDOUT ? .timedOut(seconds: timeout) : .reset
+                    return run
+                }
+                switch pull(until: deadline) {
+                case .received: continue
+                case .endOfStream: run.ending = .closed
+                case .reset: run.ending = .reset
+                case .timedOut:
+                    run.ending = .timedOut(seconds: timeout)
+                    run.silent = peerBytes == 0
+                }
+                return run
+            case .closed:
+                run.ending = .closed
+                return run
+            case .syscall(let entries), .failed(let entries):
+                run.localErrors = Self.reasons(entries)
+                run.ending = peerLooksLikeTLS ? .refusedLocally(reasons: run.localErrors) : .notTLS(firstBytes: firstPeerBytes)
+                return run
+            }
+        }
+    }
+
     /// Stops recording, sends close_notify once (best effort) when the handshake finished.
     func close() {
         recorder.recording = false

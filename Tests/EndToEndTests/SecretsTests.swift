@@ -78,6 +78,26 @@ import Glibc
         files.expectNoSecrets(outputs, "inspect")
     }
 
+    @Test func aPasswordFileIsReadOnlyAsFarAsItNeeds() throws {
+        let files = Files()
+        let small = files.dir.write("password.txt", Self.password + "\nsecond line\n")
+        let ordinary = try Run.tlsprobe(["inspect", files.encrypted, "--password-file", small])
+        #expect(ordinary.status == 0, "\(ordinary.stderr)")
+        // The same first line in a 1 GiB (sparse) file: at most 64 KiB of it is read.
+        let huge = files.dir.write("huge.txt", Self.password + "\n")
+        let handle = try #require(FileHandle(forWritingAtPath: huge))
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let run = try Run.tlsprobe(["inspect", files.encrypted, "--password-file", huge], timeout: 30)
+        #expect(run.status == 0, "\(run.stderr)")
+        if ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil, let peak = run.peakResidentKiB, let base = ordinary.peakResidentKiB {
+            #expect(peak < base + 8 * 1024, "peak resident set \(peak) KiB, \(base) KiB with a small file")
+        }
+        let endless = try Run.tlsprobe(["inspect", files.encrypted, "--password-file", "/dev/zero"], timeout: 20)
+        #expect(endless.status == 2)
+        files.expectNoSecrets([ordinary.stdout, ordinary.stderr, run.stdout, run.stderr, endless.stdout, endless.stderr], "inspect --password-file")
+    }
+
     @Test func sessionSecretsGoToThePrivateKeyLogOnly() throws {
         let files = Files()
         let logs = TemporaryDirectory()

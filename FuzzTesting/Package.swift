@@ -1,17 +1,51 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// libFuzzer harness for TLSWire (FIELD-NOTES.md, "Sanitizers and fuzzing"). TLSWire has no
-// dependencies, so its sources are compiled here through a symlink rather than through a
-// path dependency on the root package (whose identity would be the clone's folder name).
+// libFuzzer harnesses (FIELD-NOTES.md, "Sanitizers and fuzzing"). The project's modules are
+// compiled here through symlinks into ../Sources rather than through a path dependency on
+// the root package (whose identity would be the clone's folder name); the packages they
+// use are named by URL at the root package's versions. PcapSource is built without the
+// files that import CPcap: the harness hands frames to the analyzer itself.
 //
-//     cd FuzzTesting
-//     swift build -c debug --product FuzzTLSWire --sanitize=fuzzer --sanitize=address
-//     SWIFT_BACKTRACE=enable=no .build/debug/FuzzTLSWire -max_total_time=60 Corpus/
+//     FuzzTesting/run.sh all 20             # build once, run every target 20 s
+//     FuzzTesting/run.sh FuzzCapture 600    # one target, ten minutes
+//
+// By hand: swift build --sanitize=fuzzer --sanitize=address, then
+// SWIFT_BACKTRACE=enable=no .build/debug/FuzzTLSWire -max_total_time=60 CORPUS_COPY/
+// (`-Xswiftc -sanitize=fuzzer` builds a binary that exits 0 without fuzzing).
 let package = Package(
-    name: "TLSWireFuzz",
+    name: "TLSProbeFuzz",
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    ],
     targets: [
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl"),
+        .systemLibrary(name: "CPcap", path: "Sources/CPcap", pkgConfig: "libpcap"),
         .target(name: "TLSWire", path: "Sources/TLSWire"),
+        .target(
+            name: "TLSDiagnosis",
+            dependencies: [
+                "TLSWire",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Sources/TLSDiagnosis"
+        ),
+        .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"], path: "Sources/TLSProbeOutput"),
+        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSDiagnosis"], path: "Sources/OpenSSLProbe"),
+        .target(name: "PcapSource", dependencies: ["CPcap", "TLSWire", "TLSDiagnosis"], path: "Sources/PcapSource"),
+
+        // TLS records and handshake messages, both directions (TLSConnectionDecoder).
         .executableTarget(name: "FuzzTLSWire", dependencies: ["TLSWire"]),
+        // Link-layer frames through TCP reassembly to reports (CaptureAnalyzer).
+        .executableTarget(name: "FuzzCapture", dependencies: ["PcapSource", "TLSDiagnosis", "TLSProbeOutput"]),
+        // PEM, DER, PKCS#12 and key files (CredentialFile), then inspect's report.
+        .executableTarget(name: "FuzzCredentials", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TLSProbeOutput"]),
+        // Arbitrary certificate sets through the trust engine, OpenSSL's verdict beside.
+        .executableTarget(name: "FuzzTrust", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TLSProbeOutput"]),
     ]
 )

@@ -89,6 +89,9 @@ enum ProfileArgument: String, ExpressibleByArgument, CaseIterable {
 
 /// Where a PKCS#12 or encrypted key password comes from: never the command line.
 struct PasswordOptions: ParsableArguments {
+    /// The most of a password file read (its first line is the password).
+    static let maximumFileBytes = 64 * 1024
+
     @Option(name: .long, help: ArgumentHelp("Read the PKCS#12 or key password from this environment variable.", valueName: "var"))
     var passwordEnv: String?
 
@@ -121,7 +124,16 @@ struct PasswordOptions: ParsableArguments {
                 return value
             }
             if let file {
-                guard let data = FileManager.default.contents(atPath: file) else {
+                // Only the first line is the password: read at most 64 KiB of it, so a
+                // device or a huge file (--password-file /dev/zero) cannot exhaust memory.
+                guard let handle = FileHandle(forReadingAtPath: file) else {
+                    throw CouldNotExamine(description: "--password-file \(file): cannot read it")
+                }
+                defer { try? handle.close() }
+                let data: Data
+                do {
+                    data = try handle.read(upToCount: PasswordOptions.maximumFileBytes) ?? Data()
+                } catch {
                     throw CouldNotExamine(description: "--password-file \(file): cannot read it")
                 }
                 let text = String(decoding: data, as: UTF8.self)

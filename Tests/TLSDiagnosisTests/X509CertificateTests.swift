@@ -44,6 +44,39 @@ import X509
         #expect(parsed.signatureCheck(by: root.x509) == .valid)
     }
 
+    /// Found by FuzzCredentials: swift-crypto 3.12.3 frees its EVP_PKEY twice when neither
+    /// of its RSA parsers reads the key (the catch frees it, then deinit), so an RSA key that
+    /// is not a valid RSAPublicKey must never reach `_RSA.Signing.PublicKey(derRepresentation:)`
+    /// (nor swift-certificates' `Certificate.PublicKey(derEncoded:)`, which calls it).
+    @Test func anRSAKeyNeitherParserReadsIsDescribedAndNotFreedTwice() throws {
+        let root = TestPKI.issue(.root("RSA Root", key: .rsa(bits: 2048)))
+        var spec = TestPKI.Spec.server("rsa.local")
+        spec.key = .rsa(bits: 2048)
+        let leaf = TestPKI.issue(spec, by: root)
+        // RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER } with the
+        // modulus's tag made constructed (0x22), as the fuzzer did: no RSA parser takes it.
+        let rsaPublicKey: [UInt8] = [0x30, 0x82, 0x01, 0x0A, 0x02, 0x82, 0x01, 0x01]
+        let at = try #require((0...(leaf.der.count - rsaPublicKey.count)).first {
+            leaf.der[$0..<($0 + rsaPublicKey.count)].elementsEqual(rsaPublicKey)
+        })
+        var broken = leaf.der
+        broken[at + 4] = 0x22
+        let parsed = try X509Certificate(derEncoded: broken)
+        #expect(parsed.key == KeyDescription(type: "RSA", bits: nil))
+        #expect(parsed.anomalies.contains { $0.problem == "RSA key cannot be read" })
+        // A certificate it signed cannot be checked with it.
+        let child = TestPKI.issue(.server("child.local"), by: leaf)
+        #expect(child.x509.signatureCheck(by: parsed) != .valid)
+        // Every byte of the key damaged in turn (270 bytes from the RSAPublicKey's start).
+        for index in at..<min(leaf.der.count, at + 270) {
+            for flip: UInt8 in [0x20, 0xFF] {
+                var damaged = leaf.der
+                damaged[index] ^= flip
+                _ = try? X509Certificate(derEncoded: damaged)
+            }
+        }
+    }
+
     @Test func rejectsEveryTruncationOfACertificate() {
         let der = TestPKI.chain().leaf.der
         for length in 0..<der.count {

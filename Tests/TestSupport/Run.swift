@@ -7,6 +7,8 @@ public enum Run {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+        /// The process's peak resident set (VmHWM) in KiB, sampled every 10 ms while it ran.
+        public var peakResidentKiB: Int? = nil
     }
 
     /// Runs `executable` with `arguments`, feeding `stdin`, and waits at most `timeout` seconds
@@ -40,7 +42,11 @@ public enum Run {
             }
         }
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        var peak: Int?
+        while process.isRunning && Date() < deadline {
+            if let sample = peakResidentKiB(of: process.processIdentifier) { peak = max(peak ?? 0, sample) }
+            usleep(10_000)
+        }
         var status = process.isRunning ? Int32(-9) : process.terminationStatus
         if process.isRunning {
             process.terminate()
@@ -50,7 +56,8 @@ public enum Run {
         process.waitUntilExit()
         group.wait()
         let (o, e) = collected.withLock { $0 }
-        return Result(status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Result(
+            status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), peakResidentKiB: peak)
     }
 
     /// Runs the `tlsprobe` built beside the test binary.

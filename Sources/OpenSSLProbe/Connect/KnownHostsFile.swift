@@ -2,8 +2,10 @@ import Foundation
 import TLSDiagnosis
 
 /// Reads and rewrites a known-hosts file (`--known-hosts FILE`). The rewrite is atomic — a
-/// temporary file in the same directory, written, flushed and renamed over the old one —
-/// so a crash or a concurrent reader never sees half a file, and the result has mode 0600.
+/// temporary file in the same directory, written, flushed and renamed over the old one,
+/// then the directory flushed — so a crash or a concurrent reader never sees half a file,
+/// and the result has mode 0600. A crash before the rename leaves the old file and a
+/// `.NAME.XXXXXX` temporary beside it.
 public enum KnownHostsFile {
     /// The largest file read: 4 MiB is some 40 000 servers.
     static let maximumSize = 4 << 20
@@ -60,6 +62,13 @@ public enum KnownHostsFile {
         if let failure {
             unlink(temporary)
             throw FileError(description: "--known-hosts \(path): cannot be written (\(failure))")
+        }
+        // The rename is in the directory: flush it too, so a power cut after we return
+        // cannot bring back the old file (best effort: some file systems refuse).
+        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            _ = fsync(directoryFD)
+            close(directoryFD)
         }
     }
 }

@@ -40,7 +40,12 @@ public struct KeyDescription: Sendable, Hashable {
             return (KeyDescription(type: "unreadable", bits: nil), nil)
         }
         let keyBytes = Array(bitString.bytes)
-        let publicKey = try? Certificate.PublicKey(derEncoded: node)
+        let isRSA = ["1.2.840.113549.1.1.1", "1.2.840.113549.1.1.10"].contains(algorithm.oid.description)
+        // RSA keys never go through swift-crypto's DER parsing (nor swift-certificates',
+        // which calls it): in swift-crypto 3.x a key that neither of its RSA parsers reads
+        // is freed twice (RSA_boring.swift: the catch frees it, then deinit). Found by
+        // FuzzCredentials; see rsaPublicKey(_:).
+        let publicKey = isRSA ? nil : try? Certificate.PublicKey(derEncoded: node)
 
         switch algorithm.oid.description {
         case "1.2.840.113549.1.1.1", "1.2.840.113549.1.1.10":
@@ -49,11 +54,7 @@ public struct KeyDescription: Sendable, Hashable {
             if bits == nil {
                 anomalies.append(X509Anomaly(field: "subjectPublicKeyInfo", problem: "RSA key cannot be read"))
             }
-            // swift-certificates refuses RSA keys under 2048 bits; a diagnosis still needs
-            // to check what they signed, so fall back to swift-crypto's 1024-bit floor.
-            let key = publicKey
-                ?? (try? _RSA.Signing.PublicKey(unsafeDERRepresentation: Array(node.encodedBytes))).map(Certificate.PublicKey.init)
-            return (KeyDescription(type: type, bits: bits), key)
+            return (KeyDescription(type: type, bits: bits), rsaPublicKey(keyBytes).map(Certificate.PublicKey.init))
         case "1.2.840.10045.2.1":
             var curveName = "unknown curve"
             var bits: Int?
@@ -84,6 +85,23 @@ public struct KeyDescription: Sendable, Hashable {
     }
 
     /// RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }   (RFC 8017 A.1.1)
+    /// RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }   (RFC 8017 A.1.1)
+    /// as a key that checks signatures, built from its two integers (`init(n:e:)` frees
+    /// what it allocated once, whatever fails). swift-certificates refuses RSA keys under
+    /// 2048 bits; a diagnosis still needs to check what they signed, so the floor is
+    /// swift-crypto's 1024 bits, as with its `unsafeDERRepresentation`.
+    private static func rsaPublicKey(_ bytes: [UInt8]) -> _RSA.Signing.PublicKey? {
+        guard let node = try? DER.parse(bytes), node.identifier == .sequence, case .constructed(let children) = node.content
+        else { return nil }
+        let items = Array(children)
+        guard items.count == 2, items.allSatisfy({ $0.identifier == .integer }),
+            case .primitive(let n) = items[0].content, case .primitive(let e) = items[1].content,
+            let first = n.first, first & 0x80 == 0, let eFirst = e.first, eFirst & 0x80 == 0,
+            let bits = bitLength(n), bits >= 1024, bits <= 16384
+        else { return nil }
+        return try? _RSA.Signing.PublicKey(n: Array(n.drop(while: { $0 == 0 })), e: Array(e.drop(while: { $0 == 0 })))
+    }
+
     private static func rsaModulusBits(_ bytes: [UInt8]) -> Int? {
         guard let node = try? DER.parse(bytes), node.identifier == .sequence, case .constructed(let children) = node.content,
             let modulus = Array(children).first, case .primitive(let value) = modulus.content

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `tlsprobe capture -r` on captures made to cost memory, measured as the peak resident
+/// set of the process against an ordinary capture's.
+@Suite struct CaptureMemoryTests {
+    /// Ethernet/IPv4 packets of `flows` connections on port 443, each a ClientHello and a
+    /// ServerHello, then `messages` Certificate messages of `size` bytes from each server,
+    /// the flows interleaved message by message; no flow ends before the file does.
+    static func capture(flows: Int, messages: Int, size: Int) -> Data {
+        var conversations = (0..<flows).map { TCPConversation(clientPort: UInt16(40_000 + $0), serverPort: 443) }
+        let t = SyntheticTLS.tls12(chain: [])
+        let helloLength = 5 + (Int(t.serverFlight[3]) << 8 | Int(t.serverFlight[4]))
+        var packets: [CaptureWriter.Packet] = []
+        for index in conversations.indices {
+            packets += conversations[index].open()
+            packets += conversations[index].send(t.clientHello, from: .client)
+            packets += conversations[index].send(Array(t.serverFlight.prefix(helloLength)), from: .server)
+        }
+        // Certificate: certificate_list<0..2^24-1> holding one "certificate" of filler.
+        func u24(_ v: Int) -> [UInt8] { [UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let filler = size - 10
+        let message = SyntheticTLS.handshake(11, u24(filler + 3) + u24(filler) + [UInt8](repeating: 0x30, count: filler))
+        var records: [UInt8] = []
+        var offset = 0
+        while offset < message.count {
+            let end = min(message.count, offset + 16_000)
+            records += SyntheticTLS.record(22, Array(message[offset..<end]))
+            offset = end
+        }
+        for _ in 0..<messages {
+            for index in conversations.indices {
+                packets += conversations[index].send(records, from: .server, segmentSize: 16_000)
+            }
+        }
+        return CaptureWriter.file(.pcap, linkType: 1, packets: packets)
+    }
+
+    @Test func handshakeBytesKeptPerConnectionAreNotBoundedBySize() throws {
+        let dir = TemporaryDirectory()
+        let small = dir.write("small.pcap", Self.capture(flows: 2, messages: 1, size: 1000))
+        let large = dir.write("large.pcap", Self.capture(flows: 2, messages: 120, size: 200_000))
+        let ordinary = try Run.tlsprobe(["capture", "-r", small, "--json"])
+        let hostile = try Run.tlsprobe(["capture", "-r", large, "--json"])
+        #expect(hostile.stdout.split(separator: "\n").count == 2, "\(hostile.stderr)")
+        guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil,
+              let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB else { return }
+        // Each flow keeps up to 256 handshake messages (TrackedFlow.maxEvents) whatever their
+        // size, until it is reported: 2 × 120 × 200 KB here. A bound on the bytes kept per
+        // flow (and in all) would hold this within a few MB of an ordinary capture.
+        withKnownIssue("the capture path bounds handshake messages per flow by count, not by bytes (README: Limits)") {
+            #expect(peak < base + 16 * 1024, "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tlsprobe connect` against servers that misbehave on purpose, and `tlsprobe listen`
+/// against clients that do: tiny socket peers on loopback (TestSupport/MisbehavingPeers.swift)
+/// that send garbage, stall, send a 16 MB message, reset mid-handshake or drip records one
+/// byte at a time, and real peers behind a trickling relay. Each must end in a clear finding
+/// or exit status, within the timeout, in bounded memory (the peak resident set of the
+/// tlsprobe process, VmHWM). The silent server and the silent client, a plain-HTTP peer,
+/// and a hang-up after the ClientHello are in ConnectCommandTests, ListenCommandTests and
+/// LiveHandshakeTests.
+@Suite struct HostilePeerTests {
+    /// What a tlsprobe process may peak at beyond an ordinary run of the same command (a
+    /// handshake with a good server; listen serving one client): buffering a 16 MB message
+    /// even once would pass it.
+    static let headroomKiB = 8 * 1024
+
+    /// The peak resident set of `tlsprobe connect` shaking hands with a good server.
+    static let connectBaselineKiB: Int? = {
+        let pki = ConnectCommandTests.PKI()
+        guard let server = try? pki.server() else { return nil }
+        defer { server.stop() }
+        return (try? ConnectCommandTests.connect([server.address, "--anchor", pki.root]))?.result.peakResidentKiB
+    }()
+
+    /// The peak resident set of `tlsprobe listen` serving one s_client.
+    static let listenBaselineKiB: Int? = {
+        let run = try? listen(count: 1) { listener in
+            _ = try Run.process("openssl", ["s_client", "-connect", listener.address], stdin: Data(), timeout: 20)
+        }
+        return run?.peakKiB
+    }()
+
+    /// Expects `peak` within `headroom` of `baseline`. Skipped when the suite runs under
+    /// AddressSanitizer (Tests/run-asan.sh): its shadow memory and quarantine say nothing
+    /// about what tlsprobe keeps.
+    static func expectBounded(_ peak: Int?, baseline: Int?, headroom: Int = headroomKiB, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil else { return }
+        guard let peak, let baseline else {
+            Issue.record("no peak resident set measured (peak \(String(describing: peak)), baseline \(String(describing: baseline)))", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(peak < baseline + headroom, "peak resident set \(peak) KiB, an ordinary run \(baseline) KiB", sourceLocation: sourceLocation)
+    }
+
+    static func finding(_ out: ConnectCommandTests.Outcome, _ code: String) -> String {
+        out.finding(code)?["message"] as? String ?? ""
+    }
+
+    // MARK: connect: misbehaving servers
+
+    @Test(arguments: [
+        ("binary garbage", [UInt8](repeating: 0x00, count: 3) + (0..<4093).map { UInt8(truncatingIfNeeded: $0 &* 7919) }),
+        ("a record header promising 64 KiB", [0x16, 0x03, 0x03, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 4096)),
+        ("a handshake record that is not a ServerHello", TLSBytes.record(type: 22, TLSBytes.handshake(0x63, [1, 2, 3]))),
+    ])
+    func aServerThatSendsGarbageIsAFinding(name: String, garbage: [UInt8]) throws {
+        let server = try MisbehavingServer([.awaitBytes, .send(garbage), .stall(2)])
+        defer { server.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "5"])
+        #expect(Date().timeIntervalSince(started) < 5, "\(name)")
+        #expect(out.result.status == 1, "\(name): \(out.result.stderr)")
+        #expect(out.codes.contains("tls.handshake_failed"), "\(name): \(out.codes)")
+        #expect(out.handshake["established"] as? Bool == false)
+    }
+
+    @Test func aServerThatSendsItsHelloAndStallsTimesOut() throws {
+        let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .stall(8)])
+        defer { server.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "1.5"])
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(out.result.status == 1, "a TLS byte came back: a finding, not exit 2")
+        let message = Self.finding(out, "tls.handshake_failed")
+        #expect(message.contains("stopped answering after the server's server_hello"), "\(message)")
+        #expect(out.evidence("tls.handshake_failed")["timeout_seconds"] as? String == "1.5")
+        #expect(out.handshake["version"] as? String == "TLSv1.2")
+    }
+
+    @Test func aSixteenMegabyteCertificateMessageIsRefusedInBoundedMemory() throws {
+        // Certificate: certificate_list<0..2^24-1> of one certificate, 2^24 - 1 bytes declared.
+        let server = try MisbehavingServer([
+            .awaitBytes, .send(TLSBytes.serverHello12),
+            .hugeHandshakeMessage(type: 11, length: 0xFF_FFFF, body: [0xFF, 0xFF, 0xFC, 0xFF, 0xFF, 0xF9, 0x30, 0x83]),
+        ])
+        defer { server.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "10"])
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        #expect(out.codes.contains("tls.handshake_failed"), "\(out.codes)")
+        #expect(out.result.stdout.contains("excessive message size"), "OpenSSL's reason is the evidence")
+        Self.expectBounded(out.result.peakResidentKiB, baseline: Self.connectBaselineKiB)
+    }
+
+    @Test func aServerThatResetsAfterItsHelloIsAFinding() throws {
+        let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .reset])
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "5"])
+        #expect(out.result.status == 1)
+        #expect(out.evidence("tls.handshake_failed")["transport"] as? String == "reset (RST)")
+        #expect(Self.finding(out, "tls.handshake_failed").contains("after the server's server_hello"))
+    }
+
+    @Test func aChainOfAHundredCertificatesIsJudgedQuicklyInBoundedMemory() throws {
+        let pki = ConnectCommandTests.PKI()
+        // Root → 98 intermediates → leaf; the server sends the leaf and all 98 (and the root).
+        var issuers = [pki.chain.root]
+        for index in 1...98 {
+            issuers.append(TestPKI.issueLive(.intermediate("Test CA \(index)"), by: issuers[index - 1]))
+        }
+        let leaf = TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"]), by: issuers[98])
+        let files = pki.files("long", leaf)
+        let chain = pki.dir.write("long-chain.pem", issuers.reversed().map(\.pem).joined())
+        let server = try pki.server([], chain: chain, leaf: files)
+        defer { server.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([server.address, "--anchor", pki.root, "--timeout", "10"])
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect((out.json["chain"] as? [Any])?.count == 100)
+        #expect(out.handshake["established"] as? Bool == true)
+        #expect(out.trusted == false, "no client takes a path of 100")
+        #expect(out.codes.contains("chain.too_long"), "\(out.codes)")
+        #expect(out.result.status == 1)
+        Self.expectBounded(out.result.peakResidentKiB, baseline: Self.connectBaselineKiB)
+    }
+
+    @Test func recordsOneByteAtATimeStillMakeAHandshake() throws {
+        let pki = ConnectCommandTests.PKI()
+        let server = try pki.server()
+        defer { server.stop() }
+        let proxy = try TricklingProxy(upstream: server.port, trickle: .fromServer, gap: 0)
+        defer { proxy.stop() }
+        let out = try ConnectCommandTests.connect([proxy.address, "--anchor", pki.root, "--host", "printer.local"])
+        #expect(out.result.status == 0, "\(out.result.stdout)")
+        #expect(out.trusted == true)
+        #expect((out.json["chain"] as? [Any])?.count == 2)
+    }
+
+    @Test func aServerDrippingSlowerThanTheTimeoutIsCutOffAtTheTimeout() throws {
+        let pki = ConnectCommandTests.PKI()
+        let server = try pki.server()
+        defer { server.stop() }
+        // One byte every 10 ms: the server's first flight alone would take over 10 s.
+        let proxy = try TricklingProxy(upstream: server.port, trickle: .fromServer, gap: 0.01)
+        defer { proxy.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([proxy.address, "--timeout", "2"])
+        #expect(Date().timeIntervalSince(started) < 5, "the timeout bounds the whole handshake, not each read")
+        #expect(out.result.status == 1)
+        #expect(out.evidence("tls.handshake_failed")["timeout_seconds"] as? String == "2")
+    }
+
+    // MARK: listen: misbehaving clients
+
+    /// Runs `tlsprobe listen --json --count N` with our identity, lets `clients` do their
+    /// worst, and returns the reports, the exit status, the peak resident set and the time
+    /// from the first client to the end.
+    static func listen(
+        count: Int, timeout: String = "2", extra: [String] = [], clients: (ListenProcess) throws -> Void
+    ) throws -> (reports: [[String: Any]], status: Int32, peakKiB: Int?, seconds: TimeInterval, stderr: String) {
+        let pki = ListenCommandTests.PKI()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", String(count), "--timeout", timeout] + extra)
+        // VmHWM, sampled while it runs: with --count it exits right after its last report.
+        let peak = Mutex<Int?>(nil)
+        let sampled = DispatchGroup()
+        sampled.enter()
+        Thread.detachNewThread {
+            let pid = listener.process.processIdentifier
+            while listener.process.isRunning {
+                if let sample = Run.peakResidentKiB(of: pid) { peak.withLock { $0 = max($0 ?? 0, sample) } }
+                usleep(10_000)
+            }
+            sampled.leave()
+        }
+        let started = Date()
+        try clients(listener)
+        listener.waitForReports(count, timeout: 30)
+        let status = listener.finish()
+        let seconds = Date().timeIntervalSince(started)
+        sampled.wait()
+        return (listener.reports, status, peak.withLock { $0 }, seconds, listener.stderrText)
+    }
+
+    @Test func aClientThatSendsGarbageIsReportedAsNotTLS() throws {
+        let garbage = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 0x80) }
+        let run = try Self.listen(count: 1) { listener in
+            MisbehavingClient.run(port: listener.port, [.send(garbage), .stall(0.5)])
+        }
+        #expect(run.status == 1)
+        let report = try #require(run.reports.first)
+        #expect(report["outcome"] as? String == "failed")
+        #expect(ListenCommandTests.codes(report).contains("tls.handshake_failed"), "\(report)")
+    }
+
+    @Test func aClientThatStallsAfterItsHelloTimesOut() throws {
+        let run = try Self.listen(count: 1, timeout: "1") { listener in
+            let group = DispatchGroup()
+            MisbehavingClient.start(port: listener.port, [.send(TLSBytes.clientHello12), .stall(6)], group: group)
+        }
+        #expect(run.seconds < 5, "reported at the timeout, while the client is still connected")
+        let report = try #require(run.reports.first)
+        let finding = try #require(ListenCommandTests.finding(report, "tls.handshake_failed"))
+        #expect((finding["evidence"] as? [String: Any])?["timeout_seconds"] as? String == "1", "\(finding)")
+        #expect((report["client_hello"] as? [String: Any])?["sni"] as? String == "printer.local")
+    }
+
+    @Test func aSixteenMegabyteClientHelloIsRefusedInBoundedMemory() throws {
+        let run = try Self.listen(count: 1, timeout: "10") { listener in
+            MisbehavingClient.run(port: listener.port, [.hugeHandshakeMessage(type: 1, length: 0xFF_FFFF, body: [3, 3])])
+        }
+        #expect(run.seconds < 10)
+        #expect(run.status == 1)
+        let report = try #require(run.reports.first)
+        #expect(report["outcome"] as? String == "failed")
+        #expect(String(describing: report).contains("excessive message size"), "\(report)")
+        Self.expectBounded(run.peakKiB, baseline: Self.listenBaselineKiB)
+    }
+
+    @Test func aClientThatResetsAfterItsHelloIsReported() throws {
+        let run = try Self.listen(count: 1) { listener in
+            MisbehavingClient.run(port: listener.port, [.send(TLSBytes.clientHello12), .awaitBytes, .reset])
+        }
+        let report = try #require(run.reports.first)
+        #expect(report["outcome"] as? String == "failed")
+        let finding = try #require(ListenCommandTests.finding(report, "tls.handshake_failed"))
+        #expect((finding["evidence"] as? [String: Any])?["transport"] as? String == "reset (RST)", "\(finding)")
+    }
+
+    @Test func aClientSendingOneByteAtATimeStillMakesAHandshake() throws {
+        let run = try Self.listen(count: 1) { listener in
+            let proxy = try TricklingProxy(upstream: listener.port, trickle: .fromClient, gap: 0)
+            defer { proxy.stop() }
+            let result = try Run.process(
+                "openssl", ["s_client", "-connect", proxy.address, "-servername", "printer.local"], stdin: Data(), timeout: 20)
+            #expect(result.stdout.contains("CONNECTED"), "\(result.stderr)")
+        }
+        let report = try #require(run.reports.first)
+        #expect(report["outcome"] as? String == "established", "\(report)")
+        #expect((report["client_hello"] as? [String: Any])?["sni"] as? String == "printer.local")
+    }
+
+    @Test func aClientDrippingOneByteAtATimeForeverIsCutOffAtTheTimeout() throws {
+        let run = try Self.listen(count: 1, timeout: "1") { listener in
+            let group = DispatchGroup()
+            MisbehavingClient.start(port: listener.port, [.drip(TLSBytes.clientHello12, gap: 0.05)], group: group)
+        }
+        #expect(run.seconds < 5, "the timeout bounds the whole handshake, not each read")
+        let report = try #require(run.reports.first)
+        let finding = try #require(ListenCommandTests.finding(report, "tls.handshake_failed"))
+        #expect((finding["evidence"] as? [String: Any])?["timeout_seconds"] as? String == "1", "\(finding)")
+    }
+
+    @Test func aHundredClientsAtOnceDoNotKeepARealOneOut() throws {
+        // 100 clients that connect and say nothing, then curl: at most 64 connections are
+        // served at once (the rest wait in the backlog), each silent one ends at the 1 s
+        // timeout, and curl is answered within a few seconds.
+        var curl: Run.Result?
+        let run = try Self.listen(count: 101, timeout: "1") { listener in
+            let group = DispatchGroup()
+            for _ in 0..<100 { MisbehavingClient.start(port: listener.port, [.stall(4)], group: group) }
+            usleep(200_000)
+            curl = try Run.process("curl", ["-sSk", "--max-time", "15", "-o", "/dev/null", "-w", "%{http_code}", listener.url], timeout: 20)
+            group.wait()
+        }
+        #expect(curl?.stdout == "200", "\(curl?.stderr ?? "")")
+        #expect(run.reports.count == 101, "\(run.stderr)")
+        #expect(run.reports.filter { $0["outcome"] as? String == "established" }.count == 1)
+        // 64 connections served at once, each with its thread and OpenSSL state.
+        Self.expectBounded(run.peakKiB, baseline: Self.listenBaselineKiB, headroom: 32 * 1024)
+    }
+}

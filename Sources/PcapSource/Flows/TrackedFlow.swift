@@ -50,6 +50,10 @@ final class TrackedFlow {
     /// Handshake messages and alerts kept per connection: a real handshake has about 15; a
     /// peer sending endless hello requests or warnings must not grow the flow without end.
     static let maxEvents = 256
+    /// Bytes of handshake messages kept per connection: a real handshake is 5 to 50 KiB;
+    /// a peer sending message after large message must not grow the flow without end
+    /// (each message is already at most 256 KiB, `TLSConnectionDecoder`'s bound).
+    static let maxKeptBytes = 1 << 20
 
     /// The endpoints in key order, `a` < `b`.
     let a: Endpoint
@@ -88,6 +92,8 @@ final class TrackedFlow {
     private var protectedAlertSeen = false
     private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
     private var brokenStreams: [String] = []
+    /// Bytes of the handshake messages in `events`, against `maxKeptBytes`.
+    private var keptBytes = 0
     /// The first bytes of a direction that did not start with TLS.
     private var plaintextStart: (fromA: Bool, bytes: [UInt8])?
     /// Live capture with a key log: the stream chunks delivered so far, in order, so the
@@ -216,6 +222,7 @@ final class TrackedFlow {
     private func feed(_ bytes: UnsafeRawBufferPointer, fromA: Bool, state: inout SideState) {
         let side = side(fromA: fromA)
         for event in decoder.feed(bytes, from: wireSide(side)) {
+            if case .stopped = state { break }
             handle(event, from: side, state: &state)
         }
     }
@@ -225,9 +232,19 @@ final class TrackedFlow {
         case .handshake, .undecodableHandshake, .alert, .decryptedAlert, .undecodableAlert, .sslv2ClientHello:
             guard events.count + brokenStreams.count < Self.maxEvents else {
                 // Past the bound: stop reading this direction; what was kept is reported.
-                state = .stopped
+                stop(side, state: &state, because: "more than \(Self.maxEvents) handshake messages and alerts in this connection; the rest was not read")
                 return
             }
+        default:
+            break
+        }
+        switch event {
+        case .handshake(_, let raw), .undecodableHandshake(let raw, _):
+            guard keptBytes + raw.bytes.count <= Self.maxKeptBytes else {
+                stop(side, state: &state, because: "more than \(Self.maxKeptBytes / 1024) KiB of handshake messages in this connection; the rest was not read")
+                return
+            }
+            keptBytes += raw.bytes.count
         default:
             break
         }
@@ -260,6 +277,12 @@ final class TrackedFlow {
             brokenStreams.append("\(side.rawValue) stream: \(error)")
             state = .stopped
         }
+    }
+
+    /// Stops reading a direction at a bound, saying so once in the report's evidence.
+    private func stop(_ side: Side, state: inout SideState, because reason: String) {
+        state = .stopped
+        if brokenStreams.count < 4 { brokenStreams.append("\(side.rawValue) stream: \(reason)") }
     }
 
     /// The TLS 1.3 AEAD tag length of the chosen suite: 8 for the CCM_8 suite, else 16.
@@ -368,6 +391,7 @@ final class TrackedFlow {
         events = []
         encryptedAlerts = []
         brokenStreams = []
+        keptBytes = 0
         streamA = StreamReassembler()
         streamB = StreamReassembler()
         stateA = .stopped

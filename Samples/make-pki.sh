@@ -5,10 +5,10 @@
 #
 #   Samples/make-pki.sh [OUTDIR]        (default: Samples/out)
 #
-# What it makes (see Samples/README.md for what tlsprobe says about each):
+# What it makes (README.md, "Walkthrough: the sample PKI", says what tlsprobe says about each):
 #   root.pem, root.key                  "Shop Root CA": the root the phones have installed
 #   intermediate.pem                    "Shop Issuing CA", signed by the root
-#   good/server.pem, good/chain.pem     printer.local + 10.0.0.5 in the SAN; chain = leaf + intermediate
+#   good/server.pem, good/chain.pem     printer.local, 10.0.0.5, 127.0.0.1 in the SAN; chain = leaf + intermediate
 #   ip-missing/server.pem, chain.pem    SAN has DNS:printer.local only, clients dial 10.0.0.5
 #   missing-intermediate/server.pem     the server sends its leaf alone
 #   expired/server.pem, chain.pem       valid 2024-01-01 to 2025-01-01

@@ -48,9 +48,6 @@ struct TrustOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The name the client expects: a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
     var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("What the leaf is for.", valueName: "server|client"))
-    var purpose: PurposeArgument = .server
-
     @Option(name: .long, help: ArgumentHelp("Judge at another instant: 2026-11-21, 2026-11-21T10:00:00Z, @1763719200.", valueName: "time"))
     var at: String?
 
@@ -67,8 +64,9 @@ struct TrustOptions: ParsableArguments {
     /// The evaluation instant: `--at`, else now (read once, here, never inside a check).
     var instant: Date { at.flatMap(ReportTime.parse) ?? Date() }
 
-    func context() -> TrustContext {
-        TrustContext(at: instant, expectedName: host.map(ExpectedName.init(parsing:)), purpose: purpose.purpose, profile: profile.profile)
+    /// The context for a leaf with this purpose (only `verify` judges client certificates).
+    func context(purpose: Purpose = .server) -> TrustContext {
+        TrustContext(at: instant, expectedName: host.map(ExpectedName.init(parsing:)), purpose: purpose, profile: profile.profile)
     }
 
     /// Every anchor named by --anchor, --anchors and --system-anchors, deduplicated.

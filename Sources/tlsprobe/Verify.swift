@@ -19,6 +19,9 @@ struct Verify: ParsableCommand {
     var files: [String]
 
     @OptionGroup var trust: TrustOptions
+
+    @Option(name: .long, help: ArgumentHelp("What the leaf is for: the extended key usage it needs (serverAuth or clientAuth).", valueName: "server|client"))
+    var purpose: PurposeArgument = .server
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var failOn: FailOnOption
@@ -38,7 +41,7 @@ struct Verify: ParsableCommand {
             }
             let presented = Array(certificates.dropFirst())
             let anchors = try trust.loadAnchors(password: passwords.provider)
-            let context = trust.context()
+            let context = trust.context(purpose: purpose.purpose)
             let openssl = anchors.isEmpty ? nil : OpenSSLVerification.verify(
                 leaf: leaf, presented: presented, anchors: anchors.map(\.certificate), context: context)
             let report = OfflineDiagnosis.verify(

@@ -61,7 +61,7 @@ public enum FindingCatalog {
               fix: "Re-issue with an RSA key of at least 2048 bits or an ECDSA P-256 key."),
         Entry(code: .certWeakSignature, title: "weak signature algorithm", defaultSeverity: .error,
               fix: "Re-issue the certificate signed with SHA-256 or better."),
-        Entry(code: .certValidityTooLong, title: "validity period too long", defaultSeverity: .warning,
+        Entry(code: .certValidityTooLong, title: "validity period too long", defaultSeverity: .info,
               fix: "Re-issue with a validity of at most 398 days; Apple platforms reject TLS server certificates issued after 2019-07-01 that are valid for more than 825 days."),
         Entry(code: .certMalformed, title: "malformed certificate", defaultSeverity: .error,
               fix: "Re-issue the certificate with a standard tool; strict clients refuse certificates that break the encoding rules of RFC 5280."),

@@ -4,9 +4,9 @@ import TLSWire
 
 extension TextRenderer {
     /// One connection: `connect`, and each connection of `capture` and `listen`.
-    public func render(_ r: ConnectionReport) -> String {
+    func connectionText(_ r: ConnectionReport) -> String {
         // The server's side reads differently: the client and how it ended come first.
-        if r.command == "listen" { return renderListen(r) }
+        if r.command == "listen" { return listenText(r) }
         var out = ""
         let title: String
         if let t = r.target {
@@ -47,7 +47,7 @@ extension TextRenderer {
         }
         out += heading("Chain as presented (\(r.chain.count))")
         if r.chain.isEmpty { out += "  (none seen)\n" }
-        let at = r.flow?.firstPacket ?? Date()
+        let at = r.evaluatedAt ?? r.flow?.firstPacket ?? Date()
         for cert in r.chain { out += certificateBlock(cert, label: "[\(cert.index)]", at: at) }
         if let request = r.certificateRequest {
             out += heading("Client certificate requested")

@@ -6,7 +6,7 @@ extension TextRenderer {
     /// One connection `listen` served, read from the server's side: who connected and how
     /// it ended, the findings, then what the client offered and presented, and last what
     /// we served (which the user chose, so it is the least news).
-    public func renderListen(_ r: ConnectionReport) -> String {
+    func listenText(_ r: ConnectionReport) -> String {
         var out = ""
         let when = r.flow.map { " · \(ReportTime.iso8601($0.firstPacket))" } ?? ""
         out += style.paint("listen \(r.flow?.client ?? "?") → \(r.flow?.server ?? "?")\(when)", .bold) + "\n"
@@ -40,7 +40,7 @@ extension TextRenderer {
             out += field("CA names", request.acceptableCAs.isEmpty ? "(none: any certificate)" : request.acceptableCAs.joined(separator: "\n"))
             out += field("sent", request.clientCertificateSent.map { $0 ? "yes" : "no" } ?? "unknown")
         }
-        let at = r.flow?.firstPacket ?? Date()
+        let at = r.evaluatedAt ?? r.flow?.firstPacket ?? Date()
         if let chain = r.clientChain, !chain.isEmpty {
             out += heading("Client chain (\(chain.count))")
             for cert in chain { out += certificateBlock(cert, label: "[\(cert.index)]", at: at) }
@@ -111,7 +111,7 @@ extension TextRenderer {
 
     /// The short plain-text page `listen` answers an HTTP request with, so a person at a
     /// browser or an app's developer sees what tlsprobe saw.
-    public static func listenPage(_ r: ConnectionReport) -> String {
+    static func listenPageText(_ r: ConnectionReport) -> String {
         let plain = TextRenderer(style: TextStyle(color: false, width: 80))
         var out = "tlsprobe listen saw this connection\n\n"
         out += "From:      \(r.flow?.client ?? "?")\n"

@@ -8,10 +8,26 @@ public struct TextRenderer: Sendable {
 
     public init(style: TextStyle) { self.style = style }
 
+    // Every public rendering passes `TextStyle.terminalSafe` once, last: names, SNI and
+    // HTTP headers come from peers and files, and must not drive the terminal.
+
+    /// `tlsprobe verify`.
+    public func render(_ report: VerifyReport) -> String { TextStyle.terminalSafe(verifyText(report)) }
+    /// `tlsprobe inspect`.
+    public func render(_ report: InspectReport) -> String { TextStyle.terminalSafe(inspectText(report)) }
+    /// `tlsprobe explain`.
+    public func render(_ report: ExplainReport) -> String { TextStyle.terminalSafe(explainText(report)) }
+    /// One connection: `connect`, and each connection of `capture` and `listen`.
+    public func render(_ r: ConnectionReport) -> String { TextStyle.terminalSafe(connectionText(r)) }
+    /// One connection `listen` served, read from the server's side.
+    public func renderListen(_ r: ConnectionReport) -> String { TextStyle.terminalSafe(listenText(r)) }
+    /// The plain-text page `listen` answers an HTTP request with.
+    public static func listenPage(_ r: ConnectionReport) -> String { TextStyle.terminalSafe(listenPageText(r)) }
+
     // MARK: verify
 
     /// `tlsprobe verify`.
-    public func render(_ report: VerifyReport) -> String {
+    func verifyText(_ report: VerifyReport) -> String {
         var out = ""
         let t = report.target
         var expecting: [String] = []
@@ -34,7 +50,7 @@ public struct TextRenderer: Sendable {
     // MARK: inspect
 
     /// `tlsprobe inspect`.
-    public func render(_ report: InspectReport) -> String {
+    func inspectText(_ report: InspectReport) -> String {
         var out = ""
         let counts = severityCounts(report.findings)
         out += style.paint("inspect", .bold) + " " + report.files.map(\.path).joined(separator: " ") + "\n"
@@ -42,7 +58,10 @@ public struct TextRenderer: Sendable {
         out += findingsSection(report.findings)
         for file in report.files {
             out += heading("\(file.path) (\(file.format))")
-            if let p = file.pkcs12 { out += pkcs12Block(p) }
+            if let p = file.pkcs12 {
+                let wrong = report.findings.contains { $0.code == .pkcs12WrongPassword && $0.subject == "file[\(file.path)]" }
+                out += pkcs12Block(p, wrongPassword: wrong)
+            }
             for (i, cert) in file.certificates.enumerated() {
                 out += certificateBlock(cert, label: "certificate[\(i)]", at: report.at)
             }
@@ -66,7 +85,7 @@ public struct TextRenderer: Sendable {
     // MARK: explain
 
     /// `tlsprobe explain`.
-    public func render(_ report: ExplainReport) -> String {
+    func explainText(_ report: ExplainReport) -> String {
         guard !report.matches.isEmpty else {
             return "Nothing known matches \"\(report.query)\". tlsprobe knows OpenSSL verify errors, TLS alerts, "
                 + "Apple OSStatus and NSURLError codes, BoringSSL/Python/Go/Java/Chrome messages and its own finding codes.\n"
@@ -216,14 +235,14 @@ public struct TextRenderer: Sendable {
         return span + " (expires in \(ReportTime.duration(c.notAfter.timeIntervalSince(at))))"
     }
 
-    func pkcs12Block(_ p: PKCS12Details) -> String {
+    func pkcs12Block(_ p: PKCS12Details, wrongPassword: Bool = false) -> String {
         var out = "  " + style.paint("PKCS#12", .bold) + "\n"
         let mac = p.macAlgorithm.map { "HMAC-\($0.uppercased())" + (p.macIterations.map { ", \($0) iterations" } ?? "") } ?? "(none)"
         out += field("MAC", mac)
         for e in p.encryption {
             out += field(e.contents, e.algorithm + (e.iterations.map { ", \($0) iterations" } ?? "") + (e.legacy ? " (legacy)" : ""))
         }
-        out += field("password", p.passwordRequired ? (p.decrypted ? "required, given" : "required, not given") : "empty")
+        out += field("password", p.passwordRequired ? (p.decrypted ? "required, given" : wrongPassword ? "required, the one given is wrong" : "required, not given") : "empty")
         if let hasKey = p.hasPrivateKey { out += field("private key", hasKey ? "present" : "none") }
         if let matches = p.keyMatchesCertificate { out += field("key matches", matches ? "yes" : "NO") }
         if let name = p.friendlyName { out += field("name", name) }

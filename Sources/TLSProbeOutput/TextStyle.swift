@@ -38,7 +38,7 @@ public struct TextStyle: Sendable, Hashable {
         return TextStyle(color: tty && !noColorEnv && !dumb && !noColorFlag, width: min(width, 120))
     }
 
-    enum Tone {
+    enum Tone: CaseIterable {
         case bold, dim, red, yellow, green, cyan
         var code: String {
             switch self {
@@ -49,6 +49,48 @@ public struct TextStyle: Sendable, Hashable {
             case .green: return "1;32"
             case .cyan: return "36"
             }
+        }
+    }
+
+    /// The escape sequences `paint` writes, and nothing else, pass `terminalSafe`.
+    static let ownSequences: Set<String> = Set((Tone.allCases.map(\.code) + ["0"]).map { "[\($0)m" })
+
+    /// `text` with every control character a peer could have put there (in a certificate
+    /// name, an SNI, an HTTP header) written as `\xNN` or `\u{NNNN}`: C0 but newline and
+    /// tab, DEL, C1, and the bidirectional overrides that reorder what is shown. Escape
+    /// sequences survive only when they are `paint`'s own colours, so a hostile name can
+    /// neither clear nor retitle the terminal nor hide text.
+    public static func terminalSafe(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { needsEscape($0) }) else { return text }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            if s == "\u{1B}", let end = scalars[i...].prefix(8).firstIndex(of: "m"),
+               ownSequences.contains(String(String.UnicodeScalarView(scalars[(i + 1)...end]))) {
+                out.append(contentsOf: scalars[i...end])
+                i = end + 1
+                continue
+            }
+            if needsEscape(s) {
+                let hex = String(s.value, radix: 16)
+                let written = s.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u{" + hex + "}"
+                out.append(contentsOf: written.unicodeScalars)
+            } else {
+                out.append(s)
+            }
+            i += 1
+        }
+        return String(out)
+    }
+
+    private static func needsEscape(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A, 0x09: return false
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
         }
     }
 

@@ -267,7 +267,7 @@ final class ProgressLine: @unchecked Sendable {
             let megabytes = Double(position) / 1_048_576
             text = String(format: "%.0f%% (%.0f MB, %.0f MB/s) · ", 100 * Double(position) / Double(size), megabytes, megabytes / max(p.elapsed, 0.001)) + text
         }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        _ = Console.write("\r\u{1B}[K" + text, to: STDERR_FILENO)
         shown = true
     }
 
@@ -275,7 +275,7 @@ final class ProgressLine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        _ = Console.write("\r\u{1B}[K", to: STDERR_FILENO)
         shown = false
     }
 }

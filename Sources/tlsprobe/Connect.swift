@@ -53,7 +53,7 @@ struct Connect: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("ALPN protocols to offer, comma-separated: h2,http/1.1.", valueName: "list"))
     var alpn: String?
 
-    @Option(name: .long, help: ArgumentHelp("The oldest version to offer: 1.0, 1.1, 1.2 (default) or 1.3.", valueName: "version"))
+    @Option(name: .long, help: ArgumentHelp("The oldest version to offer: 1.0, 1.1, 1.2 (default; or --max-version when older) or 1.3.", valueName: "version"))
     var minVersion: VersionArgument?
 
     @Option(name: .long, help: ArgumentHelp("The newest version to offer (default 1.3).", valueName: "version"))

@@ -66,7 +66,7 @@ struct Listen: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("ALPN protocols we select when offered, comma-separated, in our order (default http/1.1).", valueName: "list"))
     var alpn: String?
 
-    @Option(name: .long, help: ArgumentHelp("The oldest version we accept: 1.0, 1.1, 1.2 (default) or 1.3.", valueName: "version"))
+    @Option(name: .long, help: ArgumentHelp("The oldest version we accept: 1.0, 1.1, 1.2 (default; or --max-version when older) or 1.3.", valueName: "version"))
     var minVersion: VersionArgument?
 
     @Option(name: .long, help: ArgumentHelp("The newest version we accept (default 1.3).", valueName: "version"))
@@ -92,6 +92,9 @@ struct Listen: ParsableCommand {
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
+        if !host.isEmpty && (identity != nil || cert != nil) {
+            throw ValidationError("--host names go into the ephemeral certificate; with --identity or --cert the names are that certificate's own")
+        }
         do throws(DialTarget.ParseError) {
             _ = try ListenAddress.parse(address)
         } catch {
@@ -166,7 +169,7 @@ struct Listen: ParsableCommand {
                 let authentication: ServedSide.ClientAuthentication =
                     requireClientCert ? .required : (requestClientCert || !clientAnchor.isEmpty) ? .requested : .none
                 server = try TLSServer(bound: bound, options: ListenOptions(
-                    identity: served, ephemeral: ephemeral, minVersion: minVersion?.version ?? .tls12,
+                    identity: served, ephemeral: ephemeral, minVersion: minVersion?.version ?? min(.tls12, maxVersion?.version ?? .tls13),
                     maxVersion: maxVersion?.version ?? .tls13, clientAuthentication: authentication, clientAnchors: clientAnchors,
                     profile: profile.profile, alpn: alpn.map { $0.split(separator: ",").map(String.init) } ?? ["http/1.1"],
                     timeout: timeout, keyLog: keyLog))

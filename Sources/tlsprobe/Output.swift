@@ -13,12 +13,23 @@ enum Console {
     static func report(_ text: String) {
         var text = text
         if !text.hasSuffix("\n") { text += "\n" }
-        let ok = text.utf8CString.withUnsafeBufferPointer { buffer -> Bool in
+        if !write(text, to: STDOUT_FILENO) { Foundation.exit(errno == EPIPE ? 0 : 2) }
+    }
+
+    /// A note or an error on stderr. A closed or broken stderr loses the note, nothing
+    /// more (FileHandle.write would trap).
+    static func note(_ text: String) {
+        _ = write(TextStyle.terminalSafe(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)
+    }
+
+    /// Writes all of `text` to `fd`; false on an error other than EINTR (errno says which).
+    static func write(_ text: String, to fd: Int32) -> Bool {
+        text.utf8CString.withUnsafeBufferPointer { buffer -> Bool in
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             let count = buffer.count - 1
             while offset < count {
-                let n = write(STDOUT_FILENO, base + offset, count - offset)
+                let n = Glibc.write(fd, base + offset, count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -27,12 +38,6 @@ enum Console {
             }
             return true
         }
-        if !ok { Foundation.exit(errno == EPIPE ? 0 : 2) }
-    }
-
-    /// A note or an error on stderr.
-    static func note(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 }
 

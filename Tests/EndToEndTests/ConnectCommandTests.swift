@@ -86,6 +86,11 @@ import TLSDiagnosis
         let text = try Run.tlsprobe(["connect", "[::1]:\(server.port)", "--anchor", pki.root])
         #expect(text.stdout.hasPrefix("connect [::1]:\(server.port) · SNI none"))
         #expect(text.stdout.contains("TRUSTED"))
+        #expect(text.stdout.contains("(expires in "))
+        // --at: the certificate block reads from the same instant as the findings.
+        let later = try Run.tlsprobe(["connect", "[::1]:\(server.port)", "--anchor", pki.root, "--at", "2040-01-01"])
+        #expect(later.stdout.contains("cert.expired"))
+        #expect(later.stdout.contains("(expired ") && !later.stdout.contains("(expires in "), "\(later.stdout)")
     }
 
     @Test func aNameIsResolvedAndSentInSNI() throws {
@@ -186,6 +191,11 @@ import TLSDiagnosis
         let apple = try Self.connect([server.address, "--anchor", pki.root, "--min-version", "tls1.0", "--profile", "apple"])
         #expect(apple.finding("tls.protocol_too_old")?["severity"] as? String == "error")
         #expect(apple.result.status == 1)
+
+        // --max-version 1.0 alone means TLS 1.0 only: no contradiction with the default minimum.
+        let maxOnly = try Self.connect([server.address, "--anchor", pki.root, "--max-version", "1.0"])
+        #expect(maxOnly.handshake["version"] as? String == "TLSv1.0", "\(maxOnly.codes)")
+        #expect(maxOnly.result.status == 0)
 
         let text = try Run.tlsprobe(["connect", server.address, "--versions"])
         #expect(text.stdout.contains("Protocol versions (each offered alone, OpenSSL security level 0)"))

@@ -55,6 +55,7 @@ import TLSDiagnosis
         #expect(result.status == 2)
         #expect(result.stdout.contains("pkcs12.wrong_password"))
         #expect(result.stdout.contains("PBES2"))
+        #expect(result.stdout.contains("required, the one given is wrong"))
         let json = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS", "--json"], environment: ["ID_PASS": "wrong"])
         #expect(json.status == 2)
         #expect(json.stdout.contains("\"pkcs12.wrong_password\""))
@@ -120,6 +121,10 @@ import TLSDiagnosis
         #expect(try Run.tlsprobe(["verify", "x.pem", "--profile", "windows"]).status == 64)
         #expect(try Run.tlsprobe(["nonsense"]).status == 64)
         #expect(try Run.tlsprobe(["inspect", "x.pem", "--fail-on", "sometimes"]).status == 64)
+        let hostWithCert = try Run.tlsprobe(["listen", "127.0.0.1:0", "--cert", "s.pem", "--key", "s.key", "--host", "printer.local"])
+        #expect(hostWithCert.status == 64)
+        #expect(hostWithCert.stderr.contains("--host names go into the ephemeral certificate"))
+        #expect(try Run.tlsprobe(["connect", "127.0.0.1:1", "--purpose", "client"]).status == 64, "--purpose is verify's")
     }
 
     @Test func explainKnownAndUnknown() throws {
@@ -140,6 +145,29 @@ import TLSDiagnosis
         let result = try Run.process("/bin/sh", ["-c", "\"$0\" inspect \"$1\" | head -c 10 >/dev/null; echo \"status=${PIPESTATUS:-x}\"", Run.tlsprobePath, leaf])
         #expect(!result.stderr.contains("Fatal"))
         #expect(!result.stderr.contains("Backtrace"))
+    }
+
+    @Test func aClosedStderrLosesOnlyTheMessage() throws {
+        let result = try Run.process("/bin/sh", ["-c", "\"$0\" inspect /nonexistent/leaf.pem 2>&-; echo \"status=$?\"", Run.tlsprobePath])
+        #expect(result.stdout.contains("status=2"), "\(result.stdout)")
+    }
+
+    @Test func namesFromCertificatesCannotDriveTheTerminal() throws {
+        let dir = TemporaryDirectory()
+        let evil = TestPKI.issue(.root("evil\u{1B}[2J\u{1B}]0;pwned\u{07}\u{202E}txt.exe"))
+        let file = dir.write("evil.pem", evil.pem)
+        let text = try Run.tlsprobe(["inspect", file])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
+        #expect(text.stdout.contains("evil\\x1b[2J\\x1b]0\\;pwned\\x07\\u{202e}txt.exe"), "\(text.stdout)")
+        // On a terminal the colours still come through, the name's escapes do not.
+        if (try? Run.which("script")) != nil {
+            let tty = try Run.process("/bin/sh", ["-c", "env -u NO_COLOR TERM=xterm script -qec '\"\(Run.tlsprobePath)\" inspect \"\(file)\"' /dev/null </dev/null"]).stdout
+            #expect(tty.contains("\u{1B}[1m"))
+            #expect(!tty.contains("\u{1B}[2J") && !tty.contains("\u{1B}]0;"))
+        }
+        let json = try Run.tlsprobe(["inspect", file, "--json"])
+        #expect(json.stdout.contains("\\u001b[2J"))
     }
 
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {

@@ -28,6 +28,8 @@ import TLSDiagnosis
         try scratch.write("hashed/0a1b2c3d.0", chain.root.pem)
         let other = TestPKI.issue(.root("Other Root"))
         try scratch.write("hashed/0a1b2c3d.1", other.pem)
+        // `openssl rehash` links CRLs as HASH.rN beside them: not anchors, and no error.
+        try scratch.write("hashed/0a1b2c3d.r0", "-----BEGIN X509 CRL-----\nMAA=\n-----END X509 CRL-----\n")
 
         let fromFile = try SystemAnchors.load(environment: ["SSL_CERT_FILE": bundle])
         #expect(fromFile.source == "\(bundle) (SSL_CERT_FILE)")
@@ -83,7 +85,7 @@ import TLSDiagnosis
 
     @Test func recognisesHashedNames() {
         #expect(AnchorDirectory.isHashedName("5ad8a5d6.0"))
-        #expect(AnchorDirectory.isHashedName("5ad8a5d6.r1"))
+        #expect(!AnchorDirectory.isHashedName("5ad8a5d6.r1"))
         #expect(!AnchorDirectory.isHashedName("root.pem"))
         #expect(!AnchorDirectory.isHashedName("5ad8a5d6.pem"))
     }

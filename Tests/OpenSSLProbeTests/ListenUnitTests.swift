@@ -34,6 +34,10 @@ import TLSDiagnosis
         #expect(evaluation.findings.filter { $0.severity == .error }.isEmpty, "\(evaluation.findings.map(\.code))")
         let other = try EphemeralIdentity.make(dns: ["printer.local"], ips: [])
         #expect(other.certificates[0].pin != leaf.pin, "a new key each time")
+        // A long host name (EC2's ip-….compute.internal) must not break the 64-character CN.
+        let long = "ip-172-31-22-33.eu-west-1.compute.internal"
+        let named = try EphemeralIdentity.make(dns: [long], ips: [])
+        #expect(named.certificates[0].dnsNames == [long])
     }
 
     @Test func ephemeralNamesCoverTheListenerAndSkipWildcards() {

@@ -53,11 +53,11 @@ public enum AnchorDirectory {
         return anchors
     }
 
-    /// OpenSSL's `c_rehash` names: eight hex digits, a dot, an optional `r` (CRLs) and a number.
+    /// OpenSSL's `c_rehash` names for certificates: eight hex digits, a dot and a number.
+    /// (`HASH.rN`, the CRL links in the same directory, are not anchors.)
     static func isHashedName(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 8, parts[0].allSatisfy(\.isHexDigit) else { return false }
-        let suffix = parts[1].hasPrefix("r") ? parts[1].dropFirst() : parts[1]
-        return !suffix.isEmpty && suffix.allSatisfy(\.isNumber)
+        return !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber)
     }
 }

@@ -116,6 +116,8 @@ final class ClientConnection {
         let deadline = Deadline.after(min(settings.timeout, max(0.3, 4 * roundTrip)))
         var scratch = [UInt8](repeating: 0, count: 4096)
         while recorder.sessionTickets == 0 && recorder.fatalAlertFrom.isEmpty && !recorder.closeNotifyFromPeer {
+            // Application data streaming in never lets pull wait: the bound is checked here.
+            if deadline.hasPassed { return }
             let (result, _) = channel.read(into: &scratch)
             _ = channel.flush(until: deadline)
             switch result {

@@ -19,7 +19,7 @@ public enum KnownHostsFile {
     public static func read(_ path: String) throws(FileError) -> KnownHosts {
         guard FileManager.default.fileExists(atPath: path) else { return KnownHosts(text: "") }
         do {
-            let bytes = try FileBytes.read(path, limit: maximumSize)
+            let bytes = try FileBytes.read(path, limit: maximumSize, what: "known-hosts files")
             return KnownHosts(text: String(decoding: bytes, as: UTF8.self))
         } catch {
             throw FileError(description: "--known-hosts \(error.description)")

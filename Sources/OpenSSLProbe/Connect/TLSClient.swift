@@ -67,7 +67,8 @@ public enum TLSClient {
     ) throws(ConnectFailure) -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
         let addresses = try Resolver.resolve(target, timeout: options.timeout)
         let main = ClientSettings(
-            sni: options.sni, alpn: options.alpn, minVersion: options.minVersion ?? .tls12,
+            // A --max-version of 1.0 or 1.1 alone lowers the default minimum to it.
+            sni: options.sni, alpn: options.alpn, minVersion: options.minVersion ?? min(.tls12, options.maxVersion ?? .tls13),
             maxVersion: options.maxVersion ?? .tls13, timeout: options.timeout, identity: options.identity,
             keyLog: options.keyLog, cipherList: "DEFAULT:@SECLEVEL=0", readAfterHandshake: true)
         guard probeVersions else {

@@ -95,7 +95,8 @@ public enum EphemeralIdentity {
         let hostName = dns.first { $0 != "localhost" } ?? dns.first ?? ips.first ?? "localhost"
         guard let name = X509_get_subject_name(x),
             X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, "tlsprobe", -1, -1, 0) == 1,
-            X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, "tlsprobe listen ephemeral (\(hostName))", -1, -1, 0) == 1,
+            // ub-common-name is 64 characters; the names themselves are in the SAN.
+            X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, String("tlsprobe listen ephemeral (\(hostName))".prefix(64)), -1, -1, 0) == 1,
             X509_set_issuer_name(x, name) == 1,
             X509_set_pubkey(x, pkey) == 1
         else { throw failure("X509 names") }

@@ -110,8 +110,8 @@ public final class TLSServer: @unchecked Sendable {
     /// Once set, late reports (connections abandoned at a signal) are dropped.
     private var closed = false
 
-    /// Binds `address` (exit status 2 when it cannot). The identity is installed by `serve`'s
-    /// caller through `start(options:)`; binding first lets the ephemeral certificate carry
+    /// Binds `address` (exit status 2 when it cannot). The identity is installed by
+    /// `init(bound:options:)` afterwards; binding first lets the ephemeral certificate carry
     /// the addresses actually bound.
     public static func bind(_ address: ListenAddress, timeout: TimeInterval) throws(ListenFailure) -> BoundSockets {
         BoundSockets(sockets: try ListeningSocket.open(address, timeout: timeout))

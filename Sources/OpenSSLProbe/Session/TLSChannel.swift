@@ -178,7 +178,10 @@ final class TLSChannel {
                     return run
                 }
                 switch pull(until: deadline) {
-                case .received: continue
+                case .received:
+                    // A peer that keeps sending never lets pull wait: the bound is checked here too.
+                    guard deadline.hasPassed else { continue }
+                    run.ending = .timedOut(seconds: timeout)
                 case .endOfStream: run.ending = .closed
                 case .reset: run.ending = .reset
                 case .timedOut:

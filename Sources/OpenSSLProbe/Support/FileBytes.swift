@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a whole file with a size limit, with errors that say why it cannot be read.
 enum FileBytes {
-    static func read(_ path: String, limit: Int) throws(LoadError) -> [UInt8] {
+    static func read(_ path: String, limit: Int, what: String = "credential files") throws(LoadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw LoadError(path, .unreadable, "cannot be read (\(reason(errno)))") }
         defer { close(fd) }
@@ -12,7 +12,7 @@ enum FileBytes {
             throw LoadError(path, .unreadable, "this is a directory, not a file")
         }
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
-            throw LoadError(path, .tooLarge, "the file is \(status.st_size) bytes; tlsprobe reads credential files up to 16 MiB")
+            throw LoadError(path, .tooLarge, "the file is \(status.st_size) bytes; tlsprobe reads \(what) up to \(limit / 1_048_576) MiB")
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -26,7 +26,7 @@ enum FileBytes {
             bytes.append(contentsOf: chunk[0..<count])
         }
         if bytes.count > limit {
-            throw LoadError(path, .tooLarge, "the file is over 16 MiB; tlsprobe reads credential files up to 16 MiB")
+            throw LoadError(path, .tooLarge, "the file is over \(limit / 1_048_576) MiB; tlsprobe reads \(what) up to \(limit / 1_048_576) MiB")
         }
         return bytes
     }

@@ -121,12 +121,14 @@ public enum ConnectionDiagnosis {
             established: o.outcome == .established, version: hello?.version, cipherSuite: hello?.cipherSuite,
             group: negotiatedGroup ?? hello?.group?.description, alpn: hello?.alpn, resumed: o.resumed)
         let requestSummary = o.certificateRequest
-        return ConnectionReport(
+        var report = ConnectionReport(
             command: command, target: target, flow: flow, handshake: summary, clientHello: o.clientHello,
             serverHello: o.serverHello,
             chain: o.serverCertificates.enumerated().map { CertificateDetails($0.element, index: $0.offset) },
             certificateRequest: requestSummary,
             clientChain: o.clientCertificates.map { $0.enumerated().map { CertificateDetails($0.element, index: $0.offset) } },
             alerts: o.alerts, outcome: o.outcome, trust: trust, findings: findings, versions: versions, clientTrust: clientTrust)
+        report.evaluatedAt = e.context.at
+        return report
     }
 }

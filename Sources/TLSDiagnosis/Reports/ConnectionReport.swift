@@ -30,6 +30,9 @@ public struct ConnectionReport: Sendable, Hashable {
     public var clientTrust: TrustSection?
     /// listen: the HTTP request the client sent after the handshake, and whether it was answered.
     public var http: HTTPExchange?
+    /// The instant the certificates were judged at (`--at`, the capture's time, or now);
+    /// text output says "expires in" from it. Not in the JSON.
+    public var evaluatedAt: Date?
 
     public init(
         command: String, target: ConnectTarget? = nil, flow: Flow? = nil, handshake: HandshakeSummary,

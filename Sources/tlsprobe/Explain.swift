@@ -25,7 +25,8 @@ struct Explain: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let query = text.joined(separator: " ")
+        // `explain -- 24`: the separator some users type before a negative code is not text.
+        let query = text.filter { $0 != "--" }.joined(separator: " ")
         let matches = ErrorCatalog.explain(query)
         let report = ExplainReport(query: query, matches: matches)
         Console.report(output.json ? ReportJSON.json(report).serialized(pretty: true) : output.renderer.render(report))

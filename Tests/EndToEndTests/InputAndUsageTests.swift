@@ -134,6 +134,8 @@ import TLSDiagnosis
         let pasted = try Run.tlsprobe(["explain", "SSL certificate problem: unable to get local issuer certificate", "--json"])
         #expect(pasted.status == 0)
         #expect(pasted.stdout.contains("X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY"))
+        let separated = try Run.tlsprobe(["explain", "--", "20"])
+        #expect(separated.stdout.contains("X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY"), "\(separated.stdout)")
         let unknown = try Run.tlsprobe(["explain", "flux capacitor overheated"])
         #expect(unknown.status == 1)
         #expect(unknown.stdout.contains("Nothing known matches"))

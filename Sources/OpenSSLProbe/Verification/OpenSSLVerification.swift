@@ -74,6 +74,11 @@ public enum OpenSSLVerification {
         let result = X509_verify_cert(storeContext.pointer)
         let code = X509_STORE_CTX_get_error(storeContext.pointer)
         let depth = Int(X509_STORE_CTX_get_error_depth(storeContext.pointer))
+        // The context only borrows the leaf, the untrusted stack and the store: Swift may
+        // release objects after their last use, so they are held to here explicitly.
+        withExtendedLifetime(leafX509) {}
+        withExtendedLifetime(untrusted) {}
+        withExtendedLifetime(store) {}
         OpenSSLErrorQueue.clear()
         if result == 1 && code == X509_V_OK {
             return ExternalVerdict(verifier: verifier, ok: true, error: nil, depth: nil, message: nil)

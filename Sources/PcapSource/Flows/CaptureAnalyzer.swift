@@ -103,9 +103,9 @@ public final class CaptureAnalyzer {
                 }
                 flow = newFlow(key, time: time)
             } else if segment.flags.contains(.syn), !segment.flags.contains(.ack),
-                      let next = fromA ? flow.streamA.nextSequence : flow.streamB.nextSequence,
-                      next != segment.sequenceNumber &+ 1 {
-                // A new connection on ports whose old connection was never seen closing.
+                      (fromA ? flow.streamA : flow.streamB).isNewConnection(synSequence: segment.sequenceNumber) {
+                // A new connection on ports whose old connection was never seen closing
+                // (reported or not: a reported flow keeps its streams' positions).
                 end(flow, key: key, reason: .reused)
                 flow = newFlow(key, time: time)
             }

@@ -36,6 +36,8 @@ struct StreamReassembler {
     private(set) var holes = 0
     /// Whether the stream started at the SYN (so its first byte is the sender's first byte).
     private(set) var startedAtSYN = false
+    /// The sender's initial sequence number, when its SYN was seen.
+    private(set) var initialSequence: UInt32?
     /// Retransmitted or duplicate payload bytes dropped.
     private(set) var duplicateBytes = 0
 
@@ -54,7 +56,24 @@ struct StreamReassembler {
     mutating func syn(_ isn: UInt32) {
         guard nextSequence == nil else { return }
         nextSequence = isn &+ 1
+        initialSequence = isn
         startedAtSYN = true
+    }
+
+    /// Whether a SYN with sequence number `isn` opens a new connection rather than
+    /// repeating this stream's own SYN: its sequence number is not this stream's initial
+    /// one or, when no SYN was seen, does not lead to the next expected byte.
+    func isNewConnection(synSequence isn: UInt32) -> Bool {
+        if let initialSequence { return initialSequence != isn }
+        if let nextSequence { return nextSequence != isn &+ 1 }
+        return false
+    }
+
+    /// Forgets the segments waiting behind a hole (once the flow is reported), keeping
+    /// where the stream stands so that a later SYN can still be told apart.
+    mutating func discardPending() {
+        pending = []
+        pendingBytes = 0
     }
 
     /// A segment's payload at `sequence`; in-order bytes go to `sink` at once, without copying.

@@ -392,8 +392,10 @@ final class TrackedFlow {
         encryptedAlerts = []
         brokenStreams = []
         keptBytes = 0
-        streamA = StreamReassembler()
-        streamB = StreamReassembler()
+        // Buffers go; each side's initial and next sequence numbers stay, so that a new
+        // connection on the same addresses and ports is told from a repeated SYN.
+        streamA.discardPending()
+        streamB.discardPending()
         stateA = .stopped
         stateB = .stopped
     }

@@ -118,6 +118,8 @@ public final class CaptureAnalyzer {
             if fromA { flow.streamA.syn(segment.sequenceNumber) } else { flow.streamB.syn(segment.sequenceNumber) }
             if flow.clientIsA == nil { flow.clientIsA = segment.flags.contains(.ack) ? !fromA : fromA }
         }
+        // A SYN occupies one sequence number: data in it (TCP Fast Open) starts after it.
+        let dataSequence = segment.flags.contains(.syn) ? segment.sequenceNumber &+ 1 : segment.sequenceNumber
         if flow.phase == .active && segment.payloadLength + segment.missingPayload > 0 {
             let wasTLS = flow.tlsSeen
             if segment.missingPayload > 0 {
@@ -127,10 +129,10 @@ public final class CaptureAnalyzer {
             let payload = UnsafeRawBufferPointer(rebasing: frame[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)])
             if fromA {
                 let started = flow.streamA.startedAtSYN
-                flow.streamA.add(sequence: segment.sequenceNumber, payload: payload) { flow.deliver($0, fromA: true, startedAtSYN: started) }
+                flow.streamA.add(sequence: dataSequence, payload: payload) { flow.deliver($0, fromA: true, startedAtSYN: started) }
             } else {
                 let started = flow.streamB.startedAtSYN
-                flow.streamB.add(sequence: segment.sequenceNumber, payload: payload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
+                flow.streamB.add(sequence: dataSequence, payload: payload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
             }
             if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
             if flow.isDecided { report(flow, end: nil) }
@@ -138,7 +140,7 @@ public final class CaptureAnalyzer {
         if segment.flags.contains(.rst) {
             end(flow, key: key, reason: .reset)
         } else if segment.flags.contains(.fin) {
-            let finSequence = segment.sequenceNumber &+ UInt32(truncatingIfNeeded: segment.payloadLength + segment.missingPayload)
+            let finSequence = dataSequence &+ UInt32(truncatingIfNeeded: segment.payloadLength + segment.missingPayload)
             if fromA { flow.finA = finSequence } else { flow.finB = finSequence }
         }
         // Closed both ways, and every byte before each FIN arrived (a FIN can overtake data).

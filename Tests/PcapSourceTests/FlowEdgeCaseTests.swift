@@ -83,3 +83,39 @@ private func establishedTLS12(_ conversation: inout TCPConversation) -> [Capture
         #expect(c0.observation.alerts.first?.description == .handshakeFailure)
     }
 }
+
+/// Which versions get TLS 1.3 rules is decided in one place: the record decoder, the flow's
+/// outcome heuristics, the decryptor and the observation agree on every selected version.
+@Suite struct SelectedVersionTests {
+    typealias W = SyntheticTLS
+
+    /// A ClientHello offering TLS 1.3, a ServerHello selecting `version` through
+    /// supported_versions, ChangeCipherSpec and an encrypted flight; then the client's
+    /// ChangeCipherSpec and one alert-sized record.
+    static func packets(selecting version: Int) -> [CaptureWriter.Packet] {
+        let ext: (Int, [UInt8]) -> [UInt8] = { type, data in W.u16(type) + W.u16(data.count) + data }
+        let hello = W.handshake(1, W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
+            + { let e = ext(0x002B, [2, 3, 4]) + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32)); return W.u16(e.count) + e }())
+        let serverHello = W.handshake(2, W.u16(0x0303) + [UInt8](repeating: 2, count: 32) + [0] + W.u16(0x1301) + [0]
+            + { let e = ext(0x002B, W.u16(version)) + ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32)); return W.u16(e.count) + e }())
+        var conversation = TCPConversation()
+        var packets = conversation.open()
+        packets += conversation.send(W.record(22, hello), from: .client)
+        packets += conversation.send(W.record(22, serverHello) + W.record(20, [1]) + W.record(23, [UInt8](repeating: 9, count: 1200)), from: .server)
+        packets += conversation.send(W.record(20, [1]) + W.record(23, [UInt8](repeating: 8, count: 19)), from: .client)
+        packets += conversation.close()
+        return packets
+    }
+
+    @Test(arguments: [0x0304, 0x7F1C, 0x7F17, 0x0305, 0x0A0A, 0xFEFC, 0x0303])
+    func oneRuleForTLS13(version: Int) throws {
+        let (connections, _) = try analyze(Self.packets(selecting: version))
+        let c = try #require(connections.first)
+        let tls13 = HandshakeContext(version: ProtocolVersion(UInt16(version))).usesTLS13Formats
+        #expect(tls13 == (version == 0x0304 || version == 0x7F1C))
+        // TLS 1.3 rules: the client's alert-sized record is read as its refusal of the chain,
+        // and the encrypted handshake is unseen.
+        #expect(c.findings.contains { $0.code == .captureAlert } == tls13)
+        #expect(c.observation.encryptedHandshakeUnseen == tls13)
+    }
+}

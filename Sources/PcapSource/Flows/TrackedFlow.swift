@@ -252,7 +252,7 @@ final class TrackedFlow {
         case .handshake(let message, _):
             handshakeSeen = true
             events.append(.message(message, side))
-            if case .serverHello(let hello) = message, hello.selectedVersion >= .tls13 {
+            if case .serverHello(let hello) = message, hello.selectedVersion.usesTLS13Rules {
                 isTLS13 = true
             }
         case .undecodableHandshake(let raw, let error):

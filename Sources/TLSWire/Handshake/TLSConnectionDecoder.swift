@@ -155,7 +155,7 @@ public struct TLSConnectionDecoder: Sendable {
                 let message = try HandshakeMessage(raw, context: context)
                 context.update(after: message)
                 if state.side == .client, case .clientHello(let hello) = message {
-                    clientOfferedTLS13 = hello.offeredVersions.contains { HandshakeContext(version: $0).usesTLS13Formats }
+                    clientOfferedTLS13 = hello.offeredVersions.contains(where: \.usesTLS13Rules)
                 }
                 events.append(.handshake(message, raw))
                 decryptor?.observe(message, from: state.side)

@@ -119,3 +119,52 @@ private func establishedTLS12(_ conversation: inout TCPConversation) -> [Capture
         #expect(c.observation.encryptedHandshakeUnseen == tls13)
     }
 }
+
+@Suite struct SnapLengthTests {
+    /// The ClientHello in two segments, the first captured with only 10 bytes of its
+    /// payload; then the server's flight, and (with `finish`) the rest of the handshake.
+    static func packets(finish: Bool) -> (packets: [CaptureWriter.Packet], cut: Int) {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var c = TCPConversation()
+        var packets = c.open()
+        let half = t.clientHello.count / 2
+        var first = c.send(Array(t.clientHello[..<half]), from: .client)
+        let whole = first[0]
+        // Ethernet 14 + IPv4 20 + TCP 20 bytes of headers, then 10 of the payload.
+        first[0] = CaptureWriter.Packet(time: whole.time, bytes: Array(whole.bytes.prefix(54 + 10)), wireLength: whole.bytes.count)
+        packets += first
+        packets += c.send(Array(t.clientHello[half...]), from: .client)
+        packets += c.send(t.serverFlight, from: .server)
+        if finish {
+            packets += c.send(t.clientFinish, from: .client)
+            packets += c.send(t.serverFinish, from: .server)
+            packets += c.close()
+        }
+        return (packets, half - 10)
+    }
+
+    @Test func aCutSegmentIsCountedAsCutNotAlsoAsLost() throws {
+        let (packets, cut) = Self.packets(finish: true)
+        let (connections, statistics) = try analyze(packets)
+        let c = try #require(connections.first)
+        let truncated = try #require(c.findings.first { $0.code == .captureTruncated })
+        #expect(truncated.evidence["client_bytes_lost"] == .int(0))
+        #expect(truncated.evidence["snap_length_cut_bytes"] == .int(cut))
+        #expect(!truncated.message.contains("never captured"), "\(truncated.message)")
+        #expect(statistics.lostBytes == 0)
+        #expect(statistics.snapTruncatedSegments == 1)
+        // Reading went on right after the cut: the chain and both ChangeCipherSpecs.
+        #expect(c.observation.serverCertificates.count == 3)
+        #expect(c.observation.outcome == .established)
+    }
+
+    @Test func noClientHelloInACaptureFromTheSYNIsNotBlamedOnALateStart() throws {
+        let (packets, _) = Self.packets(finish: false)
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.clientHello == nil)
+        let incomplete = try #require(c.findings.first { $0.code == .captureIncompleteHandshake })
+        #expect(!incomplete.message.contains("starts after"), "\(incomplete.message)")
+        #expect(incomplete.message.contains("snap length"), "\(incomplete.message)")
+    }
+}

@@ -168,3 +168,36 @@ private func establishedTLS12(_ conversation: inout TCPConversation) -> [Capture
         #expect(incomplete.message.contains("snap length"), "\(incomplete.message)")
     }
 }
+
+@Suite struct SnapCutReassemblyTests {
+    func run(_ segments: [(UInt32, [UInt8], cut: Int)]) -> (chunks: [String], lost: Int) {
+        var stream = StreamReassembler()
+        stream.syn(0)
+        var chunks: [String] = []
+        let sink: (StreamReassembler.Chunk) -> Void = { chunk in
+            switch chunk {
+            case .bytes(let b): chunks.append("\(Array(b))")
+            case .gap(let n): chunks.append("gap \(n)")
+            case .cut(let n): chunks.append("cut \(n)")
+            }
+        }
+        for (sequence, payload, cut) in segments {
+            payload.withUnsafeBytes { stream.add(sequence: sequence, payload: $0, cut: cut, sink: sink) }
+        }
+        stream.flush(sink: sink)
+        return (chunks, stream.lostBytes)
+    }
+
+    @Test func aCutIsPassedAtOnceInOrderAndOutOfOrder() {
+        let inOrder = run([(1, [1, 2], cut: 3), (6, [6, 7], cut: 0)])
+        #expect(inOrder.chunks == ["[1, 2]", "cut 3", "[6, 7]"] && inOrder.lost == 0)
+        let reordered = run([(6, [6, 7], cut: 0), (1, [1, 2], cut: 3)])
+        #expect(reordered.chunks == ["[1, 2]", "cut 3", "[6, 7]"] && reordered.lost == 0)
+        // A retransmission covering part of the cut: only what was not passed yet.
+        let overlap = run([(1, [1, 2], cut: 3), (3, [3, 4, 5, 6], cut: 2), (9, [9], cut: 0)])
+        #expect(overlap.chunks == ["[1, 2]", "cut 3", "[6]", "cut 2", "[9]"] && overlap.lost == 0)
+        // Headers only: the whole payload cut.
+        let headersOnly = run([(1, [], cut: 4), (5, [5], cut: 0)])
+        #expect(headersOnly.chunks == ["cut 4", "[5]"])
+    }
+}

@@ -122,17 +122,14 @@ public final class CaptureAnalyzer {
         let dataSequence = segment.flags.contains(.syn) ? segment.sequenceNumber &+ 1 : segment.sequenceNumber
         if flow.phase == .active && segment.payloadLength + segment.missingPayload > 0 {
             let wasTLS = flow.tlsSeen
-            if segment.missingPayload > 0 {
-                statistics.snapTruncatedSegments += 1
-                if fromA { flow.snapCutA += segment.missingPayload } else { flow.snapCutB += segment.missingPayload }
-            }
+            if segment.missingPayload > 0 { statistics.snapTruncatedSegments += 1 }
             let payload = UnsafeRawBufferPointer(rebasing: frame[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)])
             if fromA {
                 let started = flow.streamA.startedAtSYN
-                flow.streamA.add(sequence: dataSequence, payload: payload) { flow.deliver($0, fromA: true, startedAtSYN: started) }
+                flow.streamA.add(sequence: dataSequence, payload: payload, cut: segment.missingPayload) { flow.deliver($0, fromA: true, startedAtSYN: started) }
             } else {
                 let started = flow.streamB.startedAtSYN
-                flow.streamB.add(sequence: dataSequence, payload: payload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
+                flow.streamB.add(sequence: dataSequence, payload: payload, cut: segment.missingPayload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
             }
             if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
             if flow.isDecided { report(flow, end: nil) }

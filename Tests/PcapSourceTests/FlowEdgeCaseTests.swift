@@ -201,3 +201,59 @@ private func establishedTLS12(_ conversation: inout TCPConversation) -> [Capture
         #expect(headersOnly.chunks == ["cut 4", "[5]"])
     }
 }
+
+@Suite struct CaptureClockTests {
+    func run(_ packets: [CaptureWriter.Packet]) -> ([CapturedConnection], CaptureAnalyzer) {
+        var connections: [CapturedConnection] = []
+        let analyzer = CaptureAnalyzer(linkType: 1) { connections.append($0) }
+        for packet in packets {
+            packet.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: packet.time) }
+        }
+        analyzer.finish()
+        return (connections, analyzer)
+    }
+
+    /// An ARP frame (not TCP/IP) at `time`.
+    static func arp(at time: Double) -> CaptureWriter.Packet {
+        CaptureWriter.Packet(time: time, bytes: [UInt8](repeating: 0xFF, count: 12) + [0x08, 0x06] + [UInt8](repeating: 0, count: 28))
+    }
+
+    @Test func oneFarFutureTimestampDoesNotEndOpenFlows() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var c = TCPConversation()
+        var packets = c.open() + c.send(t.clientHello, from: .client)
+        packets.append(Self.arp(at: 2_000_000_000))
+        packets += c.send(t.serverFlight, from: .server)
+        // A TCP segment of the connection with a bad timestamp, too.
+        var late = c.send(t.clientFinish, from: .client)
+        late[0].time = 2_000_000_000
+        packets += late
+        packets += c.send(t.serverFinish, from: .server) + c.close()
+        let (connections, analyzer) = run(packets)
+        #expect(connections.count == 1)
+        #expect(connections.first?.observation.outcome == .established)
+        #expect(analyzer.statistics.idleRetiredFlows == 0)
+        let flow = try #require(connections.first?.flow)
+        #expect(flow.lastPacket.timeIntervalSince1970 < 1_800_000_000)
+    }
+
+    @Test func flowsStillEndWhenTheCaptureClockReallyMovesOn() throws {
+        // After the bad timestamp, later packets still come; once time moves on for good
+        // (two packets agree), idle flows end.
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var quiet = TCPConversation(clientPort: 40_001)
+        var packets = quiet.open() + quiet.send(t.clientHello, from: .client)
+        packets.append(Self.arp(at: 2_000_000_000))
+        var later = TCPConversation(clientPort: 40_002)
+        later.time = quiet.time + 500
+        packets += later.open()
+        var connections: [CapturedConnection] = []
+        let analyzer = CaptureAnalyzer(linkType: 1) { connections.append($0) }
+        for packet in packets {
+            packet.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: packet.time) }
+        }
+        #expect(connections.count == 1)
+        #expect(connections.first?.flow.client.hasSuffix(":40001") == true)
+        #expect(analyzer.statistics.idleRetiredFlows == 1)
+    }
+}

@@ -58,7 +58,7 @@ final class TrackedFlow {
     /// The endpoints in key order, `a` < `b`.
     let a: Endpoint
     let b: Endpoint
-    let firstPacket: Double
+    var firstPacket: Double
     var lastPacket: Double
     var phase = Phase.active
     /// Whether `a` is the client; nil until a SYN or a hello says.

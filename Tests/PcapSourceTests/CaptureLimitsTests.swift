@@ -18,6 +18,7 @@ import TLSWire
             switch chunk {
             case .bytes(let bytes): delivered += bytes.count
             case .gap(let count): gaps.append(count)
+            case .cut(let count): Issue.record("unexpected cut of \(count)")
             }
         }
         // Byte 1 never arrives; 300 one-byte segments wait behind it.

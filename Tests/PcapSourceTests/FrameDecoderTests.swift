@@ -147,6 +147,7 @@ import Testing
             switch chunk {
             case .bytes(let b): bytes += b
             case .gap(let n): gaps.append(n)
+            case .cut(let n): Issue.record("unexpected cut of \(n)")
             }
         }
         for (sequence, payload) in segments {

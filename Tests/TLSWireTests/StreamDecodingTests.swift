@@ -174,6 +174,29 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         #expect(names(decoder.feed(record(.applicationData, [1, 2, 3]), from: .server)) == ["encrypted application_data"])
     }
 
+    @Test func aTLS13ClientsEarlyChangeCipherSpecBeforeAHelloRetryRequestChangesNothing() throws {
+        // RFC 8446 D.4: the client may send its ChangeCipherSpec right after its first
+        // ClientHello, before any ServerHello; after a HelloRetryRequest its second
+        // ClientHello is still plaintext.
+        let client = try recordBytes(RealHandshakes.hrrClientStream)
+        let server = try recordBytes(RealHandshakes.hrrServerStream)
+        var decoder = TLSConnectionDecoder()
+        #expect(names(decoder.feed(client[0] + client[1], from: .client)) == ["client_hello", "change_cipher_spec"])
+        #expect(!decoder.hasChangedCipherSpec(.client))
+        #expect(names(decoder.feed(server[0], from: .server)) == ["hello_retry_request"])
+        #expect(names(decoder.feed(client[2], from: .client)) == ["client_hello"])
+        #expect(names(decoder.feed(server[1] + server[2], from: .server)) == ["change_cipher_spec", "server_hello"])
+        #expect(!decoder.hasChangedCipherSpec(.client) && !decoder.hasChangedCipherSpec(.server))
+    }
+
+    @Test func aChangeCipherSpecWithNoVersionKnownStillStartsCiphertextMidStream() throws {
+        // A capture that starts after the hellos: no version is known, and a TLS 1.2
+        // ChangeCipherSpec is followed by the encrypted Finished.
+        var decoder = TLSConnectionDecoder()
+        let events = decoder.feed(record(.changeCipherSpec, [1]) + record(.handshake, Array(repeating: 0x44, count: 40)), from: .server)
+        #expect(names(events) == ["change_cipher_spec", "encrypted handshake"])
+    }
+
     @Test func aTLS13ServerFlightIsOpaqueAfterItsServerHello() throws {
         var decoder = TLSConnectionDecoder()
         #expect(names(decoder.feed(record(.handshake, RealHandshakes.tls13ClientClientHello, version: 0x0301), from: .client))

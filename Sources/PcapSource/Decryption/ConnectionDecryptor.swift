@@ -98,7 +98,7 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
             serverRandom = hello.random
             summary.cipherSuite = hello.cipherSuite
             suite = SuiteParameters(hello.cipherSuite)
-            summary.isTLS13 = hello.selectedVersion >= .tls13 && !hello.selectedVersion.isDTLS
+            summary.isTLS13 = hello.selectedVersion.usesTLS13Rules
             if summary.isTLS13 {
                 client = Direction(epoch: .handshake)
                 server = Direction(epoch: .handshake)

@@ -16,8 +16,9 @@
 ///
 /// Feed every byte of the file in order, in chunks of any size. Only block headers are
 /// read and other blocks are skipped by their length, so the cost is per block, not per
-/// byte. A stream that is not pcapng (a pcap file) is let through after its first four
-/// bytes; a block length that cannot be right ends the scan (libpcap reports the damage).
+/// byte. A stream that is not pcapng (a pcap file) is let through after its first 12
+/// bytes (where a Section Header Block's type, length and byte-order magic would be); a
+/// block length that cannot be right ends the scan (libpcap reports the damage).
 /// A secrets block larger than `maxSecretsBlock` is skipped and counted.
 struct PcapngSecretsScanner {
     static let sectionHeaderType: UInt32 = 0x0A0D_0D0A

@@ -53,6 +53,13 @@ public final class CaptureAnalyzer {
     public private(set) var statistics = CaptureStatistics()
     private var flows: [FlowKey: TrackedFlow] = [:]
     private var nextSweep = -Double.infinity
+    /// The latest capture time believed; a time further ahead than the idle timeout waits
+    /// in `jump` for a second packet to agree before flows are ended by it.
+    private var clock = -Double.infinity
+    private var jump: Double?
+    /// The flow of the packet that made the `jump` (and whether that packet started it),
+    /// dated to the jump if a second packet confirms it.
+    private var jumpFlow: (flow: TrackedFlow, started: Bool)?
     private let onConnection: (CapturedConnection) -> Void
 
     /// An analyzer for frames of `linkType` (a `DLT_` value).
@@ -74,10 +81,13 @@ public final class CaptureAnalyzer {
     public func process(frame: UnsafeRawBufferPointer, time: Double) {
         statistics.packets += 1
         statistics.bytes += frame.count
-        if time >= nextSweep {
-            sweep(now: time)
-            nextSweep = time + 1
+        let believed = believedTime(time)
+        if let believed, believed >= nextSweep {
+            sweep(now: believed)
+            nextSweep = believed + 1
         }
+        // A packet whose time is not believed (yet) counts at the latest believed time.
+        let time = believed ?? clock
         let segment: TCPSegment
         do {
             segment = try FrameDecoder.decode(frame, linkType: linkType)
@@ -93,44 +103,49 @@ public final class CaptureAnalyzer {
         let key = fromA ? FlowKey(a: segment.source, b: segment.destination) : FlowKey(a: segment.destination, b: segment.source)
 
         var flow: TrackedFlow
+        var started = false
         if let existing = flows[key] {
             flow = existing
             if flow.closed {
                 // A new connection on the same ports (a SYN), or a late packet of the old one.
                 guard segment.flags.contains(.syn), !segment.flags.contains(.ack) else {
                     flow.lastPacket = time
+                    if believed == nil { jumpFlow = (flow, false) }
                     return
                 }
                 flow = newFlow(key, time: time)
+                started = true
             } else if segment.flags.contains(.syn), !segment.flags.contains(.ack),
-                      let next = fromA ? flow.streamA.nextSequence : flow.streamB.nextSequence,
-                      next != segment.sequenceNumber &+ 1 {
-                // A new connection on ports whose old connection was never seen closing.
+                      (fromA ? flow.streamA : flow.streamB).isNewConnection(synSequence: segment.sequenceNumber) {
+                // A new connection on ports whose old connection was never seen closing
+                // (reported or not: a reported flow keeps its streams' positions).
                 end(flow, key: key, reason: .reused)
                 flow = newFlow(key, time: time)
+                started = true
             }
         } else {
             flow = newFlow(key, time: time)
+            started = true
         }
         flow.lastPacket = time
+        if believed == nil { jumpFlow = (flow, started) }
 
         if segment.flags.contains(.syn) {
             if fromA { flow.streamA.syn(segment.sequenceNumber) } else { flow.streamB.syn(segment.sequenceNumber) }
             if flow.clientIsA == nil { flow.clientIsA = segment.flags.contains(.ack) ? !fromA : fromA }
         }
+        // A SYN occupies one sequence number: data in it (TCP Fast Open) starts after it.
+        let dataSequence = segment.flags.contains(.syn) ? segment.sequenceNumber &+ 1 : segment.sequenceNumber
         if flow.phase == .active && segment.payloadLength + segment.missingPayload > 0 {
             let wasTLS = flow.tlsSeen
-            if segment.missingPayload > 0 {
-                statistics.snapTruncatedSegments += 1
-                if fromA { flow.snapCutA += segment.missingPayload } else { flow.snapCutB += segment.missingPayload }
-            }
+            if segment.missingPayload > 0 { statistics.snapTruncatedSegments += 1 }
             let payload = UnsafeRawBufferPointer(rebasing: frame[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)])
             if fromA {
                 let started = flow.streamA.startedAtSYN
-                flow.streamA.add(sequence: segment.sequenceNumber, payload: payload) { flow.deliver($0, fromA: true, startedAtSYN: started) }
+                flow.streamA.add(sequence: dataSequence, payload: payload, cut: segment.missingPayload) { flow.deliver($0, fromA: true, startedAtSYN: started) }
             } else {
                 let started = flow.streamB.startedAtSYN
-                flow.streamB.add(sequence: segment.sequenceNumber, payload: payload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
+                flow.streamB.add(sequence: dataSequence, payload: payload, cut: segment.missingPayload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
             }
             if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
             if flow.isDecided { report(flow, end: nil) }
@@ -138,7 +153,7 @@ public final class CaptureAnalyzer {
         if segment.flags.contains(.rst) {
             end(flow, key: key, reason: .reset)
         } else if segment.flags.contains(.fin) {
-            let finSequence = segment.sequenceNumber &+ UInt32(truncatingIfNeeded: segment.payloadLength + segment.missingPayload)
+            let finSequence = dataSequence &+ UInt32(truncatingIfNeeded: segment.payloadLength + segment.missingPayload)
             if fromA { flow.finA = finSequence } else { flow.finB = finSequence }
         }
         // Closed both ways, and every byte before each FIN arrived (a FIN can overtake data).
@@ -146,6 +161,32 @@ public final class CaptureAnalyzer {
            flow.phase != .active || (Self.delivered(flow.streamA, upTo: finA) && Self.delivered(flow.streamB, upTo: finB)) {
             end(flow, key: key, reason: .fin)
         }
+    }
+
+    /// `time` when it is plausible: not more than the idle timeout past the latest believed
+    /// time, or agreeing (within the idle timeout) with the previous such jump. One frame
+    /// with a far-future timestamp would otherwise end every open flow as idle.
+    private func believedTime(_ time: Double) -> Double? {
+        if clock == -.infinity || time <= clock + limits.idleTimeout {
+            clock = max(clock, time)
+            jump = nil
+            jumpFlow = nil
+            return time
+        }
+        if let jump, abs(time - jump) <= limits.idleTimeout {
+            // A second packet far ahead: the capture's time really moved on.
+            if let (flow, started) = jumpFlow {
+                flow.lastPacket = max(flow.lastPacket, jump)
+                if started { flow.firstPacket = jump }
+            }
+            self.jump = nil
+            jumpFlow = nil
+            clock = time
+            return time
+        }
+        jump = time
+        jumpFlow = nil
+        return nil
     }
 
     /// Ends every open flow (the capture is over) and reports its TLS connection.

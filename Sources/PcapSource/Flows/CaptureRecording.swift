@@ -34,6 +34,8 @@ struct CaptureRecording: Sendable {
     var encryptedAlerts: [EncryptedAlert]
     var lostBytes: (client: Int, server: Int)
     var snapCutBytes: Int
+    /// Whether the client's direction was captured from its SYN.
+    var clientSeenFromSYN: Bool
     /// Why tracking stopped; nil when the report went out while the connection was open.
     var end: FlowEnd?
     var brokenStreams: [String]
@@ -154,7 +156,10 @@ struct CaptureRecording: Sendable {
     private func incompleteFinding(_ o: HandshakeObservation, decodeProblems: [String]) -> Finding {
         let endText = end.map { " The connection ended: \($0.rawValue)." } ?? ""
         let message: String
-        if o.clientHello == nil {
+        if o.clientHello == nil && clientSeenFromSYN {
+            let why = snapCutBytes > 0 ? "cut short by the snap length" : "not captured"
+            message = "The capture has this connection from its SYN but no readable ClientHello: the client's first bytes were \(why), so what the client offered is unknown."
+        } else if o.clientHello == nil {
             message = "The capture has no ClientHello for this connection: it starts after the handshake began, so what the client offered is unknown."
         } else if o.serverHello == nil, let reply = plaintextReply, reply.side == .server {
             message = "The server answered the ClientHello with plaintext, not TLS (\(Self.printable(reply.bytes))): nothing speaks TLS on this port — often an HTTP port, or a server that expects STARTTLS first."

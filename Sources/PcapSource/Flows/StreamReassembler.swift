@@ -1,6 +1,7 @@
 /// One direction of a TCP connection put back in order: segments arrive as captured
 /// (out of order, retransmitted, overlapping, some never) and leave as the byte stream the
-/// sender wrote, with a `.gap` where bytes were never captured.
+/// sender wrote, with a `.gap` where bytes were never captured and a `.cut` where the
+/// snap length cut a captured segment short (known at once, so not waited for).
 ///
 /// Sequence numbers compare modulo 2^32 (RFC 9293 §3.4). Segments ahead of the next
 /// expected byte wait in `pending`, bounded by `maxPendingBytes` and `maxPendingSegments`:
@@ -13,11 +14,15 @@ struct StreamReassembler {
         case bytes(UnsafeRawBufferPointer)
         /// This many bytes were never captured.
         case gap(Int)
+        /// This many bytes were sent in captured segments but cut off by the snap length.
+        case cut(Int)
     }
 
     struct Pending {
         var sequence: UInt32
         var bytes: [UInt8]
+        /// Bytes of the segment after `bytes` that the snap length cut off.
+        var cut = 0
     }
 
     static let defaultMaxPendingBytes = 256 * 1024
@@ -36,6 +41,8 @@ struct StreamReassembler {
     private(set) var holes = 0
     /// Whether the stream started at the SYN (so its first byte is the sender's first byte).
     private(set) var startedAtSYN = false
+    /// The sender's initial sequence number, when its SYN was seen.
+    private(set) var initialSequence: UInt32?
     /// Retransmitted or duplicate payload bytes dropped.
     private(set) var duplicateBytes = 0
 
@@ -54,20 +61,40 @@ struct StreamReassembler {
     mutating func syn(_ isn: UInt32) {
         guard nextSequence == nil else { return }
         nextSequence = isn &+ 1
+        initialSequence = isn
         startedAtSYN = true
     }
 
-    /// A segment's payload at `sequence`; in-order bytes go to `sink` at once, without copying.
-    mutating func add(sequence: UInt32, payload: UnsafeRawBufferPointer, sink: (Chunk) -> Void) {
-        guard !payload.isEmpty else { return }
+    /// Whether a SYN with sequence number `isn` opens a new connection rather than
+    /// repeating this stream's own SYN: its sequence number is not this stream's initial
+    /// one or, when no SYN was seen, does not lead to the next expected byte.
+    func isNewConnection(synSequence isn: UInt32) -> Bool {
+        if let initialSequence { return initialSequence != isn }
+        if let nextSequence { return nextSequence != isn &+ 1 }
+        return false
+    }
+
+    /// Forgets the segments waiting behind a hole (once the flow is reported), keeping
+    /// where the stream stands so that a later SYN can still be told apart.
+    mutating func discardPending() {
+        pending = []
+        pendingBytes = 0
+    }
+
+    /// A segment's payload at `sequence`, followed by `cut` bytes the snap length cut off;
+    /// in-order bytes go to `sink` at once, without copying, and the cut right after them.
+    mutating func add(sequence: UInt32, payload: UnsafeRawBufferPointer, cut: Int = 0, sink: (Chunk) -> Void) {
+        let length = payload.count + cut
+        guard length > 0 else { return }
         guard let next = nextSequence else {
             // Mid-stream start: the first data seen defines the stream's start.
-            nextSequence = sequence &+ UInt32(truncatingIfNeeded: payload.count)
-            sink(.bytes(payload))
+            nextSequence = sequence &+ UInt32(truncatingIfNeeded: length)
+            if !payload.isEmpty { sink(.bytes(payload)) }
+            if cut > 0 { sink(.cut(cut)) }
             return
         }
         let offset = Self.distance(sequence, from: next)
-        let end = offset + payload.count
+        let end = offset + length
         if end <= 0 {
             duplicateBytes += payload.count
             return
@@ -76,13 +103,12 @@ struct StreamReassembler {
         if offset > 1 << 30 || offset < -(1 << 30) { return }
         if offset <= 0 {
             // In order, possibly overlapping what was already delivered.
-            duplicateBytes += -offset
-            sink(.bytes(UnsafeRawBufferPointer(rebasing: payload[(-offset)...])))
-            nextSequence = sequence &+ UInt32(truncatingIfNeeded: payload.count)
+            Self.deliver(payload, cut: cut, from: -offset, duplicates: &duplicateBytes, sink: sink)
+            nextSequence = sequence &+ UInt32(truncatingIfNeeded: length)
             drain(sink: sink)
             return
         }
-        insert(Pending(sequence: sequence, bytes: Array(payload)))
+        insert(Pending(sequence: sequence, bytes: Array(payload), cut: cut))
         while pendingBytes > maxPendingBytes || pending.count > maxPendingSegments {
             skipHole(sink: sink)
         }
@@ -101,7 +127,7 @@ struct StreamReassembler {
             index -= 1
         }
         if index > 0, pending[index - 1].sequence == segment.sequence,
-           pending[index - 1].bytes.count >= segment.bytes.count {
+           pending[index - 1].bytes.count + pending[index - 1].cut >= segment.bytes.count + segment.cut {
             duplicateBytes += segment.bytes.count
             return
         }
@@ -128,16 +154,29 @@ struct StreamReassembler {
             if offset > 0 { return }
             pending.removeFirst()
             pendingBytes -= first.bytes.count
-            let end = offset + first.bytes.count
-            if end <= 0 {
+            let length = first.bytes.count + first.cut
+            if offset + length <= 0 {
                 duplicateBytes += first.bytes.count
                 continue
             }
-            duplicateBytes += -offset
             first.bytes.withUnsafeBytes { raw in
-                sink(.bytes(UnsafeRawBufferPointer(rebasing: raw[(-offset)...])))
+                Self.deliver(raw, cut: first.cut, from: -offset, duplicates: &duplicateBytes, sink: sink)
             }
-            nextSequence = first.sequence &+ UInt32(truncatingIfNeeded: first.bytes.count)
+            nextSequence = first.sequence &+ UInt32(truncatingIfNeeded: length)
+        }
+    }
+
+    /// A segment's bytes and then its cut, from `skip` bytes in (already delivered).
+    private static func deliver(_ payload: UnsafeRawBufferPointer, cut: Int, from skip: Int, duplicates: inout Int,
+                                sink: (Chunk) -> Void) {
+        if skip < payload.count {
+            duplicates += skip
+            sink(.bytes(UnsafeRawBufferPointer(rebasing: payload[skip...])))
+            if cut > 0 { sink(.cut(cut)) }
+        } else {
+            duplicates += payload.count
+            let remaining = payload.count + cut - skip
+            if remaining > 0 { sink(.cut(remaining)) }
         }
     }
 }

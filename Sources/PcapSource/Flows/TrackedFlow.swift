@@ -58,7 +58,7 @@ final class TrackedFlow {
     /// The endpoints in key order, `a` < `b`.
     let a: Endpoint
     let b: Endpoint
-    let firstPacket: Double
+    var firstPacket: Double
     var lastPacket: Double
     var phase = Phase.active
     /// Whether `a` is the client; nil until a SYN or a hello says.
@@ -99,12 +99,19 @@ final class TrackedFlow {
     /// Live capture with a key log: the stream chunks delivered so far, in order, so the
     /// connection can be read again once its client has written the secrets it lacked
     /// (`maxReplayBytes` at most, within the capture's `ReplayBudget`; past that, nil).
-    private var replay: [(fromA: Bool, startedAtSYN: Bool, bytes: [UInt8]?, gap: Int)]?
+    private var replay: [(fromA: Bool, startedAtSYN: Bool, chunk: ReplayChunk)]?
     private var replayBytes = 0
     private let replayBudget: ReplayBudget?
     /// A handshake is ~10 KiB; a live flow keeps at most this much for a second reading.
     static let maxReplayBytes = 256 * 1024
-    /// Payload bytes the snap length cut, per direction (a, b).
+    /// A piece of the stream kept for a second reading.
+    enum ReplayChunk {
+        case bytes([UInt8])
+        case gap(Int)
+        case cut(Int)
+    }
+
+    /// Payload bytes the snap length cut, per direction (a, b), as delivered in order.
     var snapCutA = 0
     var snapCutB = 0
     /// Bytes lost to gaps, per direction.
@@ -143,10 +150,12 @@ final class TrackedFlow {
                     dropReplay()
                 } else {
                     replayBytes += bytes.count
-                    replay?.append((fromA, startedAtSYN, Array(bytes), 0))
+                    replay?.append((fromA, startedAtSYN, .bytes(Array(bytes))))
                 }
             case .gap(let count):
-                replay?.append((fromA, startedAtSYN, nil, count))
+                replay?.append((fromA, startedAtSYN, .gap(count)))
+            case .cut(let count):
+                replay?.append((fromA, startedAtSYN, .cut(count)))
             }
         }
         var state = fromA ? stateA : stateB
@@ -158,8 +167,13 @@ final class TrackedFlow {
             }
         }
         switch chunk {
-        case .gap(let count):
-            if fromA { lostA += count } else { lostB += count }
+        case .gap(let count), .cut(let count):
+            // Cut bytes were counted when the snap length cut them, not as lost.
+            if case .cut = chunk {
+                if fromA { snapCutA += count } else { snapCutB += count }
+            } else {
+                if fromA { lostA += count } else { lostB += count }
+            }
             switch state {
             case .feeding:
                 decoder.resynchronize(wireSide(side(fromA: fromA)))
@@ -252,7 +266,7 @@ final class TrackedFlow {
         case .handshake(let message, _):
             handshakeSeen = true
             events.append(.message(message, side))
-            if case .serverHello(let hello) = message, hello.selectedVersion >= .tls13 {
+            if case .serverHello(let hello) = message, hello.selectedVersion.usesTLS13Rules {
                 isTLS13 = true
             }
         case .undecodableHandshake(let raw, let error):
@@ -347,16 +361,19 @@ final class TrackedFlow {
             // Read the connection again, now that its secrets are in the key log.
             let again = TrackedFlow(a: a, b: b, time: firstPacket, decryptor: ConnectionDecryptor(keyLog: decryptor.keyLog))
             again.clientIsA = clientIsA
+            again.streamA = streamA
+            again.streamB = streamB
             for step in replay {
-                if let bytes = step.bytes {
+                switch step.chunk {
+                case .bytes(let bytes):
                     bytes.withUnsafeBytes { again.deliver(.bytes($0), fromA: step.fromA, startedAtSYN: step.startedAtSYN) }
-                } else {
-                    again.deliver(.gap(step.gap), fromA: step.fromA, startedAtSYN: step.startedAtSYN)
+                case .gap(let count):
+                    again.deliver(.gap(count), fromA: step.fromA, startedAtSYN: step.startedAtSYN)
+                case .cut(let count):
+                    again.deliver(.cut(count), fromA: step.fromA, startedAtSYN: step.startedAtSYN)
                 }
             }
             again.lastPacket = lastPacket
-            again.snapCutA = snapCutA
-            again.snapCutB = snapCutB
             return again.connection(end: end)
         }
         let clientIsA = self.clientIsA ?? true
@@ -375,7 +392,8 @@ final class TrackedFlow {
             decryption: summary.flatMap { $0.protectedRecords.isEmpty ? nil : $0 },
             encryptedAlerts: encryptedAlerts,
             lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
-            snapCutBytes: snapCutA + snapCutB, end: end, brokenStreams: brokenStreams,
+            snapCutBytes: snapCutA + snapCutB, clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
+            end: end, brokenStreams: brokenStreams,
             plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) })
         let flow = Flow(
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
@@ -392,8 +410,10 @@ final class TrackedFlow {
         encryptedAlerts = []
         brokenStreams = []
         keptBytes = 0
-        streamA = StreamReassembler()
-        streamB = StreamReassembler()
+        // Buffers go; each side's initial and next sequence numbers stay, so that a new
+        // connection on the same addresses and ports is told from a repeated SYN.
+        streamA.discardPending()
+        streamB.discardPending()
         stateA = .stopped
         stateB = .stopped
     }

@@ -51,7 +51,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         let family = isIPv6 ? AF_INET6 : AF_INET
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let ok = raw.withUnsafeMutableBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) != nil }
-        guard ok else { return isIPv6 ? "?" : "?" }
+        guard ok else { return "?" }  // inet_ntop fails only on a bad family or buffer
         return cText(text)
     }
 

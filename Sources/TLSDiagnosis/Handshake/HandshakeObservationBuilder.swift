@@ -57,7 +57,7 @@ public struct HandshakeObservationBuilder: Sendable {
             step.type = .helloRetryRequest
         case .serverHello(let hello):
             observation.serverHello = ServerHelloSummary(hello, helloRetryRequest: false)
-            if hello.selectedVersion >= .tls13 {
+            if hello.selectedVersion.usesTLS13Rules {
                 // RFC 8446 4.2.11: a server accepting a PSK answers with pre_shared_key.
                 observation.resumed = hello.extensions.contains(.preSharedKey)
             } else if !clientSessionID.isEmpty && hello.legacySessionIDEcho == clientSessionID {

@@ -43,6 +43,16 @@ public struct ProtocolVersion: TLSCodePoint, Comparable {
     /// Whether this is an RFC 8701 GREASE value.
     public var isGREASE: Bool { GREASE.isGREASE(rawValue) }
 
+    /// Whether TLS 1.3's rules apply to a connection that negotiated this version: its
+    /// message layouts, and records encrypted as `application_data` with ChangeCipherSpec
+    /// meaning nothing. TLS 1.3 and its late drafts (0x7F1C and up share the final
+    /// formats); not GREASE, unknown later versions, DTLS or earlier drafts. The one test
+    /// every reader of a selected version uses.
+    public var usesTLS13Rules: Bool {
+        if self == .tls13 { return true }
+        return rawValue & 0xFF00 == 0x7F00 && rawValue & 0xFF >= 0x1C
+    }
+
     /// Whether this is a DTLS version (major byte 0xFE, counting down).
     public var isDTLS: Bool { rawValue >> 8 == 0xFE }
 

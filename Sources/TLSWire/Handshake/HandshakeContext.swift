@@ -23,12 +23,10 @@ public struct HandshakeContext: Hashable, Sendable {
     /// TLS 1.3, suite unknown.
     public static let tls13 = HandshakeContext(version: .tls13)
 
-    /// Whether TLS 1.3 layouts apply: TLS 1.3 and its late drafts (0x7F1C and up share
-    /// the final message formats). With no version known, TLS 1.2 layouts are assumed.
+    /// Whether TLS 1.3 layouts apply (`ProtocolVersion.usesTLS13Rules`). With no version
+    /// known, TLS 1.2 layouts are assumed.
     public var usesTLS13Formats: Bool {
-        guard let version else { return false }
-        if version == .tls13 { return true }
-        return version.rawValue & 0xFF00 == 0x7F00 && version.rawValue & 0xFF >= 0x1C
+        version?.usesTLS13Rules ?? false
     }
 
     /// Whether a TLS 1.2 `SignatureAndHashAlgorithm` precedes signatures (RFC 5246

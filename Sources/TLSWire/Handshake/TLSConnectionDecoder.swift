@@ -67,6 +67,8 @@ public struct TLSConnectionDecoder: Sendable {
 
     private var client: DirectionState
     private var server: DirectionState
+    /// Whether the client's ClientHello offered TLS 1.3; nil until one is decoded.
+    private var clientOfferedTLS13: Bool?
 
     /// A decoder for a new connection. `maxMessageSize` bounds one handshake message as in
     /// `HandshakeReassembler`.
@@ -117,7 +119,7 @@ public struct TLSConnectionDecoder: Sendable {
                 try protected(record, &state, into: &events)
             case .changeCipherSpec:
                 events.append(.changeCipherSpec)
-                if !context.usesTLS13Formats { state.isEncrypted = true }
+                if changeCipherSpecSwitchesKeys { state.isEncrypted = true }
             case _ where state.isEncrypted:
                 try protected(record, &state, into: &events)
             case .handshake:
@@ -134,6 +136,17 @@ public struct TLSConnectionDecoder: Sendable {
         }
     }
 
+    /// Whether a ChangeCipherSpec turns its sender's later records into ciphertext (TLS 1.2
+    /// and earlier). With the version negotiated (a ServerHello or HelloRetryRequest), only
+    /// below TLS 1.3. Before that, a TLS 1.2 peer cannot have sent one, but a TLS 1.3
+    /// client may (RFC 8446 D.4: right after its first ClientHello), so after a ClientHello
+    /// offering TLS 1.3 it changes nothing. With neither seen (a capture starting
+    /// mid-handshake) TLS 1.2 is assumed, as for message layouts.
+    private var changeCipherSpecSwitchesKeys: Bool {
+        if context.version != nil { return !context.usesTLS13Formats }
+        return clientOfferedTLS13 != true
+    }
+
     /// Handshake bytes, plaintext or decrypted, into whole messages. RFC 8446 §5.1 forbids a
     /// message to span a key change, so both kinds share the direction's reassembler.
     private mutating func handshake(_ fragment: [UInt8], _ state: inout DirectionState, into events: inout [Event]) throws(WireError) {
@@ -141,6 +154,9 @@ public struct TLSConnectionDecoder: Sendable {
             do throws(WireError) {
                 let message = try HandshakeMessage(raw, context: context)
                 context.update(after: message)
+                if state.side == .client, case .clientHello(let hello) = message {
+                    clientOfferedTLS13 = hello.offeredVersions.contains(where: \.usesTLS13Rules)
+                }
                 events.append(.handshake(message, raw))
                 decryptor?.observe(message, from: state.side)
             } catch {

@@ -26,6 +26,13 @@ import TLSDiagnosis
         #expect(verdict.ok, "\(verdict.error ?? "")")
     }
 
+    @Test func fallsBackToTheCommonNameWhenTheSANHasNoDNSName() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        let leaf = TestPKI.issue(.server("printer.local", dns: [], ips: ["10.0.0.5"]), by: root)
+        let verdict = OpenSSLVerification.verify(leaf: leaf.x509, presented: [], anchors: [root.x509], context: Self.context)
+        #expect(verdict.ok, "\(verdict.error ?? "")")
+    }
+
     @Test func namesAMissingIntermediate() {
         let chain = TestPKI.chain()
         let verdict = OpenSSLVerification.verify(leaf: chain.leaf.x509, presented: [], anchors: [chain.root.x509], context: Self.context)

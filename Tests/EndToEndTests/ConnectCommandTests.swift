@@ -250,6 +250,24 @@ import TLSDiagnosis
         #expect(out.result.status == 1)
     }
 
+    /// TLS 1.2 s_server answers an SNI it has no certificate for with a warning-level
+    /// unrecognized_name and carries on with its default certificate: not a failure.
+    @Test func aWarningAlertOnAnEstablishedConnectionIsAWarning() throws {
+        let pki = PKI()
+        let server = try pki.server(["-tls1_2", "-servername", "printer.local", "-cert2", pki.leaf, "-key2", pki.key])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--sni", "other.local", "--host", "printer.local"])
+        #expect(out.handshake["established"] as? Bool == true)
+        #expect((out.json["alerts"] as? [[String: Any]])?.first?["level"] as? String == "warning")
+        let finding = try #require(out.finding("tls.handshake_failed"), "\(out.codes)")
+        #expect(finding["severity"] as? String == "warning")
+        #expect(out.evidence("tls.handshake_failed")["alert"] as? String == "unrecognized_name")
+        let message = try #require(finding["message"] as? String)
+        #expect(message.contains("the handshake went on"), "\(message)")
+        #expect(!message.contains("failed"), "\(message)")
+        #expect(out.result.status == 0, "\(out.result.stdout)")
+    }
+
     @Test func aPortThatSpeaksHTTPIsNotTLS() throws {
         let server = try ScriptedTCPServer(reply: Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8))
         let out = try Self.connect([server.address])

@@ -66,4 +66,22 @@ import TLSDiagnosis
             #expect(readme.contains(entry.code.rawValue), "README lacks \(entry.code.rawValue)")
         }
     }
+
+    /// cert.malformed is an error under every profile; the milder encoding problems are
+    /// cert.nonconforming, not a cert.malformed warning. Both documents say so.
+    @Test func malformedAndNonconformingAreDescribedAsReported() throws {
+        for profile in Profile.all {
+            #expect(profile.severity(for: .certMalformed) == .error, "\(profile.name)")
+        }
+        let man = try Self.manPage()
+        let entry = try #require(man.range(of: ".B cert.malformed\n")).upperBound
+        let rest = man[entry...]
+        let text = rest[..<(rest.range(of: "\n.TP")?.lowerBound ?? rest.endIndex)]
+        #expect(!text.contains("warning"), "\(text)")
+        #expect(text.contains("cert.nonconforming"), "\(text)")
+        let readme = try Self.read("README.md")
+        let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `cert.malformed` |") })
+        #expect(!row.contains("warning"), "\(row)")
+        #expect(row.contains("cert.nonconforming"), "\(row)")
+    }
 }

@@ -118,6 +118,11 @@ import TLSDiagnosis
     @Test func usageErrorsExitSixtyFour() throws {
         #expect(try Run.tlsprobe(["verify"]).status == 64)
         #expect(try Run.tlsprobe(["verify", "x.pem", "--at", "yesterday"]).status == 64)
+        for at in ["@1e300", "@-1e300", "@nan", "@inf", "2026-02-30"] {
+            let result = try Run.tlsprobe(["inspect", "x.pem", "--at", at])
+            #expect(result.status == 64, "--at \(at): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("not a time"), "--at \(at): \(result.stderr)")
+        }
         #expect(try Run.tlsprobe(["verify", "x.pem", "--profile", "windows"]).status == 64)
         #expect(try Run.tlsprobe(["nonsense"]).status == 64)
         #expect(try Run.tlsprobe(["inspect", "x.pem", "--fail-on", "sometimes"]).status == 64)

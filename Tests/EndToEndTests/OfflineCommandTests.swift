@@ -127,4 +127,44 @@ import X509
         let text = try Run.tlsprobe(["verify", leaf, "--anchor", root, "--at", Self.at])
         #expect(text.stdout.contains("X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY"))
     }
+
+    /// A camera's own certificate as `openssl req -x509` makes it (Samples/make-pki.sh
+    /// self-signed/camera.pem): CA:TRUE, CN only, 20 years. Self-issued and a CA, but not a
+    /// root: inspect lints it as the server certificate it is, as verify does. Made now by
+    /// openssl, so judged now (no --at).
+    @Test(arguments: ["192.168.1.64", "camera.local"])
+    func aSelfSignedDeviceCertificateIsLintedAsALeaf(commonName: String) throws {
+        let dir = TemporaryDirectory()
+        let key = dir.file("camera.key"), cert = dir.file("camera.pem")
+        try Run.process("openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key])
+        let made = try Run.process("openssl", ["req", "-x509", "-new", "-key", key, "-subj", "/CN=\(commonName)", "-days", "7300", "-sha256", "-out", cert])
+        try #require(made.status == 0, "\(made.stderr)")
+        let result = try Run.tlsprobe(["inspect", cert, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let codes = (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.contains("name.cn_only"), "\(codes)")
+        #expect(codes.contains("cert.validity_too_long"), "\(codes)")
+        #expect(codes.contains("cert.eku_missing_server_auth"), "\(codes)")
+        #expect(result.status == 1)
+    }
+
+    /// Real roots stay finding-free: one made in code, one made as make-pki.sh makes its root.
+    @Test func aRootIsStillLintedAsAnAnchor() throws {
+        let dir = TemporaryDirectory()
+        let key = dir.file("root.key"), cert = dir.file("root.pem")
+        try Run.process("openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key])
+        let made = try Run.process("openssl", [
+            "req", "-x509", "-new", "-key", key, "-subj", "/O=Shop/CN=Shop Root CA", "-days", "3650", "-sha256", "-out", cert,
+            "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            "-addext", "subjectKeyIdentifier=hash",
+        ])
+        try #require(made.status == 0, "\(made.stderr)")
+        let fromCode = dir.write("test-root.pem", TestPKI.chain().root.pem)
+        for (file, at) in [(cert, [String]()), (fromCode, ["--at", Self.at])] {
+            let result = try Run.tlsprobe(["inspect", file, "--json"] + at)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect((object["findings"] as? [Any])?.isEmpty == true, "\(file): \(result.stdout)")
+            #expect(result.status == 0)
+        }
+    }
 }

@@ -16,6 +16,23 @@ import TLSDiagnosis
         #expect(verdict.verifier.hasPrefix("OpenSSL 3."))
     }
 
+    @Test func acceptsACAWithCriticalPolicyExtensions() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        var spec = TestPKI.Spec.intermediate("Policy CA")
+        spec.extraExtensions = TestPKI.criticalPolicyExtensions
+        let int = TestPKI.issue(spec, by: root)
+        let leaf = TestPKI.issue(.server("printer.local"), by: int)
+        let verdict = OpenSSLVerification.verify(leaf: leaf.x509, presented: [int.x509], anchors: [root.x509], context: Self.context)
+        #expect(verdict.ok, "\(verdict.error ?? "")")
+    }
+
+    @Test func fallsBackToTheCommonNameWhenTheSANHasNoDNSName() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        let leaf = TestPKI.issue(.server("printer.local", dns: [], ips: ["10.0.0.5"]), by: root)
+        let verdict = OpenSSLVerification.verify(leaf: leaf.x509, presented: [], anchors: [root.x509], context: Self.context)
+        #expect(verdict.ok, "\(verdict.error ?? "")")
+    }
+
     @Test func namesAMissingIntermediate() {
         let chain = TestPKI.chain()
         let verdict = OpenSSLVerification.verify(leaf: chain.leaf.x509, presented: [], anchors: [chain.root.x509], context: Self.context)

@@ -114,6 +114,30 @@ import TestSupport
         #expect(result.nameMatched == true)
     }
 
+    /// OpenSSL's X509_check_host falls back to the Common Name when the SAN has no DNS
+    /// name, not only when there is no SAN at all.
+    @Test func openSSLProfileFallsBackWhenTheSANHasOnlyAnIPAddress() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        let leaf = TestPKI.issue(.server("printer.local", dns: [], ips: ["10.0.0.5"]), by: root)
+        let openssl = Trust.evaluate(leaf, anchors: [root], profile: .openssl)
+        #expect(openssl.trusted, "\(openssl.errorCodes)")
+        #expect(openssl.first(.nameCNOnly)?.severity == .warning)
+        #expect(openssl.first(.nameMismatch) == nil)
+        let strict = Trust.evaluate(leaf, anchors: [root])
+        #expect(!strict.trusted)
+        #expect(strict.first(.nameCNOnly)?.severity == .error)
+        #expect(strict.first(.nameMismatch) == nil, "the Common Name matches: say so, not that it does not")
+    }
+
+    @Test func aSANWithoutDNSNamesAndAnotherCommonNameIsAMismatch() throws {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        let leaf = TestPKI.issue(.server("scanner.local", dns: [], ips: ["10.0.0.5"]), by: root)
+        let result = Trust.evaluate(leaf, anchors: [root], profile: .openssl)
+        #expect(!result.trusted)
+        let message = try #require(result.first(.nameMismatch)?.message)
+        #expect(message.contains("its subjectAltName has no DNS names, and its Common Name \"scanner.local\" does not match either"), "\(message)")
+    }
+
     @Test func openSSLIgnoresTheCommonNameWhenDNSNamesArePresent() {
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("printer.local", dns: ["scanner.local"]), by: root)

@@ -116,6 +116,19 @@ import X509
         #expect(finding?.fix.contains("http://pki.shop.local/int.cer") == true)
     }
 
+    @Test func criticalPolicyExtensionsOnACAAreUnderstood() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        var spec = TestPKI.Spec.intermediate("Policy CA")
+        spec.extraExtensions = TestPKI.criticalPolicyExtensions
+        let int = TestPKI.issue(spec, by: root)
+        let leaf = TestPKI.issue(.server("printer.local"), by: int)
+        for profile in [Profile.default, .apple, .openssl] {
+            let result = Trust.evaluate(leaf, [int], anchors: [root], profile: profile)
+            #expect(result.findings(.certUnknownCriticalExtension).isEmpty, "\(profile.name): \(result.findings.map(\.message))")
+            #expect(result.trusted, "\(profile.name): \(result.errorCodes)")
+        }
+    }
+
     @Test func chainEndingAtAnotherRootIsUntrustedRoot() {
         let pki = TestPKI.chain()
         let other = TestPKI.issue(.root("Some Other Root"))

@@ -41,6 +41,21 @@ import X509
         #expect(result.first(.chainWrongOrder) == nil)
     }
 
+    /// Without a path, a sent certificate is related when another sent certificate names it
+    /// as issuer; its own issuer name (a self-issued CA) does not count.
+    @Test func withoutAPathCertificatesThatIssueSomethingSentAreRelated() {
+        let pki = TestPKI.chain()
+        let elsewhere = TestPKI.issue(.root("Elsewhere Root"))
+        let mid = TestPKI.issue(.intermediate("Mid CA"), by: elsewhere)
+        let sub = TestPKI.issue(.intermediate("Sub CA"), by: mid)
+        let rollover = TestPKI.issue(.intermediate("Rollover CA"), by: TestPKI.issue(.root("Rollover CA")))
+        let result = Trust.evaluate(pki.leaf, [sub, mid, rollover], anchors: [pki.root])
+        #expect(!result.trusted)
+        #expect(result.first(.chainMissingIntermediate) != nil)
+        let unrelated = Set(result.findings(.chainUnrelatedCertificate).map(\.subject))
+        #expect(unrelated == ["certificate[1]", "certificate[3]"], "Mid CA issues Sub CA; Rollover CA only names itself")
+    }
+
     @Test func rootSentIsInformational() {
         let pki = TestPKI.chain()
         let result = Trust.evaluate(pki.leaf, [pki.intermediate, pki.root], anchors: [pki.root])

@@ -222,3 +222,19 @@ public final class Mutex<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension TestPKI {
+    /// The policy extensions a CA may carry, all critical as RFC 5280 asks: policyConstraints
+    /// (inhibitPolicyMapping 0), inhibitAnyPolicy (0) and policyMappings (one private OID
+    /// mapped to another). OpenSSL understands all three.
+    public static let criticalPolicyExtensions: [Certificate.Extension] = [
+        Certificate.Extension(oid: [2, 5, 29, 36], critical: true, value: [0x30, 0x03, 0x81, 0x01, 0x00]),
+        Certificate.Extension(oid: [2, 5, 29, 54], critical: true, value: [0x02, 0x01, 0x00]),
+        // SEQUENCE { SEQUENCE { 1.3.6.1.4.1.55555.1, 1.3.6.1.4.1.55555.2 } }
+        Certificate.Extension(oid: [2, 5, 29, 33], critical: true, value: [
+            0x30, 0x18, 0x30, 0x16,
+            0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xb2, 0x03, 0x01,
+            0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xb2, 0x03, 0x02,
+        ]),
+    ]
+}

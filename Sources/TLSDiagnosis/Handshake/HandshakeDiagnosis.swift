@@ -35,10 +35,17 @@ public enum HandshakeDiagnosis {
             "encrypted": .bool(alert.encrypted),
         ]
         for (key, value) in reading.evidence { evidence[key] = value }
-        let severity: Severity = alert.level == .warning && reading.code == generic ? .warning : .error
+        let code = reading.code ?? generic
+        // A warning-level alert does not end the handshake by itself: when the connection
+        // was established anyway, the alert is worth knowing about, not a failure.
+        let wentOn = alert.level == .warning && observation.outcome == .established
+        let severity: Severity = alert.level == .warning && (code == generic || wentOn) ? .warning : .error
+        let message = wentOn
+            ? reading.message + " It was a warning, not fatal: the handshake went on and the connection was established."
+            : reading.message
         return Finding(
-            code: reading.code ?? generic, severity: severity, subject: "connection",
-            message: reading.message, evidence: evidence, fix: reading.fix)
+            code: code, severity: severity, subject: "connection",
+            message: message, evidence: evidence, fix: reading.fix)
     }
 
     /// `tls.protocol_too_old` and `tls.no_forward_secrecy` for what the server chose. With

@@ -71,7 +71,9 @@ public enum OfflineDiagnosis {
         var files: [InspectedFile] = []
         for input in inputs {
             for (i, cert) in input.certificates.enumerated() {
-                let role: CertificateRole = cert.isCA ? (cert.isSelfIssued ? .anchor : .intermediate) : .leaf
+                let role: CertificateRole = cert.isCA
+                    ? (cert.isSelfIssued ? (looksLikeEndEntity(cert) ? .leaf : .anchor) : .intermediate)
+                    : .leaf
                 // A client identity is judged as one: its EKU says what it is for.
                 var certContext = context
                 let usages = cert.extendedKeyUsageNames
@@ -93,6 +95,23 @@ public enum OfflineDiagnosis {
                 evidence: ["key_pin": .string(check.keyPin), "certificate_pin": .string(check.certificatePin)]))
         }
         return InspectReport(files: files, profile: context.profile.name, at: context.at, findings: findings)
+    }
+
+    /// Whether a self-issued CA:TRUE certificate is really a device's own server (or
+    /// client) certificate, as `openssl req -x509` makes one, rather than a root: it names
+    /// a host (a subjectAltName, or a Common Name that is a host name with a dot, localhost
+    /// or an IP address) or is for TLS (serverAuth or clientAuth), or its keyUsage leaves
+    /// out keyCertSign. A Common Name alone does not outweigh a keyUsage with keyCertSign:
+    /// a root may be called ca.corp.local.
+    static func looksLikeEndEntity(_ cert: X509Certificate) -> Bool {
+        if cert.extensionValue(.X509ExtensionID.subjectAlternativeName) != nil { return true }
+        let usages = cert.extendedKeyUsageNames
+        if usages.contains("serverAuth") || usages.contains("clientAuth") { return true }
+        if let ku = cert.keyUsage { return !ku.keyCertSign }
+        return cert.commonNames.contains { cn in
+            IPAddressText.parse(cn) != nil || cn.lowercased() == "localhost"
+                || (cn.contains(".") && HostSyntax.isHostName(cn, allowWildcard: true))
+        }
     }
 
     static func pkcs12Findings(_ p: PKCS12Details, path: String) -> [Finding] {

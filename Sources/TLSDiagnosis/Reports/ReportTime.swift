@@ -24,7 +24,7 @@ public enum ReportTime {
 
     /// "3 days", "5 hours", "12 minutes", "40 seconds", "2 years".
     public static func duration(_ seconds: TimeInterval) -> String {
-        let s = abs(seconds)
+        let s = seconds.isNaN ? 0 : min(abs(seconds), secondsBound)
         func plural(_ n: Int, _ unit: String) -> String { "\(n) \(unit)\(n == 1 ? "" : "s")" }
         if s >= 2 * 365 * 86400 { return plural(Int(s / (365 * 86400)), "year") }
         if s >= 2 * 86400 { return plural(Int(s / 86400), "day") }
@@ -34,9 +34,18 @@ public enum ReportTime {
     }
 
     /// Parses `--at`: `2026-11-21`, `2026-11-21T10:00:00Z`, `2026-11-21T10:00:00+01:00`,
-    /// `2026-11-21 10:00`, or `@1763719200` (seconds since 1970).
+    /// `2026-11-21 10:00`, or `@1763719200` (seconds since 1970, optionally negative or
+    /// with a fraction). Strict: a real calendar date in the years 1 to 9999, a time of day
+    /// and a zone offset within their ranges; anything else is nil, never a neighbouring
+    /// instant (2026-02-30 is not 2026-03-02).
     public static func parse(_ text: String) -> Date? {
-        if text.hasPrefix("@"), let seconds = Double(text.dropFirst()) { return Date(timeIntervalSince1970: seconds) }
+        if text.hasPrefix("@") {
+            let number = text.dropFirst()
+            guard !number.isEmpty, number.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?/) != nil,
+                let seconds = Double(number), seconds.isFinite
+            else { return nil }
+            return inRange(Date(timeIntervalSince1970: seconds))
+        }
         let normalized = text.replacingOccurrences(of: " ", with: "T")
         let pattern = #"^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
@@ -47,7 +56,7 @@ public enum ReportTime {
             return String(normalized[range])
         }
         guard let y = Int(group(1) ?? ""), let m = Int(group(2) ?? ""), let d = Int(group(3) ?? ""),
-            (1...12).contains(m), (1...31).contains(d)
+            (1...9999).contains(y), (1...12).contains(m), (1...daysIn(month: m, year: y)).contains(d)
         else { return nil }
         let hh = Int(group(4) ?? "0") ?? 0, mm = Int(group(5) ?? "0") ?? 0, ss = Int(group(6) ?? "0") ?? 0
         guard hh < 24, mm < 60, ss < 61 else { return nil }
@@ -55,14 +64,37 @@ public enum ReportTime {
         if let zone = group(7), zone != "Z" {
             let sign: Double = zone.hasPrefix("-") ? -1 : 1
             let digits = zone.dropFirst().replacingOccurrences(of: ":", with: "")
-            let offset = (Double(digits.prefix(2)) ?? 0) * 3600 + (Double(digits.suffix(2)) ?? 0) * 60
-            date = date.addingTimeInterval(-sign * offset)
+            guard let zh = Int(digits.prefix(2)), let zm = Int(digits.suffix(2)), zh < 24, zm < 60 else { return nil }
+            date = date.addingTimeInterval(-sign * Double(zh * 3600 + zm * 60))
         }
-        return date
+        return inRange(date)
     }
 
+    /// 0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z: what four-digit years can write.
+    static let earliest = X509Certificate.civilDate(1, 1, 1, 0, 0, 0)
+    static let latest = X509Certificate.civilDate(9999, 12, 31, 23, 59, 59)
+
+    private static func inRange(_ date: Date) -> Date? {
+        date >= earliest && date < latest.addingTimeInterval(1) ? date : nil
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Far enough to write any instant a certificate or capture can hold (about 3 million
+    /// years either side of 1970), near enough that the arithmetic below cannot overflow.
+    private static let secondsBound = 1e14
+
     private static func components(_ date: Date) -> (Int, Int, Int, Int, Int, Int) {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        // Not Int(_:), which traps on NaN, infinities and anything beyond Int's range.
+        let seconds = date.timeIntervalSince1970
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, -secondsBound), secondsBound)
+        let total = Int(exactly: clamped.rounded(.down)) ?? 0
         let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
         let secs = total - days * 86400
         // civil_from_days (Howard Hinnant)

@@ -127,7 +127,18 @@ enum ChainDiagnosis {
                 fix: "Remove the repeated certificate from \(ChainRoles(context.purpose).chainFile)."))
         }
         let onPath = Set(reference)
-        let issuerNames = search.nodes.filter { $0.presentedIndex != nil }.map { PathSearch.nameKey($0.certificate.issuer) }
+        // The issuer names of what was sent, each keyed once: how many sent certificates
+        // name each issuer, and each node's own (a self-issued CA names itself, which does
+        // not make it the issuer of something sent).
+        var issuerKeyOf: [Int: String] = [:]
+        var sentIssuerCounts: [String: Int] = [:]
+        if !pathFound {
+            for (j, node) in search.nodes.enumerated() where node.presentedIndex != nil {
+                let key = PathSearch.nameKey(node.certificate.issuer)
+                issuerKeyOf[j] = key
+                sentIssuerCounts[key, default: 0] += 1
+            }
+        }
         for (i, node) in search.nodes.enumerated() {
             guard let index = node.presentedIndex, index > 0 else { continue }
             if search.isSelfSigned(i) {
@@ -141,10 +152,8 @@ enum ChainDiagnosis {
             // something sent names it as issuer, or it is a root the gap may lead to.
             if !pathFound {
                 let subjectKey = PathSearch.nameKey(node.certificate.subject)
-                let issuesSomething = search.nodes.indices.contains { j in
-                    j != i && search.nodes[j].presentedIndex != nil && issuerNames.isEmpty == false
-                        && PathSearch.nameKey(search.nodes[j].certificate.issuer) == subjectKey
-                }
+                let issued = (sentIssuerCounts[subjectKey] ?? 0) - (issuerKeyOf[i] == subjectKey ? 1 : 0)
+                let issuesSomething = issued > 0
                 if issuesSomething || search.isSelfSigned(i) { continue }
             }
             findings.append(Finding(

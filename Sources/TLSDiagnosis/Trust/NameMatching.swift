@@ -65,7 +65,10 @@ public enum NameMatching {
         if dnsNames.contains(where: { dnsMatches(pattern: $0, name: name) }) { return [] }
 
         let cnMatches = commonNames.contains { dnsMatches(pattern: $0, name: name) }
-        if dnsNames.isEmpty && leaf.extensionValue(.X509ExtensionID.subjectAlternativeName) == nil {
+        // The Common Name counts (for clients that fall back to it) when there is no DNS
+        // name: no subjectAltName at all, or one with only IP addresses, e-mail addresses or
+        // URIs. That is OpenSSL's X509_check_host.
+        if dnsNames.isEmpty {
             if cnMatches {
                 if profile.commonNameFallback {
                     // The client accepts it; say that other clients do not.
@@ -91,6 +94,7 @@ public enum NameMatching {
             } else {
                 message += "it has no subjectAltName"
             }
+            // A matching Common Name without DNS names was name.cn_only above: here it does not match.
             message += commonNames.isEmpty ? "." : ", and its Common Name \(quoted(commonNames)) does not match either."
         } else {
             message += "its DNS names are \(quoted(dnsNames))."

@@ -110,7 +110,8 @@ enum PathValidation {
         guard nodes.count > 1 else { return [] }
         let last = nodes.count - 1
         let endsAtAnchor = nodes[last].anchor != nil
-        // counts[j]: non-self-issued intermediates strictly between the leaf and node j.
+        // counted, at node j: the non-self-issued intermediates strictly between the leaf
+        // and node j (nodes 1..<j).
         var counted = 0
         for j in 1..<nodes.count {
             if let limit = nodes[j].certificate.pathLengthConstraint, counted > limit {

@@ -85,7 +85,6 @@ public struct KeyDescription: Sendable, Hashable {
     }
 
     /// RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }   (RFC 8017 A.1.1)
-    /// RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }   (RFC 8017 A.1.1)
     /// as a key that checks signatures, built from its two integers (`init(n:e:)` frees
     /// what it allocated once, whatever fails). swift-certificates refuses RSA keys under
     /// 2048 bits; a diagnosis still needs to check what they signed, so the floor is

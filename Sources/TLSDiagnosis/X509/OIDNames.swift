@@ -93,10 +93,16 @@ public enum OIDNames {
     }
 
     /// Whether this build understands the extension well enough to honour it when critical.
+    ///
+    /// The policy extensions (policyMappings 2.5.29.33, policyConstraints 2.5.29.36,
+    /// inhibitAnyPolicy 2.5.29.54) are among them as they are for OpenSSL, which accepts a
+    /// CA carrying them critical (RFC 5280 requires the last two to be): clients know them,
+    /// so they are no reason to refuse. Like certificatePolicies, their content is not
+    /// evaluated: tlsprobe does no certificate-policy processing.
     public static func isUnderstoodExtension(_ oid: ASN1ObjectIdentifier) -> Bool {
         switch oid.description {
         case "2.5.29.14", "2.5.29.15", "2.5.29.17", "2.5.29.19", "2.5.29.30", "2.5.29.32", "2.5.29.35", "2.5.29.37",
-            "1.3.6.1.5.5.7.1.1", "2.5.29.31":
+            "1.3.6.1.5.5.7.1.1", "2.5.29.31", "2.5.29.33", "2.5.29.36", "2.5.29.54":
             return true
         default:
             return false

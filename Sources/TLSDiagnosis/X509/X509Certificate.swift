@@ -305,12 +305,11 @@ extension X509Certificate {
     }
 
     /// Time ::= CHOICE { utcTime UTCTime, generalTime GeneralizedTime } (RFC 5280 4.1.2.5):
-    /// dates through 2049 in UTCTime, 2050 onward in GeneralizedTime.
+    /// dates through 2049 in UTCTime, 2050 onward in GeneralizedTime. A UTCTime cannot be
+    /// out of range: its two-digit year is 1950-2049 by definition (swift-asn1 reads it so),
+    /// so only GeneralizedTime used before 2050 is an anomaly.
     fileprivate static func time(_ node: ASN1Node, field: String, anomalies: inout [X509Anomaly]) throws(X509ParseError) -> Date {
         if node.identifier == .utcTime, let t = try? UTCTime(derEncoded: node) {
-            if t.year >= 2050 {
-                anomalies.append(X509Anomaly(field: field, problem: "UTCTime year \(t.year) out of range"))
-            }
             return civilDate(t.year, t.month, t.day, t.hours, t.minutes, t.seconds)
         }
         if node.identifier == .generalizedTime, let t = try? GeneralizedTime(derEncoded: node) {

@@ -25,6 +25,23 @@ import X509
         #expect(Trust.evaluate(leaf, anchors: [root], profile: .apple).first(.certNonconforming)?.severity == .warning)
     }
 
+    @Test func rsaKeyEnciphermentAloneIsAWarningAndAnErrorForApple() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        var spec = TestPKI.Spec.server("printer.local")
+        spec.key = .rsa(bits: 2048)
+        spec.keyUsage = KeyUsage(keyEncipherment: true)
+        let leaf = TestPKI.issue(spec, by: root)
+        let byDefault = Trust.evaluate(leaf, anchors: [root])
+        #expect(byDefault.first(.certKeyUsageIncompatible)?.severity == .warning)
+        #expect(byDefault.trusted)
+        let apple = Trust.evaluate(leaf, anchors: [root], profile: .apple)
+        #expect(apple.first(.certKeyUsageIncompatible)?.severity == .error)
+        #expect(!apple.trusted)
+        // digitalSignature beside it: nothing to say.
+        spec.keyUsage = KeyUsage(digitalSignature: true, keyEncipherment: true)
+        #expect(Trust.evaluate(TestPKI.issue(spec, by: root), anchors: [root], profile: .apple).first(.certKeyUsageIncompatible) == nil)
+    }
+
     @Test func missingEKUIsInformationalByDefaultAndAnErrorForApple() {
         let root = TestPKI.issue(.root("Test Root CA"))
         var spec = TestPKI.Spec.server("printer.local")

@@ -180,6 +180,13 @@ public enum CertificateLint {
                     code: .certKeyUsageIncompatible, subject: subject,
                     message: "\(subjectName(cert)) has keyUsage \(names.isEmpty ? "(empty)" : names.joined(separator: ", ")), which does not allow the signatures TLS needs (digitalSignature\(isRSA ? " or keyEncipherment" : "")).",
                     evidence: ["key_usage": .strings(names), "key_type": .string(cert.key.type)]))
+            } else if isRSA && !ku.digitalSignature {
+                // keyEncipherment alone: only TLS 1.2's RSA key transport suites, which have
+                // no forward secrecy and are gone from TLS 1.3; ECDHE and TLS 1.3 sign.
+                findings.append(Finding(
+                    code: .certKeyUsageIncompatible, severity: context.profile.requiresForwardSecrecy ? .error : .warning, subject: subject,
+                    message: "\(subjectName(cert)) has keyUsage \(names.joined(separator: ", ")) without digitalSignature: its key may only be used for RSA key transport, a TLS 1.2 suite without forward secrecy. TLS 1.3 and ECDHE suites need digitalSignature, and App Transport Security requires ECDHE.",
+                    evidence: ["key_usage": .strings(names), "key_type": .string(cert.key.type), "required": .string("digitalSignature")]))
             }
         }
         return findings

@@ -79,6 +79,12 @@ import TestSupport
         // them never captured.
         #expect(reports.allSatisfy { $0.contains("\"code\":\"capture.truncated\"") && $0.contains("\"server_bytes_lost\":1") },
                 "\(reports.first?.prefix(3000) ?? "")")
+        // Those whose holes were given up before the file ended say so, and the summary
+        // counts them.
+        let givenUp = reports.filter { $0.contains("given up waiting for") }.count
+        #expect(givenUp > 0 && givenUp < 2048)
+        #expect(hostile.stderr.contains("memory budget for open flows reached: \(givenUp) flow(s) stopped waiting for missing segments, 0 ended early"),
+                "\(hostile.stderr)")
         guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil,
               let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB else { return }
         print("out-of-order capture: peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")

@@ -34,6 +34,9 @@ struct CaptureRecording: Sendable {
     var encryptedAlerts: [EncryptedAlert]
     var lostBytes: (client: Int, server: Int)
     var snapCutBytes: Int
+    /// Whether some of `lostBytes` were given up waiting for: the open flows together held
+    /// more than the capture's memory budget.
+    var holesGivenUp = false
     /// Whether the client's direction was captured from its SYN.
     var clientSeenFromSYN: Bool
     /// Why tracking stopped; nil when the report went out while the connection was open.
@@ -88,9 +91,12 @@ struct CaptureRecording: Sendable {
             if lostBytes.server > 0 { parts.append("\(lostBytes.server) bytes from the server were never captured") }
             if snapCutBytes > 0 { parts.append("\(snapCutBytes) payload bytes were cut by the snap length") }
             if end == .truncatedFile { parts.append("the capture file ends in the middle of a packet") }
+            let budget = holesGivenUp
+                ? " Some of the bytes counted as never captured were given up waiting for: the open connections together held more than the capture's memory budget."
+                : ""
             findings.append(Finding(
                 code: .captureTruncated, subject: "connection",
-                message: "Part of this connection is missing from the capture: \(parts.joined(separator: "; ")). What could be read around the gaps is reported.",
+                message: "Part of this connection is missing from the capture: \(parts.joined(separator: "; ")). What could be read around the gaps is reported.\(budget)",
                 evidence: [
                     "client_bytes_lost": .int(lostBytes.client), "server_bytes_lost": .int(lostBytes.server),
                     "snap_length_cut_bytes": .int(snapCutBytes),

@@ -156,6 +156,9 @@ struct Capture: ParsableCommand {
         if s.lostBytes > 0 || s.snapTruncatedSegments > 0 {
             lines.append("  \(s.lostBytes) stream bytes never captured, \(s.snapTruncatedSegments) segment(s) cut by the snap length")
         }
+        if s.budgetFlushedFlows + s.budgetEndedFlows > 0 {
+            lines.append("  memory budget for open flows reached: \(s.budgetFlushedFlows) flow(s) stopped waiting for missing segments, \(s.budgetEndedFlows) ended early")
+        }
         if let dropped = s.droppedByKernel, dropped > 0 {
             lines.append("  \(dropped) packet(s) dropped by the kernel")
         }

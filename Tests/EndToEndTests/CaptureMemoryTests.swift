@@ -37,6 +37,62 @@ import TestSupport
         return CaptureWriter.file(.pcap, linkType: 1, packets: packets)
     }
 
+    /// Writes to `path` a pcap of `flows` connections on port 443, each a ClientHello and
+    /// then `segments` server segments of `size` zero bytes behind a one-byte hole that
+    /// is never filled: every flow holds its server's data out of order (each under the
+    /// 256 KiB per-direction bound) until the file ends. Written a slice of flows at a
+    /// time, so the test itself does not hold the whole file.
+    static func writeOutOfOrderCapture(to path: String, flows: Int, segments: Int, size: Int) throws {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? file.close() }
+        let t = SyntheticTLS.tls12(chain: [])
+        let filler = [UInt8](repeating: 0, count: segments * size)
+        for first in stride(from: 0, to: flows, by: 64) {
+            var packets: [CaptureWriter.Packet] = []
+            for index in first..<min(flows, first + 64) {
+                var conversation = TCPConversation(clientPort: UInt16(10_000 + index), serverPort: 443)
+                conversation.time += Double(index) * 0.01
+                packets += conversation.open()
+                packets += conversation.send(t.clientHello, from: .client)
+                conversation.serverSequence &+= 1 // the hole
+                packets += conversation.send(filler, from: .server, segmentSize: size)
+            }
+            var data = CaptureWriter.file(.pcap, linkType: 1, packets: packets)
+            if first > 0 { data = data.dropFirst(24) } // one file header
+            try file.write(contentsOf: data)
+        }
+    }
+
+    @Test func outOfOrderDataHeldByAllOpenFlowsTogetherIsBounded() throws {
+        let dir = TemporaryDirectory()
+        let small = dir.file("small.pcap")
+        let large = dir.file("large.pcap")
+        try Self.writeOutOfOrderCapture(to: small, flows: 2, segments: 15, size: 16_000)
+        // 2048 flows × 240 000 bytes: 469 MiB waiting behind holes at the end of the file.
+        try Self.writeOutOfOrderCapture(to: large, flows: 2048, segments: 15, size: 16_000)
+        let ordinary = try Run.tlsprobe(["capture", "-r", small, "--json"])
+        let hostile = try Run.tlsprobe(["capture", "-r", large, "--json"], timeout: 300)
+        let reports = hostile.stdout.split(separator: "\n")
+        #expect(reports.count == 2048, "\(hostile.stderr)")
+        // Every connection says its server's bytes were lost behind the hole, one byte of
+        // them never captured.
+        #expect(reports.allSatisfy { $0.contains("\"code\":\"capture.truncated\"") && $0.contains("\"server_bytes_lost\":1") },
+                "\(reports.first?.prefix(3000) ?? "")")
+        // Those whose holes were given up before the file ended say so, and the summary
+        // counts them.
+        let givenUp = reports.filter { $0.contains("given up waiting for") }.count
+        #expect(givenUp > 0 && givenUp < 2048)
+        #expect(hostile.stderr.contains("memory budget for open flows reached: \(givenUp) flow(s) stopped waiting for missing segments, 0 ended early"),
+                "\(hostile.stderr)")
+        guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil,
+              let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB else { return }
+        print("out-of-order capture: peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
+        // Within the 256 MiB budget for all open flows plus a margin, not the 469 MiB the
+        // flows' own bounds allow together.
+        #expect(peak < base + 320 * 1024, "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
+    }
+
     @Test func handshakeBytesKeptPerConnectionAreBounded() throws {
         let dir = TemporaryDirectory()
         let small = dir.write("small.pcap", Self.capture(flows: 2, messages: 1, size: 1000))

@@ -231,6 +231,24 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         #expect(statistics.connectionsWithoutKeys == 1)
     }
 
+    @Test func noClientHelloIsBlamedOnALateStartOnlyWhenTheCaptureStartedLate() throws {
+        let tls = SyntheticTLS13.connection(chain: syntheticDER)
+        let packets = tls13Packets(tls)
+        #expect(tls.clientHello.count <= 1448, "the ClientHello is packet 3, after the handshake")
+        // From the SYN, the ClientHello's segment lost; and from the ServerHello on.
+        var lost = packets
+        lost.remove(at: 3)
+        let late = Array(packets[4...])
+        for (name, packets, fromSYN) in [("lost", lost, true), ("late", late, false)] {
+            let c = try #require(try analyze(packets, keyLog: tls.keyLog).connections.first, "\(name)")
+            #expect(c.observation.clientHello == nil)
+            let finding = try #require(c.findings.first { $0.code == .captureNoKey }, "\(name): \(c.findings.map(\.code))")
+            #expect(finding.message.contains("starts after this connection's ClientHello") == !fromSYN, "\(name): \(finding.message)")
+            #expect(finding.message.contains("from its SYN") == fromSYN, "\(name): \(finding.message)")
+            #expect(finding.message.contains("client random — the key log's index — is unknown"), "\(name): \(finding.message)")
+        }
+    }
+
     @Test func everyDamagedServerRecordIsNamed() throws {
         let tls = SyntheticTLS13.connection(chain: syntheticDER)
         for (index, offset) in tls.serverRecordOffsets.enumerated() {

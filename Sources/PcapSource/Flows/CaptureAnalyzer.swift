@@ -6,7 +6,8 @@ import TLSWire
 /// flows, reassembles each direction and hands each TLS connection to `onConnection` as
 /// soon as its handshake is decided or its flow ends. Memory is bounded: at most
 /// `Limits.maxFlows` flows, each buffering at most a reassembly window and one handshake
-/// per direction, and nothing at all once reported.
+/// per direction, and nothing at all once reported; and all open flows together at most
+/// `Limits.maxBufferedBytes` (see `reclaim()`).
 public final class CaptureAnalyzer {
     /// Bounds on what the analyzer keeps.
     public struct Limits: Sendable {
@@ -16,6 +17,12 @@ public final class CaptureAnalyzer {
         public var idleTimeout: Double = 120
         /// A closed flow's key is kept this long so late retransmissions are not new flows.
         public var closedLinger: Double = 30
+        /// What all open flows together may hold (`TrackedFlow.heldBytes`: segments waiting
+        /// behind holes, partial records and messages, handshake messages kept for the
+        /// report); past it the flows holding most give it up (`reclaim()`). Each flow's own
+        /// bounds allow about 2 MiB, times `maxFlows`.
+        public var maxBufferedBytes = Limits.defaultMaxBufferedBytes
+        public static let defaultMaxBufferedBytes = 256 * 1024 * 1024
 
         public init() {}
     }
@@ -51,6 +58,9 @@ public final class CaptureAnalyzer {
     /// 64 MiB for every live flow's second reading together (see `TrackedFlow`).
     private let replayBudget = ReplayBudget(bytes: 64 * 1024 * 1024)
     public private(set) var statistics = CaptureStatistics()
+    /// What the open flows hold together, against `limits.maxBufferedBytes`: the sum of
+    /// their `heldBytes` as last counted (after each packet of theirs, and when they end).
+    private(set) var bufferedBytes = 0
     private var flows: [FlowKey: TrackedFlow] = [:]
     private var nextSweep = -Double.infinity
     /// The latest capture time believed; a time further ahead than the idle timeout waits
@@ -156,11 +166,79 @@ public final class CaptureAnalyzer {
             let finSequence = dataSequence &+ UInt32(truncatingIfNeeded: segment.payloadLength + segment.missingPayload)
             if fromA { flow.finA = finSequence } else { flow.finB = finSequence }
         }
-        // Closed both ways, and every byte before each FIN arrived (a FIN can overtake data).
+        endIfClosed(flow, key: key)
+        count(flow)
+        if bufferedBytes > limits.maxBufferedBytes { reclaim() }
+    }
+
+    /// Ends a flow closed both ways once every byte before each FIN arrived (a FIN can
+    /// overtake data).
+    private func endIfClosed(_ flow: TrackedFlow, key: FlowKey) {
         if let finA = flow.finA, let finB = flow.finB, !flow.closed,
            flow.phase != .active || (Self.delivered(flow.streamA, upTo: finA) && Self.delivered(flow.streamB, upTo: finB)) {
             end(flow, key: key, reason: .fin)
         }
+    }
+
+    /// Brings `flow`'s part of `bufferedBytes` up to date.
+    @inline(__always)
+    private func count(_ flow: TrackedFlow) {
+        let held = flow.heldBytes
+        bufferedBytes += held - flow.countedBytes
+        flow.countedBytes = held
+    }
+
+    /// Over the budget for all open flows: frees what the flows holding most hold until an
+    /// eighth of the budget is free again (so the flows are sorted once per eighth, not once
+    /// per packet). Ties go to the flow that started first, then to key order, so the same
+    /// capture always gives up the same things.
+    /// 1. Out-of-order data first: the flows with the most bytes waiting behind holes have
+    ///    those holes declared lost, as at a direction's own bound (`capture.truncated`,
+    ///    saying the bytes were given up), and reading goes on past them.
+    /// 2. If that is not enough (the bytes are partial or kept handshake messages), the
+    ///    flows holding most are ended and reported, their `ended` evidence saying why.
+    private func reclaim() {
+        let target = limits.maxBufferedBytes - limits.maxBufferedBytes / 8
+        func mostFirst(_ held: (TrackedFlow) -> Int) -> [(key: FlowKey, flow: TrackedFlow, held: Int)] {
+            flows.compactMap { key, flow in
+                let bytes = flow.closed ? 0 : held(flow)
+                return bytes > 0 ? (key, flow, bytes) : nil
+            }.sorted { x, y in
+                if x.held != y.held { return x.held > y.held }
+                if x.flow.firstPacket != y.flow.firstPacket { return x.flow.firstPacket < y.flow.firstPacket }
+                if x.key.a != y.key.a { return Self.precedes(x.key.a, y.key.a) }
+                return Self.precedes(x.key.b, y.key.b)
+            }
+        }
+        for (key, flow, _) in mostFirst({ $0.streamA.heldBytes + $0.streamB.heldBytes }) {
+            guard bufferedBytes > target else { return }
+            statistics.budgetFlushedFlows += 1
+            if flow.phase == .active {
+                flow.holesGivenUp = true
+                flushHoles(flow)
+                if flow.isDecided { report(flow, end: nil) }
+            } else {
+                flow.streamA.discardPending()
+                flow.streamB.discardPending()
+            }
+            endIfClosed(flow, key: key)
+            count(flow)
+        }
+        for (key, flow, _) in mostFirst({ $0.heldBytes }) {
+            guard bufferedBytes > target else { return }
+            statistics.budgetEndedFlows += 1
+            end(flow, key: key, reason: .overBudget)
+        }
+    }
+
+    /// Declares the holes of an active flow lost and reads what waited behind them.
+    private func flushHoles(_ flow: TrackedFlow) {
+        let wasTLS = flow.tlsSeen
+        let startedA = flow.streamA.startedAtSYN
+        flow.streamA.flush { flow.deliver($0, fromA: true, startedAtSYN: startedA) }
+        let startedB = flow.streamB.startedAtSYN
+        flow.streamB.flush { flow.deliver($0, fromA: false, startedAtSYN: startedB) }
+        if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
     }
 
     /// `time` when it is plausible: not more than the idle timeout past the latest believed
@@ -241,15 +319,8 @@ public final class CaptureAnalyzer {
 
     private func end(_ flow: TrackedFlow, key: FlowKey, reason: FlowEnd) {
         guard !flow.closed else { return }
-        if flow.phase == .active {
-            let wasTLS = flow.tlsSeen
-            // Segments still waiting behind a hole: declare it lost and read what follows.
-            let startedA = flow.streamA.startedAtSYN
-            flow.streamA.flush { flow.deliver($0, fromA: true, startedAtSYN: startedA) }
-            let startedB = flow.streamB.startedAtSYN
-            flow.streamB.flush { flow.deliver($0, fromA: false, startedAtSYN: startedB) }
-            if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
-        }
+        // Segments still waiting behind a hole: declare it lost and read what follows.
+        if flow.phase == .active { flushHoles(flow) }
         if flow.phase == .active {
             if flow.handshakeSeen {
                 report(flow, end: reason)
@@ -260,6 +331,7 @@ public final class CaptureAnalyzer {
         statistics.lostBytes += flow.lostA + flow.lostB
         flow.closed = true
         flow.releaseState()
+        count(flow)
     }
 
     private func report(_ flow: TrackedFlow, end: FlowEnd?) {
@@ -272,6 +344,7 @@ public final class CaptureAnalyzer {
             flow.lostB = 0
         }
         flow.releaseState()
+        count(flow)
         statistics.reportedConnections += 1
         if let summary = connection.recording.decryption {
             let complete = summary.failure == nil && !summary.unsupportedSuite && summary.missing.isEmpty && !summary.noClientHello

@@ -34,6 +34,9 @@ struct CaptureRecording: Sendable {
     var encryptedAlerts: [EncryptedAlert]
     var lostBytes: (client: Int, server: Int)
     var snapCutBytes: Int
+    /// Whether some of `lostBytes` were given up waiting for: the open flows together held
+    /// more than the capture's memory budget.
+    var holesGivenUp = false
     /// Whether the client's direction was captured from its SYN.
     var clientSeenFromSYN: Bool
     /// Why tracking stopped; nil when the report went out while the connection was open.
@@ -63,7 +66,9 @@ struct CaptureRecording: Sendable {
         let observation = builder.build(outcome: outcome)
 
         var findings: [Finding] = []
-        if let decryption { findings += Self.decryptionFindings(decryption) }
+        if let decryption {
+            findings += Self.decryptionFindings(decryption, clientSeenFromSYN: clientSeenFromSYN, snapCut: snapCutBytes > 0)
+        }
         if let refusal = tls13Refusal {
             let size = 2 + 1 + tagLength
             let message = refusal == .client
@@ -88,9 +93,12 @@ struct CaptureRecording: Sendable {
             if lostBytes.server > 0 { parts.append("\(lostBytes.server) bytes from the server were never captured") }
             if snapCutBytes > 0 { parts.append("\(snapCutBytes) payload bytes were cut by the snap length") }
             if end == .truncatedFile { parts.append("the capture file ends in the middle of a packet") }
+            let budget = holesGivenUp
+                ? " Some of the bytes counted as never captured were given up waiting for: the open connections together held more than the capture's memory budget."
+                : ""
             findings.append(Finding(
                 code: .captureTruncated, subject: "connection",
-                message: "Part of this connection is missing from the capture: \(parts.joined(separator: "; ")). What could be read around the gaps is reported.",
+                message: "Part of this connection is missing from the capture: \(parts.joined(separator: "; ")). What could be read around the gaps is reported.\(budget)",
                 evidence: [
                     "client_bytes_lost": .int(lostBytes.client), "server_bytes_lost": .int(lostBytes.server),
                     "snap_length_cut_bytes": .int(snapCutBytes),
@@ -103,7 +111,9 @@ struct CaptureRecording: Sendable {
     }
 
     /// `capture.decrypt_failed` and `capture.no_key` for what the key log did not open.
-    static func decryptionFindings(_ d: ConnectionDecryptor.Summary) -> [Finding] {
+    /// `clientSeenFromSYN`: the client's direction was captured from its SYN, so a missing
+    /// ClientHello was lost (or, with `snapCut`, cut by the snap length), not before the start.
+    static func decryptionFindings(_ d: ConnectionDecryptor.Summary, clientSeenFromSYN: Bool = false, snapCut: Bool = false) -> [Finding] {
         var findings: [Finding] = []
         var base: [String: EvidenceValue] = [:]
         if let random = d.clientRandom { base["client_random"] = .string(Hex.encode(random)) }
@@ -132,11 +142,19 @@ struct CaptureRecording: Sendable {
                 fix: "To see this connection decrypted, capture it again with a client or server limited to an AES-GCM or ChaCha20-Poly1305 suite."))
         }
         if d.noClientHello {
-            findings.append(Finding(
-                code: .captureNoKey, subject: "connection",
-                message: "The capture starts after this connection's ClientHello, so its client random — the key log's index — is unknown, and \(unread).",
-                evidence: base,
-                fix: "Start the capture before the connection, so that its ClientHello is in it."))
+            let message: String
+            let fix: String
+            if clientSeenFromSYN {
+                let why = snapCut ? "cut short by the snap length" : "not captured"
+                message = "The capture has this connection from its SYN, but its ClientHello was \(why), so its client random — the key log's index — is unknown, and \(unread)."
+                fix = snapCut
+                    ? "Capture whole packets (tcpdump -s 0), so that the ClientHello is in the capture."
+                    : "Capture again where the client's packets are not lost (closer to the client, or with a larger capture buffer), so that its ClientHello is in it."
+            } else {
+                message = "The capture starts after this connection's ClientHello, so its client random — the key log's index — is unknown, and \(unread)."
+                fix = "Start the capture before the connection, so that its ClientHello is in it."
+            }
+            findings.append(Finding(code: .captureNoKey, subject: "connection", message: message, evidence: base, fix: fix))
         } else if !d.missing.isEmpty, let random = d.clientRandom {
             var evidence = base
             evidence["missing_secrets"] = .strings(d.missing.map(\.rawValue))

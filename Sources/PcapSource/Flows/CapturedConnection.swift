@@ -62,6 +62,10 @@ public struct CaptureStatistics: Sendable, Hashable {
     public var undecryptableConnections = 0
     /// Flows ended for lack of packets, or to stay within the flow limit.
     public var idleRetiredFlows = 0
+    /// Flows that gave up out-of-order data, and flows ended, because the open flows
+    /// together held more than `CaptureAnalyzer.Limits.maxBufferedBytes`.
+    public var budgetFlushedFlows = 0
+    public var budgetEndedFlows = 0
     /// Packets the kernel dropped (live capture), when known.
     public var droppedByKernel: Int?
     /// Why reading stopped early (a file cut off mid-packet), when it did.

@@ -46,6 +46,13 @@ struct StreamReassembler {
     /// Retransmitted or duplicate payload bytes dropped.
     private(set) var duplicateBytes = 0
 
+    /// What a waiting segment is counted as holding beyond its payload (its array and
+    /// place in `pending`), against the capture's budget for all open flows.
+    static let segmentOverhead = 64
+
+    /// The memory the waiting segments hold, as the capture's budget counts it.
+    var heldBytes: Int { pendingBytes + pending.count * Self.segmentOverhead }
+
     init(maxPendingBytes: Int = defaultMaxPendingBytes, maxPendingSegments: Int = defaultMaxPendingSegments) {
         self.maxPendingBytes = maxPendingBytes
         self.maxPendingSegments = maxPendingSegments

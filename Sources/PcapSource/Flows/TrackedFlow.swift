@@ -11,6 +11,7 @@ enum FlowEnd: String, Sendable {
     case truncatedFile = "the capture file was cut off"
     case evicted = "too many open flows"
     case reused = "a new connection reused its addresses and ports"
+    case overBudget = "the open flows together held more than the capture's memory budget"
 }
 
 /// One TCP connection: both directions reassembled, TLS found by its record header, the
@@ -110,6 +111,15 @@ final class TrackedFlow {
         case gap(Int)
         case cut(Int)
     }
+
+    /// What the flow holds that the capture's budget for all open flows counts: segments
+    /// waiting behind a hole, the decoder's partial records and messages, and the handshake
+    /// messages kept for the report. Nothing once the flow is reported or closed.
+    var heldBytes: Int { streamA.heldBytes + streamB.heldBytes + decoder.bufferedByteCount + keptBytes }
+    /// `heldBytes` when the analyzer last counted it into its total.
+    var countedBytes = 0
+    /// Whether a hole was declared lost because the open flows together held too much.
+    var holesGivenUp = false
 
     /// Payload bytes the snap length cut, per direction (a, b), as delivered in order.
     var snapCutA = 0
@@ -392,7 +402,7 @@ final class TrackedFlow {
             decryption: summary.flatMap { $0.protectedRecords.isEmpty ? nil : $0 },
             encryptedAlerts: encryptedAlerts,
             lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
-            snapCutBytes: snapCutA + snapCutB, clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
+            snapCutBytes: snapCutA + snapCutB, holesGivenUp: holesGivenUp, clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
             end: end, brokenStreams: brokenStreams,
             plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) })
         let flow = Flow(

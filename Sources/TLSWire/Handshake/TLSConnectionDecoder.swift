@@ -70,6 +70,13 @@ public struct TLSConnectionDecoder: Sendable {
     /// Whether the client's ClientHello offered TLS 1.3; nil until one is decoded.
     private var clientOfferedTLS13: Bool?
 
+    /// Bytes buffered in both directions: partial records, and partial handshake messages
+    /// (at most one of each per direction, `RecordParser`'s and `HandshakeReassembler`'s bounds).
+    public var bufferedByteCount: Int {
+        client.records.bufferedByteCount + client.reassembler.bufferedByteCount
+            + server.records.bufferedByteCount + server.reassembler.bufferedByteCount
+    }
+
     /// A decoder for a new connection. `maxMessageSize` bounds one handshake message as in
     /// `HandshakeReassembler`.
     public init(context: HandshakeContext = HandshakeContext(),

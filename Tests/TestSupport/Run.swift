@@ -122,3 +122,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// The full path of `name` inside the directory.
     public func file(_ name: String) -> String { path + "/" + name }
 }
+
+/// How much slower compute-bound work runs in this test process: 4 under
+/// AddressSanitizer (`TLSPROBE_ASAN`, Tests/run-asan.sh), else 1. Time bounds on work
+/// tlsprobe does itself (path search, judging a long chain) scale by it; bounds that are
+/// tlsprobe's own timeouts do not.
+public enum Slowness {
+    public static let factor: Double = ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil ? 1 : 4
+}

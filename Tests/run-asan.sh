@@ -18,5 +18,9 @@ echo "== tests (AddressSanitizer)" >&2
 # one suppression (OpenSSL's legacy provider, FuzzTesting/lsan.supp) cannot match.
 export TLSPROBE_ASAN=1 SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$PWD/FuzzTesting/lsan.supp:print_suppressions=0
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:fast_unwind_on_malloc=0}
+# The test process runs without leak checking (Foundation.Process, swift-testing and XCTest
+# hold memory at exit); every tlsprobe it starts checks for leaks (TestSupport's Run sets
+# ASAN_OPTIONS from TLSPROBE_CHILD_ASAN_OPTIONS before starting the first).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:fast_unwind_on_malloc=0}
+export TLSPROBE_CHILD_ASAN_OPTIONS=${TLSPROBE_CHILD_ASAN_OPTIONS:-detect_leaks=1:fast_unwind_on_malloc=0}
 swift test --skip-build --sanitize=address --scratch-path .build-asan

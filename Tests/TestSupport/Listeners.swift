@@ -14,27 +14,16 @@ public final class SilentListener: @unchecked Sendable {
     private var fillers: [Int32] = []
 
     public init(fillBacklog: Bool = false) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, fillBacklog ? 0 : 16) == 0 else {
-            close(fd)
-            throw PeerError(description: "cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
+        let (fd, port) = try loopbackListener(backlog: fillBacklog ? 0 : 16)
         self.fd = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         if fillBacklog {
             for _ in 0..<3 {
                 let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-                var target = address
+                var target = sockaddr_in()
+                target.sin_family = sa_family_t(AF_INET)
+                target.sin_addr.s_addr = inet_addr("127.0.0.1")
+                target.sin_port = UInt16(port).bigEndian
                 _ = withUnsafePointer(to: &target) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
                 }
@@ -61,25 +50,9 @@ public final class ScriptedTCPServer: @unchecked Sendable {
     private let stopped = Mutex(false)
 
     public init(reply: [UInt8]?, reset: Bool = false) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            close(fd)
-            throw PeerError(description: "cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
+        let (fd, port) = try loopbackListener(backlog: 16)
         self.fd = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         let listener = fd
         let stopped = self.stopped
         Thread.detachNewThread {

@@ -227,7 +227,7 @@ public final class TricklingProxy: @unchecked Sendable {
 }
 
 /// A listening socket on 127.0.0.1 and a free port.
-private func loopbackListener() throws -> (Int32, Int) {
+func loopbackListener(backlog: Int32 = 128) throws -> (Int32, Int) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var one: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -237,7 +237,7 @@ private func loopbackListener() throws -> (Int32, Int) {
     let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard bound == 0, listen(fd, 128) == 0 else {
+    guard bound == 0, listen(fd, backlog) == 0 else {
         close(fd)
         throw PeerError(description: "cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
     }

@@ -61,8 +61,8 @@ public struct TextStyle: Sendable, Hashable {
     /// sequences survive only when they are `paint`'s own colours, so a hostile name can
     /// neither clear nor retitle the terminal nor hide text.
     public static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) }) else { return text }
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: { needsEscape($0) }) else { return text }
         var out = String.UnicodeScalarView()
         var i = 0
         while i < scalars.count {

@@ -1,9 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Module directions (DESIGN.md): only OpenSSLProbe imports COpenSSL, only PcapSource
-// imports CPcap, TLSWire depends on nothing, renderers (TLSProbeOutput) see reports only,
-// checks (TLSDiagnosis) never print, and the executable only parses arguments.
+// Module directions (docs/ARCHITECTURE.md): only OpenSSLProbe imports COpenSSL, only
+// PcapSource imports CPcap, TLSWire depends on nothing, renderers (TLSProbeOutput) see
+// reports only, checks (TLSDiagnosis) never print, sessions (TLSProbeKit) wire sources,
+// checks and sinks together, and the executable only parses arguments.
 let package = Package(
     name: "tlsprobe",
     platforms: [.macOS(.v13)],
@@ -49,10 +50,13 @@ let package = Package(
             dependencies: ["CPcap", "TLSWire", "TLSDiagnosis", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"]),
+        // The sessions behind the commands (connect, listen, capture, verify, inspect), the
+        // report sinks, stop signals and the console: everything a command does but parse.
+        .target(name: "TLSProbeKit", dependencies: ["TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput"]),
         .executableTarget(
             name: "tlsprobe",
             dependencies: [
-                "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput",
+                "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "TLSProbeKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,6 +82,7 @@ let package = Package(
         .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "PcapSourceTests", dependencies: ["PcapSource", "TLSDiagnosis", "TLSWire", "TestSupport"]),
+        .testTarget(name: "TLSProbeKitTests", dependencies: ["TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["tlsprobe", "TestSupport"]),
     ]
 )

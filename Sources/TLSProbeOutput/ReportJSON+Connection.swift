@@ -8,15 +8,8 @@ extension ReportJSON {
         var object: [String: JSONValue] = [
             "schema_version": .int(schemaVersion),
             "command": .string(r.command),
-            "target": r.target.map { t in
-                .object(["host": .string(t.host), "port": .int(t.port), "address": .optional(t.address), "sni": .optional(t.sni)])
-            } ?? .null,
-            "flow": r.flow.map { f in
-                .object([
-                    "client": .string(f.client), "server": .string(f.server),
-                    "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
-                ])
-            } ?? .null,
+            "target": .null,
+            "flow": .null,
             "handshake": .object([
                 "established": .bool(r.handshake.established),
                 "version": .optional(r.handshake.version?.description),
@@ -46,20 +39,27 @@ extension ReportJSON {
             "trust": json(r.trust),
             "findings": .array(r.findings.map(json)),
         ]
-        // listen's keys (null when absent, so its lines share one shape); other commands
-        // carry them only when they have them.
-        if r.command == "listen" || r.clientTrust != nil {
+        // Who is speaking decides which of target and flow is set, and which keys a line
+        // carries: listen's lines all share one shape (its keys null when absent); the other
+        // commands carry client_trust only when they have it.
+        switch r.vantage {
+        case .client(let client):
+            let t = client.target
+            object["target"] = .object(["host": .string(t.host), "port": .int(t.port), "address": .optional(t.address), "sni": .optional(t.sni)])
+        case .server(let server):
+            object["flow"] = json(server.flow)
             // The verdict on the client's chain for client use, against the client anchors.
             object["client_trust"] = r.clientTrust.map(json) ?? .null
-        }
-        if r.command == "listen" || r.http != nil {
-            object["http"] = r.http.map { h in
+            object["http"] = server.http.map { h in
                 .object([
                     "request_line": .string(h.requestLine), "host": .optional(h.host), "user_agent": .optional(h.userAgent),
                     "answered": .bool(h.answered),
                 ])
             } ?? .null
+        case .observer(let observer):
+            object["flow"] = json(observer.flow)
         }
+        if let clientTrust = r.clientTrust { object["client_trust"] = json(clientTrust) }
         object["versions"] = r.versions.map { probes in
             .object(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a }))
         } ?? .null
@@ -73,6 +73,14 @@ extension ReportJSON {
             })
         } ?? .null
         return .object(object)
+    }
+
+    /// A capture's or listen's `flow`: who talked to whom, first and last packet.
+    static func json(_ f: Flow) -> JSONValue {
+        .object([
+            "client": .string(f.client), "server": .string(f.server),
+            "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
+        ])
     }
 
     /// DESIGN.md's `client_hello`.

@@ -5,18 +5,24 @@ import TLSWire
 extension TextRenderer {
     /// One connection: `connect`, and each connection of `capture` and `listen`.
     func connectionText(_ r: ConnectionReport) -> String {
-        // The server's side reads differently: the client and how it ended come first.
-        if r.command == "listen" { return listenText(r) }
         var out = ""
         let title: String
-        if let t = r.target {
+        // connect: our own hello is the least interesting part; capture: the client's comes first.
+        let ownHello: Bool
+        switch r.vantage {
+        case .client(let client):
+            let t = client.target
             let address = t.address.map { $0 == t.host ? "" : " (\($0))" } ?? ""
             let host = t.host.contains(":") ? "[\(t.host)]" : t.host
-            title = "\(r.command) \(host):\(t.port)\(address) · SNI \(t.sni ?? "none")"
-        } else if let f = r.flow {
-            title = "\(r.command) \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
-        } else {
-            title = r.command
+            title = "connect \(host):\(t.port)\(address) · SNI \(t.sni ?? "none")"
+            ownHello = true
+        case .server:
+            // The server's side reads differently: the client and how it ended come first.
+            return listenText(r)
+        case .observer(let observer):
+            let f = observer.flow
+            title = "capture \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
+            ownHello = false
         }
         out += style.paint(title, .bold) + "\n"
         var negotiated: [String] = []
@@ -35,8 +41,6 @@ extension TextRenderer {
                 out += field(a.from.rawValue, "\(a.level) \(a.description)\(a.encrypted ? " (encrypted)" : "")\(after)")
             }
         }
-        // connect: our own hello is the least interesting part; capture, listen: the client's comes first.
-        let ownHello = r.target != nil
         if let h = r.clientHello, !ownHello { out += clientHelloSection(h) }
         if let h = r.serverHello {
             out += heading(h.helloRetryRequest ? "HelloRetryRequest" : "Server hello")

@@ -1,16 +1,6 @@
 import ArgumentParser
 import Foundation
-import OpenSSLProbe
-import PcapSource
-import TLSDiagnosis
-import TLSProbeOutput
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Set by SIGINT/SIGTERM: the capture stops at the next packet or poll.
-nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+import TLSProbeKit
 
 struct Capture: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -78,207 +68,19 @@ struct Capture: ParsableCommand {
 
     func run() throws {
         try examining {
-            let anchors = try trust.loadAnchors(password: passwords.provider)
-            let capture: PacketCapture
-            do throws(PcapError) {
-                if let interface {
-                    capture = try PacketCapture.open(interface: interface, filter: filter ?? "tcp")
-                } else {
-                    capture = try PacketCapture.open(file: file ?? "-", filter: filter)
-                }
-            } catch {
-                throw CouldNotExamine(description: error.description)
-            }
-            for path in keylog {
-                do throws(KeyLog.LoadError) {
-                    Self.noteProblems(try capture.keyLog.load(file: path))
-                } catch {
-                    throw CouldNotExamine(description: error.description)
-                }
-            }
-            signal(SIGINT) { _ in stopRequested = 1 }
-            signal(SIGTERM) { _ in stopRequested = 1 }
-            // A parent may have started us with these blocked (the mask is inherited): a
-            // capture must still stop on Ctrl-C.
-            var stopSignals = sigset_t()
-            sigemptyset(&stopSignals)
-            sigaddset(&stopSignals, SIGINT)
-            sigaddset(&stopSignals, SIGTERM)
-            pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
-            if capture.isLive { Console.note("Capturing on \(capture.name) (\(capture.linkTypeName)); Ctrl-C stops.") }
-
-            let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
-            let reporter = Reporter(
-                anchors: anchors, context: trust.context(), atGiven: trust.at != nil, json: output.json,
-                renderer: output.renderer, threshold: failOn.threshold, progress: progress)
-            let statistics = capture.run(
-                until: .init(connections: count, duration: duration, requested: { stopRequested != 0 }),
-                progress: { progress.show($0) },
-                onConnection: reporter.submit)
-            let failed = reporter.finish()
-            progress.clear()
-            if let embedded = capture.keyLog.embeddedSummary { Self.noteProblems(embedded) }
-            Console.note(Self.summary(statistics, source: capture.name, interrupted: stopRequested != 0))
-            if statistics.packets == 0, let error = statistics.readError {
-                throw CouldNotExamine(description: "\(capture.name): \(error)")
-            }
-            return failed ? Status.findings : Status.ok
+            var c = CaptureSession.Configuration(context: trust.context())
+            c.anchors = try trust.loadAnchors(password: passwords.provider)
+            c.atGiven = trust.at != nil
+            c.interface = interface
+            c.file = file ?? "-"
+            c.filter = filter
+            c.count = count
+            c.duration = duration
+            c.keyLogs = keylog
+            let session = try CaptureSession(c, notes: Console.note)
+            let sink = output.stream(separation: .blankLineBetween)
+            try session.run(to: sink, threshold: failOn.threshold)
+            return Status.of(sink)
         }
-    }
-
-    /// What was wrong with a key log, on stderr; never a secret, only line numbers and labels.
-    static func noteProblems(_ summary: KeyLog.LoadSummary) {
-        if summary.secrets == 0 && summary.malformedLines == 0 {
-            Console.note("Note: \(summary.source): no secrets in it (expected NSS key log lines: LABEL CLIENT_RANDOM SECRET).")
-        }
-        if summary.malformedLines > 0 {
-            Console.note("Note: \(summary.source): \(summary.malformedLines) malformed line(s) skipped (\(summary.firstProblem ?? "")); the other \(summary.secrets) secret(s) are used.")
-        }
-        if summary.droppedSecrets > 0 {
-            Console.note("Note: \(summary.source): \(summary.droppedSecrets) secret(s) dropped: more than \(KeyLog.maxConnections) connections.")
-        }
-    }
-
-    /// The summary line(s) for stderr.
-    static func summary(_ s: CaptureStatistics, source: String, interrupted: Bool) -> String {
-        var lines: [String] = []
-        let stopped = interrupted ? " (stopped)" : ""
-        lines.append("\(source)\(stopped): \(s.reportedConnections) TLS connection\(s.reportedConnections == 1 ? "" : "s") reported; "
-            + "\(s.packets) packets, \(s.tcpSegments) TCP, \(s.skippedPackets) skipped (not TCP/IP), \(s.malformedPackets) malformed; "
-            + "\(s.tcpFlows) TCP flow\(s.tcpFlows == 1 ? "" : "s"), \(s.tlsFlows) with TLS")
-        if s.decryptedConnections + s.partlyDecryptedConnections + s.connectionsWithoutKeys + s.undecryptableConnections > 0 {
-            lines.append("  key log: \(s.decryptedConnections) decrypted, \(s.partlyDecryptedConnections) in part, "
-                + "\(s.connectionsWithoutKeys) without secrets, \(s.undecryptableConnections) failed to decrypt")
-        }
-        if s.tlsFlowsWithoutHandshake > 0 {
-            lines.append("  \(s.tlsFlowsWithoutHandshake) TLS flow(s) began before the capture did: no handshake to report")
-        }
-        if s.lostBytes > 0 || s.snapTruncatedSegments > 0 {
-            lines.append("  \(s.lostBytes) stream bytes never captured, \(s.snapTruncatedSegments) segment(s) cut by the snap length")
-        }
-        if s.budgetFlushedFlows + s.budgetEndedFlows > 0 {
-            lines.append("  memory budget for open flows reached: \(s.budgetFlushedFlows) flow(s) stopped waiting for missing segments, \(s.budgetEndedFlows) ended early")
-        }
-        if let dropped = s.droppedByKernel, dropped > 0 {
-            lines.append("  \(dropped) packet(s) dropped by the kernel")
-        }
-        if let error = s.readError {
-            lines.append("  reading stopped early: \(error)")
-        }
-        return lines.joined(separator: "\n")
-    }
-}
-
-/// Diagnoses connections on worker threads while the capture goes on being read (judging
-/// a chain and writing its report costs as much as reading hundreds of packets), and
-/// prints the reports in the order the connections completed. At most `maxInFlight`
-/// connections wait, so memory stays bounded.
-final class Reporter: @unchecked Sendable {
-    static let maxInFlight = 256
-
-    private let anchors: [TrustAnchor]
-    private let context: TrustContext
-    private let atGiven: Bool
-    private let json: Bool
-    private let renderer: TextRenderer
-    private let threshold: FailThreshold
-    private let progress: ProgressLine
-    private let workers = DispatchQueue(label: "tlsprobe.capture.reports", attributes: .concurrent)
-    private let group = DispatchGroup()
-    private let slots = DispatchSemaphore(value: Reporter.maxInFlight)
-    private let lock = NSLock()
-    // Under `lock`: finished reports waiting for their turn, and whose turn it is.
-    private var finished: [Int: (text: String, fails: Bool)] = [:]
-    private var nextToWrite = 0
-    private var failed = false
-    // Only on the reading thread.
-    private var submitted = 0
-
-    init(anchors: [TrustAnchor], context: TrustContext, atGiven: Bool, json: Bool, renderer: TextRenderer,
-         threshold: FailThreshold, progress: ProgressLine) {
-        self.anchors = anchors
-        self.context = context
-        self.atGiven = atGiven
-        self.json = json
-        self.renderer = renderer
-        self.threshold = threshold
-        self.progress = progress
-    }
-
-    /// Queues a connection's report; waits while `maxInFlight` are already queued.
-    func submit(_ connection: CapturedConnection) {
-        slots.wait()
-        let sequence = submitted
-        submitted += 1
-        group.enter()
-        workers.async {
-            let result = self.render(connection, first: sequence == 0)
-            self.lock.lock()
-            self.finished[sequence] = result
-            while let next = self.finished.removeValue(forKey: self.nextToWrite) {
-                if next.fails { self.failed = true }
-                self.progress.clear()
-                Console.report(next.text)
-                self.nextToWrite += 1
-                self.slots.signal()
-            }
-            self.lock.unlock()
-            self.group.leave()
-        }
-    }
-
-    /// Waits for every queued report; whether any failed the threshold.
-    func finish() -> Bool {
-        group.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        return failed
-    }
-
-    private func render(_ connection: CapturedConnection, first: Bool) -> (text: String, fails: Bool) {
-        var context = self.context
-        // A capture is judged when it happened, unless --at says otherwise.
-        if !atGiven { context.at = connection.flow.firstPacket }
-        let (observation, findings) = connection.diagnosed()
-        // The name the client expected: --host, else the SNI it sent (what it dialled).
-        if context.expectedName == nil, let sni = observation.clientHello?.sni, !sni.isEmpty {
-            context.expectedName = ExpectedName(parsing: sni)
-        }
-        let report = ConnectionDiagnosis.report(
-            command: "capture", observation: observation, flow: connection.flow,
-            expectations: .init(anchors: anchors, context: context, genericAlertCode: .captureAlert),
-            extraFindings: findings)
-        let text = json ? ReportJSON.json(report).serialized(pretty: false) : (first ? "" : "\n") + renderer.render(report)
-        return (text, threshold.fails(report.findings))
-    }
-}
-
-/// A progress line on stderr, rewritten in place, only when stderr is a terminal.
-final class ProgressLine: @unchecked Sendable {
-    private let enabled: Bool
-    private let lock = NSLock()
-    private var shown = false
-
-    init(enabled: Bool) { self.enabled = enabled }
-
-    func show(_ p: PacketCapture.Progress) {
-        guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        var text = "\(p.statistics.packets) packets, \(p.statistics.reportedConnections) connections"
-        if let position = p.filePosition, let size = p.fileSize, size > 0 {
-            let megabytes = Double(position) / 1_048_576
-            text = String(format: "%.0f%% (%.0f MB, %.0f MB/s) · ", 100 * Double(position) / Double(size), megabytes, megabytes / max(p.elapsed, 0.001)) + text
-        }
-        _ = Console.write("\r\u{1B}[K" + text, to: STDERR_FILENO)
-        shown = true
-    }
-
-    func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard shown else { return }
-        _ = Console.write("\r\u{1B}[K", to: STDERR_FILENO)
-        shown = false
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TLSDiagnosis
-import TLSProbeOutput
+import TLSProbeKit
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,8 +28,7 @@ struct Explain: ParsableCommand {
         // `explain -- 24`: the separator some users type before a negative code is not text.
         let query = text.filter { $0 != "--" }.joined(separator: " ")
         let matches = ErrorCatalog.explain(query)
-        let report = ExplainReport(query: query, matches: matches)
-        Console.report(output.json ? ReportJSON.json(report).serialized(pretty: true) : output.renderer.render(report))
+        output.single.emit(.explain(ExplainReport(query: query, matches: matches)), threshold: .never)
         if matches.isEmpty { throw Status.findings }
     }
 }

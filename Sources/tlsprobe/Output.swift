@@ -1,45 +1,7 @@
 import ArgumentParser
-import Foundation
 import TLSDiagnosis
+import TLSProbeKit
 import TLSProbeOutput
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Where reports and messages go: the report to stdout, everything else to stderr.
-enum Console {
-    /// Writes the report; a closed stdout ends the run quietly.
-    static func report(_ text: String) {
-        var text = text
-        if !text.hasSuffix("\n") { text += "\n" }
-        if !write(text, to: STDOUT_FILENO) { Foundation.exit(errno == EPIPE ? 0 : 2) }
-    }
-
-    /// A note or an error on stderr. A closed or broken stderr loses the note, nothing
-    /// more (FileHandle.write would trap).
-    static func note(_ text: String) {
-        _ = write(TextStyle.terminalSafe(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)
-    }
-
-    /// Writes all of `text` to `fd`; false on an error other than EINTR (errno says which).
-    static func write(_ text: String, to fd: Int32) -> Bool {
-        text.utf8CString.withUnsafeBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            let count = buffer.count - 1
-            while offset < count {
-                let n = Glibc.write(fd, base + offset, count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
-    }
-}
 
 /// Options every command shares: the output form.
 struct OutputOptions: ParsableArguments {
@@ -49,7 +11,18 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "No colour in text output (also NO_COLOR=1).")
     var noColor = false
 
-    var renderer: TextRenderer { TextRenderer(style: .forStandardOutput(noColorFlag: noColor)) }
+    /// The sink for a command that writes one report.
+    var single: StreamSink {
+        StreamSink(format: json ? .json : .text(renderer, separation: .none))
+    }
+
+    /// The sink for a command that writes one report per connection (`separation` between
+    /// text reports).
+    func stream(separation: StreamSink.TextSeparation) -> StreamSink {
+        StreamSink(format: json ? .jsonLines : .text(renderer, separation: separation))
+    }
+
+    private var renderer: TextRenderer { TextRenderer(style: .forStandardOutput(noColorFlag: noColor)) }
 }
 
 /// `--fail-on`, for the commands that judge.
@@ -66,7 +39,7 @@ enum FailThresholdArgument: String, ExpressibleByArgument, CaseIterable {
     var threshold: FailThreshold { FailThreshold(rawValue: rawValue) ?? .error }
 }
 
-/// The exit statuses of DESIGN.md.
+/// The exit statuses of docs/DESIGN.md.
 enum Status {
     /// Examined; nothing at or above the threshold.
     static let ok = ExitCode(0)
@@ -74,20 +47,19 @@ enum Status {
     static let findings = ExitCode(1)
     /// Could not examine.
     static let couldNotExamine = ExitCode(2)
-}
 
-/// An input problem that stops the run with status 2 and one line on stderr.
-struct CouldNotExamine: Error, CustomStringConvertible {
-    let description: String
+    /// 1 when any report written to `sink` reached the threshold, else 0.
+    static func of(_ sink: StreamSink) -> ExitCode { sink.failing > 0 ? findings : ok }
 }
 
 extension ParsableCommand {
-    /// Runs `body`, turning input problems into "Error: …" on stderr and exit status 2.
+    /// Runs `body`, turning the errors a user can act on into "Error: …" on stderr and exit
+    /// status 2: the one place they are caught.
     func examining(_ body: () throws -> ExitCode) throws {
         let status: ExitCode
         do {
             status = try body()
-        } catch let error as CouldNotExamine {
+        } catch let error as any UserFacingError {
             Console.note("Error: \(error.description)")
             throw Status.couldNotExamine
         }

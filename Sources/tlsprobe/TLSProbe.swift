@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import OpenSSLProbe
-import PcapSource
+import TLSProbeKit
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +25,7 @@ struct TLSProbe: ParsableCommand {
               tlsprobe inspect identity.p12 --password-env P12_PASSWORD
               tlsprobe explain -9813
             """,
-        version: "tlsprobe \(version) (\(OpenSSLLibrary.version); \(PcapLibrary.version))",
+        version: "tlsprobe \(version) (\(LibraryVersions.text))",
         subcommands: [Connect.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self]
     )
 

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import OpenSSLProbe
 import TLSDiagnosis
+import TLSProbeKit
+import TLSWire
 
 /// The roots the client trusts: `--anchor`, `--anchors`, `--system-anchors`.
 struct AnchorOptions: ParsableArguments {
@@ -22,20 +24,16 @@ struct AnchorOptions: ParsableArguments {
         func add(_ certificate: X509Certificate, _ source: String) {
             if seen.insert(certificate.der).inserted { anchors.append(TrustAnchor(certificate: certificate, source: source)) }
         }
-        do {
-            for file in anchorFiles {
-                let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: password)
-                for certificate in loaded.certificates { add(certificate, file) }
-            }
-            if let dir = anchorDirectory {
-                for (source, certificate) in try AnchorDirectory.load(path: dir) { add(certificate, source) }
-            }
-            if systemAnchors {
-                let system = try SystemAnchors.load()
-                for certificate in system.certificates { add(certificate, "system") }
-            }
-        } catch {
-            throw CouldNotExamine(description: error.description)
+        for file in anchorFiles {
+            let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: password)
+            for certificate in loaded.certificates { add(certificate, file) }
+        }
+        if let dir = anchorDirectory {
+            for (source, certificate) in try AnchorDirectory.load(path: dir) { add(certificate, source) }
+        }
+        if systemAnchors {
+            let system = try SystemAnchors.load()
+            for certificate in system.certificates { add(certificate, "system") }
         }
         return anchors
     }
@@ -62,7 +60,10 @@ struct TrustOptions: ParsableArguments {
     }
 
     /// The evaluation instant: `--at`, else now (read once, here, never inside a check).
-    var instant: Date { at.flatMap(ReportTime.parse) ?? Date() }
+    var instant: Date { given ?? Date() }
+
+    /// The instant `--at` names, when given.
+    var given: Date? { at.flatMap(ReportTime.parse) }
 
     /// The context for a leaf with this purpose (only `verify` judges client certificates).
     func context(purpose: Purpose = .server) -> TrustContext {
@@ -141,4 +142,91 @@ struct PasswordOptions: ParsableArguments {
             return TerminalPassword.ask("Password for \(path): ")
         }
     }
+}
+
+/// Our own identity, for mutual TLS (connect) or to serve (listen): `--identity`, or
+/// `--cert` with `--key`.
+struct IdentityOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Our identity (connect: the client's, listen: the server's): a PKCS#12 file (or PEM with certificate and key).", valueName: "file"))
+    var identity: String?
+
+    @Option(name: .long, help: ArgumentHelp("Our certificate (leaf first, chain after), with --key.", valueName: "file"))
+    var cert: String?
+
+    @Option(name: .long, help: ArgumentHelp("The private key of --cert.", valueName: "file"))
+    var key: String?
+
+    var isGiven: Bool { identity != nil || cert != nil }
+
+    func validate() throws {
+        if identity != nil && (cert != nil || key != nil) { throw ValidationError("give --identity or --cert with --key, not both") }
+        if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
+    }
+
+    /// The identity from --identity or --cert/--key, when given.
+    func load(password: @escaping PasswordProvider) throws -> TLSIdentity? {
+        if let identity { return try TLSIdentity.load(identity: identity, password: password) }
+        if let cert, let key { return try TLSIdentity.load(certificate: cert, key: key, password: password) }
+        return nil
+    }
+}
+
+/// `--min-version` and `--max-version`: the protocol versions to offer (connect) or accept (listen).
+struct VersionRangeOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The oldest version to offer or accept: 1.0, 1.1, 1.2 (default; or --max-version when older) or 1.3.", valueName: "version"))
+    var minVersion: VersionArgument?
+
+    @Option(name: .long, help: ArgumentHelp("The newest version to offer or accept (default 1.3).", valueName: "version"))
+    var maxVersion: VersionArgument?
+
+    func validate() throws {
+        if let minVersion, let maxVersion, minVersion.version > maxVersion.version {
+            throw ValidationError("--min-version \(minVersion.rawValue) is newer than --max-version \(maxVersion.rawValue)")
+        }
+    }
+
+    /// The oldest version: --min-version, else TLS 1.2 (or --max-version when that is older).
+    var oldest: ProtocolVersion { minVersion?.version ?? min(.tls12, newest) }
+
+    /// The newest version: --max-version, else TLS 1.3.
+    var newest: ProtocolVersion { maxVersion?.version ?? .tls13 }
+}
+
+/// `--keylog FILE` for the commands that shake hands: where to append the session secrets.
+struct KeyLogOutputOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Append the session secrets to FILE (NSS key log format, mode 0600) for Wireshark or tlsprobe capture.", valueName: "file"))
+    var keylog: String?
+
+    /// The key log file, opened for appending, when given.
+    func open() throws -> KeyLogFile? {
+        try keylog.map { try KeyLogFile(path: $0) }
+    }
+}
+
+/// `--alpn h2,http/1.1` as a list; nil when a name is empty or longer than 255 bytes.
+func alpnList(_ text: String) -> [String]? {
+    let names = text.split(separator: ",", omittingEmptySubsequences: false)
+    if names.contains(where: { $0.isEmpty || $0.utf8.count > 255 }) { return nil }
+    return names.map(String.init)
+}
+
+/// `--min-version` / `--max-version`: `1.2`, `TLSv1.2`, `tls1.2`, `tls1_2`.
+struct VersionArgument: ExpressibleByArgument {
+    let version: ProtocolVersion
+    let rawValue: String
+
+    init?(argument: String) {
+        var text = argument.lowercased()
+        for prefix in ["tlsv", "tls"] where text.hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count))
+            break
+        }
+        text = text.replacingOccurrences(of: "_", with: ".")
+        let versions: [String: ProtocolVersion] = ["1.0": .tls10, "1": .tls10, "1.1": .tls11, "1.2": .tls12, "1.3": .tls13]
+        guard let version = versions[text] else { return nil }
+        self.version = version
+        self.rawValue = argument
+    }
+
+    static var allValueStrings: [String] { ["1.0", "1.1", "1.2", "1.3"] }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import OpenSSLProbe
-import TLSDiagnosis
-import TLSProbeOutput
+import TLSProbeKit
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,27 +26,14 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         try examining {
-            var certificates: [X509Certificate] = []
-            for file in files {
-                do {
-                    certificates += try CredentialFile.load(path: file, expecting: .certificates, password: passwords.provider).certificates
-                } catch let error as LoadError {
-                    throw CouldNotExamine(description: error.description)
-                }
-            }
-            guard let leaf = certificates.first else {
-                throw CouldNotExamine(description: "\(files.joined(separator: ", ")): no certificate found")
-            }
-            let presented = Array(certificates.dropFirst())
             let anchors = try trust.loadAnchors(password: passwords.provider)
-            let context = trust.context(purpose: purpose.purpose)
-            let openssl = anchors.isEmpty ? nil : OpenSSLVerification.verify(
-                leaf: leaf, presented: presented, anchors: anchors.map(\.certificate), context: context)
-            let report = OfflineDiagnosis.verify(
-                files: files, leaf: leaf, presented: presented, anchors: anchors,
-                context: context, host: trust.host, openssl: openssl)
-            Console.report(output.json ? ReportJSON.json(report).serialized(pretty: true) : output.renderer.render(report))
-            return failOn.threshold.fails(report.findings) ? Status.findings : Status.ok
+            let report = try VerifySession(
+                files: files, anchors: anchors, context: trust.context(purpose: purpose.purpose), host: trust.host,
+                password: passwords.provider
+            ).run()
+            let sink = output.single
+            sink.emit(.verify(report), threshold: failOn.threshold)
+            return Status.of(sink)
         }
     }
 }

@@ -350,9 +350,8 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         let (connections, _) = try analyze(packets)
         let c = try #require(connections.first)
         let report = ConnectionDiagnosis.report(
-            command: "capture", observation: c.observation, flow: c.flow,
-            expectations: .init(anchors: [], context: TrustContext(at: TestPKI.referenceTime), genericAlertCode: .captureAlert),
-            extraFindings: c.findings)
+            observation: c.observation, vantage: .observer(ObserverVantage(flow: c.flow)),
+            anchors: [], context: TrustContext(at: TestPKI.referenceTime), extraFindings: c.findings)
         let finding = try #require(report.findings.first { $0.code == .tlsNoCommonCipher })
         #expect(finding.evidence["offered_cipher_suites"] == .strings([
             "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "TLS_RSA_WITH_AES_128_GCM_SHA256",

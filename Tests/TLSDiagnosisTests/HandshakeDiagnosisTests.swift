@@ -90,10 +90,11 @@ import TLSWire
         let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false,
                                after: Self.steps([(.client, .clientHello, false), (.server, .certificate, false)]))
         let o = HandshakeObservation(clientHello: Self.hello, serverCertificates: [chain.leaf.x509], alerts: [alert], steps: alert.after, outcome: .failed)
-        let e = ConnectionDiagnosis.Expectations(
+        let flow = Flow(client: "127.0.0.1:50000", server: "127.0.0.1:4433", firstPacket: TestPKI.referenceTime, lastPacket: TestPKI.referenceTime)
+        let report = ConnectionDiagnosis.report(
+            observation: o, vantage: .observer(ObserverVantage(flow: flow)),
             anchors: [TrustAnchor(certificate: chain.root.x509, source: "root.pem")],
-            context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local")), genericAlertCode: .captureAlert)
-        let report = ConnectionDiagnosis.report(command: "capture", observation: o, expectations: e)
+            context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local")))
         #expect(report.trust.trusted == false)
         #expect(report.findings.map(\.code).contains(.chainMissingIntermediate))
         #expect(report.findings.map(\.code).contains(.captureAlert))

@@ -23,9 +23,40 @@ import TLSWire
         HandshakeObservation(clientHello: hello, alerts: alerts, steps: HandshakeDiagnosisTests.steps(steps), outcome: .failed)
     }
 
+    static let flow = Flow(client: "127.0.0.1:50000", server: "127.0.0.1:4433", firstPacket: TestPKI.referenceTime, lastPacket: TestPKI.referenceTime)
+
+    /// How a client's connection ended, read from the server's vantage (listen).
+    static func ending(_ ending: HandshakeEnding, in o: HandshakeObservation, served: ServedSide) -> Finding? {
+        HandshakeDiagnosis.finding(for: ending, in: o, vantage: .server(ServerVantage(flow: flow, served: served)))
+    }
+
+    @Test func oneEndingReadsDifferentlyFromEachVantage() throws {
+        let o = Self.observation(Self.tls12Flight)
+        let asServer = try #require(Self.ending(.closed, in: o, served: Self.served([Self.pki.leaf, Self.pki.intermediate])))
+        #expect(asServer.message.hasPrefix("The client closed the connection"))
+        let target = ConnectTarget(host: "printer.local", port: 4433, address: "127.0.0.1", sni: "printer.local")
+        let asClient = try #require(HandshakeDiagnosis.finding(for: .closed, in: o, vantage: .client(ClientVantage(target: target))))
+        #expect(asClient.message.hasPrefix("The server closed the connection after the server's"))
+        // A capture sees how a connection ended in its packets, not from a socket.
+        #expect(HandshakeDiagnosis.finding(for: .closed, in: o, vantage: .observer(ObserverVantage(flow: Self.flow))) == nil)
+    }
+
+    @Test func notTLSBytesAreShownTheSameWayFromBothSides() throws {
+        let bytes = Array("SSH-2.0-OpenSSH_9\u{1}".utf8)
+        let o = HandshakeObservation(outcome: .failed)
+        let asServer = try #require(Self.ending(.notTLS(firstBytes: bytes), in: o, served: Self.served([Self.pki.leaf])))
+        let target = ConnectTarget(host: "h", port: 22, address: nil, sni: nil)
+        let asClient = try #require(HandshakeDiagnosis.finding(for: .notTLS(firstBytes: bytes), in: o, vantage: .client(ClientVantage(target: target))))
+        for finding in [asServer, asClient] {
+            #expect(finding.evidence["first_bytes_text"] == .string("SSH-2.0-OpenSSH_"))
+            #expect(finding.evidence["first_bytes"] == .string("5353482d322e302d4f70656e5353485f"))
+        }
+        #expect(asClient.message.contains("It is an SSH server."))
+    }
+
     @Test func aHangUpAfterOurCertificateIsReadAsQuietDistrust() throws {
         let served = Self.served([Self.pki.leaf, Self.pki.intermediate])
-        let f = try #require(HandshakeDiagnosis.finding(forClientEnding: .closed, in: Self.observation(Self.tls12Flight), served: served))
+        let f = try #require(Self.ending(.closed, in: Self.observation(Self.tls12Flight), served: served))
         #expect(f.code == .tlsHandshakeFailed)
         #expect(f.message.hasPrefix("The client closed the connection without an alert after our Certificate"))
         #expect(f.message.contains("\"CN=Test Root CA\""))
@@ -54,7 +85,7 @@ import TLSWire
 
     @Test func theEphemeralCertificateIsExpectedToBeRefused() throws {
         let served = Self.served([TestPKI.issue(.server("vm"))], ephemeral: true)
-        let f = try #require(HandshakeDiagnosis.finding(forClientEnding: .reset, in: Self.observation(Self.tls12Flight), served: served))
+        let f = try #require(Self.ending(.reset, in: Self.observation(Self.tls12Flight), served: served))
         #expect(f.message.contains("ephemeral self-signed certificate, which no client trusts"))
         #expect(f.fix.contains("--identity"))
     }
@@ -69,16 +100,16 @@ import TLSWire
 
     @Test func endingsWithoutAHelloOrWithAnotherProtocol() throws {
         let served = Self.served([Self.pki.leaf])
-        let silent = try #require(HandshakeDiagnosis.finding(forClientEnding: .timedOut(seconds: 3), in: HandshakeObservation(outcome: .failed), served: served))
+        let silent = try #require(Self.ending(.timedOut(seconds: 3), in: HandshakeObservation(outcome: .failed), served: served))
         #expect(silent.message.contains("sent no ClientHello within 3 s"))
-        let http = try #require(HandshakeDiagnosis.finding(forClientEnding: .notTLS(firstBytes: Array("GET / HTTP/1.1\r\n".utf8)), in: HandshakeObservation(outcome: .failed), served: served))
+        let http = try #require(Self.ending(.notTLS(firstBytes: Array("GET / HTTP/1.1\r\n".utf8)), in: HandshakeObservation(outcome: .failed), served: served))
         #expect(http.message.contains("plain HTTP request"))
-        let ssh = try #require(HandshakeDiagnosis.finding(forClientEnding: .notTLS(firstBytes: Array("SSH-2.0-OpenSSH".utf8)), in: HandshakeObservation(outcome: .failed), served: served))
+        let ssh = try #require(Self.ending(.notTLS(firstBytes: Array("SSH-2.0-OpenSSH".utf8)), in: HandshakeObservation(outcome: .failed), served: served))
         #expect(ssh.message.contains("not TLS"))
     }
 
     @Test func anAlertFromTheClientExplainsItsHangUp() {
         let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
-        #expect(HandshakeDiagnosis.finding(forClientEnding: .closed, in: Self.observation(Self.tls12Flight, alerts: [alert]), served: Self.served([Self.pki.leaf])) == nil)
+        #expect(Self.ending(.closed, in: Self.observation(Self.tls12Flight, alerts: [alert]), served: Self.served([Self.pki.leaf])) == nil)
     }
 }

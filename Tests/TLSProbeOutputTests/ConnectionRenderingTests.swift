@@ -14,9 +14,10 @@ import TLSWire
         let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: [HandshakeStep(from: .server, type: .certificate)])
         let o = HandshakeObservation(clientHello: hello, serverCertificates: [chain.leaf.x509], alerts: [alert], outcome: .failed)
         return ConnectionDiagnosis.report(
-            command: "capture", observation: o,
-            flow: Flow(client: "127.0.0.1:50000", server: "127.0.0.1:4433", firstPacket: TestPKI.referenceTime, lastPacket: TestPKI.referenceTime),
-            expectations: .init(anchors: [], context: TrustContext(at: TestPKI.referenceTime), genericAlertCode: .captureAlert))
+            observation: o,
+            vantage: .observer(ObserverVantage(flow: Flow(
+                client: "127.0.0.1:50000", server: "127.0.0.1:4433", firstPacket: TestPKI.referenceTime, lastPacket: TestPKI.referenceTime))),
+            anchors: [], context: TrustContext(at: TestPKI.referenceTime))
     }
 
     @Test func codePointsCarryValueAndNameOnlyWhenKnown() throws {

@@ -47,8 +47,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var context = TrustContext(at: connection.flow.firstPacket)
         if let sni = observation.clientHello?.sni, !sni.isEmpty { context.expectedName = ExpectedName(parsing: sni) }
         let report = ConnectionDiagnosis.report(
-            command: "capture", observation: observation, flow: connection.flow,
-            expectations: .init(anchors: [], context: context, genericAlertCode: .captureAlert), extraFindings: findings)
+            observation: observation, vantage: .observer(ObserverVantage(flow: connection.flow)),
+            anchors: [], context: context, extraFindings: findings)
         _ = ReportJSON.json(report).serialized(pretty: false)
         _ = renderer.render(report)
     }

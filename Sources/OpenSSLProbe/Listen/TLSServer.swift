@@ -58,7 +58,9 @@ public enum StopReason: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .count: return "--count reached"
         case .duration: return "--duration passed"
-        case .signal(let number): return StopSignals.name(number)
+        case .signal(SIGINT): return "SIGINT"
+        case .signal(SIGTERM): return "SIGTERM"
+        case .signal(let number): return "signal \(number)"
         }
     }
 }

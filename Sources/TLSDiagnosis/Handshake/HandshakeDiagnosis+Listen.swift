@@ -153,7 +153,7 @@ extension HandshakeDiagnosis {
 
     /// listen: the `tls.handshake_failed` finding for how a client's connection ended when no
     /// alert says why, or nil when an alert does (any from the client, or our fatal one).
-    public static func finding(forClientEnding ending: HandshakeEnding, in o: HandshakeObservation, served: ServedSide) -> Finding? {
+    static func clientEnding(_ ending: HandshakeEnding, in o: HandshakeObservation, served: ServedSide) -> Finding? {
         if o.alerts.contains(where: { $0.from == .client || $0.level == .fatal }) { return nil }
         let ourCertificateSent = o.steps.contains { $0.from == .server && $0.type == .certificate }
         let clientFinished = o.steps.contains { $0.from == .client && $0.type == .finished }
@@ -183,9 +183,7 @@ extension HandshakeDiagnosis {
                 message: "The client \(what)\(afterText) without an alert, so it did not say why.",
                 evidence: evidence, fix: "Look at the client's own log or error message; tlsprobe explain reads it.")
         case .notTLS(let bytes):
-            let printable = String(decoding: bytes.prefix(16).map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
-            evidence["first_bytes"] = .string(Hex.encode(Array(bytes.prefix(16))))
-            evidence["first_bytes_text"] = .string(printable)
+            let printable = notTLSEvidence(bytes, into: &evidence)
             let methods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH "]
             if methods.contains(where: printable.hasPrefix) {
                 return Finding(

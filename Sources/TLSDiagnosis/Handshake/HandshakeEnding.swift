@@ -29,11 +29,32 @@ public enum HandshakeEnding: Sendable, Hashable {
 }
 
 extension HandshakeDiagnosis {
-    /// The `tls.handshake_failed` finding for how a live handshake ended, or nil when an
-    /// alert already explains it: any alert from the server (close_notify included: it has
-    /// a finding of its own), or our own fatal alert (with `localErrors` attached to it by
-    /// `ConnectionDiagnosis`).
-    public static func finding(for ending: HandshakeEnding, in observation: HandshakeObservation) -> Finding? {
+    /// The `tls.handshake_failed` finding for how a live handshake ended, read from our
+    /// vantage: as the client (connect), what the server's silence or hang-up means; as the
+    /// server (listen), what the client's means, against what we served. Nil when an alert
+    /// already explains it, and for an observer (a capture's connections end as packets
+    /// show, not as a socket reports).
+    public static func finding(for ending: HandshakeEnding, in observation: HandshakeObservation, vantage: Vantage) -> Finding? {
+        switch vantage {
+        case .client: return serverEnding(ending, in: observation)
+        case .server(let server): return clientEnding(ending, in: observation, served: server.served)
+        case .observer: return nil
+        }
+    }
+
+    /// The first bytes of a peer that does not speak TLS: as evidence (hex and printable
+    /// text), and the printable text for the message.
+    static func notTLSEvidence(_ bytes: [UInt8], into evidence: inout [String: EvidenceValue]) -> String {
+        let printable = String(decoding: bytes.prefix(16).map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
+        evidence["first_bytes"] = .string(Hex.encode(Array(bytes.prefix(16))))
+        evidence["first_bytes_text"] = .string(printable)
+        return printable
+    }
+
+    /// connect: how the server ended our handshake, or nil when an alert already explains
+    /// it: any alert from the server (close_notify included: it has a finding of its own),
+    /// or our own fatal alert (with `localErrors` attached to it by `ConnectionDiagnosis`).
+    static func serverEnding(_ ending: HandshakeEnding, in observation: HandshakeObservation) -> Finding? {
         if observation.alerts.contains(where: { $0.from == .server || $0.level == .fatal }) { return nil }
         let last = observation.steps.last { $0.from == .server }
         let afterText = last.map { "after the server's \($0.type)" } ?? "in answer to our ClientHello, before sending anything"
@@ -61,9 +82,7 @@ extension HandshakeDiagnosis {
                 evidence: evidence,
                 fix: "Check the server's log for the reason; tlsprobe explain can read the error it shows.")
         case .notTLS(let bytes):
-            let printable = String(decoding: bytes.prefix(16).map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
-            evidence["first_bytes"] = .string(Hex.encode(Array(bytes.prefix(16))))
-            evidence["first_bytes_text"] = .string(printable)
+            let printable = notTLSEvidence(bytes, into: &evidence)
             let guess: String
             if printable.hasPrefix("HTTP/") { guess = "It answered in plain HTTP: this port serves http://, not https://." }
             else if printable.hasPrefix("SSH-") { guess = "It is an SSH server." }

@@ -4,12 +4,8 @@ import TLSWire
 /// The report of one TLS connection — `connect`'s one object, and one JSON line per
 /// connection for `capture` and `listen` (DESIGN.md's report shape).
 public struct ConnectionReport: Sendable, Hashable {
-    /// `connect`, `capture` or `listen`.
-    public var command: String
-    /// What was dialled (connect).
-    public var target: ConnectTarget?
-    /// Who talked to whom, and when (capture, listen).
-    public var flow: Flow?
+    /// Who is speaking: tlsprobe as the client, the server, or an observer.
+    public var vantage: Vantage
     public var handshake: HandshakeSummary
     public var clientHello: ClientHelloSummary?
     public var serverHello: ServerHelloSummary?
@@ -28,22 +24,18 @@ public struct ConnectionReport: Sendable, Hashable {
     /// The verdict on the client's chain for client use (against the client anchors); nil
     /// when the client sent no certificate.
     public var clientTrust: TrustSection?
-    /// listen: the HTTP request the client sent after the handshake, and whether it was answered.
-    public var http: HTTPExchange?
     /// The instant the certificates were judged at (`--at`, the capture's time, or now);
     /// text output says "expires in" from it. Not in the JSON.
     public var evaluatedAt: Date?
 
     public init(
-        command: String, target: ConnectTarget? = nil, flow: Flow? = nil, handshake: HandshakeSummary,
+        vantage: Vantage, handshake: HandshakeSummary,
         clientHello: ClientHelloSummary? = nil, serverHello: ServerHelloSummary? = nil, chain: [CertificateDetails],
         certificateRequest: CertificateRequestSummary? = nil, clientChain: [CertificateDetails]? = nil,
         alerts: [AlertEvent] = [], outcome: Outcome, trust: TrustSection, findings: [Finding], versions: [VersionProbe]? = nil,
-        clientTrust: TrustSection? = nil, http: HTTPExchange? = nil
+        clientTrust: TrustSection? = nil
     ) {
-        self.command = command
-        self.target = target
-        self.flow = flow
+        self.vantage = vantage
         self.handshake = handshake
         self.clientHello = clientHello
         self.serverHello = serverHello
@@ -56,7 +48,32 @@ public struct ConnectionReport: Sendable, Hashable {
         self.findings = findings.inReportOrder()
         self.versions = versions
         self.clientTrust = clientTrust
-        self.http = http
+    }
+}
+
+extension ConnectionReport {
+    /// The command that made the report: `connect`, `listen` or `capture`.
+    public var command: String { vantage.command }
+
+    /// What was dialled (connect); nil for the other vantages.
+    public var target: ConnectTarget? {
+        if case .client(let client) = vantage { return client.target }
+        return nil
+    }
+
+    /// Who talked to whom, and when (listen, capture); nil for connect.
+    public var flow: Flow? {
+        switch vantage {
+        case .client: return nil
+        case .server(let server): return server.flow
+        case .observer(let observer): return observer.flow
+        }
+    }
+
+    /// listen: the HTTP request the client sent after the handshake; nil otherwise.
+    public var http: HTTPExchange? {
+        if case .server(let server) = vantage { return server.http }
+        return nil
     }
 }
 

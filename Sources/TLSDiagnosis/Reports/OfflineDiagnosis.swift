@@ -34,14 +34,21 @@ public enum OfflineDiagnosis {
         public var keys: [KeyDetails]
         public var pkcs12: PKCS12Details?
         public var other: [String]
+        /// A PKCS#12 file the password given did not open: the loader's words for it
+        /// (becomes `pkcs12.wrong_password`; the file's protection is still shown).
+        public var passwordRefused: String?
 
-        public init(path: String, format: String, certificates: [X509Certificate], keys: [KeyDetails], pkcs12: PKCS12Details?, other: [String]) {
+        public init(
+            path: String, format: String, certificates: [X509Certificate], keys: [KeyDetails], pkcs12: PKCS12Details?, other: [String],
+            passwordRefused: String? = nil
+        ) {
             self.path = path
             self.format = format
             self.certificates = certificates
             self.keys = keys
             self.pkcs12 = pkcs12
             self.other = other
+            self.passwordRefused = passwordRefused
         }
     }
 
@@ -82,6 +89,9 @@ public enum OfflineDiagnosis {
             }
             if let p = input.pkcs12 {
                 findings += pkcs12Findings(p, path: input.path).compactMap(context.profile.apply)
+            }
+            if let refused = input.passwordRefused {
+                findings.append(Finding(code: .pkcs12WrongPassword, subject: "file[\(input.path)]", message: refused))
             }
             files.append(InspectedFile(
                 path: input.path, format: input.format,

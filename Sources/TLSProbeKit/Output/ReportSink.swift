@@ -1,0 +1,125 @@
+import Foundation
+import TLSDiagnosis
+import TLSProbeOutput
+
+/// One report of any kind, as a session hands it to a sink.
+public enum Report: Sendable {
+    case connection(ConnectionReport)
+    case verify(VerifyReport)
+    case inspect(InspectReport)
+    case explain(ExplainReport)
+
+    /// The report's findings, for the exit status (explain has none).
+    public var findings: [Finding] {
+        switch self {
+        case .connection(let r): return r.findings
+        case .verify(let r): return r.findings
+        case .inspect(let r): return r.findings
+        case .explain: return []
+        }
+    }
+}
+
+/// Where sessions put their reports. A sink renders a report (on any thread: capture
+/// renders on workers) and writes rendered reports in the order it is given them.
+public protocol ReportSink: AnyObject, Sendable {
+    /// The text of `report`, the `index`-th this sink writes (0 first).
+    func render(_ report: Report, index: Int) -> String
+    /// Writes one rendered report and counts it against the threshold.
+    func write(_ rendered: String, failing: Bool)
+}
+
+extension ReportSink {
+    /// Renders and writes a report: what a session that reports on one thread calls.
+    public func emit(_ report: Report, index: Int = 0, threshold: FailThreshold) {
+        write(render(report, index: index), failing: threshold.fails(report.findings))
+    }
+}
+
+/// Reports as text or JSON on a stream (stdout by default), counting those whose findings
+/// reach the `--fail-on` threshold for the exit status.
+public final class StreamSink: ReportSink, @unchecked Sendable {
+    /// How reports are written.
+    public enum Format: Sendable {
+        /// Text for a person; `separation` sets the blank lines between reports.
+        case text(TextRenderer, separation: TextSeparation)
+        /// One indented JSON object (connect, verify, inspect, explain).
+        case json
+        /// JSON Lines: one compact object per line (capture, listen).
+        case jsonLines
+    }
+
+    /// The blank lines around text reports when a run writes many.
+    public enum TextSeparation: Sendable {
+        /// One report: none.
+        case none
+        /// A blank line before every report but the first (capture).
+        case blankLineBetween
+        /// A blank line after every report (listen: each report stands alone as it arrives).
+        case blankLineAfter
+    }
+
+    private let format: Format
+    private let output: @Sendable (String) -> Void
+    // @unchecked: the counts are only touched under `lock`.
+    private let lock = NSLock()
+    private var written = 0
+    private var failingCount = 0
+
+    /// A sink writing through `output` (stdout, quitting quietly when it is closed).
+    public init(format: Format, output: @escaping @Sendable (String) -> Void = Console.report) {
+        self.format = format
+        self.output = output
+    }
+
+    public func render(_ report: Report, index: Int) -> String {
+        switch format {
+        case .json: return Self.json(report).serialized(pretty: true)
+        case .jsonLines: return Self.json(report).serialized(pretty: false)
+        case .text(let renderer, let separation):
+            let text: String
+            switch report {
+            case .connection(let r): text = renderer.render(r)
+            case .verify(let r): text = renderer.render(r)
+            case .inspect(let r): text = renderer.render(r)
+            case .explain(let r): text = renderer.render(r)
+            }
+            switch separation {
+            case .none: return text
+            case .blankLineBetween: return index == 0 ? text : "\n" + text
+            case .blankLineAfter: return text + "\n"
+            }
+        }
+    }
+
+    public func write(_ rendered: String, failing: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        written += 1
+        if failing { failingCount += 1 }
+        output(rendered)
+    }
+
+    /// Reports written so far.
+    public var reported: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return written
+    }
+
+    /// Reports written so far whose findings reached the threshold.
+    public var failing: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return failingCount
+    }
+
+    private static func json(_ report: Report) -> JSONValue {
+        switch report {
+        case .connection(let r): return ReportJSON.json(r)
+        case .verify(let r): return ReportJSON.json(r)
+        case .inspect(let r): return ReportJSON.json(r)
+        case .explain(let r): return ReportJSON.json(r)
+        }
+    }
+}

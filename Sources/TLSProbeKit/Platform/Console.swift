@@ -1,0 +1,47 @@
+import Foundation
+import TLSProbeOutput
+
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
+
+/// Where reports and messages go: the report to stdout, everything else to stderr.
+public enum Console {
+    /// Writes the report; a closed stdout ends the run quietly.
+    public static func report(_ text: String) {
+        var text = text
+        if !text.hasSuffix("\n") { text += "\n" }
+        if !write(text, to: STDOUT_FILENO) { Foundation.exit(errno == EPIPE ? 0 : 2) }
+    }
+
+    /// A note or an error on stderr. A closed or broken stderr loses the note, nothing
+    /// more (FileHandle.write would trap).
+    public static func note(_ text: String) {
+        _ = write(TextStyle.terminalSafe(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)
+    }
+
+    /// Whether stderr is a terminal (progress lines are drawn only there).
+    public static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Writes all of `text` to `fd`; false on an error other than EINTR (errno says which).
+    public static func write(_ text: String, to fd: Int32) -> Bool {
+        text.utf8CString.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            let count = buffer.count - 1
+            while offset < count {
+                let n = systemWrite(fd, base + offset, count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import OpenSSLProbe
+import TLSDiagnosis
+import TLSWire
+
+/// `connect`: one handshake with a server (and, when asked, one per protocol version),
+/// judged from the client's vantage against the anchors, the pins and the known-hosts file.
+public struct ConnectSession: Sendable {
+    /// Which server name to send in SNI.
+    public enum ServerNameIndication: Sendable, Hashable {
+        /// The expected name when it is a DNS name; none when it is an IP address (RFC 6066).
+        case automatic
+        /// This name (`--sni`).
+        case name(String)
+        /// None at all (`--no-sni`).
+        case none
+    }
+
+    /// What to dial, how to shake hands, and what to judge the server against.
+    public struct Configuration: Sendable {
+        public var target: DialTarget
+        /// The name the client expects (`--host`); the host dialled when nil.
+        public var expectedHost: String?
+        public var serverName: ServerNameIndication = .automatic
+        public var alpn: [String] = []
+        public var minVersion: ProtocolVersion?
+        public var maxVersion: ProtocolVersion?
+        /// Seconds for each of resolving, connecting and the handshake.
+        public var timeout: TimeInterval = 10
+        /// Our client identity for mutual TLS.
+        public var identity: TLSIdentity?
+        public var keyLog: KeyLogFile?
+        /// Also offer each protocol version alone and report which the server accepts.
+        public var probeVersions = false
+        /// The server's key must match one of these.
+        public var pins: [PublicKeyPin] = []
+        /// Trust on first use: the known-hosts file to check and record in.
+        public var knownHostsPath: String?
+        public var anchors: [TrustAnchor] = []
+        public var profile: Profile = .default
+        /// Judge dates at this instant instead of the handshake's (`--at`).
+        public var at: Date?
+
+        public init(target: DialTarget) {
+            self.target = target
+        }
+    }
+
+    public let configuration: Configuration
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Shakes hands and judges what the server presented. Throws when nothing could be
+    /// examined: no answer, refused, unresolvable, an unreadable known-hosts file.
+    public func run() throws -> ConnectionReport {
+        let c = configuration
+        let dial = c.target
+        var known: KnownHosts?
+        if let path = c.knownHostsPath { known = try KnownHostsFile.read(path) }
+
+        // The clock is read once: the contact time, and the instant trust is judged at.
+        let now = Date()
+        let expected = ExpectedName(parsing: c.expectedHost ?? dial.host)
+        let serverName: String?
+        switch c.serverName {
+        case .none: serverName = nil
+        case .name(let name): serverName = name
+        case .automatic:
+            if case .dns(let name) = expected { serverName = name } else { serverName = nil }
+        }
+        let options = HandshakeOptions(
+            sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
+            identity: c.identity, keyLog: c.keyLog)
+        let result = try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
+        let live = result.handshake
+        let observation = live.observation
+        let chain = observation.serverCertificates
+
+        var extra: [Finding] = []
+        if let finding = PinCheck.finding(pins: c.pins, chain: chain) { extra.append(finding) }
+        if let path = c.knownHostsPath, var file = known, let leaf = chain.first {
+            let hostKey = KnownHosts.key(host: dial.host, port: dial.port)
+            let verdict = file.check(key: hostKey, pin: leaf.pin)
+            extra.append(KnownHosts.finding(verdict, key: hostKey, pin: leaf.pin, file: path, now: now))
+            if verdict == .firstUse {
+                file.record(key: hostKey, pin: leaf.pin, at: now)
+                try KnownHostsFile.write(file, to: path)
+            }
+        }
+
+        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile)
+        let vantage = Vantage.client(ClientVantage(
+            target: ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName),
+            identity: c.identity?.certificates))
+        var report = ConnectionDiagnosis.report(
+            observation: observation, vantage: vantage, anchors: c.anchors, context: context, ending: live.ending,
+            extraFindings: extra, versions: result.versions,
+            negotiatedGroup: observation.serverHello?.group == nil ? live.negotiatedGroup : nil,
+            localErrors: live.localErrors)
+        if let leaf = chain.first, !c.anchors.isEmpty {
+            report.trust.openssl = OpenSSLVerification.verify(
+                leaf: leaf, presented: Array(chain.dropFirst()), anchors: c.anchors.map(\.certificate), context: context)
+        }
+        return report
+    }
+}

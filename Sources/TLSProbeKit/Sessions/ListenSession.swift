@@ -1,0 +1,136 @@
+import Foundation
+import OpenSSLProbe
+import TLSDiagnosis
+import TLSProbeOutput
+import TLSWire
+
+/// `listen`: a stand-in server that reports each client's connection from the server's
+/// vantage, as it completes.
+public final class ListenSession: Sendable {
+    /// Where to listen, what to serve, whom to ask for client certificates.
+    public struct Configuration: Sendable {
+        public var address: ListenAddress
+        /// Our identity; nil: an ephemeral self-signed certificate made on the spot.
+        public var identity: TLSIdentity?
+        /// Extra names and addresses for the ephemeral certificate's SAN (`--host`).
+        public var extraHosts: [String] = []
+        public var clientAuthentication: ServedSide.ClientAuthentication = .none
+        /// The roots client certificates must lead to (`--client-anchor`).
+        public var clientAnchors: [TrustAnchor] = []
+        public var profile: Profile = .default
+        /// ALPN protocols we select when offered, in our order.
+        public var alpn: [String] = ["http/1.1"]
+        public var minVersion: ProtocolVersion = .tls12
+        public var maxVersion: ProtocolVersion = .tls13
+        /// Seconds each client gets for its handshake.
+        public var timeout: TimeInterval = 10
+        public var keyLog: KeyLogFile?
+        /// Stop after this many connections.
+        public var count: Int?
+        /// Stop after this many seconds.
+        public var duration: TimeInterval?
+
+        public init(address: ListenAddress) {
+            self.address = address
+        }
+    }
+
+    public let configuration: Configuration
+    private let server: TLSServer
+
+    /// Binds the address and sets up what we serve; throws when we cannot listen (port in
+    /// use, permission) or cannot make the ephemeral certificate.
+    public init(_ configuration: Configuration) throws {
+        let c = configuration
+        self.configuration = c
+        let bound = try TLSServer.bind(c.address, timeout: c.timeout)
+        let served: TLSIdentity
+        if let identity = c.identity {
+            served = identity
+        } else {
+            let names = EphemeralIdentity.names(for: c.address, boundAddresses: bound.hosts, extra: c.extraHosts)
+            served = try EphemeralIdentity.make(dns: names.dns, ips: names.ips)
+        }
+        server = try TLSServer(bound: bound, options: ListenOptions(
+            identity: served, ephemeral: c.identity == nil, minVersion: c.minVersion, maxVersion: c.maxVersion,
+            clientAuthentication: c.clientAuthentication, clientAnchors: c.clientAnchors, profile: c.profile,
+            alpn: c.alpn, timeout: c.timeout, keyLog: c.keyLog))
+    }
+
+    /// What we serve, for stderr before the first connection: the addresses, the names and
+    /// pin of our certificate, and what a client will dislike about it.
+    public func announcement(now: Date = Date()) -> [String] {
+        let served = server.served
+        var lines: [String] = []
+        let clientAuth: String
+        switch served.clientAuthentication {
+        case .none: clientAuth = "not requested"
+        case .requested: clientAuth = "requested"
+        case .required: clientAuth = "required"
+        }
+        lines.append("tlsprobe listen: listening on \(server.addresses.joined(separator: ", ")) (\(served.versionRange); client certificates \(clientAuth))")
+        guard let leaf = served.chain.first else { return lines }
+        let names = (leaf.dnsNames.map { "DNS:\($0)" } + leaf.ipAddresses.map { "IP:\(IPAddressText.format($0))" }).joined(separator: ", ")
+        if served.ephemeral {
+            lines.append("tlsprobe listen: no --identity given: serving an ephemeral self-signed certificate, made now, that no client trusts")
+        } else {
+            lines.append("tlsprobe listen: serving \"\(leaf.subjectString)\" and \(served.chain.count - 1) more certificate(s)")
+            if let issuer = served.unsentIssuerOfLeaf {
+                lines.append("tlsprobe listen: note: \"\(issuer)\", which issued our certificate, is not sent: right if it is the root, but if it is an intermediate add it with --chain, or clients that have only the root will refuse us")
+            }
+        }
+        lines.append("  names: \(names.isEmpty ? "(none)" : names)")
+        let curlPin = leaf.pin.replacingOccurrences(of: "sha256/", with: "sha256//")
+        lines.append("  pin:   \(leaf.pin)  (curl --pinnedpubkey \(curlPin))")
+        if !served.ephemeral {
+            let check = TrustEngine.evaluate(
+                leaf: leaf, presented: Array(served.chain.dropFirst()), anchors: [],
+                context: TrustContext(at: now, expectedName: nil, purpose: .server, profile: configuration.profile))
+            for finding in check.findings where finding.severity == .error {
+                lines.append("tlsprobe listen: note: our \(finding.subject): \(finding.code): \(finding.message)")
+            }
+        }
+        lines.append("tlsprobe listen: Ctrl-C stops; one report per connection follows")
+        return lines
+    }
+
+    /// Serves until `--count`, `--duration` or SIGINT/SIGTERM, writing each connection's
+    /// report to `sink` as it completes; the summary line for stderr.
+    public func serve(to sink: StreamSink, threshold: FailThreshold) -> String {
+        // From here on SIGINT and SIGTERM stop serving instead of ending the process.
+        let server = self.server
+        StopSignals.watch { signal in server.stop(.signal(signal)) }
+        let served = server.served
+        let clientAnchors = configuration.clientAnchors
+        let profile = configuration.profile
+        let summary = server.serve(
+            count: configuration.count, duration: configuration.duration,
+            page: { TextRenderer.listenPage(Self.report($0, served: served, clientAnchors: clientAnchors, profile: profile)) },
+            report: { connection in
+                sink.emit(.connection(Self.report(connection, served: served, clientAnchors: clientAnchors, profile: profile)), threshold: threshold)
+            })
+        return Self.summaryLine(summary, failing: sink.failing)
+    }
+
+    /// The report of one served connection.
+    public static func report(_ c: ServedConnection, served: ServedSide, clientAnchors: [TrustAnchor], profile: Profile) -> ConnectionReport {
+        // Client certificates are judged at the instant the client connected.
+        let context = TrustContext(at: c.accepted, expectedName: nil, purpose: .server, profile: profile)
+        let vantage = Vantage.server(ServerVantage(
+            flow: Flow(client: c.client, server: c.server, firstPacket: c.accepted, lastPacket: c.ended),
+            served: served, clientAnchors: clientAnchors, http: c.http))
+        return ConnectionDiagnosis.report(
+            observation: c.observation, vantage: vantage, anchors: [], context: context, ending: c.ending,
+            negotiatedGroup: c.observation.serverHello?.group == nil ? c.negotiatedGroup : nil,
+            localErrors: c.localErrors)
+    }
+
+    /// The summary line for stderr when serving stops.
+    static func summaryLine(_ s: ServeSummary, failing: Int) -> String {
+        var parts = ["\(s.reported) connection\(s.reported == 1 ? "" : "s") reported", "\(s.established) established", "\(s.reported - s.established) failed"]
+        if s.silent > 0 { parts.append("\(s.silent) closed without sending a byte (not reported)") }
+        if s.abandoned > 0 { parts.append("\(s.abandoned) still open, abandoned") }
+        parts.append(failing == 0 ? "none with findings at or above --fail-on" : "\(failing) with findings at or above --fail-on")
+        return "tlsprobe listen: stopped (\(s.reason)): " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TLSDiagnosis
+import TLSProbeKit
+import TLSProbeOutput
+
+/// What a command's output looks like is decided by its sink: text separation, JSON and
+/// JSON Lines, and the count of reports that fail the threshold (the exit status).
+@Suite struct StreamSinkTests {
+    /// Collects what a sink writes.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+        func append(_ text: String) {
+            lock.lock()
+            items.append(text)
+            lock.unlock()
+        }
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return items
+        }
+    }
+
+    static func explain(_ query: String) -> Report {
+        .explain(ExplainReport(query: query, matches: ErrorCatalog.explain(query)))
+    }
+
+    static func verify(findings: [Finding]) -> Report {
+        .verify(VerifyReport(
+            target: VerifyTarget(files: ["leaf.pem"], host: nil, purpose: .server, at: Date(timeIntervalSince1970: 1_763_719_200)),
+            chain: [], trust: TrustSection(evaluated: false, trusted: nil, profile: "default", note: nil, anchors: [], path: nil),
+            findings: findings))
+    }
+
+    @Test func jsonLinesWriteOneCompactObjectPerReport() throws {
+        let out = Collected()
+        let sink = StreamSink(format: .jsonLines, output: out.append)
+        sink.emit(Self.explain("unknown_ca"), index: 0, threshold: .error)
+        sink.emit(Self.explain("-9813"), index: 1, threshold: .error)
+        #expect(out.all.count == 2)
+        for line in out.all {
+            #expect(!line.contains("\n"), "a JSON line holds no newline: \(line)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["command"] as? String == "explain")
+        }
+    }
+
+    @Test func singleJSONIsIndented() {
+        let out = Collected()
+        StreamSink(format: .json, output: out.append).emit(Self.explain("unknown_ca"), threshold: .error)
+        #expect(out.all.first?.contains("\n  \"") == true)
+    }
+
+    @Test func textSeparationPutsBlankLinesBetweenOrAfterReports() {
+        let renderer = TextRenderer(style: .plain)
+        let between = StreamSink(format: .text(renderer, separation: .blankLineBetween), output: { _ in })
+        let first = between.render(Self.explain("unknown_ca"), index: 0)
+        let second = between.render(Self.explain("unknown_ca"), index: 1)
+        #expect(!first.hasPrefix("\n"))
+        #expect(second == "\n" + first)
+        let after = StreamSink(format: .text(renderer, separation: .blankLineAfter), output: { _ in })
+        #expect(after.render(Self.explain("unknown_ca"), index: 0) == first + "\n")
+    }
+
+    @Test func countsTheReportsThatReachTheThreshold() {
+        let warning = Finding(code: .certExpiresSoon, severity: .warning, subject: "certificate[0]", message: "soon")
+        let error = Finding(code: .certExpired, severity: .error, subject: "certificate[0]", message: "past")
+        let sink = StreamSink(format: .jsonLines, output: { _ in })
+        sink.emit(Self.verify(findings: [warning]), threshold: .error)
+        sink.emit(Self.verify(findings: [error]), threshold: .error)
+        sink.emit(Self.verify(findings: []), threshold: .error)
+        #expect(sink.reported == 3)
+        #expect(sink.failing == 1)
+        let strict = StreamSink(format: .jsonLines, output: { _ in })
+        strict.emit(Self.verify(findings: [warning]), threshold: .warning)
+        #expect(strict.failing == 1)
+    }
+
+    @Test func orderedReporterWritesInSubmissionOrderWhateverFinishesFirst() {
+        let out = Collected()
+        let sink = StreamSink(format: .jsonLines, output: out.append)
+        let reporter = OrderedReporter(sink: sink, threshold: .error)
+        let queries = (0..<40).map { "query \($0)" }
+        for (i, query) in queries.enumerated() {
+            reporter.submit {
+                // Earlier reports take longer, so they finish after later ones.
+                usleep(useconds_t((40 - i) * 300))
+                return .explain(ExplainReport(query: query, matches: []))
+            }
+        }
+        reporter.finish()
+        let written = out.all.compactMap { line -> String? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["query"] as? String
+        }
+        #expect(written == queries)
+    }
+}

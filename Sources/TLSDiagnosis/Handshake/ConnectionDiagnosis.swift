@@ -18,6 +18,7 @@ public enum ConnectionDiagnosis {
         ending: HandshakeEnding? = nil, extraFindings: [Finding] = [], versions: [VersionProbe]? = nil,
         negotiatedGroup: String? = nil, localErrors: [String] = []
     ) -> ConnectionReport {
+        var findings = extraFindings
         var served: ServedSide?
         var identity: [X509Certificate]?
         var clientAnchors: [TrustAnchor] = []
@@ -27,11 +28,12 @@ public enum ConnectionDiagnosis {
         case .server(let server):
             served = server.served
             clientAnchors = server.clientAnchors
-        case .observer: genericAlertCode = .captureAlert
+        case .observer(let observer):
+            genericAlertCode = .captureAlert
+            findings += CaptureDiagnosis.findings(observer.capture, observation: o)
         }
-        var findings = extraFindings
         if let ending, let finding = HandshakeDiagnosis.finding(for: ending, in: o, vantage: vantage) { findings.append(finding) }
-        let keyLogFinding = extraFindings.contains { $0.code == .captureNoKey || $0.code == .captureDecryptFailed }
+        let keyLogFinding = findings.contains { $0.code == .captureNoKey || $0.code == .captureDecryptFailed }
         var trust = TrustSection(
             evaluated: false, trusted: nil, profile: context.profile.name,
             note: "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",

@@ -73,8 +73,12 @@ public struct ServerVantage: Sendable, Hashable {
 public struct ObserverVantage: Sendable, Hashable {
     /// Who talked to whom, and when the first and last packets were seen.
     public var flow: Flow
+    /// What the capture says about the connection: gaps, what the key log did, encrypted
+    /// alert-sized records (the `capture.*` findings come from these).
+    public var capture: CaptureFacts
 
-    public init(flow: Flow) {
+    public init(flow: Flow, capture: CaptureFacts = CaptureFacts()) {
         self.flow = flow
+        self.capture = capture
     }
 }

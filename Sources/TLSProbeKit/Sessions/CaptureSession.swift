@@ -82,14 +82,14 @@ public final class CaptureSession {
         var context = c.context
         // A capture is judged when it happened, unless --at says otherwise.
         if !c.atGiven { context.at = connection.flow.firstPacket }
-        let (observation, findings) = connection.diagnosed()
+        let (observation, facts) = connection.observed()
         // The name the client expected: --host, else the SNI it sent (what it dialled).
         if context.expectedName == nil, let sni = observation.clientHello?.sni, !sni.isEmpty {
             context.expectedName = ExpectedName(parsing: sni)
         }
         return ConnectionDiagnosis.report(
-            observation: observation, vantage: .observer(ObserverVantage(flow: connection.flow)),
-            anchors: c.anchors, context: context, extraFindings: findings)
+            observation: observation, vantage: .observer(ObserverVantage(flow: connection.flow, capture: facts)),
+            anchors: c.anchors, context: context)
     }
 
     /// What was wrong with a key log, for stderr; never a secret, only line numbers and labels.

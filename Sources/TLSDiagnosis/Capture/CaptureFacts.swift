@@ -1,0 +1,107 @@
+import TLSWire
+
+/// What a capture itself says about one connection, beside its handshake: bytes that were
+/// never captured, how tracking ended, what the key log did, encrypted records that look
+/// like alerts, a plaintext reply. Captures report these facts; `CaptureDiagnosis` turns
+/// them into the `capture.*` findings.
+public struct CaptureFacts: Sendable, Hashable {
+    /// What the key log did for a connection with protected records.
+    public struct Decryption: Sendable, Hashable {
+        /// A protected record that did not open.
+        public struct Failure: Sendable, Hashable {
+            public var side: Side
+            /// The record's number among that side's protected records, from 0.
+            public var record: Int
+            public var reason: String
+            /// The key log label of the secret used, when one was.
+            public var secret: String?
+
+            public init(side: Side, record: Int, reason: String, secret: String?) {
+                self.side = side
+                self.record = record
+                self.reason = reason
+                self.secret = secret
+            }
+        }
+
+        public var clientRandom: [UInt8]?
+        public var cipherSuite: CipherSuite?
+        public var isTLS13: Bool
+        /// Protected records opened, both sides together.
+        public var openedRecords: Int
+        /// Key log labels a protected record needed and the key log lacks, in order.
+        public var missingSecrets: [String]
+        /// Whether the key log has any secret for this client random.
+        public var hasAnySecret: Bool
+        public var failure: Failure?
+        /// The suite is not one tlsprobe decrypts.
+        public var unsupportedSuite: Bool
+        /// Protected records came, but the ClientHello (whose random names the secrets) is
+        /// not in the capture.
+        public var noClientHello: Bool
+
+        public init(
+            clientRandom: [UInt8]?, cipherSuite: CipherSuite?, isTLS13: Bool, openedRecords: Int, missingSecrets: [String],
+            hasAnySecret: Bool, failure: Failure?, unsupportedSuite: Bool, noClientHello: Bool
+        ) {
+            self.clientRandom = clientRandom
+            self.cipherSuite = cipherSuite
+            self.isTLS13 = isTLS13
+            self.openedRecords = openedRecords
+            self.missingSecrets = missingSecrets
+            self.hasAnySecret = hasAnySecret
+            self.failure = failure
+            self.unsupportedSuite = unsupportedSuite
+            self.noClientHello = noClientHello
+        }
+    }
+
+    /// An encrypted record that is the size of an alert.
+    public struct EncryptedAlert: Sendable, Hashable {
+        public var side: Side
+        public var recordLength: Int
+
+        public init(side: Side, recordLength: Int) {
+            self.side = side
+            self.recordLength = recordLength
+        }
+    }
+
+    /// Bytes one side sent that are not TLS.
+    public struct PlaintextReply: Sendable, Hashable {
+        public var side: Side
+        public var bytes: [UInt8]
+
+        public init(side: Side, bytes: [UInt8]) {
+            self.side = side
+            self.bytes = bytes
+        }
+    }
+
+    /// What the key log did; nil when no key log was given or nothing was protected.
+    public var decryption: Decryption?
+    /// TLS 1.3 without keys: the alert-sized record with which one side most likely refused.
+    public var tls13Refusal: EncryptedAlert?
+    /// Encrypted alert records during a TLS 1.2 handshake.
+    public var encryptedAlerts: [EncryptedAlert] = []
+    /// Stream bytes never captured, per direction.
+    public var clientBytesLost = 0
+    public var serverBytesLost = 0
+    /// Payload bytes the snap length cut.
+    public var snapCutBytes = 0
+    /// The capture file ends in the middle of a packet of this connection.
+    public var fileTruncated = false
+    /// Some lost bytes were given up waiting for: the capture's memory budget was reached.
+    public var holesGivenUp = false
+    /// The client's direction was captured from its SYN.
+    public var clientSeenFromSYN = false
+    /// Why tracking stopped, in words; nil when the report went out while it was open.
+    public var end: String?
+    /// Streams that stopped decoding, and why.
+    public var brokenStreams: [String] = []
+    /// Handshake messages that could not be decoded.
+    public var decodeProblems: [String] = []
+    public var plaintextReply: PlaintextReply?
+
+    public init() {}
+}

@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Module directions (DESIGN.md): only OpenSSLProbe imports COpenSSL, only PcapSource
+// Module directions (docs/DESIGN.md, Architecture): only OpenSSLProbe imports COpenSSL, only PcapSource
 // imports CPcap, TLSWire depends on nothing, renderers (TLSProbeOutput) see reports only,
 // checks (TLSDiagnosis) never print, and the executable only parses arguments.
 let package = Package(

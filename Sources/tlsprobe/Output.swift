@@ -66,7 +66,7 @@ enum FailThresholdArgument: String, ExpressibleByArgument, CaseIterable {
     var threshold: FailThreshold { FailThreshold(rawValue: rawValue) ?? .error }
 }
 
-/// The exit statuses of DESIGN.md.
+/// The exit statuses of docs/DESIGN.md.
 enum Status {
     /// Examined; nothing at or above the threshold.
     static let ok = ExitCode(0)

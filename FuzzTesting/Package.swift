@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// libFuzzer harnesses (FIELD-NOTES.md, "Sanitizers and fuzzing"). The project's modules are
+// libFuzzer harnesses (docs/NOTES.md, "Swift, sanitizers and fuzzing"). The project's modules are
 // compiled here through symlinks into ../Sources rather than through a path dependency on
 // the root package (whose identity would be the clone's folder name); the packages they
 // use are named by URL at the root package's versions. PcapSource is built without the

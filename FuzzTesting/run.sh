@@ -22,7 +22,7 @@ if [ "$what" != all ]; then
 fi
 
 # libFuzzer needs --sanitize=fuzzer on the whole build: with only -Xswiftc it links a main
-# that exits 0 without fuzzing (FIELD-NOTES.md). And SwiftPM hands swiftc the two
+# that exits 0 without fuzzing (docs/NOTES.md). And SwiftPM hands swiftc the two
 # sanitizers as two options, `-sanitize=fuzzer -sanitize=address`, of which the driver
 # keeps only the last: the Swift code would get AddressSanitizer but no coverage counters
 # (libFuzzer would then see only swift-crypto's C code). The combined option, last, fixes
@@ -44,7 +44,7 @@ fi
 export SWIFT_BACKTRACE=enable=no
 # Leaks: libFuzzer checks after every input that allocated more than it freed, and that
 # is the check that counts. The check at exit is off: OpenSSL's cleanup at exit leaves
-# what it allocated loading the legacy provider (PKCS#12 RC2/3DES; FIELD-NOTES.md), and
+# what it allocated loading the legacy provider (PKCS#12 RC2/3DES; docs/NOTES.md), and
 # libcrypto has no frame pointers, so the fast unwinder's stacks stop inside it and the
 # `leak:OSSL_PROVIDER_try_load` suppression (lsan.supp) cannot match them.
 export LSAN_OPTIONS=suppressions=$PWD/lsan.supp:print_suppressions=0

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # The test suite, as the README's quick start and CI run it: installs what is missing
-# (as root, with apt-get), builds, runs every test, measures x509-limbo agreement, and runs
-# every fuzz target for FUZZ_SECONDS (default 20; 0 skips the fuzzing).
+# (as root, with apt-get; Python's jsonschema with pip), builds, runs every test, measures
+# x509-limbo agreement, and runs every fuzz target for FUZZ_SECONDS (default 20; 0 skips
+# the fuzzing).
 #
 #   Tests/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 Tests/install-packages.sh libssl-dev libpcap-dev openssl curl pkg-config tcpdump
+# SchemaTests validate real output against docs/schema/ with Python's jsonschema. Debian's
+# own python3 refuses pip installs (PEP 668): its python3-jsonschema package then.
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "== installing the Python package jsonschema" >&2
+  python3 -m pip install -q jsonschema || Tests/install-packages.sh python3-jsonschema
+fi
 
 echo "== build" >&2
 swift build --build-tests

@@ -87,7 +87,7 @@ private final class WatchedReader {
 /// An open libpcap handle (`pcap_t`), closed in `deinit`. Offline handles read a pcap or
 /// pcapng file (or stdin as "-"); live handles are non-blocking and waited on with
 /// `poll()`, because a blocking `pcap_next_ex` with no traffic never returns on libpcap
-/// 1.10.3 whatever its timeout (FIELD-NOTES.md).
+/// 1.10.3 whatever its timeout (docs/NOTES.md, "libpcap").
 final class PcapHandle {
     private let handle: OpaquePointer
     /// The `DLT_` link type of every packet.

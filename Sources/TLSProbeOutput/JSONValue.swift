@@ -1,4 +1,4 @@
-/// A JSON value and its serialisation as DESIGN.md fixes it: keys sorted, strings escaped
+/// A JSON value and its serialisation as docs/DESIGN.md fixes it: keys sorted, strings escaped
 /// per RFC 8259, no trailing spaces; pretty (two-space indent) for single-object reports
 /// and compact for JSON Lines.
 public indirect enum JSONValue: Sendable, Hashable {

@@ -63,7 +63,7 @@ extension ReportJSON {
         object["versions"] = r.versions.map { probes in
             .object(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a }))
         } ?? .null
-        // The map above is DESIGN.md's; this says how each probe went.
+        // The map above is docs/DESIGN.md's; this says how each probe went.
         object["version_probes"] = r.versions.map { probes in
             .array(probes.map { p in
                 .object([
@@ -83,7 +83,7 @@ extension ReportJSON {
         ])
     }
 
-    /// DESIGN.md's `client_hello`.
+    /// docs/DESIGN.md's `client_hello`.
     public static func json(_ h: ClientHelloSummary) -> JSONValue {
         .object([
             "legacy_version": codePoint(h.legacyVersion),

@@ -1,7 +1,7 @@
 import Foundation
 import TLSDiagnosis
 
-/// Reports as DESIGN.md's JSON: snake_case keys, ISO-8601 UTC times, lowercase hex bytes,
+/// Reports as docs/DESIGN.md's JSON: snake_case keys, ISO-8601 UTC times, lowercase hex bytes,
 /// `schema_version: 1` on every report object.
 public enum ReportJSON {
     /// The schema version every report carries.
@@ -64,7 +64,7 @@ public enum ReportJSON {
         ])
     }
 
-    /// DESIGN.md's CERTIFICATE, with key identifiers, AIA/CRL URLs, policies and the pin.
+    /// docs/DESIGN.md's CERTIFICATE, with key identifiers, AIA/CRL URLs, policies and the pin.
     public static func json(_ c: CertificateDetails) -> JSONValue {
         .object([
             "index": .int(c.index),
@@ -161,7 +161,7 @@ public enum ReportJSON {
         ])
     }
 
-    /// DESIGN.md's FINDING.
+    /// docs/DESIGN.md's FINDING.
     public static func json(_ f: Finding) -> JSONValue {
         .object([
             "code": .string(f.code.rawValue),

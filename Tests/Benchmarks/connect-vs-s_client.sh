@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): what a `tlsprobe connect` diagnosis costs next to `openssl
-# s_client`, against one loopback `openssl s_server` in the same run (DESIGN.md: "a
+# s_client`, against one loopback `openssl s_server` in the same run (docs/DESIGN.md: "a
 # diagnosis costs about one handshake"; issue 3's targets: a full diagnosis in at most half
 # of s_client's wall time, `--versions` in at most the time of one s_client run).
 #

@@ -68,6 +68,64 @@ import TLSDiagnosis
         }
     }
 
+    // MARK: docs/DESIGN.md, the contract
+
+    @Test func designListsEveryFindingCode() throws {
+        let design = try Self.read("docs/DESIGN.md")
+        let start = try #require(design.range(of: "\n## Finding codes\n")).upperBound
+        let end = try #require(design.range(of: "\n## Exit status\n")).lowerBound
+        let section = design[start..<end]
+        // "- chain: `untrusted_root`, ... ; key: `mismatch`": an area, then its conditions.
+        var listed = Set<String>()
+        var area = ""
+        for match in section.matches(of: /(?:\n- |; )(chain|cert|name|tls|mtls|pin|pkcs12|key|capture):\s|`([a-z0-9_]+)`/) {
+            if let named = match.output.1 { area = String(named) } else if let condition = match.output.2, !area.isEmpty {
+                listed.insert("\(area).\(condition)")
+            }
+        }
+        for entry in FindingCatalog.all {
+            #expect(listed.contains(entry.code.rawValue), "docs/DESIGN.md's Finding codes lack \(entry.code.rawValue)")
+        }
+    }
+
+    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain"])
+    func designListsEveryOptionOf(_ command: String) throws {
+        let design = try Self.read("docs/DESIGN.md")
+        let help = try Run.tlsprobe([command, "--help"]).stdout
+        let options = Set(help.matches(of: /--[a-z][a-z0-9-]+/).map { String($0.output) })
+        #expect(!options.isEmpty)
+        for option in options where option != "--help" {
+            #expect(design.contains("`\(option)"), "docs/DESIGN.md lacks \(option) of \(command)")
+        }
+    }
+
+    /// Nothing in the repository cites a document outside it: the contract is docs/DESIGN.md,
+    /// platform facts are docs/NOTES.md.
+    @Test func nothingCitesDocumentsOutsideTheRepository() throws {
+        let outside = ["STYLE" + ".md", "FIELD-" + "NOTES", "/work/" + "shared"]
+        let root = Self.root.standardizedFileURL.path
+        let skipped: Set<String> = [".git", ".swiftpm", "Packages", "node_modules"]
+        let files = try #require(FileManager.default.enumerator(atPath: root))
+        var offenders: [String] = []
+        while let relative = files.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if skipped.contains(name) || name.hasPrefix(".build") { files.skipDescendants(); continue }
+            let path = root + "/" + relative
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular,
+                  (attributes[.size] as? Int ?? 0) < 2_000_000,
+                  let data = FileManager.default.contents(atPath: path),
+                  let text = String(data: data, encoding: .utf8) else { continue }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let bare = line.replacingOccurrences(of: "docs/DESIGN.md", with: "")
+                if bare.contains("DESIGN" + ".md") || outside.contains(where: { line.contains($0) }) {
+                    offenders.append("\(relative):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "cites a document outside the repository:\n\(offenders.joined(separator: "\n"))")
+    }
+
     /// cert.malformed is an error under every profile; the milder encoding problems are
     /// cert.nonconforming, not a cert.malformed warning. Both documents say so.
     @Test func malformedAndNonconformingAreDescribedAsReported() throws {

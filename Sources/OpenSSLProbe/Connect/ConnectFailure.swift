@@ -1,5 +1,5 @@
 /// Why a server could not be examined at all — no TLS byte came back: exit status 2 and
-/// one line on stderr (DESIGN.md). Everything after the first TLS byte is a finding instead.
+/// one line on stderr (docs/DESIGN.md). Everything after the first TLS byte is a finding instead.
 public struct ConnectFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which of the ways to fail before TLS.
     public enum Kind: String, Sendable, Hashable {

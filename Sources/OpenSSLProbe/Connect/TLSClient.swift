@@ -54,7 +54,7 @@ public enum TLSClient {
     /// The versions `--versions` probes, oldest first.
     public static let probedVersions: [ProtocolVersion] = [.tls10, .tls11, .tls12, .tls13]
 
-    /// The OpenSSL security level of every handshake (FIELD-NOTES.md: Debian's default of
+    /// The OpenSSL security level of every handshake (docs/NOTES.md: Debian's default of
     /// 2 makes TLS 1.0/1.1 servers unreachable; weak keys should be findings, not failures).
     public static let securityLevel = 0
 
@@ -76,7 +76,7 @@ public enum TLSClient {
         }
 
         // The main handshake and the probes, concurrently: a diagnosis costs about one
-        // handshake's time (DESIGN.md). One thread each, not concurrentPerform: these mostly
+        // handshake's time (docs/DESIGN.md). One thread each, not concurrentPerform: these mostly
         // wait on the network, and concurrentPerform runs only as many at a time as there
         // are cores. The main handshake is itself the probe of the newest version it offers
         // (a server must choose the newest version it shares), so that one is not probed

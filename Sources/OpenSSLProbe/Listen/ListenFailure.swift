@@ -1,4 +1,4 @@
-/// Why `listen` cannot serve at all: exit status 2 and one line on stderr (DESIGN.md).
+/// Why `listen` cannot serve at all: exit status 2 and one line on stderr (docs/DESIGN.md).
 public struct ListenFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         /// Another program listens on the port.

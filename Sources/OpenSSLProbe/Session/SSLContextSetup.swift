@@ -20,7 +20,7 @@ enum SSLContextSetup {
             throw .failed("SSL_CTX_new")
         }
         let context = OwnedSSLContext(takingOwnership: pointer)
-        // Level 0 (FIELD-NOTES.md): old versions, small keys and SHA-1 signatures reach the
+        // Level 0 (docs/NOTES.md, "Security level"): old versions, small keys and SHA-1 signatures reach the
         // diagnosis as findings instead of failing inside OpenSSL.
         SSL_CTX_set_security_level(pointer, 0)
         // Off: broken chains are captured whole and the diagnosis decides trust (a server

@@ -5,7 +5,7 @@ internal import COpenSSL
 /// `-legacy` PKCS#12 files use RC2-40 and 3DES, which live in the "legacy" provider.
 /// Loading a provider explicitly stops OpenSSL from loading "default" implicitly, so
 /// both are loaded; with "legacy" alone every file fails with "mac verify failure",
-/// the same text as a wrong password (FIELD-NOTES.md).
+/// the same text as a wrong password (docs/NOTES.md, "Providers and PKCS#12").
 enum OpenSSLProviders {
     /// Loads "legacy" and "default" once, process-wide; later calls return at once.
     /// Returns whether the legacy provider is available (a build without it still

@@ -1,7 +1,7 @@
 internal import COpenSSL
 
-// One final class per owned C object, freed in deinit (STYLE.md; nio-ssl's
-// `SSLConnection`). Initialisers say `takingOwnership:`; nothing here leaves the module.
+// One final class per owned C object, freed in deinit, as swift-nio-ssl's
+// `SSLConnection` frees its `SSL*`. Initialisers say `takingOwnership:`; nothing here leaves the module.
 
 /// An `X509*` we own.
 final class OwnedX509 {

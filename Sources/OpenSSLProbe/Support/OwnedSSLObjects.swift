@@ -1,6 +1,6 @@
 internal import COpenSSL
 
-// One final class per owned C object (STYLE.md), for connect and listen.
+// One final class per owned C object, freed in deinit (one owner, freed once); connect, listen.
 
 /// An `SSL_CTX*` we own.
 final class OwnedSSLContext {

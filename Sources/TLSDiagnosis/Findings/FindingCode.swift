@@ -1,4 +1,4 @@
-/// A stable finding code, `area.condition`, as listed in DESIGN.md and the man page.
+/// A stable finding code, `area.condition`, as listed in docs/DESIGN.md and the man page.
 ///
 /// An open struct rather than an enum so that a code read back from JSON or typed by a
 /// user can be represented even when this build does not know it.

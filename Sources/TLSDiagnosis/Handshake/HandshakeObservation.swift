@@ -10,7 +10,7 @@ public enum Side: String, Sendable, Hashable {
     public var peer: Side { self == .client ? .server : .client }
 }
 
-/// What a ClientHello offered, as reports show it (DESIGN.md's `client_hello`).
+/// What a ClientHello offered, as reports show it (docs/DESIGN.md's `client_hello`).
 public struct ClientHelloSummary: Sendable, Hashable {
     /// `legacy_version` of the hello.
     public var legacyVersion: ProtocolVersion

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A certificate as a report shows it: DESIGN.md's CERTIFICATE plus key identifiers,
+/// A certificate as a report shows it: docs/DESIGN.md's CERTIFICATE plus key identifiers,
 /// AIA and CRL URLs, policies and the SPKI pin.
 public struct CertificateDetails: Sendable, Hashable {
     /// Position in what was presented (0 = leaf) or in the file.

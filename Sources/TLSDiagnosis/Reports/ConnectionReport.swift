@@ -2,7 +2,7 @@ import Foundation
 import TLSWire
 
 /// The report of one TLS connection — `connect`'s one object, and one JSON line per
-/// connection for `capture` and `listen` (DESIGN.md's report shape).
+/// connection for `capture` and `listen` (docs/DESIGN.md's report shape).
 public struct ConnectionReport: Sendable, Hashable {
     /// Who is speaking: tlsprobe as the client, the server, or an observer.
     public var vantage: Vantage
@@ -131,7 +131,7 @@ public struct Flow: Sendable, Hashable {
     }
 }
 
-/// What was negotiated (DESIGN.md's `handshake`).
+/// What was negotiated (docs/DESIGN.md's `handshake`).
 public struct HandshakeSummary: Sendable, Hashable {
     public var established: Bool
     public var version: ProtocolVersion?

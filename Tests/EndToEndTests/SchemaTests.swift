@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+import TestSupport
+import TLSDiagnosis
+
+/// The JSON Schemas in docs/schema/ against the real output of every command: each report
+/// kind is produced by the built binary (against real `openssl s_server` and clients on
+/// loopback, or a capture written by CaptureWriter) and validated with Python's
+/// `jsonschema` (Tests/Tools/validate-json.py). The schemas close every object, so a key
+/// added to the output without updating its schema fails here. No test is skipped when
+/// `jsonschema` is missing: Tests/run.sh installs it.
+@Suite struct SchemaTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let kinds = ["connect", "capture", "listen", "inspect", "verify", "explain"]
+
+    static func schemaPath(_ kind: String) -> String { root.appendingPathComponent("docs/schema/\(kind).schema.json").path }
+    static var validator: String { root.appendingPathComponent("Tests/Tools/validate-json.py").path }
+
+    /// Runs the validator; a missing `jsonschema` is a failure that says how to install it.
+    static func runValidator(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Run.Result {
+        let result = try Run.process("python3", [validator] + arguments, stdin: stdin.map { Data($0.utf8) }, timeout: 60)
+        if result.status == 3 {
+            Issue.record("""
+                The Python package jsonschema is missing, so the JSON Schemas cannot be checked: \
+                install it with `python3 -m pip install jsonschema` (Tests/run.sh does). \(result.stderr)
+                """, sourceLocation: sourceLocation)
+        }
+        return result
+    }
+
+    /// Validates `output` (one object, or with `lines` JSON Lines) against `kind`'s schema.
+    static func expectValid(_ output: String, _ kind: String, lines: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(!output.isEmpty, "\(kind) printed nothing", sourceLocation: sourceLocation)
+        let result = try runValidator([schemaPath(kind)] + (lines ? ["--lines"] : []), stdin: output, sourceLocation: sourceLocation)
+        if result.status == 3 { return } // recorded as a failure, with how to install jsonschema
+        #expect(result.status == 0, "\(kind) output does not match docs/schema/\(kind).schema.json:\n\(result.stderr)\n\(output.prefix(4000))",
+                sourceLocation: sourceLocation)
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text.prefix(500))")
+    }
+
+    static func objects(lines text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { try object(String($0)) }
+    }
+
+    static func schema(_ kind: String) throws -> [String: Any] {
+        try object(String(contentsOfFile: schemaPath(kind), encoding: .utf8))
+    }
+
+    // MARK: the schemas themselves
+
+    @Test func everySchemaIsAValidDraft202012Schema() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs/schema").path)
+            .filter { $0.hasSuffix(".schema.json") }.sorted()
+        #expect(files == Self.kinds.map { "\($0).schema.json" }.sorted())
+        let result = try Self.runValidator(["--check-schema"] + Self.kinds.map(Self.schemaPath))
+        #expect(result.status == 0 || result.status == 3, "\(result.stderr)")
+        for kind in Self.kinds {
+            #expect(try Self.schema(kind)["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema", "\(kind)")
+        }
+    }
+
+    /// Each schema is self-contained; the definitions they share must say the same, and the
+    /// finding codes must be exactly the catalog's.
+    @Test func sharedDefinitionsAgreeAndListEveryFindingCode() throws {
+        let catalog = FindingCatalog.all.map(\.code.rawValue).sorted()
+        var first: [String: (kind: String, value: Data)] = [:]
+        for kind in Self.kinds {
+            let defs = try #require(Self.schema(kind)["$defs"] as? [String: Any], "\(kind) has no $defs")
+            for (name, value) in defs {
+                let value = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
+                if let seen = first[name] {
+                    #expect(seen.value == value, "$defs/\(name) differs between \(seen.kind) and \(kind)")
+                } else {
+                    first[name] = (kind, value)
+                }
+            }
+            if let codes = (defs["finding_code"] as? [String: Any])?["enum"] as? [String] {
+                #expect(codes.sorted() == catalog, "\(kind): finding codes differ from FindingCatalog")
+            } else {
+                #expect(kind == "explain", "\(kind) has no finding_code enum")
+            }
+        }
+    }
+
+    // MARK: offline commands
+
+    @Test func explainMatchesItsSchema() throws {
+        for query in ["unknown_ca", "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "chain.missing_intermediate", "no such error at all"] {
+            let result = try Run.tlsprobe(["explain", "--json", query])
+            try Self.expectValid(result.stdout, "explain")
+        }
+    }
+
+    @Test func verifyMatchesItsSchemaTrustedUntrustedAndNotEvaluated() throws {
+        let dir = TemporaryDirectory()
+        let pki = TestPKI.chain(host: "printer.local")
+        let other = TestPKI.issue(.root("Somebody Else's Root"))
+        let leaf = dir.write("leaf.pem", pki.leaf.pem)
+        let intermediate = dir.write("intermediate.pem", pki.intermediate.pem)
+        let root = dir.write("root.pem", pki.root.pem)
+        let otherRoot = dir.write("other.pem", other.pem)
+        let at = ["--at", ReportTime.iso8601(TestPKI.referenceTime)]
+
+        let trusted = try Run.tlsprobe(["verify", leaf, intermediate, "--anchor", root, "--host", "printer.local", "--json"] + at)
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        #expect((try Self.object(trusted.stdout)["trust"] as? [String: Any])?["trusted"] as? Bool == true)
+        try Self.expectValid(trusted.stdout, "verify")
+
+        let untrusted = try Run.tlsprobe(["verify", leaf, "--anchor", otherRoot, "--host", "10.0.0.5", "--json"] + at)
+        #expect(untrusted.status == 1)
+        try Self.expectValid(untrusted.stdout, "verify")
+
+        let unjudged = try Run.tlsprobe(["verify", leaf, intermediate, "--purpose", "client", "--json"] + at)
+        let trust = try #require(try Self.object(unjudged.stdout)["trust"] as? [String: Any])
+        #expect(trust["evaluated"] as? Bool == false)
+        #expect(trust["trusted"] is NSNull, "trusted is null when not evaluated")
+        try Self.expectValid(unjudged.stdout, "verify")
+    }
+
+    @Test func inspectMatchesItsSchemaWithCertificatesKeysAndPKCS12() throws {
+        let dir = TemporaryDirectory()
+        let pki = TestPKI.chain(host: "printer.local")
+        let leaf = dir.write("leaf.pem", pki.leaf.pem + pki.intermediate.pem)
+        let key = dir.write("leaf.key", pki.leaf.keyPEM)
+        let der = dir.write("root.der", Data(pki.root.der))
+        let p12 = dir.file("identity.p12")
+        let export = try Run.process("openssl", ["pkcs12", "-export", "-in", leaf, "-inkey", key, "-passout", "env:P12", "-out", p12],
+                                     environment: ["P12": "s3cret", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        try #require(export.status == 0, "openssl pkcs12: \(export.stderr)")
+
+        let result = try Run.tlsprobe(["inspect", leaf, key, der, p12, "--key", key, "--password-env", "P12", "--json",
+                                       "--at", ReportTime.iso8601(TestPKI.referenceTime)], environment: ["P12": "s3cret"])
+        let object = try Self.object(result.stdout)
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.count == 5, "the four files and --key's")
+        #expect(files.contains { !($0["pkcs12"] is NSNull) }, "the PKCS#12 file is described")
+        #expect(files.contains { ($0["keys"] as? [Any])?.isEmpty == false }, "the key is described")
+        try Self.expectValid(result.stdout, "inspect")
+
+        // A wrong password is a finding about the file, still in the same shape.
+        let wrong = try Run.tlsprobe(["inspect", p12, "--password-env", "P12", "--json"], environment: ["P12": "nope"])
+        if !wrong.stdout.isEmpty { try Self.expectValid(wrong.stdout, "inspect") }
+    }
+
+    // MARK: connect
+
+    @Test func connectMatchesItsSchemaWhenTrustFails() throws {
+        let dir = TemporaryDirectory()
+        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])
+        let other = TestPKI.issueLive(.root("Somebody Else's Root"))
+        let server = try OpenSSLServer(cert: dir.write("leaf.pem", chain.leaf.pem), key: dir.write("leaf.key", chain.leaf.keyPEM),
+                                       chain: dir.write("intermediate.pem", chain.intermediate.pem), extra: ["-tls1_2"])
+        defer { server.stop() }
+        let result = try Run.tlsprobe(["connect", server.address, "--anchor", dir.write("other.pem", other.pem), "--json", "--timeout", "10"],
+                                      timeout: 30)
+        #expect(result.status == 1, "\(result.stderr)")
+        let trust = try #require(try Self.object(result.stdout)["trust"] as? [String: Any])
+        #expect(trust["evaluated"] as? Bool == true)
+        #expect(trust["trusted"] as? Bool == false)
+        try Self.expectValid(result.stdout, "connect")
+    }
+
+    @Test func connectMatchesItsSchemaWithVersionsAndAClientCertificateRequest() throws {
+        let dir = TemporaryDirectory()
+        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])
+        let root = dir.write("root.pem", chain.root.pem)
+        let server = try OpenSSLServer(cert: dir.write("leaf.pem", chain.leaf.pem), key: dir.write("leaf.key", chain.leaf.keyPEM),
+                                       chain: dir.write("intermediate.pem", chain.intermediate.pem),
+                                       extra: ["-verify", "1", "-CAfile", root])
+        defer { server.stop() }
+        let result = try Run.tlsprobe(["connect", server.address, "--anchor", root, "--versions", "--json", "--timeout", "10"], timeout: 30)
+        let object = try Self.object(result.stdout)
+        #expect(!(object["versions"] is NSNull), "--versions fills versions")
+        #expect(!(object["version_probes"] is NSNull))
+        #expect(!(object["certificate_request"] is NSNull), "the server asked for a certificate")
+        try Self.expectValid(result.stdout, "connect")
+    }
+
+    // MARK: listen
+
+    @Test func listenRecordsMatchTheirSchemaWithAClientCertificateAndAnHTTPRequest() throws {
+        let dir = TemporaryDirectory()
+        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])
+        let root = dir.write("root.pem", chain.root.pem)
+        let client = TestPKI.issueLive(.client("front-desk-ipad"), by: chain.intermediate)
+        let clientCert = dir.write("client.pem", client.pem + chain.intermediate.pem)
+        let clientKey = dir.write("client.key", client.keyPEM)
+        let listener = try ListenProcess([
+            "--json", "--count", "3", "--cert", dir.write("leaf.pem", chain.leaf.pem), "--key", dir.write("leaf.key", chain.leaf.keyPEM),
+            "--chain", dir.write("intermediate.pem", chain.intermediate.pem), "--request-client-cert", "--client-anchor", root,
+        ])
+        // A client with a certificate, one without that sends an HTTP request, one that refuses our chain.
+        try Run.process("openssl", ["s_client", "-connect", listener.address, "-cert", clientCert, "-key", clientKey, "-CAfile", root],
+                        stdin: Data(), timeout: 20)
+        try Run.process("curl", ["-sS", "--max-time", "10", "--cacert", root, "-o", "/dev/null", "https://\(listener.address)/status"], timeout: 20)
+        try Run.process("openssl", ["s_client", "-connect", listener.address, "-verify_return_error",
+                                    "-CAfile", dir.write("other.pem", TestPKI.issueLive(.root("Somebody Else's Root")).pem)],
+                        stdin: Data(), timeout: 20)
+        listener.finish()
+        let lines = try Self.objects(lines: listener.stdoutText)
+        #expect(lines.count == 3, "\(listener.stderrText)")
+        #expect(lines.contains { ($0["client_trust"] as? [String: Any])?["evaluated"] as? Bool == true }, "a client certificate was judged")
+        #expect(lines.contains { !($0["http"] is NSNull) && $0["http"] != nil }, "an HTTP request was answered")
+        try Self.expectValid(listener.stdoutText, "listen", lines: true)
+    }
+
+    // MARK: capture
+
+    @Test func captureRecordsMatchTheirSchemaWithServerAndClientChains() throws {
+        let pki = TestPKI.chain(host: "printer.local")
+        let client = TestPKI.issue(.client("front-desk-ipad"), by: pki.intermediate)
+        let dir = TemporaryDirectory()
+        var packets: [CaptureWriter.Packet] = []
+        // TLS 1.2 with a CertificateRequest and a client chain, completed.
+        var first = TCPConversation()
+        let mtls = SyntheticTLS.tls12(chain: [pki.leaf.der, pki.intermediate.der], requestClientCertificate: true,
+                                      clientChain: [client.der, pki.intermediate.der])
+        packets += first.open() + first.send(mtls.clientHello, from: .client) + first.send(mtls.serverFlight, from: .server)
+        packets += first.send(mtls.clientFinish, from: .client) + first.send(mtls.serverFinish, from: .server) + first.close()
+        // A client that refuses the chain with an alert.
+        var second = TCPConversation(clientPort: 50_001)
+        second.time = first.time + 1
+        let refused = SyntheticTLS.tls12(chain: [pki.leaf.der])
+        packets += second.open() + second.send(refused.clientHello, from: .client) + second.send(refused.serverFlight, from: .server)
+        packets += second.send(SyntheticTLS.alert(description: 48), from: .client) + second.close()
+        let file = dir.write("mtls.pcap", CaptureWriter.file(.pcap, linkType: 1, packets: packets))
+
+        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", dir.write("root.pem", pki.root.pem),
+                                       "--at", ReportTime.iso8601(TestPKI.referenceTime)])
+        let lines = try Self.objects(lines: result.stdout)
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.contains { ($0["chain"] as? [Any])?.count == 2 }, "the server chain is reported")
+        #expect(lines.contains { ($0["client_chain"] as? [Any])?.count == 2 }, "the client chain is reported")
+        #expect(lines.contains { ($0["alerts"] as? [Any])?.isEmpty == false }, "the alert is reported")
+        try Self.expectValid(result.stdout, "capture", lines: true)
+    }
+
+    /// Real handshakes captured by tcpdump on lo: `openssl s_client` against `s_server` with a
+    /// chain, TLS 1.2 (chain visible) and TLS 1.3 (encrypted), one refusing the chain.
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func capturedRealHandshakesMatchTheirSchema() throws {
+        let dir = TemporaryDirectory()
+        let chain = TestPKI.liveChain(host: "localhost", ips: ["127.0.0.1"])
+        let root = dir.write("root.pem", chain.root.pem)
+        let other = dir.write("other.pem", TestPKI.issueLive(.root("Somebody Else's Root")).pem)
+        let server = try OpenSSLServer(cert: dir.write("leaf.pem", chain.leaf.pem), key: dir.write("leaf.key", chain.leaf.keyPEM),
+                                       chain: dir.write("intermediate.pem", chain.intermediate.pem))
+        defer { server.stop() }
+        let recorder = try LoopbackCapture(port: server.port, path: dir.file("real.pcap"))
+        for client in [["-tls1_2", "-CAfile", root], ["-tls1_3", "-CAfile", root], ["-tls1_2", "-CAfile", other, "-verify_return_error"]] {
+            try Run.process("openssl", ["s_client", "-connect", server.address, "-servername", "localhost", "-brief"] + client,
+                            stdin: Data("Q\n".utf8), timeout: 10)
+        }
+        let file = recorder.stop()
+        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", root])
+        let lines = try Self.objects(lines: result.stdout)
+        #expect(lines.count == 3, "\(result.stderr)")
+        try Self.expectValid(result.stdout, "capture", lines: true)
+    }
+}

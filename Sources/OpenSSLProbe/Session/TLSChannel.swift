@@ -1,6 +1,7 @@
 internal import COpenSSL
 import Foundation
 import TLSDiagnosis
+import TLSWire
 
 /// OpenSSL could not set something up (a context, a connection, an identity): a local
 /// problem, not something the peer did.
@@ -110,14 +111,9 @@ final class TLSChannel {
         }
     }
 
-    /// Whether the first bytes from the peer can start a TLS record: a content type
-    /// (20–24) and major version 3 (or an SSLv2-style hello with the high bit set).
-    var peerLooksLikeTLS: Bool {
-        guard let first = firstPeerBytes.first else { return true }
-        if first & 0x80 != 0 { return true }
-        guard (20...24).contains(first) else { return false }
-        return firstPeerBytes.count < 2 || firstPeerBytes[1] == 3
-    }
+    /// Whether the first bytes from the peer can start TLS, by the same rule a capture
+    /// finds TLS with (TLSWire's record sniffing: content type, version, length).
+    var peerLooksLikeTLS: Bool { RecordParser.couldStartTLS(firstPeerBytes) }
 
     /// One `SSL_read` of up to `into.count` bytes, mapped.
     func read(into scratch: inout [UInt8]) -> (SSLCallResult, Int) {

@@ -123,15 +123,33 @@ public struct RecordParser: Sendable {
     public static func looksLikeTLS(_ prefix: some Collection<UInt8>) -> Bool {
         let bytes = Array(prefix.prefix(5))
         guard bytes.count == 5 else { return false }
-        if bytes[0] & 0x80 != 0 {
+        return couldStartTLS(bytes)
+    }
+
+    /// Whether `prefix` (any length, even empty) is consistent with the start of TLS under
+    /// the rules of `looksLikeTLS(_:)`: every byte present fits them. A live peer that
+    /// hung up after fewer than 5 bytes is judged on what it sent.
+    public static func couldStartTLS(_ prefix: some Collection<UInt8>) -> Bool {
+        let bytes = Array(prefix.prefix(5))
+        guard let first = bytes.first else { return true }
+        if first & 0x80 != 0 {
             // SSLv2 header, CLIENT-HELLO, version SSL 2.0 or 3.0 to TLS 1.3.
-            let length = Int(bytes[0] & 0x7F) << 8 | Int(bytes[1])
-            let version = UInt16(bytes[3]) << 8 | UInt16(bytes[4])
-            return bytes[2] == 1 && length >= 9 && (version == 0x0002 || (0x0300...0x0304).contains(version))
+            if bytes.count >= 3 && bytes[2] != 1 { return false }
+            if bytes.count >= 2 && (Int(first & 0x7F) << 8 | Int(bytes[1])) < 9 { return false }
+            if bytes.count >= 4 && !(bytes[3] == 0x00 || bytes[3] == 0x03) { return false }
+            if bytes.count == 5 {
+                let version = UInt16(bytes[3]) << 8 | UInt16(bytes[4])
+                return version == 0x0002 || (0x0300...0x0304).contains(version)
+            }
+            return true
         }
-        let version = UInt16(bytes[1]) << 8 | UInt16(bytes[2])
-        let length = Int(bytes[3]) << 8 | Int(bytes[4])
-        return ContentType(bytes[0]).isTLSRecordType && (0x0300...0x0304).contains(version)
-            && (1...TLSRecord.maxCiphertextFragmentLength).contains(length)
+        guard ContentType(first).isTLSRecordType else { return false }
+        if bytes.count >= 2 && bytes[1] != 3 { return false }
+        if bytes.count >= 3 && bytes[2] > 4 { return false }
+        if bytes.count == 5 {
+            let length = Int(bytes[3]) << 8 | Int(bytes[4])
+            return (1...TLSRecord.maxCiphertextFragmentLength).contains(length)
+        }
+        return true
     }
 }

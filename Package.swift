@@ -78,6 +78,10 @@ let package = Package(
         .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "PcapSourceTests", dependencies: ["PcapSource", "TLSDiagnosis", "TLSWire", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["tlsprobe", "TestSupport"]),
+        // EndToEndTests reads the limits from the modules that enforce them (DocumentationTests).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["tlsprobe", "TestSupport", "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource"]
+        ),
     ]
 )

@@ -61,7 +61,7 @@ let package = Package(
             dependencies: ["TLSDiagnosis", "OpenSSLProbe", "TLSProbeOutput"]
         ),
         // Helpers shared by the test targets: test PKIs built in code at a fixed
-        // reference time, free loopback ports, running the built binary.
+        // reference time, loopback ports reserved for test peers, running the built binary.
         .target(
             name: "TestSupport",
             dependencies: [

@@ -155,7 +155,8 @@ import Glibc
     @Test func atMostMaxConnectionsAreServedAtOnce() throws {
         #expect(ListenOptions(identity: try Self.identity(), ephemeral: true).maxConnections == 64)
         // Two at a time, four clients that say nothing, a 1 s timeout: two waves of reports.
-        let port = LoopbackPort.free()
+        let reserved = try ReservedPort()
+        let port = reserved.port
         let bound = try TLSServer.bind(ListenAddress(host: "127.0.0.1", port: port), timeout: 1)
         let server = try TLSServer(bound: bound, options: ListenOptions(identity: try Self.identity(), ephemeral: true, timeout: 1, maxConnections: 2))
         let reportTimes = Mutex<[Date]>([])

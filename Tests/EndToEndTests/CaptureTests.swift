@@ -25,6 +25,17 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         lazy var clientPath = dir.write("client.pem", client.pem)
         lazy var clientKey = dir.write("client.key", client.keyPEM)
 
+        /// s_server options that require a client certificate from the client root.
+        var mtlsServer: [String] { ["-Verify", "1", "-CAfile", clientRootPath] }
+        /// TLS 1.2 and 1.3 clients with the client certificate, then TLS 1.2 and 1.3 without.
+        var mtlsClients: [[String]] {
+            [["-tls1_2", "-cert", clientPath, "-key", clientKey], ["-tls1_3", "-cert", clientPath, "-key", clientKey], ["-tls1_2"], ["-tls1_3"]]
+        }
+        /// TLS 1.2 and 1.3 clients that trust another root and refuse the chain.
+        var refusingClients: [[String]] {
+            [["-tls1_2", "-CAfile", otherRootPath, "-verify_return_error"], ["-tls1_3", "-CAfile", otherRootPath, "-verify_return_error"]]
+        }
+
         init() {
             let root = TestPKI.issue(.root("Capture Root CA"))
             let intermediate = TestPKI.issue(.intermediate("Capture Intermediate CA"), by: root)
@@ -63,12 +74,7 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
     /// 1.2 and 1.3 accepted, then TLS 1.2 and 1.3 clients that trust another root.
     static func serverCapture() throws -> String {
         if let serverFile { return serverFile }
-        let file = try capture(clients: [
-            ["-tls1_2", "-CAfile", pki.root],
-            ["-tls1_3", "-CAfile", pki.root],
-            ["-tls1_2", "-CAfile", pki.otherRootPath, "-verify_return_error"],
-            ["-tls1_3", "-CAfile", pki.otherRootPath, "-verify_return_error"],
-        ], name: "server.pcap")
+        let file = try capture(clients: [["-tls1_2", "-CAfile", pki.root], ["-tls1_3", "-CAfile", pki.root]] + pki.refusingClients, name: "server.pcap")
         serverFile = file
         return file
     }
@@ -77,12 +83,7 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
     /// 1.3), then without (1.2, 1.3).
     static func mtlsCapture() throws -> String {
         if let mtlsFile { return mtlsFile }
-        let file = try capture(serverExtra: ["-Verify", "1", "-CAfile", pki.clientRootPath], clients: [
-            ["-tls1_2", "-cert", pki.clientPath, "-key", pki.clientKey],
-            ["-tls1_3", "-cert", pki.clientPath, "-key", pki.clientKey],
-            ["-tls1_2"],
-            ["-tls1_3"],
-        ], name: "mtls.pcap")
+        let file = try capture(serverExtra: pki.mtlsServer, clients: pki.mtlsClients, name: "mtls.pcap")
         mtlsFile = file
         return file
     }

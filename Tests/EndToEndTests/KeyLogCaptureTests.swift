@@ -26,7 +26,7 @@ import TestSupport
     /// a TLS 1.3 client that trust another root and refuse the chain.
     static func suitesCapture() throws -> (pcap: String, keyLog: String) {
         if let suitesFile { return suitesFile }
-        let root = pki.root, other = pki.otherRootPath
+        let root = pki.root
         let file = try capture(clients: [
             ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-CAfile", root],
             ["-tls1_3", "-ciphersuites", "TLS_AES_256_GCM_SHA384", "-CAfile", root],
@@ -34,9 +34,7 @@ import TestSupport
             ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256", "-CAfile", root],
             ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384", "-CAfile", root],
             ["-tls1_2", "-cipher", "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305", "-CAfile", root],
-            ["-tls1_2", "-CAfile", other, "-verify_return_error"],
-            ["-tls1_3", "-CAfile", other, "-verify_return_error"],
-        ], name: "suites")
+        ] + pki.refusingClients, name: "suites")
         suitesFile = file
         return file
     }
@@ -44,12 +42,7 @@ import TestSupport
     /// A server requiring a client certificate: TLS 1.2 and 1.3 with one, then without.
     static func mtlsCapture() throws -> (pcap: String, keyLog: String) {
         if let mtlsFile { return mtlsFile }
-        let file = try capture(serverExtra: ["-Verify", "1", "-CAfile", pki.clientRootPath], clients: [
-            ["-tls1_2", "-cert", pki.clientPath, "-key", pki.clientKey],
-            ["-tls1_3", "-cert", pki.clientPath, "-key", pki.clientKey],
-            ["-tls1_2"],
-            ["-tls1_3"],
-        ], name: "mtls-keys")
+        let file = try capture(serverExtra: pki.mtlsServer, clients: pki.mtlsClients, name: "mtls-keys")
         mtlsFile = file
         return file
     }

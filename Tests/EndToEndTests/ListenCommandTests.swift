@@ -262,24 +262,10 @@ import Glibc
     /// module wrote it: replayed by hand, so the test can hang up the way a quiet client does.
     static let clientHello = Array(hex: "160301009b0100009703039b5b0960803ca85f42fd0ca2068c613cbdedb67cb2917f7dfacce7298d7bc789000006c02bc02f00ff0100006800000012001000000d7072696e7465722e6c6f63616c000b000403000102000a000c000a001d0017001e00190018002300000016000000170000000d002a0028040305030603080708080809080a080b080408050806040105010601030303010302040205020602")
 
-    /// Connects to the listener over IPv4 loopback; the socket, or -1.
-    static func rawConnect(_ port: Int) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if connected != 0 { close(fd); return -1 }
-        return fd
-    }
-
     @Test func aClientThatHangsUpAfterOurCertificateIsReadAsDistrust() throws {
         let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "1"])
-        let fd = Self.rawConnect(listener.port)
+        let fd = loopbackConnect(port: listener.port)
         try #require(fd >= 0)
         #expect(send(fd, Self.clientHello, Self.clientHello.count, Int32(MSG_NOSIGNAL)) == Self.clientHello.count)
         var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -339,7 +325,7 @@ import Glibc
 
     @Test func aClientThatSaysNothingTimesOut() throws {
         let listener = try ListenProcess(["--json", "--count", "1", "--timeout", "0.5"])
-        let fd = Self.rawConnect(listener.port)
+        let fd = loopbackConnect(port: listener.port)
         defer { if fd >= 0 { close(fd) } }
         #expect(fd >= 0)
         #expect(listener.finish() == 1)

@@ -65,7 +65,7 @@ let package = Package(
             dependencies: ["TLSDiagnosis", "OpenSSLProbe", "TLSProbeOutput"]
         ),
         // Helpers shared by the test targets: test PKIs built in code at a fixed
-        // reference time, free loopback ports, running the built binary.
+        // reference time, loopback ports reserved for test peers, running the built binary.
         .target(
             name: "TestSupport",
             dependencies: [
@@ -77,12 +77,16 @@ let package = Package(
             ],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "TLSWireTests", dependencies: ["TLSWire"]),
+        .testTarget(name: "TLSWireTests", dependencies: ["TLSWire", "TestSupport"]),
         .testTarget(name: "TLSDiagnosisTests", dependencies: ["TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "PcapSourceTests", dependencies: ["PcapSource", "TLSDiagnosis", "TLSWire", "TestSupport"]),
         .testTarget(name: "TLSProbeKitTests", dependencies: ["TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["tlsprobe", "TestSupport"]),
+        // EndToEndTests reads the limits from the modules that enforce them (DocumentationTests).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["tlsprobe", "TestSupport", "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeKit"]
+        ),
     ]
 )

@@ -15,24 +15,34 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
 @Suite(.serialized) struct CaptureTests {
     /// A PKI valid now (capture judges each connection at its own time): server root →
     /// intermediate → leaf for localhost and 127.0.0.1; a separate client root and client.
-    final class PKI: @unchecked Sendable {
-        let dir = TemporaryDirectory()
-        let root = TestPKI.issue(.root("Capture Root CA"))
-        lazy var intermediate = TestPKI.issue(.intermediate("Capture Intermediate CA"), by: root)
-        // Valid from 30 days ago to 90 days ahead: clear of the 30-day cert.expires_soon line.
-        lazy var leaf = TestPKI.issueLive(.server("localhost", ips: ["127.0.0.1"]), by: intermediate)
+    final class PKI: PKIFiles, @unchecked Sendable {
         let otherRoot = TestPKI.issue(.root("Somebody Else's Root"))
         let clientRoot = TestPKI.issue(.root("Front Desk Client CA"))
         lazy var client = TestPKI.issueLive(.client("front-desk-ipad"), by: clientRoot)
 
-        lazy var leafPath = dir.write("leaf.pem", leaf.pem)
-        lazy var leafKey = dir.write("leaf.key", leaf.keyPEM)
-        lazy var chainPath = dir.write("chain.pem", intermediate.pem)
-        lazy var rootPath = dir.write("root.pem", root.pem)
         lazy var otherRootPath = dir.write("other-root.pem", otherRoot.pem)
         lazy var clientRootPath = dir.write("client-root.pem", clientRoot.pem)
         lazy var clientPath = dir.write("client.pem", client.pem)
         lazy var clientKey = dir.write("client.key", client.keyPEM)
+
+        /// s_server options that require a client certificate from the client root.
+        var mtlsServer: [String] { ["-Verify", "1", "-CAfile", clientRootPath] }
+        /// TLS 1.2 and 1.3 clients with the client certificate, then TLS 1.2 and 1.3 without.
+        var mtlsClients: [[String]] {
+            [["-tls1_2", "-cert", clientPath, "-key", clientKey], ["-tls1_3", "-cert", clientPath, "-key", clientKey], ["-tls1_2"], ["-tls1_3"]]
+        }
+        /// TLS 1.2 and 1.3 clients that trust another root and refuse the chain.
+        var refusingClients: [[String]] {
+            [["-tls1_2", "-CAfile", otherRootPath, "-verify_return_error"], ["-tls1_3", "-CAfile", otherRootPath, "-verify_return_error"]]
+        }
+
+        init() {
+            let root = TestPKI.issue(.root("Capture Root CA"))
+            let intermediate = TestPKI.issue(.intermediate("Capture Intermediate CA"), by: root)
+            // Valid from 30 days ago to 90 days ahead: clear of the 30-day cert.expires_soon line.
+            let leaf = TestPKI.issueLive(.server("localhost", ips: ["127.0.0.1"]), by: intermediate)
+            super.init(chain: TestPKI.Chain(root: root, intermediate: intermediate, leaf: leaf))
+        }
     }
 
     static let pki = PKI()
@@ -40,7 +50,7 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
     /// Runs each client against one s_server (with `serverExtra`) while tcpdump captures
     /// the port; returns the capture file.
     static func capture(serverExtra: [String] = [], clients: [[String]], name: String) throws -> String {
-        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath, extra: serverExtra)
+        let server = try pki.server(serverExtra)
         defer { server.stop() }
         let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file(name))
         for client in clients {
@@ -57,14 +67,6 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         }
     }
 
-    static func codes(_ line: [String: Any]) -> [String] {
-        (line["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
-    }
-
-    static func finding(_ line: [String: Any], _ code: String) -> [String: Any]? {
-        (line["findings"] as? [[String: Any]] ?? []).first { $0["code"] as? String == code }
-    }
-
     nonisolated(unsafe) static var serverFile: String?
     nonisolated(unsafe) static var mtlsFile: String?
 
@@ -72,12 +74,7 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
     /// 1.2 and 1.3 accepted, then TLS 1.2 and 1.3 clients that trust another root.
     static func serverCapture() throws -> String {
         if let serverFile { return serverFile }
-        let file = try capture(clients: [
-            ["-tls1_2", "-CAfile", pki.rootPath],
-            ["-tls1_3", "-CAfile", pki.rootPath],
-            ["-tls1_2", "-CAfile", pki.otherRootPath, "-verify_return_error"],
-            ["-tls1_3", "-CAfile", pki.otherRootPath, "-verify_return_error"],
-        ], name: "server.pcap")
+        let file = try capture(clients: [["-tls1_2", "-CAfile", pki.root], ["-tls1_3", "-CAfile", pki.root]] + pki.refusingClients, name: "server.pcap")
         serverFile = file
         return file
     }
@@ -86,19 +83,14 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
     /// 1.3), then without (1.2, 1.3).
     static func mtlsCapture() throws -> String {
         if let mtlsFile { return mtlsFile }
-        let file = try capture(serverExtra: ["-Verify", "1", "-CAfile", pki.clientRootPath], clients: [
-            ["-tls1_2", "-cert", pki.clientPath, "-key", pki.clientKey],
-            ["-tls1_3", "-cert", pki.clientPath, "-key", pki.clientKey],
-            ["-tls1_2"],
-            ["-tls1_3"],
-        ], name: "mtls.pcap")
+        let file = try capture(serverExtra: pki.mtlsServer, clients: pki.mtlsClients, name: "mtls.pcap")
         mtlsFile = file
         return file
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func reportsEachConnectionWithHellosChainAndOutcome() throws {
         let file = try Self.serverCapture()
-        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--host", "localhost", "--fail-on", "never"])
+        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try Self.lines(result)
         try #require(lines.count == 4, "\(result.stdout)\n\(result.stderr)")
@@ -126,7 +118,7 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(tls13["outcome"] as? String == "established")
         #expect((tls13["handshake"] as? [String: Any])?["version"] as? String == "TLSv1.3")
         #expect((tls13["chain"] as? [Any])?.isEmpty == true)
-        #expect(Self.codes(tls13).contains("capture.tls13_encrypted"))
+        #expect(JSONFindings.codes(tls13).contains("capture.tls13_encrypted"))
 
         // TLS 1.2, the client trusts another root: its unknown_ca, read after the server's chain.
         let rejected = lines[2]
@@ -134,13 +126,13 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         let alerts = try #require(rejected["alerts"] as? [[String: Any]])
         #expect(alerts.first?["from"] as? String == "client")
         #expect((alerts.first?["description"] as? [String: Any])?["name"] as? String == "unknown_ca")
-        let alert = try #require(Self.finding(rejected, "capture.alert"))
+        let alert = try #require(JSONFindings.finding(rejected, "capture.alert"))
         #expect((alert["message"] as? String)?.contains("does not trust the root") == true)
 
         // TLS 1.3, the same refusal, encrypted: judged by the alert-sized record.
         let rejected13 = lines[3]
         #expect(rejected13["outcome"] as? String == "failed")
-        let guess = try #require(Self.finding(rejected13, "capture.alert"))
+        let guess = try #require(JSONFindings.finding(rejected13, "capture.alert"))
         #expect((guess["evidence"] as? [String: Any])?["from"] as? String == "client")
     }
 
@@ -160,7 +152,7 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func mutualTLSAndAServerRefusingTheClient() throws {
         let file = try Self.mtlsCapture()
-        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--host", "localhost"])
+        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost"])
         let lines = try Self.lines(result)
         try #require(lines.count == 4, "\(result.stdout)\n\(result.stderr)")
         // Some connections failed: exit 1 by the default --fail-on error.
@@ -178,17 +170,17 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
 
         let refused12 = lines[2]
         #expect(refused12["outcome"] as? String == "failed")
-        #expect(Self.codes(refused12).contains("mtls.client_cert_required"), "\(Self.codes(refused12))")
+        #expect(JSONFindings.codes(refused12).contains("mtls.client_cert_required"), "\(JSONFindings.codes(refused12))")
 
         let refused13 = lines[3]
         #expect(refused13["outcome"] as? String == "failed")
-        let guess = try #require(Self.finding(refused13, "capture.alert"))
+        let guess = try #require(JSONFindings.finding(refused13, "capture.alert"))
         #expect((guess["evidence"] as? [String: Any])?["from"] as? String == "server")
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func textReportReadsTheRefusal() throws {
         let file = try Self.serverCapture()
-        let result = try Run.tlsprobe(["capture", "-r", file, "--anchor", Self.pki.rootPath, "--host", "localhost"])
+        let result = try Run.tlsprobe(["capture", "-r", file, "--anchor", Self.pki.root, "--host", "localhost"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("capture 127.0.0.1:"))
         #expect(result.stdout.contains("handshake failed"))
@@ -200,7 +192,7 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func ipv6LoopbackConnection() throws {
         let pki = Self.pki
-        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath, ipv6: true)
+        let server = try pki.server(ipv6: true)
         defer { server.stop() }
         let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file("v6.pcap"))
         try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_2", "-brief"], stdin: Data("Q\n".utf8), timeout: 10)
@@ -215,12 +207,12 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func nameIsJudgedAgainstTheSNIWithoutHost() throws {
         let file = try Self.serverCapture()
         // The clients sent SNI "localhost": that is the name the leaf must carry.
-        let bySNI = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--count", "1"]))
+        let bySNI = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--count", "1"]))
         #expect((bySNI.first?["trust"] as? [String: Any])?["trusted"] as? Bool == true)
         // --host overrides it: the leaf has no printer.local.
-        let byHost = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.rootPath, "--host", "printer.local", "--count", "1"]))
+        let byHost = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "printer.local", "--count", "1"]))
         #expect((byHost.first?["trust"] as? [String: Any])?["trusted"] as? Bool == false)
-        #expect(Self.codes(byHost.first ?? [:]).contains("name.mismatch"))
+        #expect(JSONFindings.codes(byHost.first ?? [:]).contains("name.mismatch"))
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func standardInputAndPcapngReadTheSame() throws {
@@ -273,7 +265,7 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureOnLoopback() throws {
         let pki = Self.pki
-        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath)
+        let server = try pki.server()
         defer { server.stop() }
         let dir = TemporaryDirectory()
         let live = try Self.startLive([
@@ -294,7 +286,8 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func ctrlCStopsALiveCaptureWithASummary() throws {
         let dir = TemporaryDirectory()
-        let live = try Self.startLive(["capture", "-i", "lo", "--filter", "tcp port \(LoopbackPort.free())"], in: dir)
+        let quiet = try ReservedPort()
+        let live = try Self.startLive(["capture", "-i", "lo", "--filter", "tcp port \(quiet.port)"], in: dir)
         defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
         kill(live.process.processIdentifier, SIGINT)
         Self.wait(live.process, seconds: 5)
@@ -342,6 +335,6 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(result.stderr.contains("reading stopped early"))
         let lines = try Self.lines(result)
         #expect(lines.count == 1)
-        #expect(Self.codes(lines.first ?? [:]).contains("capture.truncated"))
+        #expect(JSONFindings.codes(lines.first ?? [:]).contains("capture.truncated"))
     }
 }

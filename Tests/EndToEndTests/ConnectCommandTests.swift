@@ -8,34 +8,11 @@ import TLSDiagnosis
 /// valid now (`TestPKI.liveChain`, `issueLive`): a live handshake is judged now, so no
 /// test passes `--at`.
 @Suite struct ConnectCommandTests {
-    /// One live PKI in files: "Test Root CA" → "Test Intermediate CA" → printer.local,
-    /// 127.0.0.1, ::1, localhost; and a client identity from the same intermediate.
-    final class PKI: @unchecked Sendable {
-        let dir = TemporaryDirectory()
-        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1", "::1"])
-        lazy var root = dir.write("root.pem", chain.root.pem)
-        lazy var leaf = dir.write("leaf.pem", chain.leaf.pem)
-        lazy var key = dir.write("leaf.key", chain.leaf.keyPEM)
-        lazy var intermediate = dir.write("intermediate.pem", chain.intermediate.pem)
-
-        /// Writes `issued`'s certificates to `name` and its key beside it; returns both paths.
-        func files(_ name: String, _ issued: TestPKI.Issued, chain extra: [TestPKI.Issued] = []) -> (cert: String, key: String) {
-            (dir.write(name + ".pem", ([issued] + extra).map(\.pem).joined()), dir.write(name + ".key", issued.keyPEM))
-        }
-
-        /// s_server with our leaf and `chain` (default: the intermediate).
-        func server(_ extra: [String] = [], chain: String? = nil, ipv6: Bool = false, leaf: (cert: String, key: String)? = nil, port: Int? = nil) throws -> OpenSSLServer {
-            try OpenSSLServer(
-                cert: leaf?.cert ?? self.leaf, key: leaf?.key ?? key, chain: leaf == nil ? (chain ?? intermediate) : chain,
-                extra: extra, ipv6: ipv6, port: port)
-        }
-    }
-
     struct Outcome {
         let result: Run.Result
         let json: [String: Any]
-        var codes: [String] { (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String } }
-        func finding(_ code: String) -> [String: Any]? { (json["findings"] as? [[String: Any]])?.first { $0["code"] as? String == code } }
+        var codes: [String] { JSONFindings.codes(json) }
+        func finding(_ code: String) -> [String: Any]? { JSONFindings.finding(json, code) }
         func evidence(_ code: String) -> [String: Any] { finding(code)?["evidence"] as? [String: Any] ?? [:] }
         var handshake: [String: Any] { json["handshake"] as? [String: Any] ?? [:] }
         var trusted: Bool? { (json["trust"] as? [String: Any])?["trusted"] as? Bool }
@@ -52,7 +29,7 @@ import TLSDiagnosis
 
     @Test(arguments: ["-tls1_2", "-tls1_3"])
     func aGoodServerIsTrusted(version: String) throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server([version])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root])
@@ -77,7 +54,7 @@ import TLSDiagnosis
     }
 
     @Test func ipv6IsDialledInBrackets() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server(ipv6: true)
         defer { server.stop() }
         let out = try Self.connect(["[::1]:\(server.port)", "--anchor", pki.root])
@@ -94,7 +71,7 @@ import TLSDiagnosis
     }
 
     @Test func aNameIsResolvedAndSentInSNI() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let leaf = pki.files("localhost", TestPKI.issueLive(.server("localhost"), by: pki.chain.intermediate))
         let server = try pki.server(["-tls1_3"], chain: pki.intermediate, leaf: leaf)
         defer { server.stop() }
@@ -107,7 +84,7 @@ import TLSDiagnosis
     }
 
     @Test func noAnchorsMeansTrustIsNotJudgedButEverythingElseIs() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server()
         defer { server.stop() }
         let out = try Self.connect([server.address, "--host", "scanner.local"])
@@ -125,7 +102,7 @@ import TLSDiagnosis
         let name: String
         let code: String
         let status: Int32
-        let build: @Sendable (PKI) -> (leaf: (cert: String, key: String)?, chain: String?, arguments: [String])
+        let build: @Sendable (PKIFiles) -> (leaf: (cert: String, key: String)?, chain: String?, arguments: [String])
         var testDescription: String { name }
     }
 
@@ -159,7 +136,7 @@ import TLSDiagnosis
 
     @Test(arguments: chainCases)
     func chainProblemsAreNamed(_ c: ChainCase) throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let (leaf, chain, arguments) = c.build(pki)
         let server = try pki.server(["-tls1_3"], chain: chain, leaf: leaf)
         defer { server.stop() }
@@ -173,7 +150,7 @@ import TLSDiagnosis
     // MARK: protocol
 
     @Test func aTLS10OnlyServer() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server(["-tls1", "-cipher", "DEFAULT:@SECLEVEL=0"])
         defer { server.stop() }
         let refused = try Self.connect([server.address, "--anchor", pki.root, "--versions"])
@@ -203,7 +180,7 @@ import TLSDiagnosis
     }
 
     @Test func versionsAreProbedConcurrently() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server(["-tls1_2"])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root, "--versions"])
@@ -212,7 +189,7 @@ import TLSDiagnosis
     }
 
     @Test func noForwardSecrecyIsAnErrorForApple() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         var spec = TestPKI.Spec.server("printer.local", ips: ["127.0.0.1"])
         spec.key = .rsa(bits: 2048)
         let leaf = pki.files("rsa", TestPKI.issueLive(spec, by: pki.chain.intermediate))
@@ -228,7 +205,7 @@ import TLSDiagnosis
     }
 
     @Test func noCommonCipherListsWhatWeOffered() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server(["-tls1_2", "-cipher", "AECDH-AES128-SHA:@SECLEVEL=0"])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root])
@@ -239,7 +216,7 @@ import TLSDiagnosis
     }
 
     @Test func anAlertIsNamedWithWhatUsuallyCausesIt() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server(["-servername", "other.local", "-servername_fatal", "-cert2", pki.leaf, "-key2", pki.key])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root, "--sni", "printer.local"])
@@ -253,7 +230,7 @@ import TLSDiagnosis
     /// TLS 1.2 s_server answers an SNI it has no certificate for with a warning-level
     /// unrecognized_name and carries on with its default certificate: not a failure.
     @Test func aWarningAlertOnAnEstablishedConnectionIsAWarning() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server(["-tls1_2", "-servername", "printer.local", "-cert2", pki.leaf, "-key2", pki.key])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root, "--sni", "other.local", "--host", "printer.local"])
@@ -286,7 +263,7 @@ import TLSDiagnosis
 
     @Test(arguments: ["-tls1_2", "-tls1_3"])
     func aClientCertificateRequestIsReported(version: String) throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server([version, "-verify", "1", "-CAfile", pki.root])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root])
@@ -299,7 +276,7 @@ import TLSDiagnosis
 
     @Test(arguments: ["-tls1_2", "-tls1_3"])
     func aRequiredClientCertificateIsNamed(version: String) throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server([version, "-Verify", "1", "-CAfile", pki.root])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root])
@@ -311,7 +288,7 @@ import TLSDiagnosis
 
     @Test(arguments: ["-tls1_2", "-tls1_3"])
     func anIdentityFromAnotherCAIsNotAcceptableAndRejected(version: String) throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let otherCA = TestPKI.issueLive(.root("Other CA"))
         let client = pki.files("stranger", TestPKI.issueLive(.client("stranger"), by: otherCA))
         let server = try pki.server([version, "-Verify", "1", "-verify_return_error", "-CAfile", pki.root])
@@ -326,7 +303,7 @@ import TLSDiagnosis
 
     @Test(arguments: ["-tls1_2", "-tls1_3"])
     func aGoodPKCS12IdentityIsAccepted(version: String) throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let client = pki.files("ipad", TestPKI.issueLive(.client("front-desk-ipad"), by: pki.chain.intermediate), chain: [pki.chain.intermediate])
         let p12 = pki.dir.file("ipad.p12")
         let export = try Run.process("openssl", ["pkcs12", "-export", "-in", client.cert, "-inkey", client.key, "-passout", "pass:s3cret", "-out", p12])
@@ -346,7 +323,7 @@ import TLSDiagnosis
     // MARK: pins and known hosts
 
     @Test func pinsMatchOrNot() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server()
         defer { server.stop() }
         let match = try Self.connect([server.address, "--anchor", pki.root, "--pin", pki.chain.leaf.x509.pin])
@@ -360,10 +337,10 @@ import TLSDiagnosis
     }
 
     @Test func knownHostsRoundTrip() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let file = pki.dir.file("known_hosts")
         var server = try pki.server()
-        let port = server.port
+        let port = server.port, reservation = server.reservation
         let first = try Self.connect([server.address, "--known-hosts", file])
         #expect(first.codes == ["pin.first_use"])
         #expect(first.result.status == 0)
@@ -378,7 +355,7 @@ import TLSDiagnosis
 
         // The same address now answers with another key.
         let renewed = pki.files("renewed", TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"]), by: pki.chain.intermediate))
-        server = try pki.server(chain: pki.intermediate, leaf: renewed, port: port)
+        server = try pki.server(chain: pki.intermediate, leaf: renewed, port: reservation)
         defer { server.stop() }
         let changed = try Self.connect([server.address, "--known-hosts", file])
         #expect(changed.codes == ["pin.mismatch"])
@@ -392,7 +369,7 @@ import TLSDiagnosis
     }
 
     @Test func keyLogIsWrittenWithMode0600() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let server = try pki.server()
         defer { server.stop() }
         let log = pki.dir.file("keys.log")
@@ -405,7 +382,8 @@ import TLSDiagnosis
     // MARK: could not examine: exit 2 and one line
 
     @Test func aRefusedConnectionIsExitTwoWithOneLine() throws {
-        let result = try Run.tlsprobe(["connect", "127.0.0.1:\(LoopbackPort.free())", "--timeout", "3"])
+        let closed = try ReservedPort()
+        let result = try Run.tlsprobe(["connect", closed.address, "--timeout", "3"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("Error: 127.0.0.1:"))

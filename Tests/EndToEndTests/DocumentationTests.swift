@@ -32,26 +32,6 @@ import TLSDiagnosis
         }
     }
 
-    @Test func limitsAreWrittenDownInTheManPageAndTheReadme() throws {
-        let man = try Self.manPage()
-        let readme = try Self.read("README.md")
-        #expect(man.contains(".SH LIMITS"))
-        #expect(readme.contains("## Limits"))
-        // The values the limits tests check in code, as both documents write them.
-        for value in ["18432", "256 KiB", "102400", "131396", "16 certificates", "256 signature checks", "4096", "32 complete paths",
-                      "2^20", "120 characters", "1 MiB", "65536", "120 s", "30 s", "256 segments", "64 segments", "8 VLAN", "16 MiB",
-                      "20000", "4 MiB", "64 KiB", "10000 bags", "4 deep", "10000000", "2^25", "3600", "2 s", "64 connections", "3 s",
-                      "256 MiB"] {
-            #expect(readme.contains(value), "README's Limits lack \(value)")
-        }
-        for value in ["18432", "256 KiB", "102400", "131396", "16 certificates", "256 signature checks", "4096", "32 complete",
-                      "2^20", "120 characters", "1 MiB", "65536", "120 seconds", "30 seconds", "256 segments", "64 segments", "8 stacked VLAN",
-                      "16 MiB", "20000", "4 MiB", "64 KiB", "10000 bags", "4 deep", "10000000", "2^25", "3600", "2 seconds", "64 at once",
-                      "3 seconds", "256 MiB"] {
-            #expect(man.contains(value), "the man page's LIMITS lack \(value)")
-        }
-    }
-
     @Test func ciRunsTheReadmesTestCommand() throws {
         #expect(try Self.read(".ci/run").contains("exec Tests/run.sh"))
         let readme = try Self.read("README.md")

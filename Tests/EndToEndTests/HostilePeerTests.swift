@@ -22,7 +22,7 @@ import Glibc
 
     /// The peak resident set of `tlsprobe connect` shaking hands with a good server.
     static let connectBaselineKiB: Int? = {
-        let pki = ConnectCommandTests.PKI()
+        let pki = PKIFiles()
         guard let server = try? pki.server() else { return nil }
         defer { server.stop() }
         return (try? ConnectCommandTests.connect([server.address, "--anchor", pki.root]))?.result.peakResidentKiB
@@ -109,7 +109,7 @@ import Glibc
     }
 
     @Test func aChainOfAHundredCertificatesIsJudgedQuicklyInBoundedMemory() throws {
-        let pki = ConnectCommandTests.PKI()
+        let pki = PKIFiles()
         // Root → 98 intermediates → leaf; the server sends the leaf and all 98 (and the root).
         var issuers = [pki.chain.root]
         for index in 1...98 {
@@ -132,7 +132,7 @@ import Glibc
     }
 
     @Test func recordsOneByteAtATimeStillMakeAHandshake() throws {
-        let pki = ConnectCommandTests.PKI()
+        let pki = PKIFiles()
         let server = try pki.server()
         defer { server.stop() }
         let proxy = try TricklingProxy(upstream: server.port, trickle: .fromServer, gap: 0)
@@ -144,7 +144,7 @@ import Glibc
     }
 
     @Test func aServerDrippingSlowerThanTheTimeoutIsCutOffAtTheTimeout() throws {
-        let pki = ConnectCommandTests.PKI()
+        let pki = PKIFiles()
         let server = try pki.server()
         defer { server.stop() }
         // One byte every 10 ms: the server's first flight alone would take over 10 s.
@@ -165,7 +165,7 @@ import Glibc
     static func listen(
         count: Int, timeout: String = "2", extra: [String] = [], clients: (ListenProcess) throws -> Void
     ) throws -> (reports: [[String: Any]], status: Int32, peakKiB: Int?, seconds: TimeInterval, stderr: String) {
-        let pki = ListenCommandTests.PKI()
+        let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", String(count), "--timeout", timeout] + extra)
         // VmHWM, sampled while it runs: with --count it exits right after its last report.
         let peak = Mutex<Int?>(nil)
@@ -196,7 +196,7 @@ import Glibc
         #expect(run.status == 1)
         let report = try #require(run.reports.first)
         #expect(report["outcome"] as? String == "failed")
-        #expect(ListenCommandTests.codes(report).contains("tls.handshake_failed"), "\(report)")
+        #expect(JSONFindings.codes(report).contains("tls.handshake_failed"), "\(report)")
     }
 
     @Test func aClientThatStallsAfterItsHelloTimesOut() throws {
@@ -206,7 +206,7 @@ import Glibc
         }
         #expect(run.seconds < 5, "reported at the timeout, while the client is still connected")
         let report = try #require(run.reports.first)
-        let finding = try #require(ListenCommandTests.finding(report, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
         #expect((finding["evidence"] as? [String: Any])?["timeout_seconds"] as? String == "1", "\(finding)")
         #expect((report["client_hello"] as? [String: Any])?["sni"] as? String == "printer.local")
     }
@@ -229,7 +229,7 @@ import Glibc
         }
         let report = try #require(run.reports.first)
         #expect(report["outcome"] as? String == "failed")
-        let finding = try #require(ListenCommandTests.finding(report, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
         #expect((finding["evidence"] as? [String: Any])?["transport"] as? String == "reset (RST)", "\(finding)")
     }
 
@@ -253,7 +253,7 @@ import Glibc
         }
         #expect(run.seconds < 5, "the timeout bounds the whole handshake, not each read")
         let report = try #require(run.reports.first)
-        let finding = try #require(ListenCommandTests.finding(report, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
         #expect((finding["evidence"] as? [String: Any])?["timeout_seconds"] as? String == "1", "\(finding)")
     }
 

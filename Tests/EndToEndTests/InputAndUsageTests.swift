@@ -24,7 +24,7 @@ import TLSDiagnosis
         let result = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS", "--json", "--at", OfflineCommandTests.at], environment: ["ID_PASS": "s3cret"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let finding = try #require((object["findings"] as? [[String: Any]])?.first { $0["code"] as? String == "pkcs12.modern_encryption" })
+        let finding = try #require(JSONFindings.finding(object, "pkcs12.modern_encryption"))
         #expect(finding["severity"] as? String == "warning")
         #expect((finding["fix"] as? String)?.contains("-legacy") == true)
         let file = try #require((object["files"] as? [[String: Any]])?.first)

@@ -26,7 +26,7 @@ import TestSupport
     /// a TLS 1.3 client that trust another root and refuse the chain.
     static func suitesCapture() throws -> (pcap: String, keyLog: String) {
         if let suitesFile { return suitesFile }
-        let root = pki.rootPath, other = pki.otherRootPath
+        let root = pki.root
         let file = try capture(clients: [
             ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-CAfile", root],
             ["-tls1_3", "-ciphersuites", "TLS_AES_256_GCM_SHA384", "-CAfile", root],
@@ -34,9 +34,7 @@ import TestSupport
             ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256", "-CAfile", root],
             ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384", "-CAfile", root],
             ["-tls1_2", "-cipher", "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305", "-CAfile", root],
-            ["-tls1_2", "-CAfile", other, "-verify_return_error"],
-            ["-tls1_3", "-CAfile", other, "-verify_return_error"],
-        ], name: "suites")
+        ] + pki.refusingClients, name: "suites")
         suitesFile = file
         return file
     }
@@ -44,18 +42,13 @@ import TestSupport
     /// A server requiring a client certificate: TLS 1.2 and 1.3 with one, then without.
     static func mtlsCapture() throws -> (pcap: String, keyLog: String) {
         if let mtlsFile { return mtlsFile }
-        let file = try capture(serverExtra: ["-Verify", "1", "-CAfile", pki.clientRootPath], clients: [
-            ["-tls1_2", "-cert", pki.clientPath, "-key", pki.clientKey],
-            ["-tls1_3", "-cert", pki.clientPath, "-key", pki.clientKey],
-            ["-tls1_2"],
-            ["-tls1_3"],
-        ], name: "mtls-keys")
+        let file = try capture(serverExtra: pki.mtlsServer, clients: pki.mtlsClients, name: "mtls-keys")
         mtlsFile = file
         return file
     }
 
     static func read(_ pcap: String, _ extra: [String], stdin: Data? = nil) throws -> (lines: Lines, result: Run.Result) {
-        let result = try Run.tlsprobe(["capture", "-r", pcap, "--json", "--anchor", pki.rootPath, "--host", "localhost",
+        let result = try Run.tlsprobe(["capture", "-r", pcap, "--json", "--anchor", pki.root, "--host", "localhost",
                                        "--fail-on", "never"] + extra, stdin: stdin)
         #expect(result.status == 0, "\(result.stderr)")
         return (try CaptureTests.lines(result), result)
@@ -75,7 +68,7 @@ import TestSupport
 
     /// Finding codes other than those that differ by version by design.
     static func judgement(_ line: [String: Any]) -> [String] {
-        CaptureTests.codes(line).filter { !["capture.tls13_encrypted", "tls.protocol_too_old"].contains($0) }.sorted()
+        JSONFindings.codes(line).filter { !["capture.tls13_encrypted", "tls.protocol_too_old"].contains($0) }.sorted()
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func everySuiteIsDecryptedAndJudgedLikeTLS12() throws {
@@ -95,8 +88,8 @@ import TestSupport
             #expect(line["outcome"] as? String == "established")
             #expect(Self.chain(line) == ["CN=localhost", "CN=Capture Intermediate CA"])
             #expect((line["trust"] as? [String: Any])?["trusted"] as? Bool == true)
-            #expect(!CaptureTests.codes(line).contains("capture.tls13_encrypted"))
-            #expect(!CaptureTests.codes(line).contains { $0 == "capture.no_key" || $0 == "capture.decrypt_failed" })
+            #expect(!JSONFindings.codes(line).contains("capture.tls13_encrypted"))
+            #expect(!JSONFindings.codes(line).contains { $0 == "capture.no_key" || $0 == "capture.decrypt_failed" })
             #expect(Self.judgement(line) == Self.judgement(tls12), "\(Self.suite(line) ?? "")")
         }
 
@@ -113,19 +106,19 @@ import TestSupport
             let alert = try #require(Self.alerts(line).first)
             #expect(alert["from"] as? String == "client")
             #expect(Self.alertName(alert) == "unknown_ca")
-            let finding = try #require(CaptureTests.finding(line, "capture.alert"))
+            let finding = try #require(JSONFindings.finding(line, "capture.alert"))
             #expect((finding["message"] as? String)?.contains("sent unknown_ca right after the server's") == true, "\(finding)")
         }
         #expect(Self.judgement(rejected13) == Self.judgement(rejected12))
         // The same message, but for the name of the message before it.
-        let message12 = CaptureTests.finding(rejected12, "capture.alert")?["message"] as? String
-        let message13 = CaptureTests.finding(rejected13, "capture.alert")?["message"] as? String
+        let message12 = JSONFindings.finding(rejected12, "capture.alert")?["message"] as? String
+        let message13 = JSONFindings.finding(rejected13, "capture.alert")?["message"] as? String
         #expect(message13?.replacingOccurrences(of: "finished", with: "X") == message12?.replacingOccurrences(of: "server_hello_done", with: "X"))
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func textReportShowsTheDecryptedChainAndAlert() throws {
         let file = try Self.suitesCapture()
-        let result = try Run.tlsprobe(["capture", "-r", file.pcap, "--keylog", file.keyLog, "--anchor", Self.pki.rootPath,
+        let result = try Run.tlsprobe(["capture", "-r", file.pcap, "--keylog", file.keyLog, "--anchor", Self.pki.root,
                                        "--host", "localhost"])
         #expect(result.status == 1)
         #expect(!result.stdout.contains("capture.tls13_encrypted"))
@@ -136,7 +129,7 @@ import TestSupport
         #expect(refused.stdout.contains("Client chain (1)"), "\(refused.stdout)")
         // Without the key log, TLS 1.3 is as before.
         let without = try Self.read(file.pcap, [])
-        #expect(without.lines.filter { CaptureTests.codes($0).contains("capture.tls13_encrypted") }.count == 4)
+        #expect(without.lines.filter { JSONFindings.codes($0).contains("capture.tls13_encrypted") }.count == 4)
         #expect(!without.result.stderr.contains("key log:"))
     }
 
@@ -160,7 +153,7 @@ import TestSupport
         // certificate_required comes after both Finished, under the server's application keys.
         for line in [without12, without13] {
             #expect(line["outcome"] as? String == "failed")
-            #expect(CaptureTests.codes(line).contains("mtls.client_cert_required"), "\(CaptureTests.codes(line))")
+            #expect(JSONFindings.codes(line).contains("mtls.client_cert_required"), "\(JSONFindings.codes(line))")
             #expect((line["certificate_request"] as? [String: Any])?["client_certificate_sent"] as? Bool == false)
         }
         // (The client's own close_notify, as s_client quits, may cross it on the wire.)
@@ -173,7 +166,7 @@ import TestSupport
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func helloRetryRequestIsDecrypted() throws {
         // The client key-shares x25519 only; a server that takes P-384 alone asks again.
-        let file = try Self.capture(serverExtra: ["-groups", "P-384"], clients: [["-tls1_3", "-CAfile", Self.pki.rootPath]], name: "hrr")
+        let file = try Self.capture(serverExtra: ["-groups", "P-384"], clients: [["-tls1_3", "-CAfile", Self.pki.root]], name: "hrr")
         let (lines, result) = try Self.read(file.pcap, ["--keylog", file.keyLog])
         try #require(lines.count == 1, "\(result.stdout)\n\(result.stderr)")
         // The second ClientHello key-shares the group the HelloRetryRequest asked for.
@@ -187,12 +180,12 @@ import TestSupport
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func connectKeyLogRoundTrip() throws {
         let pki = Self.pki
-        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath)
+        let server = try pki.server()
         defer { server.stop() }
         let keyLog = pki.dir.file("connect.keys")
         try? FileManager.default.removeItem(atPath: keyLog)
         let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file("connect.pcap"))
-        let connect = try Run.tlsprobe(["connect", server.address, "--keylog", keyLog, "--json", "--anchor", pki.rootPath,
+        let connect = try Run.tlsprobe(["connect", server.address, "--keylog", keyLog, "--json", "--anchor", pki.root,
                                         "--host", "localhost"])
         let pcap = recorder.stop()
         #expect(connect.status == 0, "\(connect.stderr)")
@@ -213,14 +206,14 @@ import TestSupport
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureReadsAKeyLogBeingWritten() throws {
         let pki = Self.pki
-        let server = try OpenSSLServer(cert: pki.leafPath, key: pki.leafKey, chain: pki.chainPath)
+        let server = try pki.server()
         defer { server.stop() }
         let dir = TemporaryDirectory()
         // The client appends its secrets while tlsprobe captures: the file starts empty.
         let keyLog = dir.write("live.keys", "")
         let live = try CaptureTests.startLive([
             "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration", "30",
-            "--keylog", keyLog, "--anchor", pki.rootPath, "--host", "localhost",
+            "--keylog", keyLog, "--anchor", pki.root, "--host", "localhost",
         ], in: dir)
         defer { if live.process.isRunning { live.process.terminate() } }
         try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_3", "-servername", "localhost", "-brief",
@@ -246,11 +239,11 @@ import TestSupport
         try #require(foreign.count == 8)
         // (The TLS 1.2 client refusing the chain, 6, sent nothing encrypted: no key needed.)
         for line in foreign[0..<6] + foreign[7...] {
-            let noKey = try #require(CaptureTests.finding(line, "capture.no_key"), "\(CaptureTests.codes(line))")
+            let noKey = try #require(JSONFindings.finding(line, "capture.no_key"), "\(JSONFindings.codes(line))")
             let random = try #require((noKey["evidence"] as? [String: Any])?["client_random"] as? String)
             #expect(random.count == 64)
             #expect((noKey["message"] as? String)?.contains(random) == true)
-            #expect(!CaptureTests.codes(line).contains("capture.tls13_encrypted"))
+            #expect(!JSONFindings.codes(line).contains("capture.tls13_encrypted"))
         }
         #expect(foreign[0]["outcome"] as? String == "established")
         #expect(foreignResult.stderr.contains("0 decrypted, 0 in part, 7 without secrets"), "\(foreignResult.stderr)")
@@ -262,7 +255,7 @@ import TestSupport
         }.joined(separator: "\n")
         let (wrong, _) = try Self.read(file.pcap, ["--keylog", dir.write("altered.keys", altered)])
         for index in [0, 1, 2, 7] {
-            let failed = try #require(CaptureTests.finding(wrong[index], "capture.decrypt_failed"), "\(CaptureTests.codes(wrong[index]))")
+            let failed = try #require(JSONFindings.finding(wrong[index], "capture.decrypt_failed"), "\(JSONFindings.codes(wrong[index]))")
             let evidence = try #require(failed["evidence"] as? [String: Any])
             #expect(evidence["from"] as? String == "server")
             #expect(evidence["secret"] as? String == "SERVER_HANDSHAKE_TRAFFIC_SECRET")
@@ -271,7 +264,7 @@ import TestSupport
             #expect(Self.chain(wrong[index]).isEmpty)
         }
         // The TLS 1.2 connections' CLIENT_RANDOM lines were left alone.
-        #expect(wrong[3..<6].allSatisfy { Self.chain($0).count == 2 && !CaptureTests.codes($0).contains("capture.decrypt_failed") })
+        #expect(wrong[3..<6].allSatisfy { Self.chain($0).count == 2 && !JSONFindings.codes($0).contains("capture.decrypt_failed") })
 
         // Cut in the middle of a line: what comes before is used, the rest has no key, and
         // the cut line is named on stderr without its secret.
@@ -281,7 +274,7 @@ import TestSupport
         #expect(partialResult.stderr.contains("malformed line(s) skipped"), "\(partialResult.stderr)")
         #expect(!partialResult.stderr.contains(String(cut.suffix(16))))
         #expect(Self.chain(partial[0]).count == 2)
-        #expect(CaptureTests.codes(partial[7]).contains("capture.no_key"))
+        #expect(JSONFindings.codes(partial[7]).contains("capture.no_key"))
 
         // Hostile key logs: garbage, binary, huge lines — skipped, never a crash.
         var garbage = "# comment\n\nCLIENT_RANDOM zz 00\nSERVER_HANDSHAKE_TRAFFIC_SECRET \(String(repeating: "a", count: 64))\n"

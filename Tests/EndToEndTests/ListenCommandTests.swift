@@ -10,33 +10,6 @@ import Glibc
 /// real clients (`curl`, `openssl s_client`) connect to it, then its reports (JSON Lines or
 /// text), summary and exit status are checked. Certificates are valid now (`issueLive`).
 @Suite struct ListenCommandTests {
-    /// "Test Root CA" → "Test Intermediate CA" → printer.local (127.0.0.1, ::1), client
-    /// identities from the same intermediate and from a stranger CA, as files.
-    final class PKI: @unchecked Sendable {
-        let dir = TemporaryDirectory()
-        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1", "::1"])
-        lazy var root = dir.write("root.pem", chain.root.pem)
-        lazy var leaf = dir.write("leaf.pem", chain.leaf.pem)
-        lazy var key = dir.write("leaf.key", chain.leaf.keyPEM)
-        lazy var intermediate = dir.write("intermediate.pem", chain.intermediate.pem)
-        /// Our identity for listen: leaf with key, the intermediate sent after it.
-        var identity: [String] { ["--cert", leaf, "--key", key, "--chain", intermediate] }
-
-        /// A client certificate and key issued by `issuer` (default: our intermediate).
-        func client(_ name: String, by issuer: TestPKI.Issued? = nil, spec: TestPKI.Spec? = nil) -> (cert: String, key: String) {
-            let issued = TestPKI.issueLive(spec ?? .client(name), by: issuer ?? chain.intermediate)
-            return (dir.write(name + ".pem", issued.pem), dir.write(name + ".key", issued.keyPEM))
-        }
-    }
-
-    static func codes(_ report: [String: Any]) -> [String] {
-        (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
-    }
-
-    static func finding(_ report: [String: Any], _ code: String) -> [String: Any]? {
-        (report["findings"] as? [[String: Any]])?.first { $0["code"] as? String == code }
-    }
-
     static func handshake(_ report: [String: Any]) -> [String: Any] { report["handshake"] as? [String: Any] ?? [:] }
 
     static func alerts(_ report: [String: Any]) -> [String] {
@@ -100,7 +73,7 @@ import Glibc
         #expect(leaf["self_signed"] as? Bool == true)
         #expect(leaf["pin"] as? String == pin)
         #expect(first["client_trust"] is NSNull)
-        #expect(Self.codes(first).isEmpty, "\(Self.codes(first))")
+        #expect(JSONFindings.codes(first).isEmpty, "\(JSONFindings.codes(first))")
         #expect(listener.stderrText.contains("stopped (--count reached): 2 connections reported, 2 established"))
     }
 
@@ -108,7 +81,7 @@ import Glibc
 
     @Test(arguments: ["1.2", "1.3"])
     func curlThatDoesNotTrustOurRootSendsUnknownCA(version: String) throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "2", "--min-version", version, "--max-version", version])
         let versionFlags = version == "1.2" ? ["--tlsv1.2", "--tls-max", "1.2"] : ["--tlsv1.3"]
         let refused = try Self.curl(versionFlags + ["-o", "/dev/null"], url: listener.url)
@@ -123,7 +96,7 @@ import Glibc
         let failed = try #require(reports.first { $0["outcome"] as? String == "failed" })
         #expect(Self.handshake(failed)["version"] as? String == "TLSv\(version)")
         #expect(Self.alerts(failed) == ["unknown_ca"])
-        let finding = try #require(Self.finding(failed, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(failed, "tls.handshake_failed"))
         let message = try #require(finding["message"] as? String)
         #expect(message.hasPrefix("The client sent unknown_ca after our Certificate: it does not trust the root that signed our certificate."))
         #expect(message.contains("\"CN=Test Root CA\""), "names the root the client lacks")
@@ -134,11 +107,11 @@ import Glibc
         #expect(evidence["ephemeral_certificate"] as? Bool == false)
 
         let served = try #require(reports.first { $0["outcome"] as? String == "established" })
-        #expect(Self.codes(served).isEmpty)
+        #expect(JSONFindings.codes(served).isEmpty)
     }
 
     @Test func sClientCarriesOnWithAnUntrustedServerUnlessToldNotTo() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
         // s_client reports the verify error and finishes the handshake anyway.
         let lenient = try Self.sClient(listener, ["-tls1_3"])
@@ -155,7 +128,7 @@ import Glibc
         #expect(reports.map { $0["outcome"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["established", "established", "failed"])
         let refused = try #require(reports.first { $0["outcome"] as? String == "failed" })
         #expect(Self.alerts(refused) == ["unknown_ca"])
-        #expect(Self.codes(refused).contains("tls.handshake_failed"))
+        #expect(JSONFindings.codes(refused).contains("tls.handshake_failed"))
         #expect(Self.handshake(refused)["version"] as? String == "TLSv1.2")
         let tls13 = try #require(reports.first { Self.handshake($0)["version"] as? String == "TLSv1.3" })
         #expect(tls13["outcome"] as? String == "established", "s_client carried on despite the verify error")
@@ -166,7 +139,7 @@ import Glibc
 
     @Test(arguments: ["-tls1_2", "-tls1_3"])
     func clientCertificatesAcceptedRejectedAndMissing(version: String) throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let good = pki.client("front-desk-ipad")
         let stranger = pki.client("stranger", by: TestPKI.issueLive(.root("Other CA")))
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "3", "--require-client-cert", "--client-anchor", pki.root])
@@ -180,31 +153,31 @@ import Glibc
 
         let reports = listener.reports
         try #require(reports.count == 3)
-        let ok = try #require(reports.first { $0["outcome"] as? String == "established" }, "\(reports.map(Self.codes))")
+        let ok = try #require(reports.first { $0["outcome"] as? String == "established" }, "\(reports.map(JSONFindings.codes))")
         #expect((ok["client_chain"] as? [[String: Any]])?.count == 2)
         #expect((ok["client_trust"] as? [String: Any])?["trusted"] as? Bool == true)
         #expect((ok["certificate_request"] as? [String: Any])?["acceptable_cas"] as? [String] == ["CN=Test Root CA"])
-        #expect(Self.codes(ok) == ["mtls.client_cert_requested"])
+        #expect(JSONFindings.codes(ok) == ["mtls.client_cert_requested"])
 
-        let rejected = try #require(reports.first { Self.codes($0).contains("mtls.client_cert_rejected") }, "\(reports.map(Self.codes))")
+        let rejected = try #require(reports.first { JSONFindings.codes($0).contains("mtls.client_cert_rejected") }, "\(reports.map(JSONFindings.codes))")
         #expect(rejected["outcome"] as? String == "failed")
         #expect(Self.alerts(rejected) == ["unknown_ca"], "tlsprobe refuses as the real server would")
-        let finding = try #require(Self.finding(rejected, "mtls.client_cert_rejected"))
+        let finding = try #require(JSONFindings.finding(rejected, "mtls.client_cert_rejected"))
         #expect((finding["message"] as? String)?.contains("\"CN=stranger\" (issued by \"CN=Other CA\")") == true)
         #expect((rejected["client_trust"] as? [String: Any])?["trusted"] as? Bool == false)
-        #expect(Self.codes(rejected).contains("chain.missing_intermediate"), "its issuer \"Other CA\" is neither sent nor an anchor: \(Self.codes(rejected))")
-        #expect((rejected["findings"] as? [[String: Any]])?.contains { $0["subject"] as? String == "client certificate[0]" } == true)
+        #expect(JSONFindings.codes(rejected).contains("chain.missing_intermediate"), "its issuer \"Other CA\" is neither sent nor an anchor: \(JSONFindings.codes(rejected))")
+        #expect(JSONFindings.all(rejected).contains { $0["subject"] as? String == "client certificate[0]" } == true)
 
-        let missing = try #require(reports.first { Self.codes($0).contains("mtls.client_cert_required") }, "\(reports.map(Self.codes))")
+        let missing = try #require(reports.first { JSONFindings.codes($0).contains("mtls.client_cert_required") }, "\(reports.map(JSONFindings.codes))")
         #expect(missing["outcome"] as? String == "failed")
         #expect(Self.alerts(missing) == [version == "-tls1_3" ? "certificate_required" : "handshake_failure"])
-        let required = try #require(Self.finding(missing, "mtls.client_cert_required"))
+        let required = try #require(JSONFindings.finding(missing, "mtls.client_cert_required"))
         #expect((required["message"] as? String)?.contains("the client sent none") == true)
         #expect(missing["client_chain"] is NSNull || (missing["client_chain"] as? [Any])?.isEmpty == true)
     }
 
     @Test func aClientCertificateWithoutClientAuthIsRefusedAsUnsupported() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         var spec = TestPKI.Spec.client("server-cert-as-client")
         spec.extendedKeyUsage = [.serverAuth]
         let wrongUse = pki.client("wrong-use", spec: spec)
@@ -213,8 +186,8 @@ import Glibc
         #expect(listener.finish() == 1)
         let report = try #require(listener.reports.first)
         #expect(Self.alerts(report) == ["unsupported_certificate"])
-        #expect(Self.codes(report).contains("mtls.client_cert_rejected"))
-        #expect(Self.codes(report).contains("cert.eku_missing_client_auth"), "\(Self.codes(report))")
+        #expect(JSONFindings.codes(report).contains("mtls.client_cert_rejected"))
+        #expect(JSONFindings.codes(report).contains("cert.eku_missing_client_auth"), "\(JSONFindings.codes(report))")
     }
 
     // MARK: versions
@@ -225,7 +198,7 @@ import Glibc
         #expect(strict.finish() == 1)
         let refused = try #require(strict.reports.first)
         #expect(Self.alerts(refused) == ["protocol_version"])
-        let finding = try #require(Self.finding(refused, "tls.no_common_version"))
+        let finding = try #require(JSONFindings.finding(refused, "tls.no_common_version"))
         let evidence = try #require(finding["evidence"] as? [String: Any])
         #expect(evidence["offered_versions"] as? [String] == ["TLSv1.0"])
         #expect(evidence["accepted_versions"] as? [String] == ["TLSv1.2", "TLSv1.3"])
@@ -239,7 +212,7 @@ import Glibc
         let old = try #require(lenient.reports.first)
         #expect(old["outcome"] as? String == "established")
         #expect(Self.handshake(old)["version"] as? String == "TLSv1.0")
-        let tooOld = try #require(Self.finding(old, "tls.protocol_too_old"))
+        let tooOld = try #require(JSONFindings.finding(old, "tls.protocol_too_old"))
         #expect(tooOld["severity"] as? String == "warning")
         #expect((tooOld["message"] as? String)?.hasPrefix("The client offers nothing newer than TLSv1.0") == true)
     }
@@ -289,24 +262,10 @@ import Glibc
     /// module wrote it: replayed by hand, so the test can hang up the way a quiet client does.
     static let clientHello = Array(hex: "160301009b0100009703039b5b0960803ca85f42fd0ca2068c613cbdedb67cb2917f7dfacce7298d7bc789000006c02bc02f00ff0100006800000012001000000d7072696e7465722e6c6f63616c000b000403000102000a000c000a001d0017001e00190018002300000016000000170000000d002a0028040305030603080708080809080a080b080408050806040105010601030303010302040205020602")
 
-    /// Connects to the listener over IPv4 loopback; the socket, or -1.
-    static func rawConnect(_ port: Int) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if connected != 0 { close(fd); return -1 }
-        return fd
-    }
-
     @Test func aClientThatHangsUpAfterOurCertificateIsReadAsDistrust() throws {
-        let pki = PKI()
+        let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "1"])
-        let fd = Self.rawConnect(listener.port)
+        let fd = loopbackConnect(port: listener.port)
         try #require(fd >= 0)
         #expect(send(fd, Self.clientHello, Self.clientHello.count, Int32(MSG_NOSIGNAL)) == Self.clientHello.count)
         var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -318,7 +277,7 @@ import Glibc
         let report = try #require(listener.reports.first)
         #expect(report["outcome"] as? String == "failed")
         #expect(Self.alerts(report).isEmpty)
-        let finding = try #require(Self.finding(report, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
         #expect((finding["message"] as? String)?.hasPrefix("The client closed the connection without an alert after our Certificate") == true, "\(finding)")
         let evidence = try #require(finding["evidence"] as? [String: Any])
         #expect(evidence["transport"] as? String == "closed (FIN)")
@@ -366,12 +325,12 @@ import Glibc
 
     @Test func aClientThatSaysNothingTimesOut() throws {
         let listener = try ListenProcess(["--json", "--count", "1", "--timeout", "0.5"])
-        let fd = Self.rawConnect(listener.port)
+        let fd = loopbackConnect(port: listener.port)
         defer { if fd >= 0 { close(fd) } }
         #expect(fd >= 0)
         #expect(listener.finish() == 1)
         let report = try #require(listener.reports.first)
-        let message = try #require(Self.finding(report, "tls.handshake_failed")?["message"] as? String)
+        let message = try #require(JSONFindings.finding(report, "tls.handshake_failed")?["message"] as? String)
         #expect(message.contains("sent no ClientHello within 0.5 s"))
     }
 
@@ -389,7 +348,8 @@ import Glibc
     @Test func anIdentityThatCannotBeLoadedIsExitTwo() throws {
         let dir = TemporaryDirectory()
         let p12 = dir.write("broken.p12", Data([0x30, 0x03, 0x02, 0x01, 0x03]))
-        let result = try Run.tlsprobe(["listen", "127.0.0.1:\(LoopbackPort.free())", "--identity", p12])
+        let port = try ReservedPort()
+        let result = try Run.tlsprobe(["listen", port.address, "--identity", p12])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: \(p12)"), "\(result.stderr)")
     }

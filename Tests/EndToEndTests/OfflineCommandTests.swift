@@ -88,7 +88,7 @@ import X509
         #expect(result.status == scenario.status)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["schema_version"] as? Int == 1)
-        let codes = (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        let codes = JSONFindings.codes(object)
         if let code = scenario.code {
             #expect(codes.contains(code), "\(code) not in \(codes)")
         } else {
@@ -108,7 +108,7 @@ import X509
         let trust = try #require(object["trust"] as? [String: Any])
         #expect(trust["evaluated"] as? Bool == false)
         #expect(trust["trusted"] is NSNull)
-        #expect(((object["findings"] as? [[String: Any]]) ?? []).contains { $0["code"] as? String == "cert.expired" })
+        #expect(JSONFindings.codes(object).contains("cert.expired"))
         let text = try Run.tlsprobe(["verify", leaf, "--at", Self.at])
         #expect(text.stdout.contains("TRUST NOT EVALUATED"))
         #expect(text.stdout.contains("--anchor"))
@@ -141,7 +141,7 @@ import X509
         try #require(made.status == 0, "\(made.stderr)")
         let result = try Run.tlsprobe(["inspect", cert, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let codes = (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        let codes = JSONFindings.codes(object)
         #expect(codes.contains("name.cn_only"), "\(codes)")
         #expect(codes.contains("cert.validity_too_long"), "\(codes)")
         #expect(codes.contains("cert.eku_missing_server_auth"), "\(codes)")

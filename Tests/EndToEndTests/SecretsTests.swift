@@ -15,18 +15,14 @@ import Glibc
 
     /// A PKI in files: leaf.pem, leaf.key (plain), enc.pem (PKCS#8 under `password`),
     /// id.p12 (PKCS#12 under `password`), root.pem; and the key's secret forms.
-    final class Files: @unchecked Sendable {
-        let dir = TemporaryDirectory()
-        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])
-        lazy var leaf = dir.write("leaf.pem", chain.leaf.pem)
-        lazy var key = dir.write("leaf.key", chain.leaf.keyPEM)
-        lazy var root = dir.write("root.pem", chain.root.pem)
+    final class Files: PKIFiles, @unchecked Sendable {
+        init() { super.init(chain: TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])) }
+
         lazy var encrypted: String = {
             let out = dir.file("enc.pem")
             _ = try? Run.process("openssl", ["pkey", "-in", key, "-aes256", "-passout", "env:P", "-out", out], environment: ["P": SecretsTests.password])
             return out
         }()
-        lazy var intermediate = dir.write("intermediate.pem", chain.intermediate.pem)
         lazy var p12: String = {
             let out = dir.file("id.p12")
             _ = try? Run.process(

@@ -155,7 +155,8 @@ import Glibc
     @Test func atMostMaxConnectionsAreServedAtOnce() throws {
         #expect(ListenOptions(identity: try Self.identity(), ephemeral: true).maxConnections == 64)
         // Two at a time, four clients that say nothing, a 1 s timeout: two waves of reports.
-        let port = LoopbackPort.free()
+        let reserved = try ReservedPort()
+        let port = reserved.port
         let bound = try TLSServer.bind(ListenAddress(host: "127.0.0.1", port: port), timeout: 1)
         let server = try TLSServer(bound: bound, options: ListenOptions(identity: try Self.identity(), ephemeral: true, timeout: 1, maxConnections: 2))
         let reportTimes = Mutex<[Date]>([])
@@ -168,15 +169,7 @@ import Glibc
         let started = Date()
         var sockets: [Int32] = []
         for _ in 0..<4 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            sockets.append(fd)
+            sockets.append(loopbackConnect(port: port))
         }
         defer { sockets.forEach { close($0) } }
         #expect(done.wait(timeout: .now() + 15) == .success)

@@ -9,28 +9,13 @@ import TLSWire
 /// observation holds, where each wait ends, and how failures before TLS are told apart.
 /// Certificates are issued valid now (`TestPKI.liveChain`): handshakes happen now.
 @Suite struct LiveHandshakeTests {
-    /// A live PKI written to files, and servers started on it.
-    final class Files {
-        let dir = TemporaryDirectory()
-        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1", "::1"])
-
-        var leaf: String { dir.write("leaf.pem", chain.leaf.pem) }
-        var key: String { dir.write("leaf.key", chain.leaf.keyPEM) }
-        var intermediate: String { dir.write("intermediate.pem", chain.intermediate.pem) }
-        var root: String { dir.write("root.pem", chain.root.pem) }
-
-        func server(_ extra: [String] = [], ipv6: Bool = false) throws -> OpenSSLServer {
-            try OpenSSLServer(cert: leaf, key: key, chain: intermediate, extra: extra, ipv6: ipv6)
-        }
-    }
-
     static func connect(_ address: String, _ options: HandshakeOptions = HandshakeOptions(sni: nil), versions: Bool = false) throws -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
         let target = try DialTarget.parse(address)
         return try TLSClient.connect(target, options: options, probeVersions: versions)
     }
 
     @Test func tls13ShowsTheChainAsPresentedAndWhatWasNegotiated() throws {
-        let files = Files()
+        let files = PKIFiles()
         let server = try files.server(["-tls1_3", "-alpn", "h2"])
         defer { server.stop() }
         let result = try Self.connect(server.address, HandshakeOptions(sni: "printer.local", alpn: ["h2", "http/1.1"]))
@@ -48,7 +33,7 @@ import TLSWire
     }
 
     @Test func tls12OverIPv6TakesTheGroupFromServerKeyExchange() throws {
-        let files = Files()
+        let files = PKIFiles()
         let server = try files.server(["-tls1_2"], ipv6: true)
         defer { server.stop() }
         let result = try Self.connect(server.address)
@@ -61,7 +46,7 @@ import TLSWire
     }
 
     @Test func aHelloRetryRequestIsSeenAndTheHandshakeGoesOn() throws {
-        let files = Files()
+        let files = PKIFiles()
         // We send an x25519 key share; a server that only takes P-384 asks again.
         let server = try files.server(["-tls1_3", "-groups", "P-384"])
         defer { server.stop() }
@@ -73,7 +58,7 @@ import TLSWire
     }
 
     @Test func tls13RefusalOfAMissingClientCertificateIsHeardAfterTheHandshake() throws {
-        let files = Files()
+        let files = PKIFiles()
         let server = try files.server(["-tls1_3", "-Verify", "1", "-CAfile", files.root])
         defer { server.stop() }
         let o = try Self.connect(server.address).handshake.observation
@@ -85,7 +70,7 @@ import TLSWire
     }
 
     @Test func aClientIdentityIsSentWhenAsked() throws {
-        let files = Files()
+        let files = PKIFiles()
         let client = TestPKI.issueLive(.client("front-desk-ipad"), by: files.chain.intermediate)
         let server = try files.server(["-tls1_3", "-Verify", "2", "-verify_return_error", "-CAfile", files.root])
         defer { server.stop() }
@@ -100,7 +85,7 @@ import TLSWire
     }
 
     @Test func versionProbesMapWhatTheServerAccepts() throws {
-        let files = Files()
+        let files = PKIFiles()
         let server = try files.server(["-tls1_2"])
         defer { server.stop() }
         let result = try Self.connect(server.address, versions: true)
@@ -115,7 +100,7 @@ import TLSWire
     }
 
     @Test func aTLS10OnlyServerIsReachedAtSecurityLevelZero() throws {
-        let files = Files()
+        let files = PKIFiles()
         let server = try files.server(["-tls1", "-cipher", "DEFAULT:@SECLEVEL=0"])
         defer { server.stop() }
         let refused = try Self.connect(server.address).handshake.observation
@@ -126,7 +111,7 @@ import TLSWire
     }
 
     @Test func keyLogLinesGoToAPrivateFile() throws {
-        let files = Files()
+        let files = PKIFiles()
         let server = try files.server()
         defer { server.stop() }
         let path = files.dir.file("keys.log")
@@ -161,8 +146,9 @@ import TLSWire
     }
 
     @Test func aClosedPortIsRefused() throws {
+        let closed = try ReservedPort()
         let error = #expect(throws: ConnectFailure.self) {
-            try Self.connect("127.0.0.1:\(LoopbackPort.free())", HandshakeOptions(sni: nil, timeout: 2))
+            try Self.connect(closed.address, HandshakeOptions(sni: nil, timeout: 2))
         }
         #expect(error?.kind == .refused)
         #expect(error?.description.contains("connection refused") == true)

@@ -175,7 +175,7 @@ import Testing
         }
         for seed in 0..<50 {
             var shuffled = segments
-            var generator = SeededGenerator(seed: UInt64(seed))
+            var generator = SplitMix64(seed: UInt64(seed))
             shuffled.shuffle(using: &generator)
             shuffled += segments.shuffled(using: &generator).prefix(5) // retransmissions
             #expect(run(shuffled, syn: 999).bytes == stream)
@@ -194,18 +194,5 @@ import Testing
         let result = run(segments, syn: 0, maxPendingBytes: 100, flush: false)
         #expect(result.gaps == [98])
         #expect(result.bytes.count >= 1 + 900)
-    }
-}
-
-/// A deterministic generator for shuffles.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -364,12 +364,18 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
 /// never trap, and per-flow state stays bounded.
 @Suite struct HostileCaptureTests {
     @Test func mutatedConversationsNeverTrap() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var conversation = TCPConversation()
         let packets = tls12Packets(&conversation, segment: 97)
         for _ in 0..<40 {
-            let analyzer = CaptureAnalyzer(linkType: 1) { _ = $0.diagnosed() }
-            for packet in packets.shuffled(using: &generator).prefix(packets.count - 3) {
+            var reported = 0
+            let analyzer = CaptureAnalyzer(linkType: 1) { connection in
+                reported += 1
+                let observation = connection.diagnosed().observation
+                #expect(observation.steps.count + observation.alerts.count <= TrackedFlow.maxEvents)
+            }
+            let frames = packets.shuffled(using: &generator).prefix(packets.count - 3)
+            for packet in frames {
                 var bytes = packet.bytes
                 for _ in 0..<Int.random(in: 0...3, using: &generator) {
                     bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
@@ -378,6 +384,11 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
                 bytes.withUnsafeBytes { analyzer.process(frame: $0, time: packet.time) }
             }
             analyzer.finish()
+            // Every frame was counted; every flow ended and was reported once, and no flow
+            // was made without a frame of its own.
+            #expect(analyzer.statistics.packets == frames.count)
+            #expect(analyzer.openFlowCount == 0)
+            #expect(reported <= frames.count)
         }
     }
 

@@ -67,12 +67,16 @@ import X509
         // A certificate it signed cannot be checked with it.
         let child = TestPKI.issue(.server("child.local"), by: leaf)
         #expect(child.x509.signatureCheck(by: parsed) != .valid)
-        // Every byte of the key damaged in turn (270 bytes from the RSAPublicKey's start).
+        // Every byte of the key damaged in turn (270 bytes from the RSAPublicKey's start):
+        // the certificate is malformed, or it is read and its damaged key never vouches
+        // for the certificate the real key signed.
         for index in at..<min(leaf.der.count, at + 270) {
             for flip: UInt8 in [0x20, 0xFF] {
                 var damaged = leaf.der
                 damaged[index] ^= flip
-                _ = try? X509Certificate(derEncoded: damaged)
+                if let read = try? X509Certificate(derEncoded: damaged) {
+                    #expect(child.x509.signatureCheck(by: read) != .valid, "key byte \(index - at) ^ \(flip)")
+                }
             }
         }
     }
@@ -84,12 +88,19 @@ import X509
         }
     }
 
-    @Test func survivesEveryByteFlipped() {
-        let der = TestPKI.chain().leaf.der
+    /// A certificate with any one byte damaged is rejected as malformed, or read and then
+    /// no longer carries a signature its issuer made: damage never passes for the original.
+    @Test func everyByteFlippedIsMalformedOrNoLongerSignedByItsIssuer() {
+        let chain = TestPKI.chain()
+        let der = chain.leaf.der
+        let issuer = chain.intermediate.x509
+        #expect(chain.leaf.x509.signatureCheck(by: issuer) == .valid)
         for index in der.indices {
             var damaged = der
             damaged[index] ^= 0xFF
-            _ = try? X509Certificate(derEncoded: damaged)
+            if let read = try? X509Certificate(derEncoded: damaged) {
+                #expect(read.signatureCheck(by: issuer) != .valid, "byte \(index) flipped")
+            }
         }
     }
 }

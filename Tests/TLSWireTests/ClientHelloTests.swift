@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TLSWire
 
 private func clientHello(_ bytes: [UInt8]) throws(WireError) -> ClientHello { try ClientHello(raw(bytes)) }
@@ -220,8 +221,10 @@ let curlClientHelloMessage = Array(RealHandshakes.curlClientHelloRecord.dropFirs
         }
     }
 
-    @Test func randomBodiesNeverTrap() {
-        var generator = SplitMix(seed: 0xC11E)
+    /// Up to 8 random bytes replaced: the hello parses and reads all the way down, or it
+    /// is malformed at an offset inside the message, naming the field.
+    @Test func randomCorruptionsFailCleanlyOrParse() {
+        var generator = SplitMix64(seed: 0xC11E)
         let real = Array(RealHandshakes.tls13ClientClientHello.dropFirst(4))
         for round in 0..<2000 {
             var body = real
@@ -229,8 +232,15 @@ let curlClientHelloMessage = Array(RealHandshakes.curlClientHelloRecord.dropFirs
                 let index = Int(generator.next() % UInt64(body.count))
                 body[index] = UInt8(truncatingIfNeeded: generator.next())
             }
-            if let hello = try? clientHello(handshake(.clientHello, body)) {
+            let message = handshake(.clientHello, body)
+            do {
+                let hello = try clientHello(message)
                 _ = (hello.serverName, hello.supportedVersions, hello.extensionDecodingErrors, hello.ja4.raw)
+                #expect(hello.cipherSuites.count <= (body.count - 38) / 2, "round \(round)")
+            } catch {
+                #expect(error.kind == .malformed, "round \(round): \(error)")
+                #expect(!error.field.isEmpty)
+                #expect(error.offset >= 0 && error.offset <= message.count, "round \(round): \(error)")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TLSWire
 
 /// Mutated real streams through the whole stack: nothing the peer sends may trap, every
@@ -40,7 +41,7 @@ import TLSWire
     }
 
     @Test func mutatedStreamsNeverTrap() {
-        var generator = SplitMix(seed: 0xF0CC)
+        var generator = SplitMix64(seed: 0xF0CC)
         for round in 0..<3000 {
             let (side, original) = Self.streams[round % Self.streams.count]
             var stream = original

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TLSWire
 
 /// Every record `parser` yields from `bytes` appended in pieces of `chunk` bytes.
@@ -217,25 +218,12 @@ private let sslv2Hello: [UInt8] = {
     }
 
     @Test func randomGarbageNeverTraps() {
-        var generator = SplitMix(seed: 0x7157)
+        var generator = SplitMix64(seed: 0x7157)
         for _ in 0..<500 {
             let bytes = (0..<Int(generator.next() % 300)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             var parser = RecordParser()
             parser.append(bytes)
             do { while try parser.nextRecord() != nil {} } catch { #expect(error.kind == .malformed) }
         }
-    }
-}
-
-/// A small deterministic generator for garbage tests (SplitMix64).
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -7,7 +7,9 @@ import Glibc
 /// `tlsprobe listen` running in the background on a loopback port, with its stdout (the
 /// reports) and stderr (notes, summary) collected apart. Killed when the value goes away.
 public final class ListenProcess: @unchecked Sendable {
-    public let port: Int
+    /// The port, held for the listener as long as this value lives (`ReservedPort`).
+    public let reservation: ReservedPort
+    public var port: Int { reservation.port }
     /// The host it listens on, as given (`127.0.0.1`, `::1`), or nil for every address.
     public let host: String?
     public let process: Process
@@ -17,9 +19,10 @@ public final class ListenProcess: @unchecked Sendable {
 
     /// Starts `tlsprobe listen HOST:PORT ARGUMENTS` (PORT alone when `host` is nil) and waits
     /// until it says it is listening. Throws with what it printed when it exits first.
-    public init(_ arguments: [String], host: String? = "127.0.0.1", port: Int? = nil, environment: [String: String] = [:]) throws {
-        let chosen = port ?? LoopbackPort.free(ipv6: host?.contains(":") ?? false)
-        self.port = chosen
+    /// The port is reserved on `host` (on 0.0.0.0 for every address) before the start.
+    public init(_ arguments: [String], host: String? = "127.0.0.1", environment: [String: String] = [:]) throws {
+        reservation = try ReservedPort(host: host ?? "0.0.0.0")
+        let chosen = reservation.port
         self.host = host
         let address = host.map { $0.contains(":") ? "[\($0)]:\(chosen)" : "\($0):\(chosen)" } ?? String(chosen)
         process = Process()

@@ -19,15 +19,8 @@ public final class SilentListener: @unchecked Sendable {
         self.port = port
         if fillBacklog {
             for _ in 0..<3 {
-                let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-                var target = sockaddr_in()
-                target.sin_family = sa_family_t(AF_INET)
-                target.sin_addr.s_addr = inet_addr("127.0.0.1")
-                target.sin_port = UInt16(port).bigEndian
-                _ = withUnsafePointer(to: &target) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
-                fillers.append(filler)
+                let filler = loopbackConnect(port: port, nonBlocking: true)
+                if filler >= 0 { fillers.append(filler) }
             }
             usleep(50_000)
         }
@@ -55,25 +48,18 @@ public final class ScriptedTCPServer: @unchecked Sendable {
         self.port = port
         let listener = fd
         let stopped = self.stopped
-        Thread.detachNewThread {
-            while !stopped.withLock({ $0 }) {
-                var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, 100) > 0 else { continue }
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { continue }
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                var readable = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
-                if poll(&readable, 1, 2000) > 0 { _ = recv(client, &buffer, buffer.count, 0) }
-                if let reply { _ = send(client, reply, reply.count, Int32(MSG_NOSIGNAL)) }
-                if reset {
-                    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-                    setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-                } else {
-                    usleep(100_000)
-                }
-                close(client)
+        acceptUntilStopped(listener, stopped) { client in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var readable = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            if poll(&readable, 1, 2000) > 0 { _ = recv(client, &buffer, buffer.count, 0) }
+            if let reply { _ = send(client, reply, reply.count, Int32(MSG_NOSIGNAL)) }
+            if reset {
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            } else {
+                usleep(100_000)
             }
-            close(listener)
+            close(client)
         }
     }
 

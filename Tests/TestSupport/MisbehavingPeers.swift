@@ -89,20 +89,13 @@ public final class MisbehavingServer: @unchecked Sendable {
         let listener = fd
         let stopped = self.stopped
         let counters = self.counters
-        Thread.detachNewThread {
-            while !stopped.withLock({ $0 }) {
-                var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, 100) > 0 else { continue }
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { continue }
-                counters.withLock { $0.connections += 1 }
-                Thread.detachNewThread {
-                    let sent = runPeerSteps(steps, on: client)
-                    counters.withLock { $0.bytesSent += sent }
-                    close(client)
-                }
+        acceptUntilStopped(listener, stopped) { client in
+            counters.withLock { $0.connections += 1 }
+            Thread.detachNewThread {
+                let sent = runPeerSteps(steps, on: client)
+                counters.withLock { $0.bytesSent += sent }
+                close(client)
             }
-            close(listener)
         }
     }
 
@@ -123,16 +116,9 @@ public enum MisbehavingClient {
     /// Connects and runs `steps` on this thread; the bytes sent, or nil when it could not connect.
     @discardableResult
     public static func run(port: Int, _ steps: [PeerStep]) -> Int? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = loopbackConnect(port: port)
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return nil }
         return runPeerSteps(steps, on: fd)
     }
 
@@ -160,41 +146,26 @@ public final class TricklingProxy: @unchecked Sendable {
         (fd, port) = try loopbackListener()
         let listener = fd
         let stopped = self.stopped
-        Thread.detachNewThread {
-            while !stopped.withLock({ $0 }) {
-                var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, 100) > 0 else { continue }
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { continue }
-                let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = in_port_t(UInt16(upstream).bigEndian)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
-                guard connected == 0 else {
-                    close(server)
-                    close(client)
-                    continue
-                }
-                let done = DispatchGroup()
-                for (from, to, slow) in [(client, server, direction == .fromClient), (server, client, direction == .fromServer)] {
-                    done.enter()
-                    Thread.detachNewThread {
-                        Self.relay(from: from, to: to, oneByteEvery: slow ? gap : nil)
-                        shutdown(to, Int32(SHUT_WR))
-                        done.leave()
-                    }
-                }
+        acceptUntilStopped(listener, stopped) { client in
+            let server = loopbackConnect(port: upstream)
+            guard server >= 0 else {
+                close(client)
+                return
+            }
+            let done = DispatchGroup()
+            for (from, to, slow) in [(client, server, direction == .fromClient), (server, client, direction == .fromServer)] {
+                done.enter()
                 Thread.detachNewThread {
-                    done.wait()
-                    close(client)
-                    close(server)
+                    Self.relay(from: from, to: to, oneByteEvery: slow ? gap : nil)
+                    shutdown(to, Int32(SHUT_WR))
+                    done.leave()
                 }
             }
-            close(listener)
+            Thread.detachNewThread {
+                done.wait()
+                close(client)
+                close(server)
+            }
         }
     }
 
@@ -223,6 +194,41 @@ public final class TricklingProxy: @unchecked Sendable {
                 guard buffer.withUnsafeBytes({ send(to, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }) == count else { return }
             }
         }
+    }
+}
+
+/// A TCP socket connected to 127.0.0.1:`port`, or -1 when the connection fails. With
+/// `nonBlocking` the socket is returned while its connection may still be in progress.
+public func loopbackConnect(port: Int, nonBlocking: Bool = false) -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0), 0)
+    guard fd >= 0 else { return -1 }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    if connected != 0 && !(nonBlocking && errno == EINPROGRESS) {
+        close(fd)
+        return -1
+    }
+    return fd
+}
+
+/// On a thread of its own, accepts each connection on `listener` and hands the client
+/// socket to `handle` (on that thread), until `stopped` is set (seen within 0.1 s); then
+/// closes the listening socket.
+func acceptUntilStopped(_ listener: Int32, _ stopped: Mutex<Bool>, _ handle: @escaping @Sendable (Int32) -> Void) {
+    Thread.detachNewThread {
+        while !stopped.withLock({ $0 }) {
+            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { continue }
+            handle(client)
+        }
+        close(listener)
     }
 }
 

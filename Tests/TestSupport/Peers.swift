@@ -5,33 +5,8 @@ import Glibc
 #endif
 
 /// Real TLS peers for tests, on loopback only: `openssl s_server` and `s_client` started
-/// by the test on a free port and killed when the value goes away.
+/// by the test on a port of its own and killed when the value goes away.
 public enum LoopbackPort {
-    /// A TCP port on 127.0.0.1 (or ::1) that is free right now: bound to port 0 and released.
-    public static func free(ipv6: Bool = false) -> Int {
-        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var port: Int = 0
-        if ipv6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_addr = in6addr_loopback
-            withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
-            var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) } }
-            port = Int(UInt16(bigEndian: address.sin6_port))
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) } }
-            port = Int(UInt16(bigEndian: address.sin_port))
-        }
-        return port
-    }
-
     /// Waits until something accepts TCP connections on `host:port`, at most `timeout` seconds.
     @discardableResult
     public static func waitUntilListening(host: String = "127.0.0.1", port: Int, timeout: TimeInterval = 10) -> Bool {
@@ -59,6 +34,71 @@ public enum LoopbackPort {
         }
         return false
     }
+}
+
+/// A TCP port held for the test: a socket bound to `host`:0 (the kernel picks the port)
+/// with SO_REUSEADDR and never listening, kept open until `release()` or the value goes.
+///
+/// While it is held, no other process is handed that port for its own port-0 bind, so a
+/// test never races other processes for it, as it would with a port bound, released and
+/// then passed on. Its uses: a server the test starts (`openssl s_server`, `tlsprobe
+/// listen`) binds the same port, which Linux allows because both sockets set SO_REUSEADDR
+/// and this one does not listen; and a port where nothing listens, so a connection to it is
+/// refused.
+public final class ReservedPort: @unchecked Sendable {
+    public let port: Int
+    /// The address bound: `127.0.0.1`, `::1`, `0.0.0.0`…
+    public let host: String
+    private let fd = Mutex<Int32>(-1)
+
+    public init(host: String = "127.0.0.1") throws {
+        self.host = host
+        let ipv6 = host.contains(":")
+        let socketFD = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socketFD >= 0 else { throw PeerError(description: "no socket to reserve a port on \(host): errno \(errno)") }
+        var one: Int32 = 1
+        _ = setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var port = 0
+        var bound: Int32 = -1
+        if ipv6 {
+            _ = setsockopt(socketFD, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            _ = inet_pton(AF_INET6, host, &address.sin6_addr)
+            bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+            var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socketFD, $0, &length) } }
+            port = Int(UInt16(bigEndian: address.sin6_port))
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr(host)
+            bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socketFD, $0, &length) } }
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+        guard bound == 0, port != 0 else {
+            let code = errno
+            close(socketFD)
+            throw PeerError(description: "cannot reserve a port on \(host): errno \(code)")
+        }
+        self.port = port
+        fd.withLock { $0 = socketFD }
+    }
+
+    /// `127.0.0.1:PORT` or `[::1]:PORT`.
+    public var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Closes the reserving socket (once).
+    public func release() {
+        fd.withLock {
+            if $0 >= 0 { close($0) }
+            $0 = -1
+        }
+    }
+
+    deinit { release() }
 }
 
 /// A background process killed (SIGKILL after SIGTERM) when the value goes away.
@@ -102,18 +142,21 @@ public final class BackgroundProcess: @unchecked Sendable {
 
 /// `openssl s_server` on 127.0.0.1 (or ::1) and a free port, serving files the test wrote.
 public final class OpenSSLServer: @unchecked Sendable {
-    public let port: Int
+    /// The port, held for the server as long as this value lives (`ReservedPort`).
+    public let reservation: ReservedPort
+    public var port: Int { reservation.port }
     public let host: String
     public let background: BackgroundProcess
 
     /// Starts `openssl s_server -cert CERT -key KEY [-cert_chain CHAIN] EXTRA...` and waits
     /// until it listens. `extra` takes any s_server options (`-tls1_2`, `-Verify 1`,
     /// `-CAfile ca.pem`, `-naccept 1`…). Throws when it does not come up.
-    /// `port` reuses a port (a server restarted with another key); default: a free one.
-    public init(cert: String, key: String, chain: String? = nil, extra: [String] = [], ipv6: Bool = false, port: Int? = nil) throws {
-        self.port = port ?? LoopbackPort.free(ipv6: ipv6)
+    /// `port` reuses a reservation (a server restarted on the same port with another key:
+    /// pass the stopped server's `reservation`); default: a port reserved for this server.
+    public init(cert: String, key: String, chain: String? = nil, extra: [String] = [], ipv6: Bool = false, port: ReservedPort? = nil) throws {
         host = ipv6 ? "::1" : "127.0.0.1"
-        var arguments = ["s_server", "-accept", "\(ipv6 ? "[::1]" : "127.0.0.1"):\(self.port)", "-cert", cert, "-key", key, "-quiet"]
+        reservation = try port ?? ReservedPort(host: host)
+        var arguments = ["s_server", "-accept", "\(ipv6 ? "[::1]" : "127.0.0.1"):\(reservation.port)", "-cert", cert, "-key", key, "-quiet"]
         if ipv6 { arguments += ["-6"] }
         if let chain { arguments += ["-cert_chain", chain] }
         arguments += extra

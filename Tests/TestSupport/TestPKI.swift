@@ -198,6 +198,12 @@ public enum TestPKI {
         public let root: Issued
         public let intermediate: Issued
         public let leaf: Issued
+
+        public init(root: Issued, intermediate: Issued, leaf: Issued) {
+            self.root = root
+            self.intermediate = intermediate
+            self.leaf = leaf
+        }
     }
 
     /// Makes root "Test Root CA", intermediate "Test Intermediate CA" and a server leaf for `host`.

@@ -2,26 +2,54 @@ internal import COpenSSL
 import Foundation
 import TLSDiagnosis
 
-/// Judges a client's chain inside the handshake, as the real server would: tlsprobe's trust
-/// engine for the client purpose against the `--client-anchor` roots. A chain it does not
-/// trust is refused with the alert OpenSSL sends for the matching verify error (unknown_ca
-/// for a chain that leads to no anchor, certificate_expired, unsupported_certificate for a
-/// missing clientAuth usage…), so the client sees a realistic refusal; the report judges
-/// the same chain again in full. Without anchors every certificate is accepted.
+/// Why `listen`'s stand-in server refuses a client's chain: picks the verify error, and so
+/// the alert, that OpenSSL sends (unknown_ca for a chain that leads to no anchor,
+/// certificate_expired, unsupported_certificate for a missing clientAuth usage…), so the
+/// client sees a realistic refusal.
+public enum ClientChainRefusal: Sendable, Hashable {
+    /// No path to an anchor: unknown_ca.
+    case noPath
+    case expired
+    case notYetValid
+    /// Not for client authentication (extended or plain key usage).
+    case wrongPurpose
+    case badSignature
+    /// Anything else: bad_certificate.
+    case other
+
+    /// The OpenSSL verify error whose alert says it.
+    var verifyError: Int32 {
+        switch self {
+        case .noPath: return X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY
+        case .expired: return X509_V_ERR_CERT_HAS_EXPIRED
+        case .notYetValid: return X509_V_ERR_CERT_NOT_YET_VALID
+        case .wrongPurpose: return X509_V_ERR_INVALID_PURPOSE
+        case .badSignature: return X509_V_ERR_CERT_SIGNATURE_FAILURE
+        case .other: return X509_V_ERR_CERT_REJECTED
+        }
+    }
+}
+
+/// Judges a client's chain during the handshake, as the real server would: the leaf and
+/// the certificates sent with it in, nil to accept it or why it is refused. The caller
+/// brings the trust rules (tlsprobe's trust engine for the client purpose against the
+/// `--client-anchor` roots); the report judges the same chain again in full.
+public typealias ClientChainJudgement = @Sendable (_ leaf: X509Certificate, _ presented: [X509Certificate]) -> ClientChainRefusal?
+
+/// Hands OpenSSL's view of a client's chain to the judgement. Without one every
+/// certificate is accepted.
 final class ClientCertificateJudge: @unchecked Sendable {
     // @unchecked: read-only after init; called from each connection's thread.
-    let anchors: [TrustAnchor]
-    let profile: Profile
+    let judgement: ClientChainJudgement?
 
-    init(anchors: [TrustAnchor], profile: Profile) {
-        self.anchors = anchors
-        self.profile = profile
+    init(_ judgement: ClientChainJudgement?) {
+        self.judgement = judgement
     }
 
     /// Whether to accept the chain in `storeContext`; on refusal the context carries the
     /// verify error that picks OpenSSL's alert.
     func judge(_ storeContext: OpaquePointer) -> Bool {
-        guard !anchors.isEmpty else { return true }
+        guard let judgement else { return true }
         guard let leafX509 = X509_STORE_CTX_get0_cert(storeContext), let leafDER = DERCoding.encode({ i2d_X509(leafX509, $0) }),
             let leaf = try? X509Certificate(derEncoded: leafDER)
         else {
@@ -37,22 +65,9 @@ final class ClientCertificateJudge: @unchecked Sendable {
                 presented.append(certificate)
             }
         }
-        let context = TrustContext(at: Date(), expectedName: nil, purpose: .client, profile: profile)
-        let evaluation = TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
-        guard !evaluation.trusted else { return true }
-        X509_STORE_CTX_set_error(storeContext, Self.verifyError(for: evaluation.findings.filter { $0.severity == .error }.map(\.code)))
+        guard let refusal = judgement(leaf, presented) else { return true }
+        X509_STORE_CTX_set_error(storeContext, refusal.verifyError)
         return false
-    }
-
-    /// The OpenSSL verify error whose alert says best why the chain is refused.
-    static func verifyError(for codes: [FindingCode]) -> Int32 {
-        let noPath: [FindingCode] = [.chainUntrustedRoot, .chainMissingIntermediate, .chainAnchorKeyMismatch, .chainSelfSignedLeaf]
-        if codes.contains(where: noPath.contains) { return X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY }
-        if codes.contains(.certExpired) { return X509_V_ERR_CERT_HAS_EXPIRED }
-        if codes.contains(.certNotYetValid) { return X509_V_ERR_CERT_NOT_YET_VALID }
-        if codes.contains(.certEKUMissingClientAuth) || codes.contains(.certKeyUsageIncompatible) { return X509_V_ERR_INVALID_PURPOSE }
-        if codes.contains(.chainBadSignature) { return X509_V_ERR_CERT_SIGNATURE_FAILURE }
-        return X509_V_ERR_CERT_REJECTED
     }
 }
 

@@ -16,8 +16,8 @@ public struct ListenOptions: Sendable {
     /// Roots a client certificate must lead to (and the CA names sent in the
     /// CertificateRequest); empty: any client certificate is accepted.
     public var clientAnchors: [TrustAnchor]
-    /// The rules client certificates are judged by.
-    public var profile: Profile
+    /// How client certificates are judged during the handshake; nil: all are accepted.
+    public var judgeClientChain: ClientChainJudgement?
     /// ALPN protocols we select, in our order, when the client offers them.
     public var alpn: [String]
     /// Bounds each connection's handshake (and, up to 2 s, the wait for its HTTP request).
@@ -28,7 +28,7 @@ public struct ListenOptions: Sendable {
 
     public init(
         identity: TLSIdentity, ephemeral: Bool, minVersion: ProtocolVersion = .tls12, maxVersion: ProtocolVersion = .tls13,
-        clientAuthentication: ServedSide.ClientAuthentication = .none, clientAnchors: [TrustAnchor] = [], profile: Profile = .default,
+        clientAuthentication: ServedSide.ClientAuthentication = .none, clientAnchors: [TrustAnchor] = [], judgeClientChain: ClientChainJudgement? = nil,
         alpn: [String] = ["http/1.1"], timeout: TimeInterval = 10, keyLog: KeyLogFile? = nil, maxConnections: Int = 64
     ) {
         self.identity = identity
@@ -37,7 +37,7 @@ public struct ListenOptions: Sendable {
         self.maxVersion = maxVersion
         self.clientAuthentication = clientAuthentication
         self.clientAnchors = clientAnchors
-        self.profile = profile
+        self.judgeClientChain = judgeClientChain
         self.alpn = alpn
         self.timeout = timeout
         self.keyLog = keyLog
@@ -135,7 +135,7 @@ public final class TLSServer: @unchecked Sendable {
         sockets = bound.sockets
         addresses = bound.addresses
         boundHosts = bound.hosts
-        judge = ClientCertificateJudge(anchors: options.clientAnchors, profile: options.profile)
+        judge = ClientCertificateJudge(options.judgeClientChain)
         alpn = ALPNPreference(options.alpn)
         do throws(OpenSSLSetupError) {
             context = try SSLContextSetup.make(

@@ -53,7 +53,8 @@ public final class ListenSession: Sendable {
         }
         server = try TLSServer(bound: bound, options: ListenOptions(
             identity: served, ephemeral: c.identity == nil, minVersion: c.minVersion, maxVersion: c.maxVersion,
-            clientAuthentication: c.clientAuthentication, clientAnchors: c.clientAnchors, profile: c.profile,
+            clientAuthentication: c.clientAuthentication, clientAnchors: c.clientAnchors,
+            judgeClientChain: c.clientAnchors.isEmpty ? nil : Self.clientChainJudgement(anchors: c.clientAnchors, profile: c.profile),
             alpn: c.alpn, timeout: c.timeout, keyLog: c.keyLog))
     }
 
@@ -123,6 +124,28 @@ public final class ListenSession: Sendable {
             observation: c.observation, vantage: vantage, anchors: [], context: context, ending: c.ending,
             negotiatedGroup: c.observation.serverHello?.group == nil ? c.negotiatedGroup : nil,
             localErrors: c.localErrors)
+    }
+
+    /// How our stand-in server judges a client's chain during the handshake: the trust
+    /// engine for the client purpose against the client anchors, at the moment it arrives.
+    static func clientChainJudgement(anchors: [TrustAnchor], profile: Profile) -> ClientChainJudgement {
+        { leaf, presented in
+            let context = TrustContext(at: Date(), expectedName: nil, purpose: .client, profile: profile)
+            let evaluation = TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
+            guard !evaluation.trusted else { return nil }
+            return refusal(for: evaluation.findings.filter { $0.severity == .error }.map(\.code))
+        }
+    }
+
+    /// The refusal whose alert says best why a chain with these error findings is refused.
+    static func refusal(for codes: [FindingCode]) -> ClientChainRefusal {
+        let noPath: [FindingCode] = [.chainUntrustedRoot, .chainMissingIntermediate, .chainAnchorKeyMismatch, .chainSelfSignedLeaf]
+        if codes.contains(where: noPath.contains) { return .noPath }
+        if codes.contains(.certExpired) { return .expired }
+        if codes.contains(.certNotYetValid) { return .notYetValid }
+        if codes.contains(.certEKUMissingClientAuth) || codes.contains(.certKeyUsageIncompatible) { return .wrongPurpose }
+        if codes.contains(.chainBadSignature) { return .badSignature }
+        return .other
     }
 
     /// The summary line for stderr when serving stops.

@@ -53,7 +53,7 @@ public enum HandshakeDiagnosis {
     public static func protocolFindings(_ observation: HandshakeObservation, profile: Profile, served: ServedSide? = nil) -> [Finding] {
         guard let hello = observation.serverHello else { return [] }
         var findings: [Finding] = []
-        let minimum = ProtocolVersion(name: profile.minimumProtocolVersion) ?? .tls12
+        let minimum = profile.minimumProtocolVersion
         if hello.version < minimum {
             let clientNewest = observation.clientHello?.highestVersion
             let who = served == nil

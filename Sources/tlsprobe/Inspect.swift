@@ -52,7 +52,7 @@ struct Inspect: ParsableCommand {
                     // Still a report: a PKCS#12 file's protection is readable without the password.
                     inputs.append(.init(path: file, format: "PKCS#12", certificates: [], keys: [], pkcs12: error.pkcs12, other: []))
                     if error.kind == .wrongPassword {
-                        extraFindings.append(Finding(code: .pkcs12WrongPassword, subject: "file[\(file)]", message: error.description))
+                        extraFindings.append(Finding(code: .pkcs12WrongPassword, subject: .file(file), message: error.description))
                     } else {
                         unopened.append(error.description)
                     }

@@ -161,7 +161,7 @@ func run(_ testcase: [String: Any]) -> CaseResult {
     let trustedCerts = (testcase["trusted_certs"] as? [String] ?? []).compactMap(certificate)
     let intermediates = certificates(testcase["untrusted_intermediates"])
     guard let leaf = certificate(peerPEM), let intermediates else {
-        let finding = Finding(code: .certMalformed, subject: "certificate[0]", message: "a presented certificate cannot be read")
+        let finding = Finding(code: .certMalformed, subject: .certificate(0), message: "a presented certificate cannot be read")
         // OpenSSL is not asked about what tlsprobe cannot read; count it as refusing too.
         return expectedSuccess
             ? .disagreed(findings: [finding], trusted: false, openSSLAgreed: false)

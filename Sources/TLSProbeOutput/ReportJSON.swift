@@ -166,7 +166,7 @@ public enum ReportJSON {
         .object([
             "code": .string(f.code.rawValue),
             "severity": .string(f.severity.rawValue),
-            "subject": .string(f.subject),
+            "subject": .string(f.subject.description),
             "message": .string(f.message),
             "evidence": .object(f.evidence.mapValues(json)),
             "fix": .string(f.fix),

@@ -59,7 +59,7 @@ public struct TextRenderer: Sendable {
         for file in report.files {
             out += heading("\(file.path) (\(file.format))")
             if let p = file.pkcs12 {
-                let wrong = report.findings.contains { $0.code == .pkcs12WrongPassword && $0.subject == "file[\(file.path)]" }
+                let wrong = report.findings.contains { $0.code == .pkcs12WrongPassword && $0.subject == .file(file.path) }
                 out += pkcs12Block(p, wrongPassword: wrong)
             }
             for (i, cert) in file.certificates.enumerated() {
@@ -152,7 +152,7 @@ public struct TextRenderer: Sendable {
             case .warning: label = style.paint("WARNING", .yellow)
             case .info: label = style.paint("INFO   ", .cyan)
             }
-            out += "  \(label)  " + style.paint(finding.code.rawValue, .bold) + "  " + finding.subject + "\n"
+            out += "  \(label)  " + style.paint(finding.code.rawValue, .bold) + "  " + finding.subject.description + "\n"
             out += "           " + style.wrap(finding.message, indent: 11) + "\n"
             let evidence = flatten(finding.evidence)
             if !evidence.isEmpty {

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 import TLSDiagnosis
 
-/// The man page and README stay in step with the code: every finding code, every option.
+/// The man page and README stay in step with the code: every finding code with its default
+/// severity, every option.
 @Suite struct DocumentationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -18,6 +19,80 @@ import TLSDiagnosis
         let man = try Self.manPage()
         for entry in FindingCatalog.all {
             #expect(man.contains(".B \(entry.code.rawValue)"), "man page lacks \(entry.code.rawValue)")
+        }
+    }
+
+    /// The man page's FINDING CODES entries: code, area heading and text (roff font
+    /// requests folded into the text, whitespace collapsed), in page order.
+    static func manFindingEntries() throws -> [(code: String, area: String, text: String)] {
+        let man = try manPage()
+        let start = try #require(man.range(of: ".SH FINDING CODES\n")).upperBound
+        let section = man[start...]
+        let body = section[..<(section.range(of: "\n.SH ")?.lowerBound ?? section.endIndex)]
+        var entries: [(code: String, area: String, text: String)] = []
+        var area = ""
+        for block in body.components(separatedBy: "\n.SS ").dropFirst() {
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+            area = String(lines.first ?? "")
+            for item in block.components(separatedBy: "\n.TP\n.B ").dropFirst() {
+                let code = String(item.prefix { $0 != "\n" })
+                let raw = item.drop { $0 != "\n" }
+                let text = raw.replacing(#/\n\.(?:B|BR|I|IR) /#, with: " ").replacing(/\s+/, with: " ")
+                entries.append((code, area, text.trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        return entries
+    }
+
+    /// The default severity a man page entry gives: "Unless marked, a code is an error
+    /// under the default profile". A mark is a parenthesised remark that starts with the
+    /// severity: `(warning)`, `(info;`, `(info under default`. Remarks about one case of a
+    /// code or about another profile start otherwise.
+    static func markedSeverity(_ text: String) -> Severity {
+        guard let mark = text.firstMatch(of: /\((info|warning)(?:\)|;| under default\b)/) else { return .error }
+        return Severity(rawValue: String(mark.output.1)) ?? .error
+    }
+
+    @Test func manPageFindingCodesMatchTheCatalog() throws {
+        let entries = try Self.manFindingEntries()
+        let documented = entries.map(\.code)
+        for entry in FindingCatalog.all {
+            let code = entry.code.rawValue
+            #expect(documented.filter { $0 == code }.count == 1, "the man page lists \(code) \(documented.filter { $0 == code }.count) times")
+            guard let page = entries.first(where: { $0.code == code }) else { continue }
+            #expect(Self.markedSeverity(page.text) == entry.defaultSeverity,
+                    "man page gives \(code) as \(Self.markedSeverity(page.text)), the catalog \(entry.defaultSeverity): \(page.text)")
+            #expect(page.area.split(separator: " ").contains { $0 == entry.code.area }, "\(code) is under .SS \(page.area)")
+            #expect(page.text.count > 10, "\(code) has no description")
+        }
+        for code in documented {
+            #expect(FindingCode(rawValue: code).isKnown, "the man page lists \(code), which the catalog does not have")
+        }
+    }
+
+    /// The README's findings table: one row per code, its severity column the default severity.
+    @Test func readmeFindingTableMatchesTheCatalog() throws {
+        let readme = try Self.read("README.md")
+        let start = try #require(readme.range(of: "| code | severity (default profile) | meaning |")).upperBound
+        let rows = readme[start...].split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }
+        var table: [String: [(severity: String, meaning: String)]] = [:]
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            try #require(cells.count >= 3, "\(row)")
+            let code = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            table[code, default: []].append((cells[1], cells[2...].joined(separator: "|")))
+        }
+        for entry in FindingCatalog.all {
+            let code = entry.code.rawValue
+            let found = table[code] ?? []
+            #expect(found.count == 1, "README's table lists \(code) \(found.count) times")
+            guard let row = found.first else { continue }
+            #expect(row.severity == entry.defaultSeverity.rawValue, "README gives \(code) as \(row.severity), the catalog \(entry.defaultSeverity)")
+            #expect(!row.meaning.isEmpty, "\(code) has no meaning in README")
+        }
+        for code in table.keys {
+            #expect(FindingCode(rawValue: code).isKnown, "README lists \(code), which the catalog does not have")
         }
     }
 

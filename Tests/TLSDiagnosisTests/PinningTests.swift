@@ -25,7 +25,7 @@ import TLSWire
         #expect(PinCheck.finding(pins: [other, leafPin], chain: chain)?.code == .pinMatch)
         let viaCA = try #require(PinCheck.finding(pins: [caPin], chain: chain))
         #expect(viaCA.code == .pinMatch)
-        #expect(viaCA.subject == "certificate[1]")
+        #expect(viaCA.subject == .certificate(1))
         let mismatch = try #require(PinCheck.finding(pins: [other], chain: chain))
         #expect(mismatch.code == .pinMismatch)
         #expect(mismatch.severity == .error)

@@ -23,7 +23,7 @@ import X509
         #expect(result.path == nil)
         let finding = result.first(.chainMissingIntermediate)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["issuer"]?.stringValue == "CN=Test Intermediate CA")
         #expect(finding?.evidence["authority_key_id"]?.stringValue == pki.intermediate.x509.subjectKeyIDHex)
         #expect(finding?.message.contains("Test Intermediate CA") == true)
@@ -37,7 +37,7 @@ import X509
         #expect(!result.trusted)
         let finding = result.first(.chainAnchorKeyMismatch)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "anchor Front Desk Root.pem")
+        #expect(finding?.subject == .anchor("Front Desk Root.pem"))
         #expect(finding?.evidence["wanted_key_id"]?.stringValue == newRoot.x509.subjectKeyIDHex)
         #expect(finding?.evidence["anchor_key_id"]?.stringValue == oldRoot.x509.subjectKeyIDHex)
         #expect(finding?.evidence["anchor_spki_sha256"]?.stringValue == oldRoot.x509.spkiSHA256)
@@ -60,7 +60,7 @@ import X509
         let leaf = TestPKI.issue(.server("printer.local"), by: newInt)
         let result = Trust.evaluate(leaf, [oldInt], anchors: [root])
         let finding = result.first(.chainAnchorKeyMismatch)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["found"]?.stringsValue == ["certificate[1]"])
         #expect(finding?.evidence["wanted_key_id"]?.stringValue == newInt.x509.subjectKeyIDHex)
     }
@@ -72,7 +72,7 @@ import X509
         #expect(!result.trusted)
         let finding = result.first(.chainSelfSignedLeaf)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["sha256"]?.stringValue == camera.x509.sha256)
     }
 
@@ -89,9 +89,9 @@ import X509
         let regenerated = TestPKI.issue(.server("camera.local"))
         let result = Trust.evaluate(regenerated, anchors: [pinned], name: "camera.local")
         #expect(!result.trusted)
-        #expect(result.first(.chainSelfSignedLeaf)?.subject == "certificate[0]")
+        #expect(result.first(.chainSelfSignedLeaf)?.subject == .certificate(0))
         let mismatch = result.first(.chainAnchorKeyMismatch)
-        #expect(mismatch?.subject == "anchor camera.local.pem")
+        #expect(mismatch?.subject == .anchor("camera.local.pem"))
         #expect(mismatch?.evidence["anchor_spki_sha256"]?.stringValue == pinned.x509.spkiSHA256)
     }
 
@@ -99,8 +99,8 @@ import X509
         let pki = TestPKI.chain()
         let stale = TestPKI.issue(.root("Test Root CA"))
         let result = Trust.evaluate(pki.leaf, [pki.intermediate, pki.root], anchors: [stale])
-        #expect(result.first(.chainUntrustedRoot)?.subject == "certificate[2]")
-        #expect(result.first(.chainAnchorKeyMismatch)?.subject == "anchor Test Root CA.pem")
+        #expect(result.first(.chainUntrustedRoot)?.subject == .certificate(2))
+        #expect(result.first(.chainAnchorKeyMismatch)?.subject == .anchor("Test Root CA.pem"))
     }
 
     @Test func missingIntermediateMentionsWhereToFetchIt() {
@@ -135,7 +135,7 @@ import X509
         let result = Trust.evaluate(pki.leaf, [pki.intermediate, pki.root], anchors: [other])
         let finding = result.first(.chainUntrustedRoot)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[2]")
+        #expect(finding?.subject == .certificate(2))
         #expect(finding?.evidence["root"]?.stringValue == "CN=Test Root CA")
         #expect(finding?.evidence["sha256"]?.stringValue == pki.root.x509.sha256)
         #expect(result.first(.chainRootSent)?.severity == .info)
@@ -154,7 +154,7 @@ import X509
         #expect(!result.trusted)
         let finding = result.first(.chainBadSignature)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["checked_with"]?.stringValue == "certificate[1]")
     }
 
@@ -173,7 +173,7 @@ import X509
         let result = TrustEngine.evaluate(leaf: changed, presented: [pki.intermediate.x509], anchors: [Trust.anchor(pki.root)], context: context)
         let finding = result.first(.certUnsupportedAlgorithm)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["signature_algorithm"]?.stringValue == "ecdsa-with-SHA224")
         #expect(!result.trusted)
     }
@@ -186,7 +186,7 @@ import X509
         #expect(!result.trusted)
         let finding = result.first(.chainIssuerNotCA)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[1]")
+        #expect(finding?.subject == .certificate(1))
         #expect(finding?.evidence["basic_constraints"]?.stringValue == "its basicConstraints says CA:FALSE")
         #expect(result.pathSources?.count == 3)
     }
@@ -200,7 +200,7 @@ import X509
         #expect(!result.trusted)
         let finding = result.first(.chainPathLengthExceeded)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[2]")
+        #expect(finding?.subject == .certificate(2))
         #expect(finding?.evidence["path_length_constraint"]?.intValue == 0)
         #expect(finding?.evidence["intermediates_below"]?.intValue == 1)
     }
@@ -221,7 +221,7 @@ import X509
         let result = Trust.evaluate(leaf, [int], anchors: [root])
         let finding = result.first(.chainIssuerMissingCertSign)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[1]")
+        #expect(finding?.subject == .certificate(1))
         #expect(finding?.evidence["key_usage"]?.stringsValue == ["digitalSignature"])
         #expect(!result.trusted)
     }
@@ -232,7 +232,7 @@ import X509
         let result = Trust.evaluate(client, [pki.intermediate], anchors: [pki.root])
         let finding = result.first(.certEKUMissingServerAuth)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["required"]?.stringValue == "serverAuth")
         #expect(!result.trusted)
     }
@@ -240,7 +240,7 @@ import X509
     @Test func serverLeafIsRefusedAsAClient() {
         let pki = TestPKI.chain()
         let result = Trust.evaluate(pki.leaf, [pki.intermediate], anchors: [pki.root], name: nil, purpose: .client)
-        #expect(result.first(.certEKUMissingClientAuth)?.subject == "certificate[0]")
+        #expect(result.first(.certEKUMissingClientAuth)?.subject == .certificate(0))
         #expect(!result.trusted)
     }
 
@@ -252,7 +252,7 @@ import X509
         let leaf = TestPKI.issue(.server("printer.local"), by: int)
         let result = Trust.evaluate(leaf, [int], anchors: [root])
         let finding = result.first(.certEKUMissingServerAuth)
-        #expect(finding?.subject == "certificate[1]")
+        #expect(finding?.subject == .certificate(1))
         #expect(finding?.evidence["extended_key_usage"]?.stringsValue == ["clientAuth"])
         #expect(!result.trusted)
     }
@@ -266,7 +266,7 @@ import X509
         let leaf = TestPKI.issue(.server("printer.local"), by: int)
         let result = Trust.evaluate(leaf, [int], anchors: [root])
         let finding = result.first(.certExpired)
-        #expect(finding?.subject == "certificate[1]")
+        #expect(finding?.subject == .certificate(1))
         #expect(finding?.severity == .error)
         #expect(!result.trusted)
     }
@@ -285,7 +285,7 @@ import X509
         let result = Trust.evaluate(leaf, [int, cross], anchors: [oldRoot, root])
         #expect(result.trusted)
         #expect(result.pathSources == ["certificate[0]", "certificate[1]", "anchor Test Root CA.pem"])
-        #expect(result.first(.chainUnrelatedCertificate)?.subject == "certificate[2]")
+        #expect(result.first(.chainUnrelatedCertificate)?.subject == .certificate(2))
     }
 
     @Test func tooManyIntermediatesForTheLimit() {
@@ -307,10 +307,10 @@ import X509
         #expect(!result.trusted)
         #expect(result.path == nil)
         #expect(result.anchor == nil)
-        #expect(result.first(.certExpired)?.subject == "certificate[0]")
-        #expect(result.first(.nameMismatch)?.subject == "certificate[0]")
+        #expect(result.first(.certExpired)?.subject == .certificate(0))
+        #expect(result.first(.nameMismatch)?.subject == .certificate(0))
         #expect(result.first(.chainWrongOrder)?.severity == .warning)
-        #expect(result.first(.chainRootSent)?.subject == "certificate[1]")
+        #expect(result.first(.chainRootSent)?.subject == .certificate(1))
         #expect(result.first(.chainMissingIntermediate) == nil)
         #expect(result.first(.chainUntrustedRoot) == nil)
     }
@@ -322,7 +322,7 @@ import X509
         let leaf = TestPKI.issue(spec, by: root)
         #expect(Trust.evaluate(leaf, anchors: [root], at: TestPKI.referenceTime.addingTimeInterval(0.5)).trusted)
         let late = Trust.evaluate(leaf, anchors: [root], at: TestPKI.referenceTime.addingTimeInterval(1))
-        #expect(late.first(.certExpired)?.subject == "certificate[0]")
+        #expect(late.first(.certExpired)?.subject == .certificate(0))
     }
 }
 

@@ -29,7 +29,7 @@ import X509
         #expect(!result.trusted)
         let finding = result.first(.chainNameConstraintsViolated)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["constrained_by"]?.stringValue == "anchor Shop Root.pem")
         #expect(finding?.message.contains("printer.shop.local") == true)
     }
@@ -41,7 +41,7 @@ import X509
 
     @Test func excludedSubtreeWins() {
         let result = evaluate(NameConstraints(permittedDNSDomains: ["local"], excludedDNSDomains: ["shop.local"]))
-        #expect(result.first(.chainNameConstraintsViolated)?.subject == "certificate[0]")
+        #expect(result.first(.chainNameConstraintsViolated)?.subject == .certificate(0))
     }
 
     @Test func wildcardThatCouldNameAnExcludedHostIsAViolation() {
@@ -68,14 +68,14 @@ import X509
         let permitted = try DistinguishedName { CommonName("office.local") }
         let result = evaluate(NameConstraints(permittedSubtrees: [.directoryName(permitted)]))
         let finding = result.first(.chainNameConstraintsViolated)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.message.contains("directoryName") == true)
     }
 
     @Test func malformedConstraintIsNamed() {
         let result = evaluate(NameConstraints(permittedDNSDomains: [".shop.local"]))
         let finding = result.first(.chainNameConstraintsViolated)
-        #expect(finding?.subject == "anchor Shop Root.pem")
+        #expect(finding?.subject == .anchor("Shop Root.pem"))
         #expect(finding?.evidence["constraint_problems"]?.stringsValue.first?.contains("period") == true)
     }
 

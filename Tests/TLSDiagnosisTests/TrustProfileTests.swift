@@ -14,7 +14,7 @@ import X509
         let strict = Trust.evaluate(leaf, anchors: [root])
         let finding = strict.first(.certNonconforming)
         #expect(finding?.severity == .error)
-        #expect(finding?.subject == "certificate[0]")
+        #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["field"]?.stringValue == "authorityKeyIdentifier")
         #expect(finding?.evidence["rule"]?.stringValue == "RFC 5280 4.2.1.1")
         #expect(!strict.trusted)
@@ -73,7 +73,7 @@ import X509
         let root = TestPKI.issue(.root("Old Root", key: .rsa(bits: 1024)))
         let leaf = TestPKI.issue(.server("printer.local"), by: root)
         let result = Trust.evaluate(leaf, anchors: [root])
-        #expect(result.first(.certWeakKey)?.subject == "anchor Old Root.pem")
+        #expect(result.first(.certWeakKey)?.subject == .anchor("Old Root.pem"))
         #expect(!result.trusted)
     }
 
@@ -86,7 +86,7 @@ import X509
         let leaf = TestPKI.issue(.server("printer.local"), by: int)
         let result = Trust.evaluate(leaf, [int], anchors: [root])
         #expect(result.first(.certNonconforming)?.evidence["field"]?.stringValue == "basicConstraints")
-        #expect(result.first(.certNonconforming)?.subject == "certificate[1]")
+        #expect(result.first(.certNonconforming)?.subject == .certificate(1))
         #expect(Trust.evaluate(leaf, [int], anchors: [root], profile: .openssl).trusted)
     }
 }

@@ -25,9 +25,9 @@ import X509
         let result = Trust.evaluate(pki.leaf, [pki.intermediate, pki.intermediate, pki.leaf], anchors: [pki.root])
         #expect(result.trusted)
         let duplicates = result.findings(.chainUnrelatedCertificate)
-        #expect(duplicates.map(\.subject).sorted() == ["certificate[2]", "certificate[3]"])
+        #expect(duplicates.map(\.subject.description).sorted() == ["certificate[2]", "certificate[3]"])
         #expect(duplicates.allSatisfy { $0.severity == .warning })
-        #expect(duplicates.first { $0.subject == "certificate[3]" }?.evidence["duplicate_of"]?.stringValue == "certificate[0]")
+        #expect(duplicates.first { $0.subject == .certificate(3) }?.evidence["duplicate_of"]?.stringValue == "certificate[0]")
     }
 
     @Test func extrasAreNamedAndIgnored() {
@@ -36,7 +36,7 @@ import X509
         let result = Trust.evaluate(pki.leaf, [stranger, pki.intermediate], anchors: [pki.root])
         #expect(result.trusted)
         let finding = result.first(.chainUnrelatedCertificate)
-        #expect(finding?.subject == "certificate[1]")
+        #expect(finding?.subject == .certificate(1))
         #expect(finding?.evidence["subject"]?.stringValue == "CN=Unrelated CA")
         #expect(result.first(.chainWrongOrder) == nil)
     }
@@ -53,7 +53,7 @@ import X509
         #expect(!result.trusted)
         #expect(result.first(.chainMissingIntermediate) != nil)
         let unrelated = Set(result.findings(.chainUnrelatedCertificate).map(\.subject))
-        #expect(unrelated == ["certificate[1]", "certificate[3]"], "Mid CA issues Sub CA; Rollover CA only names itself")
+        #expect(unrelated == [.certificate(1), .certificate(3)], "Mid CA issues Sub CA; Rollover CA only names itself")
     }
 
     @Test func rootSentIsInformational() {
@@ -62,7 +62,7 @@ import X509
         #expect(result.trusted)
         let finding = result.first(.chainRootSent)
         #expect(finding?.severity == .info)
-        #expect(finding?.subject == "certificate[2]")
+        #expect(finding?.subject == .certificate(2))
     }
 
     @Test func intermediateTrustedDirectlyEndsThePath() {
@@ -70,7 +70,7 @@ import X509
         let result = Trust.evaluate(pki.leaf, [pki.root], anchors: [pki.intermediate])
         #expect(result.trusted)
         #expect(result.pathSources == ["certificate[0]", "anchor Test Intermediate CA.pem"])
-        #expect(result.first(.chainUnrelatedCertificate)?.subject == "certificate[1]")
+        #expect(result.first(.chainUnrelatedCertificate)?.subject == .certificate(1))
     }
 
     @Test func crossCertifyingCAsInALoopAreExplained() {

@@ -65,8 +65,8 @@ import TLSProbeOutput
     }
 
     @Test func countsTheReportsThatReachTheThreshold() {
-        let warning = Finding(code: .certExpiresSoon, severity: .warning, subject: "certificate[0]", message: "soon")
-        let error = Finding(code: .certExpired, severity: .error, subject: "certificate[0]", message: "past")
+        let warning = Finding(code: .certExpiresSoon, severity: .warning, subject: .certificate(0), message: "soon")
+        let error = Finding(code: .certExpired, severity: .error, subject: .certificate(0), message: "past")
         let sink = StreamSink(format: .jsonLines, output: { _ in })
         sink.emit(Self.verify(findings: [warning]), threshold: .error)
         sink.emit(Self.verify(findings: [error]), threshold: .error)

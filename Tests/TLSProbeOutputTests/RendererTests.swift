@@ -25,10 +25,10 @@ import TLSDiagnosis
         let chain = TestPKI.chain(host: "printer.local")
         let context = TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"))
         let findings = [
-            Finding(code: .chainRootSent, subject: "certificate[2]", message: "The root was sent."),
-            Finding(code: .chainMissingIntermediate, subject: "certificate[0]", message: "The intermediate is missing.",
+            Finding(code: .chainRootSent, subject: .certificate(2), message: "The root was sent."),
+            Finding(code: .chainMissingIntermediate, subject: .certificate(0), message: "The intermediate is missing.",
                     evidence: ["issuer": "CN=Test Intermediate CA", "authority_key_id": "ab12"]),
-            Finding(code: .chainWrongOrder, subject: "certificate[1]", message: "Out of order."),
+            Finding(code: .chainWrongOrder, subject: .certificate(1), message: "Out of order."),
         ]
         return VerifyReport(
             target: VerifyTarget(files: ["leaf.pem"], host: "printer.local", purpose: .server, at: context.at),

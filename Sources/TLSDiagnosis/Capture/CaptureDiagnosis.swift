@@ -17,7 +17,7 @@ public enum CaptureDiagnosis {
                 ? "The client answered the server's encrypted flight with one encrypted record of \(size) bytes — the size of an alert — instead of its Finished: it most likely refused the server's chain (unknown_ca, bad_certificate or certificate_expired). TLS 1.3 encrypts the alert, so its name cannot be read without a key log."
                 : "After the client's encrypted flight the server sent an encrypted record of \(size) bytes — the size of an alert — and no session ticket or data: it most likely refused the client, typically certificate_required or bad_certificate when it asks for a client certificate. TLS 1.3 encrypts the alert, so its name cannot be read without a key log."
             findings.append(Finding(
-                code: .captureAlert, subject: "connection", message: message,
+                code: .captureAlert, subject: .connection, message: message,
                 evidence: ["from": .string(refusal.rawValue), "encrypted": .bool(true), "record_length": .int(size)],
                 fix: refusal == .client
                     ? "Judge the server's chain as the client does: tlsprobe connect HOST:PORT --anchor root.pem --host NAME; or pass the client's key log with --keylog to read the alert."
@@ -25,7 +25,7 @@ public enum CaptureDiagnosis {
         }
         for alert in f.encryptedAlerts {
             findings.append(Finding(
-                code: .captureAlert, subject: "connection",
+                code: .captureAlert, subject: .connection,
                 message: "The \(alert.side.rawValue) sent an encrypted alert during the handshake (after its ChangeCipherSpec): its description cannot be read without keys, but an alert here means the handshake failed — often a Finished that did not verify (mismatched keys or a middlebox rewriting the handshake).",
                 evidence: ["from": .string(alert.side.rawValue), "encrypted": .bool(true), "record_length": .int(alert.recordLength)]))
         }
@@ -39,7 +39,7 @@ public enum CaptureDiagnosis {
                 ? " Some of the bytes counted as never captured were given up waiting for: the open connections together held more than the capture's memory budget."
                 : ""
             findings.append(Finding(
-                code: .captureTruncated, subject: "connection",
+                code: .captureTruncated, subject: .connection,
                 message: "Part of this connection is missing from the capture: \(parts.joined(separator: "; ")). What could be read around the gaps is reported.\(budget)",
                 evidence: [
                     "client_bytes_lost": .int(f.clientBytesLost), "server_bytes_lost": .int(f.serverBytesLost),
@@ -72,13 +72,13 @@ public enum CaptureDiagnosis {
             if let label = failure.secret { evidence["secret"] = .string(label) }
             let with = failure.secret.map { " with \($0)" } ?? ""
             findings.append(Finding(
-                code: .captureDecryptFailed, subject: "connection",
+                code: .captureDecryptFailed, subject: .connection,
                 message: "The key log has secrets for this connection, but the \(failure.side.rawValue)'s protected record \(failure.record) did not decrypt\(with): \(failure.reason). These secrets are not the ones this connection used — a key log from another run, edited, or cut short — or the capture is damaged; \(unread)."
                     + (d.openedRecords > 0 ? " The \(d.openedRecords) record(s) that did decrypt are reported." : ""),
                 evidence: evidence))
         } else if d.unsupportedSuite, let suite = d.cipherSuite {
             findings.append(Finding(
-                code: .captureDecryptFailed, subject: "connection",
+                code: .captureDecryptFailed, subject: .connection,
                 message: "The connection uses \(suite), which tlsprobe does not decrypt (it decrypts the AES-GCM and ChaCha20-Poly1305 suites of TLS 1.2 and 1.3), so \(unread).",
                 evidence: base,
                 fix: "To see this connection decrypted, capture it again with a client or server limited to an AES-GCM or ChaCha20-Poly1305 suite."))
@@ -96,14 +96,14 @@ public enum CaptureDiagnosis {
                 message = "The capture starts after this connection's ClientHello, so its client random — the key log's index — is unknown, and \(unread)."
                 fix = "Start the capture before the connection, so that its ClientHello is in it."
             }
-            findings.append(Finding(code: .captureNoKey, subject: "connection", message: message, evidence: base, fix: fix))
+            findings.append(Finding(code: .captureNoKey, subject: .connection, message: message, evidence: base, fix: fix))
         } else if !d.missingSecrets.isEmpty, let random = d.clientRandom {
             var evidence = base
             evidence["missing_secrets"] = .strings(d.missingSecrets)
             let message = d.hasAnySecret
                 ? "The key log has secrets for this connection (client random \(Hex.encode(random))) but not \(d.missingSecrets.joined(separator: " or ")), so part of it stays encrypted: a key log cut short, or written by a program that logs only some secrets."
                 : "The key log has no secrets for this connection (client random \(Hex.encode(random))), so \(unread). The client that made it did not write to this key log: another program, another run, or a key log that ends before this connection."
-            findings.append(Finding(code: .captureNoKey, subject: "connection", message: message, evidence: evidence))
+            findings.append(Finding(code: .captureNoKey, subject: .connection, message: message, evidence: evidence))
         }
         return findings
     }
@@ -138,6 +138,6 @@ public enum CaptureDiagnosis {
         }
         if !f.brokenStreams.isEmpty { evidence["decode_errors"] = .strings(Array(f.brokenStreams.prefix(4))) }
         if !f.decodeProblems.isEmpty { evidence["undecodable_messages"] = .strings(Array(f.decodeProblems.prefix(4))) }
-        return Finding(code: .captureIncompleteHandshake, subject: "connection", message: message + endText, evidence: evidence)
+        return Finding(code: .captureIncompleteHandshake, subject: .connection, message: message + endText, evidence: evidence)
     }
 }

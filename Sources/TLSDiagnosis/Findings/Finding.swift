@@ -7,8 +7,8 @@ public struct Finding: Sendable, Hashable {
     public var code: FindingCode
     /// How much it matters under the chosen profile.
     public var severity: Severity
-    /// What the finding is about: `certificate[0]`, `anchor[root.pem]`, `file[root.p12]`, `connection`.
-    public var subject: String
+    /// What the finding is about: `certificate[0]`, `anchor root.pem`, `file[root.p12]`, `connection`.
+    public var subject: Subject
     /// What happened and why it matters, in one or two sentences.
     public var message: String
     /// The facts behind the message: fields, names, values as they were observed.
@@ -20,7 +20,7 @@ public struct Finding: Sendable, Hashable {
     public init(
         code: FindingCode,
         severity: Severity? = nil,
-        subject: String,
+        subject: Subject,
         message: String,
         evidence: [String: EvidenceValue] = [:],
         fix: String? = nil
@@ -39,7 +39,7 @@ extension Finding {
     public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
         if a.severity != b.severity { return a.severity > b.severity }
         if a.code != b.code { return a.code.rawValue < b.code.rawValue }
-        return a.subject < b.subject
+        return a.subject.description < b.subject.description
     }
 }
 

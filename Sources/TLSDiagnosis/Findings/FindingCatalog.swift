@@ -1,137 +1,355 @@
-/// Every finding code with its title, default severity and generic fix, in one place.
+/// Every finding code with everything that is true of it: one literal per code.
 ///
-/// Checks write the specific message (names, dates, fields); the catalog holds what is
-/// true of every finding with that code. Profiles may change a severity. The man page
-/// lists exactly these codes; a test keeps the two in step.
+/// Checks write the specific message (names, dates, fields); an entry holds what is
+/// true of every finding with its code. `tlsprobe explain CODE` is built from these
+/// entries alone, and the man page and README list exactly these codes with these default
+/// severities; tests keep all of them in step.
+///
+/// The severities under the other profiles stay in `Profile`, not here: a profile sets
+/// several codes' severities from its own thresholds (key sizes, validity limits, a
+/// missing EKU, whether forward secrecy is required), so a per-code table here would hold
+/// only part of each profile's rules and split every profile over fifty literals.
 public enum FindingCatalog {
     /// What is true of every finding with one code.
     public struct Entry: Sendable, Hashable {
+        /// The code this entry describes.
         public let code: FindingCode
         /// A short noun phrase for headings and `explain`.
         public let title: String
-        /// The severity under the default profile.
+        /// The severity under the default profile; `Profile` changes it for the others.
         public let defaultSeverity: Severity
+        /// What the finding means and where it comes from, for `explain`.
+        public let meaning: String
         /// The generic next step; checks may give a more specific one.
         public let fix: String
+        /// Codes that often come with this one or are mistaken for it.
+        public let related: [FindingCode]
+        /// A command that shows the finding (`explain` prints it after "Reproduce: ").
+        public let reproduce: String
     }
 
     /// Every code this build knows, in catalog order.
     public static let all: [Entry] = [
         // chain
-        Entry(code: .chainUntrustedRoot, title: "root not trusted", defaultSeverity: .error,
-              fix: "Install the root certificate on the client (on iOS: install the profile, then enable it under Settings > General > About > Certificate Trust Settings), or pass it with --anchor."),
-        Entry(code: .chainAnchorKeyMismatch, title: "CA re-created with a new key", defaultSeverity: .error,
-              fix: "The client trusts an older CA of the same name. Install the current root on the client and remove the old one, or re-issue the server certificate from the CA the clients already trust."),
-        Entry(code: .chainMissingIntermediate, title: "intermediate certificate missing", defaultSeverity: .error,
-              fix: "Configure the server to send its intermediate certificates after the leaf (a full-chain file: leaf first, then each issuer), or install the missing CA certificate on the client."),
-        Entry(code: .chainSelfSignedLeaf, title: "self-signed certificate", defaultSeverity: .error,
-              fix: "Either pin or install this exact certificate on every client (--anchor it to check), or issue the server a certificate from a local CA the clients trust."),
-        Entry(code: .chainWrongOrder, title: "chain sent in the wrong order", defaultSeverity: .warning,
-              fix: "Reorder the server's chain file: leaf first, then the certificate that issued it, and so on up."),
-        Entry(code: .chainUnrelatedCertificate, title: "unrelated certificate in chain", defaultSeverity: .warning,
-              fix: "Remove the certificates that are not on the path from the leaf to the root from the server's chain file."),
-        Entry(code: .chainRootSent, title: "root sent by the server", defaultSeverity: .info,
-              fix: "Nothing is broken: clients ignore a root they are sent. Leave it out of the chain file to save bytes."),
-        Entry(code: .chainBadSignature, title: "signature does not verify", defaultSeverity: .error,
-              fix: "Re-issue the certificate from the CA named as its issuer; a certificate whose signature fails was not signed by the key the client has."),
-        Entry(code: .chainIssuerNotCA, title: "issuer is not a CA", defaultSeverity: .error,
-              fix: "Issue the certificate from a CA certificate (basicConstraints CA:TRUE), not from another end-entity certificate."),
-        Entry(code: .chainPathLengthExceeded, title: "path length constraint exceeded", defaultSeverity: .error,
-              fix: "Shorten the chain, or re-issue the constraining CA with a larger pathlen."),
-        Entry(code: .chainIssuerMissingCertSign, title: "issuer key usage lacks keyCertSign", defaultSeverity: .error,
-              fix: "Re-issue the CA certificate with keyUsage keyCertSign (and cRLSign)."),
-        Entry(code: .chainNameConstraintsViolated, title: "name constraints violated", defaultSeverity: .error,
-              fix: "Issue the certificate for names the constraining CA permits, or re-issue that CA with the name in its permitted subtrees."),
-        Entry(code: .chainTooLong, title: "chain too long", defaultSeverity: .error,
-              fix: "Use a shorter chain; clients stop building paths after a few intermediates."),
+        Entry(
+            code: .chainUntrustedRoot, title: "root not trusted", defaultSeverity: .error,
+            meaning: "The chain the peer presented does not end at any anchor you named (or the system's, with --system-anchors). On a local network this is the home-made CA whose root is not installed on the client.",
+            fix: "Install the root certificate on the client (on iOS: install the profile, then enable it under Settings > General > About > Certificate Trust Settings), or pass it with --anchor.",
+            related: [.chainMissingIntermediate, .chainAnchorKeyMismatch, .chainSelfSignedLeaf],
+            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem"),
+        Entry(
+            code: .chainAnchorKeyMismatch, title: "CA re-created with a new key", defaultSeverity: .error,
+            meaning: "An anchor carries the issuer's name but not its key: the CA was re-created (same name, new key). Clients that trust the old root refuse certificates from the new one, and their errors often read like an unknown or untrusted CA.",
+            fix: "The client trusts an older CA of the same name. Install the current root on the client and remove the old one, or re-issue the server certificate from the CA the clients already trust.",
+            related: [.chainUntrustedRoot, .chainBadSignature],
+            reproduce: "tlsprobe verify leaf.pem --anchor old-root.pem"),
+        Entry(
+            code: .chainMissingIntermediate, title: "intermediate certificate missing", defaultSeverity: .error,
+            meaning: "The leaf was not issued by an anchor directly, and the certificate that links it to one was not sent. Browsers may hide this by fetching or caching intermediates; apps, curl and devices do not.",
+            fix: "Configure the server to send its intermediate certificates after the leaf (a full-chain file: leaf first, then each issuer), or install the missing CA certificate on the client.",
+            related: [.chainUntrustedRoot, .chainWrongOrder],
+            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem"),
+        Entry(
+            code: .chainSelfSignedLeaf, title: "self-signed certificate", defaultSeverity: .error,
+            meaning: "The server presents a certificate that signed itself, as cameras, printers and development servers do out of the box. Only clients that have that exact certificate installed or pinned will accept it.",
+            fix: "Either pin or install this exact certificate on every client (--anchor it to check), or issue the server a certificate from a local CA the clients trust.",
+            related: [.chainUntrustedRoot],
+            reproduce: "tlsprobe connect HOST:PORT --anchor server-cert.pem"),
+        Entry(
+            code: .chainWrongOrder, title: "chain sent in the wrong order", defaultSeverity: .warning,
+            meaning: "The certificates were sent in an order other than leaf, then its issuer, and so on. Most clients reorder them; some embedded ones do not.",
+            fix: "Reorder the server's chain file: leaf first, then the certificate that issued it, and so on up.",
+            related: [.chainUnrelatedCertificate, .chainMissingIntermediate],
+            reproduce: "tlsprobe connect HOST:PORT"),
+        Entry(
+            code: .chainUnrelatedCertificate, title: "unrelated certificate in chain", defaultSeverity: .warning,
+            meaning: "A certificate in the presented chain is not on the path from the leaf to the root: a leftover from an old chain file or another site.",
+            fix: "Remove the certificates that are not on the path from the leaf to the root from the server's chain file.",
+            related: [.chainWrongOrder],
+            reproduce: "tlsprobe connect HOST:PORT"),
+        Entry(
+            code: .chainRootSent, title: "root sent by the server", defaultSeverity: .info,
+            meaning: "The server includes the root in its chain. Harmless: clients ignore it and use their own copy, if they have one.",
+            fix: "Nothing is broken: clients ignore a root they are sent. Leave it out of the chain file to save bytes.",
+            related: [.chainUntrustedRoot],
+            reproduce: "tlsprobe connect HOST:PORT"),
+        Entry(
+            code: .chainBadSignature, title: "signature does not verify", defaultSeverity: .error,
+            meaning: "A certificate's signature does not verify with the key of the certificate above it: the issuer named is not the one that signed it, or the file is damaged.",
+            fix: "Re-issue the certificate from the CA named as its issuer; a certificate whose signature fails was not signed by the key the client has.",
+            related: [.chainAnchorKeyMismatch],
+            reproduce: "tlsprobe verify leaf.pem intermediate.pem --anchor root.pem"),
+        Entry(
+            code: .chainIssuerNotCA, title: "issuer is not a CA", defaultSeverity: .error,
+            meaning: "A certificate that signed another is not a CA (no basicConstraints CA:TRUE), so clients will not build a chain through it.",
+            fix: "Issue the certificate from a CA certificate (basicConstraints CA:TRUE), not from another end-entity certificate.",
+            related: [.chainIssuerMissingCertSign],
+            reproduce: "tlsprobe inspect issuer.pem"),
+        Entry(
+            code: .chainPathLengthExceeded, title: "path length constraint exceeded", defaultSeverity: .error,
+            meaning: "A CA limits how many CAs may follow it (pathlen) and the chain has more.",
+            fix: "Shorten the chain, or re-issue the constraining CA with a larger pathlen.",
+            related: [.chainTooLong],
+            reproduce: "tlsprobe verify leaf.pem intermediate.pem --anchor root.pem"),
+        Entry(
+            code: .chainIssuerMissingCertSign, title: "issuer key usage lacks keyCertSign", defaultSeverity: .error,
+            meaning: "The issuing CA's keyUsage lacks keyCertSign, so it may not sign certificates.",
+            fix: "Re-issue the CA certificate with keyUsage keyCertSign (and cRLSign).",
+            related: [.chainIssuerNotCA],
+            reproduce: "tlsprobe inspect issuer.pem"),
+        Entry(
+            code: .chainNameConstraintsViolated, title: "name constraints violated", defaultSeverity: .error,
+            meaning: "A CA restricted to certain names issued a certificate for a name outside them.",
+            fix: "Issue the certificate for names the constraining CA permits, or re-issue that CA with the name in its permitted subtrees.",
+            related: [],
+            reproduce: "tlsprobe verify leaf.pem --anchor root.pem --host NAME"),
+        Entry(
+            code: .chainTooLong, title: "chain too long", defaultSeverity: .error,
+            meaning: "The chain has more certificates than clients will follow.",
+            fix: "Use a shorter chain; clients stop building paths after a few intermediates.",
+            related: [.chainPathLengthExceeded, .chainUnrelatedCertificate],
+            reproduce: "tlsprobe connect HOST:PORT"),
         // cert
-        Entry(code: .certExpired, title: "certificate expired", defaultSeverity: .error,
-              fix: "Renew the certificate and install it on the server; if the dates look wrong, check the clock of the device that made it."),
-        Entry(code: .certNotYetValid, title: "certificate not yet valid", defaultSeverity: .error,
-              fix: "Check the clocks: the device that issued the certificate, and the client, must agree on the date. Re-issue with a start date in the past if the issuer's clock was ahead."),
-        Entry(code: .certExpiresSoon, title: "certificate expires soon", defaultSeverity: .warning,
-              fix: "Renew the certificate before it expires."),
-        Entry(code: .certEKUMissingServerAuth, title: "not valid for TLS servers", defaultSeverity: .error,
-              fix: "Re-issue the certificate with extendedKeyUsage serverAuth (openssl: -addext \"extendedKeyUsage=serverAuth\")."),
-        Entry(code: .certEKUMissingClientAuth, title: "not valid for TLS clients", defaultSeverity: .error,
-              fix: "Re-issue the client certificate with extendedKeyUsage clientAuth (openssl: -addext \"extendedKeyUsage=clientAuth\")."),
-        Entry(code: .certKeyUsageIncompatible, title: "key usage does not allow TLS", defaultSeverity: .error,
-              fix: "Re-issue the certificate with keyUsage digitalSignature (and keyEncipherment for RSA keys)."),
-        Entry(code: .certWeakKey, title: "weak key", defaultSeverity: .error,
-              fix: "Re-issue with an RSA key of at least 2048 bits or an ECDSA P-256 key."),
-        Entry(code: .certWeakSignature, title: "weak signature algorithm", defaultSeverity: .error,
-              fix: "Re-issue the certificate signed with SHA-256 or better."),
-        Entry(code: .certValidityTooLong, title: "validity period too long", defaultSeverity: .info,
-              fix: "Re-issue with a validity of at most 398 days; Apple platforms reject TLS server certificates issued after 2019-07-01 that are valid for more than 825 days."),
-        Entry(code: .certMalformed, title: "malformed certificate", defaultSeverity: .error,
-              fix: "Re-issue the certificate with a standard tool; strict clients refuse certificates that break the encoding rules of RFC 5280."),
-        Entry(code: .certNonconforming, title: "breaks the RFC 5280 / CA/Browser Forum profile", defaultSeverity: .error,
-              fix: "Re-issue the certificate following RFC 5280 and the CA/Browser Forum Baseline Requirements (a current openssl, mkcert or step-ca does); OpenSSL and Apple accept many such certificates, strict validators (Go, rustls, pyca/cryptography) refuse them."),
-        Entry(code: .certUnknownCriticalExtension, title: "unknown critical extension", defaultSeverity: .error,
-              fix: "Re-issue the certificate without the critical extension, or mark it non-critical; clients must reject critical extensions they do not understand."),
-        Entry(code: .certUnsupportedAlgorithm, title: "unsupported algorithm", defaultSeverity: .error,
-              fix: "Re-issue the certificate with RSA (2048 bits or more), ECDSA P-256/P-384 or Ed25519 and a SHA-2 signature."),
+        Entry(
+            code: .certExpired, title: "certificate expired", defaultSeverity: .error,
+            meaning: "The certificate's notAfter date is past, at the evaluation time (now, or --at). Appliances rarely renew their own certificates.",
+            fix: "Renew the certificate and install it on the server; if the dates look wrong, check the clock of the device that made it.",
+            related: [.certNotYetValid, .certExpiresSoon],
+            reproduce: "tlsprobe inspect cert.pem"),
+        Entry(
+            code: .certNotYetValid, title: "certificate not yet valid", defaultSeverity: .error,
+            meaning: "The certificate's notBefore date is in the future. When the gap is hours or days, or the date looks like 1970 or 2000, suspect a device clock rather than the certificate.",
+            fix: "Check the clocks: the device that issued the certificate, and the client, must agree on the date. Re-issue with a start date in the past if the issuer's clock was ahead.",
+            related: [.certExpired],
+            reproduce: "tlsprobe verify cert.pem --at 2030-01-01T00:00:00Z"),
+        Entry(
+            code: .certExpiresSoon, title: "certificate expires soon", defaultSeverity: .warning,
+            meaning: "The certificate is still valid but will expire soon; clients will start refusing it on that date.",
+            fix: "Renew the certificate before it expires.",
+            related: [.certExpired],
+            reproduce: "tlsprobe inspect cert.pem"),
+        Entry(
+            code: .certEKUMissingServerAuth, title: "not valid for TLS servers", defaultSeverity: .error,
+            meaning: "The certificate has an extendedKeyUsage extension without serverAuth, so clients refuse it as a TLS server certificate (Apple platforms require serverAuth to be present).",
+            fix: "Re-issue the certificate with extendedKeyUsage serverAuth (openssl: -addext \"extendedKeyUsage=serverAuth\").",
+            related: [.certKeyUsageIncompatible],
+            reproduce: "tlsprobe inspect cert.pem"),
+        Entry(
+            code: .certEKUMissingClientAuth, title: "not valid for TLS clients", defaultSeverity: .error,
+            meaning: "The client certificate's extendedKeyUsage lacks clientAuth, so servers refuse it for mutual TLS.",
+            fix: "Re-issue the client certificate with extendedKeyUsage clientAuth (openssl: -addext \"extendedKeyUsage=clientAuth\").",
+            related: [.mtlsClientCertRejected],
+            reproduce: "tlsprobe inspect client.pem"),
+        Entry(
+            code: .certKeyUsageIncompatible, title: "key usage does not allow TLS", defaultSeverity: .error,
+            meaning: "The certificate's keyUsage does not allow what the handshake needs: digitalSignature for ECDHE and TLS 1.3, keyEncipherment for RSA key transport.",
+            fix: "Re-issue the certificate with keyUsage digitalSignature (and keyEncipherment for RSA keys).",
+            related: [.certEKUMissingServerAuth],
+            reproduce: "tlsprobe inspect cert.pem"),
+        Entry(
+            code: .certWeakKey, title: "weak key", defaultSeverity: .error,
+            meaning: "The key is too small for current clients (RSA under 2048 bits, or a small curve).",
+            fix: "Re-issue with an RSA key of at least 2048 bits or an ECDSA P-256 key.",
+            related: [.certWeakSignature],
+            reproduce: "tlsprobe inspect cert.pem"),
+        Entry(
+            code: .certWeakSignature, title: "weak signature algorithm", defaultSeverity: .error,
+            meaning: "The certificate is signed with SHA-1 or MD5, which current clients refuse below the root.",
+            fix: "Re-issue the certificate signed with SHA-256 or better.",
+            related: [.certWeakKey],
+            reproduce: "tlsprobe inspect cert.pem"),
+        Entry(
+            code: .certValidityTooLong, title: "validity period too long", defaultSeverity: .info,
+            meaning: "The certificate is valid for longer than clients accept: Apple platforms refuse TLS server certificates issued after 2019-07-01 with more than 825 days, and public CAs are held to 398.",
+            fix: "Re-issue with a validity of at most 398 days; Apple platforms reject TLS server certificates issued after 2019-07-01 that are valid for more than 825 days.",
+            related: [.certExpiresSoon],
+            reproduce: "tlsprobe verify cert.pem --profile apple"),
+        Entry(
+            code: .certMalformed, title: "malformed certificate", defaultSeverity: .error,
+            meaning: "The certificate breaks the encoding rules of RFC 5280; lenient parsers read it, strict ones refuse it.",
+            fix: "Re-issue the certificate with a standard tool; strict clients refuse certificates that break the encoding rules of RFC 5280.",
+            related: [.certUnknownCriticalExtension],
+            reproduce: "tlsprobe inspect cert.pem"),
+        Entry(
+            code: .certNonconforming, title: "breaks the RFC 5280 / CA/Browser Forum profile", defaultSeverity: .error,
+            meaning: "The certificate breaks a rule of the RFC 5280 or CA/Browser Forum certificate profile (a missing key identifier, a critical flag where none belongs, a zero serial, a badly written name). Strict validators (Go, rustls, pyca/cryptography) refuse it; OpenSSL and Apple usually accept it, so it is an error under the default profile and a warning under apple and openssl.",
+            fix: "Re-issue the certificate following RFC 5280 and the CA/Browser Forum Baseline Requirements (a current openssl, mkcert or step-ca does); OpenSSL and Apple accept many such certificates, strict validators (Go, rustls, pyca/cryptography) refuse them.",
+            related: [.certMalformed],
+            reproduce: "tlsprobe verify chain.pem --anchor root.pem --profile apple"),
+        Entry(
+            code: .certUnknownCriticalExtension, title: "unknown critical extension", defaultSeverity: .error,
+            meaning: "The certificate has an extension marked critical that clients do not understand, which obliges them to reject it.",
+            fix: "Re-issue the certificate without the critical extension, or mark it non-critical; clients must reject critical extensions they do not understand.",
+            related: [.certMalformed],
+            reproduce: "tlsprobe inspect cert.pem"),
+        Entry(
+            code: .certUnsupportedAlgorithm, title: "unsupported algorithm", defaultSeverity: .error,
+            meaning: "The certificate uses a key or signature algorithm common clients do not support.",
+            fix: "Re-issue the certificate with RSA (2048 bits or more), ECDSA P-256/P-384 or Ed25519 and a SHA-2 signature.",
+            related: [.certWeakKey],
+            reproduce: "tlsprobe inspect cert.pem"),
         // name
-        Entry(code: .nameMismatch, title: "name does not match", defaultSeverity: .error,
-              fix: "Re-issue the certificate with the name the client dials in its subjectAltName (openssl: -addext \"subjectAltName=DNS:printer.local\"), or dial a name it carries."),
-        Entry(code: .nameIPNotInSAN, title: "IP address not in SAN", defaultSeverity: .error,
-              fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial (openssl: -addext \"subjectAltName=IP:10.0.0.5\"); a DNS entry or the Common Name holding the address does not count."),
-        Entry(code: .nameCNOnly, title: "name only in Common Name", defaultSeverity: .error,
-              fix: "Re-issue the certificate with a subjectAltName extension; iOS, macOS, Chrome and Go ignore the Common Name."),
+        Entry(
+            code: .nameMismatch, title: "name does not match", defaultSeverity: .error,
+            meaning: "None of the certificate's subjectAltName entries matches the name or address the client expects (--host, or what was dialled).",
+            fix: "Re-issue the certificate with the name the client dials in its subjectAltName (openssl: -addext \"subjectAltName=DNS:printer.local\"), or dial a name it carries.",
+            related: [.nameIPNotInSAN, .nameCNOnly],
+            reproduce: "tlsprobe connect HOST:PORT --host NAME"),
+        Entry(
+            code: .nameIPNotInSAN, title: "IP address not in SAN", defaultSeverity: .error,
+            meaning: "The client dials an IP address, and the certificate has no iPAddress SAN for it. A DNS entry or a Common Name holding the address as text does not count for any current client.",
+            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial (openssl: -addext \"subjectAltName=IP:10.0.0.5\"); a DNS entry or the Common Name holding the address does not count.",
+            related: [.nameMismatch],
+            reproduce: "tlsprobe connect 10.0.0.5:PORT"),
+        Entry(
+            code: .nameCNOnly, title: "name only in Common Name", defaultSeverity: .error,
+            meaning: "The certificate has no subjectAltName and names the host only in its Common Name, which iOS, macOS, Chrome and Go ignore.",
+            fix: "Re-issue the certificate with a subjectAltName extension; iOS, macOS, Chrome and Go ignore the Common Name.",
+            related: [.nameMismatch],
+            reproduce: "tlsprobe inspect cert.pem"),
         // tls
-        Entry(code: .tlsProtocolTooOld, title: "protocol version too old", defaultSeverity: .warning,
-              fix: "Enable TLS 1.2 (and 1.3) on the server; iOS, macOS and current browsers refuse TLS 1.0 and 1.1."),
-        Entry(code: .tlsNoForwardSecrecy, title: "no forward secrecy", defaultSeverity: .warning,
-              fix: "Enable ECDHE cipher suites on the server; App Transport Security requires forward secrecy."),
-        Entry(code: .tlsHandshakeFailed, title: "handshake failed", defaultSeverity: .error,
-              fix: "Read the alert's meaning in the message; `tlsprobe explain ALERT` says more."),
-        Entry(code: .tlsNoCommonVersion, title: "no common protocol version", defaultSeverity: .error,
-              fix: "Enable a protocol version both sides support; try --versions to see what the server accepts."),
-        Entry(code: .tlsNoCommonCipher, title: "no common cipher suite", defaultSeverity: .error,
-              fix: "Enable a cipher suite both sides support (an ECDHE suite with AES-GCM works almost everywhere)."),
+        Entry(
+            code: .tlsProtocolTooOld, title: "protocol version too old", defaultSeverity: .warning,
+            meaning: "The server negotiates TLS 1.0 or 1.1 (or SSL 3.0), which iOS, macOS and current browsers refuse.",
+            fix: "Enable TLS 1.2 (and 1.3) on the server; iOS, macOS and current browsers refuse TLS 1.0 and 1.1.",
+            related: [.tlsNoCommonVersion],
+            reproduce: "tlsprobe connect HOST:PORT --versions"),
+        Entry(
+            code: .tlsNoForwardSecrecy, title: "no forward secrecy", defaultSeverity: .warning,
+            meaning: "The negotiated cipher suite uses RSA key transport, not ECDHE/DHE; App Transport Security refuses it.",
+            fix: "Enable ECDHE cipher suites on the server; App Transport Security requires forward secrecy.",
+            related: [.tlsNoCommonCipher],
+            reproduce: "tlsprobe connect HOST:PORT --profile apple"),
+        Entry(
+            code: .tlsHandshakeFailed, title: "handshake failed", defaultSeverity: .error,
+            meaning: "The handshake ended with an alert or a closed connection; the finding carries the alert and which side sent it.",
+            fix: "Read the alert's meaning in the message; `tlsprobe explain ALERT` says more.",
+            related: [.tlsNoCommonVersion, .tlsNoCommonCipher, .mtlsClientCertRequired],
+            reproduce: "tlsprobe connect HOST:PORT"),
+        Entry(
+            code: .tlsNoCommonVersion, title: "no common protocol version", defaultSeverity: .error,
+            meaning: "The client's and the server's protocol versions do not overlap.",
+            fix: "Enable a protocol version both sides support; try --versions to see what the server accepts.",
+            related: [.tlsProtocolTooOld],
+            reproduce: "tlsprobe connect HOST:PORT --versions"),
+        Entry(
+            code: .tlsNoCommonCipher, title: "no common cipher suite", defaultSeverity: .error,
+            meaning: "No cipher suite is acceptable to both sides.",
+            fix: "Enable a cipher suite both sides support (an ECDHE suite with AES-GCM works almost everywhere).",
+            related: [.tlsNoForwardSecrecy],
+            reproduce: "tlsprobe listen 4433"),
         // mtls
-        Entry(code: .mtlsClientCertRequested, title: "client certificate requested", defaultSeverity: .info,
-              fix: "Nothing to do unless the connection fails; then give a client identity with --identity or --cert/--key."),
-        Entry(code: .mtlsClientCertRequired, title: "client certificate required", defaultSeverity: .error,
-              fix: "The server demands a client certificate: give one with --identity FILE.p12 or --cert/--key, issued by one of the acceptable CAs."),
-        Entry(code: .mtlsIdentityNotAcceptable, title: "client identity not acceptable", defaultSeverity: .error,
-              fix: "Use a client identity issued by one of the CAs the server names, or add this identity's CA to the server's client CA list."),
-        Entry(code: .mtlsClientCertRejected, title: "client certificate rejected", defaultSeverity: .error,
-              fix: "The server refused the client certificate: check that its CA is in the server's client CA file and that it has extendedKeyUsage clientAuth."),
+        Entry(
+            code: .mtlsClientCertRequested, title: "client certificate requested", defaultSeverity: .info,
+            meaning: "The server asks for a client certificate but goes on without one. Informational unless the application behind it needs it.",
+            fix: "Nothing to do unless the connection fails; then give a client identity with --identity or --cert/--key.",
+            related: [.mtlsClientCertRequired],
+            reproduce: "tlsprobe connect HOST:PORT"),
+        Entry(
+            code: .mtlsClientCertRequired, title: "client certificate required", defaultSeverity: .error,
+            meaning: "The server refuses clients that present no certificate (certificate_required in TLS 1.3, handshake_failure or a closed connection in 1.2).",
+            fix: "The server demands a client certificate: give one with --identity FILE.p12 or --cert/--key, issued by one of the acceptable CAs.",
+            related: [.mtlsIdentityNotAcceptable, .mtlsClientCertRequested],
+            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS"),
+        Entry(
+            code: .mtlsIdentityNotAcceptable, title: "client identity not acceptable", defaultSeverity: .error,
+            meaning: "The server lists the CAs it accepts for client certificates, and the identity given is not issued by any of them; many clients then send no certificate at all.",
+            fix: "Use a client identity issued by one of the CAs the server names, or add this identity's CA to the server's client CA list.",
+            related: [.mtlsClientCertRequired, .mtlsClientCertRejected],
+            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS"),
+        Entry(
+            code: .mtlsClientCertRejected, title: "client certificate rejected", defaultSeverity: .error,
+            meaning: "A client certificate was sent and the server refused it (an alert such as unknown_ca, bad_certificate or certificate_unknown followed).",
+            fix: "The server refused the client certificate: check that its CA is in the server's client CA file and that it has extendedKeyUsage clientAuth.",
+            related: [.mtlsIdentityNotAcceptable, .certEKUMissingClientAuth],
+            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS"),
         // pin
-        Entry(code: .pinMismatch, title: "pinned key changed", defaultSeverity: .error,
-              fix: "If the server's key was replaced on purpose, update the pin (or the known-hosts entry); if not, find out who is answering at this address."),
-        Entry(code: .pinFirstUse, title: "first contact recorded", defaultSeverity: .info,
-              fix: "Nothing to do; later changes of this server's key will be reported."),
-        Entry(code: .pinMatch, title: "pin matches", defaultSeverity: .info,
-              fix: "Nothing to do."),
+        Entry(
+            code: .pinMismatch, title: "pinned key changed", defaultSeverity: .error,
+            meaning: "The server's public key differs from the pin given or the one recorded on first contact. Either the key was replaced on purpose, or something else answers at this address.",
+            fix: "If the server's key was replaced on purpose, update the pin (or the known-hosts entry); if not, find out who is answering at this address.",
+            related: [.pinFirstUse],
+            reproduce: "tlsprobe connect HOST:PORT --known-hosts FILE"),
+        Entry(
+            code: .pinFirstUse, title: "first contact recorded", defaultSeverity: .info,
+            meaning: "First contact with this server: its key was recorded for comparison next time.",
+            fix: "Nothing to do; later changes of this server's key will be reported.",
+            related: [.pinMismatch],
+            reproduce: "tlsprobe connect HOST:PORT --known-hosts FILE"),
+        Entry(
+            code: .pinMatch, title: "pin matches", defaultSeverity: .info,
+            meaning: "The server's key matches the pin.",
+            fix: "Nothing to do.",
+            related: [],
+            reproduce: "tlsprobe connect HOST:PORT --pin sha256/BASE64"),
         // pkcs12, key
-        Entry(code: .pkcs12WrongPassword, title: "wrong PKCS#12 password", defaultSeverity: .error,
-              fix: "Give the right password with --password-env VAR or --password-file FILE."),
-        Entry(code: .pkcs12ModernEncryption, title: "PKCS#12 uses PBES2/AES", defaultSeverity: .warning,
-              fix: "For older iOS, macOS, Windows and Java, re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out identity.p12 (or -certpbe PBE-SHA1-3DES -keypbe PBE-SHA1-3DES -macalg sha1)."),
-        Entry(code: .pkcs12NoPrivateKey, title: "PKCS#12 has no private key", defaultSeverity: .error,
-              fix: "Export the identity again with its private key (openssl pkcs12 -export -in cert.pem -inkey key.pem)."),
-        Entry(code: .keyMismatch, title: "key does not match certificate", defaultSeverity: .error,
-              fix: "Pair the certificate with the private key it was issued for; compare `tlsprobe inspect` pins of both."),
+        Entry(
+            code: .pkcs12WrongPassword, title: "wrong PKCS#12 password", defaultSeverity: .error,
+            meaning: "The PKCS#12 file could not be opened with the password given (its MAC did not verify).",
+            fix: "Give the right password with --password-env VAR or --password-file FILE.",
+            related: [.pkcs12ModernEncryption],
+            reproduce: "tlsprobe inspect identity.p12 --password-env P12_PASS"),
+        Entry(
+            code: .pkcs12ModernEncryption, title: "PKCS#12 uses PBES2/AES", defaultSeverity: .warning,
+            meaning: "The PKCS#12 file is encrypted with PBES2/AES, which OpenSSL 3 writes by default and older Apple systems (before iOS 17 / macOS 14) cannot open; they report a wrong password.",
+            fix: "For older iOS, macOS, Windows and Java, re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out identity.p12 (or -certpbe PBE-SHA1-3DES -keypbe PBE-SHA1-3DES -macalg sha1).",
+            related: [.pkcs12WrongPassword],
+            reproduce: "tlsprobe inspect identity.p12 --password-env P12_PASS"),
+        Entry(
+            code: .pkcs12NoPrivateKey, title: "PKCS#12 has no private key", defaultSeverity: .error,
+            meaning: "The PKCS#12 file holds certificates but no private key, so it cannot serve as an identity.",
+            fix: "Export the identity again with its private key (openssl pkcs12 -export -in cert.pem -inkey key.pem).",
+            related: [.keyMismatch],
+            reproduce: "tlsprobe inspect identity.p12 --password-env P12_PASS"),
+        Entry(
+            code: .keyMismatch, title: "key does not match certificate", defaultSeverity: .error,
+            meaning: "The private key is not the pair of the certificate's public key.",
+            fix: "Pair the certificate with the private key it was issued for; compare `tlsprobe inspect` pins of both.",
+            related: [.pkcs12NoPrivateKey],
+            reproduce: "tlsprobe inspect cert.pem --key key.pem"),
         // capture
-        Entry(code: .captureAlert, title: "alert", defaultSeverity: .warning,
-              fix: "Read the alert's meaning in the message; `tlsprobe explain ALERT` says more."),
-        Entry(code: .captureTLS13Encrypted, title: "TLS 1.3 handshake encrypted", defaultSeverity: .info,
-              fix: "Record a key log (SSLKEYLOGFILE) on the client and pass it with --keylog to see the chain."),
-        Entry(code: .captureNoKey, title: "no key for connection", defaultSeverity: .info,
-              fix: "Pass the key log that the client wrote during this capture with --keylog."),
-        Entry(code: .captureDecryptFailed, title: "decryption failed", defaultSeverity: .warning,
-              fix: "Check that the key log belongs to this capture; a log from another run has other secrets."),
-        Entry(code: .captureIncompleteHandshake, title: "handshake incomplete", defaultSeverity: .warning,
-              fix: "Capture from before the connection starts until it ends, on the interface the traffic crosses."),
-        Entry(code: .captureTruncated, title: "capture truncated", defaultSeverity: .warning,
-              fix: "Capture with a full snap length (tcpdump -s 0) and without drops."),
+        Entry(
+            code: .captureAlert, title: "alert", defaultSeverity: .warning,
+            meaning: "An alert was seen in the capture; the finding says who sent it and what it usually means.",
+            fix: "Read the alert's meaning in the message; `tlsprobe explain ALERT` says more.",
+            related: [.tlsHandshakeFailed],
+            reproduce: "tlsprobe capture -r trace.pcap"),
+        Entry(
+            code: .captureTLS13Encrypted, title: "TLS 1.3 handshake encrypted", defaultSeverity: .info,
+            meaning: "TLS 1.3 encrypts the certificates, so the chain cannot be read from a capture without the session keys.",
+            fix: "Record a key log (SSLKEYLOGFILE) on the client and pass it with --keylog to see the chain.",
+            related: [.captureNoKey],
+            reproduce: "tlsprobe capture -r trace.pcap --keylog keys.log"),
+        Entry(
+            code: .captureNoKey, title: "no key for connection", defaultSeverity: .info,
+            meaning: "A key log was given, but it has no secrets for this connection.",
+            fix: "Pass the key log that the client wrote during this capture with --keylog.",
+            related: [.captureDecryptFailed],
+            reproduce: "tlsprobe capture -r trace.pcap --keylog keys.log"),
+        Entry(
+            code: .captureDecryptFailed, title: "decryption failed", defaultSeverity: .warning,
+            meaning: "Secrets were found for this connection but decryption failed: the key log is from another run, or the capture is damaged.",
+            fix: "Check that the key log belongs to this capture; a log from another run has other secrets.",
+            related: [.captureNoKey],
+            reproduce: "tlsprobe capture -r trace.pcap --keylog keys.log"),
+        Entry(
+            code: .captureIncompleteHandshake, title: "handshake incomplete", defaultSeverity: .warning,
+            meaning: "The capture holds only part of a handshake: it started late, ended early, or the connection was cut.",
+            fix: "Capture from before the connection starts until it ends, on the interface the traffic crosses.",
+            related: [.captureTruncated],
+            reproduce: "tlsprobe capture -i IFACE"),
+        Entry(
+            code: .captureTruncated, title: "capture truncated", defaultSeverity: .warning,
+            meaning: "The capture file ends mid-packet or packets were cut by a short snap length.",
+            fix: "Capture with a full snap length (tcpdump -s 0) and without drops.",
+            related: [.captureIncompleteHandshake],
+            reproduce: "tcpdump -s 0 -w trace.pcap"),
     ]
 
     private static let byCode: [FindingCode: Entry] = Dictionary(
         all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 
-    /// The entry for `code`, or nil when this build does not know it.
+    /// The entry for `code`, or nil when this build does not know it: the lookup for a
+    /// code that comes from outside (typed by a user, read from a file).
     public static func entry(for code: FindingCode) -> Entry? { byCode[code] }
 }

@@ -14,11 +14,21 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cus
 
     public static func < (lhs: FindingCode, rhs: FindingCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The catalog entry: title, default severity and generic fix.
+    /// The catalog entry of a code this build reports; stops the program for any other code.
+    ///
+    /// Every static code below has an entry (a test checks), and checks only report those,
+    /// so a miss here is a programming error: stopping beats showing a finding with a
+    /// made-up title and severity. A code from outside (typed by a user, read from a file)
+    /// goes through `FindingCatalog.entry(for:)` or `isKnown` instead, which answer nil/false.
     public var entry: FindingCatalog.Entry {
-        FindingCatalog.entry(for: self)
-            ?? FindingCatalog.Entry(code: self, title: rawValue, defaultSeverity: .warning, fix: "")
+        guard let entry = FindingCatalog.entry(for: self) else {
+            preconditionFailure("finding code \(rawValue) has no FindingCatalog entry")
+        }
+        return entry
     }
+
+    /// Whether this build's catalog has the code.
+    public var isKnown: Bool { FindingCatalog.entry(for: self) != nil }
 }
 
 extension FindingCode {

@@ -1,4 +1,5 @@
 import Foundation
+import TLSWire
 
 /// Which checks run and how much each matters: the rules of one kind of client, as data.
 ///
@@ -32,8 +33,8 @@ public struct Profile: Sendable, Hashable {
     public let validityLimitsFrom: Date
     /// A certificate expiring within this many days of the evaluation time gets `cert.expires_soon`.
     public let expiresSoonDays: Int
-    /// The oldest protocol version this profile's clients accept, as "TLSv1.2".
-    public let minimumProtocolVersion: String
+    /// The oldest protocol version this profile's clients accept; reports print its name ("TLSv1.2").
+    public let minimumProtocolVersion: ProtocolVersion
     /// Whether a cipher suite without forward secrecy is refused.
     public let requiresForwardSecrecy: Bool
 
@@ -82,7 +83,7 @@ public struct Profile: Sendable, Hashable {
         validityLimits: [ValidityLimit(days: 825, severity: .info)],
         validityLimitsFrom: appleValidityRuleStart,
         expiresSoonDays: 30,
-        minimumProtocolVersion: "TLSv1.2",
+        minimumProtocolVersion: .tls12,
         requiresForwardSecrecy: false
     )
 
@@ -108,7 +109,7 @@ public struct Profile: Sendable, Hashable {
         ],
         validityLimitsFrom: appleValidityRuleStart,
         expiresSoonDays: 30,
-        minimumProtocolVersion: "TLSv1.2",
+        minimumProtocolVersion: .tls12,
         requiresForwardSecrecy: true
     )
 
@@ -129,7 +130,7 @@ public struct Profile: Sendable, Hashable {
         validityLimits: [],
         validityLimitsFrom: appleValidityRuleStart,
         expiresSoonDays: 30,
-        minimumProtocolVersion: "TLSv1.2",
+        minimumProtocolVersion: .tls12,
         requiresForwardSecrecy: false
     )
 }

@@ -62,14 +62,14 @@ public enum ConnectionDiagnosis {
         }
         if o.unreadableServerCertificates > 0 {
             findings.append(Finding(
-                code: .certMalformed, subject: "chain",
+                code: .certMalformed, subject: .chain,
                 message: "\(o.unreadableServerCertificates) certificate(s) in the server's Certificate message cannot be read as X.509 at all."))
         }
         // A key log was given and a capture.no_key / capture.decrypt_failed finding says
         // why it did not help: that finding, not this one, speaks for the encryption.
         if o.encryptedHandshakeUnseen && !keyLogFinding {
             findings.append(Finding(
-                code: .captureTLS13Encrypted, subject: "connection",
+                code: .captureTLS13Encrypted, subject: .connection,
                 message: "This is TLS 1.3: the server's chain, any CertificateRequest, the client's certificate and most alerts are encrypted. Without the client's key log they cannot be shown."))
         }
         for alert in o.alerts {
@@ -95,7 +95,7 @@ public enum ConnectionDiagnosis {
             let evaluation = TrustEngine.evaluate(
                 leaf: clientLeaf, presented: Array((o.clientCertificates ?? []).dropFirst()), anchors: clientAnchors, context: clientContext)
             for var finding in evaluation.findings {
-                finding.subject = "client " + finding.subject
+                finding.subject = .client(finding.subject)
                 findings.append(finding)
             }
             clientTrust?.evaluated = true

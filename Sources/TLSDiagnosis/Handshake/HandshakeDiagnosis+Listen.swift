@@ -129,7 +129,7 @@ extension HandshakeDiagnosis {
             fix = "Install \"\(root)\" on the client (on iOS: install the profile, then enable full trust under Settings > General > About > Certificate Trust Settings); an app that pins must pin this key or CA."
         }
         if let sni = hello?.sni, let leaf = served.chain.first {
-            let matches = NameMatching.check(leaf, expected: .dns(sni), subject: "certificate[0]", profile: .default).isEmpty
+            let matches = NameMatching.check(leaf, expected: .dns(sni), subject: .certificate(0), profile: .default).isEmpty
             evidence["sni"] = .string(sni)
             evidence["sni_in_our_certificate"] = .bool(matches)
             if !matches {
@@ -166,7 +166,7 @@ extension HandshakeDiagnosis {
             evidence["transport"] = .string(ending == .closed ? "closed (FIN)" : "reset (RST)")
             if o.clientHello == nil {
                 return Finding(
-                    code: .tlsHandshakeFailed, subject: "connection",
+                    code: .tlsHandshakeFailed, subject: .connection,
                     message: "The client \(what) before its ClientHello was complete.",
                     evidence: evidence, fix: "Check that the client speaks TLS to this port.")
             }
@@ -174,12 +174,12 @@ extension HandshakeDiagnosis {
                 let cause = distrustCause(served, hello: o.clientHello)
                 for (key, value) in cause.evidence { evidence[key] = value }
                 return Finding(
-                    code: .tlsHandshakeFailed, subject: "connection",
+                    code: .tlsHandshakeFailed, subject: .connection,
                     message: "The client \(what) without an alert after our Certificate: it gave up on our certificate without saying why, as clients that distrust a chain quietly do (Apple's frameworks, many apps that pin). \(cause.text)",
                     evidence: evidence, fix: cause.fix)
             }
             return Finding(
-                code: .tlsHandshakeFailed, subject: "connection",
+                code: .tlsHandshakeFailed, subject: .connection,
                 message: "The client \(what)\(afterText) without an alert, so it did not say why.",
                 evidence: evidence, fix: "Look at the client's own log or error message; tlsprobe explain reads it.")
         case .notTLS(let bytes):
@@ -187,36 +187,36 @@ extension HandshakeDiagnosis {
             let methods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH "]
             if methods.contains(where: printable.hasPrefix) {
                 return Finding(
-                    code: .tlsHandshakeFailed, subject: "connection",
+                    code: .tlsHandshakeFailed, subject: .connection,
                     message: "The client sent a plain HTTP request (\"\(printable)…\") to this TLS port: it uses http:// where https:// is meant.",
                     evidence: evidence, fix: "Use an https:// URL in the client (or point it at the server's plain-HTTP port).")
             }
             return Finding(
-                code: .tlsHandshakeFailed, subject: "connection",
+                code: .tlsHandshakeFailed, subject: .connection,
                 message: "The client sent bytes that are not TLS (\"\(printable)\"): it speaks another protocol, or starts in plain text and upgrades later (STARTTLS).",
                 evidence: evidence, fix: "Point the client at a port that speaks its protocol, or have it use TLS from the first byte.")
         case .timedOut(let seconds):
             evidence["timeout_seconds"] = .string(String(format: "%g", seconds))
             if o.clientHello == nil {
                 return Finding(
-                    code: .tlsHandshakeFailed, subject: "connection",
+                    code: .tlsHandshakeFailed, subject: .connection,
                     message: "The client connected but sent no ClientHello within \(String(format: "%g", seconds)) s: it waits for the server to speak first (SMTP, FTP, IMAP and their STARTTLS), or it is not a TLS client.",
                     evidence: evidence, fix: "Use a client that starts with TLS, or raise --timeout if it is merely slow.")
             }
             if ourCertificateSent && !clientFinished {
                 return Finding(
-                    code: .tlsHandshakeFailed, subject: "connection",
+                    code: .tlsHandshakeFailed, subject: .connection,
                     message: "The client went silent after our Certificate and did not finish the handshake within \(String(format: "%g", seconds)) s: it may be showing its user a warning about our certificate and waiting for an answer.",
                     evidence: evidence, fix: "Look at the client's screen; raise --timeout to give its user longer.")
             }
             return Finding(
-                code: .tlsHandshakeFailed, subject: "connection",
+                code: .tlsHandshakeFailed, subject: .connection,
                 message: "The client stopped sending\(afterText): the handshake did not finish within \(String(format: "%g", seconds)) s.",
                 evidence: evidence, fix: "Raise --timeout if the client is slow; otherwise look at its log for the reason.")
         case .refusedLocally(let reasons):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(
-                code: .tlsHandshakeFailed, subject: "connection",
+                code: .tlsHandshakeFailed, subject: .connection,
                 message: "tlsprobe's TLS library (OpenSSL) refused what the client sent\(afterText): \(reasons.first ?? "no reason given").",
                 evidence: evidence, fix: "tlsprobe explain \"\(reasons.first ?? "")\" says more about what the client sends.")
         }

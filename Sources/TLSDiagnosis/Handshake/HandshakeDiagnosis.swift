@@ -44,7 +44,7 @@ public enum HandshakeDiagnosis {
             ? reading.message + " It was a warning, not fatal: the handshake went on and the connection was established."
             : reading.message
         return Finding(
-            code: code, severity: severity, subject: "connection",
+            code: code, severity: severity, subject: .connection,
             message: message, evidence: evidence, fix: reading.fix)
     }
 
@@ -53,7 +53,7 @@ public enum HandshakeDiagnosis {
     public static func protocolFindings(_ observation: HandshakeObservation, profile: Profile, served: ServedSide? = nil) -> [Finding] {
         guard let hello = observation.serverHello else { return [] }
         var findings: [Finding] = []
-        let minimum = ProtocolVersion(name: profile.minimumProtocolVersion) ?? .tls12
+        let minimum = profile.minimumProtocolVersion
         if hello.version < minimum {
             let clientNewest = observation.clientHello?.highestVersion
             let who = served == nil
@@ -61,14 +61,14 @@ public enum HandshakeDiagnosis {
                 : clientNewest.map { $0 > hello.version ? "tlsprobe negotiated \(hello.version) because --max-version limits it; the client offers up to \($0)." : "The client offers nothing newer than \(hello.version), so that is what was negotiated." }
                     ?? "The client negotiated \(hello.version)."
             findings.append(Finding(
-                code: .tlsProtocolTooOld, subject: "connection",
+                code: .tlsProtocolTooOld, subject: .connection,
                 message: "\(who) iOS, macOS, Android and current browsers refuse TLS 1.0 and 1.1; App Transport Security requires \(minimum) or later.",
                 evidence: ["version": .string(hello.version.description), "minimum": .string(minimum.description)],
                 fix: served == nil ? nil : "Update the client (or its TLS library) to TLS 1.2 or later; a current server will refuse it."))
         }
         if hello.version < .tls13 && !hello.cipherSuite.isForwardSecret {
             findings.append(Finding(
-                code: .tlsNoForwardSecrecy, subject: "connection",
+                code: .tlsNoForwardSecrecy, subject: .connection,
                 message: served == nil
                     ? "The server chose \(hello.cipherSuite), which uses RSA key transport: a recorded session can be decrypted later with the server's key. App Transport Security refuses it."
                     : "The client preferred (or only offered) \(hello.cipherSuite), which uses RSA key transport: a recorded session can be decrypted later with the server's key, and App Transport Security refuses it.",
@@ -86,7 +86,7 @@ public enum HandshakeDiagnosis {
         var findings: [Finding] = []
         let names = request.acceptableCAs
         findings.append(Finding(
-            code: .mtlsClientCertRequested, subject: "connection",
+            code: .mtlsClientCertRequested, subject: .connection,
             message: names.isEmpty
                 ? "The server asks for a client certificate and names no CA: any certificate may be offered."
                 : "The server asks for a client certificate issued under one of: \(names.map { "\"\($0)\"" }.joined(separator: ", ")).",
@@ -105,7 +105,7 @@ public enum HandshakeDiagnosis {
             }
             if !accepted {
                 findings.append(Finding(
-                    code: .mtlsIdentityNotAcceptable, subject: "identity",
+                    code: .mtlsIdentityNotAcceptable, subject: .identity,
                     message: "Our certificate \"\(leaf.subjectString)\" was issued by \"\(leaf.issuerString)\", which is not among the CAs the server accepts; a client that filters by these names (Safari, most apps) will not even offer it.",
                     evidence: [
                         "identity_issuers": .strings(identity.map(\.issuerString)),

@@ -71,13 +71,13 @@ extension HandshakeDiagnosis {
                     evidence["sni"] = .optional(hello.sni)
                 }
                 return Finding(
-                    code: .tlsHandshakeFailed, subject: "connection",
+                    code: .tlsHandshakeFailed, subject: .connection,
                     message: "The server \(what) in answer to our ClientHello without sending an alert. Old embedded servers do this when they do not support any version offered; others when they have no certificate for the name sent in SNI, or when a firewall or proxy in between filters TLS.",
                     evidence: evidence,
                     fix: "Run tlsprobe connect HOST:PORT --versions to see which versions it accepts; try --sni NAME or --no-sni; check the server's log for why it dropped the connection.")
             }
             return Finding(
-                code: .tlsHandshakeFailed, subject: "connection",
+                code: .tlsHandshakeFailed, subject: .connection,
                 message: "The server \(what) \(afterText) without sending an alert, so it did not say why.",
                 evidence: evidence,
                 fix: "Check the server's log for the reason; tlsprobe explain can read the error it shows.")
@@ -89,21 +89,21 @@ extension HandshakeDiagnosis {
             else if printable.hasPrefix("220") { guess = "It looks like an SMTP or FTP server, which starts in plain text (STARTTLS)." }
             else { guess = "It speaks another protocol on this port." }
             return Finding(
-                code: .tlsHandshakeFailed, subject: "connection",
+                code: .tlsHandshakeFailed, subject: .connection,
                 message: "The server answered our ClientHello with bytes that are not TLS (\"\(printable)\"). \(guess)",
                 evidence: evidence,
                 fix: "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://, STARTTLS).")
         case .timedOut(let seconds):
             evidence["timeout_seconds"] = .string(String(format: "%g", seconds))
             return Finding(
-                code: .tlsHandshakeFailed, subject: "connection",
+                code: .tlsHandshakeFailed, subject: .connection,
                 message: "The server stopped answering \(afterText): the handshake did not finish within \(String(format: "%g", seconds)) s.",
                 evidence: evidence,
                 fix: "Check whether the server is overloaded or waiting for something (a client certificate prompt, a slow key store); raise --timeout to give it longer.")
         case .refusedLocally(let reasons):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(
-                code: .tlsHandshakeFailed, subject: "connection",
+                code: .tlsHandshakeFailed, subject: .connection,
                 message: "tlsprobe's TLS library (OpenSSL) refused what the server sent \(afterText): \(reasons.first ?? "no reason given").",
                 evidence: evidence,
                 fix: "The server sends something malformed or unsupported; tlsprobe explain \"\(reasons.first ?? "")\" says more.")

@@ -10,7 +10,7 @@ public enum CertificateLint {
     /// Every finding for `certificate` in `role`, reported as about `subject`
     /// (`certificate[0]`), under `context.profile`.
     public static func check(
-        _ certificate: X509Certificate, role: CertificateRole, subject: String, context: TrustContext
+        _ certificate: X509Certificate, role: CertificateRole, subject: Finding.Subject, context: TrustContext
     ) -> [Finding] {
         var findings: [Finding] = []
         findings += dates(certificate, subject: subject, context: context)
@@ -33,7 +33,7 @@ public enum CertificateLint {
 
     // MARK: dates
 
-    static func dates(_ cert: X509Certificate, subject: String, context: TrustContext) -> [Finding] {
+    static func dates(_ cert: X509Certificate, subject: Finding.Subject, context: TrustContext) -> [Finding] {
         let at = context.at
         let evidence: [String: EvidenceValue] = [
             "not_before": .string(ReportTime.iso8601(cert.notBefore)),
@@ -71,7 +71,7 @@ public enum CertificateLint {
 
     // MARK: keys and signatures
 
-    static func keyStrength(_ cert: X509Certificate, subject: String, profile: Profile) -> [Finding] {
+    static func keyStrength(_ cert: X509Certificate, subject: Finding.Subject, profile: Profile) -> [Finding] {
         let key = cert.key
         let evidence: [String: EvidenceValue] = ["key_type": .string(key.type), "bits": key.bits.map { .int($0) } ?? .null, "curve": .optional(key.curve)]
         switch key.type {
@@ -108,7 +108,7 @@ public enum CertificateLint {
         return []
     }
 
-    static func signatureStrength(_ cert: X509Certificate, subject: String) -> [Finding] {
+    static func signatureStrength(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {
         let name = cert.signatureAlgorithm.name
         let weak = ["md5WithRSAEncryption", "sha1WithRSAEncryption", "ecdsa-with-SHA1", "dsa-with-SHA1", "1.2.840.113549.1.1.2", "1.2.840.113549.1.1.3"]
         guard weak.contains(name) else { return [] }
@@ -119,7 +119,7 @@ public enum CertificateLint {
 
     // MARK: encoding
 
-    static func encoding(_ cert: X509Certificate, role: CertificateRole = .leaf, subject: String) -> [Finding] {
+    static func encoding(_ cert: X509Certificate, role: CertificateRole = .leaf, subject: Finding.Subject) -> [Finding] {
         var findings: [Finding] = []
         // The serial number lets an issuer revoke what it issued; an anchor is trusted as
         // it is, so its serial (Starfield's root has serial 0) does not matter.
@@ -151,7 +151,7 @@ public enum CertificateLint {
 
     // MARK: leaf usage
 
-    static func leafUsage(_ cert: X509Certificate, subject: String, context: TrustContext) -> [Finding] {
+    static func leafUsage(_ cert: X509Certificate, subject: Finding.Subject, context: TrustContext) -> [Finding] {
         var findings: [Finding] = []
         let wanted = context.purpose == .server ? "serverAuth" : "clientAuth"
         let code: FindingCode = context.purpose == .server ? .certEKUMissingServerAuth : .certEKUMissingClientAuth
@@ -192,7 +192,7 @@ public enum CertificateLint {
         return findings
     }
 
-    static func validityPeriod(_ cert: X509Certificate, subject: String, profile: Profile) -> [Finding] {
+    static func validityPeriod(_ cert: X509Certificate, subject: Finding.Subject, profile: Profile) -> [Finding] {
         guard cert.notBefore >= profile.validityLimitsFrom else { return [] }
         let days = cert.validityDays
         for limit in profile.validityLimits where days > limit.days {
@@ -205,7 +205,7 @@ public enum CertificateLint {
         return []
     }
 
-    static func commonNameOnly(_ cert: X509Certificate, subject: String) -> [Finding] {
+    static func commonNameOnly(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {
         guard cert.subjectAlternativeNames == nil, let cn = cert.commonNames.first else { return [] }
         return [Finding(
             code: .nameCNOnly, subject: subject,

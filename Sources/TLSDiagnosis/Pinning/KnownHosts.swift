@@ -83,13 +83,13 @@ public struct KnownHosts: Sendable, Hashable {
         switch verdict {
         case .firstUse:
             return Finding(
-                code: .pinFirstUse, subject: "certificate[0]",
+                code: .pinFirstUse, subject: .certificate(0),
                 message: "First contact with \(key): its key \(pin) is now recorded in \(file); a later change will be reported.",
                 evidence: ["host": .string(key), "pin": .string(pin), "file": .string(file), "recorded_at": .string(ReportTime.iso8601(now))])
         case .match(let entry):
             let since = entry.firstSeen.map { " since \(ReportTime.iso8601($0))" } ?? ""
             return Finding(
-                code: .pinMatch, subject: "certificate[0]",
+                code: .pinMatch, subject: .certificate(0),
                 message: "\(key) presented the key recorded in \(file)\(since).",
                 evidence: [
                     "host": .string(key), "pin": .string(pin), "file": .string(file), "line": .int(entry.line),
@@ -99,7 +99,7 @@ public struct KnownHosts: Sendable, Hashable {
             let first = entries[0]
             let since = first.firstSeen.map { "on \(ReportTime.iso8601($0))" } ?? "earlier"
             return Finding(
-                code: .pinMismatch, subject: "certificate[0]",
+                code: .pinMismatch, subject: .certificate(0),
                 message: "\(key) presented the key \(pin) on \(ReportTime.iso8601(now)), but \(file) recorded \(first.pin) for it \(since) (line \(first.line)): the server has a new key, or something else answers at this address.",
                 evidence: [
                     "host": .string(key), "file": .string(file),

@@ -85,13 +85,13 @@ public enum OfflineDiagnosis {
                 var certContext = context
                 let usages = cert.extendedKeyUsageNames
                 if usages.contains("clientAuth") && !usages.contains("serverAuth") { certContext.purpose = .client }
-                findings += CertificateLint.check(cert, role: role, subject: "\(input.path): certificate[\(i)]", context: certContext)
+                findings += CertificateLint.check(cert, role: role, subject: .certificateInFile(path: input.path, index: i), context: certContext)
             }
             if let p = input.pkcs12 {
                 findings += pkcs12Findings(p, path: input.path).compactMap(context.profile.apply)
             }
             if let refused = input.passwordRefused {
-                findings.append(Finding(code: .pkcs12WrongPassword, subject: "file[\(input.path)]", message: refused))
+                findings.append(Finding(code: .pkcs12WrongPassword, subject: .file(input.path), message: refused))
             }
             files.append(InspectedFile(
                 path: input.path, format: input.format,
@@ -100,7 +100,7 @@ public enum OfflineDiagnosis {
         }
         for check in keyChecks where !check.matches {
             findings.append(Finding(
-                code: .keyMismatch, subject: check.key,
+                code: .keyMismatch, subject: .key(check.key),
                 message: "The private key \(check.key) does not belong to \(check.certificate): their public keys differ, so a server configured with both fails every handshake.",
                 evidence: ["key_pin": .string(check.keyPin), "certificate_pin": .string(check.certificatePin)]))
         }
@@ -126,7 +126,7 @@ public enum OfflineDiagnosis {
 
     static func pkcs12Findings(_ p: PKCS12Details, path: String) -> [Finding] {
         var findings: [Finding] = []
-        let subject = "file[\(path)]"
+        let subject = Finding.Subject.file(path)
         if p.usesModernAlgorithms {
             let parts = p.encryption.filter { !$0.legacy }.map { "\($0.contents): \($0.algorithm)" }
             let mac = p.macAlgorithm.map { $0 == "sha1" ? [] : ["MAC: HMAC-\($0.uppercased())"] } ?? []

@@ -11,7 +11,7 @@ import X509
 enum CertificateConformance {
     /// The findings for `cert` in `role`; `selfSigned` says whether its own key signed it.
     static func check(
-        _ cert: X509Certificate, role: CertificateRole, selfSigned: Bool, subject: String, context: TrustContext
+        _ cert: X509Certificate, role: CertificateRole, selfSigned: Bool, subject: Finding.Subject, context: TrustContext
     ) -> [Finding] {
         var problems: [(field: String, rule: String, problem: String)] = []
         func add(_ field: String, _ rule: String, _ problem: String) { problems.append((field, rule, problem)) }

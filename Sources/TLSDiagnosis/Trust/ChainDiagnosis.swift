@@ -36,7 +36,7 @@ enum ChainDiagnosis {
             // Same key identifier, yet the signature fails: the bytes were changed.
             let other = search.nodes[candidate]
             findings.append(Finding(
-                code: .chainBadSignature, subject: topNode.label,
+                code: .chainBadSignature, subject: topNode.subject,
                 message: "The signature on \(topName) (\(topNode.label)) does not verify with the key of \(other.label) (\(Display.name(other.certificate))), although both name the same key id \(aki ?? ""). The certificate was altered after signing, or another key claims this id.",
                 evidence: ["issuer": .string(topCert.issuerString), "key_id": .optional(aki), "checked_with": .string(other.label),
                            "signature_algorithm": .string(topCert.signatureAlgorithm.name)],
@@ -46,7 +46,7 @@ enum ChainDiagnosis {
             let other = search.nodes[candidate]
             let ski = other.certificate.subjectKeyIDHex
             findings.append(Finding(
-                code: .chainAnchorKeyMismatch, subject: other.label,
+                code: .chainAnchorKeyMismatch, subject: other.subject,
                 message: "The anchor \(other.anchor?.source ?? other.label) is named \(issuerText), the issuer of \(topNode.label), but holds another key\(aki != nil ? " (key id \(ski ?? "none") where \(aki ?? "") was wanted)" : ""): the CA was re-created with a new key, and the certificate the client trusts cannot verify what the new key signed.",
                 evidence: ["issuer": .string(topCert.issuerString), "wanted_key_id": .optional(aki), "anchor_key_id": .optional(ski),
                            "anchor_spki_sha256": .string(other.certificate.spkiSHA256), "signed": .string(topNode.label)],
@@ -57,7 +57,7 @@ enum ChainDiagnosis {
             let labels = sentStale.map { search.nodes[$0].label }
             let shown = labels.prefix(5).joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")
             findings.append(Finding(
-                code: .chainAnchorKeyMismatch, subject: topNode.label,
+                code: .chainAnchorKeyMismatch, subject: topNode.subject,
                 message: "The peer sent \(shown), named \(issuerText) like the issuer of \(topNode.label), but with \(labels.count == 1 ? "another key" : "other keys"): none of them signed \(topNode.label)\(aki.map { " (it names key id \($0))" } ?? ""). The CA was re-created with a new key, or the chain file mixes certificates of two CAs.",
                 evidence: ["issuer": .string(topCert.issuerString), "wanted_key_id": .optional(aki),
                            "found": .strings(Array(labels.prefix(20))),
@@ -70,7 +70,7 @@ enum ChainDiagnosis {
         if !selfSigned, impostors.isEmpty, let loop = loops.first {
             let members = reference.suffix(from: reference.firstIndex(of: loop.issuer) ?? 0).map { search.nodes[$0].label }
             findings.append(Finding(
-                code: .chainUntrustedRoot, subject: topNode.label,
+                code: .chainUntrustedRoot, subject: topNode.subject,
                 message: "The CAs \(members.joined(separator: ", ")) certify each other in a loop and none of them is, or leads to, an anchor.",
                 evidence: ["loop": .strings(members), "issuers": .strings(members.compactMap { label in search.nodes.first { $0.label == label }?.certificate.subjectString })],
                 fix: "Install the root these CAs belong to \(roles.trustStore) (--anchor to check), or send the chain that leads to a root it trusts."))
@@ -80,13 +80,13 @@ enum ChainDiagnosis {
         if selfSigned {
             if top == 0 {
                 findings.append(Finding(
-                    code: .chainSelfSignedLeaf, subject: topNode.label,
+                    code: .chainSelfSignedLeaf, subject: topNode.subject,
                     message: "\(topName) is self-signed and is not among the anchors, so nothing vouches for it.",
                     evidence: ["subject": .string(topCert.subjectString), "sha256": .string(topCert.sha256), "spki_sha256": .string(topCert.spkiSHA256)],
                     fix: "Pin or install this exact certificate \(roles.trustStore) (to check: --anchor with this file; sha256 \(topCert.sha256)), or issue the \(roles.presenter) a certificate from a local CA \(roles.judges) trusts."))
             } else {
                 findings.append(Finding(
-                    code: .chainUntrustedRoot, subject: topNode.label,
+                    code: .chainUntrustedRoot, subject: topNode.subject,
                     message: "The chain ends at the root \(topName) (\(topNode.label)), which is not among the anchors.",
                     evidence: ["root": .string(topCert.subjectString), "sha256": .string(topCert.sha256), "spki_sha256": .string(topCert.spkiSHA256),
                                "key_id": .optional(topCert.subjectKeyIDHex)],
@@ -95,7 +95,7 @@ enum ChainDiagnosis {
         } else if impostors.isEmpty {
             if outcome.hitLengthBound && reference.count >= search.limits.maxPathLength {
                 findings.append(Finding(
-                    code: .chainTooLong, subject: "certificate[0]",
+                    code: .chainTooLong, subject: .certificate(0),
                     message: "The chain goes on for more than \(search.limits.maxPathLength) certificates without reaching an anchor.",
                     evidence: ["length": .int(reference.count), "limit": .int(search.limits.maxPathLength)]))
             } else {
@@ -106,7 +106,7 @@ enum ChainDiagnosis {
                 message += ", so the path stops there."
                 if !aia.isEmpty { message += " Its authorityInfoAccess points at \(aia.joined(separator: ", ")); browsers may fetch it, most other clients do not." }
                 findings.append(Finding(
-                    code: .chainMissingIntermediate, subject: topNode.label,
+                    code: .chainMissingIntermediate, subject: topNode.subject,
                     message: message,
                     evidence: ["issuer": .string(issuer), "authority_key_id": .optional(topCert.authorityKeyIDHex),
                                "ca_issuers": .strings(aia), "stops_at": .string(topNode.label)],
@@ -121,7 +121,7 @@ enum ChainDiagnosis {
         var findings: [Finding] = []
         for (index, of) in search.duplicates {
             findings.append(Finding(
-                code: .chainUnrelatedCertificate, subject: "certificate[\(index)]",
+                code: .chainUnrelatedCertificate, subject: .certificate(index),
                 message: "certificate[\(index)] is another copy of certificate[\(of)].",
                 evidence: ["duplicate_of": .string("certificate[\(of)]")],
                 fix: "Remove the repeated certificate from \(ChainRoles(context.purpose).chainFile)."))
@@ -143,7 +143,7 @@ enum ChainDiagnosis {
             guard let index = node.presentedIndex, index > 0 else { continue }
             if search.isSelfSigned(i) {
                 findings.append(Finding(
-                    code: .chainRootSent, subject: node.label,
+                    code: .chainRootSent, subject: node.subject,
                     message: "\(node.label) is a self-signed root (\(Display.name(node.certificate))). Clients never take a root from the peer; they use their own copy.",
                     evidence: ["root": .string(node.certificate.subjectString)]))
             }
@@ -157,14 +157,14 @@ enum ChainDiagnosis {
                 if issuesSomething || search.isSelfSigned(i) { continue }
             }
             findings.append(Finding(
-                code: .chainUnrelatedCertificate, subject: node.label,
+                code: .chainUnrelatedCertificate, subject: node.subject,
                 message: "\(node.label) (\(Display.name(node.certificate))) is not on the path from the leaf to \(pathFound ? "the anchor" : "its issuers"); clients ignore it, some stop at it.",
                 evidence: ["subject": .string(node.certificate.subjectString), "issuer": .string(node.certificate.issuerString)]))
         }
         let presentedOrder = reference.compactMap { search.nodes[$0].presentedIndex }
         if presentedOrder != presentedOrder.sorted() {
             findings.append(Finding(
-                code: .chainWrongOrder, subject: "certificate[0]",
+                code: .chainWrongOrder, subject: .certificate(0),
                 message: "The certificates were sent in the order \(presentedOrder.map { "certificate[\($0)]" }.joined(separator: ", ")) along the path; each should come right before its issuer. Strict clients (older Java, some embedded TLS stacks) fail on this.",
                 evidence: ["path_order": .strings(reference.map { search.nodes[$0].label }),
                            "positions_along_path": .array(presentedOrder.map { .int($0) })]))
@@ -172,7 +172,7 @@ enum ChainDiagnosis {
         findings = summarised(findings)
         if search.ignoredPresented > 0 {
             findings.append(Finding(
-                code: .chainTooLong, severity: .warning, subject: "certificate[0]",
+                code: .chainTooLong, severity: .warning, subject: .certificate(0),
                 message: "The peer sent more certificates than any path needs; tlsprobe ignored the last \(search.ignoredPresented).",
                 evidence: ["ignored": .int(search.ignoredPresented)],
                 fix: "Send only the leaf and the intermediates on its path to the root, in order."))
@@ -197,7 +197,7 @@ enum ChainDiagnosis {
         }
         for code in order {
             guard let rest = overflow[code], let first = rest.first else { continue }
-            let subjects = rest.map(\.subject)
+            let subjects = rest.map(\.subject.description)
             kept.append(Finding(
                 code: code, severity: first.severity, subject: first.subject,
                 message: "\(rest.count) more certificates are reported the same way (\(code.entry.title)): \(subjects.prefix(10).joined(separator: ", "))\(subjects.count > 10 ? ", ..." : "").",

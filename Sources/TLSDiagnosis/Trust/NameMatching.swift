@@ -43,7 +43,7 @@ public enum NameMatching {
 
     /// The findings about `leaf` not carrying `expected` under `profile`; empty when it does.
     public static func check(
-        _ leaf: X509Certificate, expected: ExpectedName, subject: String, profile: Profile
+        _ leaf: X509Certificate, expected: ExpectedName, subject: Finding.Subject, profile: Profile
     ) -> [Finding] {
         let findings: [Finding]
         switch expected {
@@ -53,7 +53,7 @@ public enum NameMatching {
         return findings.compactMap(profile.apply)
     }
 
-    private static func checkDNS(_ leaf: X509Certificate, name: String, subject: String, profile: Profile) -> [Finding] {
+    private static func checkDNS(_ leaf: X509Certificate, name: String, subject: Finding.Subject, profile: Profile) -> [Finding] {
         let dnsNames = leaf.dnsNames
         let commonNames = leaf.commonNames
         let display = Display.name(leaf)
@@ -135,7 +135,7 @@ public enum NameMatching {
         return nil
     }
 
-    private static func checkIP(_ leaf: X509Certificate, address: [UInt8], subject: String) -> [Finding] {
+    private static func checkIP(_ leaf: X509Certificate, address: [UInt8], subject: Finding.Subject) -> [Finding] {
         let ips = leaf.ipAddresses
         if ips.contains(address) { return [] }
         let text = IPAddressText.format(address)

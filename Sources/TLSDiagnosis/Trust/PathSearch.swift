@@ -10,7 +10,9 @@ struct PathSearch {
     struct Node {
         let certificate: X509Certificate
         /// `certificate[i]` for what the peer sent, `anchor <source>` for an anchor.
-        let label: String
+        let subject: Finding.Subject
+        /// How messages name the certificate: its subject as reports print it.
+        var label: String { subject.description }
         /// Position in what the peer sent (0 = leaf), when it was sent.
         let presentedIndex: Int?
         /// The anchor with this very certificate, when the client trusts it.
@@ -66,14 +68,14 @@ struct PathSearch {
         var indexByDER: [[UInt8]: Int] = [:]
         let anchorByDER = Dictionary(anchors.map { ($0.certificate.der, $0) }, uniquingKeysWith: { first, _ in first })
 
-        func add(_ cert: X509Certificate, label: String, presentedIndex: Int?, anchor: TrustAnchor?) {
+        func add(_ cert: X509Certificate, subject: Finding.Subject, presentedIndex: Int?, anchor: TrustAnchor?) {
             indexByDER[cert.der] = nodes.count
             bySubject[Self.nameKey(cert.subject), default: []].append(nodes.count)
             let identity = Array(Self.nameKey(cert.subject).utf8) + [0] + cert.spkiDER
-            nodes.append(Node(certificate: cert, label: label, presentedIndex: presentedIndex, anchor: anchor,
+            nodes.append(Node(certificate: cert, subject: subject, presentedIndex: presentedIndex, anchor: anchor,
                               selfIssued: cert.isSelfIssued, identity: identity))
         }
-        add(leaf, label: "certificate[0]", presentedIndex: 0, anchor: anchorByDER[leaf.der])
+        add(leaf, subject: .certificate(0), presentedIndex: 0, anchor: anchorByDER[leaf.der])
         for (offset, cert) in presented.enumerated() {
             let index = offset + 1
             if offset >= maxPresented {
@@ -84,10 +86,10 @@ struct PathSearch {
                 duplicates.append((index, nodes[earlier].presentedIndex ?? 0))
                 continue
             }
-            add(cert, label: "certificate[\(index)]", presentedIndex: index, anchor: anchorByDER[cert.der])
+            add(cert, subject: .certificate(index), presentedIndex: index, anchor: anchorByDER[cert.der])
         }
         for anchor in anchors where indexByDER[anchor.certificate.der] == nil {
-            add(anchor.certificate, label: "anchor \(anchor.source)", presentedIndex: nil, anchor: anchor)
+            add(anchor.certificate, subject: .anchor(anchor.source), presentedIndex: nil, anchor: anchor)
         }
     }
 

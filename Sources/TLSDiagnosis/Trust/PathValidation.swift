@@ -23,9 +23,9 @@ enum PathValidation {
 
         // Per-certificate checks.
         for (i, node) in nodes.enumerated() {
-            findings += CertificateLint.check(node.certificate, role: role(i), subject: node.label, context: context)
+            findings += CertificateLint.check(node.certificate, role: role(i), subject: node.subject, context: context)
             findings += CertificateConformance.check(
-                node.certificate, role: role(i), selfSigned: search.isSelfSigned(path[i]), subject: node.label, context: context)
+                node.certificate, role: role(i), selfSigned: search.isSelfSigned(path[i]), subject: node.subject, context: context)
         }
 
         // Each issuing step.
@@ -52,7 +52,7 @@ enum PathValidation {
 
         if case .unsupported(let reason) = search.cachedSignature(of: childIndex, by: issuerIndex) ?? .invalid {
             findings.append(Finding(
-                code: .certUnsupportedAlgorithm, subject: child.label,
+                code: .certUnsupportedAlgorithm, subject: child.subject,
                 message: "The signature on \(child.label) by \(issuer.label) cannot be checked: \(reason). Clients that cannot check a signature refuse the certificate.",
                 evidence: ["signature_algorithm": .string(child.certificate.signatureAlgorithm.name),
                            "issuer": .string(issuer.label), "issuer_key": .string(issuerCert.key.summary), "reason": .string(reason)]))
@@ -70,7 +70,7 @@ enum PathValidation {
                 why = "its basicConstraints says CA:FALSE"
             }
             findings.append(Finding(
-                code: .chainIssuerNotCA, subject: issuer.label,
+                code: .chainIssuerNotCA, subject: issuer.subject,
                 message: "\(issuerName) (\(issuer.label)) signed \(child.label), but it is not a CA: \(why). Clients do not accept certificates signed by a key that is not a CA's.",
                 evidence: ["issuer": .string(issuerCert.subjectString), "basic_constraints": .string(why), "signed": .string(child.label)],
                 fix: "Re-issue \(issuerName) as a CA (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign), or issue \(child.label) from a real CA."))
@@ -79,7 +79,7 @@ enum PathValidation {
         if let ku = issuerCert.keyUsage, !ku.keyCertSign {
             let names = issuerCert.keyUsageNames
             findings.append(Finding(
-                code: .chainIssuerMissingCertSign, subject: issuer.label,
+                code: .chainIssuerMissingCertSign, subject: issuer.subject,
                 message: "\(issuerName) (\(issuer.label)) signed \(child.label), but its keyUsage (\(names.isEmpty ? "empty" : names.joined(separator: ", "))) does not include keyCertSign, so its key may not sign certificates.",
                 evidence: ["key_usage": .strings(names), "signed": .string(child.label)],
                 fix: "Re-issue \(issuerName) with keyUsage keyCertSign, cRLSign (openssl: -addext \"keyUsage=critical,keyCertSign,cRLSign\")."))
@@ -92,7 +92,7 @@ enum PathValidation {
             if !usages.contains(wanted) && !usages.contains("anyExtendedKeyUsage") {
                 findings.append(Finding(
                     code: context.purpose == .server ? .certEKUMissingServerAuth : .certEKUMissingClientAuth,
-                    subject: issuer.label,
+                    subject: issuer.subject,
                     message: "\(issuerName) (\(issuer.label)) limits its extendedKeyUsage to \(usages.isEmpty ? "nothing" : usages.joined(separator: ", ")), without \(wanted); clients carry that limit down the chain, so nothing it issues is valid for TLS \(context.purpose.rawValue)s.",
                     evidence: ["extended_key_usage": .strings(usages), "required": .string(wanted)],
                     fix: "Re-issue \(issuerName) with extendedKeyUsage including \(wanted), or without the extension."))
@@ -119,7 +119,7 @@ enum PathValidation {
                 let name = Display.name(nodes[j].certificate)
                 let below = (1..<j).filter { !nodes[$0].selfIssued }.map { nodes[$0].label }
                 findings.append(Finding(
-                    code: .chainPathLengthExceeded, subject: label,
+                    code: .chainPathLengthExceeded, subject: nodes[j].subject,
                     message: "\(name) (\(label)) allows \(limit) intermediate CA\(limit == 1 ? "" : "s") below it (pathlen:\(limit)), but \(counted) follow it: \(below.joined(separator: ", ")).",
                     evidence: ["path_length_constraint": .int(limit), "intermediates_below": .int(counted), "below": .strings(below)],
                     fix: "Issue the leaf directly from a CA within the limit, or re-issue \(name) with pathlen:\(counted) or without a limit."))
@@ -131,7 +131,7 @@ enum PathValidation {
         let limit = context.maxIntermediates ?? defaultMaxIntermediates
         if logical > limit {
             findings.append(Finding(
-                code: .chainTooLong, subject: "certificate[0]",
+                code: .chainTooLong, subject: .certificate(0),
                 message: "The path from certificate[0] to its anchor has \(logical) intermediate CA\(logical == 1 ? "" : "s")\(intermediates != logical ? " (\(intermediates) certificates)" : ""), more than the \(limit) allowed.",
                 evidence: ["intermediates": .int(logical), "limit": .int(limit), "path": .strings(nodes.map(\.label))]))
         }
@@ -151,7 +151,7 @@ enum PathValidation {
             let malformed = NameConstraintsCheck.malformedConstraints(nc)
             if !malformed.isEmpty {
                 findings.append(Finding(
-                    code: .chainNameConstraintsViolated, subject: ca.label,
+                    code: .chainNameConstraintsViolated, subject: ca.subject,
                     message: "\(caName) (\(ca.label)) has name constraints that cannot be honoured: \(malformed.joined(separator: "; ")). Clients refuse what a malformed constraint is meant to limit.",
                     evidence: ["constraint_problems": .strings(malformed)],
                     fix: "Re-issue \(caName) with well-formed name constraints (DNS as \"example.com\", IP as address and CIDR mask)."))
@@ -163,7 +163,7 @@ enum PathValidation {
                 let names = NameConstraintsCheck.nameCount(cert)
                 if names > 0, constraints > NameConstraintsCheck.maxComparisons / names {
                     findings.append(Finding(
-                        code: .chainNameConstraintsViolated, subject: nodes[i].label,
+                        code: .chainNameConstraintsViolated, subject: nodes[i].subject,
                         message: "Checking the \(names) names of \(nodes[i].label) against the \(constraints) name constraints of \(caName) (\(ca.label)) takes more than \(NameConstraintsCheck.maxComparisons) comparisons; clients refuse rather than spend that time.",
                         evidence: ["names": .int(names), "constraints": .int(constraints), "constrained_by": .string(ca.label)],
                         fix: "Use fewer names per certificate or fewer name constraints in \(caName)."))
@@ -173,7 +173,7 @@ enum PathValidation {
                 guard !violations.isEmpty else { continue }
                 let shown = violations.prefix(5).map { "\($0.form) \"\($0.name)\": \($0.reason)" }
                 findings.append(Finding(
-                    code: .chainNameConstraintsViolated, subject: nodes[i].label,
+                    code: .chainNameConstraintsViolated, subject: nodes[i].subject,
                     message: "\(Display.name(cert)) (\(nodes[i].label)) carries names that \(caName) (\(ca.label)) may not certify: \(shown.joined(separator: "; "))\(violations.count > 5 ? "; and \(violations.count - 5) more" : "").",
                     evidence: [
                         "constrained_by": .string(ca.label),

@@ -55,7 +55,7 @@ public enum TrustEngine {
         var search = PathSearch(leaf: leaf, presented: presented, anchors: anchors)
         var nameFindings: [Finding] = []
         if let expected = context.expectedName {
-            nameFindings = NameMatching.check(leaf, expected: expected, subject: "certificate[0]", profile: context.profile)
+            nameFindings = NameMatching.check(leaf, expected: expected, subject: .certificate(0), profile: context.profile)
         }
         let nameOK = !nameFindings.contains { $0.severity == .error }
 
@@ -97,7 +97,7 @@ public enum TrustEngine {
         }
         if let exhausted = outcome.exhausted, best.map({ $0.errors > 0 }) ?? true, !anchors.isEmpty {
             findings.append(Finding(
-                code: .chainTooLong, subject: "certificate[0]",
+                code: .chainTooLong, subject: .certificate(0),
                 message: "tlsprobe stopped building paths after its limit of \(exhausted) (\(presented.count) certificates were sent, \(anchors.count) anchors given); clients give up on such chains too.",
                 evidence: ["limit": .string(exhausted), "presented": .int(presented.count), "anchors": .int(anchors.count)],
                 fix: "Send only the leaf and the intermediates on its path to the root, in order."))

@@ -32,8 +32,10 @@ let package = Package(
             providers: [.apt(["libpcap-dev"]), .brew(["libpcap"])]
         ),
         .target(name: "TLSWire"),
+        // What is observed (certificates, handshakes, capture facts), shared by the sources
+        // that observe and the diagnosis that judges.
         .target(
-            name: "TLSDiagnosis",
+            name: "TLSModel",
             dependencies: [
                 "TLSWire",
                 .product(name: "X509", package: "swift-certificates"),
@@ -42,17 +44,27 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSDiagnosis"]),
+        .target(
+            name: "TLSDiagnosis",
+            dependencies: [
+                "TLSWire", "TLSModel",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSModel"]),
         // PcapSource also decrypts captured TLS with key logs: swift-crypto's HKDF, HMAC,
         // AES-GCM and ChaChaPoly (BoringSSL inside, prefixed: it coexists with libssl).
         .target(
             name: "PcapSource",
-            dependencies: ["CPcap", "TLSWire", "TLSDiagnosis", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CPcap", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"]),
         // The sessions behind the commands (connect, listen, capture, verify, inspect), the
         // report sinks, stop signals and the console: everything a command does but parse.
-        .target(name: "TLSProbeKit", dependencies: ["TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput"]),
+        .target(name: "TLSProbeKit", dependencies: ["TLSWire", "TLSModel", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput"]),
         .executableTarget(
             name: "tlsprobe",
             dependencies: [

@@ -25,9 +25,20 @@ let package = Package(
         .systemLibrary(name: "CPcap", path: "Sources/CPcap", pkgConfig: "libpcap"),
         .target(name: "TLSWire", path: "Sources/TLSWire"),
         .target(
-            name: "TLSDiagnosis",
+            name: "TLSModel",
             dependencies: [
                 "TLSWire",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Sources/TLSModel"
+        ),
+        .target(
+            name: "TLSDiagnosis",
+            dependencies: [
+                "TLSWire", "TLSModel",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -36,8 +47,10 @@ let package = Package(
             path: "Sources/TLSDiagnosis"
         ),
         .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"], path: "Sources/TLSProbeOutput"),
-        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSDiagnosis"], path: "Sources/OpenSSLProbe"),
-        .target(name: "PcapSource", dependencies: ["CPcap", "TLSWire", "TLSDiagnosis"], path: "Sources/PcapSource"),
+        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSModel"], path: "Sources/OpenSSLProbe"),
+        .target(
+            name: "PcapSource", dependencies: ["CPcap", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Sources/PcapSource"),
 
         // TLS records and handshake messages, both directions (TLSConnectionDecoder).
         .executableTarget(name: "FuzzTLSWire", dependencies: ["TLSWire"]),

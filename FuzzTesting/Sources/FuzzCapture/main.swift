@@ -43,12 +43,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = analyzer.statistics
 
     for connection in connections {
-        let (observation, findings) = connection.diagnosed()
+        let (observation, facts) = connection.observed()
         var context = TrustContext(at: connection.flow.firstPacket)
         if let sni = observation.clientHello?.sni, !sni.isEmpty { context.expectedName = ExpectedName(parsing: sni) }
         let report = ConnectionDiagnosis.report(
-            observation: observation, vantage: .observer(ObserverVantage(flow: connection.flow)),
-            anchors: [], context: context, extraFindings: findings)
+            observation: observation, vantage: .observer(ObserverVantage(flow: connection.flow, capture: facts)),
+            anchors: [], context: context)
         _ = ReportJSON.json(report).serialized(pretty: false)
         _ = renderer.render(report)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// Trust anchors from a directory (`--anchors DIR`).
 public enum AnchorDirectory {

@@ -1,6 +1,6 @@
 internal import COpenSSL
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// The trust anchors an OpenSSL client on this machine would use (`--system-anchors`).
 public enum SystemAnchors {

@@ -1,6 +1,6 @@
 internal import COpenSSL
 import Foundation
-import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 /// What one handshake is set up with.

@@ -1,4 +1,4 @@
-import TLSDiagnosis
+import TLSModel
 
 /// What `connect` dials: a host (DNS name or IP address) and a port.
 public struct DialTarget: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// Reads and rewrites a known-hosts file (`--known-hosts FILE`). The rewrite is atomic — a
 /// temporary file in the same directory, written, flushed and renamed over the old one,

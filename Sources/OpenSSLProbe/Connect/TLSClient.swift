@@ -1,5 +1,5 @@
 import Foundation
-import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 /// How `connect` shakes hands.

@@ -1,5 +1,5 @@
 internal import COpenSSL
-import TLSDiagnosis
+import TLSModel
 
 /// Certificates out of DER, for PEM and DER files alike.
 enum CertificateReading {

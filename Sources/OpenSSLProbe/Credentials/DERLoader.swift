@@ -1,5 +1,5 @@
 internal import COpenSSL
-import TLSDiagnosis
+import TLSModel
 
 /// Loads a file that is one DER structure: a certificate, a PKCS#12 file, a private key
 /// (PKCS#8, encrypted PKCS#8, PKCS#1, SEC1), a CSR, a CRL, PKCS#7 or a public key.

@@ -1,4 +1,4 @@
-import TLSDiagnosis
+import TLSModel
 
 /// What the caller means to use a file for; a file holding something else is an error
 /// that says what it holds instead.

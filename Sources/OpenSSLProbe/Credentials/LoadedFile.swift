@@ -1,4 +1,4 @@
-import TLSDiagnosis
+import TLSModel
 
 /// What one credential file holds, as read.
 public struct LoadedFile: Sendable {

@@ -1,5 +1,5 @@
 internal import COpenSSL
-import TLSDiagnosis
+import TLSModel
 
 /// Loads PEM text: any number of blocks with anything around them.
 struct PEMLoader {

@@ -1,5 +1,5 @@
 internal import COpenSSL
-import TLSDiagnosis
+import TLSModel
 
 /// Reads PKCS#12 files (RFC 7292): what they say about themselves without the password
 /// (MAC and encryption algorithms), then their contents with the empty password or the

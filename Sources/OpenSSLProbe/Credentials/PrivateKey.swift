@@ -1,5 +1,5 @@
 internal import COpenSSL
-import TLSDiagnosis
+import TLSModel
 
 /// A private key read from a file: OpenSSL's `EVP_PKEY`, freed in deinit. Only its
 /// public half is ever described; the secret never leaves this object.

@@ -1,5 +1,5 @@
 internal import COpenSSL
-import TLSDiagnosis
+import TLSModel
 
 /// The outcome of one attempt to open something encrypted with one password.
 enum DecryptAttempt<Value> {

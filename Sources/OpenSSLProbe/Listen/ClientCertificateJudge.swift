@@ -1,6 +1,6 @@
 internal import COpenSSL
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// Why `listen`'s stand-in server refuses a client's chain: picks the verify error, and so
 /// the alert, that OpenSSL sends (unknown_ca for a chain that leads to no anchor,

@@ -1,6 +1,6 @@
 internal import COpenSSL
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// The identity `listen` serves when none is given: a fresh P-256 key and a self-signed
 /// certificate made on the spot with OpenSSL, valid for a week from an hour ago, for the

@@ -1,4 +1,4 @@
-import TLSDiagnosis
+import TLSModel
 
 /// The head of an HTTP/1.x request (RFC 9112 3: `method SP request-target SP HTTP-version`,
 /// then header lines, then an empty line), read just far enough to answer it: the request

@@ -1,5 +1,5 @@
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// Where `listen` listens: `PORT` (every address, IPv4 and IPv6), `HOST:PORT`,
 /// `[IPv6]:PORT`. HOST may be a name (every address it resolves to) or a wildcard

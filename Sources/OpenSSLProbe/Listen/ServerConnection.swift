@@ -1,6 +1,6 @@
 internal import COpenSSL
 import Foundation
-import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 /// What one client's connection showed, for the diagnosis: `listen` reports one per

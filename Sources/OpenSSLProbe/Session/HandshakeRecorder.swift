@@ -1,5 +1,5 @@
 internal import COpenSSL
-import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 /// What OpenSSL's callbacks tell about one connection, gathered for the diagnosis: every

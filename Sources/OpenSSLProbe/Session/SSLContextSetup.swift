@@ -1,5 +1,5 @@
 internal import COpenSSL
-import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 /// The one place an `SSL_CTX` is made, for connect and listen alike.

@@ -1,6 +1,6 @@
 internal import COpenSSL
 import Foundation
-import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 /// OpenSSL could not set something up (a context, a connection, an identity): a local

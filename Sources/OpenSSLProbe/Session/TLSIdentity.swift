@@ -1,4 +1,4 @@
-import TLSDiagnosis
+import TLSModel
 
 /// A certificate chain (leaf first) and the private key of the leaf: our client identity
 /// for mutual TLS (`connect --identity`) or our server identity (`listen --identity`),

@@ -1,6 +1,6 @@
 internal import COpenSSL
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// OpenSSL's own verdict on a chain (`X509_verify_cert`), kept as evidence beside
 /// tlsprobe's diagnosis so a user can see where an OpenSSL client (curl, s_client)
@@ -10,7 +10,7 @@ public enum OpenSSLVerification {
     /// store = anchors, X509_VERIFY_PARAM time = context.at, host (X509_VERIFY_PARAM_set1_host)
     /// or IP (set1_ip), purpose SSL server/client, default flags (as curl/OpenSSL clients
     /// use). ExternalVerdict.error is the X509_V_ERR_* SYMBOL name.
-    public static func verify(leaf: X509Certificate, presented: [X509Certificate], anchors: [X509Certificate], context: TrustContext) -> ExternalVerdict {
+    public static func verify(leaf: X509Certificate, presented: [X509Certificate], anchors: [X509Certificate], context: some VerificationQuestion) -> ExternalVerdict {
         let verifier = "OpenSSL " + String(cString: OpenSSL_version(OPENSSL_VERSION_STRING))
         func refusal(_ message: String, depth: Int? = nil) -> ExternalVerdict {
             ExternalVerdict(verifier: verifier, ok: false, error: nil, depth: depth, message: message)

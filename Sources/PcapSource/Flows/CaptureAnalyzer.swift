@@ -1,5 +1,5 @@
 import Foundation
-import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 /// Frames in, TLS connections out: decodes each frame to a TCP segment, keeps a table of

@@ -1,5 +1,5 @@
 import Foundation
-import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 /// What a captured connection showed, as recorded while reading, and how to turn it into

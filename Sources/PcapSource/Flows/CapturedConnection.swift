@@ -1,10 +1,10 @@
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// One TLS connection found in a capture: who talked to whom and when, what its handshake
 /// showed, and what the capture itself says about it (gaps, an unfinished handshake,
-/// encrypted alerts). `ConnectionDiagnosis.report` from an observer's vantage turns it into
-/// a report.
+/// encrypted alerts) as `CaptureFacts`. TLSDiagnosis makes the findings: `ConnectionDiagnosis.report`
+/// from an observer's vantage turns it into a report.
 ///
 /// The handshake is kept as recorded and turned into an observation (certificates parsed,
 /// fingerprints hashed) only when asked, so that this work can happen on the thread that
@@ -23,17 +23,10 @@ public struct CapturedConnection: Sendable {
         recording.build()
     }
 
-    /// The observation and the `capture.*` findings TLSDiagnosis makes of the facts
-    /// (truncated, incomplete_handshake, alert for encrypted alerts, key log results).
-    public func diagnosed() -> (observation: HandshakeObservation, findings: [Finding]) {
-        let (observation, facts) = recording.build()
-        return (observation, CaptureDiagnosis.findings(facts, observation: observation))
-    }
-
     /// The handshake as observed (built on each call).
     public var observation: HandshakeObservation { recording.build().observation }
-    /// The `capture.*` findings (built on each call).
-    public var findings: [Finding] { diagnosed().findings }
+    /// What the capture says about the connection (built on each call).
+    public var facts: CaptureFacts { recording.build().facts }
 }
 
 /// Counts over a whole capture, for the summary on stderr.

@@ -1,5 +1,5 @@
 import Foundation
-import TLSDiagnosis
+import TLSModel
 
 /// Parsed certificates by their DER, shared by the threads that build reports: a capture
 /// holds the same few chains thousands of times, and parsing X.509 is a good part of what

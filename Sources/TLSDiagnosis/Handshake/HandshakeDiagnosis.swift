@@ -98,7 +98,7 @@ public enum HandshakeDiagnosis {
         if let identity, let leaf = identity.first, !request.acceptableCADER.isEmpty {
             let accepted = identity.contains { cert in
                 request.acceptableCADER.contains { der in
-                    guard let name = distinguishedName(der) else { return false }
+                    guard let name = DNComparison.name(der) else { return false }
                     return DNComparison.equal(der, name, cert.issuerDER, cert.issuer)
                         || DNComparison.equal(der, name, cert.subjectDER, cert.subject) && cert.isCA
                 }
@@ -115,18 +115,6 @@ public enum HandshakeDiagnosis {
             }
         }
         return findings
-    }
-
-    /// DER distinguished names as RFC 4514 text; unreadable ones as hex.
-    public static func nameText(_ der: [UInt8]) -> String {
-        guard let name = distinguishedName(der) else { return "DER:" + Hex.encode(der) }
-        return String(describing: name)
-    }
-
-    /// A DER Name (RFC 5280 4.1.2.4), or nil when it is not one.
-    static func distinguishedName(_ der: [UInt8]) -> DistinguishedName? {
-        guard let node = try? DER.parse(der), let name = try? DistinguishedName(derEncoded: node) else { return nil }
-        return name
     }
 
     // MARK: reading alerts

@@ -77,26 +77,6 @@ extension ConnectionReport {
     }
 }
 
-/// listen: an HTTP/1.x request a client sent after the handshake (a browser, curl, an app's
-/// URL session) and whether tlsprobe answered it with its page.
-public struct HTTPExchange: Sendable, Hashable {
-    /// The request line, e.g. `GET /status HTTP/1.1` (at most 200 characters).
-    public var requestLine: String
-    /// The Host header, when sent.
-    public var host: String?
-    /// The User-Agent header, when sent: which app or library is talking.
-    public var userAgent: String?
-    /// Whether tlsprobe sent its page back.
-    public var answered: Bool
-
-    public init(requestLine: String, host: String?, userAgent: String?, answered: Bool) {
-        self.requestLine = requestLine
-        self.host = host
-        self.userAgent = userAgent
-        self.answered = answered
-    }
-}
-
 /// What `connect` dialled.
 public struct ConnectTarget: Sendable, Hashable {
     /// The host as given (name or address).
@@ -112,22 +92,6 @@ public struct ConnectTarget: Sendable, Hashable {
         self.port = port
         self.address = address
         self.sni = sni
-    }
-}
-
-/// One TCP connection seen in a capture or by `listen`.
-public struct Flow: Sendable, Hashable {
-    /// `addr:port` of the client (`[v6]:port` for IPv6).
-    public var client: String
-    public var server: String
-    public var firstPacket: Date
-    public var lastPacket: Date
-
-    public init(client: String, server: String, firstPacket: Date, lastPacket: Date) {
-        self.client = client
-        self.server = server
-        self.firstPacket = firstPacket
-        self.lastPacket = lastPacket
     }
 }
 
@@ -148,22 +112,5 @@ public struct HandshakeSummary: Sendable, Hashable {
         self.group = group
         self.alpn = alpn
         self.resumed = resumed
-    }
-}
-
-/// Whether the server accepted one protocol version when offered alone.
-public struct VersionProbe: Sendable, Hashable {
-    public var version: ProtocolVersion
-    public var accepted: Bool
-    /// Why not, when it did not (an alert name, "connection closed").
-    public var detail: String?
-    /// The OpenSSL security level the probe ran at (0 reaches TLS 1.0/1.1 servers), when known.
-    public var securityLevel: Int?
-
-    public init(version: ProtocolVersion, accepted: Bool, detail: String? = nil, securityLevel: Int? = nil) {
-        self.version = version
-        self.accepted = accepted
-        self.detail = detail
-        self.securityLevel = securityLevel
     }
 }

@@ -91,7 +91,7 @@ public struct HandshakeObservationBuilder: Sendable {
             }
         case .certificateRequest(let request):
             observation.certificateRequest = CertificateRequestSummary(
-                acceptableCAs: request.certificateAuthorities.map(HandshakeDiagnosis.nameText),
+                acceptableCAs: request.certificateAuthorities.map(DNComparison.text),
                 acceptableCADER: request.certificateAuthorities,
                 signatureAlgorithms: request.signatureAlgorithms,
                 clientCertificateSent: nil)

@@ -1,3 +1,4 @@
+import SwiftASN1
 import X509
 
 /// Distinguished-name equality as RFC 5280 section 7.1 asks of path building: the same
@@ -15,6 +16,18 @@ public enum DNComparison {
             if keysA != keysB { return false }
         }
         return true
+    }
+
+    /// A DER Name (RFC 5280 4.1.2.4), or nil when it is not one.
+    public static func name(_ der: [UInt8]) -> DistinguishedName? {
+        guard let node = try? DER.parse(der), let name = try? DistinguishedName(derEncoded: node) else { return nil }
+        return name
+    }
+
+    /// A DER Name as RFC 4514 text; an unreadable one as `DER:` and its hex.
+    public static func text(_ der: [UInt8]) -> String {
+        guard let name = name(der) else { return "DER:" + Hex.encode(der) }
+        return String(describing: name)
     }
 
     private static func key(_ attribute: RelativeDistinguishedName.Attribute) -> String {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import TLSDiagnosis
 import TLSProbeKit
-import TLSProbeOutput
 
 /// Options every command shares: the output form.
 struct OutputOptions: ParsableArguments {
@@ -13,16 +12,14 @@ struct OutputOptions: ParsableArguments {
 
     /// The sink for a command that writes one report.
     var single: StreamSink {
-        StreamSink(format: json ? .json : .text(renderer, separation: .none))
+        StreamSink(format: json ? .json : StreamSink.standardText(noColor: noColor, separation: .none))
     }
 
     /// The sink for a command that writes one report per connection (`separation` between
     /// text reports).
     func stream(separation: StreamSink.TextSeparation) -> StreamSink {
-        StreamSink(format: json ? .jsonLines : .text(renderer, separation: separation))
+        StreamSink(format: json ? .jsonLines : StreamSink.standardText(noColor: noColor, separation: separation))
     }
-
-    private var renderer: TextRenderer { TextRenderer(style: .forStandardOutput(noColorFlag: noColor)) }
 }
 
 /// `--fail-on`, for the commands that judge.

@@ -2,10 +2,6 @@ import ArgumentParser
 import Foundation
 import TLSProbeKit
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The `tlsprobe` command: argument parsing and exit status, nothing else.
 @main
 struct TLSProbe: ParsableCommand {
@@ -30,8 +26,7 @@ struct TLSProbe: ParsableCommand {
     )
 
     static func main() {
-        // A closed pipe on stdout (`tlsprobe … | head`) is a quiet exit, not a crash.
-        signal(SIGPIPE, SIG_IGN)
+        Console.ignoreBrokenPipe()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -66,6 +66,11 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
     private var written = 0
     private var failingCount = 0
 
+    /// Text for stdout: colour only on a terminal, never with `--no-color` or NO_COLOR.
+    public static func standardText(noColor: Bool, separation: TextSeparation) -> Format {
+        .text(TextRenderer(style: .forStandardOutput(noColorFlag: noColor)), separation: separation)
+    }
+
     /// A sink writing through `output` (stdout, quitting quietly when it is closed).
     public init(format: Format, output: @escaping @Sendable (String) -> Void = Console.report) {
         self.format = format

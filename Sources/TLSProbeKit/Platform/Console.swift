@@ -24,6 +24,12 @@ public enum Console {
         _ = write(TextStyle.terminalSafe(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)
     }
 
+    /// A closed pipe on stdout (`tlsprobe … | head`) becomes a write error, a quiet exit,
+    /// instead of SIGPIPE ending the process.
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     /// Whether stderr is a terminal (progress lines are drawn only there).
     public static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// docs/ARCHITECTURE.md is the map a newcomer reads first: it names every module, and the
+/// import arrows it draws are the ones the code keeps.
+@Suite struct ArchitectureTests {
+    static let root = DocumentationTests.root
+
+    /// The modules under Sources/ (C system-library modules aside).
+    static func modules() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
+            .filter { !$0.hasPrefix("C") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// Every module a module's Swift files import.
+    static func imports(of module: String) throws -> Set<String> {
+        let folder = root.appendingPathComponent("Sources/\(module)")
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var found = Set<String>()
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                if let match = line.firstMatch(of: /^(?:@_exported |internal |@testable )?import ([A-Za-z0-9_]+)/) {
+                    found.insert(String(match.output.1))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func everyModuleIsOnTheMap() throws {
+        let map = try DocumentationTests.read("docs/ARCHITECTURE.md")
+        let modules = try Self.modules()
+        #expect(modules.contains("TLSProbeKit") && modules.contains("TLSModel"))
+        for module in modules {
+            #expect(map.contains("| `\(module)` |"), "docs/ARCHITECTURE.md's module table lacks \(module)")
+        }
+    }
+
+    @Test func sourcesObserveAndDoNotJudge() throws {
+        for source in ["OpenSSLProbe", "PcapSource"] {
+            let imports = try Self.imports(of: source)
+            #expect(imports.contains("TLSModel"), "\(source)")
+            #expect(!imports.contains("TLSDiagnosis"), "\(source) imports TLSDiagnosis: sources report facts, TLSDiagnosis makes findings")
+        }
+        #expect(try !Self.imports(of: "TLSModel").contains("TLSDiagnosis"))
+    }
+
+    @Test func eachCLibraryHasOneImporter() throws {
+        for (library, importer) in [("COpenSSL", "OpenSSLProbe"), ("CPcap", "PcapSource")] {
+            let importers = try Self.modules().filter { try Self.imports(of: $0).contains(library) }
+            #expect(importers == [importer], "\(library) is imported by \(importers)")
+        }
+    }
+
+    @Test func theExecutableOnlyParsesAndWires() throws {
+        let imports = try Self.imports(of: "tlsprobe")
+        for module in ["PcapSource", "TLSProbeOutput", "COpenSSL", "CPcap"] {
+            #expect(!imports.contains(module), "the command target imports \(module): that work belongs in a session")
+        }
+        let folder = Self.root.appendingPathComponent("Sources/tlsprobe")
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("command == "), "\(file) compares command names: switch on the report's vantage")
+            #expect(!text.contains("TrustEngine."), "\(file) runs the trust engine: that belongs in a session")
+        }
+    }
+}

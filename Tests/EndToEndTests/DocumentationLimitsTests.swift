@@ -112,7 +112,7 @@ extension DocumentationTests {
             ]),
             ("credential file", [
                 Self.size(CredentialFile.maximumSize), "anchor directory \(AnchorDirectory.maximumEntries) entries",
-                "known-hosts \(Self.size(KnownHostsFile.maximumSize))", "first line of the first \(Self.size(PasswordOptions.maximumFileBytes))",
+                "known-hosts \(Self.size(KnownHostsFile.maximumSize)), its lock waited for at most \(Self.seconds(KnownHostsFile.lockWait)) s", "first line of the first \(Self.size(PasswordOptions.maximumFileBytes))",
             ]),
             ("PKCS#12", ["\(PKCS12Reader.maximumBags) bags", "nested \(PKCS12Reader.maximumNesting) deep"]),
             ("key derivation", ["\(PBEAlgorithm.maximumIterations) PBKDF2", "scrypt N×r×p \(Self.power(PBEAlgorithm.maximumScryptWork))"]),
@@ -155,7 +155,7 @@ extension DocumentationTests {
             ]),
             ("Credential file", [Self.size(CredentialFile.maximumSize)]),
             ("Anchor directory", ["\(AnchorDirectory.maximumEntries) entries"]),
-            ("Known-hosts file", [Self.size(KnownHostsFile.maximumSize)]),
+            ("Known-hosts file", [Self.size(KnownHostsFile.maximumSize), "at most \(Self.seconds(KnownHostsFile.lockWait)) s for another run's lock"]),
             ("Password file", ["from the first \(Self.size(PasswordOptions.maximumFileBytes))"]),
             ("PKCS#12", ["\(PKCS12Reader.maximumBags) bags", "the first \(PKCS12Reader.maximumBags) of one safe", "at most \(PKCS12Reader.maximumNesting) deep"]),
             ("Key derivation", ["\(PBEAlgorithm.maximumIterations) PBKDF2", "of \(Self.power(PBEAlgorithm.maximumScryptWork))"]),

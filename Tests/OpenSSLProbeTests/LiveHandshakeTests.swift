@@ -215,15 +215,19 @@ import TLSWire
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 1, "no temporary file left behind")
     }
 
-    @Test func aMissingFileIsEmptyAndALinkStaysALink() throws {
+    @Test func aMissingFileIsEmptyAndALinkIsRefused() throws {
         let dir = TemporaryDirectory()
         #expect(try KnownHostsFile.read(dir.file("none")).entries.isEmpty)
         let real = dir.write("real", "")
         try FileManager.default.createSymbolicLink(atPath: dir.file("link"), withDestinationPath: "real")
         var hosts = KnownHosts(text: "")
         hosts.record(key: "a:1", pin: "sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=", at: TestPKI.referenceTime)
-        try KnownHostsFile.write(hosts, to: dir.file("link"))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("link")) == "real")
-        #expect(try String(contentsOfFile: real, encoding: .utf8).contains("a:1 sha256/"))
+        let link = dir.file("link")
+        let message = "--known-hosts \(link): it is a symbolic link; tlsprobe never writes through one: give the file itself"
+        #expect(throws: KnownHostsFile.FileError.self) { try KnownHostsFile.read(link) }
+        let error = #expect(throws: KnownHostsFile.FileError.self) { try KnownHostsFile.write(hosts, to: link) }
+        #expect(error?.description == message)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real")
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "", "the link's target is untouched")
     }
 }

@@ -1,14 +1,31 @@
 import Foundation
 import TLSModel
 
-/// Reads and rewrites a known-hosts file (`--known-hosts FILE`). The rewrite is atomic — a
-/// temporary file in the same directory, written, flushed and renamed over the old one,
-/// then the directory flushed — so a crash or a concurrent reader never sees half a file,
-/// and the result has mode 0600. A crash before the rename leaves the old file and a
-/// `.NAME.XXXXXX` temporary beside it.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads and updates a known-hosts file (`--known-hosts FILE`). The file must be a regular
+/// file of the user running tlsprobe that no one else may write; a symbolic link (dangling
+/// or not), a FIFO or a device is refused (`OwnFile`). An update holds an exclusive flock(2)
+/// on the file itself across read, check, write and rename, re-reads the file under it, and
+/// replaces it atomically — a temporary file in the same directory (mkstemp: O_CREAT |
+/// O_EXCL, mode 0600), written, flushed and renamed over the old one, then the directory
+/// flushed — so concurrent runs lose no entry, and a crash or a reader never sees half a
+/// file. A crash before the rename leaves the old file and a `.NAME.XXXXXX` temporary.
+///
+/// The lock is on the known-hosts file, not on a `FILE.lock` beside it: nothing is left
+/// behind, and no second file has to be checked the same way. Since the rename replaces the
+/// file, a run that waited for the lock checks, once it holds it, that the path still names
+/// the file it locked, and locks the new one if not.
 public enum KnownHostsFile {
     /// The largest file read: 4 MiB is some 40 000 servers.
     static let maximumSize = 4 << 20
+
+    /// How long an update waits for another run's lock before giving up.
+    static let lockWait: TimeInterval = 10
 
     /// Why the file cannot be used.
     public struct FileError: Error, Sendable, CustomStringConvertible {
@@ -17,58 +34,122 @@ public enum KnownHostsFile {
 
     /// The file's contents; an empty `KnownHosts` when it does not exist yet.
     public static func read(_ path: String) throws(FileError) -> KnownHosts {
-        guard FileManager.default.fileExists(atPath: path) else { return KnownHosts(text: "") }
+        guard let fd = try open(path, create: false) else { return KnownHosts(text: "") }
+        defer { close(fd) }
+        return try contents(fd, path)
+    }
+
+    /// What the file says about `key` presenting `pin`, read under the file's lock at this
+    /// moment, so that another run's first contact is seen; on first use the pin is recorded
+    /// (first seen `now`) before the lock is released. A changed key is never recorded.
+    public static func checkAndRecord(key: String, pin: String, at now: Date, in path: String) throws(FileError) -> KnownHosts.Verdict {
+        let fd = try lock(path)
+        defer { close(fd) }  // releases the lock
+        var hosts = try contents(fd, path)
+        let verdict = hosts.check(key: key, pin: pin)
+        if verdict == .firstUse {
+            hosts.record(key: key, pin: pin, at: now)
+            try replace(path, with: hosts)
+        }
+        return verdict
+    }
+
+    /// Replaces the file at `path` with `hosts`, under the file's lock, atomically, mode 0600.
+    public static func write(_ hosts: KnownHosts, to path: String) throws(FileError) {
+        let fd = try lock(path)
+        defer { close(fd) }
+        try replace(path, with: hosts)
+    }
+
+    /// `path` opened read-only and checked (`OwnFile`).
+    private static func open(_ path: String, create: Bool) throws(FileError) -> Int32? {
         do {
-            let bytes = try FileBytes.read(path, limit: maximumSize, what: "known-hosts files")
+            return try OwnFile.open(path, access: O_RDONLY, create: create)
+        } catch {
+            throw FileError(description: "--known-hosts \(path): \(error.reason)")
+        }
+    }
+
+    /// The text of the open file.
+    private static func contents(_ fd: Int32, _ path: String) throws(FileError) -> KnownHosts {
+        do {
+            let bytes = try FileBytes.read(fd: fd, path: path, limit: maximumSize, what: "known-hosts files")
             return KnownHosts(text: String(decoding: bytes, as: UTF8.self))
         } catch {
             throw FileError(description: "--known-hosts \(error.description)")
         }
     }
 
-    /// Replaces the file at `path` with `hosts`, atomically, mode 0600. A symbolic link
-    /// is followed: the file it points to is replaced, the link stays.
-    public static func write(_ hosts: KnownHosts, to path: String) throws(FileError) {
-        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { link in
-            link.hasPrefix("/") ? link : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
-        } ?? path
-        let directory = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        var template = Array(((directory.isEmpty ? "." : directory) + "/." + name + ".XXXXXX").utf8CString)
-        // mkstemp creates the file with mode 0600, O_EXCL.
+    /// A descriptor of the file `path` names, created empty (0600) if missing, holding its
+    /// exclusive lock. Waits at most `lockWait` for another run to release it.
+    private static func lock(_ path: String) throws(FileError) -> Int32 {
+        let deadline = Date().addingTimeInterval(lockWait)
+        while true {
+            guard let fd = try open(path, create: true) else {
+                throw FileError(description: "--known-hosts \(path): cannot be created")
+            }
+            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let code = errno
+                if code == EINTR { continue }
+                guard code == EWOULDBLOCK else {
+                    close(fd)
+                    throw FileError(description: "--known-hosts \(path): cannot be locked (\(String(cString: strerror(code))))")
+                }
+                guard Date() < deadline else {
+                    close(fd)
+                    throw FileError(description: "--known-hosts \(path): another process has held its lock for \(Int(lockWait)) seconds")
+                }
+                usleep(5_000)
+            }
+            // Another run may have replaced the file while we waited: hold the lock on the
+            // file the path names now, else try again with that one.
+            var held = stat(), named = stat()
+            if fstat(fd, &held) == 0, lstat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+                return fd
+            }
+            close(fd)
+        }
+    }
+
+    /// Writes `hosts` to a temporary file beside `path` and renames it over `path`.
+    private static func replace(_ path: String, with hosts: KnownHosts) throws(FileError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let place = directory.isEmpty ? "." : directory
+        var template = Array((place + "/." + name + ".XXXXXX").utf8CString)
+        // mkstemp creates the file with O_CREAT | O_EXCL, mode 0600.
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
         guard fd >= 0 else {
-            throw FileError(description: "--known-hosts \(path): cannot write in \(directory.isEmpty ? "." : directory) (\(String(cString: strerror(errno))))")
+            throw FileError(description: "--known-hosts \(path): cannot write in \(place) (\(String(cString: strerror(errno))))")
         }
         let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String?
-        let bytes = Array(hosts.text.utf8)
-        var offset = 0
-        while offset < bytes.count && failure == nil {
-            let n = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(fd, base + offset, raw.count - offset)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { failure = String(cString: strerror(errno)) } else { offset += n }
-        }
-        if failure == nil && fchmod(fd, 0o600) != 0 { failure = String(cString: strerror(errno)) }
-        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        var failure = OwnFile.writeAll(fd, Array(hosts.text.utf8))
+        if failure == nil && fchmod(fd, 0o600) != 0 { failure = errno }
+        if failure == nil && fsync(fd) != 0 { failure = errno }
         close(fd)
-        if failure == nil && rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+        // rename replaces the name, never following a link planted there meanwhile.
+        if failure == nil && rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            throw FileError(description: "--known-hosts \(path): cannot be written (\(failure))")
+            throw FileError(description: "--known-hosts \(path): cannot be written (\(String(cString: strerror(failure))))")
         }
         // The rename is in the directory: flush it too, so a power cut after we return
         // cannot bring back the old file (best effort: some file systems refuse).
-        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directoryFD = systemOpenDirectory(place)
         if directoryFD >= 0 {
             _ = fsync(directoryFD)
             close(directoryFD)
         }
+    }
+
+    private static func systemOpenDirectory(_ path: String) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #elseif canImport(Darwin)
+        Darwin.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #endif
     }
 }

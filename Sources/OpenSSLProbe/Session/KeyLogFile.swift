@@ -2,7 +2,8 @@ import Foundation
 
 /// A key log in the NSS format (`CLIENT_RANDOM …`, `CLIENT_HANDSHAKE_TRAFFIC_SECRET …`)
 /// that Wireshark and `tlsprobe capture --keylog` read. Lines are appended; the file is
-/// created with mode 0600 and set to 0600 if it already existed, since it holds secrets.
+/// created with mode 0600 and set to 0600 if it already existed, since it holds secrets,
+/// and it is never another user's file, a file others may write, or reached through a link.
 public final class KeyLogFile: @unchecked Sendable {
     // @unchecked: the descriptor never changes and each line goes out in one write(2)
     // under the lock, so concurrent handshakes may share one file.
@@ -17,22 +18,22 @@ public final class KeyLogFile: @unchecked Sendable {
         public let description: String
     }
 
-    /// Opens (or creates) `path` for appending.
+    /// Opens (or creates, mode 0600) `path` for appending: a regular file of the user
+    /// running tlsprobe that no one else may write, never through a symbolic link, never
+    /// blocking on a FIFO (`OwnFile`); an existing file is made 0600.
     public init(path: String) throws(OpenError) {
-        // O_NOFOLLOW: a planted symlink must not redirect secrets elsewhere.
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else {
-            let reason = errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))
-            throw OpenError(description: "--keylog \(path): cannot be written (\(reason))")
+        let opened: Int32?
+        do {
+            opened = try OwnFile.open(path, access: O_WRONLY | O_APPEND, create: true)
+        } catch {
+            throw OpenError(description: "--keylog \(path): \(error.reason)")
         }
+        guard let fd = opened else { throw OpenError(description: "--keylog \(path): cannot be created") }
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        if fstat(fd, &status) == 0, status.st_mode & 0o777 != 0o600, fchmod(fd, 0o600) != 0 {
+            let code = errno
             close(fd)
-            throw OpenError(description: "--keylog \(path): not a regular file")
-        }
-        if status.st_mode & 0o777 != 0o600 && fchmod(fd, 0o600) != 0 {
-            close(fd)
-            throw OpenError(description: "--keylog \(path): cannot make it private (mode 0600): \(String(cString: strerror(errno)))")
+            throw OpenError(description: "--keylog \(path): cannot make it private (mode 0600): \(String(cString: strerror(code)))")
         }
         self.path = path
         self.fd = fd
@@ -44,16 +45,7 @@ public final class KeyLogFile: @unchecked Sendable {
         bytes.append(0x0A)
         lock.lock()
         defer { lock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(fd, base + offset, raw.count - offset)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
+        _ = OwnFile.writeAll(fd, bytes)
         // Wipe our copy of the secret.
         bytes.withUnsafeMutableBytes { raw in if let base = raw.baseAddress { memset(base, 0, raw.count) } }
     }

@@ -6,6 +6,11 @@ enum FileBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw LoadError(path, .unreadable, "cannot be read (\(reason(errno)))") }
         defer { close(fd) }
+        return try read(fd: fd, path: path, limit: limit, what: what)
+    }
+
+    /// The rest of an open file, `path` naming it in errors.
+    static func read(fd: Int32, path: String, limit: Int, what: String) throws(LoadError) -> [UInt8] {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw LoadError(path, .unreadable, "cannot be read (\(reason(errno)))") }
         if status.st_mode & S_IFMT == S_IFDIR {

@@ -57,8 +57,9 @@ public struct ConnectSession: Sendable {
     public func run() throws -> ConnectionReport {
         let c = configuration
         let dial = c.target
-        var known: KnownHosts?
-        if let path = c.knownHostsPath { known = try KnownHostsFile.read(path) }
+        // An unusable known-hosts file (a link, a FIFO, another user's) is refused before
+        // the handshake; the verdict is made after it, under the file's lock.
+        if let path = c.knownHostsPath { _ = try KnownHostsFile.read(path) }
 
         // The clock is read once: the contact time, and the instant trust is judged at.
         let now = Date()
@@ -80,14 +81,12 @@ public struct ConnectSession: Sendable {
 
         var extra: [Finding] = []
         if let finding = PinCheck.finding(pins: c.pins, chain: chain) { extra.append(finding) }
-        if let path = c.knownHostsPath, var file = known, let leaf = chain.first {
+        if let path = c.knownHostsPath, let leaf = chain.first {
             let hostKey = KnownHosts.key(host: dial.host, port: dial.port)
-            let verdict = file.check(key: hostKey, pin: leaf.pin)
+            // Checked against the file as it is now, re-read under its lock: a first contact
+            // another run recorded meanwhile is a match (same key) or a mismatch (another).
+            let verdict = try KnownHostsFile.checkAndRecord(key: hostKey, pin: leaf.pin, at: now, in: path)
             extra.append(KnownHosts.finding(verdict, key: hostKey, pin: leaf.pin, file: path, now: now))
-            if verdict == .firstUse {
-                file.record(key: hostKey, pin: leaf.pin, at: now)
-                try KnownHostsFile.write(file, to: path)
-            }
         }
 
         let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile)

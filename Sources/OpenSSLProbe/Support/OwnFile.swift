@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opens a file tlsprobe writes (`--known-hosts`, `--keylog`) by the rules of issue 17:
+/// never through a symbolic link (O_NOFOLLOW: a dangling one is refused, not created
+/// through), never blocking (O_NONBLOCK, so a FIFO or a device opens at once and is then
+/// refused), and only a regular file owned by the effective user that neither its group nor
+/// others may write. The checks are made on the descriptor (fstat), not on the path, so the
+/// file checked is the file used.
+enum OwnFile {
+    /// Why a file was refused: the end of a message that starts with the option and path.
+    struct Refusal: Error, Sendable {
+        let reason: String
+    }
+
+    /// `path` opened with `access` (O_RDONLY, O_WRONLY | O_APPEND…) and checked; created with
+    /// mode 0600 when `create` and it does not exist. Nil when it does not exist and not `create`.
+    static func open(_ path: String, access: Int32, create: Bool) throws(Refusal) -> Int32? {
+        let flags = access | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (create ? O_CREAT : 0)
+        var fd: Int32
+        repeat { fd = systemOpen(path, flags, 0o600) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT where !create: return nil
+            case ELOOP: throw Refusal(reason: "it is a symbolic link; tlsprobe never writes through one: give the file itself")
+            // A FIFO with no reader opened for writing, or a device with no driver.
+            case ENXIO: throw Refusal(reason: "not a regular file")
+            case EISDIR: throw Refusal(reason: "not a regular file (a directory)")
+            case EACCES, EPERM: throw Refusal(reason: "cannot be opened (permission denied)")
+            default: throw Refusal(reason: "cannot be opened (\(String(cString: strerror(code))))")
+            }
+        }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let code = errno
+            close(fd)
+            throw Refusal(reason: "cannot be examined (\(String(cString: strerror(code))))")
+        }
+        if let refusal = refusal(status, path: path) {
+            close(fd)
+            throw refusal
+        }
+        // A regular file: back to blocking writes.
+        let current = fcntl(fd, F_GETFL)
+        if current >= 0 { _ = fcntl(fd, F_SETFL, current & ~O_NONBLOCK) }
+        return fd
+    }
+
+    /// Why a file with `status` may not be used, or nil when it may.
+    static func refusal(_ status: stat, path: String) -> Refusal? {
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            let kind: String
+            switch type {
+            case S_IFIFO: kind = "a FIFO"
+            case S_IFCHR: kind = "a character device"
+            case S_IFBLK: kind = "a block device"
+            case S_IFDIR: kind = "a directory"
+            case S_IFSOCK: kind = "a socket"
+            default: kind = "not a file"
+            }
+            return Refusal(reason: "not a regular file (\(kind))")
+        }
+        let me = geteuid()
+        if status.st_uid != me {
+            return Refusal(reason: "owned by uid \(status.st_uid), not by you (uid \(me)); tlsprobe writes only files of its own user")
+        }
+        let mode = status.st_mode & 0o7777
+        if mode & 0o022 != 0 {
+            return Refusal(reason: "writable by others (mode \(String(mode, radix: 8))); make it private first (chmod 600 \(path))")
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes` to `fd`; the errno of a failure, nil on success.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return systemWrite(fd, base + offset, raw.count - offset)
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return n < 0 ? errno : EIO }
+            offset += n
+        }
+        return nil
+    }
+
+    private static func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, flags, mode)
+        #elseif canImport(Darwin)
+        Darwin.open(path, flags, mode)
+        #endif
+    }
+
+    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+        #elseif canImport(Darwin)
+        Darwin.write(fd, buffer, count)
+        #endif
+    }
+}

@@ -66,6 +66,24 @@ import Glibc
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "nothing more recorded")
     }
 
+    @Test func aKnownHostsLockHeldTooLongIsAnErrorNotAHang() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.write("known_hosts", "")
+        chmod(path, 0o600)
+        let holder = open(path, O_RDONLY)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        let started = Date()
+        let pin = "sha256/\(String(repeating: "D", count: 43))="
+        let error = #expect(throws: KnownHostsFile.FileError.self) {
+            try KnownHostsFile.checkAndRecord(key: "a:1", pin: pin, at: TestPKI.referenceTime, in: path, lockWait: 0.3)
+        }
+        #expect(error?.description == "--known-hosts \(path): another process has held its lock for 0.3 s; try again")
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "", "nothing written without the lock")
+        #expect(KnownHostsFile.lockWait == 10)
+    }
+
     @Test func concurrentUpdatesLoseNoEntry() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("known_hosts")

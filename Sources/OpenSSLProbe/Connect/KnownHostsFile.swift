@@ -43,7 +43,12 @@ public enum KnownHostsFile {
     /// moment, so that another run's first contact is seen; on first use the pin is recorded
     /// (first seen `now`) before the lock is released. A changed key is never recorded.
     public static func checkAndRecord(key: String, pin: String, at now: Date, in path: String) throws(FileError) -> KnownHosts.Verdict {
-        let fd = try lock(path)
+        try checkAndRecord(key: key, pin: pin, at: now, in: path, lockWait: lockWait)
+    }
+
+    /// `checkAndRecord`, waiting at most `wait` seconds for the lock.
+    static func checkAndRecord(key: String, pin: String, at now: Date, in path: String, lockWait wait: TimeInterval) throws(FileError) -> KnownHosts.Verdict {
+        let fd = try lock(path, wait: wait)
         defer { close(fd) }  // releases the lock
         var hosts = try contents(fd, path)
         let verdict = hosts.check(key: key, pin: pin)
@@ -56,7 +61,7 @@ public enum KnownHostsFile {
 
     /// Replaces the file at `path` with `hosts`, under the file's lock, atomically, mode 0600.
     public static func write(_ hosts: KnownHosts, to path: String) throws(FileError) {
-        let fd = try lock(path)
+        let fd = try lock(path, wait: lockWait)
         defer { close(fd) }
         try replace(path, with: hosts)
     }
@@ -81,9 +86,9 @@ public enum KnownHostsFile {
     }
 
     /// A descriptor of the file `path` names, created empty (0600) if missing, holding its
-    /// exclusive lock. Waits at most `lockWait` for another run to release it.
-    private static func lock(_ path: String) throws(FileError) -> Int32 {
-        let deadline = Date().addingTimeInterval(lockWait)
+    /// exclusive lock. Waits at most `wait` seconds for another run to release it.
+    private static func lock(_ path: String, wait: TimeInterval) throws(FileError) -> Int32 {
+        let deadline = Date().addingTimeInterval(wait)
         while true {
             guard let fd = try open(path, create: true) else {
                 throw FileError(description: "--known-hosts \(path): cannot be created")
@@ -97,7 +102,7 @@ public enum KnownHostsFile {
                 }
                 guard Date() < deadline else {
                     close(fd)
-                    throw FileError(description: "--known-hosts \(path): another process has held its lock for \(Int(lockWait)) seconds")
+                    throw FileError(description: "--known-hosts \(path): another process has held its lock for \(wait == wait.rounded() ? "\(Int(wait))" : "\(wait)") s; try again")
                 }
                 usleep(5_000)
             }

@@ -43,13 +43,13 @@ struct AnchorOptions: ParsableArguments {
 struct TrustOptions: ParsableArguments {
     @OptionGroup var anchors: AnchorOptions
 
-    @Option(name: .long, help: ArgumentHelp("The name the client expects: a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
+    @Option(name: .long, help: ArgumentHelp("The name the client expects (connect: default the host dialled; capture: the SNI sent): a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
     var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("Judge at another instant: 2026-11-21, 2026-11-21T10:00:00Z, @1763719200.", valueName: "time"))
+    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (default: now; connect: the handshake; capture: each connection's first packet): 2026-11-21, 2026-11-21T10:00:00Z, @1763719200.", valueName: "time"))
     var at: String?
 
-    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS), openssl (OpenSSL 3 clients).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).", valueName: "name"))
     var profile: ProfileArgument = .default
 
     func validate() throws {

@@ -70,6 +70,20 @@ import Glibc
         #expect(out.handshake["established"] as? Bool == false)
     }
 
+    @Test func aServerAnsweringInSSLv2IsAnOldSSLServerNotAnotherProtocol() throws {
+        // An SSLv2 SERVER-HELLO: OpenSSL refuses it ("wrong version number"), and that is
+        // what the finding says, not that the port speaks something other than TLS.
+        let serverHello: [UInt8] = [0x80, 0x2E, 0x04, 0x00, 0x01, 0x00, 0x03, 0x00, 0x80, 0x00, 0x10] + [UInt8](repeating: 0x44, count: 48)
+        let server = try MisbehavingServer([.awaitBytes, .send(serverHello), .stall(2)])
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "5"])
+        let finding = try #require(JSONFindings.finding(out.json, "tls.handshake_failed"), "\(out.codes)")
+        let message = finding["message"] as? String ?? ""
+        #expect(message.contains("refused what the server sent"), "\(message)")
+        #expect(!message.contains("not TLS"), "\(message)")
+        #expect((finding["evidence"] as? [String: Any])?["first_bytes"] == nil)
+    }
+
     @Test func aServerThatSendsItsHelloAndStallsTimesOut() throws {
         let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .stall(8)])
         defer { server.stop() }

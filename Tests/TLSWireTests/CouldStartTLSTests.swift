@@ -27,6 +27,18 @@ import TLSWire
         #expect(!RecordParser.couldStartTLS([0x80, 0x2E, 0x04]))
     }
 
+    @Test func aLivePeersSSLv2ReplyIsSSLNotAnotherProtocol() {
+        // An SSLv2 SERVER-HELLO and an SSLv2 ERROR: a capture does not start a TLS stream on
+        // them, but a live server that sends them is an old SSL server.
+        let serverHello: [UInt8] = [0x80, 0x2E, 0x04, 0x00, 0x01, 0x00, 0x03]
+        let error: [UInt8] = [0x80, 0x03, 0x00, 0x00, 0x01]
+        for reply in [serverHello, error] {
+            #expect(!RecordParser.couldStartTLS(reply))
+            #expect(RecordParser.couldStartTLS(reply, anySSLv2Message: true))
+        }
+        #expect(!RecordParser.couldStartTLS(Array("SSH-2.0".utf8), anySSLv2Message: true))
+    }
+
     @Test func noPrefixOfAHeaderACaptureTakesForTLSIsCalledNotTLS() {
         var headers: [[UInt8]] = []
         for type: UInt8 in 20...24 {

@@ -112,8 +112,9 @@ final class TLSChannel {
     }
 
     /// Whether the first bytes from the peer can start TLS, by the same rule a capture
-    /// finds TLS with (TLSWire's record sniffing: content type, version, length).
-    var peerLooksLikeTLS: Bool { RecordParser.couldStartTLS(firstPeerBytes) }
+    /// finds TLS with (TLSWire's record sniffing: content type, version, length), taking
+    /// any SSLv2-framed reply as SSL: OpenSSL's own refusal then says what was wrong with it.
+    var peerLooksLikeTLS: Bool { RecordParser.couldStartTLS(firstPeerBytes, anySSLv2Message: true) }
 
     /// One `SSL_read` of up to `into.count` bytes, mapped.
     func read(into scratch: inout [UInt8]) -> (SSLCallResult, Int) {

@@ -128,11 +128,15 @@ public struct RecordParser: Sendable {
 
     /// Whether `prefix` (any length, even empty) is consistent with the start of TLS under
     /// the rules of `looksLikeTLS(_:)`: every byte present fits them. A live peer that
-    /// hung up after fewer than 5 bytes is judged on what it sent.
-    public static func couldStartTLS(_ prefix: some Collection<UInt8>) -> Bool {
+    /// hung up after fewer than 5 bytes is judged on what it sent. With `anySSLv2Message`,
+    /// a first byte with the high bit set (an SSLv2 record header) counts whatever message
+    /// follows: a live server's SSLv2 SERVER-HELLO or ERROR is an old SSL server, not
+    /// another protocol.
+    public static func couldStartTLS(_ prefix: some Collection<UInt8>, anySSLv2Message: Bool = false) -> Bool {
         let bytes = Array(prefix.prefix(5))
         guard let first = bytes.first else { return true }
         if first & 0x80 != 0 {
+            if anySSLv2Message { return true }
             // SSLv2 header, CLIENT-HELLO, version SSL 2.0 or 3.0 to TLS 1.3.
             if bytes.count >= 3 && bytes[2] != 1 { return false }
             if bytes.count >= 2 && (Int(first & 0x7F) << 8 | Int(bytes[1])) < 9 { return false }

@@ -74,7 +74,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LimboHarness",
-            dependencies: ["TLSDiagnosis", "OpenSSLProbe", "TLSProbeOutput"]
+            dependencies: ["TLSDiagnosis", "OpenSSLProbe"]
         ),
         // Helpers shared by the test targets: test PKIs built in code at a fixed
         // reference time, loopback ports reserved for test peers, running the built binary.

@@ -31,7 +31,16 @@ struct Connect: ParsableCommand {
     @Argument(help: ArgumentHelp("The server: HOST:PORT, HOST (port 443) or [IPv6]:PORT.", valueName: "host:port"))
     var target: String
 
-    @OptionGroup var trust: TrustOptions
+    @OptionGroup var anchors: AnchorOptions
+
+    @Option(name: .long, help: ArgumentHelp("The name the client expects (default: the host dialled); an IP address must be in an iPAddress SAN.", valueName: "name|ip"))
+    var host: String?
+
+    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (the handshake is now): 2026-11-21, @SECONDS.", valueName: "time"))
+    var at: String?
+
+    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).", valueName: "name"))
+    var profile: ProfileArgument = .default
 
     @Option(name: .long, help: ArgumentHelp("The server name to send in SNI (default: --host or the host dialled, when a name).", valueName: "name"))
     var sni: String?
@@ -69,6 +78,10 @@ struct Connect: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        if let at, ReportTime.parse(at) == nil {
+            throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
+        }
+        if let host, host.isEmpty { throw ValidationError("--host needs a name or an IP address") }
         if sni != nil && noSni { throw ValidationError("give one of --sni and --no-sni") }
         if let sni, sni.isEmpty || IPAddressText.parse(sni) != nil {
             throw ValidationError("--sni \(sni): SNI carries a host name, never an IP address (RFC 6066); use --no-sni to send none")
@@ -76,19 +89,21 @@ struct Connect: ParsableCommand {
         if let alpn, alpnList(alpn) == nil {
             throw ValidationError("--alpn \(alpn): give protocol names separated by commas, e.g. h2,http/1.1")
         }
+        try versionRange.check()
         if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600") }
         for pin in pin where PublicKeyPin(pin) == nil {
             throw ValidationError("--pin \(pin): expected sha256/ and the base64 of 32 bytes, as `tlsprobe inspect` shows a certificate's pin")
         }
+        try identity.check()
     }
 
     func run() throws {
         try examining {
             var c = ConnectSession.Configuration(target: try DialTarget.parse(target))
             c.identity = try identity.load(password: passwords.provider)
-            c.anchors = try trust.loadAnchors(password: passwords.provider)
+            c.anchors = try anchors.load(password: passwords.provider)
             c.keyLog = try keyLog.open()
-            c.expectedHost = trust.host
+            c.expectedHost = host
             c.serverName = noSni ? .none : sni.map { .name($0) } ?? .automatic
             c.alpn = alpn.flatMap(alpnList) ?? []
             c.minVersion = versionRange.minVersion?.version
@@ -97,8 +112,8 @@ struct Connect: ParsableCommand {
             c.probeVersions = versions
             c.pins = pin.compactMap(PublicKeyPin.init)
             c.knownHostsPath = knownHosts
-            c.profile = trust.profile.profile
-            c.at = trust.given
+            c.profile = profile.profile
+            c.at = at.flatMap(ReportTime.parse)
             let report = try ConnectSession(c).run()
             let sink = output.single
             sink.emit(.connection(report), threshold: failOn.threshold)

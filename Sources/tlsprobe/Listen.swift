@@ -87,6 +87,7 @@ struct Listen: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        try identity.check()
         if chain != nil && !identity.isGiven {
             throw ValidationError("--chain adds to an identity: give --identity or --cert and --key too (the ephemeral certificate has no chain)")
         }
@@ -97,6 +98,7 @@ struct Listen: ParsableCommand {
         if let alpn, alpnList(alpn) == nil {
             throw ValidationError("--alpn \(alpn): give protocol names separated by commas, e.g. http/1.1")
         }
+        try versionRange.check()
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if let duration, Self.seconds(duration) == nil {
             throw ValidationError("--duration \(duration): give a length of time such as 90, 30s, 5m or 1h")

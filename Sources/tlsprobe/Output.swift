@@ -4,7 +4,7 @@ import TLSProbeKit
 
 /// Options every command shares: the output form.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print the report as JSON (capture and listen: one object per connection per line; schemas in docs/schema/).")
+    @Flag(name: .long, help: "Print the report as JSON (capture and listen: one object per connection per line; schema in the man page).")
     var json = false
 
     @Flag(name: .long, help: "No colour in text output (also NO_COLOR=1).")

@@ -43,13 +43,13 @@ struct AnchorOptions: ParsableArguments {
 struct TrustOptions: ParsableArguments {
     @OptionGroup var anchors: AnchorOptions
 
-    @Option(name: .long, help: ArgumentHelp("The name the client expects (connect: default the host dialled; capture: the SNI sent): a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
+    @Option(name: .long, help: ArgumentHelp("The name the client expects: a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
     var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (default: now; connect: the handshake; capture: each connection's first packet): 2026-11-21, 2026-11-21T10:00:00Z, @1763719200.", valueName: "time"))
+    @Option(name: .long, help: ArgumentHelp("Judge at another instant: 2026-11-21, 2026-11-21T10:00:00Z, @1763719200.", valueName: "time"))
     var at: String?
 
-    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS), openssl (OpenSSL 3 clients).", valueName: "name"))
     var profile: ProfileArgument = .default
 
     func validate() throws {
@@ -158,7 +158,10 @@ struct IdentityOptions: ParsableArguments {
 
     var isGiven: Bool { identity != nil || cert != nil }
 
-    func validate() throws {
+    /// The usage errors of these options; the commands call it where their own checks
+    /// used to make it (an option group's validate() would run before the command's, and
+    /// change which usage error a user sees first).
+    func check() throws {
         if identity != nil && (cert != nil || key != nil) { throw ValidationError("give --identity or --cert with --key, not both") }
         if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
     }
@@ -179,7 +182,9 @@ struct VersionRangeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The newest version to offer or accept (default 1.3).", valueName: "version"))
     var maxVersion: VersionArgument?
 
-    func validate() throws {
+    /// The usage error of these options, called by the command in its own order (see
+    /// IdentityOptions.check()).
+    func check() throws {
         if let minVersion, let maxVersion, minVersion.version > maxVersion.version {
             throw ValidationError("--min-version \(minVersion.rawValue) is newer than --max-version \(maxVersion.rawValue)")
         }

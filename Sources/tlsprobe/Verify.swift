@@ -26,11 +26,10 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         try examining {
-            let anchors = try trust.loadAnchors(password: passwords.provider)
-            let report = try VerifySession(
-                files: files, anchors: anchors, context: trust.context(purpose: purpose.purpose), host: trust.host,
-                password: passwords.provider
-            ).run()
+            let session = VerifySession(
+                files: files, context: trust.context(purpose: purpose.purpose), host: trust.host, password: passwords.provider)
+            let chain = try session.loadChain()
+            let report = session.judge(chain, anchors: try trust.loadAnchors(password: passwords.provider))
             let sink = output.single
             sink.emit(.verify(report), threshold: failOn.threshold)
             return Status.of(sink)

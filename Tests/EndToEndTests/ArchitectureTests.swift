@@ -6,10 +6,12 @@ import Testing
 @Suite struct ArchitectureTests {
     static let root = DocumentationTests.root
 
-    /// The modules under Sources/ (C system-library modules aside).
+    /// The Swift modules under Sources/ (system-library modules, a module map and no Swift, aside).
     static func modules() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
-            .filter { !$0.hasPrefix("C") && !$0.hasPrefix(".") }.sorted()
+        let sources = root.appendingPathComponent("Sources")
+        return try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
+            !name.hasPrefix(".") && !FileManager.default.fileExists(atPath: sources.appendingPathComponent("\(name)/module.modulemap").path)
+        }.sorted()
     }
 
     /// Every module a module's Swift files import.
@@ -20,7 +22,9 @@ import Testing
         for case let file as String in files where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") {
-                if let match = line.firstMatch(of: /^(?:@_exported |internal |@testable )?import ([A-Za-z0-9_]+)/) {
+                // Any attributes and access level before `import`: @_exported, @testable,
+                // @preconcurrency, @_implementationOnly, public, package, internal, ...
+                if let match = line.firstMatch(of: /^\s*(?:@[A-Za-z_]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z0-9_]+)/) {
                     found.insert(String(match.output.1))
                 }
             }
@@ -44,6 +48,13 @@ import Testing
             #expect(!imports.contains("TLSDiagnosis"), "\(source) imports TLSDiagnosis: sources report facts, TLSDiagnosis makes findings")
         }
         #expect(try !Self.imports(of: "TLSModel").contains("TLSDiagnosis"))
+    }
+
+    @Test func importsAreFoundWhateverTheirAttributes() throws {
+        // Swift 6 access levels and attributes on imports must not hide an arrow.
+        #expect(try Self.imports(of: "OpenSSLProbe").contains("COpenSSL"), "`internal import COpenSSL`")
+        #expect(try Self.imports(of: "TLSDiagnosis").contains("TLSModel"), "`@_exported import TLSModel`")
+        #expect(try Self.modules().contains("TLSWire") && !Self.modules().contains("COpenSSL"))
     }
 
     @Test func eachCLibraryHasOneImporter() throws {

@@ -132,6 +132,31 @@ import TLSDiagnosis
         #expect(try Run.tlsprobe(["connect", "127.0.0.1:1", "--purpose", "client"]).status == 64, "--purpose is verify's")
     }
 
+    /// With several usage errors at once, the first one the command checks is the one shown:
+    /// the shared option groups do not jump the queue (their checks run in each command's
+    /// own order, as before the groups were shared).
+    @Test(arguments: [
+        (["connect", "a:b:c", "--at", "garbage"], "a:b:c"),
+        (["connect", "host:99999", "--min-version", "1.3", "--max-version", "1.2"], "99999"),
+        (["connect", "host:1", "--identity", "a", "--cert", "b", "--key", "c", "--sni", "1.2.3.4"], "--sni 1.2.3.4"),
+        (["listen", "bad::addr::", "--identity", "a", "--cert", "b", "--key", "c"], "bad::addr::"),
+        (["listen", "4433", "--host", "x", "--identity", "a", "--cert", "b", "--key", "c"], "--host names go into the ephemeral certificate"),
+        (["listen", "4433", "--alpn", ",", "--min-version", "1.3", "--max-version", "1.2"], "--alpn ,"),
+    ])
+    func theFirstUsageErrorIsTheCommandsOwn(arguments: [String], expected: String) throws {
+        let result = try Run.tlsprobe(arguments)
+        #expect(result.status == 64)
+        let firstError = result.stderr.split(separator: "\n").first { $0.hasPrefix("Error:") } ?? ""
+        #expect(firstError.contains(expected), "\(arguments): \(result.stderr)")
+    }
+
+    @Test func verifyReadsTheChainBeforeTheAnchors() throws {
+        let result = try Run.tlsprobe(["verify", "/nonexistent/leaf.pem", "--anchor", "/nonexistent/root.pem"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/leaf.pem"), "\(result.stderr)")
+        #expect(!result.stderr.contains("/nonexistent/root.pem"), "\(result.stderr)")
+    }
+
     @Test func explainKnownAndUnknown() throws {
         let known = try Run.tlsprobe(["explain", "-9813"])
         #expect(known.status == 0)

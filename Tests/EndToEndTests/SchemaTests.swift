@@ -142,7 +142,9 @@ import TLSDiagnosis
 
         // A wrong password is a finding about the file, still in the same shape.
         let wrong = try Run.tlsprobe(["inspect", p12, "--password-env", "P12", "--json"], environment: ["P12": "nope"])
-        if !wrong.stdout.isEmpty { try Self.expectValid(wrong.stdout, "inspect") }
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+        #expect(try JSONFindings.codes(Self.object(wrong.stdout)).contains("pkcs12.wrong_password"))
+        try Self.expectValid(wrong.stdout, "inspect")
     }
 
     // MARK: connect

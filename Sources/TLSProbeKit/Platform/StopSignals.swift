@@ -29,13 +29,4 @@ public enum StopSignals {
             }
         }
     }
-
-    /// "SIGINT", "SIGTERM".
-    public static func name(_ signal: Int32) -> String {
-        switch signal {
-        case SIGINT: return "SIGINT"
-        case SIGTERM: return "SIGTERM"
-        default: return "signal \(signal)"
-        }
-    }
 }

@@ -5,24 +5,28 @@ import TLSDiagnosis
 /// `verify`: a chain from files judged offline against the anchors, with OpenSSL's own
 /// verdict on the same input beside it.
 public struct VerifySession: Sendable {
+    /// The certificates as loaded: the leaf, then what the peer presented, in order.
+    public struct Chain: Sendable {
+        public var leaf: X509Certificate
+        public var presented: [X509Certificate]
+    }
+
     public var files: [String]
-    public var anchors: [TrustAnchor]
     public var context: TrustContext
     /// The expected name as given (`--host`), for the report.
     public var host: String?
     public var password: PasswordProvider
 
-    public init(files: [String], anchors: [TrustAnchor], context: TrustContext, host: String?, password: @escaping PasswordProvider) {
+    public init(files: [String], context: TrustContext, host: String?, password: @escaping PasswordProvider) {
         self.files = files
-        self.anchors = anchors
         self.context = context
         self.host = host
         self.password = password
     }
 
-    /// Loads the files (leaf first) and judges them; throws when a file cannot be read or
-    /// holds no certificate.
-    public func run() throws -> VerifyReport {
+    /// Loads the files, leaf first; throws when a file cannot be read or none holds a
+    /// certificate. (The files are read before the anchors, so their errors come first.)
+    public func loadChain() throws -> Chain {
         var certificates: [X509Certificate] = []
         for file in files {
             certificates += try CredentialFile.load(path: file, expecting: .certificates, password: password).certificates
@@ -30,11 +34,15 @@ public struct VerifySession: Sendable {
         guard let leaf = certificates.first else {
             throw CouldNotExamine(description: "\(files.joined(separator: ", ")): no certificate found")
         }
-        let presented = Array(certificates.dropFirst())
+        return Chain(leaf: leaf, presented: Array(certificates.dropFirst()))
+    }
+
+    /// Judges `chain` against `anchors`, OpenSSL's verdict beside tlsprobe's.
+    public func judge(_ chain: Chain, anchors: [TrustAnchor]) -> VerifyReport {
         let openssl = anchors.isEmpty ? nil : OpenSSLVerification.verify(
-            leaf: leaf, presented: presented, anchors: anchors.map(\.certificate), context: context)
+            leaf: chain.leaf, presented: chain.presented, anchors: anchors.map(\.certificate), context: context)
         return OfflineDiagnosis.verify(
-            files: files, leaf: leaf, presented: presented, anchors: anchors, context: context, host: host, openssl: openssl)
+            files: files, leaf: chain.leaf, presented: chain.presented, anchors: anchors, context: context, host: host, openssl: openssl)
     }
 }
 

@@ -4,6 +4,7 @@
 #
 #   FuzzTesting/run.sh all 20              # every target, 20 s each (CI)
 #   FuzzTesting/run.sh FuzzCapture 900     # one target, 15 minutes
+#   FuzzTesting/run.sh --help              # this text (an unknown target: exit 64)
 #
 # Targets: FuzzTLSWire FuzzCapture FuzzCredentials FuzzTrust. Each run starts from a copy
 # of Corpus/TARGET in .build/corpus/TARGET (kept between runs, never committed; delete it
@@ -11,13 +12,23 @@
 # a regression test in the main test suite before it is fixed (README: Development).
 # FUZZ_JOBS=N runs N workers per target (default 1; the machine has 2 cores).
 set -euo pipefail
+
+# The comment above, without its `# `.
+usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; }
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 cd "$(dirname "$0")"
 
 targets=(FuzzTLSWire FuzzCapture FuzzCredentials FuzzTrust)
 what=${1:-all}
 seconds=${2:-20}
 if [ "$what" != all ]; then
-  printf '%s\n' "${targets[@]}" | grep -qx "$what" || { echo "run.sh: unknown target $what (${targets[*]} or all)" >&2; exit 64; }
+  # Compared as strings: a name that looks like an option (`--help`, `-e`) is not a pattern.
+  known=no
+  for target in "${targets[@]}"; do [ "$target" = "$what" ] && known=yes; done
+  if [ "$known" != yes ]; then
+    echo "run.sh: unknown target '$what'; targets: ${targets[*]} or all (run.sh --help)" >&2
+    exit 64
+  fi
   targets=("$what")
 fi
 

@@ -24,13 +24,13 @@ extension TextRenderer {
             title = "capture \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
             ownHello = false
         }
-        out += style.paint(title, .bold) + "\n"
+        out += style.paint(oneLine(title), .bold) + "\n"
         var negotiated: [String] = []
         if let v = r.handshake.version { negotiated.append(v.description) }
         if let c = r.handshake.cipherSuite { negotiated.append(c.description) }
         if let g = r.handshake.group { negotiated.append(g) }
         if let a = r.handshake.alpn { negotiated.append("ALPN \(a)") }
-        out += "  " + (negotiated.isEmpty ? "nothing negotiated" : negotiated.joined(separator: " · "))
+        out += "  " + (negotiated.isEmpty ? "nothing negotiated" : oneLine(negotiated.joined(separator: " · ")))
             + " · \(r.outcome == .established ? "handshake complete" : r.outcome == .failed ? style.paint("handshake failed", .red) : "handshake incomplete")\n\n"
         out += verdict(r.trust, findings: r.findings)
         out += findingsSection(r.findings)
@@ -55,7 +55,7 @@ extension TextRenderer {
         for cert in r.chain { out += certificateBlock(cert, label: "[\(cert.index)]", at: at) }
         if let request = r.certificateRequest {
             out += heading("Client certificate requested")
-            out += field("acceptable CAs", request.acceptableCAs.isEmpty ? "(any)" : request.acceptableCAs.joined(separator: "\n"))
+            out += field("acceptable CAs", lines: request.acceptableCAs.isEmpty ? ["(any)"] : request.acceptableCAs)
             if !request.signatureAlgorithms.isEmpty {
                 out += field("signatures", request.signatureAlgorithms.map(\.description).joined(separator: ", "))
             }

@@ -9,7 +9,7 @@ extension TextRenderer {
     func listenText(_ r: ConnectionReport) -> String {
         var out = ""
         let when = r.flow.map { " · \(ReportTime.iso8601($0.firstPacket))" } ?? ""
-        out += style.paint("listen \(r.flow?.client ?? "?") → \(r.flow?.server ?? "?")\(when)", .bold) + "\n"
+        out += style.paint(oneLine("listen \(r.flow?.client ?? "?") → \(r.flow?.server ?? "?")\(when)"), .bold) + "\n"
         var negotiated: [String] = []
         if let v = r.handshake.version { negotiated.append(v.description) }
         if let c = r.handshake.cipherSuite { negotiated.append(c.description) }
@@ -17,7 +17,7 @@ extension TextRenderer {
         if let a = r.handshake.alpn { negotiated.append("ALPN \(a)") }
         if let sni = r.clientHello?.sni { negotiated.append("SNI \(sni)") }
         if let agent = r.http?.userAgent { negotiated.append(agent) }
-        out += "  " + (negotiated.isEmpty ? "nothing negotiated" : negotiated.joined(separator: " · ")) + "\n\n"
+        out += "  " + (negotiated.isEmpty ? "nothing negotiated" : oneLine(negotiated.joined(separator: " · "))) + "\n\n"
         out += listenVerdict(r)
         out += findingsSection(r.findings)
         if let h = r.clientHello {
@@ -37,7 +37,7 @@ extension TextRenderer {
         }
         if let request = r.certificateRequest {
             out += heading("Client certificate requested")
-            out += field("CA names", request.acceptableCAs.isEmpty ? "(none: any certificate)" : request.acceptableCAs.joined(separator: "\n"))
+            out += field("CA names", lines: request.acceptableCAs.isEmpty ? ["(none: any certificate)"] : request.acceptableCAs)
             out += field("sent", request.clientCertificateSent.map { $0 ? "yes" : "no" } ?? "unknown")
         }
         let at = r.evaluatedAt ?? r.flow?.firstPacket ?? Date()
@@ -56,7 +56,7 @@ extension TextRenderer {
         out += heading("We served (\(r.chain.count))")
         for cert in r.chain {
             let tags = cert.selfSigned ? "  " + style.paint("(self-signed)", .dim) : ""
-            out += "  " + style.paint("[\(cert.index)]", .bold) + " \(cert.subject)\(tags)\n"
+            out += "  " + style.paint("[\(cert.index)]", .bold) + " \(oneLine(cert.subject))\(tags)\n"
             out += field("issuer", cert.issuer)
             out += field("pin", cert.pin)
         }
@@ -101,10 +101,10 @@ extension TextRenderer {
             let after = alert.from == .client && alert.after.contains(where: { $0.from == .server && $0.type == .certificate })
                 ? " after our Certificate"
                 : alert.after.last.map { " after \($0.from == .server ? "our" : "its") \($0.type)" } ?? ""
-            return "\(who) \(alert.description)\(after)"
+            return oneLine("\(who) \(alert.description)\(after)")
         }
         if let finding = r.findings.first(where: { $0.severity == .error }) ?? r.findings.first {
-            return finding.message.split(separator: ":", maxSplits: 1).first.map(String.init) ?? finding.message
+            return oneLine(finding.message.split(separator: ":", maxSplits: 1).first.map(String.init) ?? finding.message)
         }
         return "the handshake did not finish"
     }
@@ -114,26 +114,26 @@ extension TextRenderer {
     static func listenPageText(_ r: ConnectionReport) -> String {
         let plain = TextRenderer(style: TextStyle(color: false, width: 80))
         var out = "tlsprobe listen saw this connection\n\n"
-        out += "From:      \(r.flow?.client ?? "?")\n"
-        out += "To:        \(r.flow?.server ?? "?")\n"
+        out += "From:      \(oneLine(r.flow?.client ?? "?"))\n"
+        out += "To:        \(oneLine(r.flow?.server ?? "?"))\n"
         if let http = r.http {
-            out += "Request:   \(http.requestLine)\n"
-            if let agent = http.userAgent { out += "Agent:     \(agent)\n" }
+            out += "Request:   \(oneLine(http.requestLine))\n"
+            if let agent = http.userAgent { out += "Agent:     \(oneLine(agent))\n" }
         }
         var negotiated: [String] = []
         if let v = r.handshake.version { negotiated.append(v.description) }
         if let c = r.handshake.cipherSuite { negotiated.append(c.description) }
         if let g = r.handshake.group { negotiated.append(g) }
         if let a = r.handshake.alpn { negotiated.append("ALPN \(a)") }
-        out += "TLS:       \(negotiated.joined(separator: ", "))\n"
+        out += "TLS:       \(oneLine(negotiated.joined(separator: ", ")))\n"
         if let h = r.clientHello {
-            out += "Offered:   \(h.versions.filter { !$0.isGREASE }.map(\.description).joined(separator: ", ")); \(h.cipherSuites.count) cipher suites; SNI \(h.sni ?? "(none)")\n"
+            out += "Offered:   \(h.versions.filter { !$0.isGREASE }.map(\.description).joined(separator: ", ")); \(h.cipherSuites.count) cipher suites; SNI \(oneLine(h.sni ?? "(none)"))\n"
             if let ja4 = h.ja4 { out += "JA4:       \(ja4)\n" }
             if let ja3 = h.ja3Hash { out += "JA3:       \(ja3)\n" }
         }
         if let chain = r.clientChain, let leaf = chain.first {
             let verdict = r.clientTrust?.trusted.map { $0 ? "trusted" : "NOT trusted" } ?? "not judged"
-            out += "Client certificate: \(leaf.subject) (issued by \(leaf.issuer)): \(verdict)\n"
+            out += "Client certificate: \(oneLine(leaf.subject)) (issued by \(oneLine(leaf.issuer))): \(verdict)\n"
         } else if r.certificateRequest != nil {
             out += "Client certificate: requested, none sent\n"
         }
@@ -143,7 +143,7 @@ extension TextRenderer {
             out += "\nFindings:\n"
             for finding in r.findings {
                 out += "- \(finding.severity.rawValue.uppercased()) \(finding.code.rawValue): "
-                    + plain.style.wrap(finding.message, indent: 2, firstIndent: finding.severity.rawValue.count + finding.code.rawValue.count + 5) + "\n"
+                    + plain.style.wrap(oneLine(finding.message), indent: 2, firstIndent: finding.severity.rawValue.count + finding.code.rawValue.count + 5) + "\n"
             }
         }
         out += "\nThe full report is on the terminal where tlsprobe listen runs.\n"

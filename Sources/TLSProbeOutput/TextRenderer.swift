@@ -9,7 +9,10 @@ public struct TextRenderer: Sendable {
     public init(style: TextStyle) { self.style = style }
 
     // Every public rendering passes `TextStyle.terminalSafe` once, last: names, SNI and
-    // HTTP headers come from peers and files, and must not drive the terminal.
+    // HTTP headers come from peers and files, and must not drive the terminal. Line breaks
+    // cannot be told apart there, so each value from a peer or a file passes `oneLine` where
+    // it enters the text (`field`, `heading` and the lines built by hand), and only our own
+    // layout breaks lines.
 
     /// `tlsprobe verify`.
     public func render(_ report: VerifyReport) -> String { TextStyle.terminalSafe(verifyText(report)) }
@@ -31,11 +34,11 @@ public struct TextRenderer: Sendable {
         var out = ""
         let t = report.target
         var expecting: [String] = []
-        expecting.append(t.host.map { "name \($0)" } ?? "no name check")
+        expecting.append(t.host.map { "name \(oneLine($0))" } ?? "no name check")
         expecting.append("purpose \(t.purpose.rawValue)")
         expecting.append("at \(ReportTime.iso8601(t.at))")
         expecting.append("profile \(report.trust.profile)")
-        out += style.paint("verify", .bold) + " " + t.files.joined(separator: " ") + "\n"
+        out += style.paint("verify", .bold) + " " + t.files.map(oneLine).joined(separator: " ") + "\n"
         out += "  " + expecting.joined(separator: " · ") + "\n\n"
         out += verdict(report.trust, findings: report.findings)
         out += findingsSection(report.findings)
@@ -53,7 +56,7 @@ public struct TextRenderer: Sendable {
     func inspectText(_ report: InspectReport) -> String {
         var out = ""
         let counts = severityCounts(report.findings)
-        out += style.paint("inspect", .bold) + " " + report.files.map(\.path).joined(separator: " ") + "\n"
+        out += style.paint("inspect", .bold) + " " + report.files.map { oneLine($0.path) }.joined(separator: " ") + "\n"
         out += "  profile \(report.profile) · at \(ReportTime.iso8601(report.at))" + (counts.isEmpty ? " · no findings" : " · " + counts) + "\n"
         out += findingsSection(report.findings)
         for file in report.files {
@@ -66,14 +69,14 @@ public struct TextRenderer: Sendable {
                 out += certificateBlock(cert, label: "certificate[\(i)]", at: report.at)
             }
             for key in file.keys {
-                out += "  " + style.paint("private key", .bold) + " (\(key.location))\n"
+                out += "  " + style.paint("private key", .bold) + " (\(oneLine(key.location)))\n"
                 out += field("format", key.format)
                 out += field("key", key.key.summary)
                 out += field("pin", key.pin)
                 out += "\n"
             }
             for item in file.other {
-                out += "  " + style.paint("not examined:", .dim) + " \(item)\n"
+                out += "  " + style.paint("not examined:", .dim) + " \(oneLine(item))\n"
             }
             if file.certificates.isEmpty && file.keys.isEmpty && file.pkcs12 == nil && file.other.isEmpty {
                 out += "  (nothing)\n"
@@ -87,7 +90,7 @@ public struct TextRenderer: Sendable {
     /// `tlsprobe explain`.
     func explainText(_ report: ExplainReport) -> String {
         guard !report.matches.isEmpty else {
-            return "Nothing known matches \"\(report.query)\". tlsprobe knows OpenSSL verify errors, TLS alerts, "
+            return "Nothing known matches \"\(oneLine(report.query))\". tlsprobe knows OpenSSL verify errors, TLS alerts, "
                 + "Apple OSStatus and NSURLError codes, BoringSSL/Python/Go/Java/Chrome messages and its own finding codes.\n"
         }
         var out = ""
@@ -129,7 +132,7 @@ public struct TextRenderer: Sendable {
         case .some(false): return style.paint("NOT TRUSTED", .red) + suffix + "\n"
         case .none:
             return style.paint("TRUST NOT EVALUATED", .yellow) + suffix + "\n"
-                + "  " + style.wrap(trust.note ?? "No anchors were given.", indent: 2) + "\n"
+                + "  " + style.wrap(oneLine(trust.note ?? "No anchors were given."), indent: 2) + "\n"
         }
     }
 
@@ -152,9 +155,9 @@ public struct TextRenderer: Sendable {
             case .warning: label = style.paint("WARNING", .yellow)
             case .info: label = style.paint("INFO   ", .cyan)
             }
-            out += "  \(label)  " + style.paint(finding.code.rawValue, .bold) + "  " + finding.subject.description + "\n"
-            out += "           " + style.wrap(finding.message, indent: 11) + "\n"
-            let evidence = flatten(finding.evidence)
+            out += "  \(label)  " + style.paint(finding.code.rawValue, .bold) + "  " + oneLine(finding.subject.description) + "\n"
+            out += "           " + style.wrap(oneLine(finding.message), indent: 11) + "\n"
+            let evidence = flatten(finding.evidence).map { (oneLine($0.0), oneLine($0.1)) }
             if !evidence.isEmpty {
                 let keyWidth = min(24, evidence.map(\.0.count).max() ?? 0)
                 for (i, (key, value)) in evidence.enumerated() {
@@ -164,7 +167,7 @@ public struct TextRenderer: Sendable {
                 }
             }
             if !finding.fix.isEmpty {
-                out += "           " + style.paint("fix", .dim) + "      " + style.wrap(finding.fix, indent: 20) + "\n"
+                out += "           " + style.paint("fix", .dim) + "      " + style.wrap(oneLine(finding.fix), indent: 20) + "\n"
             }
         }
         return out
@@ -199,7 +202,7 @@ public struct TextRenderer: Sendable {
 
     /// One certificate with aligned fields.
     func certificateBlock(_ c: CertificateDetails, label: String, at: Date) -> String {
-        var out = "  " + style.paint(label, .bold) + " " + (c.subject.isEmpty ? "(empty subject)" : c.subject)
+        var out = "  " + style.paint(label, .bold) + " " + (c.subject.isEmpty ? "(empty subject)" : oneLine(c.subject))
         var tags: [String] = []
         if c.selfSigned { tags.append("self-signed") }
         if c.isCA { tags.append(c.pathLength.map { "CA, pathlen \($0)" } ?? "CA") }
@@ -274,11 +277,21 @@ public struct TextRenderer: Sendable {
         return out
     }
 
-    func heading(_ text: String) -> String { "\n" + style.paint(text, .bold) + "\n" }
+    /// A section heading; values in it are kept on its line.
+    func heading(_ text: String) -> String { "\n" + style.paint(oneLine(text), .bold) + "\n" }
 
-    func field(_ name: String, _ value: String) -> String {
+    /// One aligned `name  value` field; the value is kept on its line (wrapping aside).
+    func field(_ name: String, _ value: String) -> String { field(name, lines: [value]) }
+
+    /// A field with one line per value (a list of names), each kept on its line.
+    func field(_ name: String, lines: [String]) -> String {
         let width = 12
+        let name = oneLine(name)
         let label = name.padding(toLength: max(width, name.count + 1), withPad: " ", startingAt: 0)
+        let value = lines.map(oneLine).joined(separator: "\n")
         return "      " + style.paint(label, .dim) + style.wrap(value, indent: 6 + width, firstIndent: 6 + label.count) + "\n"
     }
 }
+
+/// `value`, a peer's or a file's, with its line breaks written visibly (`TextStyle.oneLine`).
+func oneLine(_ value: String) -> String { TextStyle.oneLine(value) }

@@ -85,6 +85,30 @@ public struct TextStyle: Sendable, Hashable {
         return String(out)
     }
 
+    /// `value` (a certificate name, an SNI, a header, a path: anything a peer or a file
+    /// chose) on one line: its line breaks (LF, CR, VT, FF, NEL, U+2028, U+2029) written
+    /// visibly as `\n`, `\r`, `\v`, `\f` or `\u{NNNN}`, so it cannot start a line of
+    /// the report that looks like ours. Renderers apply it where a value enters the text.
+    public static func oneLine(_ value: String) -> String {
+        guard value.unicodeScalars.contains(where: { lineBreakEscape($0) != nil }) else { return value }
+        var out = String.UnicodeScalarView()
+        for s in value.unicodeScalars {
+            if let written = lineBreakEscape(s) { out.append(contentsOf: written.unicodeScalars) } else { out.append(s) }
+        }
+        return String(out)
+    }
+
+    private static func lineBreakEscape(_ s: Unicode.Scalar) -> String? {
+        switch s.value {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x0B: return "\\v"
+        case 0x0C: return "\\f"
+        case 0x85, 0x2028, 0x2029: return "\\u{" + String(s.value, radix: 16) + "}"
+        default: return nil
+        }
+    }
+
     private static func needsEscape(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x0A, 0x09: return false

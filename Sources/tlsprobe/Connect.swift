@@ -53,7 +53,9 @@ struct Connect: ParsableCommand {
 
     @OptionGroup var versionRange: VersionRangeOptions
 
-    @Option(name: .long, help: ArgumentHelp("Seconds allowed for each of resolving, connecting and the handshake.", valueName: "seconds"))
+    // unconditional: `--timeout -1` is a value (refused by validate with the clear message),
+    // not a missing value followed by an option.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds allowed for each of resolving, connecting and the handshake.", valueName: "seconds"))
     var timeout: Double = 10
 
     @OptionGroup var keyLog: KeyLogOutputOption

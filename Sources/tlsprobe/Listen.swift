@@ -66,7 +66,9 @@ struct Listen: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stop after this long: 90, 30s, 5m, 1h.", valueName: "time"))
     var duration: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds each client gets for its handshake (and, up to 2 s, for its HTTP request).", valueName: "seconds"))
+    // unconditional: `--timeout -1` is a value (refused by validate with the clear message),
+    // not a missing value followed by an option.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds each client gets for its handshake (and, up to 2 s, for its HTTP request).", valueName: "seconds"))
     var timeout: Double = 10
 
     @OptionGroup var keyLog: KeyLogOutputOption

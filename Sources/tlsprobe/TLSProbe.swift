@@ -25,8 +25,17 @@ struct TLSProbe: ParsableCommand {
         subcommands: [Connect.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self]
     )
 
+    /// The most arguments tlsprobe takes: the argument parser collects a repeated argument
+    /// in time quadratic in their number (`explain` with 100,000 words ran for minutes).
+    static let maximumArguments = 4096
+
     static func main() {
         Console.ignoreBrokenPipe()
+        let count = CommandLine.arguments.count - 1
+        if count > maximumArguments {
+            Console.note("Error: \(count) arguments, at most \(maximumArguments): give explain a long text as one quoted argument")
+            exit(withError: ExitCode.validationFailure)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -121,6 +121,7 @@ extension DocumentationTests {
                 "\(Self.seconds(listenTimeout)) s by default", "HTTP request: \(Self.seconds(ServerConnection.requestWait)) s",
                 "head \(Self.size(HTTPRequestHead.maximumSize))", "\(maxConnections) connections at once (backlog \(backlog))", "\(grace) s grace",
             ]),
+            ("arguments", ["\(TLSProbe.maximumArguments) on one command line, else exit 64"]),
         ]
         for (row, values) in readmeRows {
             let text = try #require(readme[row], "README's Limits have no row \"\(row)\"")
@@ -166,6 +167,7 @@ extension DocumentationTests {
                 "up to \(Self.size(HTTPRequestHead.maximumSize))",
             ]),
             ("Connections served by listen", ["\(maxConnections) at once", "backlog (\(backlog))", "get \(grace) seconds"]),
+            ("Arguments", ["\(TLSProbe.maximumArguments) on one command line", "(exit status 64)"]),
         ]
         for (title, values) in manEntries {
             let text = try #require(man[title], "the man page's LIMITS have no entry \"\(title)\": \(man.keys.sorted())")

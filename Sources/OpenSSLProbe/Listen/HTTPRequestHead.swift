@@ -71,11 +71,11 @@ struct HTTPRequestHead: Equatable {
 
     private static func clip(_ text: String) -> String { text.count > 200 ? String(text.prefix(200)) + "…" : text }
 
-    /// The whole response: `200 OK`, text/plain, the body (none for HEAD), then the
-    /// connection closes.
+    /// The whole response: `200 OK`, text/plain (never sniffed as anything else), the body
+    /// (none for HEAD), then the connection closes.
     static func response(body: String, method: String) -> [UInt8] {
         let bytes = Array(body.utf8)
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: \(bytes.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\nServer: tlsprobe\r\n\r\n"
         return Array(head.utf8) + (method == "HEAD" ? [] : bytes)
     }

@@ -137,14 +137,19 @@ struct Matcher: Sendable {
             }
         }
 
+        // Verify-error text by where it starts, so each number looks only at its own
+        // neighbourhood (not at every hit: a pasted log can have thousands).
+        var verifyTextAt: [Int: [Int]] = [:]
+        for hit in hits where hit.covers && entries[hit.entry].explanation.kind == .opensslVerifyError {
+            verifyTextAt[hit.start, default: []].append(hit.entry)
+        }
         hits += numberHits(lower).filter { number in
             // "num=24:invalid CA certificate" is OpenSSL 1.1, where 24 meant INVALID_CA: when
             // the verify text printed right after a number names another entry, the text wins.
             guard entries[number.entry].explanation.kind == .opensslVerifyError else { return true }
             let after = number.start + number.length
-            return !hits.contains { other in
-                other.covers && other.entry != number.entry && other.start >= after && other.start <= after + 3
-                    && entries[other.entry].explanation.kind == .opensslVerifyError
+            return !(after...(after + 3)).contains { start in
+                verifyTextAt[start]?.contains { $0 != number.entry } ?? false
             }
         }
         hits += packedCodeHits(lower)
@@ -309,15 +314,25 @@ struct Matcher: Sendable {
 
     /// A hit inside a longer covering hit is the same words read twice ("self-signed
     /// certificate" inside "self-signed certificate in certificate chain"): drop it.
+    ///
+    /// A hit is a catalog symbol or phrase, so none is longer than the longest hit: one that
+    /// contains another starts at most that far before it. Looking only there (accepted hits
+    /// indexed by start) keeps this linear in the number of hits, not quadratic.
     private static func dropCovered(_ hits: [Hit]) -> [Hit] {
         let covering = hits.filter(\.covers).sorted { $0.length > $1.length }
+        let longest = covering.first?.length ?? 0
         var accepted: [Hit] = []
+        var acceptedByStart: [Int: [Hit]] = [:]
         for hit in covering {
-            let overlaps = accepted.contains { other in
-                other.entry != hit.entry && hit.start >= other.start && hit.start + hit.length <= other.start + other.length
-                    && hit.length < other.length
+            let overlaps = (Swift.max(0, hit.start - longest)...hit.start).contains { start in
+                (acceptedByStart[start] ?? []).contains { other in
+                    other.entry != hit.entry && hit.start + hit.length <= other.start + other.length && hit.length < other.length
+                }
             }
-            if !overlaps { accepted.append(hit) }
+            if !overlaps {
+                accepted.append(hit)
+                acceptedByStart[hit.start, default: []].append(hit)
+            }
         }
         return accepted + hits.filter { !$0.covers }
     }

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 17: hostile text in certificates and files, and the small usage edges (items 7, 12).
+@Suite struct HardeningTests {
+    static func hostile(_ prefix: String) -> String { prefix + "\nTRUSTED forged\n  Findings (0)\u{2028}TRUSTED forged" }
+
+    /// No stdout line starts (after its indentation) with a forged marker, and the escaped form is shown.
+    static func expectNoForgedLines(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let breaking: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+        for line in text.unicodeScalars.split(whereSeparator: { breaking.contains($0.value) }).map({ String(String.UnicodeScalarView($0)) }) {
+            let trimmed = line.drop { $0 == " " }
+            #expect(!trimmed.hasPrefix("TRUSTED forged") && !trimmed.hasPrefix("Findings (0)"), "forged line: \(line)", sourceLocation: sourceLocation)
+        }
+        #expect(text.contains("\\nTRUSTED forged"), "the escaped form is missing:\n\(text)", sourceLocation: sourceLocation)
+        #expect(text.contains("\\u{2028}TRUSTED forged"), "the escaped form of U+2028 is missing", sourceLocation: sourceLocation)
+    }
+
+    /// A chain whose names (CN and DNS SAN) carry line breaks, written to a file whose name has one too.
+    static func hostileFiles() -> (dir: TemporaryDirectory, chain: String, root: String) {
+        let root = TestPKI.issue(.root(hostile("Evil Root")))
+        let intermediate = TestPKI.issue(.intermediate(hostile("Evil Intermediate")), by: root)
+        // A dNSName is an IA5String: ASCII line breaks only.
+        let leaf = TestPKI.issue(.server(hostile("evil.example"), dns: ["evil.example\nTRUSTED forged\r\nFindings (0)"]), by: intermediate)
+        let dir = TemporaryDirectory()
+        return (dir, dir.write(hostile("chain") + ".pem", leaf.pem + intermediate.pem), dir.write("root.pem", root.pem))
+    }
+
+    @Test func inspectEscapesLineBreaksInNamesAndPaths() throws {
+        let files = Self.hostileFiles()
+        let result = try Run.tlsprobe(["inspect", files.chain, "--at", OfflineCommandTests.at])
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        Self.expectNoForgedLines(result.stdout)
+    }
+
+    @Test func verifyEscapesLineBreaksInNamesAndPaths() throws {
+        let files = Self.hostileFiles()
+        let result = try Run.tlsprobe(["verify", files.chain, "--anchor", files.root, "--host", "other.example", "--at", OfflineCommandTests.at])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("name.mismatch"))
+        Self.expectNoForgedLines(result.stdout)
+        // JSON is unchanged: the names come back exactly as they were.
+        let json = try Run.tlsprobe(["verify", files.chain, "--anchor", files.root, "--json", "--at", OfflineCommandTests.at])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let leaf = try #require((object["chain"] as? [[String: Any]])?.first)
+        #expect((leaf["san"] as? [String: Any])?["dns"] as? [String] == ["evil.example\nTRUSTED forged\r\nFindings (0)"])
+    }
+
+    // MARK: item 12
+
+    @Test(arguments: ["connect", "listen"])
+    func negativeTimeoutIsTheClearMessage(command: String) throws {
+        let target = command == "connect" ? ["127.0.0.1:1"] : ["127.0.0.1:4433"]
+        for form in [["--timeout", "-1"], ["--timeout=-1"]] {
+            let result = try Run.tlsprobe([command] + target + form, timeout: 20)
+            #expect(result.status == 64, "\(form): \(result.stderr)")
+            #expect(result.stderr.contains("--timeout must be a number of seconds above 0 and at most 3600"), "\(form): \(result.stderr)")
+        }
+    }
+
+    @Test func explainIsLinearInItsText() throws {
+        // 60,000 codes in 1,000 arguments (one argument may hold 128 KiB): the old matcher
+        // compared every hit with every other and took over a minute; now a few seconds.
+        let argument = Array(repeating: "X509_V_ERR_CERT_HAS_EXPIRED -9813", count: 30).joined(separator: " ")
+        let start = Date()
+        let result = try Run.tlsprobe(["explain"] + Array(repeating: argument, count: 1_000), timeout: 300)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("X509_V_ERR_CERT_HAS_EXPIRED"))
+        #expect(elapsed < 30, "explain took \(elapsed) s")
+    }
+
+    @Test func tooManyArgumentsAreRefusedAtOnce() throws {
+        // The argument parser collects repeated arguments in quadratic time (100,000 words to
+        // explain ran for minutes): past the bound, a usage error names it.
+        let words = Array(repeating: "-9813", count: 20_000)
+        let start = Date()
+        let result = try Run.tlsprobe(["explain"] + words, timeout: 300)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("20001 arguments, at most 4096: give explain a long text as one quoted argument"), "\(result.stderr)")
+        #expect(elapsed < 20, "tlsprobe took \(elapsed) s")
+        let within = try Run.tlsprobe(["explain"] + Array(words.prefix(1000)), timeout: 120)
+        #expect(within.status == 0, "\(within.stderr)")
+    }
+
+    @Test func listenPageSaysNoSniff() throws {
+        let listener = try ListenProcess(["--json", "--count", "1"])
+        let page = try Run.process("curl", ["-sSk", "-i", "--max-time", "10", listener.url], timeout: 20)
+        #expect(page.status == 0, "\(page.stderr)")
+        let head = page.stdout.components(separatedBy: "\r\n\r\n").first ?? ""
+        #expect(head.lowercased().contains("x-content-type-options: nosniff"), "\(head)")
+        #expect(listener.finish() == 0, "\(listener.stderrText)")
+    }
+
+    /// Drives `tlsprobe inspect` on a pseudo-terminal: waits for the password prompt and for
+    /// echo to go off, sends SIGINT (what Ctrl-C sends), then reads the terminal's settings
+    /// once tlsprobe is gone. With getpass(3) echo stayed off.
+    static let ptyScript = #"""
+    import fcntl, os, select, signal, subprocess, sys, termios, time
+    exe, p12 = sys.argv[1], sys.argv[2]
+    master, slave = os.openpty()
+    def controlling():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        # As from a shell: SIGINT neither blocked nor ignored (the test runner may do either).
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+    p = subprocess.Popen([exe, "inspect", p12], stdin=slave, stdout=slave, stderr=slave, preexec_fn=controlling)
+    seen, deadline = b"", time.time() + 30
+    while b"Password for" not in seen and time.time() < deadline:
+        if select.select([master], [], [], 0.2)[0]:
+            seen += os.read(master, 4096)
+    deadline = time.time() + 10
+    while termios.tcgetattr(slave)[3] & termios.ECHO and time.time() < deadline:
+        time.sleep(0.05)
+    during = bool(termios.tcgetattr(slave)[3] & termios.ECHO)
+    os.kill(p.pid, signal.SIGINT)
+    rc = p.wait(timeout=20)
+    after = bool(termios.tcgetattr(slave)[3] & termios.ECHO)
+    print(f"prompt={b'Password for' in seen} echo_during={during} status={rc} echo_after={after}")
+    """#
+
+    @Test func ctrlCAtThePasswordPromptPutsEchoBack() throws {
+        let dir = TemporaryDirectory()
+        let p12 = try InputAndUsageTests.identity(in: dir, legacy: false, password: "s3cret")
+        let script = dir.write("pty.py", Self.ptyScript)
+        let result = try Run.process("python3", [script, Run.tlsprobePath, p12], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line == "prompt=True echo_during=False status=-2 echo_after=True", "\(line)")
+    }
+}

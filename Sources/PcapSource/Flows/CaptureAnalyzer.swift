@@ -269,7 +269,8 @@ public final class CaptureAnalyzer {
 
     /// Ends every open flow (the capture is over) and reports its TLS connection.
     public func finish(fileTruncated: Bool = false) {
-        for (key, flow) in flows where !flow.closed {
+        // In the order the flows began: a hash table's order changes from run to run.
+        for (key, flow) in flows.sorted(by: { Self.began($0.value, before: $1.value) }) where !flow.closed {
             end(flow, key: key, reason: fileTruncated ? .truncatedFile : .endOfCapture)
         }
         flows.removeAll()
@@ -284,7 +285,7 @@ public final class CaptureAnalyzer {
             let idle = now - flow.lastPacket
             if flow.closed ? idle > limits.closedLinger : idle > limits.idleTimeout { expired.append((key, flow)) }
         }
-        for (key, flow) in expired.sorted(by: { $0.1.firstPacket < $1.1.firstPacket }) {
+        for (key, flow) in expired.sorted(by: { Self.began($0.1, before: $1.1) }) {
             if !flow.closed {
                 statistics.idleRetiredFlows += 1
                 end(flow, key: key, reason: .idle)
@@ -293,13 +294,18 @@ public final class CaptureAnalyzer {
         }
     }
 
+    /// Whether `a` began before `b`: by first packet, then by the order they were seen.
+    private static func began(_ a: TrackedFlow, before b: TrackedFlow) -> Bool {
+        a.firstPacket != b.firstPacket ? a.firstPacket < b.firstPacket : a.ordinal < b.ordinal
+    }
+
     private func newFlow(_ key: FlowKey, time: Double) -> TrackedFlow {
         if flows.count >= limits.maxFlows { evict() }
         var decryptor: ConnectionDecryptor?
         if let decryption, decryption.keyLog.isConfigured {
             decryptor = ConnectionDecryptor(keyLog: decryption.keyLog, refreshOnMiss: decryption.refreshOnMiss)
         }
-        let flow = TrackedFlow(a: key.a, b: key.b, time: time, decryptor: decryptor, replayBudget: replayBudget)
+        let flow = TrackedFlow(a: key.a, b: key.b, time: time, ordinal: statistics.tcpFlows, decryptor: decryptor, replayBudget: replayBudget)
         flows[key] = flow
         statistics.tcpFlows += 1
         return flow
@@ -309,7 +315,9 @@ public final class CaptureAnalyzer {
     private func evict() {
         for (key, flow) in flows where flow.closed { flows[key] = nil }
         guard flows.count >= limits.maxFlows else { return }
-        let victims = flows.sorted { $0.value.lastPacket < $1.value.lastPacket }.prefix(max(1, limits.maxFlows / 10))
+        let victims = flows.sorted {
+            $0.value.lastPacket != $1.value.lastPacket ? $0.value.lastPacket < $1.value.lastPacket : $0.value.ordinal < $1.value.ordinal
+        }.prefix(max(1, limits.maxFlows / 10))
         for (key, flow) in victims {
             statistics.idleRetiredFlows += 1
             end(flow, key: key, reason: .evicted)

@@ -128,9 +128,14 @@ final class TrackedFlow {
     var lostA = 0
     var lostB = 0
 
-    init(a: Endpoint, b: Endpoint, time: Double, decryptor: ConnectionDecryptor? = nil, replayBudget: ReplayBudget? = nil) {
+    /// The flow's number in the capture, from 0 in the order flows began: breaks ties
+    /// between flows ended together, so reports come out in the same order on every run.
+    let ordinal: Int
+
+    init(a: Endpoint, b: Endpoint, time: Double, ordinal: Int = 0, decryptor: ConnectionDecryptor? = nil, replayBudget: ReplayBudget? = nil) {
         self.a = a
         self.b = b
+        self.ordinal = ordinal
         self.firstPacket = time
         self.lastPacket = time
         self.decryptor = decryptor

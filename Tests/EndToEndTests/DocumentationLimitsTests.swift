@@ -113,6 +113,10 @@ extension DocumentationTests {
             ("credential file", [
                 Self.size(CredentialFile.maximumSize), "anchor directory \(AnchorDirectory.maximumEntries) entries",
                 "known-hosts \(Self.size(KnownHostsFile.maximumSize))", "first line of the first \(Self.size(PasswordOptions.maximumFileBytes))",
+                "counts the bytes read",
+            ]),
+            ("key log", [
+                Self.size(KeyLog.maxFileSize), "lines of \(KeyLog.maxLineLength) characters", "\(KeyLog.maxConnections) connections",
             ]),
             ("PKCS#12", ["\(PKCS12Reader.maximumBags) bags", "nested \(PKCS12Reader.maximumNesting) deep"]),
             ("key derivation", ["\(PBEAlgorithm.maximumIterations) PBKDF2", "scrypt N×r×p \(Self.power(PBEAlgorithm.maximumScryptWork))"]),
@@ -156,6 +160,9 @@ extension DocumentationTests {
             ("Credential file", [Self.size(CredentialFile.maximumSize)]),
             ("Anchor directory", ["\(AnchorDirectory.maximumEntries) entries"]),
             ("Known-hosts file", [Self.size(KnownHostsFile.maximumSize)]),
+            ("Key log file", [
+                Self.size(KeyLog.maxFileSize), "at most \(KeyLog.maxLineLength) characters", "at most \(KeyLog.maxConnections) connections",
+            ]),
             ("Password file", ["from the first \(Self.size(PasswordOptions.maximumFileBytes))"]),
             ("PKCS#12", ["\(PKCS12Reader.maximumBags) bags", "the first \(PKCS12Reader.maximumBags) of one safe", "at most \(PKCS12Reader.maximumNesting) deep"]),
             ("Key derivation", ["\(PBEAlgorithm.maximumIterations) PBKDF2", "of \(Self.power(PBEAlgorithm.maximumScryptWork))"]),

@@ -123,17 +123,14 @@ struct PasswordOptions: ParsableArguments {
                 return value
             }
             if let file {
-                // Only the first line is the password: read at most 64 KiB of it, so a
-                // device or a huge file (--password-file /dev/zero) cannot exhaust memory.
-                guard let handle = FileHandle(forReadingAtPath: file) else {
-                    throw CouldNotExamine(description: "--password-file \(file): cannot read it")
-                }
-                defer { try? handle.close() }
-                let data: Data
+                // Only the first line is the password: the shared bounded reader reads at
+                // most 64 KiB of it, so a device or a huge file (--password-file /dev/zero)
+                // cannot exhaust memory.
+                let data: [UInt8]
                 do {
-                    data = try handle.read(upToCount: PasswordOptions.maximumFileBytes) ?? Data()
+                    data = try BoundedFile.read(file, limit: PasswordOptions.maximumFileBytes, truncating: true)
                 } catch {
-                    throw CouldNotExamine(description: "--password-file \(file): cannot read it")
+                    throw CouldNotExamine(description: "--password-file \(file): cannot read it (\(error))")
                 }
                 let text = String(decoding: data, as: UTF8.self)
                 return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")

@@ -113,9 +113,16 @@ extension DocumentationTests {
             ("credential file", [
                 Self.size(CredentialFile.maximumSize), "anchor directory \(AnchorDirectory.maximumEntries) entries",
                 "known-hosts \(Self.size(KnownHostsFile.maximumSize)), its lock waited for at most \(Self.seconds(KnownHostsFile.lockWait)) s", "first line of the first \(Self.size(PasswordOptions.maximumFileBytes))",
+                "counts the bytes read",
+            ]),
+            ("key log", [
+                Self.size(KeyLog.maxFileSize), "lines of \(KeyLog.maxLineLength) characters", "\(KeyLog.maxConnections) connections",
             ]),
             ("PKCS#12", ["\(PKCS12Reader.maximumBags) bags", "nested \(PKCS12Reader.maximumNesting) deep"]),
-            ("key derivation", ["\(PBEAlgorithm.maximumIterations) PBKDF2", "scrypt N×r×p \(Self.power(PBEAlgorithm.maximumScryptWork))"]),
+            ("key derivation", [
+                "\(PBEAlgorithm.maximumIterations) PBKDF2", "scrypt N×r×p \(Self.power(PBEAlgorithm.maximumScryptWork))",
+                "a PKCS#12 file \(PBEAlgorithm.maximumTotalIterations) iterations in all",
+            ]),
             ("`connect --timeout`", ["\(Self.seconds(connectTimeout)) s by default (at most \(connectMaximum))"]),
             ("`listen --timeout`", [
                 "\(Self.seconds(listenTimeout)) s by default", "HTTP request: \(Self.seconds(ServerConnection.requestWait)) s",
@@ -157,9 +164,15 @@ extension DocumentationTests {
             ("Credential file", [Self.size(CredentialFile.maximumSize)]),
             ("Anchor directory", ["\(AnchorDirectory.maximumEntries) entries"]),
             ("Known-hosts file", [Self.size(KnownHostsFile.maximumSize), "at most \(Self.seconds(KnownHostsFile.lockWait)) s for another run's lock"]),
+            ("Key log file", [
+                Self.size(KeyLog.maxFileSize), "at most \(KeyLog.maxLineLength) characters", "at most \(KeyLog.maxConnections) connections",
+            ]),
             ("Password file", ["from the first \(Self.size(PasswordOptions.maximumFileBytes))"]),
             ("PKCS#12", ["\(PKCS12Reader.maximumBags) bags", "the first \(PKCS12Reader.maximumBags) of one safe", "at most \(PKCS12Reader.maximumNesting) deep"]),
-            ("Key derivation", ["\(PBEAlgorithm.maximumIterations) PBKDF2", "of \(Self.power(PBEAlgorithm.maximumScryptWork))"]),
+            ("Key derivation", [
+                "\(PBEAlgorithm.maximumIterations) PBKDF2", "of \(Self.power(PBEAlgorithm.maximumScryptWork))",
+                "costs at most \(PBEAlgorithm.maximumTotalIterations) iterations in all",
+            ]),
             ("connect --timeout", ["Default \(Self.seconds(connectTimeout)) seconds, at most \(connectMaximum)"]),
             ("listen --timeout", [
                 "Default \(Self.seconds(listenTimeout)) seconds, at most \(listenMaximum)",

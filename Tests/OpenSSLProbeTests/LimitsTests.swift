@@ -36,6 +36,56 @@ import Glibc
         }
     }
 
+    // MARK: key derivation work per file
+
+    /// PBKDF2-params with `iterations` and HMAC-SHA256.
+    static func pbkdf2(_ iterations: Int) -> [UInt8] {
+        D.seq(D.oid("1.2.840.113549.1.5.12"), D.seq(D.octets([UInt8](repeating: 1, count: 8)), D.integer(iterations),
+                                                   D.seq(D.oid("1.2.840.113549.2.9"), [0x05, 0x00])))
+    }
+
+    @Test func pkcs12DerivationsPastTheFileBudgetAreRefusedBeforeAnyWork() throws {
+        #expect(PBEAlgorithm.maximumTotalIterations == 20_000_000)
+        // 50 shrouded keys, each at the per-derivation cap: 5 × 10^8 iterations in all, a
+        // minute and more of work for each password tried, in a 15 KB file.
+        let bag = D.seq(D.oid("1.2.840.113549.1.12.10.1.2"), D.explicit0(D.encryptedKey(kdf: Self.pbkdf2(10_000_000))))
+        let bytes = D.pkcs12(safes: [Array(repeating: bag, count: 50)])
+        #expect(bytes.count < 16_000)
+        let started = Date()
+        let error = loadError { () throws(LoadError) in
+            try CredentialFile.load(bytes: bytes, name: "bags.p12", expecting: .privateKey, password: Self.password)
+        }
+        #expect(Date().timeIntervalSince(started) < 1 * Slowness.factor)
+        #expect(error?.kind == .malformed)
+        #expect(error?.description.contains("bags.p12: the PKCS#12 file's key derivations add up to more than 20000000 iterations") == true,
+                "\(String(describing: error))")
+    }
+
+    @Test func thePKCS12BudgetCountsEveryDerivationRunForEveryPasswordTried() throws {
+        let scratch = try Scratch()
+        _ = try PKCS12Tests.export("id.p12", ["-passout", "pass:s3cret"], in: scratch, chain: TestPKI.chain())
+        let bytes = try scratch.read("id.p12")
+        // MAC, certificate safe and shrouded key at 2048 iterations each: 6144 in one pass.
+        // The empty and the null password cost a MAC each (4096), the given one then the
+        // MAC (6144), the certificate safe (8192) and the key (10240).
+        let cases: [(budget: Int, refusedBefore: String?)] = [
+            (6143, "any derivation (6144 iterations in one pass)"), (8191, "PKCS#12 safe 1"), (10239, "the private key in PKCS#12 bag"), (10240, nil),
+        ]
+        for (budget, refusedBefore) in cases {
+            let p12 = try #require(PKCS12Reader.parse(bytes))
+            do {
+                let (contents, details) = try PKCS12Reader.read(p12, name: "id.p12", password: PasswordProbe("s3cret").provider, iterationBudget: budget)
+                #expect(refusedBefore == nil, "budget \(budget) opened the file")
+                #expect(details.decrypted && contents.keys.count == 1)
+            } catch {
+                #expect(refusedBefore != nil, "budget \(budget): \(error)")
+                #expect(error.description.contains("more than \(budget) iterations"), "\(error)")
+                #expect(error.description.hasSuffix("refused before \(refusedBefore ?? "")") || error.description.contains("refused before \(refusedBefore ?? "")"), "\(error)")
+                #expect(error.kind == .malformed)
+            }
+        }
+    }
+
     @Test func scryptWorkPast2To25IsRefused() throws {
         #expect(PBEAlgorithm.maximumScryptWork == 1 << 25)
         let kdf = D.seq(D.oid("1.3.6.1.4.1.11591.4.11"), D.seq(D.octets([UInt8](repeating: 1, count: 8)), D.integer(1 << 20), D.integer(64), D.integer(1)))

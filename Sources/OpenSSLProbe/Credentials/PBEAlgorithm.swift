@@ -17,6 +17,10 @@ struct PBEAlgorithm: Sendable, Hashable {
     /// The most PBKDF2 / PKCS#12 KDF iterations tlsprobe computes. Real files use 1 to
     /// 600,000; a hostile file could ask for 2^31 and hold a diagnosis for hours.
     static let maximumIterations = 10_000_000
+    /// The most PBKDF2 / PKCS#12 KDF iterations one file costs in all: its MAC and every
+    /// encrypted safe and shrouded key, for each password tried. Without it 10,000 bags at
+    /// the per-derivation limit would hold a diagnosis for hours.
+    static let maximumTotalIterations = 20_000_000
     /// The most scrypt work (N * r * p) tlsprobe computes; `openssl -scrypt` uses 2^17.
     static let maximumScryptWork = 1 << 25
 

@@ -25,6 +25,35 @@ enum PKCS12Reader {
         case encrypted(PBEAlgorithm)
     }
 
+    /// Key derivation iterations spent on one file, against `PBEAlgorithm.maximumTotalIterations`;
+    /// checked before each derivation is run.
+    struct DerivationBudget {
+        /// The most iterations the file may cost.
+        let limit: Int
+        /// Iterations spent (or about to be) so far.
+        private(set) var spent = 0
+        /// Whether a derivation was refused.
+        private(set) var exceeded = false
+
+        /// Counts a derivation of `iterations` (nil: unknown, counted as one); the refusal
+        /// message when it would take the file past the budget.
+        mutating func spend(_ iterations: Int?, on what: String) -> String? {
+            let (total, overflow) = spent.addingReportingOverflow(max(1, iterations ?? 1))
+            guard overflow || total > limit else {
+                spent = total
+                return nil
+            }
+            exceeded = true
+            return Self.refusal(limit: limit, before: what)
+        }
+
+        /// The message for a file past a budget of `limit` iterations.
+        static func refusal(limit: Int, before what: String) -> String {
+            "the PKCS#12 file's key derivations add up to more than \(limit) iterations "
+                + "(the MAC and every encrypted safe and key, for each password tried), more than tlsprobe will compute for one file; refused before \(what)"
+        }
+    }
+
     /// At most this many bags are read (a 16 MiB file of minimal bags would hold more).
     static let maximumBags = 10_000
     /// SafeContents bags nest at most this deep.
@@ -39,8 +68,11 @@ enum PKCS12Reader {
         return consumed == der.count ? owned : nil
     }
 
-    /// Reads the algorithms, opens the file and returns its contents and details.
-    static func read(_ p12: OwnedPKCS12, name: String, password: PasswordProvider) throws(LoadError) -> (Contents, PKCS12Details) {
+    /// Reads the algorithms, opens the file and returns its contents and details, computing
+    /// at most `iterationBudget` key derivation iterations in all.
+    static func read(
+        _ p12: OwnedPKCS12, name: String, password: PasswordProvider, iterationBudget: Int = PBEAlgorithm.maximumTotalIterations
+    ) throws(LoadError) -> (Contents, PKCS12Details) {
         let legacyAvailable = OpenSSLProviders.ensureLegacyAndDefault()
 
         // MacData ::= SEQUENCE { mac DigestInfo, macSalt OCTET STRING, iterations INTEGER DEFAULT 1 }
@@ -117,12 +149,25 @@ enum PKCS12Reader {
             }
         }
 
+        // What one pass will cost, as far as it is visible without the password: refuse at
+        // once when that alone is past the budget.
+        let derivations = (hasMAC ? [macIterations] : []) + encryption.filter { $0.algorithm != "none" }.map(\.iterations)
+        let visible = derivations.reduce(0) { total, iterations in
+            let (sum, overflow) = total.addingReportingOverflow(max(1, iterations ?? 1))
+            return overflow ? Int.max : sum
+        }
+        if visible > iterationBudget {
+            throw LoadError(name, .malformed, DerivationBudget.refusal(limit: iterationBudget, before: "any derivation (\(visible) iterations in one pass)"))
+        }
+        var budget = DerivationBudget(limit: iterationBudget)
+
         var details = PKCS12Details(
             macAlgorithm: macAlgorithm, macIterations: macIterations, encryption: encryption, passwordRequired: false,
             decrypted: false, hasPrivateKey: nil, keyMatchesCertificate: nil, friendlyName: nil)
 
         func attempt(_ candidate: PasswordCandidate) -> DecryptAttempt<Contents> {
             if hasMAC {
+                if let refusal = budget.spend(macIterations, on: "the MAC") { return .failed(refusal) }
                 OpenSSLErrorQueue.clear()
                 let verified = candidate.with { PKCS12_verify_mac(p12.pointer, $0, $1) } == 1
                 if !verified {
@@ -133,12 +178,12 @@ enum PKCS12Reader {
                     return .failed("the MAC cannot be checked (\(OpenSSLErrorQueue.text(of: entries, fallback: "unknown error")))")
                 }
             }
-            return decrypt(safes: safes, kinds: kinds, candidate: candidate, macVerified: hasMAC)
+            return decrypt(safes: safes, kinds: kinds, candidate: candidate, macVerified: hasMAC, budget: &budget)
         }
 
         // Without the legacy provider, RC2 and 3DES fail as "unsupported": say why.
         func explain(_ reason: String) -> String {
-            guard !legacyAvailable, encryption.contains(where: \.legacy) else { return reason }
+            guard !legacyAvailable, !budget.exceeded, encryption.contains(where: \.legacy) else { return reason }
             return reason + "; OpenSSL's legacy provider, which RC2 and 3DES need, could not be loaded"
         }
 
@@ -206,7 +251,9 @@ enum PKCS12Reader {
     }
 
     /// Opens every safe with `candidate` and reads every bag.
-    private static func decrypt(safes: OwnedPKCS7Stack, kinds: [Safe], candidate: PasswordCandidate, macVerified: Bool) -> DecryptAttempt<Contents> {
+    private static func decrypt(
+        safes: OwnedPKCS7Stack, kinds: [Safe], candidate: PasswordCandidate, macVerified: Bool, budget: inout DerivationBudget
+    ) -> DecryptAttempt<Contents> {
         var contents = Contents()
         var bagNumber = 0
         for (index, kind) in kinds.enumerated() {
@@ -215,7 +262,9 @@ enum PKCS12Reader {
             let stack: OpaquePointer?
             switch kind {
             case .data: stack = PKCS12_unpack_p7data(p7)
-            case .encrypted: stack = candidate.with { PKCS12_unpack_p7encdata(p7, $0, $1) }
+            case .encrypted(let pbe):
+                if let refusal = budget.spend(pbe.iterations, on: "PKCS#12 safe \(index + 1)") { return .failed(refusal) }
+                stack = candidate.with { PKCS12_unpack_p7encdata(p7, $0, $1) }
             }
             guard let stack else {
                 let entries = OpenSSLErrorQueue.drain()
@@ -225,7 +274,10 @@ enum PKCS12Reader {
             }
             let bags = OwnedSafeBagStack(takingOwnership: stack)
             var found = Set<String>()
-            switch readBags(bags.pointer, depth: 0, candidate: candidate, macVerified: macVerified, bagNumber: &bagNumber, found: &found, into: &contents) {
+            switch readBags(
+                bags.pointer, depth: 0, candidate: candidate, macVerified: macVerified, budget: &budget, bagNumber: &bagNumber, found: &found,
+                into: &contents)
+            {
             case .opened: break
             case .wrongPassword: return .wrongPassword
             case .failed(let reason): return .failed(reason)
@@ -245,7 +297,7 @@ enum PKCS12Reader {
 
     /// SafeBag ::= SEQUENCE { bagId, bagValue [0] EXPLICIT, bagAttributes SET OF PKCS12Attribute OPTIONAL }
     private static func readBags(
-        _ stack: OpaquePointer?, depth: Int, candidate: PasswordCandidate, macVerified: Bool,
+        _ stack: OpaquePointer?, depth: Int, candidate: PasswordCandidate, macVerified: Bool, budget: inout DerivationBudget,
         bagNumber: inout Int, found: inout Set<String>, into contents: inout Contents
     ) -> DecryptAttempt<Void> {
         guard let stack else { return .opened(()) }
@@ -286,9 +338,11 @@ enum PKCS12Reader {
             case NID_pkcs8ShroudedKeyBag:
                 var algorithm: UnsafePointer<X509_ALGOR>?
                 if let sig = PKCS12_SAFEBAG_get0_pkcs8(bag) { X509_SIG_get0(sig, &algorithm, nil) }
-                if let algorithm, let refusal = PBEAlgorithm(algorithm).refusal {
+                let pbe = algorithm.map { PBEAlgorithm($0) }
+                if let refusal = pbe?.refusal {
                     return .failed("the private key in \(location): \(refusal)")
                 }
+                if let refusal = budget.spend(pbe?.iterations, on: "the private key in \(location)") { return .failed(refusal) }
                 OpenSSLErrorQueue.clear()
                 guard let info = candidate.with({ PKCS12_decrypt_skey(bag, $0, $1) }).map(OwnedPKCS8Info.init(takingOwnership:)) else {
                     let entries = OpenSSLErrorQueue.drain()
@@ -305,7 +359,7 @@ enum PKCS12Reader {
                 found.insert("private key")
             case NID_safeContentsBag:
                 let nested = readBags(
-                    PKCS12_SAFEBAG_get0_safes(bag), depth: depth + 1, candidate: candidate, macVerified: macVerified,
+                    PKCS12_SAFEBAG_get0_safes(bag), depth: depth + 1, candidate: candidate, macVerified: macVerified, budget: &budget,
                     bagNumber: &bagNumber, found: &found, into: &contents)
                 if case .opened = nested { continue }
                 return nested

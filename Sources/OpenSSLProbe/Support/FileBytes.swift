@@ -1,12 +1,19 @@
 import Foundation
+import TLSModel
 
-/// Reads a whole file with a size limit, with errors that say why it cannot be read.
+/// Reads a whole file with a size limit (`BoundedFile`: the bytes read count, so devices
+/// and pipes are bounded too), with errors that say why it cannot be read.
 enum FileBytes {
     static func read(_ path: String, limit: Int, what: String = "credential files") throws(LoadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw LoadError(path, .unreadable, "cannot be read (\(reason(errno)))") }
-        defer { close(fd) }
-        return try read(fd: fd, path: path, limit: limit, what: what)
+        do {
+            return try BoundedFile.read(path, limit: limit)
+        } catch {
+            switch error.kind {
+            case .unreadable, .directory: throw LoadError(path, .unreadable, error.reason)
+            case .tooLarge:
+                throw LoadError(path, .tooLarge, "the file is \(error.reason); tlsprobe reads \(what) up to \(BoundedFile.size(limit))")
+            }
+        }
     }
 
     /// The rest of an open file, `path` naming it in errors.

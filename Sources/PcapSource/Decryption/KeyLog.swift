@@ -1,4 +1,5 @@
 import Foundation
+import TLSModel
 
 /// TLS secrets by client random, read from NSS key log files (what `SSLKEYLOGFILE`,
 /// `openssl s_client -keylogfile` and `tlsprobe connect --keylog` write) and from the
@@ -13,8 +14,9 @@ import Foundation
 /// A bad line is counted and skipped, never fatal: a key log cut off in the middle of a
 /// line still gives the secrets before the cut. Messages about bad lines name the line
 /// and what is wrong, never the secret. Bounded: lines longer than `maxLineLength` are
-/// refused, files larger than `maxFileSize` are refused, and at most `maxConnections`
-/// client randoms are kept.
+/// refused, a file of which more than `maxFileSize` bytes are read is refused (a device
+/// or a pipe too: the bytes read count, not the size the file claims), and at most
+/// `maxConnections` client randoms are kept.
 ///
 /// Filled before a capture is read, and by the capture's own Decryption Secrets Blocks
 /// while it is read; looked up as connections need keys. Lookups and additions take a
@@ -158,28 +160,19 @@ public final class KeyLog: @unchecked Sendable {
         return grew
     }
 
+    /// The key log's bytes from `offset` on, through the one bounded reader: the bytes
+    /// actually read count against `maxFileSize` (with `offset`), so a device
+    /// (`--keylog /dev/zero`) or a pipe is refused as soon as it passes the limit.
     private static func read(_ path: String, from offset: Int) throws(LoadError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw LoadError(description: "--keylog \(path): cannot be read (\(reason))")
-        }
-        defer { try? handle.close() }
-        let tooLarge = LoadError(description: "--keylog \(path): more than a key log can be (limit \(maxFileSize / 1_048_576) MiB)")
         do {
-            guard let size = try? handle.seekToEnd() else {
-                // A pipe (--keylog <(ssh host cat keys.log)): read once, bounded.
-                guard offset == 0 else { return [] }
-                let data = try handle.read(upToCount: maxFileSize + 1) ?? Data()
-                guard data.count <= maxFileSize else { throw tooLarge }
-                return [UInt8](data)
-            }
-            guard size <= UInt64(maxFileSize) else { throw tooLarge }
-            try handle.seek(toOffset: UInt64(offset))
-            return [UInt8](try handle.readToEnd() ?? Data())
-        } catch let error as LoadError {
-            throw error
+            return try BoundedFile.read(path, from: offset, limit: maxFileSize)
         } catch {
-            throw LoadError(description: "--keylog \(path): cannot be read (\(error.localizedDescription))")
+            switch error.kind {
+            case .tooLarge:
+                throw LoadError(description: "--keylog \(path): more than a key log can be (\(error.reason); limit \(maxFileSize / 1_048_576) MiB)")
+            case .unreadable, .directory:
+                throw LoadError(description: "--keylog \(path): \(error.reason)")
+            }
         }
     }
 

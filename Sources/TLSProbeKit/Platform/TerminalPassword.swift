@@ -28,7 +28,7 @@ public enum TerminalPassword {
         quiet.c_lflag &= ~tcflag_t(ECHO | ECHOE | ECHOK | ECHONL)
 
         PromptState.fd = input
-        PromptState.saved = saved
+        PromptState.saved.pointee = saved
         var previous: [Int32: sigaction] = [:]
         for signal in PromptState.signals {
             // A signal the process ignores (nohup) stays ignored.
@@ -85,12 +85,19 @@ public enum TerminalPassword {
 enum PromptState {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     nonisolated(unsafe) static var fd: Int32 = -1
-    nonisolated(unsafe) static var saved = termios()
+    /// On the heap, not a Swift global: a global of an imported C struct with inner padding
+    /// was laid out 3 bytes short of C's termios (57 of 60), and AddressSanitizer caught the
+    /// copy into it writing past its end.
+    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
 }
 
 /// Puts the terminal's settings back, then lets the signal do what it does by default.
 private func promptSignalHandler(_ number: Int32) {
-    if PromptState.fd >= 0 { _ = tcsetattr(PromptState.fd, TCSANOW, &PromptState.saved) }
+    if PromptState.fd >= 0 { _ = tcsetattr(PromptState.fd, TCSANOW, PromptState.saved) }
     signal(number, SIG_DFL)
     raise(number)
 }

@@ -138,8 +138,11 @@ struct Listen: ParsableCommand {
             c.duration = duration.flatMap(Self.seconds)
             let session = try ListenSession(c)
             session.announcement().forEach(Console.note)
-            let sink = output.stream(separation: .blankLineAfter)
-            Console.note(session.serve(to: sink, threshold: failOn.threshold))
+            // Reports go to stdout through a writer thread of their own: a stdout nobody
+            // reads never holds a connection or a stop.
+            let writer = QueuedWriter()
+            let sink = output.stream(separation: .blankLineAfter, output: { writer.enqueue($0) })
+            Console.note(session.serve(to: sink, through: writer, threshold: failOn.threshold))
             return Status.of(sink)
         }
     }

@@ -16,9 +16,9 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// The sink for a command that writes one report per connection (`separation` between
-    /// text reports).
-    func stream(separation: StreamSink.TextSeparation) -> StreamSink {
-        StreamSink(format: json ? .jsonLines : StreamSink.standardText(noColor: noColor, separation: separation))
+    /// text reports), through `output` (stdout by default).
+    func stream(separation: StreamSink.TextSeparation, output: @escaping @Sendable (String) -> Void = Console.report) -> StreamSink {
+        StreamSink(format: json ? .jsonLines : StreamSink.standardText(noColor: noColor, separation: separation), output: output)
     }
 }
 

@@ -125,8 +125,9 @@ extension DocumentationTests {
             ]),
             ("`connect --timeout`", ["\(Self.seconds(connectTimeout)) s by default (at most \(connectMaximum))"]),
             ("`listen --timeout`", [
-                "\(Self.seconds(listenTimeout)) s by default", "HTTP request: \(Self.seconds(ServerConnection.requestWait)) s",
+                "\(Self.seconds(listenTimeout)) s by default", "first byte: \(Self.seconds(ServerConnection.firstByteWait)) s", "HTTP request: \(Self.seconds(ServerConnection.requestWait)) s",
                 "head \(Self.size(HTTPRequestHead.maximumSize))", "\(maxConnections) connections at once (backlog \(backlog))", "\(grace) s grace",
+                "\(QueuedWriter.defaultCapacity) reports waiting for stdout",
             ]),
             ("arguments", ["\(TLSProbe.maximumArguments) on one command line, else exit 64"]),
         ]
@@ -176,10 +177,13 @@ extension DocumentationTests {
             ("connect --timeout", ["Default \(Self.seconds(connectTimeout)) seconds, at most \(connectMaximum)"]),
             ("listen --timeout", [
                 "Default \(Self.seconds(listenTimeout)) seconds, at most \(listenMaximum)",
+                "at most \(Self.seconds(ServerConnection.firstByteWait)) seconds (never more than the timeout) for the client's first byte",
                 "\(Self.seconds(ServerConnection.requestWait)) seconds (never more than the timeout) for an HTTP request",
                 "up to \(Self.size(HTTPRequestHead.maximumSize))",
             ]),
-            ("Connections served by listen", ["\(maxConnections) at once", "backlog (\(backlog))", "get \(grace) seconds"]),
+            ("Connections served by listen", [
+                "\(maxConnections) at once", "backlog (\(backlog))", "get \(grace) seconds", "in a queue of \(QueuedWriter.defaultCapacity)",
+            ]),
             ("Arguments", ["\(TLSProbe.maximumArguments) on one command line", "(exit status 64)"]),
         ]
         for (title, values) in manEntries {

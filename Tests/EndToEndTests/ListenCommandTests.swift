@@ -300,6 +300,28 @@ import Glibc
         #expect(listener.stderrText.contains("stopped (SIGTERM): 1 connection reported, 1 established, 0 failed, 1 closed without sending a byte (not reported)"), "\(listener.stderrText)")
     }
 
+    @Test func aStdoutNobodyReadsHoldsNeitherTheConnectionsNorAStop() throws {
+        // `tlsprobe listen --json | sleep 40`: the pipe fills after a few reports. Serving
+        // goes on (reports past the writer's queue are dropped and counted), and SIGTERM
+        // ends the run within the grace with the count on stderr.
+        let listener = try ListenProcess(["--json"], readsStdout: false)
+        let clients = try Run.process("curl", [
+            "-sSk", "--parallel", "--parallel-max", "50", "--max-time", "5", "-o", "/dev/null",
+            "-w", "\n%{http_code}\n", listener.url + "[1-300]",
+        ], timeout: 40)
+        let answered = clients.stdout.split(separator: "\n").filter { $0 == "200" }.count
+        #expect(answered == 300, "\(answered) of 300 clients answered: \(clients.stderr.prefix(500))")
+        let started = Date()
+        let status = listener.stop(signal: SIGTERM, timeout: 8)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(status == 0, "\(listener.stderrText)")
+        #expect(seconds < 6, "SIGTERM took \(seconds) s")
+        let summary = try #require(listener.stderrText.firstMatch(of: /stopped \(SIGTERM\): 300 connections reported.*, (\d+) reports dropped: stdout was not being read/),
+                                   "\(listener.stderrText)")
+        // The pipe holds some reports; of the rest, at most 256 waited in the queue.
+        #expect(Int(summary.output.1).map { $0 > 200 && $0 < 300 } == true, "\(summary.output.0)")
+    }
+
     @Test func ctrlCLetsAConnectedClientBeReported() throws {
         let listener = try ListenProcess(["--json"])
         // s_client with its stdin left open: connected, handshake done, sending nothing.
@@ -321,6 +343,29 @@ import Glibc
         #expect(Date().timeIntervalSince(started) < 8)
         #expect(listener.stderrText.contains("stopped (--duration passed): 0 connections reported"))
         #expect(listener.stdoutText.isEmpty)
+    }
+
+    @Test func idleConnectionsHoldTheSlotsOnlyUntilTheFirstByteDeadline() throws {
+        // 64 connections that say nothing fill every slot. With --timeout 20 a real client
+        // used to wait for a whole timeout; the 2 s first-byte deadline frees the slots.
+        let listener = try ListenProcess(["--json", "--timeout", "20"])
+        var idle: [Int32] = []
+        defer { idle.forEach { if $0 >= 0 { close($0) } } }
+        for _ in 0..<64 { idle.append(loopbackConnect(port: listener.port)) }
+        #expect(idle.allSatisfy { $0 >= 0 })
+        usleep(300_000)
+        let started = Date()
+        let curl = try Self.curl(["-k", "-o", "/dev/null"], url: listener.url)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(curl.status == 0, "\(curl.stderr)")
+        #expect(seconds < 5, "a real client waited \(seconds) s behind idle connections")
+        let reports = listener.waitForReports(65, timeout: 10)
+        let silentOnes = reports.filter {
+            (JSONFindings.finding($0, "tls.handshake_failed")?["message"] as? String)?.contains("sent no ClientHello within 2 s") == true
+        }
+        #expect(silentOnes.count == 64, "\(reports.count) reports")
+        // Exit status 1: the silent connections' reports carry an error finding.
+        #expect(listener.stop(signal: SIGTERM) == 1, "\(listener.stderrText)")
     }
 
     @Test func aClientThatSaysNothingTimesOut() throws {

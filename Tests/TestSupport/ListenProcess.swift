@@ -16,11 +16,15 @@ public final class ListenProcess: @unchecked Sendable {
     private let out = Mutex(Data())
     private let err = Mutex(Data())
     private let readers = DispatchGroup()
+    /// Held open, so a listener whose stdout is not read blocks on a full pipe rather than
+    /// seeing it closed.
+    private let stdoutPipe = Pipe()
 
     /// Starts `tlsprobe listen HOST:PORT ARGUMENTS` (PORT alone when `host` is nil) and waits
     /// until it says it is listening. Throws with what it printed when it exits first.
     /// The port is reserved on `host` (on 0.0.0.0 for every address) before the start.
-    public init(_ arguments: [String], host: String? = "127.0.0.1", environment: [String: String] = [:]) throws {
+    /// With `readsStdout` false nobody reads its stdout: once the pipe is full, its writes block.
+    public init(_ arguments: [String], host: String? = "127.0.0.1", environment: [String: String] = [:], readsStdout: Bool = true) throws {
         reservation = try ReservedPort(host: host ?? "0.0.0.0")
         let chosen = reservation.port
         self.host = host
@@ -32,12 +36,12 @@ public final class ListenProcess: @unchecked Sendable {
         env["NO_COLOR"] = nil
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = stdoutPipe, stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = Pipe()
         try process.run()
-        for (pipe, sink) in [(stdout, out), (stderr, err)] {
+        for (pipe, sink) in readsStdout ? [(stdout, out), (stderr, err)] : [(stderr, err)] {
             readers.enter()
             let group = readers
             Thread.detachNewThread {

@@ -45,6 +45,9 @@ final class ServerConnection {
 
     /// The longest wait for an HTTP request after the handshake.
     static let requestWait: TimeInterval = 2
+    /// The longest wait for a client's first byte (never more than the timeout): a
+    /// connection that says nothing holds one of the few slots only this long.
+    static let firstByteWait: TimeInterval = 2
 
     init(connection: TCPConnection, context: OwnedSSLContext, keyLog: KeyLogFile?) throws(OpenSSLSetupError) {
         channel = try TLSChannel(connection: connection, context: context, recorder: HandshakeRecorder(localSide: .server, keyLog: keyLog))
@@ -55,7 +58,7 @@ final class ServerConnection {
     func run(
         timeout: TimeInterval, client: String, server: String, accepted: Date, page: (ServedConnection) -> String
     ) -> ServedConnection {
-        let run = channel.runHandshake(timeout: timeout) { SSL_accept($0) }
+        let run = channel.runHandshake(timeout: timeout, firstByteWithin: Self.firstByteWait) { SSL_accept($0) }
         var ending = run.ending
         let localErrors = run.localErrors
         let completed = run.completed

@@ -155,10 +155,14 @@ final class TLSChannel {
     }
 
     /// Drives `step` (SSL_connect or SSL_accept) until the handshake completes, fails or
-    /// `timeout` seconds pass, flushing what OpenSSL writes before looking further.
-    func runHandshake(timeout: TimeInterval, step: (OpaquePointer) -> Int32) -> HandshakeRun {
+    /// `timeout` seconds pass, flushing what OpenSSL writes before looking further. With
+    /// `firstByteWithin`, a peer that has sent no byte yet is waited for that long at most
+    /// (never more than `timeout`): the run then ends timed out after those seconds.
+    func runHandshake(timeout: TimeInterval, firstByteWithin: TimeInterval? = nil, step: (OpaquePointer) -> Int32) -> HandshakeRun {
         started = Deadline.after(0)
         let deadline = Deadline.after(timeout)
+        let firstByteLimit = min(firstByteWithin ?? timeout, timeout)
+        let firstByteDeadline = Deadline.after(firstByteLimit)
         var run = HandshakeRun()
         while true {
             OpenSSLErrorQueue.clear()
@@ -174,7 +178,9 @@ final class TLSChannel {
                     run.ending = sendFailure == ETIMEDOUT ? .timedOut(seconds: timeout) : .reset
                     return run
                 }
-                switch pull(until: deadline) {
+                // Until the peer's first byte, the (shorter) first-byte deadline bounds the wait.
+                let awaitingFirstByte = peerBytes == 0
+                switch pull(until: awaitingFirstByte ? firstByteDeadline : deadline) {
                 case .received:
                     // A peer that keeps sending never lets pull wait: the bound is checked here too.
                     guard deadline.hasPassed else { continue }
@@ -182,7 +188,7 @@ final class TLSChannel {
                 case .endOfStream: run.ending = .closed
                 case .reset: run.ending = .reset
                 case .timedOut:
-                    run.ending = .timedOut(seconds: timeout)
+                    run.ending = .timedOut(seconds: awaitingFirstByte ? firstByteLimit : timeout)
                     run.silent = peerBytes == 0
                 }
                 return run

@@ -95,12 +95,23 @@ public final class ListenSession: Sendable {
         return lines
     }
 
-    /// Serves until `--count`, `--duration` or SIGINT/SIGTERM, writing each connection's
-    /// report to `sink` as it completes; the summary line for stderr.
-    public func serve(to sink: StreamSink, threshold: FailThreshold) -> String {
-        // From here on SIGINT and SIGTERM stop serving instead of ending the process.
+    /// Seconds connections in progress, and reports still waiting for stdout, get after a
+    /// signal (TLSServer's grace).
+    static let signalGrace: TimeInterval = 3
+
+    /// Serves until `--count`, `--duration` or SIGINT/SIGTERM, handing each connection's
+    /// report to `sink` as it completes; `sink` writes through `writer`, whose thread alone
+    /// waits for stdout. The summary line for stderr.
+    public func serve(to sink: StreamSink, through writer: QueuedWriter, threshold: FailThreshold) -> String {
+        // From here on SIGINT and SIGTERM stop serving instead of ending the process. A
+        // stdout nobody reads holds the writer only: reports waiting when the grace ends
+        // are dropped (a second signal: at once).
         let server = self.server
-        StopSignals.watch { signal in server.stop(.signal(signal)) }
+        StopSignals.watch { signal in
+            server.stop(.signal(signal))
+            writer.stopRequested(grace: Self.signalGrace)
+        }
+        writer.start()
         let served = server.served
         let clientAnchors = configuration.clientAnchors
         let profile = configuration.profile
@@ -110,7 +121,8 @@ public final class ListenSession: Sendable {
             report: { connection in
                 sink.emit(.connection(Self.report(connection, served: served, clientAnchors: clientAnchors, profile: profile)), threshold: threshold)
             })
-        return Self.summaryLine(summary, failing: sink.failing)
+        let dropped = writer.finish()
+        return Self.summaryLine(summary, failing: sink.failing, dropped: dropped)
     }
 
     /// The report of one served connection.
@@ -149,10 +161,11 @@ public final class ListenSession: Sendable {
     }
 
     /// The summary line for stderr when serving stops.
-    static func summaryLine(_ s: ServeSummary, failing: Int) -> String {
+    static func summaryLine(_ s: ServeSummary, failing: Int, dropped: Int = 0) -> String {
         var parts = ["\(s.reported) connection\(s.reported == 1 ? "" : "s") reported", "\(s.established) established", "\(s.reported - s.established) failed"]
         if s.silent > 0 { parts.append("\(s.silent) closed without sending a byte (not reported)") }
         if s.abandoned > 0 { parts.append("\(s.abandoned) still open, abandoned") }
+        if dropped > 0 { parts.append("\(dropped) report\(dropped == 1 ? "" : "s") dropped: stdout was not being read") }
         parts.append(failing == 0 ? "none with findings at or above --fail-on" : "\(failing) with findings at or above --fail-on")
         return "tlsprobe listen: stopped (\(s.reason)): " + parts.joined(separator: ", ")
     }

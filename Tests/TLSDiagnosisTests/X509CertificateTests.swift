@@ -5,6 +5,19 @@ import X509
 @testable import TLSDiagnosis
 
 @Suite struct X509CertificateTests {
+    /// Bad base64 is reported at the line where it is, not at the block's BEGIN line.
+    @Test func badBase64IsReportedAtItsOwnLine() throws {
+        let text = "-----BEGIN CERTIFICATE-----\nMIIB\nMI*B\nAAAA\n-----END CERTIFICATE-----\n"
+        let (blocks, problems) = PEM.blocks(in: Array(text.utf8))
+        #expect(blocks.isEmpty)
+        let problem = try #require(problems.first)
+        #expect(problem.line == 3)
+        #expect(problem.description == "line 3: CERTIFICATE block is not valid base64 (the block begins at line 1)")
+        // Data after padding: the line that carries it.
+        let padded = "junk\n-----BEGIN CERTIFICATE-----\nMIE=\nMIIB\n-----END CERTIFICATE-----\n"
+        #expect(PEM.blocks(in: Array(padded.utf8)).problems.first?.line == 4)
+    }
+
     @Test func readsWhatSwiftCertificatesWrote() throws {
         let chain = TestPKI.chain(host: "printer.local", ips: ["10.0.0.5"])
         let leaf = chain.leaf.x509

@@ -325,6 +325,35 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(usb.stderr.contains("link type 189"))
     }
 
+    /// A packet longer than the file's snap length: libpcap's pcapng reader stops there with
+    /// a read error, its pcap reader used to cut the packet silently and read on, so the same
+    /// capture exited 2 as pcapng and 0 as pcap. Both now stop at it alike: first in the
+    /// file, nothing was read (exit 2); after other packets, what was read is reported
+    /// (exit 0) with the same "reading stopped early" line.
+    @Test(arguments: [CaptureWriter.Format.pcap, .pcapng])
+    func aPacketLongerThanTheSnapLengthStopsPcapAndPcapngAlike(format: CaptureWriter.Format) throws {
+        let dir = TemporaryDirectory()
+        let small = CaptureWriter.Packet(time: 1, bytes: [UInt8](repeating: 0, count: 60))
+        let big = CaptureWriter.Packet(time: 2, bytes: [UInt8](repeating: 0, count: 200))
+        func file(_ name: String, _ packets: [CaptureWriter.Packet]) -> String {
+            var data = [UInt8](CaptureWriter.file(format, linkType: 1, packets: packets))
+            // The snap length: 100 (pcap: file header offset 16; pcapng: the IDB's, offset 40).
+            let offset = format == .pcap ? 16 : 40
+            data.replaceSubrange(offset..<offset + 4, with: [100, 0, 0, 0])
+            return dir.write(name, Data(data))
+        }
+        let error = "invalid packet capture length 200, bigger than snaplen of 100"
+        let first = try Run.tlsprobe(["capture", "-r", file("first", [big, small])])
+        #expect(first.status == 2, "\(first.stderr)")
+        #expect(first.stderr.contains("reading stopped early: \(error)"), "\(first.stderr)")
+        #expect(first.stderr.contains("Error: "), "\(first.stderr)")
+        let middle = try Run.tlsprobe(["capture", "-r", file("middle", [small, big, small])])
+        #expect(middle.status == 0, "\(middle.stderr)")
+        #expect(middle.stderr.contains("1 packets"), "\(middle.stderr)")
+        #expect(middle.stderr.contains("reading stopped early: \(error)"), "\(middle.stderr)")
+        #expect(!middle.stderr.contains("Error: "), "\(middle.stderr)")
+    }
+
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func truncatedFileReportsWhatWasRead() throws {
         let file = try Self.serverCapture()
         let data = try Data(contentsOf: URL(fileURLWithPath: file))

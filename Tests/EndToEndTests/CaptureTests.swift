@@ -354,6 +354,27 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(!middle.stderr.contains("Error: "), "\(middle.stderr)")
     }
 
+    /// IPv4 fragments are not reassembled: the summary counts them by name among the
+    /// skipped packets, so bytes that came in them are not taken for bytes never captured.
+    @Test func ipFragmentsAreNamedInTheSummary() throws {
+        // Raw IPv4 (LINKTYPE_IPV4): a TCP packet's first fragment (more fragments) and its
+        // second (offset 8 bytes), then an ordinary TCP SYN.
+        func ipv4(fragment: UInt16, payload: [UInt8]) -> [UInt8] {
+            let total = UInt16(20 + payload.count)
+            return [0x45, 0, UInt8(total >> 8), UInt8(total & 0xFF), 0x12, 0x34, UInt8(fragment >> 8), UInt8(fragment & 0xFF),
+                    64, 6, 0, 0, 127, 0, 0, 1, 127, 0, 0, 1] + payload
+        }
+        let tcpSYN: [UInt8] = [0x9c, 0x40, 0x01, 0xbb, 0, 0, 0, 1, 0, 0, 0, 0, 0x50, 0x02, 0xff, 0xff, 0, 0, 0, 0]
+        let packets = [
+            CaptureWriter.Packet(time: 1, bytes: ipv4(fragment: 0x2000, payload: tcpSYN + [UInt8](repeating: 0x16, count: 4))),
+            CaptureWriter.Packet(time: 1.1, bytes: ipv4(fragment: 0x0003, payload: [UInt8](repeating: 0x03, count: 16))),
+            CaptureWriter.Packet(time: 1.2, bytes: ipv4(fragment: 0, payload: tcpSYN)),
+        ]
+        let result = try Run.tlsprobe(["capture", "-r", "-"], stdin: CaptureWriter.file(linkType: 228, packets: packets))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("3 packets, 1 TCP, 2 skipped (not TCP/IP; 2 of them IP fragments, not reassembled), 0 malformed"), "\(result.stderr)")
+    }
+
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func truncatedFileReportsWhatWasRead() throws {
         let file = try Self.serverCapture()
         let data = try Data(contentsOf: URL(fileURLWithPath: file))

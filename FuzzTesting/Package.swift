@@ -60,5 +60,7 @@ let package = Package(
         .executableTarget(name: "FuzzCredentials", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TLSProbeOutput"]),
         // Arbitrary certificate sets through the trust engine, OpenSSL's verdict beside.
         .executableTarget(name: "FuzzTrust", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TLSProbeOutput"]),
+        .executableTarget(name: "FuzzKeyLog", dependencies: ["PcapSource"]),
+        .executableTarget(name: "FuzzKnownHosts", dependencies: ["TLSModel"]),
     ]
 )

@@ -13,6 +13,9 @@
 # FuzzTrust:       a control byte and the DER of a chain, its anchors last, for each of
 #                  Samples/make-pki.sh's cases (good, missing intermediate, expired, recreated CA,
 #                  self-signed, client) and a name-constrained RSA chain
+# FuzzKeyLog and FuzzKnownHosts: small hand-written text files (a TLS 1.2 and a TLS 1.3 key
+#                  log with CRLF, malformed lines; a known-hosts file, odd spacing and case),
+#                  kept as they are: this script does not touch them
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)

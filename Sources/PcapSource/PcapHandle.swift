@@ -103,6 +103,13 @@ final class PcapHandle {
         self.linkType = activated ? pcap_datalink(handle) : -1
     }
 
+    /// A pcap (not pcapng) file: where the last packet record ended, and the size of a
+    /// record header (16; 24 in the old "modified" format) once a packet has shown it. For
+    /// telling a packet longer than the file's snap length, which libpcap's pcap reader
+    /// cuts to the snap length without a word, apart from a packet captured at that length.
+    private var recordEnd: Int64?
+    private var recordHeaderSize: Int64 = 16
+
     /// The stdio buffer of an offline handle's FILE, freed after `pcap_close`.
     private var streamBuffer: UnsafeMutablePointer<CChar>?
     private static let streamBufferSize = 1 << 20
@@ -138,6 +145,10 @@ final class PcapHandle {
         // pcap_close() closes the FILE from here on; the buffer goes after it, in deinit.
         let owner = PcapHandle(takingOwnership: handle, isLive: false, activated: true)
         owner.streamBuffer = buffer
+        if pcap_major_version(handle) == 2, let file = pcap_file(handle) {
+            let position = ftello(file)
+            if position >= 0 { owner.recordEnd = Int64(position) }
+        }
         return owner
     }
 
@@ -238,6 +249,7 @@ final class PcapHandle {
             case 1:
                 guard let header, let data else { continue }
                 let h = header.pointee
+                try checkRecordLength(captured: h.caplen)
                 let packet = RawPacket(
                     seconds: Int(h.ts.tv_sec), microseconds: Int(h.ts.tv_usec),
                     captured: UnsafeRawBufferPointer(start: data, count: Int(h.caplen)), wireLength: Int(h.len))
@@ -257,6 +269,30 @@ final class PcapHandle {
             default:
                 throw PcapError(.readFailed, lastError)
             }
+        }
+    }
+
+    /// A pcap file's record longer than the file's snap length is a read error, as the
+    /// pcapng reader makes it ("invalid packet capture length N, bigger than snaplen of S"):
+    /// the same capture stops at the same packet, with the same words, in either format.
+    private func checkRecordLength(captured: UInt32) throws(PcapError) {
+        guard let start = recordEnd, let file = pcap_file(handle) else { return }
+        let position = Int64(ftello(file))
+        guard position >= start else {
+            recordEnd = nil  // the position cannot be followed (a pipe without a cookie stream)
+            return
+        }
+        recordEnd = position
+        let consumed = position - start
+        let snapLength = pcap_snapshot(handle)
+        if snapLength <= 0 || captured < UInt32(snapLength) {
+            // A packet libpcap did not cut: it shows the record header's size.
+            if consumed - Int64(captured) == 16 || consumed - Int64(captured) == 24 { recordHeaderSize = consumed - Int64(captured) }
+            return
+        }
+        let stored = consumed - recordHeaderSize
+        if stored > Int64(captured) {
+            throw PcapError(.readFailed, "invalid packet capture length \(stored), bigger than snaplen of \(snapLength)")
         }
     }
 

@@ -325,6 +325,56 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(usb.stderr.contains("link type 189"))
     }
 
+    /// A packet longer than the file's snap length: libpcap's pcapng reader stops there with
+    /// a read error, its pcap reader used to cut the packet silently and read on, so the same
+    /// capture exited 2 as pcapng and 0 as pcap. Both now stop at it alike: first in the
+    /// file, nothing was read (exit 2); after other packets, what was read is reported
+    /// (exit 0) with the same "reading stopped early" line.
+    @Test(arguments: [CaptureWriter.Format.pcap, .pcapng])
+    func aPacketLongerThanTheSnapLengthStopsPcapAndPcapngAlike(format: CaptureWriter.Format) throws {
+        let dir = TemporaryDirectory()
+        let small = CaptureWriter.Packet(time: 1, bytes: [UInt8](repeating: 0, count: 60))
+        let big = CaptureWriter.Packet(time: 2, bytes: [UInt8](repeating: 0, count: 200))
+        func file(_ name: String, _ packets: [CaptureWriter.Packet]) -> String {
+            var data = [UInt8](CaptureWriter.file(format, linkType: 1, packets: packets))
+            // The snap length: 100 (pcap: file header offset 16; pcapng: the IDB's, offset 40).
+            let offset = format == .pcap ? 16 : 40
+            data.replaceSubrange(offset..<offset + 4, with: [100, 0, 0, 0])
+            return dir.write(name, Data(data))
+        }
+        let error = "invalid packet capture length 200, bigger than snaplen of 100"
+        let first = try Run.tlsprobe(["capture", "-r", file("first", [big, small])])
+        #expect(first.status == 2, "\(first.stderr)")
+        #expect(first.stderr.contains("reading stopped early: \(error)"), "\(first.stderr)")
+        #expect(first.stderr.contains("Error: "), "\(first.stderr)")
+        let middle = try Run.tlsprobe(["capture", "-r", file("middle", [small, big, small])])
+        #expect(middle.status == 0, "\(middle.stderr)")
+        #expect(middle.stderr.contains("1 packets"), "\(middle.stderr)")
+        #expect(middle.stderr.contains("reading stopped early: \(error)"), "\(middle.stderr)")
+        #expect(!middle.stderr.contains("Error: "), "\(middle.stderr)")
+    }
+
+    /// IPv4 fragments are not reassembled: the summary counts them by name among the
+    /// skipped packets, so bytes that came in them are not taken for bytes never captured.
+    @Test func ipFragmentsAreNamedInTheSummary() throws {
+        // Raw IPv4 (LINKTYPE_IPV4): a TCP packet's first fragment (more fragments) and its
+        // second (offset 8 bytes), then an ordinary TCP SYN.
+        func ipv4(fragment: UInt16, payload: [UInt8]) -> [UInt8] {
+            let total = UInt16(20 + payload.count)
+            return [0x45, 0, UInt8(total >> 8), UInt8(total & 0xFF), 0x12, 0x34, UInt8(fragment >> 8), UInt8(fragment & 0xFF),
+                    64, 6, 0, 0, 127, 0, 0, 1, 127, 0, 0, 1] + payload
+        }
+        let tcpSYN: [UInt8] = [0x9c, 0x40, 0x01, 0xbb, 0, 0, 0, 1, 0, 0, 0, 0, 0x50, 0x02, 0xff, 0xff, 0, 0, 0, 0]
+        let packets = [
+            CaptureWriter.Packet(time: 1, bytes: ipv4(fragment: 0x2000, payload: tcpSYN + [UInt8](repeating: 0x16, count: 4))),
+            CaptureWriter.Packet(time: 1.1, bytes: ipv4(fragment: 0x0003, payload: [UInt8](repeating: 0x03, count: 16))),
+            CaptureWriter.Packet(time: 1.2, bytes: ipv4(fragment: 0, payload: tcpSYN)),
+        ]
+        let result = try Run.tlsprobe(["capture", "-r", "-"], stdin: CaptureWriter.file(linkType: 228, packets: packets))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("3 packets, 1 TCP, 2 skipped (not TCP/IP; 2 of them IP fragments, not reassembled), 0 malformed"), "\(result.stderr)")
+    }
+
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func truncatedFileReportsWhatWasRead() throws {
         let file = try Self.serverCapture()
         let data = try Data(contentsOf: URL(fileURLWithPath: file))

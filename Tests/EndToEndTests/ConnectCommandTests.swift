@@ -401,6 +401,28 @@ import TLSDiagnosis
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A server that accepts every connection and answers nothing (or a first byte or two
+    /// of a record, then nothing): the main handshake and the version probes share one
+    /// --timeout, so the whole run ends within about one of it, not two (the newest
+    /// version's probe used to start only after the main handshake had timed out).
+    @Test(arguments: [[UInt8](), [0x16, 0x03]])
+    func versionsAgainstASilentServerEndWithinOneTimeout(firstBytes: [UInt8]) throws {
+        let server = try MisbehavingServer(firstBytes.isEmpty ? [.awaitBytes, .stall(8)] : [.awaitBytes, .send(firstBytes), .stall(8)])
+        defer { server.stop() }
+        let started = Date()
+        let result = try Run.tlsprobe(["connect", server.address, "--timeout", "2", "--versions", "--json"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed < 3.5, "took \(elapsed) s")
+        if firstBytes.isEmpty {
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("sent no byte"), "\(result.stderr)")
+        } else {
+            #expect(result.status == 1, "\(result.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(json["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": false, "TLSv1.3": false], "\(json["versions"] ?? "none")")
+        }
+    }
+
     @Test(arguments: [
         ["127.0.0.1:1", "--sni", "a", "--no-sni"], ["127.0.0.1:1", "--pin", "sha256/short"], ["host:99999"],
         ["127.0.0.1:1", "--cert", "c.pem"], ["127.0.0.1:1", "--min-version", "1.3", "--max-version", "1.2"],

@@ -110,6 +110,65 @@ import Glibc
         #expect(JSONFindings.codes(served).isEmpty)
     }
 
+    /// Each alert as (description, from, encrypted).
+    static func alertFlags(_ report: [String: Any]) -> [(name: String, from: String, encrypted: Bool?)] {
+        (report["alerts"] as? [[String: Any]] ?? []).map {
+            ((($0["description"] as? [String: Any])?["name"] as? String) ?? "?", $0["from"] as? String ?? "?", $0["encrypted"] as? Bool)
+        }
+    }
+
+    /// Python's ssl module as a TLS 1.3 client: verifies against `cafile` for `hostname`;
+    /// after a handshake sends close_notify (`unwrap`) and waits for the server's.
+    static func python(_ listener: ListenProcess, cafile: String, hostname: String) throws -> Run.Result {
+        let script = """
+            import socket, ssl, sys
+            ctx = ssl.create_default_context(cafile=sys.argv[3])
+            ctx.minimum_version = ssl.TLSVersion.TLSv1_3
+            raw = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+            try:
+                s = ctx.wrap_socket(raw, server_hostname=sys.argv[2])
+            except ssl.SSLError as e:
+                print("refused:", e.reason)
+                sys.exit(3)
+            try:
+                s.unwrap()
+            except (OSError, ssl.SSLError):
+                pass
+            print("closed")
+            """
+        return try Run.process("python3", ["-c", script, String(listener.port), hostname, cafile], timeout: 20)
+    }
+
+    /// An OpenSSL TLS 1.3 client that refuses our Certificate has not installed its
+    /// handshake keys: its alert goes out as a plaintext 7-byte record, and is reported as
+    /// not encrypted. An alert it sends after its keys (close_notify) is encrypted.
+    @Test func aClientsAlertIsEncryptedOnlyWhenItsRecordIs() throws {
+        let pki = PKIFiles()
+        let unrelated = pki.files("unrelated-root", TestPKI.issueLive(.root("Unrelated Root CA"))).cert
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
+        let refused = try Self.curl(["--tlsv1.3", "--cacert", unrelated, "-o", "/dev/null"], url: "https://127.0.0.1:\(listener.port)/")
+        #expect(refused.status == 60, "\(refused.stderr)")
+        let mismatch = try Self.python(listener, cafile: pki.root, hostname: "wrong.example")
+        #expect(mismatch.status == 3, "\(mismatch.stdout) \(mismatch.stderr)")
+        let closed = try Self.python(listener, cafile: pki.root, hostname: "printer.local")
+        #expect(closed.stdout.contains("closed"), "\(closed.stdout) \(closed.stderr)")
+        _ = listener.finish()
+
+        let reports = listener.reports
+        try #require(reports.count == 3)
+        let flags = reports.map(Self.alertFlags)
+        let curlRefusal = try #require(flags.first { $0.first?.name == "unknown_ca" }, "\(flags)")
+        #expect(curlRefusal.count == 1)
+        #expect(curlRefusal.first?.from == "client")
+        #expect(curlRefusal.first?.encrypted == false, "curl's unknown_ca is a plaintext record")
+        let pythonRefusal = try #require(flags.first { $0.first?.name == "bad_certificate" }, "\(flags)")
+        #expect(pythonRefusal.first?.from == "client")
+        #expect(pythonRefusal.first?.encrypted == false, "Python's bad_certificate is a plaintext record")
+        let closing = try #require(flags.first { $0.first?.name == "close_notify" }, "\(flags)")
+        #expect(closing.first?.from == "client")
+        #expect(closing.first?.encrypted == true, "close_notify after the handshake is sent with the client's keys")
+    }
+
     @Test func sClientCarriesOnWithAnUntrustedServerUnlessToldNotTo() throws {
         let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
@@ -162,6 +221,7 @@ import Glibc
         let rejected = try #require(reports.first { JSONFindings.codes($0).contains("mtls.client_cert_rejected") }, "\(reports.map(JSONFindings.codes))")
         #expect(rejected["outcome"] as? String == "failed")
         #expect(Self.alerts(rejected) == ["unknown_ca"], "tlsprobe refuses as the real server would")
+        #expect(Self.alertFlags(rejected).first?.encrypted == (version == "-tls1_3"), "TLS 1.3: sent with our keys; TLS 1.2: before our ChangeCipherSpec")
         let finding = try #require(JSONFindings.finding(rejected, "mtls.client_cert_rejected"))
         #expect((finding["message"] as? String)?.contains("\"CN=stranger\" (issued by \"CN=Other CA\")") == true)
         #expect((rejected["client_trust"] as? [String: Any])?["trusted"] as? Bool == false)
@@ -171,6 +231,7 @@ import Glibc
         let missing = try #require(reports.first { JSONFindings.codes($0).contains("mtls.client_cert_required") }, "\(reports.map(JSONFindings.codes))")
         #expect(missing["outcome"] as? String == "failed")
         #expect(Self.alerts(missing) == [version == "-tls1_3" ? "certificate_required" : "handshake_failure"])
+        #expect(Self.alertFlags(missing).first?.encrypted == (version == "-tls1_3"))
         let required = try #require(JSONFindings.finding(missing, "mtls.client_cert_required"))
         #expect((required["message"] as? String)?.contains("the client sent none") == true)
         #expect(missing["client_chain"] is NSNull || (missing["client_chain"] as? [Any])?.isEmpty == true)

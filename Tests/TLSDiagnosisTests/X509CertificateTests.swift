@@ -5,6 +5,35 @@ import X509
 @testable import TLSDiagnosis
 
 @Suite struct X509CertificateTests {
+    /// A name attribute whose value is not a string type (x500UniqueIdentifier, a BIT
+    /// STRING) is written as RFC 4514 says, `#` and the hex of its DER, not as the
+    /// library's debug text (`ASN1Any([...])`).
+    @Test func aNonStringNameValueIsHexInRFC4514Form() throws {
+        // Name: SET { 2.5.4.45 = BIT STRING 00ff }, SET { CN = UTF8String "x" }
+        let der: [UInt8] = [
+            0x30, 0x19,
+            0x31, 0x0b, 0x30, 0x09, 0x06, 0x03, 0x55, 0x04, 0x2d, 0x03, 0x02, 0x00, 0xff,
+            0x31, 0x0a, 0x30, 0x08, 0x06, 0x03, 0x55, 0x04, 0x03, 0x0c, 0x01, 0x78,
+        ]
+        #expect(DNComparison.text(der) == "CN=x,2.5.4.45=#030200ff")
+        let name = try #require(DNComparison.name(der))
+        #expect(DNComparison.text(name) == "CN=x,2.5.4.45=#030200ff")
+        #expect(!DNComparison.text(der).contains("ASN1Any"))
+    }
+
+    /// Bad base64 is reported at the line where it is, not at the block's BEGIN line.
+    @Test func badBase64IsReportedAtItsOwnLine() throws {
+        let text = "-----BEGIN CERTIFICATE-----\nMIIB\nMI*B\nAAAA\n-----END CERTIFICATE-----\n"
+        let (blocks, problems) = PEM.blocks(in: Array(text.utf8))
+        #expect(blocks.isEmpty)
+        let problem = try #require(problems.first)
+        #expect(problem.line == 3)
+        #expect(problem.description == "line 3: CERTIFICATE block is not valid base64 (the block begins at line 1)")
+        // Data after padding: the line that carries it.
+        let padded = "junk\n-----BEGIN CERTIFICATE-----\nMIE=\nMIIB\n-----END CERTIFICATE-----\n"
+        #expect(PEM.blocks(in: Array(padded.utf8)).problems.first?.line == 4)
+    }
+
     @Test func readsWhatSwiftCertificatesWrote() throws {
         let chain = TestPKI.chain(host: "printer.local", ips: ["10.0.0.5"])
         let leaf = chain.leaf.x509

@@ -83,6 +83,7 @@ public enum TLSClient {
         // again unless the main handshake got no ServerHello: one connection fewer for an
         // old accessory that serves one connection at a time.
         let newest = main.maxVersion
+        let started = Deadline.after(0)
         let concurrent = probedVersions.filter { $0 != newest }
         let results = ResultSlots(count: 1 + concurrent.count)
         @Sendable func work(_ index: Int) {
@@ -122,8 +123,15 @@ public enum TLSClient {
                     : VersionProbe(
                         version: newest, accepted: false, detail: "the server chose \(hello.version) when offered \(newest) too",
                         securityLevel: securityLevel))
+            } else if let ending = handshake.ending, case .timedOut = ending {
+                // The server let the main handshake's whole --timeout pass: probing the
+                // newest version again would take another one (a run of two timeouts).
+                versions.append(VersionProbe(version: newest, accepted: false, detail: ending.shortText, securityLevel: securityLevel))
             } else {
-                versions.append(probe(newest, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout))
+                // Only what is left of the one --timeout the whole run has (at least a
+                // short wait, so a probe is never given no time at all).
+                let left = options.timeout - Deadline.seconds(since: started)
+                versions.append(probe(newest, target: target, addresses: addresses, sni: options.sni, timeout: max(left, min(options.timeout, 0.5))))
             }
             versions.sort { $0.version < $1.version }
         }

@@ -17,6 +17,9 @@ final class HandshakeRecorder {
 
     /// Whether each side has sent ChangeCipherSpec (TLS 1.2: its later alerts are encrypted).
     private var changedCipherSpec: Set<Side> = []
+    /// The header of the last record each side sent (pseudo content type 256, which
+    /// OpenSSL reports before the messages the record carries): its content type and length.
+    private var lastRecordHeader: [Side: (contentType: UInt8, length: Int)] = [:]
     /// Whether the real ServerHello (not a HelloRetryRequest) has gone by.
     private(set) var serverHelloSeen = false
     /// Sides that sent a fatal alert (or, in TLS 1.3, any alert but close_notify/user_canceled).
@@ -41,6 +44,8 @@ final class HandshakeRecorder {
     private static let changeCipherSpec: Int32 = 20
     private static let alert: Int32 = 21
     private static let handshake: Int32 = 22
+    /// SSL3_RT_HEADER: the 5-byte record header, reported before the record's contents.
+    private static let recordHeader: Int32 = 256
 
     /// One callback: `sent` is OpenSSL's write_p (we wrote it).
     func record(sent: Bool, contentType: Int32, bytes: UnsafeRawBufferPointer) {
@@ -65,16 +70,38 @@ final class HandshakeRecorder {
         case Self.alert:
             guard let alert = try? Alert(bytes: Array(bytes)) else { return }
             let tls13 = (builder.context.version ?? .tls12) >= .tls13
-            let encrypted = (tls13 && serverHelloSeen) || changedCipherSpec.contains(side)
-            builder.add(alert: alert, from: side, encrypted: encrypted)
+            builder.add(alert: alert, from: side, encrypted: alertRecordEncrypted(from: side))
             let closing = alert.description == .closeNotify || alert.description == .userCanceled
             if alert.level == .fatal || (tls13 && !closing) { fatalAlertFrom.insert(side) }
             if side != localSide && alert.description == .closeNotify { closeNotifyFromPeer = true }
         case Self.changeCipherSpec:
             changedCipherSpec.insert(side)
+        case Self.recordHeader:
+            // An SSLv2-framed header is 2 or 3 bytes; only TLS record headers matter here.
+            guard bytes.count == 5 else { return }
+            lastRecordHeader[side] = (bytes[0], Int(bytes[3]) << 8 | Int(bytes[4]))
         default:
-            // 256 (record header) and 257 (TLS 1.3 inner content type) are pseudo types.
+            // 257 (TLS 1.3 inner content type) is a pseudo type too.
             break
+        }
+    }
+
+    /// Whether the record that carried `side`'s alert was encrypted, judged from the record
+    /// itself, not from the handshake's stage: an OpenSSL TLS 1.3 client that refuses the
+    /// server's Certificate has no handshake keys installed yet and sends its alert in the
+    /// clear. An alert inside an application_data record (TLS 1.3) is encrypted; an alert
+    /// record whose body is the bare 2-byte alert is plaintext; an alert record with more
+    /// (a MAC or AEAD tag: TLS 1.2 after ChangeCipherSpec) is encrypted.
+    private func alertRecordEncrypted(from side: Side) -> Bool {
+        guard let header = lastRecordHeader[side] else {
+            // No header seen (not expected from OpenSSL 3): judge from the stage as before.
+            let tls13 = (builder.context.version ?? .tls12) >= .tls13
+            return (tls13 && serverHelloSeen) || changedCipherSpec.contains(side)
+        }
+        switch header.contentType {
+        case ContentType.applicationData.rawValue: return true
+        case ContentType.alert.rawValue: return header.length != 2
+        default: return changedCipherSpec.contains(side)
         }
     }
 }

@@ -103,7 +103,9 @@ public final class CaptureAnalyzer {
             segment = try FrameDecoder.decode(frame, linkType: linkType)
         } catch {
             switch error.kind {
-            case .unsupported: statistics.skippedPackets += 1
+            case .unsupported:
+                statistics.skippedPackets += 1
+                if error.field == "ipv4.fragment" || error.field == "ipv6.fragment" { statistics.ipFragments += 1 }
             case .truncated, .malformed: statistics.malformedPackets += 1
             }
             return

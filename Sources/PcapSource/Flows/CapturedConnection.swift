@@ -38,6 +38,8 @@ public struct CaptureStatistics: Sendable, Hashable {
     public var tcpSegments = 0
     /// Packets that are not TCP over IPv4/IPv6 (ARP, UDP, fragments, unknown link types).
     public var skippedPackets = 0
+    /// Of `skippedPackets`, IPv4 or IPv6 fragments: tlsprobe does not reassemble IP.
+    public var ipFragments = 0
     /// Packets whose headers are broken or cut short.
     public var malformedPackets = 0
     /// TCP segments whose payload the snap length cut.

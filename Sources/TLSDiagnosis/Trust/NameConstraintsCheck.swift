@@ -176,12 +176,12 @@ enum NameConstraintsCheck {
             for name in sans { if case .directoryName(let dn) = name { names.append(dn) } }
             for dn in names {
                 for constraint in dnExcluded where dnWithin(dn, constraint) {
-                    violations.append(Violation(form: "directoryName", name: String(describing: dn), constraint: String(describing: constraint),
-                                                reason: "the name is inside the excluded subtree \"\(constraint)\""))
+                    violations.append(Violation(form: "directoryName", name: DNComparison.text(dn), constraint: DNComparison.text(constraint),
+                                                reason: "the name is inside the excluded subtree \"\(DNComparison.text(constraint))\""))
                 }
                 if !dnPermitted.isEmpty && !dnPermitted.contains(where: { dnWithin(dn, $0) }) {
-                    let list = dnPermitted.map { String(describing: $0) }.joined(separator: "; ")
-                    violations.append(Violation(form: "directoryName", name: String(describing: dn), constraint: list,
+                    let list = dnPermitted.map { DNComparison.text($0) }.joined(separator: "; ")
+                    violations.append(Violation(form: "directoryName", name: DNComparison.text(dn), constraint: list,
                                                 reason: "the name is outside every permitted subtree (\(list))"))
                 }
             }
@@ -329,7 +329,7 @@ enum NameConstraintsCheck {
         switch name {
         case .otherName(let other): return "otherName \(other.typeID)"
         case .rfc822Name(let v), .dnsName(let v), .uniformResourceIdentifier(let v): return v
-        case .directoryName(let dn): return String(describing: dn)
+        case .directoryName(let dn): return DNComparison.text(dn)
         case .ipAddress(let octets): return IPAddressText.format(Array(octets.bytes))
         case .registeredID(let oid): return oid.description
         case .x400Address: return "x400Address"

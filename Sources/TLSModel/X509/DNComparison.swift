@@ -27,7 +27,26 @@ public enum DNComparison {
     /// A DER Name as RFC 4514 text; an unreadable one as `DER:` and its hex.
     public static func text(_ der: [UInt8]) -> String {
         guard let name = name(der) else { return "DER:" + Hex.encode(der) }
-        return String(describing: name)
+        return text(name)
+    }
+
+    /// A name as RFC 4514 text, last RDN first: an attribute whose value is a string type as
+    /// `TYPE=value` (escaped), any other value as `TYPE=#` and the hex of its DER (RFC 4514
+    /// 2.4), never the library's debug text of the value.
+    public static func text(_ name: DistinguishedName) -> String {
+        name.reversed().map { rdn in rdn.map(text).joined(separator: "+") }.joined(separator: ",")
+    }
+
+    /// One attribute as RFC 4514 text (`CN=Front Desk`, `2.5.4.45=#030200ff`).
+    public static func text(_ attribute: RelativeDistinguishedName.Attribute) -> String {
+        let described = String(describing: attribute)
+        // Only a value the library could not read as a string is described as ASN1Any(...).
+        guard described.contains("ASN1Any("), String(attribute.value) == nil else { return described }
+        // The key is what the library names the type (`CN`, or the dotted OID); it has no "=".
+        let key = described.prefix { $0 != "=" }
+        var serializer = DER.Serializer()
+        guard (try? serializer.serialize(ASN1Any(attribute.value))) != nil else { return key + "=#" }
+        return key + "=#" + Hex.encode(serializer.serializedBytes)
     }
 
     private static func key(_ attribute: RelativeDistinguishedName.Attribute) -> String {

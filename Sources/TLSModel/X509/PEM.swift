@@ -16,7 +16,8 @@ public struct PEMBlock: Sendable, Hashable {
 public struct PEMProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The label of the block.
     public let label: String
-    /// The 1-based line of its BEGIN line.
+    /// The 1-based line of the problem: for bad base64 the first line where it goes wrong,
+    /// otherwise the block's BEGIN line.
     public let line: Int
     /// What is wrong.
     public let reason: String
@@ -51,6 +52,7 @@ public enum PEM {
             index += 1
             var headers: [String: String] = [:]
             var body: [UInt8] = []
+            var bodyLines: [(number: Int, text: ArraySlice<UInt8>)] = []
             var ended = false
             var inHeaders = true
             while index < lines.count {
@@ -75,13 +77,17 @@ public enum PEM {
                 }
                 inHeaders = false
                 body.append(contentsOf: current)
+                bodyLines.append((index, current))
             }
             guard ended else {
                 problems.append(PEMProblem(label: label, line: beginLine, reason: "has no END line"))
                 continue
             }
             guard let der = base64Decode(body), !der.isEmpty else {
-                problems.append(PEMProblem(label: label, line: beginLine, reason: "is not valid base64"))
+                // Name the line where the base64 goes wrong, not the BEGIN line.
+                let bad = firstBadBase64Line(bodyLines) ?? beginLine
+                let reason = bad == beginLine ? "is not valid base64" : "is not valid base64 (the block begins at line \(beginLine))"
+                problems.append(PEMProblem(label: label, line: bad, reason: reason))
                 continue
             }
             blocks.append(PEMBlock(label: label, headers: headers, der: der, line: beginLine))
@@ -135,6 +141,30 @@ public enum PEM {
         while i <= last {
             if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
             i += 1
+        }
+        return nil
+    }
+
+    /// The 1-based number of the first body line `base64Decode` refuses: a byte outside the
+    /// alphabet, data after padding, more than two padding characters. Nil when no one line
+    /// is to blame (an empty body).
+    static func firstBadBase64Line(_ lines: [(number: Int, text: ArraySlice<UInt8>)]) -> Int? {
+        var padding = 0
+        for (number, text) in lines {
+            for byte in text {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"):
+                    if padding > 0 { return number }
+                case UInt8(ascii: "="):
+                    padding += 1
+                    if padding > 2 { return number }
+                case 0x20, 0x09, 0x0D, 0x0A:
+                    continue
+                default:
+                    return number
+                }
+            }
         }
         return nil
     }

@@ -17,10 +17,10 @@ extension X509Certificate {
     public var serialHex: String { Hex.encode(serialNumberBytes) }
 
     /// The subject as an RFC 4514 string (`CN=Front Desk Root,O=Shop`).
-    public var subjectString: String { String(describing: subject) }
+    public var subjectString: String { DNComparison.text(subject) }
 
     /// The issuer as an RFC 4514 string.
-    public var issuerString: String { String(describing: issuer) }
+    public var issuerString: String { DNComparison.text(issuer) }
 
     /// Whether subject and issuer are the same name (RFC 5280 "self-issued").
     public var isSelfIssued: Bool { DNComparison.equal(subjectDER, subject, issuerDER, issuer) }

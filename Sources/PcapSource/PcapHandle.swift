@@ -104,11 +104,13 @@ final class PcapHandle {
     }
 
     /// A pcap (not pcapng) file: where the last packet record ended, and the size of a
-    /// record header (16; 24 in the old "modified" format) once a packet has shown it. For
-    /// telling a packet longer than the file's snap length, which libpcap's pcap reader
-    /// cuts to the snap length without a word, apart from a packet captured at that length.
+    /// record header (16; 24 in the old "modified" format) once the first packet has shown
+    /// it. For telling a packet longer than the file's snap length, which libpcap's pcap
+    /// reader cuts to the snap length without a word, apart from a packet captured at that
+    /// length. Counted, not asked for: the file position is read only at the first packet
+    /// and at packets as long as the snap length.
     private var recordEnd: Int64?
-    private var recordHeaderSize: Int64 = 16
+    private var recordHeaderSize: Int64?
 
     /// The stdio buffer of an offline handle's FILE, freed after `pcap_close`.
     private var streamBuffer: UnsafeMutablePointer<CChar>?
@@ -276,21 +278,27 @@ final class PcapHandle {
     /// pcapng reader makes it ("invalid packet capture length N, bigger than snaplen of S"):
     /// the same capture stops at the same packet, with the same words, in either format.
     private func checkRecordLength(captured: UInt32) throws(PcapError) {
-        guard let start = recordEnd, let file = pcap_file(handle) else { return }
-        let position = Int64(ftello(file))
-        guard position >= start else {
+        guard let end = recordEnd else { return }
+        let snapLength = pcap_snapshot(handle)
+        let maybeCut = snapLength > 0 && captured >= UInt32(snapLength)
+        if let header = recordHeaderSize, !maybeCut {
+            // A record libpcap did not cut is its header and its bytes, nothing more.
+            recordEnd = end + header + Int64(captured)
+            return
+        }
+        guard let file = pcap_file(handle), case let position = Int64(ftello(file)), position >= end else {
             recordEnd = nil  // the position cannot be followed (a pipe without a cookie stream)
             return
         }
         recordEnd = position
-        let consumed = position - start
-        let snapLength = pcap_snapshot(handle)
-        if snapLength <= 0 || captured < UInt32(snapLength) {
-            // A packet libpcap did not cut: it shows the record header's size.
-            if consumed - Int64(captured) == 16 || consumed - Int64(captured) == 24 { recordHeaderSize = consumed - Int64(captured) }
+        let consumed = position - end
+        guard maybeCut else {
+            // The first packet, not cut: it shows the record header's size.
+            let header = consumed - Int64(captured)
+            if header == 16 || header == 24 { recordHeaderSize = header } else { recordEnd = nil }
             return
         }
-        let stored = consumed - recordHeaderSize
+        let stored = consumed - (recordHeaderSize ?? 16)
         if stored > Int64(captured) {
             throw PcapError(.readFailed, "invalid packet capture length \(stored), bigger than snaplen of \(snapLength)")
         }

@@ -60,10 +60,7 @@ struct TrustOptions: ParsableArguments {
     }
 
     /// The evaluation instant: `--at`, else now (read once, here, never inside a check).
-    var instant: Date { given ?? Date() }
-
-    /// The instant `--at` names, when given.
-    var given: Date? { at.flatMap(ReportTime.parse) }
+    var instant: Date { at.flatMap(ReportTime.parse) ?? Date() }
 
     /// The context for a leaf with this purpose (only `verify` judges client certificates).
     func context(purpose: Purpose = .server) -> TrustContext {

@@ -352,6 +352,11 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(middle.stderr.contains("1 packets"), "\(middle.stderr)")
         #expect(middle.stderr.contains("reading stopped early: \(error)"), "\(middle.stderr)")
         #expect(!middle.stderr.contains("Error: "), "\(middle.stderr)")
+        // Further in: the records before it are counted, not located one by one.
+        let later = try Run.tlsprobe(["capture", "-r", file("later", [small, small, small, big, small])])
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(later.stderr.contains("3 packets"), "\(later.stderr)")
+        #expect(later.stderr.contains("reading stopped early: \(error)"), "\(later.stderr)")
     }
 
     /// IPv4 fragments are not reassembled: the summary counts them by name among the

@@ -25,8 +25,6 @@ public struct CapturedConnection: Sendable {
 
     /// The handshake as observed (built on each call).
     public var observation: HandshakeObservation { recording.build().observation }
-    /// What the capture says about the connection (built on each call).
-    public var facts: CaptureFacts { recording.build().facts }
 }
 
 /// Counts over a whole capture, for the summary on stderr.

@@ -44,6 +44,12 @@ public enum BoundedFile {
             throw ReadError(kind: .unreadable, reason: "cannot be read (\(Self.reason(error, path: path)))")
         }
         defer { try? handle.close() }
+        return try read(handle, from: offset, limit: limit, truncating: truncating)
+    }
+
+    /// The bytes of an open file from `offset` on, under the same bound as `read(_:from:limit:truncating:)`;
+    /// the handle is left open.
+    public static func read(_ handle: FileHandle, from offset: Int = 0, limit: Int, truncating: Bool = false) throws(ReadError) -> [UInt8] {
         let budget = limit - offset
         guard budget >= 0 else {
             if truncating { return [] }

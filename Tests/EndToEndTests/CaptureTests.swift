@@ -359,6 +359,43 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(later.stderr.contains("reading stopped early: \(error)"), "\(later.stderr)")
     }
 
+    /// A capture made with a short snap length (`tcpdump -s 96`, `editcap -s 200`) keeps
+    /// only the start of every packet, so each handshake record is cut. Every connection is
+    /// still reported (their SYNs are there: they did not begin before the capture), each
+    /// says that the snap length cut its handshake, and nothing the cut hid is read as a
+    /// refusal: not a TLS 1.3 session ticket cut short (so "no ticket, the server refused"),
+    /// not a TLS 1.2 encrypted alert whose ChangeCipherSpec was cut away (so "13 alerts").
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment), arguments: [96, 200])
+    func aShortSnapLengthIsNamedAsWhatCutTheHandshake(snap: Int) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: try Self.serverCapture()))
+        let (linkType, packets) = try #require(CaptureWriter.packets(inPcap: data))
+        let cut = packets.map { CaptureWriter.Packet(time: $0.time, bytes: Array($0.bytes.prefix(snap)), wireLength: $0.wireLength) }
+        let file = Self.pki.dir.write("snap-\(snap).pcap", CaptureWriter.file(linkType: linkType, packets: cut, snapLength: UInt32(snap)))
+        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("began before the capture"), "\(result.stderr)")
+        let lines = try Self.lines(result)
+        try #require(lines.count == 4, "\(result.stdout)\n\(result.stderr)")
+        for (index, line) in lines.enumerated() {
+            let findings = line["findings"] as? [[String: Any]] ?? []
+            let truncated = findings.first { $0["code"] as? String == "capture.truncated" }
+            let message = truncated?["message"] as? String ?? ""
+            #expect(message.contains("snap length") && message.contains("handshake"), "connection \(index): \(message)")
+            #expect((truncated?["evidence"] as? [String: Any])?["snap_length"] as? Int == snap, "connection \(index): \(truncated ?? [:])")
+            for alert in findings where alert["code"] as? String == "capture.alert" {
+                let name = (alert["evidence"] as? [String: Any])?["alert"] as? String
+                #expect(name.map { !$0.hasPrefix("0x") } ?? true, "connection \(index): an alert read from cut bytes: \(alert)")
+            }
+        }
+        // The two accepted connections were not refused.
+        #expect(lines[0]["outcome"] as? String != "failed", "\(lines[0])")
+        #expect(lines[1]["outcome"] as? String != "failed", "\(lines[1])")
+        if snap == 200 {
+            // The TLS 1.3 server's session tickets are cut but their records are there.
+            #expect(lines[1]["outcome"] as? String == "established", "\(lines[1])")
+        }
+    }
+
     /// IPv4 fragments are not reassembled: the summary counts them by name among the
     /// skipped packets, so bytes that came in them are not taken for bytes never captured.
     @Test func ipFragmentsAreNamedInTheSummary() throws {

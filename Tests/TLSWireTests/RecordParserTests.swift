@@ -227,3 +227,86 @@ private let sslv2Hello: [UInt8] = {
         }
     }
 }
+
+/// Bytes not captured (a hole, or what a snap length cut off) inside one record: the
+/// record is counted by its header, and every other record comes out whole and at its
+/// own offset, whatever part of the fragment is missing and however the rest arrives.
+@Suite struct RecordParserSkipTests {
+    @Test func bytesMissingInsideOneRecordKeepEveryOtherRecord() throws {
+        let stream = RealHandshakes.tls12ServerStream
+        let whole = try records(stream)
+        for (index, record) in whole.enumerated() where record.fragment.count > 1 {
+            let fragmentStart = record.streamOffset + 5
+            let fragmentEnd = fragmentStart + record.fragment.count
+            // Every missing range inside the fragment, at a few starts and lengths.
+            for start in Set([fragmentStart, fragmentStart + 1, (fragmentStart + fragmentEnd) / 2, fragmentEnd - 1]) {
+                for length in Set([1, fragmentEnd - start, max(1, (fragmentEnd - start) / 2)]) where start + length <= fragmentEnd {
+                    for chunk in [1, 7, 4096] {
+                        var parser = RecordParser()
+                        var out: [TLSRecord] = []
+                        var cut: RecordParser.CutRecord?
+                        func feed(_ range: Range<Int>) throws {
+                            var i = range.lowerBound
+                            while i < range.upperBound {
+                                let end = min(range.upperBound, i + chunk)
+                                parser.append(stream[i..<end])
+                                i = end
+                                while let r = try parser.nextRecord() { out.append(r) }
+                            }
+                        }
+                        try feed(0..<start)
+                        let skipped = parser.skip(length)
+                        #expect(skipped.framingKept, "record \(index), missing \(start)..<\(start + length)")
+                        cut = skipped.cut
+                        try feed((start + length)..<stream.count)
+                        var expected = whole
+                        expected.remove(at: index)
+                        #expect(out.map(\.bytes) == expected.map(\.bytes), "record \(index), missing \(start)..<\(start + length), chunk \(chunk)")
+                        #expect(out.map(\.streamOffset) == expected.map(\.streamOffset))
+                        #expect(cut?.contentType == record.contentType && cut?.length == record.fragment.count
+                                && cut?.captured == start - fragmentStart && cut?.streamOffset == record.streamOffset,
+                                "\(String(describing: cut))")
+                        #expect(cut.map { Array(record.fragment.prefix($0.capturedPrefix.count)) == $0.capturedPrefix } == true)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Missing bytes that run past the record's end (over headers never seen), start at a
+    /// record boundary, or cut into a header lose the framing: the caller resynchronizes.
+    @Test func bytesMissingOverARecordBoundaryLoseTheFraming() throws {
+        let stream = RealHandshakes.tls12ServerStream
+        let whole = try records(stream)
+        let second = whole[1]
+        // Runs from inside the first record into the second.
+        var parser = RecordParser()
+        parser.append(stream[0..<(second.streamOffset - 3)])
+        _ = try parser.nextRecord()
+        let over = parser.skip(10)
+        #expect(!over.framingKept)
+        #expect(over.cut?.length == whole[0].fragment.count)
+        // At a record boundary: nothing of the next record is known.
+        parser = RecordParser()
+        parser.append(stream[0..<second.streamOffset])
+        #expect(try parser.nextRecord() != nil)
+        let atBoundary = parser.skip(3)
+        #expect(!atBoundary.framingKept && atBoundary.cut == nil)
+        // Inside a header.
+        parser = RecordParser()
+        parser.append(stream[0..<(second.streamOffset + 2)])
+        _ = try parser.nextRecord()
+        let inHeader = parser.skip(3)
+        #expect(!inHeader.framingKept && inHeader.cut == nil)
+        // A second hole inside the rest of the same cut record is still inside it.
+        parser = RecordParser()
+        parser.append(stream[0..<(second.streamOffset + 10)])
+        _ = try parser.nextRecord()
+        #expect(parser.skip(20).framingKept)
+        #expect(parser.skip(5).framingKept)
+        parser.append(stream[(second.streamOffset + 35)...])
+        var rest: [TLSRecord] = []
+        while let r = try parser.nextRecord() { rest.append(r) }
+        #expect(rest.map(\.bytes) == whole.dropFirst(2).map(\.bytes))
+    }
+}

@@ -23,16 +23,17 @@ public enum CaptureWriter {
     /// A whole capture file with `packets` of `linkType` (a LINKTYPE_ value). For pcapng,
     /// `secrets` (NSS key log text) go into a Decryption Secrets Block before the packets,
     /// as `editcap --inject-secrets tls,keys.log` puts them; `bigEndian` writes the
-    /// section in big-endian byte order.
+    /// section in big-endian byte order. `snapLength` is what the header says; packets
+    /// are written as given (cut them to it as tcpdump -s or editcap -s would).
     public static func file(_ format: Format = .pcap, linkType: UInt32, packets: [Packet],
-                            secrets: [[UInt8]] = [], bigEndian: Bool = false) -> Data {
+                            secrets: [[UInt8]] = [], bigEndian: Bool = false, snapLength: UInt32 = 262_144) -> Data {
         var out = ByteWriter()
         switch format {
         case .pcap:
             out.le32(0xA1B2_C3D4)
             out.le16(2); out.le16(4)
             out.le32(0); out.le32(0)
-            out.le32(262_144)
+            out.le32(snapLength)
             out.le32(linkType)
             for p in packets {
                 let seconds = p.time.rounded(.down)
@@ -52,7 +53,7 @@ public enum CaptureWriter {
             // Interface Description Block (default resolution: microseconds).
             out.le32(1); out.le32(20)
             out.le16(UInt16(linkType)); out.le16(0)
-            out.le32(262_144)
+            out.le32(snapLength)
             out.le32(20)
             for text in secrets { out.bytes += decryptionSecretsBlock(text, bigEndian: bigEndian) }
             for p in packets {

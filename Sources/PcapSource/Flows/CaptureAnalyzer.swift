@@ -150,7 +150,10 @@ public final class CaptureAnalyzer {
         let dataSequence = segment.flags.contains(.syn) ? segment.sequenceNumber &+ 1 : segment.sequenceNumber
         if flow.phase == .active && segment.payloadLength + segment.missingPayload > 0 {
             let wasTLS = flow.tlsSeen
-            if segment.missingPayload > 0 { statistics.snapTruncatedSegments += 1 }
+            if segment.missingPayload > 0 {
+                statistics.snapTruncatedSegments += 1
+                flow.snapLength = max(flow.snapLength, frame.count)
+            }
             let payload = UnsafeRawBufferPointer(rebasing: frame[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)])
             if fromA {
                 let started = flow.streamA.startedAtSYN

@@ -34,6 +34,10 @@ struct CaptureRecording: Sendable {
     var encryptedAlerts: [EncryptedAlert]
     var lostBytes: (client: Int, server: Int)
     var snapCutBytes: Int
+    /// The longest frame the snap length cut, as captured (0: none was cut).
+    var snapLength: Int
+    var cutRecords: [CaptureFacts.CutRecord]
+    var cutEncryptedRecords: Int
     /// Whether some of `lostBytes` were given up waiting for: the open flows together held
     /// more than the capture's memory budget.
     var holesGivenUp = false
@@ -72,6 +76,9 @@ struct CaptureRecording: Sendable {
         facts.clientBytesLost = lostBytes.client
         facts.serverBytesLost = lostBytes.server
         facts.snapCutBytes = snapCutBytes
+        facts.snapLength = snapLength > 0 ? snapLength : nil
+        facts.cutRecords = cutRecords
+        facts.cutEncryptedRecords = cutEncryptedRecords
         facts.fileTruncated = end == .truncatedFile
         facts.holesGivenUp = holesGivenUp
         facts.clientSeenFromSYN = clientSeenFromSYN

@@ -124,6 +124,14 @@ final class TrackedFlow {
     /// Payload bytes the snap length cut, per direction (a, b), as delivered in order.
     var snapCutA = 0
     var snapCutB = 0
+    /// The snap length that cut them: the longest cut frame as captured.
+    var snapLength = 0
+    /// Plaintext handshake records cut short, and how many encrypted ones.
+    private var cutRecords: [CaptureFacts.CutRecord] = []
+    private var cutEncryptedRecords = 0
+    /// The server's direction lost its record framing to bytes not captured: its TLS 1.2
+    /// ChangeCipherSpec and Finished may have been among them.
+    private var serverFramingLost = false
     /// Bytes lost to gaps, per direction.
     var lostA = 0
     var lostB = 0
@@ -191,9 +199,24 @@ final class TrackedFlow {
             }
             switch state {
             case .feeding:
-                decoder.resynchronize(wireSide(side(fromA: fromA)))
-                decryptor?.lostBytes(from: wireSide(side(fromA: fromA)))
-                state = .resync(attempts: 0)
+                // A record the missing bytes cut into is counted by its header; when they
+                // end inside it, its header says where the next record starts.
+                let sender = side(fromA: fromA)
+                let (events, framingKept) = decoder.skip(count, from: wireSide(sender))
+                for event in events {
+                    if case .stopped = state { break }
+                    handle(event, from: sender, state: &state)
+                }
+                if case .stopped = state { break }
+                if !framingKept {
+                    decoder.resynchronize(wireSide(sender))
+                    if sender == .server { serverFramingLost = true }
+                    state = .resync(attempts: 0)
+                }
+                // A protected record lost (or perhaps lost) breaks the record sequence.
+                if !framingKept || events.contains(where: { if case .cutRecord(_, encrypted: true) = $0 { true } else { false } }) {
+                    decryptor?.lostBytes(from: wireSide(sender))
+                }
             case .start, .unknown:
                 state = .resync(attempts: 0)
             case .resync, .stopped:
@@ -298,6 +321,18 @@ final class TrackedFlow {
             brokenStreams.append("\(side.rawValue) alert record: \(error)")
         case .changeCipherSpec, .otherRecord:
             break
+        case .cutRecord(let cut, let encrypted):
+            if encrypted {
+                // Its size says as much as a whole record's would (a ticket, an alert).
+                cutEncryptedRecords += 1
+                protectedRecord(from: side, decrypted: nil, wireType: cut.contentType, length: cut.length)
+            } else if cut.contentType == .handshake {
+                handshakeSeen = true
+                if cutRecords.count < CaptureFacts.maxCutRecords {
+                    let message = cut.capturedPrefix.first.map { HandshakeType($0).name ?? HandshakeType($0).hex }
+                    cutRecords.append(.init(side: side, message: message, length: cut.length, captured: cut.captured))
+                }
+            }
         case .encrypted(let type, let length):
             protectedRecord(from: side, decrypted: nil, wireType: type, length: length)
         case .decrypted(let type, let length):
@@ -345,6 +380,13 @@ final class TrackedFlow {
             }
         } else {
             let wire = wireSide(side)
+            // TLS 1.2 application data comes only after both Finished messages (RFC 5246
+            // §7.4.9): from the server, always; from the client once it sent its own
+            // Finished, when the server's may have been among bytes not captured.
+            if (inner ?? wireType) == .applicationData, !established, !protectedAlertSeen, decoder.context.version != nil,
+               side == .server || decoder.hasChangedCipherSpec(.client) && serverFramingLost {
+                established = true
+            }
             guard decoder.hasChangedCipherSpec(wire) else { return }
             if (inner ?? wireType) == .alert && !established {
                 protectedAlertSeen = true
@@ -389,6 +431,7 @@ final class TrackedFlow {
                 }
             }
             again.lastPacket = lastPacket
+            again.snapLength = snapLength
             return again.connection(end: end)
         }
         let clientIsA = self.clientIsA ?? true
@@ -407,7 +450,7 @@ final class TrackedFlow {
             decryption: summary.flatMap { $0.protectedRecords.isEmpty ? nil : $0 },
             encryptedAlerts: encryptedAlerts,
             lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
-            snapCutBytes: snapCutA + snapCutB, holesGivenUp: holesGivenUp, clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
+            snapCutBytes: snapCutA + snapCutB, snapLength: snapLength, cutRecords: cutRecords, cutEncryptedRecords: cutEncryptedRecords, holesGivenUp: holesGivenUp, clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
             end: end, brokenStreams: brokenStreams,
             plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) })
         let flow = Flow(
@@ -424,6 +467,7 @@ final class TrackedFlow {
         events = []
         encryptedAlerts = []
         brokenStreams = []
+        cutRecords = []
         keptBytes = 0
         // Buffers go; each side's initial and next sequence numbers stay, so that a new
         // connection on the same addresses and ports is told from a repeated SYN.

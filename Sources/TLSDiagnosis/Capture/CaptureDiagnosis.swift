@@ -38,13 +38,28 @@ public enum CaptureDiagnosis {
             let budget = f.holesGivenUp
                 ? " Some of the bytes counted as never captured were given up waiting for: the open connections together held more than the capture's memory budget."
                 : ""
+            var evidence: [String: EvidenceValue] = [
+                "client_bytes_lost": .int(f.clientBytesLost), "server_bytes_lost": .int(f.serverBytesLost),
+                "snap_length_cut_bytes": .int(f.snapCutBytes),
+            ]
+            if let snap = f.snapLength { evidence["snap_length"] = .int(snap) }
+            if !f.cutRecords.isEmpty { evidence["cut_records"] = .strings(f.cutRecords.map(\.description)) }
+            let message: String
+            if f.snapCutBytes > 0 && !f.cutRecords.isEmpty {
+                // The snap length, not the peers, is why the handshake reads as it does.
+                let keeps = f.snapLength.map { "the capture keeps only the first \($0) bytes of each packet" } ?? "packets were cut short"
+                let others = parts.filter { !$0.contains("snap length") }
+                message = "The snap length cut this connection's handshake: \(keeps), so \(cutRecordsText(f.cutRecords)) cannot be read in full."
+                    + (others.isEmpty ? "" : " Besides, \(others.joined(separator: "; ")).")
+                    + " What could be read is reported; conclusions drawn from what is missing are not.\(budget)"
+            } else {
+                message = "Part of this connection is missing from the capture: \(parts.joined(separator: "; "))."
+                    + (f.cutRecords.isEmpty ? "" : " Cut short: \(cutRecordsText(f.cutRecords)).")
+                    + " What could be read around the gaps is reported.\(budget)"
+            }
             findings.append(Finding(
-                code: .captureTruncated, subject: .connection,
-                message: "Part of this connection is missing from the capture: \(parts.joined(separator: "; ")). What could be read around the gaps is reported.\(budget)",
-                evidence: [
-                    "client_bytes_lost": .int(f.clientBytesLost), "server_bytes_lost": .int(f.serverBytesLost),
-                    "snap_length_cut_bytes": .int(f.snapCutBytes),
-                ]))
+                code: .captureTruncated, subject: .connection, message: message, evidence: evidence,
+                fix: f.snapCutBytes > 0 ? "Capture whole packets: tcpdump -s 0 (the default since tcpdump 4.0), tshark without -s, editcap without -s." : nil))
         }
         if observation.outcome == .incomplete {
             findings.append(incompleteFinding(f, observation))
@@ -108,6 +123,22 @@ public enum CaptureDiagnosis {
         return findings
     }
 
+    /// `the client's client_hello (220 bytes, 129 captured) — what the client offered`, for
+    /// each cut record, with what it would have shown.
+    static func cutRecordsText(_ records: [CaptureFacts.CutRecord]) -> String {
+        records.map { record in
+            let shows: String? = switch record.message {
+            case "client_hello": "what the client offered"
+            case "server_hello": "what the server chose"
+            case "certificate": record.side == .server ? "the server's chain" : "the client's certificate"
+            case "certificate_request": "which CAs the server accepts for client certificates"
+            default: nil
+            }
+            let name = "the \(record.side.rawValue)'s \(record.message ?? "handshake record")"
+            return name + " (" + (shows.map { "\($0); " } ?? "") + "\(record.length) bytes, \(record.captured) captured)"
+        }.joined(separator: "; ")
+    }
+
     /// Bytes as quoted text, non-printable ones as `.`.
     static func printable(_ bytes: [UInt8]) -> String {
         "\"" + String(decoding: bytes.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self) + "\""
@@ -138,6 +169,9 @@ public enum CaptureDiagnosis {
         }
         if !f.brokenStreams.isEmpty { evidence["decode_errors"] = .strings(Array(f.brokenStreams.prefix(4))) }
         if !f.decodeProblems.isEmpty { evidence["undecodable_messages"] = .strings(Array(f.decodeProblems.prefix(4))) }
-        return Finding(code: .captureIncompleteHandshake, subject: .connection, message: message + endText, evidence: evidence)
+        let fix = o.clientHello == nil && f.clientSeenFromSYN && f.snapCutBytes > 0
+            ? "Capture whole packets: tcpdump -s 0 (the default since tcpdump 4.0), tshark without -s, editcap without -s."
+            : nil
+        return Finding(code: .captureIncompleteHandshake, subject: .connection, message: message + endText, evidence: evidence, fix: fix)
     }
 }

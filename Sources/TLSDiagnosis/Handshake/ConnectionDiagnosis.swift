@@ -52,13 +52,24 @@ public enum ConnectionDiagnosis {
             }
         } else {
             let certificateSent = o.steps.contains { $0.from == .server && $0.type == .certificate }
-            trust.note = o.encryptedHandshakeUnseen
+            // A capture that cut the server's handshake short: its chain is unknown, not absent.
+            var cutNote: String?
+            if case .observer(let observer) = vantage {
+                let capture = observer.capture
+                if capture.cutRecords.contains(where: { $0.side == .server && $0.message == "certificate" }) {
+                    cutNote = "The server's Certificate message is cut short in the capture (see capture.truncated), so trust was not judged."
+                } else if !certificateSent, o.outcome != .established, !o.encryptedHandshakeUnseen,
+                          capture.serverBytesLost > 0 || capture.cutRecords.contains(where: { $0.side == .server }) {
+                    cutNote = "The server's handshake is cut short in the capture (see capture.truncated), so its certificate, if it sent one, was not read and trust was not judged."
+                }
+            }
+            trust.note = cutNote ?? (o.encryptedHandshakeUnseen
                 ? (keyLogFinding
                     ? "The server's chain was sent encrypted (TLS 1.3) and the key log did not decrypt it, so trust was not judged."
                     : "The server's chain was sent encrypted (TLS 1.3) and no key log was given, so trust was not judged.")
                 : certificateSent || o.outcome == .established
                     ? "The server presented no certificate, so trust was not judged."
-                    : "The handshake ended before the server sent its certificate, so trust was not judged."
+                    : "The handshake ended before the server sent its certificate, so trust was not judged.")
         }
         if o.unreadableServerCertificates > 0 {
             findings.append(Finding(

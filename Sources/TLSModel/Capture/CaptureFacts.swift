@@ -78,6 +78,29 @@ public struct CaptureFacts: Sendable, Hashable {
         }
     }
 
+    /// A plaintext handshake record the capture holds only the start of: the snap length
+    /// or a hole cut the rest away.
+    public struct CutRecord: Sendable, Hashable {
+        public var side: Side
+        /// The handshake message it starts with (`certificate`), when that byte was captured.
+        public var message: String?
+        /// The record's length as its header says, and how much of it was captured.
+        public var length: Int
+        public var captured: Int
+
+        public init(side: Side, message: String?, length: Int, captured: Int) {
+            self.side = side
+            self.message = message
+            self.length = length
+            self.captured = captured
+        }
+
+        /// `the server's certificate (423 bytes, 59 captured)`.
+        public var description: String {
+            "the \(side.rawValue)'s \(message ?? "handshake record") (\(length) bytes, \(captured) captured)"
+        }
+    }
+
     /// What the key log did; nil when no key log was given or nothing was protected.
     public var decryption: Decryption?
     /// TLS 1.3 without keys: the alert-sized record with which one side most likely refused.
@@ -89,6 +112,14 @@ public struct CaptureFacts: Sendable, Hashable {
     public var serverBytesLost = 0
     /// Payload bytes the snap length cut.
     public var snapCutBytes = 0
+    /// The snap length that cut them: how many bytes of a cut packet the capture kept.
+    public var snapLength: Int?
+    /// Plaintext handshake records cut short (by the snap length or a hole), in order; at
+    /// most `maxCutRecords`.
+    public var cutRecords: [CutRecord] = []
+    /// Encrypted records cut short: counted by their headers all the same.
+    public var cutEncryptedRecords = 0
+    public static let maxCutRecords = 8
     /// The capture file ends in the middle of a packet of this connection.
     public var fileTruncated = false
     /// Some lost bytes were given up waiting for: the capture's memory budget was reached.

@@ -52,6 +52,10 @@ public struct TLSConnectionDecoder: Sendable {
         case decryptedAlert(Alert)
         /// A plaintext record of another type (heartbeat), kept as sent.
         case otherRecord(TLSRecord)
+        /// A record whose header was read but part of whose fragment was not captured
+        /// (`skip(_:from:)`): counted by its header. `encrypted` when it is ciphertext by
+        /// the rules above, so its size tells as much as a whole one would.
+        case cutRecord(RecordParser.CutRecord, encrypted: Bool)
         /// The direction's framing broke here (not TLS, an oversize record or message);
         /// the last event of that direction.
         case malformedStream(WireError)
@@ -131,6 +135,11 @@ public struct TLSConnectionDecoder: Sendable {
                 try protected(record, &state, into: &events)
             case .handshake:
                 try handshake(record.fragment, &state, into: &events)
+            case .alert where state.framingLost && record.fragment.count != 2 && context.version != nil && !context.usesTLS13Formats:
+                // Bytes were lost, and a plaintext alert is 2 bytes: this one is encrypted,
+                // so the side's ChangeCipherSpec was among the bytes not captured.
+                state.isEncrypted = true
+                try protected(record, &state, into: &events)
             case .alert:
                 do throws(WireError) {
                     events += try Alert.alerts(in: record).map { .alert($0) }
@@ -196,6 +205,29 @@ public struct TLSConnectionDecoder: Sendable {
         }
     }
 
+    /// `count` bytes `side` sent at this point were not captured (a hole, or what the snap
+    /// length cut off). A record they cut short is an event, counted by its header; when
+    /// the bytes end inside that record, decoding goes on in step with the stream
+    /// (`framingKept`), else the caller resynchronizes (`resynchronize(_:)`). A handshake
+    /// message the missing bytes cut into is lost either way.
+    public mutating func skip(_ count: Int, from side: Side) -> (events: [Event], framingKept: Bool) {
+        var state = side == .client ? client : server
+        guard state.failure == nil else { return ([], false) }
+        let (cut, kept) = state.records.skip(count)
+        var events: [Event] = []
+        if let cut {
+            let encrypted = cut.contentType == .applicationData || state.isEncrypted && cut.contentType != .changeCipherSpec
+            events.append(.cutRecord(cut, encrypted: encrypted))
+            if !encrypted && cut.contentType == .handshake {
+                state.reassembler = HandshakeReassembler(maxMessageSize: state.reassembler.maxMessageSize)
+            }
+        } else if kept, state.reassembler.hasPartialMessage {
+            state.reassembler = HandshakeReassembler(maxMessageSize: state.reassembler.maxMessageSize)
+        }
+        if side == .client { client = state } else { server = state }
+        return (events, kept)
+    }
+
     /// Forgets `side`'s partial record and message after bytes were lost (a capture gap),
     /// so that decoding can resume when the caller next feeds bytes that start a record.
     /// A broken direction is given another chance; whether the side's records are already
@@ -209,10 +241,12 @@ public struct TLSConnectionDecoder: Sendable {
             let encrypted = client.isEncrypted
             client = fresh
             client.isEncrypted = encrypted
+            client.framingLost = true
         case .server:
             let encrypted = server.isEncrypted
             server = fresh
             server.isEncrypted = encrypted
+            server.framingLost = true
         }
     }
 
@@ -244,6 +278,9 @@ public struct TLSConnectionDecoder: Sendable {
         var records: RecordParser
         var reassembler: HandshakeReassembler
         var isEncrypted = false
+        /// Bytes were lost and decoding resynchronized: a ChangeCipherSpec may have been
+        /// among them.
+        var framingLost = false
         var failure: WireError?
 
         static let placeholder = DirectionState(side: .client, records: RecordParser(), reassembler: HandshakeReassembler())

@@ -24,8 +24,11 @@ public struct RecordParser: Sendable {
     /// Stream offset of `buffer[start]`.
     private var consumed = 0
     private var failure: WireError?
+    /// Bytes still to drop from the next appends: the rest of a record whose middle was
+    /// not captured (`skip(_:)`), so the record after it starts where it should.
+    private var discarding = 0
 
-    /// Records returned so far.
+    /// Records returned so far (and records cut short by `skip(_:)`).
     public private(set) var recordCount = 0
 
     /// A parser accepting fragments up to `maxFragmentLength` bytes (default 2^14 + 2048,
@@ -47,7 +50,71 @@ public struct RecordParser: Sendable {
             buffer.removeFirst(start)
             start = 0
         }
-        buffer.append(contentsOf: bytes)
+        if discarding > 0 {
+            let dropped = min(discarding, bytes.count)
+            discarding -= dropped
+            consumed += dropped
+            buffer.append(contentsOf: bytes.dropFirst(dropped))
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// A record whose header was read but whose fragment was partly not captured.
+    public struct CutRecord: Hashable, Sendable {
+        public var contentType: ContentType
+        public var legacyVersion: ProtocolVersion
+        /// The fragment's length, as its header says.
+        public var length: Int
+        /// The fragment's first bytes, as far as they were captured (at most 16).
+        public var capturedPrefix: [UInt8]
+        /// How many of the fragment's bytes were captured.
+        public var captured: Int
+        /// Stream offset of the record's header.
+        public var streamOffset: Int
+    }
+
+    /// `count` bytes of the stream at this point were not captured (a hole in the capture,
+    /// or the part of a segment the snap length cut off). A record whose header is
+    /// buffered is returned as cut short; when the missing bytes end inside it, its header
+    /// says where the next record starts, so framing goes on exactly (`framingKept`) and
+    /// the rest of it is dropped as it arrives. Otherwise (the bytes start at a record
+    /// boundary or inside a header, or run past the cut record's end, over headers never
+    /// seen) framing is lost: the caller starts a new parser at a point it trusts.
+    public mutating func skip(_ count: Int) -> (cut: CutRecord?, framingKept: Bool) {
+        guard failure == nil, count > 0 else { return (nil, failure == nil) }
+        if discarding > 0 {
+            // Already inside a cut record's rest: still inside it, or past its end.
+            guard count <= discarding else { return (nil, false) }
+            discarding -= count
+            consumed += count
+            return (nil, true)
+        }
+        guard bufferedByteCount >= TLSRecord.headerLength,
+              !(consumed == 0 && recordCount == 0 && allowsSSLv2ClientHello && buffer[start] & 0x80 != 0) else {
+            return (nil, false)
+        }
+        let type = ContentType(buffer[start])
+        let version = ProtocolVersion(UInt16(buffer[start + 1]) << 8 | UInt16(buffer[start + 2]))
+        let length = Int(buffer[start + 3]) << 8 | Int(buffer[start + 4])
+        guard type.isTLSRecordType, version.rawValue >> 8 == 0x03, length <= maxFragmentLength else { return (nil, false) }
+        let have = bufferedByteCount
+        let remaining = TLSRecord.headerLength + length - have
+        guard remaining > 0 else { return (nil, true) }  // whole: nextRecord() returns it
+        let fragmentStart = start + TLSRecord.headerLength
+        let cut = CutRecord(
+            contentType: type, legacyVersion: version, length: length,
+            capturedPrefix: Array(buffer[fragmentStart..<min(buffer.count, fragmentStart + 16)]),
+            captured: have - TLSRecord.headerLength, streamOffset: consumed)
+        recordCount += 1
+        start = buffer.count
+        guard count <= remaining else {
+            consumed += have
+            return (cut, false)
+        }
+        consumed += have + count
+        discarding = remaining - count
+        return (cut, true)
     }
 
     /// The next whole record, or nil until more bytes arrive.

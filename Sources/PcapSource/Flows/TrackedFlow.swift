@@ -115,7 +115,7 @@ final class TrackedFlow {
     /// What the flow holds that the capture's budget for all open flows counts: segments
     /// waiting behind a hole, the decoder's partial records and messages, and the handshake
     /// messages kept for the report. Nothing once the flow is reported or closed.
-    var heldBytes: Int { streamA.heldBytes + streamB.heldBytes + decoder.bufferedByteCount + keptBytes }
+    var heldBytes: Int { streamA.heldBytes + streamB.heldBytes + decoder.heldByteCount + keptBytes }
     /// `heldBytes` when the analyzer last counted it into its total.
     var countedBytes = 0
     /// Whether a hole was declared lost because the open flows together held too much.

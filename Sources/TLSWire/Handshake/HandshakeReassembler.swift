@@ -32,6 +32,8 @@ public struct HandshakeReassembler: Sendable {
     /// Handshake-stream offset of `buffer[start]`.
     private var streamOffset = 0
     private var failure: WireError?
+    /// The capacity asked for when a message's header came in.
+    private var reserved = 0
 
     /// A reassembler allowing messages up to `maxMessageSize` body bytes and, by default,
     /// `maxMessageSize + 4 +` one maximal record of buffered bytes.
@@ -43,6 +45,12 @@ public struct HandshakeReassembler: Sendable {
 
     /// Bytes received and not yet returned as a message.
     public var bufferedByteCount: Int { buffer.count - start }
+
+    /// The memory the buffer holds, as a caller bounding memory counts it: its bytes,
+    /// consumed ones not yet dropped included, or the room made for a whole message.
+    /// (Not `capacity`: the allocator rounds that differently from run to run, and a
+    /// capture must give up the same flows on every run.)
+    public var heldByteCount: Int { max(buffer.count, reserved) }
 
     /// Whether a message has begun and not ended: at the end of a stream this means the
     /// handshake was cut off.
@@ -61,6 +69,17 @@ public struct HandshakeReassembler: Sendable {
             throw error
         }
         compact()
+        // Once a message's header is in, its length is known: make room for exactly that
+        // much, not the double that growing by appends would leave (a capture holding
+        // thousands of partial messages would hold twice what it counts).
+        if bufferedByteCount >= RawHandshakeMessage.headerLength {
+            let length = Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
+            let needed = max(start + RawHandshakeMessage.headerLength + min(length, maxMessageSize), buffer.count + fragment.count)
+            if reserved < needed {
+                buffer.reserveCapacity(needed)
+                reserved = needed
+            }
+        }
         buffer.append(contentsOf: fragment)
     }
 
@@ -90,6 +109,13 @@ public struct HandshakeReassembler: Sendable {
         let bytes = Array(buffer[start..<(start + total)])
         start += total
         streamOffset += total
+        if start == buffer.count {
+            // Nothing waits: give the memory back now, not at the next append (a stream
+            // that stalls after a large Certificate would keep it uncounted).
+            buffer = []
+            start = 0
+            reserved = 0
+        }
         // Cannot fail: the length was read from these bytes and fits 24 bits.
         return try RawHandshakeMessage(bytes: bytes, maxSize: maxMessageSize)
     }
@@ -104,8 +130,16 @@ public struct HandshakeReassembler: Sendable {
 
     /// Drops consumed bytes once they outweigh the live ones, keeping appends amortised O(1).
     private mutating func compact() {
+        if start > 0 && start == buffer.count {
+            // Nothing waits: give the memory back rather than keep a message's worth.
+            buffer = []
+            start = 0
+            reserved = 0
+            return
+        }
         guard start > 0, start >= buffer.count - start || start > 64 * 1024 else { return }
         buffer.removeFirst(start)
+        reserved = max(0, reserved - start)
         start = 0
     }
 }

@@ -81,6 +81,14 @@ public struct TLSConnectionDecoder: Sendable {
             + server.records.bufferedByteCount + server.reassembler.bufferedByteCount
     }
 
+    /// The memory both directions' buffers hold (at least `bufferedByteCount`: consumed
+    /// bytes not yet dropped, room made for a whole message): what a capture's memory
+    /// budget counts.
+    public var heldByteCount: Int {
+        client.records.heldByteCount + client.reassembler.heldByteCount
+            + server.records.heldByteCount + server.reassembler.heldByteCount
+    }
+
     /// A decoder for a new connection. `maxMessageSize` bounds one handshake message as in
     /// `HandshakeReassembler`.
     public init(context: HandshakeContext = HandshakeContext(),

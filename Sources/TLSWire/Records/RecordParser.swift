@@ -41,6 +41,11 @@ public struct RecordParser: Sendable {
     /// Bytes appended and not yet returned in a record.
     public var bufferedByteCount: Int { buffer.count - start }
 
+    /// The memory the buffer holds, as a caller bounding memory counts it: its bytes,
+    /// consumed ones not yet dropped included. A buffer whose every byte was returned in a
+    /// record is given back at once, so an idle stream holds nothing.
+    public var heldByteCount: Int { buffer.count }
+
     /// Stream offset of the next record's first byte (bytes consumed so far).
     public var offset: Int { consumed }
 
@@ -108,6 +113,7 @@ public struct RecordParser: Sendable {
             captured: have - TLSRecord.headerLength, streamOffset: consumed)
         recordCount += 1
         start = buffer.count
+        releaseIfDrained()
         guard count <= remaining else {
             consumed += have
             return (cut, false)
@@ -156,6 +162,7 @@ public struct RecordParser: Sendable {
         start += total
         consumed += total
         recordCount += 1
+        releaseIfDrained()
         return record
     }
 
@@ -180,7 +187,17 @@ public struct RecordParser: Sendable {
         start += 2 + length
         consumed += 2 + length
         recordCount += 1
+        releaseIfDrained()
         return record
+    }
+
+    /// Gives the buffer back once every byte in it was returned: thousands of idle
+    /// streams must not each keep a segment's worth of memory that nobody counts.
+    private mutating func releaseIfDrained() {
+        if start == buffer.count {
+            buffer = []
+            start = 0
+        }
     }
 
     /// Whether `prefix`, the first bytes of a stream, plausibly starts TLS: a record header

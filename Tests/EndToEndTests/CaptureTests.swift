@@ -396,14 +396,16 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         }
     }
 
-    /// IPv4 fragments are not reassembled: the summary counts them by name among the
-    /// skipped packets, so bytes that came in them are not taken for bytes never captured.
-    @Test func ipFragmentsAreNamedInTheSummary() throws {
+    /// IPv4 fragments of a TCP datagram are put back together and read as one segment; a
+    /// fragment whose datagram never becomes whole is counted by name among the skipped
+    /// packets, so bytes that came in it are not taken for bytes never captured.
+    @Test func ipFragmentsAreReassembledOrNamedInTheSummary() throws {
         // Raw IPv4 (LINKTYPE_IPV4): a TCP packet's first fragment (more fragments) and its
-        // second (offset 8 bytes), then an ordinary TCP SYN.
-        func ipv4(fragment: UInt16, payload: [UInt8]) -> [UInt8] {
+        // second (offset 24 bytes), an ordinary TCP SYN, and a lone first fragment of a
+        // datagram whose rest never comes.
+        func ipv4(id: UInt8 = 0x34, fragment: UInt16, payload: [UInt8]) -> [UInt8] {
             let total = UInt16(20 + payload.count)
-            return [0x45, 0, UInt8(total >> 8), UInt8(total & 0xFF), 0x12, 0x34, UInt8(fragment >> 8), UInt8(fragment & 0xFF),
+            return [0x45, 0, UInt8(total >> 8), UInt8(total & 0xFF), 0x12, id, UInt8(fragment >> 8), UInt8(fragment & 0xFF),
                     64, 6, 0, 0, 127, 0, 0, 1, 127, 0, 0, 1] + payload
         }
         let tcpSYN: [UInt8] = [0x9c, 0x40, 0x01, 0xbb, 0, 0, 0, 1, 0, 0, 0, 0, 0x50, 0x02, 0xff, 0xff, 0, 0, 0, 0]
@@ -411,10 +413,52 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
             CaptureWriter.Packet(time: 1, bytes: ipv4(fragment: 0x2000, payload: tcpSYN + [UInt8](repeating: 0x16, count: 4))),
             CaptureWriter.Packet(time: 1.1, bytes: ipv4(fragment: 0x0003, payload: [UInt8](repeating: 0x03, count: 16))),
             CaptureWriter.Packet(time: 1.2, bytes: ipv4(fragment: 0, payload: tcpSYN)),
+            CaptureWriter.Packet(time: 1.3, bytes: ipv4(id: 0x35, fragment: 0x2000, payload: tcpSYN + [UInt8](repeating: 0x16, count: 4))),
         ]
         let result = try Run.tlsprobe(["capture", "-r", "-"], stdin: CaptureWriter.file(linkType: 228, packets: packets))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("3 packets, 1 TCP, 2 skipped (not TCP/IP; 2 of them IP fragments, not reassembled), 0 malformed"), "\(result.stderr)")
+        #expect(result.stderr.contains("4 packets, 2 TCP (1 reassembled from 2 IP fragments), 1 skipped (not TCP/IP; 1 of them IP fragment, not reassembled), 0 malformed"),
+                "\(result.stderr)")
+    }
+
+    /// A capture whose IPv4 packets a router fragmented (every packet over 300 bytes cut
+    /// into fragments of 256 bytes, sent last fragment first) reports exactly what the
+    /// unfragmented capture reports. Before reassembly, connections lost their hellos and
+    /// chains ("the client's first bytes were not captured").
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func fragmentedPacketsReportLikeWholeOnes() throws {
+        let original = try Self.serverCapture()
+        let data = try Data(contentsOf: URL(fileURLWithPath: original))
+        let (linkType, packets) = try #require(CaptureWriter.packets(inPcap: data))
+        try #require(linkType == 1)
+        var fragmented: [CaptureWriter.Packet] = []
+        var fragments = 0
+        for packet in packets {
+            let b = packet.bytes
+            guard b.count > 14 + 300, b[12] == 0x08, b[13] == 0x00 else { fragmented.append(packet); continue }
+            let header = Array(b[14..<(14 + Int(b[14] & 0x0F) * 4)])
+            let payload = Array(b[(14 + header.count)...])
+            var pieces: [CaptureWriter.Packet] = []
+            for offset in stride(from: 0, to: payload.count, by: 256) {
+                let piece = Array(payload[offset..<min(payload.count, offset + 256)])
+                var h = header
+                let total = h.count + piece.count
+                h[2] = UInt8(total >> 8); h[3] = UInt8(total & 0xFF)
+                let field = UInt16(offset / 8) | (offset + 256 < payload.count ? 0x2000 : 0)
+                h[6] = UInt8(field >> 8); h[7] = UInt8(field & 0xFF)
+                pieces.append(CaptureWriter.Packet(time: packet.time, bytes: Array(b[0..<14]) + h + piece))
+            }
+            fragments += pieces.count
+            fragmented += pieces.reversed()
+        }
+        try #require(fragments > 10)
+        let file = Self.pki.dir.write("fragmented.pcap", CaptureWriter.file(linkType: 1, packets: fragmented))
+        let arguments = ["--json", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never"]
+        let whole = try Run.tlsprobe(["capture", "-r", original] + arguments)
+        let result = try Run.tlsprobe(["capture", "-r", file] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == whole.stdout, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stderr.contains("reassembled from \(fragments) IP fragments)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("not reassembled"), "\(result.stderr)")
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func truncatedFileReportsWhatWasRead() throws {

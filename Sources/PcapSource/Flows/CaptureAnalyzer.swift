@@ -62,6 +62,8 @@ public final class CaptureAnalyzer {
     /// their `heldBytes` as last counted (after each packet of theirs, and when they end).
     private(set) var bufferedBytes = 0
     private var flows: [FlowKey: TrackedFlow] = [:]
+    /// IPv4 fragments waiting for the rest of their datagram.
+    private var fragments = IPv4Reassembler()
     private var nextSweep = -Double.infinity
     /// The latest capture time believed; a time further ahead than the idle timeout waits
     /// in `jump` for a second packet to agree before flows are ended by it.
@@ -103,13 +105,47 @@ public final class CaptureAnalyzer {
             segment = try FrameDecoder.decode(frame, linkType: linkType)
         } catch {
             switch error.kind {
+            case .unsupported where error.field == "ipv4.fragment" && frame.count > error.offset + 3 && frame[error.offset + 3] == 6:
+                // A fragment of a TCP datagram. Its IPv4 header starts 6 bytes before its
+                // flags and fragment offset (the protocol is 3 bytes after them).
+                let before = fragments.givenUpFragments
+                let whole = fragments.add(UnsafeRawBufferPointer(rebasing: frame[(error.offset - 6)...]), time: time)
+                countGivenUpFragments(since: before)
+                if let whole {
+                    whole.withUnsafeBytes { datagram in
+                        do throws(FrameError) {
+                            handle(try FrameDecoder.decode(datagram, linkType: FrameDecoder.LinkType.ipv4), in: datagram, time: time, believed: believed)
+                        } catch {
+                            switch error.kind {
+                            case .unsupported: statistics.skippedPackets += 1
+                            case .truncated, .malformed: statistics.malformedPackets += 1
+                            }
+                        }
+                    }
+                }
             case .unsupported:
                 statistics.skippedPackets += 1
-                if error.field == "ipv4.fragment" || error.field == "ipv6.fragment" { statistics.ipFragments += 1 }
+                if error.field == "ipv6.fragment" { statistics.ipFragments += 1 }
             case .truncated, .malformed: statistics.malformedPackets += 1
             }
             return
         }
+        handle(segment, in: frame, time: time, believed: believed)
+    }
+
+    /// Fragments the reassembler gave up since it had given up `before`: skipped packets,
+    /// named in the summary as IP fragments not reassembled.
+    private func countGivenUpFragments(since before: Int) {
+        let given = fragments.givenUpFragments - before
+        statistics.skippedPackets += given
+        statistics.ipFragments += given
+        statistics.reassembledFragments = fragments.reassembledFragments
+        statistics.reassembledDatagrams = fragments.reassembledDatagrams
+    }
+
+    /// One TCP segment, whose payload lies in `frame` (a captured frame, or a datagram put
+    /// back together from IP fragments).
+    private func handle(_ segment: TCPSegment, in frame: UnsafeRawBufferPointer, time: Double, believed: Double?) {
         statistics.tcpSegments += 1
         let fromA = Self.precedes(segment.source, segment.destination)
         let key = fromA ? FlowKey(a: segment.source, b: segment.destination) : FlowKey(a: segment.destination, b: segment.source)
@@ -274,6 +310,9 @@ public final class CaptureAnalyzer {
 
     /// Ends every open flow (the capture is over) and reports its TLS connection.
     public func finish(fileTruncated: Bool = false) {
+        let before = fragments.givenUpFragments
+        fragments.finish()
+        countGivenUpFragments(since: before)
         // In the order the flows began: a hash table's order changes from run to run.
         for (key, flow) in flows.sorted(by: { Self.began($0.value, before: $1.value) }) where !flow.closed {
             end(flow, key: key, reason: fileTruncated ? .truncatedFile : .endOfCapture)
@@ -284,6 +323,9 @@ public final class CaptureAnalyzer {
     /// Ends flows idle past the limit (capture time `now`); for live captures also call it
     /// when no packet came for a while.
     public func sweep(now: Double) {
+        let before = fragments.givenUpFragments
+        fragments.expire(now: now)
+        countGivenUpFragments(since: before)
         guard !flows.isEmpty else { return }
         var expired: [(FlowKey, TrackedFlow)] = []
         for (key, flow) in flows {

@@ -34,10 +34,16 @@ public struct CaptureStatistics: Sendable, Hashable {
     public var bytes = 0
     /// TCP segments decoded.
     public var tcpSegments = 0
-    /// Packets that are not TCP over IPv4/IPv6 (ARP, UDP, fragments, unknown link types).
+    /// Packets that are not TCP over IPv4/IPv6 (ARP, UDP, unknown link types), and IP
+    /// fragments not reassembled.
     public var skippedPackets = 0
-    /// Of `skippedPackets`, IPv4 or IPv6 fragments: tlsprobe does not reassemble IP.
+    /// Of `skippedPackets`, IP fragments: IPv6 ones (not reassembled), and IPv4 ones whose
+    /// datagram never became whole (or was given up at a bound).
     public var ipFragments = 0
+    /// IPv4 fragments put back together, and the datagrams they made (each then counted
+    /// once in `tcpSegments`, or as skipped or malformed).
+    public var reassembledFragments = 0
+    public var reassembledDatagrams = 0
     /// Packets whose headers are broken or cut short.
     public var malformedPackets = 0
     /// TCP segments whose payload the snap length cut.

@@ -111,11 +111,14 @@ public final class CaptureSession {
     static func summary(_ s: CaptureStatistics, source: String, interrupted: Bool) -> String {
         var lines: [String] = []
         let stopped = interrupted ? " (stopped)" : ""
-        // IP fragments are not reassembled: a connection whose bytes came in them looks as if
-        // those bytes were never captured, so the summary says how many there were.
+        // IP fragments not reassembled (IPv6, or an IPv4 datagram never whole): a connection
+        // whose bytes came in them looks as if those bytes were never captured, so the
+        // summary says how many there were.
         let fragments = s.ipFragments == 0 ? "" : "; \(s.ipFragments) of them IP fragment\(s.ipFragments == 1 ? "" : "s"), not reassembled"
+        let reassembled = s.reassembledDatagrams == 0 ? ""
+            : " (\(s.reassembledDatagrams) reassembled from \(s.reassembledFragments) IP fragments)"
         lines.append("\(source)\(stopped): \(s.reportedConnections) TLS connection\(s.reportedConnections == 1 ? "" : "s") reported; "
-            + "\(s.packets) packets, \(s.tcpSegments) TCP, \(s.skippedPackets) skipped (not TCP/IP\(fragments)), \(s.malformedPackets) malformed; "
+            + "\(s.packets) packets, \(s.tcpSegments) TCP\(reassembled), \(s.skippedPackets) skipped (not TCP/IP\(fragments)), \(s.malformedPackets) malformed; "
             + "\(s.tcpFlows) TCP flow\(s.tcpFlows == 1 ? "" : "s"), \(s.tlsFlows) with TLS")
         if s.decryptedConnections + s.partlyDecryptedConnections + s.connectionsWithoutKeys + s.undecryptableConnections > 0 {
             lines.append("  key log: \(s.decryptedConnections) decrypted, \(s.partlyDecryptedConnections) in part, "

@@ -171,6 +171,41 @@ import Glibc
         #expect(out.evidence("tls.handshake_failed")["timeout_seconds"] as? String == "2")
     }
 
+    @Test func aServerTricklingItsHelloOneByteASecondIsSlowNotSilent() throws {
+        let pki = PKIFiles()
+        let server = try pki.server()
+        defer { server.stop() }
+        let proxy = try TricklingProxy(upstream: server.port, trickle: .fromServer, gap: 1)
+        defer { proxy.stop() }
+        let out = try ConnectCommandTests.connect([proxy.address, "--timeout", "3"])
+        #expect(out.result.status == 1, "a TLS byte came back: a finding, not exit 2: \(out.result.stderr)")
+        let message = Self.finding(out, "tls.handshake_failed")
+        #expect(!message.contains("before sending anything"), "\(message)")
+        #expect(message.contains("part-way through its ServerHello"), "\(message)")
+        let evidence = out.evidence("tls.handshake_failed")
+        let received = try #require(evidence["bytes_received"] as? Int, "\(evidence)")
+        // One byte a second for 3 s: a few bytes, never the 5 of a record header plus a hello.
+        #expect(received >= 1 && received < 60, "\(evidence)")
+        #expect(message.contains("\(received) byte"), "how many arrived is said: \(message)")
+        #expect(evidence["timeout_seconds"] as? String == "3")
+    }
+
+    @Test func aServerDrippingItsFlightAfterItsHelloIsSlowAfterTheHello() throws {
+        // A whole ServerHello, then the next record (a Certificate) one byte a second.
+        let certificate = TLSBytes.record(type: 22, TLSBytes.handshake(11, [0x00, 0x00, 0x40] + [UInt8](repeating: 0x30, count: 0x40)))
+        let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .drip(certificate, gap: 1)])
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "3"])
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let message = Self.finding(out, "tls.handshake_failed")
+        #expect(message.contains("part-way through its next record after the server's server_hello"), "\(message)")
+        #expect(!message.contains("stopped answering"), "it was still sending: \(message)")
+        let evidence = out.evidence("tls.handshake_failed")
+        let received = try #require(evidence["bytes_received"] as? Int, "\(evidence)")
+        #expect(received > TLSBytes.serverHello12.count && received < TLSBytes.serverHello12.count + certificate.count, "\(evidence)")
+        #expect(evidence["timeout_seconds"] as? String == "3")
+    }
+
     // MARK: listen: misbehaving clients
 
     /// Runs `tlsprobe listen --json --count N` with our identity, lets `clients` do their

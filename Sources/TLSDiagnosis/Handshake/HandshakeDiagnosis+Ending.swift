@@ -66,14 +66,37 @@ extension HandshakeDiagnosis {
                 message: "The server answered our ClientHello with bytes that are not TLS (\"\(printable)\"). \(guess)",
                 evidence: evidence,
                 fix: "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://, STARTTLS).")
-        case .timedOut(let seconds):
-            evidence["timeout_seconds"] = .string(String(format: "%g", seconds))
+        case .timedOut(let seconds, let stream):
+            let limit = String(format: "%g", seconds)
+            evidence["timeout_seconds"] = .string(limit)
+            if let stream { evidence["bytes_received"] = .int(stream.bytes) }
+            // Bytes that end inside a record (or before any whole handshake message): the
+            // server was still part-way through sending, not silent.
+            if let stream, stream.bytes > 0, stream.unfinishedRecordBytes > 0 || last == nil {
+                let record: String
+                if stream.unfinishedRecordBytes == 0 {
+                    record = ""
+                } else if let length = stream.unfinishedRecordLength {
+                    record = " (\(stream.unfinishedRecordBytes) of the \(length) bytes of the record it was sending)"
+                } else {
+                    record = " (\(stream.unfinishedRecordBytes) of the 5 bytes of a record header)"
+                }
+                evidence["unfinished_record_bytes"] = .int(stream.unfinishedRecordBytes)
+                if let length = stream.unfinishedRecordLength { evidence["unfinished_record_length"] = .int(length) }
+                let where_ = last.map { "part-way through its next record after the server's \($0.type)" } ?? "part-way through its ServerHello"
+                let count = stream.bytes == 1 ? "1 byte" : "\(stream.bytes) bytes"
+                return Finding(
+                    code: .tlsHandshakeFailed, subject: .connection,
+                    message: "The server was still sending, \(where_), when the \(limit) s ran out: \(count) had arrived in all\(record). It sends too slowly to finish a handshake in time: an overloaded server, or a link or proxy in between that passes a few bytes at a time.",
+                    evidence: evidence,
+                    fix: "Raise --timeout to see whether it finishes; check the server's load and the network path between (a congested link, a proxy that trickles).")
+            }
             return Finding(
                 code: .tlsHandshakeFailed, subject: .connection,
-                message: "The server stopped answering \(afterText): the handshake did not finish within \(String(format: "%g", seconds)) s.",
+                message: "The server stopped answering \(afterText): the handshake did not finish within \(limit) s.",
                 evidence: evidence,
                 fix: "Check whether the server is overloaded or waiting for something (a client certificate prompt, a slow key store); raise --timeout to give it longer.")
-        case .refusedLocally(let reasons):
+        case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(
                 code: .tlsHandshakeFailed, subject: .connection,

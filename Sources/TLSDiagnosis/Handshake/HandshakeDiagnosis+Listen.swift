@@ -195,7 +195,7 @@ extension HandshakeDiagnosis {
                 code: .tlsHandshakeFailed, subject: .connection,
                 message: "The client sent bytes that are not TLS (\"\(printable)\"): it speaks another protocol, or starts in plain text and upgrades later (STARTTLS).",
                 evidence: evidence, fix: "Point the client at a port that speaks its protocol, or have it use TLS from the first byte.")
-        case .timedOut(let seconds):
+        case .timedOut(let seconds, _):
             evidence["timeout_seconds"] = .string(String(format: "%g", seconds))
             if o.clientHello == nil {
                 return Finding(
@@ -213,7 +213,7 @@ extension HandshakeDiagnosis {
                 code: .tlsHandshakeFailed, subject: .connection,
                 message: "The client stopped sending\(afterText): the handshake did not finish within \(String(format: "%g", seconds)) s.",
                 evidence: evidence, fix: "Raise --timeout if the client is slow; otherwise look at its log for the reason.")
-        case .refusedLocally(let reasons):
+        case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(
                 code: .tlsHandshakeFailed, subject: .connection,

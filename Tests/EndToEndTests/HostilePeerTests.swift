@@ -171,6 +171,45 @@ import Glibc
         #expect(out.evidence("tls.handshake_failed")["timeout_seconds"] as? String == "2")
     }
 
+    /// What a server sends after a correct TLS 1.2 ServerHello, and OpenSSL's reason for refusing it.
+    struct AfterHello: Sendable, CustomTestStringConvertible {
+        let name: String
+        let bytes: [UInt8]
+        let reason: String
+        var testDescription: String { name }
+    }
+
+    static let afterHello: [AfterHello] = [
+        AfterHello(name: "binary garbage", bytes: [0x00, 0x00, 0x00] + (3..<600).map { UInt8(truncatingIfNeeded: $0 &* 7919) }, reason: "wrong version number"),
+        AfterHello(name: "a record header promising 64 KiB", bytes: [0x16, 0x03, 0x03, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 4096), reason: "packet length too long"),
+        AfterHello(name: "a record of another version than the one chosen", bytes: TLSBytes.record(type: 22, TLSBytes.handshake(14, []), version: [3, 1]), reason: "wrong version number"),
+        AfterHello(name: "an HTTP error page", bytes: Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), reason: "wrong version number"),
+    ]
+
+    @Test(arguments: afterHello)
+    func bytesAfterACorrectServerHelloAreTheServersFaultNotItsVersionChoice(_ sent: AfterHello) throws {
+        let (name, bytes, reason) = (sent.name, sent.bytes, sent.reason)
+        let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12 + bytes), .stall(2)])
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "5"])
+        #expect(out.result.status == 1, "\(name): \(out.result.stderr)")
+        #expect(out.handshake["version"] as? String == "TLSv1.2", "\(name): the ServerHello was read")
+        let failures = JSONFindings.all(out.json).filter { $0["code"] as? String == "tls.handshake_failed" }
+        #expect(failures.count == 1, "\(name): one finding for one failure: \(failures)")
+        let finding = try #require(failures.first, "\(name): \(out.codes)")
+        let message = finding["message"] as? String ?? ""
+        let fix = finding["fix"] as? String ?? ""
+        #expect(message.contains("after the server's server_hello"), "\(name): \(message)")
+        #expect(message.contains("not a valid TLS record"), "\(name): \(message)")
+        #expect(message.contains(reason), "\(name): OpenSSL's reason is said: \(message)")
+        #expect(!message.contains("refuses what the server chose"), "\(name): \(message)")
+        #expect(!fix.contains("Enable TLS 1.2/1.3"), "\(name): \(fix)")
+        let evidence = finding["evidence"] as? [String: Any] ?? [:]
+        #expect(evidence["openssl_errors"] as? [String] == [reason], "\(name): \(evidence)")
+        #expect(evidence["first_bytes"] as? String == bytes.prefix(16).map { String(format: "%02x", $0) }.joined(), "\(name): \(evidence)")
+        #expect(evidence["first_bytes_offset"] as? Int == TLSBytes.serverHello12.count, "\(name): \(evidence)")
+    }
+
     @Test func aServerTricklingItsHelloOneByteASecondIsSlowNotSilent() throws {
         let pki = PKIFiles()
         let server = try pki.server()

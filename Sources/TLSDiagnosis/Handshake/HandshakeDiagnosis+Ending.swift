@@ -28,6 +28,9 @@ extension HandshakeDiagnosis {
     /// it: any alert from the server (close_notify included: it has a finding of its own),
     /// or our own fatal alert (with `localErrors` attached to it by `ConnectionDiagnosis`).
     static func serverEnding(_ ending: HandshakeEnding, in observation: HandshakeObservation) -> Finding? {
+        if let broken = malformedAfterServerHello(ending, in: observation) {
+            return malformedAfterServerHelloFinding(broken.reasons, broken.stream, in: observation)
+        }
         if observation.alerts.contains(where: { $0.from == .server || $0.level == .fatal }) { return nil }
         let last = observation.steps.last { $0.from == .server }
         let afterText = last.map { "after the server's \($0.type)" } ?? "in answer to our ClientHello, before sending anything"
@@ -104,5 +107,51 @@ extension HandshakeDiagnosis {
                 evidence: evidence,
                 fix: "The server sends something malformed or unsupported; tlsprobe explain \"\(reasons.first ?? "")\" says more.")
         }
+    }
+
+    /// OpenSSL's reasons for refusing a record as a record (its header, its length, its
+    /// version), not for what the record says.
+    static let recordLayerReasons: Set<String> = [
+        "wrong version number", "packet length too long", "encrypted length too long", "data length too long",
+        "record length mismatch", "record layer failure",
+    ]
+
+    /// connect: the server sent a ServerHello that was read, then bytes our TLS library could
+    /// not take as a TLS record (they do not frame as one, or OpenSSL refused the record
+    /// itself); nil otherwise, and when the server sent an alert. Our own alert then
+    /// (protocol_version for "wrong version number", record_overflow) is OpenSSL's reaction
+    /// to the broken stream, not a verdict on the version or cipher suite the server chose.
+    static func malformedAfterServerHello(_ ending: HandshakeEnding, in o: HandshakeObservation) -> (reasons: [String], stream: PeerStream?)? {
+        guard case .refusedLocally(let reasons, let stream) = ending,
+            o.steps.contains(where: { $0.from == .server && $0.type == .serverHello }),
+            !o.alerts.contains(where: { $0.from == .server }),
+            stream?.notARecord == true || reasons.contains(where: recordLayerReasons.contains)
+        else { return nil }
+        return (reasons, stream)
+    }
+
+    static func malformedAfterServerHelloFinding(_ reasons: [String], _ stream: PeerStream?, in o: HandshakeObservation) -> Finding {
+        let last = o.steps.last { $0.from == .server }
+        var evidence: [String: EvidenceValue] = [
+            "after": .strings(o.steps.suffix(4).map(\.description)),
+            "openssl_errors": .strings(reasons),
+        ]
+        var shown = ""
+        if let stream, let offset = stream.lastRecordOffset, !stream.lastRecordStart.isEmpty {
+            let printable = notTLSEvidence(stream.lastRecordStart, into: &evidence)
+            evidence["first_bytes_offset"] = .int(offset)
+            shown = " (at byte \(offset) of its answer: \(Hex.encode(Array(stream.lastRecordStart.prefix(8)))), \"\(printable)\")"
+        }
+        let ours = o.alerts.first { $0.from == .client }
+        if let ours { evidence["alert_sent"] = .string(ours.description.name ?? ours.description.hex) }
+        let reason = reasons.first ?? "no reason given"
+        let chose = o.serverHello.map { " (\($0.version), \($0.cipherSuite))" } ?? ""
+        return Finding(
+            code: .tlsHandshakeFailed, subject: .connection,
+            message: "The server's ServerHello was valid, but what it sent after the server's \(last?.type.description ?? "server_hello") is not a valid TLS record\(shown): tlsprobe's TLS library (OpenSSL) refused it (\(reason))"
+                + (ours.map { " and answered \($0.description.name ?? $0.description.hex)" } ?? "")
+                + ". The version and cipher suite the server chose\(chose) are not the cause: its stream breaks after the hello, a server bug or something in between (a proxy, load balancer or TLS-inspecting firewall) that injects or cuts bytes.",
+            evidence: evidence,
+            fix: "Capture the connection (tlsprobe capture -i IFACE, or tcpdump) to see what the server sends after its hello; check the server's log and whatever sits between; tlsprobe explain \"\(reason)\" says more.")
     }
 }

@@ -169,6 +169,72 @@ import Glibc
         #expect(closing.first?.encrypted == true, "close_notify after the handshake is sent with the client's keys")
     }
 
+    /// The client's refusal, read from the report: the finding, where `first` and `then`
+    /// stand in its message and in its fix.
+    static func order(_ finding: [String: Any], _ first: String, before then: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for key in ["message", "fix"] {
+            let text = finding[key] as? String ?? ""
+            let a = text.range(of: first)?.lowerBound, b = text.range(of: then)?.lowerBound
+            #expect(a != nil && b != nil && a! < b!, "\(key): \"\(first)\" before \"\(then)\": \(text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aClientThatTrustsOurRootButDialsAnotherNameIsToldTheNameFirst() throws {
+        let pki = PKIFiles()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "2"])
+        let python = try Self.python(listener, cafile: pki.root, hostname: "wrong-name.example")
+        #expect(python.stdout.contains("refused: CERTIFICATE_VERIFY_FAILED"), "\(python.stdout) \(python.stderr)")
+        let sClient = try Self.sClient(listener, [
+            "-tls1_2", "-verify_return_error", "-CAfile", pki.root, "-servername", "wrong-name.example", "-verify_hostname", "wrong-name.example",
+        ])
+        #expect(sClient.stdout.contains("hostname mismatch") || sClient.stderr.contains("hostname mismatch"), "\(sClient.stdout)")
+        #expect(listener.finish() == 1)
+
+        let reports = listener.reports
+        try #require(reports.count == 2)
+        for report in reports {
+            let version = Self.handshake(report)["version"] as? String ?? "?"
+            // Both send bad_certificate, in the clear: an OpenSSL client refusing our
+            // Certificate has no handshake keys yet (TLS 1.3), or has not changed cipher spec (TLS 1.2).
+            #expect(Self.alertFlags(report).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["bad_certificate client false"], "\(version)")
+            #expect((report["client_hello"] as? [String: Any])?["sni"] as? String == "wrong-name.example")
+            let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"), "\(version): \(JSONFindings.codes(report))")
+            let message = finding["message"] as? String ?? ""
+            #expect(message.hasPrefix("The client sent bad_certificate after our Certificate"), "\(version): \(message)")
+            #expect(message.contains("\"wrong-name.example\""), "\(version): names the SNI: \(message)")
+            #expect(message.contains("printer.local"), "\(version): names our certificate's names: \(message)")
+            #expect(message.contains("may also"), "\(version): the root is a possibility, not a fact: \(message)")
+            #expect(!message.contains("The client does not have"), "\(version): \(message)")
+            Self.order(finding, "wrong-name.example", before: "CN=Test Root CA")
+            #expect((finding["fix"] as? String)?.hasPrefix("Serve a certificate whose SAN has \"wrong-name.example\"") == true, "\(version): \(finding["fix"] ?? "")")
+            let evidence = finding["evidence"] as? [String: Any] ?? [:]
+            #expect(evidence["sni_in_our_certificate"] as? Bool == false)
+        }
+        #expect(Set(reports.map { Self.handshake($0)["version"] as? String ?? "?" }) == ["TLSv1.2", "TLSv1.3"])
+    }
+
+    @Test func aClientWithoutOurRootDialingOurNameIsStillToldTheRootIsMissing() throws {
+        let pki = PKIFiles()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "2"])
+        let curl = try Self.curl(["--resolve", "printer.local:\(listener.port):127.0.0.1", "-o", "/dev/null"], url: "https://printer.local:\(listener.port)/")
+        #expect(curl.status == 60, "\(curl.stderr)")
+        try Self.sClient(listener, ["-tls1_2", "-verify_return_error", "-servername", "printer.local", "-verify_hostname", "printer.local"])
+        #expect(listener.finish() == 1)
+
+        let reports = listener.reports
+        try #require(reports.count == 2)
+        for report in reports {
+            let version = Self.handshake(report)["version"] as? String ?? "?"
+            #expect(Self.alertFlags(report).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["unknown_ca client false"], "\(version)")
+            let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"), "\(version): \(JSONFindings.codes(report))")
+            let message = finding["message"] as? String ?? ""
+            #expect(message.contains("The client does not have \"CN=Test Root CA\""), "\(version): \(message)")
+            #expect(!message.contains("(SNI)"), "\(version): the name matched, it is not a cause: \(message)")
+            #expect((finding["fix"] as? String)?.hasPrefix("Install \"CN=Test Root CA\" on the client") == true, "\(version): \(finding["fix"] ?? "")")
+            #expect((finding["evidence"] as? [String: Any])?["sni_in_our_certificate"] as? Bool == true)
+        }
+    }
+
     @Test func sClientCarriesOnWithAnUntrustedServerUnlessToldNotTo() throws {
         let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])

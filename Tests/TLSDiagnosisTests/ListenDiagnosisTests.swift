@@ -74,13 +74,48 @@ import TLSWire
         #expect(f.fix.contains("--chain FILE"))
     }
 
-    @Test func aNameTheClientAskedForThatWeDoNotCarryIsSaid() throws {
+    /// The client's alert read against a chain for scanner.local, the ClientHello asking for printer.local.
+    static func refusalOfAnotherName(_ description: AlertDescription) throws -> Finding {
         let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
         let served = Self.served([other, Self.pki.intermediate])
-        let alert = AlertEvent(from: .client, level: .fatal, description: .badCertificate, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
-        let f = try #require(HandshakeDiagnosis.finding(for: alert, in: Self.observation(Self.tls12Flight, alerts: [alert]), generic: .tlsHandshakeFailed, served: served))
-        #expect(f.message.contains("asked for \"printer.local\" (SNI), a name our certificate does not carry"))
+        let alert = AlertEvent(from: .client, level: .fatal, description: description, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
+        return try #require(HandshakeDiagnosis.finding(for: alert, in: Self.observation(Self.tls12Flight, alerts: [alert]), generic: .tlsHandshakeFailed, served: served))
+    }
+
+    /// Whether `first` comes before `then` in `text`.
+    static func precedes(_ first: String, _ then: String, in text: String) -> Bool {
+        guard let a = text.range(of: first), let b = text.range(of: then) else { return false }
+        return a.lowerBound < b.lowerBound
+    }
+
+    @Test(arguments: [AlertDescription.badCertificate, .certificateUnknown])
+    func anAmbiguousRefusalOfANameWeDoNotCarryLeadsWithTheName(_ description: AlertDescription) throws {
+        let f = try Self.refusalOfAnotherName(description)
+        #expect(f.message.contains("The likelier cause: the client asked for \"printer.local\" (SNI), and our certificate carries only \"scanner.local\""), "\(f.message)")
+        #expect(f.message.contains("It may also lack \"CN=Test Root CA\""), "\(f.message)")
+        #expect(Self.precedes("\"printer.local\"", "CN=Test Root CA", in: f.message))
+        #expect(f.fix.hasPrefix("Serve a certificate whose SAN has \"printer.local\""), "\(f.fix)")
+        #expect(Self.precedes("SAN has", "install \"CN=Test Root CA\"", in: f.fix), "\(f.fix)")
         #expect(f.evidence["sni_in_our_certificate"] == false)
+        #expect(f.evidence["our_names"] == .strings(["scanner.local"]))
+    }
+
+    @Test func unknownCANamesTheRootEvenWhenTheNameIsAlsoWrong() throws {
+        let f = try Self.refusalOfAnotherName(.unknownCA)
+        #expect(f.message.contains("The client does not have \"CN=Test Root CA\""), "\(f.message)")
+        #expect(Self.precedes("CN=Test Root CA", "also asked for \"printer.local\" (SNI), a name our certificate does not carry", in: f.message), "\(f.message)")
+        #expect(f.fix.hasPrefix("Install \"CN=Test Root CA\" on the client"), "\(f.fix)")
+    }
+
+    @Test func aQuietCloseAfterOurCertificateOfANameWeDoNotCarryLeadsWithTheName() throws {
+        let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
+        let served = Self.served([other, Self.pki.intermediate])
+        let closed = try #require(Self.ending(.closed, in: Self.observation(Self.tls12Flight), served: served))
+        let closeNotify = try Self.refusalOfAnotherName(.closeNotify)
+        for f in [closed, closeNotify] {
+            #expect(f.message.contains("The likelier cause: the client asked for \"printer.local\" (SNI)"), "\(f.message)")
+            #expect(f.fix.hasPrefix("Serve a certificate whose SAN has \"printer.local\""), "\(f.fix)")
+        }
     }
 
     @Test func theEphemeralCertificateIsExpectedToBeRefused() throws {

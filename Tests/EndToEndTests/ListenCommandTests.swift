@@ -213,6 +213,39 @@ import Glibc
         #expect(Set(reports.map { Self.handshake($0)["version"] as? String ?? "?" }) == ["TLSv1.2", "TLSv1.3"])
     }
 
+    @Test func curlChecksTheNameAfterTheHandshakeAndClosesWithoutARequest() throws {
+        let pki = PKIFiles()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
+        let wrong = try Self.curl(["--resolve", "wrong-name.example:\(listener.port):127.0.0.1", "--cacert", pki.root, "-o", "/dev/null"],
+                                  url: "https://wrong-name.example:\(listener.port)/")
+        #expect(wrong.status == 60, "curl: no alternative certificate subject name matches: \(wrong.stderr)")
+        let right = try Self.curl(["--resolve", "printer.local:\(listener.port):127.0.0.1", "--cacert", pki.root], url: "https://printer.local:\(listener.port)/")
+        #expect(right.stdout.contains("tlsprobe listen saw this connection"), "\(right.stderr)")
+        // A client that closes without a request but asked for our name is not suspected.
+        try Self.sClient(listener, ["-CAfile", pki.root, "-servername", "printer.local", "-verify_hostname", "printer.local", "-verify_return_error"])
+        _ = listener.finish()
+
+        let reports = listener.reports
+        try #require(reports.count == 3)
+        let refused = try #require(reports.first { ($0["client_hello"] as? [String: Any])?["sni"] as? String == "wrong-name.example" })
+        // curl finishes the handshake, then checks the name and sends close_notify with its keys.
+        #expect(refused["outcome"] as? String == "established")
+        #expect(refused["http"] is NSNull)
+        #expect(Self.alertFlags(refused).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["close_notify client true"])
+        let finding = try #require(JSONFindings.finding(refused, "tls.handshake_failed"), "\(JSONFindings.codes(refused))")
+        #expect(finding["severity"] as? String == "warning", "the handshake completed: a likely refusal, not a certain one")
+        let message = finding["message"] as? String ?? ""
+        #expect(message.contains("without sending a request"), "\(message)")
+        #expect(message.contains("\"wrong-name.example\""), "\(message)")
+        #expect(message.contains("\"printer.local\""), "\(message)")
+        #expect(!message.contains("CN=Test Root CA"), "it accepted our chain in the handshake: \(message)")
+        #expect((finding["fix"] as? String)?.hasPrefix("Serve a certificate whose SAN has \"wrong-name.example\"") == true, "\(finding["fix"] ?? "")")
+
+        let others = reports.filter { ($0["client_hello"] as? [String: Any])?["sni"] as? String == "printer.local" }
+        #expect(others.count == 2)
+        for report in others { #expect(JSONFindings.codes(report).isEmpty, "\(JSONFindings.codes(report))") }
+    }
+
     @Test func aClientWithoutOurRootDialingOurNameIsStillToldTheRootIsMissing() throws {
         let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "2"])

@@ -147,4 +147,23 @@ import TLSWire
         let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
         #expect(Self.ending(.closed, in: Self.observation(Self.tls12Flight, alerts: [alert]), served: Self.served([Self.pki.leaf])) == nil)
     }
+
+    /// A client that finishes the handshake and closes without a request: suspected only
+    /// when it asked for a name our certificate does not carry.
+    @Test func aCloseWithoutARequestAfterTheHandshakeIsSuspectedOnlyForAnotherName() {
+        let established: [(Side, HandshakeType, Bool)] = Self.tls12Flight + [(.client, .finished, false), (.server, .finished, false)]
+        let close = AlertEvent(from: .client, level: .warning, description: .closeNotify, encrypted: true, after: HandshakeDiagnosisTests.steps(established))
+        let o = HandshakeObservation(clientHello: Self.hello, alerts: [close], steps: close.after, outcome: .established)
+        func codes(_ chain: [TestPKI.Issued], http: HTTPExchange? = nil) -> [(FindingCode, Severity)] {
+            let vantage = Vantage.server(ServerVantage(flow: Self.flow, served: Self.served(chain), http: http))
+            return ConnectionDiagnosis.report(observation: o, vantage: vantage, anchors: [], context: TrustContext(at: TestPKI.referenceTime))
+                .findings.map { ($0.code, $0.severity) }
+        }
+        let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
+        let suspected = codes([other, Self.pki.intermediate])
+        #expect(suspected.count == 1 && suspected.first?.0 == .tlsHandshakeFailed && suspected.first?.1 == .warning, "\(suspected)")
+        #expect(codes([Self.pki.leaf, Self.pki.intermediate]).isEmpty, "printer.local is ours")
+        let request = HTTPExchange(requestLine: "GET / HTTP/1.1", host: "printer.local", userAgent: nil, answered: true)
+        #expect(codes([other, Self.pki.intermediate], http: request).isEmpty, "it sent a request: it accepted the name")
+    }
 }

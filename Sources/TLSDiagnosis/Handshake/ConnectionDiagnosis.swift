@@ -86,6 +86,9 @@ public enum ConnectionDiagnosis {
             if alert.from == vantage.localSide && !localErrors.isEmpty { finding.evidence["openssl_errors"] = .strings(localErrors) }
             findings.append(finding)
         }
+        if case .server(let server) = vantage, let finding = HandshakeDiagnosis.closedAfterHandshake(o, server: server) {
+            findings.append(finding)
+        }
         findings += HandshakeDiagnosis.protocolFindings(o, profile: context.profile, served: served)
         findings += HandshakeDiagnosis.clientAuthFindings(o, identity: identity)
 

@@ -165,6 +165,34 @@ extension HandshakeDiagnosis {
         return (text, fix, evidence)
     }
 
+    /// listen: a client that finished the handshake, sent no request and closed
+    /// (close_notify or user_canceled) after asking in SNI for a name our certificate does
+    /// not carry. Clients that check the name after the handshake (curl and others on
+    /// OpenSSL, which verify the chain during it) close like this when it does not match:
+    /// a warning, since a client may also close for reasons of its own. Nil otherwise.
+    static func closedAfterHandshake(_ o: HandshakeObservation, server: ServerVantage) -> Finding? {
+        guard o.outcome == .established, server.http == nil,
+            let close = o.alerts.first(where: { $0.from == .client }),
+            close.description == .closeNotify || close.description == .userCanceled,
+            let sni = o.clientHello?.sni, let leaf = server.served.chain.first,
+            !NameMatching.check(leaf, expected: .dns(sni), subject: .certificate(0), profile: .default).isEmpty
+        else { return nil }
+        let names = leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format)
+        let carried = names.isEmpty ? "no DNS name or IP address" : "only \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
+        let name = close.description.name ?? close.description.hex
+        return Finding(
+            code: .tlsHandshakeFailed, severity: .warning, subject: .connection,
+            message: "The client finished the handshake, then closed the connection (\(name)) without sending a request. It asked for \"\(sni)\" (SNI), and our certificate carries \(carried): clients that check the server's name after the handshake (curl, and others built on OpenSSL) close like this when the name does not match. Having finished the handshake, it accepted our chain.",
+            evidence: [
+                "alert": .string(name), "from": .string("client"), "encrypted": .bool(close.encrypted),
+                "sni": .string(sni), "sni_in_our_certificate": .bool(false), "our_names": .strings(names),
+                "our_chain": .strings(server.served.chain.map(\.subjectString)),
+            ],
+            fix: server.served.ephemeral
+                ? "Serve a certificate whose SAN has \"\(sni)\" (--host \(sni) puts it in the ephemeral certificate), or have the client dial a name it carries."
+                : "Serve a certificate whose SAN has \"\(sni)\" (re-issue it with that name), or have the client dial a name it carries.")
+    }
+
     /// `1.0` for TLSv1.0, as --min-version takes it.
     static func versionArgument(_ version: ProtocolVersion) -> String {
         switch version {

@@ -171,6 +171,80 @@ import Glibc
         #expect(out.evidence("tls.handshake_failed")["timeout_seconds"] as? String == "2")
     }
 
+    /// What a server sends after a correct TLS 1.2 ServerHello, and OpenSSL's reason for refusing it.
+    struct AfterHello: Sendable, CustomTestStringConvertible {
+        let name: String
+        let bytes: [UInt8]
+        let reason: String
+        var testDescription: String { name }
+    }
+
+    static let afterHello: [AfterHello] = [
+        AfterHello(name: "binary garbage", bytes: [0x00, 0x00, 0x00] + (3..<600).map { UInt8(truncatingIfNeeded: $0 &* 7919) }, reason: "wrong version number"),
+        AfterHello(name: "a record header promising 64 KiB", bytes: [0x16, 0x03, 0x03, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 4096), reason: "packet length too long"),
+        AfterHello(name: "a record of another version than the one chosen", bytes: TLSBytes.record(type: 22, TLSBytes.handshake(14, []), version: [3, 1]), reason: "wrong version number"),
+        AfterHello(name: "an HTTP error page", bytes: Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), reason: "wrong version number"),
+    ]
+
+    @Test(arguments: afterHello)
+    func bytesAfterACorrectServerHelloAreTheServersFaultNotItsVersionChoice(_ sent: AfterHello) throws {
+        let (name, bytes, reason) = (sent.name, sent.bytes, sent.reason)
+        let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12 + bytes), .stall(2)])
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "5"])
+        #expect(out.result.status == 1, "\(name): \(out.result.stderr)")
+        #expect(out.handshake["version"] as? String == "TLSv1.2", "\(name): the ServerHello was read")
+        let failures = JSONFindings.all(out.json).filter { $0["code"] as? String == "tls.handshake_failed" }
+        #expect(failures.count == 1, "\(name): one finding for one failure: \(failures)")
+        let finding = try #require(failures.first, "\(name): \(out.codes)")
+        let message = finding["message"] as? String ?? ""
+        let fix = finding["fix"] as? String ?? ""
+        #expect(message.contains("after the server's server_hello"), "\(name): \(message)")
+        #expect(message.contains("not a valid TLS record"), "\(name): \(message)")
+        #expect(message.contains(reason), "\(name): OpenSSL's reason is said: \(message)")
+        #expect(!message.contains("refuses what the server chose"), "\(name): \(message)")
+        #expect(!fix.contains("Enable TLS 1.2/1.3"), "\(name): \(fix)")
+        let evidence = finding["evidence"] as? [String: Any] ?? [:]
+        #expect(evidence["openssl_errors"] as? [String] == [reason], "\(name): \(evidence)")
+        #expect(evidence["first_bytes"] as? String == bytes.prefix(16).map { String(format: "%02x", $0) }.joined(), "\(name): \(evidence)")
+        #expect(evidence["first_bytes_offset"] as? Int == TLSBytes.serverHello12.count, "\(name): \(evidence)")
+    }
+
+    @Test func aServerTricklingItsHelloOneByteASecondIsSlowNotSilent() throws {
+        let pki = PKIFiles()
+        let server = try pki.server()
+        defer { server.stop() }
+        let proxy = try TricklingProxy(upstream: server.port, trickle: .fromServer, gap: 1)
+        defer { proxy.stop() }
+        let out = try ConnectCommandTests.connect([proxy.address, "--timeout", "3"])
+        #expect(out.result.status == 1, "a TLS byte came back: a finding, not exit 2: \(out.result.stderr)")
+        let message = Self.finding(out, "tls.handshake_failed")
+        #expect(!message.contains("before sending anything"), "\(message)")
+        #expect(message.contains("part-way through its ServerHello"), "\(message)")
+        let evidence = out.evidence("tls.handshake_failed")
+        let received = try #require(evidence["bytes_received"] as? Int, "\(evidence)")
+        // One byte a second for 3 s: a few bytes, never the 5 of a record header plus a hello.
+        #expect(received >= 1 && received < 60, "\(evidence)")
+        #expect(message.contains("\(received) byte"), "how many arrived is said: \(message)")
+        #expect(evidence["timeout_seconds"] as? String == "3")
+    }
+
+    @Test func aServerDrippingItsFlightAfterItsHelloIsSlowAfterTheHello() throws {
+        // A whole ServerHello, then the next record (a Certificate) one byte a second.
+        let certificate = TLSBytes.record(type: 22, TLSBytes.handshake(11, [0x00, 0x00, 0x40] + [UInt8](repeating: 0x30, count: 0x40)))
+        let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .drip(certificate, gap: 1)])
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "3"])
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let message = Self.finding(out, "tls.handshake_failed")
+        #expect(message.contains("part-way through its next record after the server's server_hello"), "\(message)")
+        #expect(!message.contains("stopped answering"), "it was still sending: \(message)")
+        let evidence = out.evidence("tls.handshake_failed")
+        let received = try #require(evidence["bytes_received"] as? Int, "\(evidence)")
+        #expect(received > TLSBytes.serverHello12.count && received < TLSBytes.serverHello12.count + certificate.count, "\(evidence)")
+        #expect(evidence["timeout_seconds"] as? String == "3")
+    }
+
     // MARK: listen: misbehaving clients
 
     /// Runs `tlsprobe listen --json --count N` with our identity, lets `clients` do their

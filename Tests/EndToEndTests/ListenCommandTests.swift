@@ -169,6 +169,105 @@ import Glibc
         #expect(closing.first?.encrypted == true, "close_notify after the handshake is sent with the client's keys")
     }
 
+    /// The client's refusal, read from the report: the finding, where `first` and `then`
+    /// stand in its message and in its fix.
+    static func order(_ finding: [String: Any], _ first: String, before then: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for key in ["message", "fix"] {
+            let text = finding[key] as? String ?? ""
+            let a = text.range(of: first)?.lowerBound, b = text.range(of: then)?.lowerBound
+            #expect(a != nil && b != nil && a! < b!, "\(key): \"\(first)\" before \"\(then)\": \(text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aClientThatTrustsOurRootButDialsAnotherNameIsToldTheNameFirst() throws {
+        let pki = PKIFiles()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "2"])
+        let python = try Self.python(listener, cafile: pki.root, hostname: "wrong-name.example")
+        #expect(python.stdout.contains("refused: CERTIFICATE_VERIFY_FAILED"), "\(python.stdout) \(python.stderr)")
+        let sClient = try Self.sClient(listener, [
+            "-tls1_2", "-verify_return_error", "-CAfile", pki.root, "-servername", "wrong-name.example", "-verify_hostname", "wrong-name.example",
+        ])
+        #expect(sClient.stdout.contains("hostname mismatch") || sClient.stderr.contains("hostname mismatch"), "\(sClient.stdout)")
+        #expect(listener.finish() == 1)
+
+        let reports = listener.reports
+        try #require(reports.count == 2)
+        for report in reports {
+            let version = Self.handshake(report)["version"] as? String ?? "?"
+            // Both send bad_certificate, in the clear: an OpenSSL client refusing our
+            // Certificate has no handshake keys yet (TLS 1.3), or has not changed cipher spec (TLS 1.2).
+            #expect(Self.alertFlags(report).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["bad_certificate client false"], "\(version)")
+            #expect((report["client_hello"] as? [String: Any])?["sni"] as? String == "wrong-name.example")
+            let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"), "\(version): \(JSONFindings.codes(report))")
+            let message = finding["message"] as? String ?? ""
+            #expect(message.hasPrefix("The client sent bad_certificate after our Certificate"), "\(version): \(message)")
+            #expect(message.contains("\"wrong-name.example\""), "\(version): names the SNI: \(message)")
+            #expect(message.contains("printer.local"), "\(version): names our certificate's names: \(message)")
+            #expect(message.contains("may also"), "\(version): the root is a possibility, not a fact: \(message)")
+            #expect(!message.contains("The client does not have"), "\(version): \(message)")
+            Self.order(finding, "wrong-name.example", before: "CN=Test Root CA")
+            #expect((finding["fix"] as? String)?.hasPrefix("Serve a certificate whose SAN has \"wrong-name.example\"") == true, "\(version): \(finding["fix"] ?? "")")
+            let evidence = finding["evidence"] as? [String: Any] ?? [:]
+            #expect(evidence["sni_in_our_certificate"] as? Bool == false)
+        }
+        #expect(Set(reports.map { Self.handshake($0)["version"] as? String ?? "?" }) == ["TLSv1.2", "TLSv1.3"])
+    }
+
+    @Test func curlChecksTheNameAfterTheHandshakeAndClosesWithoutARequest() throws {
+        let pki = PKIFiles()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
+        let wrong = try Self.curl(["--resolve", "wrong-name.example:\(listener.port):127.0.0.1", "--cacert", pki.root, "-o", "/dev/null"],
+                                  url: "https://wrong-name.example:\(listener.port)/")
+        #expect(wrong.status == 60, "curl: no alternative certificate subject name matches: \(wrong.stderr)")
+        let right = try Self.curl(["--resolve", "printer.local:\(listener.port):127.0.0.1", "--cacert", pki.root], url: "https://printer.local:\(listener.port)/")
+        #expect(right.stdout.contains("tlsprobe listen saw this connection"), "\(right.stderr)")
+        // A client that closes without a request but asked for our name is not suspected.
+        try Self.sClient(listener, ["-CAfile", pki.root, "-servername", "printer.local", "-verify_hostname", "printer.local", "-verify_return_error"])
+        _ = listener.finish()
+
+        let reports = listener.reports
+        try #require(reports.count == 3)
+        let refused = try #require(reports.first { ($0["client_hello"] as? [String: Any])?["sni"] as? String == "wrong-name.example" })
+        // curl finishes the handshake, then checks the name and sends close_notify with its keys.
+        #expect(refused["outcome"] as? String == "established")
+        #expect(refused["http"] is NSNull)
+        #expect(Self.alertFlags(refused).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["close_notify client true"])
+        let finding = try #require(JSONFindings.finding(refused, "tls.handshake_failed"), "\(JSONFindings.codes(refused))")
+        #expect(finding["severity"] as? String == "warning", "the handshake completed: a likely refusal, not a certain one")
+        let message = finding["message"] as? String ?? ""
+        #expect(message.contains("without sending a request"), "\(message)")
+        #expect(message.contains("\"wrong-name.example\""), "\(message)")
+        #expect(message.contains("\"printer.local\""), "\(message)")
+        #expect(!message.contains("CN=Test Root CA"), "it accepted our chain in the handshake: \(message)")
+        #expect((finding["fix"] as? String)?.hasPrefix("Serve a certificate whose SAN has \"wrong-name.example\"") == true, "\(finding["fix"] ?? "")")
+
+        let others = reports.filter { ($0["client_hello"] as? [String: Any])?["sni"] as? String == "printer.local" }
+        #expect(others.count == 2)
+        for report in others { #expect(JSONFindings.codes(report).isEmpty, "\(JSONFindings.codes(report))") }
+    }
+
+    @Test func aClientWithoutOurRootDialingOurNameIsStillToldTheRootIsMissing() throws {
+        let pki = PKIFiles()
+        let listener = try ListenProcess(pki.identity + ["--json", "--count", "2"])
+        let curl = try Self.curl(["--resolve", "printer.local:\(listener.port):127.0.0.1", "-o", "/dev/null"], url: "https://printer.local:\(listener.port)/")
+        #expect(curl.status == 60, "\(curl.stderr)")
+        try Self.sClient(listener, ["-tls1_2", "-verify_return_error", "-servername", "printer.local", "-verify_hostname", "printer.local"])
+        #expect(listener.finish() == 1)
+
+        let reports = listener.reports
+        try #require(reports.count == 2)
+        for report in reports {
+            let version = Self.handshake(report)["version"] as? String ?? "?"
+            #expect(Self.alertFlags(report).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["unknown_ca client false"], "\(version)")
+            let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"), "\(version): \(JSONFindings.codes(report))")
+            let message = finding["message"] as? String ?? ""
+            #expect(message.contains("The client does not have \"CN=Test Root CA\""), "\(version): \(message)")
+            #expect(!message.contains("(SNI)"), "\(version): the name matched, it is not a cause: \(message)")
+            #expect((finding["fix"] as? String)?.hasPrefix("Install \"CN=Test Root CA\" on the client") == true, "\(version): \(finding["fix"] ?? "")")
+            #expect((finding["evidence"] as? [String: Any])?["sni_in_our_certificate"] as? Bool == true)
+        }
+    }
+
     @Test func sClientCarriesOnWithAnUntrustedServerUnlessToldNotTo() throws {
         let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])

@@ -100,4 +100,31 @@ import TLSWire
         #expect(report.findings.map(\.code).contains(.captureAlert))
         #expect(report.outcome == .failed)
     }
+
+    /// connect: our own protocol_version after the server's ServerHello, as OpenSSL sends it
+    /// for "wrong version number" (a broken stream) and for "unsupported protocol" (a version
+    /// we did not offer): only the second is about the server's choice.
+    @Test func ourAlertAfterTheServerHelloIsReadByWhyOpenSSLSentIt() {
+        let alert = AlertEvent(from: .client, level: .fatal, description: .protocolVersion, encrypted: false,
+                               after: Self.steps([(.client, .clientHello, false), (.server, .serverHello, false)]))
+        let o = HandshakeObservation(clientHello: Self.hello, alerts: [alert], steps: alert.after, outcome: .failed)
+        let target = ConnectTarget(host: "printer.local", port: 4433, address: "127.0.0.1", sni: "printer.local")
+        func failures(_ ending: HandshakeEnding) -> [Finding] {
+            ConnectionDiagnosis.report(
+                observation: o, vantage: .client(ClientVantage(target: target)), anchors: [],
+                context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local")), ending: ending,
+                localErrors: ending.shortText == "unsupported protocol" ? ["unsupported protocol"] : ["wrong version number"]
+            ).findings.filter { $0.code == .tlsHandshakeFailed }
+        }
+        let garbage = PeerStream(bytes: 70, records: 1, lastRecordOffset: 54, lastRecordStart: [0, 0, 0, 0xCD], notARecord: true)
+        let broken = failures(.refusedLocally(reasons: ["wrong version number"], stream: garbage))
+        #expect(broken.count == 1, "\(broken)")
+        #expect(broken.first?.message.contains("after the server's server_hello is not a valid TLS record") == true, "\(broken)")
+        #expect(broken.first?.message.contains("refuses what the server chose") == false)
+        #expect(broken.first?.evidence["first_bytes"] == "000000cd")
+        #expect(broken.first?.evidence["alert_sent"] == "protocol_version")
+        let versionRefused = failures(.refusedLocally(reasons: ["unsupported protocol"], stream: PeerStream(bytes: 54, records: 1)))
+        #expect(versionRefused.count == 1, "\(versionRefused)")
+        #expect(versionRefused.first?.message.contains("refuses what the server chose") == true, "\(versionRefused)")
+    }
 }

@@ -74,13 +74,48 @@ import TLSWire
         #expect(f.fix.contains("--chain FILE"))
     }
 
-    @Test func aNameTheClientAskedForThatWeDoNotCarryIsSaid() throws {
+    /// The client's alert read against a chain for scanner.local, the ClientHello asking for printer.local.
+    static func refusalOfAnotherName(_ description: AlertDescription) throws -> Finding {
         let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
         let served = Self.served([other, Self.pki.intermediate])
-        let alert = AlertEvent(from: .client, level: .fatal, description: .badCertificate, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
-        let f = try #require(HandshakeDiagnosis.finding(for: alert, in: Self.observation(Self.tls12Flight, alerts: [alert]), generic: .tlsHandshakeFailed, served: served))
-        #expect(f.message.contains("asked for \"printer.local\" (SNI), a name our certificate does not carry"))
+        let alert = AlertEvent(from: .client, level: .fatal, description: description, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
+        return try #require(HandshakeDiagnosis.finding(for: alert, in: Self.observation(Self.tls12Flight, alerts: [alert]), generic: .tlsHandshakeFailed, served: served))
+    }
+
+    /// Whether `first` comes before `then` in `text`.
+    static func precedes(_ first: String, _ then: String, in text: String) -> Bool {
+        guard let a = text.range(of: first), let b = text.range(of: then) else { return false }
+        return a.lowerBound < b.lowerBound
+    }
+
+    @Test(arguments: [AlertDescription.badCertificate, .certificateUnknown])
+    func anAmbiguousRefusalOfANameWeDoNotCarryLeadsWithTheName(_ description: AlertDescription) throws {
+        let f = try Self.refusalOfAnotherName(description)
+        #expect(f.message.contains("The likelier cause: the client asked for \"printer.local\" (SNI), and our certificate carries only \"scanner.local\""), "\(f.message)")
+        #expect(f.message.contains("It may also lack \"CN=Test Root CA\""), "\(f.message)")
+        #expect(Self.precedes("\"printer.local\"", "CN=Test Root CA", in: f.message))
+        #expect(f.fix.hasPrefix("Serve a certificate whose SAN has \"printer.local\""), "\(f.fix)")
+        #expect(Self.precedes("SAN has", "install \"CN=Test Root CA\"", in: f.fix), "\(f.fix)")
         #expect(f.evidence["sni_in_our_certificate"] == false)
+        #expect(f.evidence["our_names"] == .strings(["scanner.local"]))
+    }
+
+    @Test func unknownCANamesTheRootEvenWhenTheNameIsAlsoWrong() throws {
+        let f = try Self.refusalOfAnotherName(.unknownCA)
+        #expect(f.message.contains("The client does not have \"CN=Test Root CA\""), "\(f.message)")
+        #expect(Self.precedes("CN=Test Root CA", "also asked for \"printer.local\" (SNI), a name our certificate does not carry", in: f.message), "\(f.message)")
+        #expect(f.fix.hasPrefix("Install \"CN=Test Root CA\" on the client"), "\(f.fix)")
+    }
+
+    @Test func aQuietCloseAfterOurCertificateOfANameWeDoNotCarryLeadsWithTheName() throws {
+        let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
+        let served = Self.served([other, Self.pki.intermediate])
+        let closed = try #require(Self.ending(.closed, in: Self.observation(Self.tls12Flight), served: served))
+        let closeNotify = try Self.refusalOfAnotherName(.closeNotify)
+        for f in [closed, closeNotify] {
+            #expect(f.message.contains("The likelier cause: the client asked for \"printer.local\" (SNI)"), "\(f.message)")
+            #expect(f.fix.hasPrefix("Serve a certificate whose SAN has \"printer.local\""), "\(f.fix)")
+        }
     }
 
     @Test func theEphemeralCertificateIsExpectedToBeRefused() throws {
@@ -111,5 +146,24 @@ import TLSWire
     @Test func anAlertFromTheClientExplainsItsHangUp() {
         let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
         #expect(Self.ending(.closed, in: Self.observation(Self.tls12Flight, alerts: [alert]), served: Self.served([Self.pki.leaf])) == nil)
+    }
+
+    /// A client that finishes the handshake and closes without a request: suspected only
+    /// when it asked for a name our certificate does not carry.
+    @Test func aCloseWithoutARequestAfterTheHandshakeIsSuspectedOnlyForAnotherName() {
+        let established: [(Side, HandshakeType, Bool)] = Self.tls12Flight + [(.client, .finished, false), (.server, .finished, false)]
+        let close = AlertEvent(from: .client, level: .warning, description: .closeNotify, encrypted: true, after: HandshakeDiagnosisTests.steps(established))
+        let o = HandshakeObservation(clientHello: Self.hello, alerts: [close], steps: close.after, outcome: .established)
+        func codes(_ chain: [TestPKI.Issued], http: HTTPExchange? = nil) -> [(FindingCode, Severity)] {
+            let vantage = Vantage.server(ServerVantage(flow: Self.flow, served: Self.served(chain), http: http))
+            return ConnectionDiagnosis.report(observation: o, vantage: vantage, anchors: [], context: TrustContext(at: TestPKI.referenceTime))
+                .findings.map { ($0.code, $0.severity) }
+        }
+        let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
+        let suspected = codes([other, Self.pki.intermediate])
+        #expect(suspected.count == 1 && suspected.first?.0 == .tlsHandshakeFailed && suspected.first?.1 == .warning, "\(suspected)")
+        #expect(codes([Self.pki.leaf, Self.pki.intermediate]).isEmpty, "printer.local is ours")
+        let request = HTTPExchange(requestLine: "GET / HTTP/1.1", host: "printer.local", userAgent: nil, answered: true)
+        #expect(codes([other, Self.pki.intermediate], http: request).isEmpty, "it sent a request: it accepted the name")
     }
 }

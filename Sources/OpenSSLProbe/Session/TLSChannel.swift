@@ -32,6 +32,8 @@ final class TLSChannel {
     private(set) var peerBytes = 0
     /// The first bytes the peer sent (up to 16), to tell TLS from another protocol.
     private(set) var firstPeerBytes: [UInt8] = []
+    /// How the peer's bytes frame into records (for what a timeout or a refusal had received).
+    private(set) var framing = RecordFraming()
     /// Seconds from `started` to the peer's first bytes.
     private(set) var firstAnswerDelay: TimeInterval?
     var started = Deadline.after(0)
@@ -92,6 +94,7 @@ final class TLSChannel {
                 if firstAnswerDelay == nil { firstAnswerDelay = Deadline.seconds(since: started) }
                 if firstPeerBytes.count < 16 { firstPeerBytes += buffer[0..<min(count, 16 - firstPeerBytes.count)] }
                 peerBytes += count
+                framing.add(buffer[0..<count])
                 let written = buffer.withUnsafeBytes { raw -> Int32 in
                     guard let base = raw.baseAddress else { return 0 }
                     return BIO_write(readBIO, base, Int32(count))
@@ -175,7 +178,7 @@ final class TLSChannel {
                 return run
             case .wantRead, .wantWrite:
                 if sendFailure != nil {
-                    run.ending = sendFailure == ETIMEDOUT ? .timedOut(seconds: timeout) : .reset
+                    run.ending = sendFailure == ETIMEDOUT ? .timedOut(seconds: timeout, stream: framing.stream) : .reset
                     return run
                 }
                 // Until the peer's first byte, the (shorter) first-byte deadline bounds the wait.
@@ -184,11 +187,11 @@ final class TLSChannel {
                 case .received:
                     // A peer that keeps sending never lets pull wait: the bound is checked here too.
                     guard deadline.hasPassed else { continue }
-                    run.ending = .timedOut(seconds: timeout)
+                    run.ending = .timedOut(seconds: timeout, stream: framing.stream)
                 case .endOfStream: run.ending = .closed
                 case .reset: run.ending = .reset
                 case .timedOut:
-                    run.ending = .timedOut(seconds: awaitingFirstByte ? firstByteLimit : timeout)
+                    run.ending = .timedOut(seconds: awaitingFirstByte ? firstByteLimit : timeout, stream: framing.stream)
                     run.silent = peerBytes == 0
                 }
                 return run
@@ -197,7 +200,8 @@ final class TLSChannel {
                 return run
             case .syscall(let entries), .failed(let entries):
                 run.localErrors = Self.reasons(entries)
-                run.ending = peerLooksLikeTLS ? .refusedLocally(reasons: run.localErrors) : .notTLS(firstBytes: firstPeerBytes)
+                run.ending = peerLooksLikeTLS
+                    ? .refusedLocally(reasons: run.localErrors, stream: framing.stream) : .notTLS(firstBytes: firstPeerBytes)
                 return run
             }
         }

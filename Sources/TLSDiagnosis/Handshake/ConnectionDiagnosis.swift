@@ -83,9 +83,21 @@ public enum ConnectionDiagnosis {
                 code: .captureTLS13Encrypted, subject: .connection,
                 message: "This is TLS 1.3: the server's chain, any CertificateRequest, the client's certificate and most alerts are encrypted. Without the client's key log they cannot be shown."))
         }
+        // connect: a stream that broke after the ServerHello is the ending's finding, which
+        // names our alert; read on its own, our alert would blame the server's choices.
+        let endingExplainsOurAlert: Bool
+        if case .client = vantage, let ending, HandshakeDiagnosis.malformedAfterServerHello(ending, in: o) != nil {
+            endingExplainsOurAlert = true
+        } else {
+            endingExplainsOurAlert = false
+        }
         for alert in o.alerts {
+            if endingExplainsOurAlert && alert.from == vantage.localSide { continue }
             guard var finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: genericAlertCode, served: served) else { continue }
             if alert.from == vantage.localSide && !localErrors.isEmpty { finding.evidence["openssl_errors"] = .strings(localErrors) }
+            findings.append(finding)
+        }
+        if case .server(let server) = vantage, let finding = HandshakeDiagnosis.closedAfterHandshake(o, server: server) {
             findings.append(finding)
         }
         findings += HandshakeDiagnosis.protocolFindings(o, profile: context.profile, served: served)

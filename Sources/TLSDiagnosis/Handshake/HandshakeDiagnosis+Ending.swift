@@ -28,6 +28,9 @@ extension HandshakeDiagnosis {
     /// it: any alert from the server (close_notify included: it has a finding of its own),
     /// or our own fatal alert (with `localErrors` attached to it by `ConnectionDiagnosis`).
     static func serverEnding(_ ending: HandshakeEnding, in observation: HandshakeObservation) -> Finding? {
+        if let broken = malformedAfterServerHello(ending, in: observation) {
+            return malformedAfterServerHelloFinding(broken.reasons, broken.stream, in: observation)
+        }
         if observation.alerts.contains(where: { $0.from == .server || $0.level == .fatal }) { return nil }
         let last = observation.steps.last { $0.from == .server }
         let afterText = last.map { "after the server's \($0.type)" } ?? "in answer to our ClientHello, before sending anything"
@@ -66,14 +69,37 @@ extension HandshakeDiagnosis {
                 message: "The server answered our ClientHello with bytes that are not TLS (\"\(printable)\"). \(guess)",
                 evidence: evidence,
                 fix: "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://, STARTTLS).")
-        case .timedOut(let seconds):
-            evidence["timeout_seconds"] = .string(String(format: "%g", seconds))
+        case .timedOut(let seconds, let stream):
+            let limit = String(format: "%g", seconds)
+            evidence["timeout_seconds"] = .string(limit)
+            if let stream { evidence["bytes_received"] = .int(stream.bytes) }
+            // Bytes that end inside a record (or before any whole handshake message): the
+            // server was still part-way through sending, not silent.
+            if let stream, stream.bytes > 0, stream.unfinishedRecordBytes > 0 || last == nil {
+                let record: String
+                if stream.unfinishedRecordBytes == 0 {
+                    record = ""
+                } else if let length = stream.unfinishedRecordLength {
+                    record = " (\(stream.unfinishedRecordBytes) of the \(length) bytes of the record it was sending)"
+                } else {
+                    record = " (\(stream.unfinishedRecordBytes) of the 5 bytes of a record header)"
+                }
+                evidence["unfinished_record_bytes"] = .int(stream.unfinishedRecordBytes)
+                if let length = stream.unfinishedRecordLength { evidence["unfinished_record_length"] = .int(length) }
+                let where_ = last.map { "part-way through its next record after the server's \($0.type)" } ?? "part-way through its ServerHello"
+                let count = stream.bytes == 1 ? "1 byte" : "\(stream.bytes) bytes"
+                return Finding(
+                    code: .tlsHandshakeFailed, subject: .connection,
+                    message: "The server was still sending, \(where_), when the \(limit) s ran out: \(count) had arrived in all\(record). It sends too slowly to finish a handshake in time: an overloaded server, or a link or proxy in between that passes a few bytes at a time.",
+                    evidence: evidence,
+                    fix: "Raise --timeout to see whether it finishes; check the server's load and the network path between (a congested link, a proxy that trickles).")
+            }
             return Finding(
                 code: .tlsHandshakeFailed, subject: .connection,
-                message: "The server stopped answering \(afterText): the handshake did not finish within \(String(format: "%g", seconds)) s.",
+                message: "The server stopped answering \(afterText): the handshake did not finish within \(limit) s.",
                 evidence: evidence,
                 fix: "Check whether the server is overloaded or waiting for something (a client certificate prompt, a slow key store); raise --timeout to give it longer.")
-        case .refusedLocally(let reasons):
+        case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(
                 code: .tlsHandshakeFailed, subject: .connection,
@@ -81,5 +107,51 @@ extension HandshakeDiagnosis {
                 evidence: evidence,
                 fix: "The server sends something malformed or unsupported; tlsprobe explain \"\(reasons.first ?? "")\" says more.")
         }
+    }
+
+    /// OpenSSL's reasons for refusing a record as a record (its header, its length, its
+    /// version), not for what the record says.
+    static let recordLayerReasons: Set<String> = [
+        "wrong version number", "packet length too long", "encrypted length too long", "data length too long",
+        "record length mismatch", "record layer failure",
+    ]
+
+    /// connect: the server sent a ServerHello that was read, then bytes our TLS library could
+    /// not take as a TLS record (they do not frame as one, or OpenSSL refused the record
+    /// itself); nil otherwise, and when the server sent an alert. Our own alert then
+    /// (protocol_version for "wrong version number", record_overflow) is OpenSSL's reaction
+    /// to the broken stream, not a verdict on the version or cipher suite the server chose.
+    static func malformedAfterServerHello(_ ending: HandshakeEnding, in o: HandshakeObservation) -> (reasons: [String], stream: PeerStream?)? {
+        guard case .refusedLocally(let reasons, let stream) = ending,
+            o.steps.contains(where: { $0.from == .server && $0.type == .serverHello }),
+            !o.alerts.contains(where: { $0.from == .server }),
+            stream?.notARecord == true || reasons.contains(where: recordLayerReasons.contains)
+        else { return nil }
+        return (reasons, stream)
+    }
+
+    static func malformedAfterServerHelloFinding(_ reasons: [String], _ stream: PeerStream?, in o: HandshakeObservation) -> Finding {
+        let last = o.steps.last { $0.from == .server }
+        var evidence: [String: EvidenceValue] = [
+            "after": .strings(o.steps.suffix(4).map(\.description)),
+            "openssl_errors": .strings(reasons),
+        ]
+        var shown = ""
+        if let stream, let offset = stream.lastRecordOffset, !stream.lastRecordStart.isEmpty {
+            let printable = notTLSEvidence(stream.lastRecordStart, into: &evidence)
+            evidence["first_bytes_offset"] = .int(offset)
+            shown = " (at byte \(offset) of its answer: \(Hex.encode(Array(stream.lastRecordStart.prefix(8)))), \"\(printable)\")"
+        }
+        let ours = o.alerts.first { $0.from == .client }
+        if let ours { evidence["alert_sent"] = .string(ours.description.name ?? ours.description.hex) }
+        let reason = reasons.first ?? "no reason given"
+        let chose = o.serverHello.map { " (\($0.version), \($0.cipherSuite))" } ?? ""
+        return Finding(
+            code: .tlsHandshakeFailed, subject: .connection,
+            message: "The server's ServerHello was valid, but what it sent after the server's \(last?.type.description ?? "server_hello") is not a valid TLS record\(shown): tlsprobe's TLS library (OpenSSL) refused it (\(reason))"
+                + (ours.map { " and answered \($0.description.name ?? $0.description.hex)" } ?? "")
+                + ". The version and cipher suite the server chose\(chose) are not the cause: its stream breaks after the hello, a server bug or something in between (a proxy, load balancer or TLS-inspecting firewall) that injects or cuts bytes.",
+            evidence: evidence,
+            fix: "Capture the connection (tlsprobe capture -i IFACE, or tcpdump) to see what the server sends after its hello; check the server's log and whatever sits between; tlsprobe explain \"\(reason)\" says more.")
     }
 }

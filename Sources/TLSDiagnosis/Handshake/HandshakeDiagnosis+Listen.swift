@@ -28,13 +28,13 @@ extension HandshakeDiagnosis {
                 default:
                     what = "it refused our certificate (clients send \(name) for an untrusted or incomplete chain, a name they do not match, or a missing serverAuth usage)"
                 }
-                let cause = distrustCause(served, hello: c.clientHello)
+                let cause = distrustCause(served, hello: c.clientHello, ambiguous: ambiguousRefusals.contains(alert.description))
                 return Reading(
                     message: "The client sent \(name) after our Certificate: \(what). \(cause.text)",
                     fix: cause.fix, evidence: cause.evidence)
             }
             if alert.description == .closeNotify || alert.description == .userCanceled {
-                let cause = distrustCause(served, hello: c.clientHello)
+                let cause = distrustCause(served, hello: c.clientHello, ambiguous: true)
                 return Reading(
                     message: "The client closed the connection (\(name)) after our Certificate, without finishing the handshake and without saying why: clients that refuse a certificate quietly (Apple's among them) do this. \(cause.text)",
                     fix: cause.fix, evidence: cause.evidence)
@@ -107,8 +107,17 @@ extension HandshakeDiagnosis {
         return nil
     }
 
-    /// Why a client may distrust what we served, most telling first.
-    static func distrustCause(_ served: ServedSide, hello: ClientHelloSummary?) -> (text: String, fix: String, evidence: [String: EvidenceValue]) {
+    /// The client refusals that do not say why: an alert any trust failure may bring
+    /// (bad_certificate, certificate_unknown), a close_notify or user_canceled, a quiet
+    /// close. unknown_ca (the root), certificate_expired and certificate_revoked say why.
+    static let ambiguousRefusals: [AlertDescription] = [.badCertificate, .certificateUnknown, .closeNotify, .userCanceled]
+
+    /// Why a client may distrust what we served, most telling first. `ambiguous`: the
+    /// client's refusal does not say why (`ambiguousRefusals`, or a close without an alert).
+    /// Then a name the client asked for in SNI that our certificate does not carry is the
+    /// likelier cause, ahead of a root it may lack: a client that lacks the root says
+    /// unknown_ca when it says anything specific, and the name is what we can see.
+    static func distrustCause(_ served: ServedSide, hello: ClientHelloSummary?, ambiguous: Bool) -> (text: String, fix: String, evidence: [String: EvidenceValue]) {
         var evidence: [String: EvidenceValue] = [
             "our_chain": .strings(served.chain.map(\.subjectString)),
             "our_root": .optional(served.rootName),
@@ -116,6 +125,9 @@ extension HandshakeDiagnosis {
         ]
         var text: String
         var fix: String
+        // What the root cause reads as when it is a possibility rather than the reading.
+        var rootAsAlso: String?
+        var rootFixAsThen: String?
         if served.ephemeral {
             text = "tlsprobe is serving its ephemeral self-signed certificate, which no client trusts: the refusal shows that the client checks trust, as it should."
             fix = "To see the rest of the client's handshake, serve the real server's identity (--identity FILE.p12, or --cert and --key with --chain), or make the client pin \(served.chain.first?.pin ?? "the pin printed at start")."
@@ -123,21 +135,62 @@ extension HandshakeDiagnosis {
             evidence["issuer_not_sent"] = .string(issuer)
             text = "The client does not trust \"\(issuer)\", which issued our certificate. We did not send that certificate: if it is an intermediate rather than a root, a client that has only the root cannot build a path."
             fix = "Install the root that \"\(issuer)\" leads to on the client (on iOS: install the profile, then enable full trust under Settings > General > About > Certificate Trust Settings); if \"\(issuer)\" is an intermediate, send it after the leaf (--chain FILE here, a full-chain file on the real server)."
+            rootAsAlso = "It may also not trust \"\(issuer)\", which issued our certificate and which we did not send: if it is an intermediate rather than a root, a client that has only the root cannot build a path."
+            rootFixAsThen = "If it still refuses, install the root that \"\(issuer)\" leads to on the client (on iOS: install the profile, then enable full trust under Settings > General > About > Certificate Trust Settings), and if \"\(issuer)\" is an intermediate, send it after the leaf (--chain FILE here, a full-chain file on the real server)."
         } else {
             let root = served.rootName ?? "our root"
             text = "The client does not have \"\(root)\", the root our chain leads to, among its trusted roots."
             fix = "Install \"\(root)\" on the client (on iOS: install the profile, then enable full trust under Settings > General > About > Certificate Trust Settings); an app that pins must pin this key or CA."
+            rootAsAlso = "It may also lack \"\(root)\", the root our chain leads to, among its trusted roots."
+            rootFixAsThen = "If it still refuses, install \"\(root)\" on the client (on iOS: install the profile, then enable full trust under Settings > General > About > Certificate Trust Settings); an app that pins must pin this key or CA."
         }
         if let sni = hello?.sni, let leaf = served.chain.first {
             let matches = NameMatching.check(leaf, expected: .dns(sni), subject: .certificate(0), profile: .default).isEmpty
             evidence["sni"] = .string(sni)
             evidence["sni_in_our_certificate"] = .bool(matches)
             if !matches {
-                text += " The client also asked for \"\(sni)\" (SNI), a name our certificate does not carry."
-                if !served.ephemeral { fix += " Serve a certificate whose SAN has \"\(sni)\"." } else { fix += " (--host \(sni) puts it in the ephemeral certificate.)" }
+                let names = leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format)
+                let carried = names.isEmpty ? "no DNS name or IP address" : "only \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
+                evidence["our_names"] = .strings(names)
+                if ambiguous, let rootAsAlso, let rootFixAsThen {
+                    // The client's refusal does not say which: the name we can see comes first.
+                    text = "The likelier cause: the client asked for \"\(sni)\" (SNI), and our certificate carries \(carried); a client that trusts our root still refuses a certificate without the name it dialled. \(rootAsAlso) The client's refusal does not say which."
+                    fix = "Serve a certificate whose SAN has \"\(sni)\" (re-issue it with that name), or have the client dial a name it carries. \(rootFixAsThen)"
+                } else {
+                    text += " The client also asked for \"\(sni)\" (SNI), a name our certificate does not carry (it carries \(carried))."
+                    if !served.ephemeral { fix += " Serve a certificate whose SAN has \"\(sni)\"." } else { fix += " (--host \(sni) puts it in the ephemeral certificate.)" }
+                }
             }
         }
         return (text, fix, evidence)
+    }
+
+    /// listen: a client that finished the handshake, sent no request and closed
+    /// (close_notify or user_canceled) after asking in SNI for a name our certificate does
+    /// not carry. Clients that check the name after the handshake (curl and others on
+    /// OpenSSL, which verify the chain during it) close like this when it does not match:
+    /// a warning, since a client may also close for reasons of its own. Nil otherwise.
+    static func closedAfterHandshake(_ o: HandshakeObservation, server: ServerVantage) -> Finding? {
+        guard o.outcome == .established, server.http == nil,
+            let close = o.alerts.first(where: { $0.from == .client }),
+            close.description == .closeNotify || close.description == .userCanceled,
+            let sni = o.clientHello?.sni, let leaf = server.served.chain.first,
+            !NameMatching.check(leaf, expected: .dns(sni), subject: .certificate(0), profile: .default).isEmpty
+        else { return nil }
+        let names = leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format)
+        let carried = names.isEmpty ? "no DNS name or IP address" : "only \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
+        let name = close.description.name ?? close.description.hex
+        return Finding(
+            code: .tlsHandshakeFailed, severity: .warning, subject: .connection,
+            message: "The client finished the handshake, then closed the connection (\(name)) without sending a request. It asked for \"\(sni)\" (SNI), and our certificate carries \(carried): clients that check the server's name after the handshake (curl, and others built on OpenSSL) close like this when the name does not match. Having finished the handshake, it accepted our chain.",
+            evidence: [
+                "alert": .string(name), "from": .string("client"), "encrypted": .bool(close.encrypted),
+                "sni": .string(sni), "sni_in_our_certificate": .bool(false), "our_names": .strings(names),
+                "our_chain": .strings(server.served.chain.map(\.subjectString)),
+            ],
+            fix: server.served.ephemeral
+                ? "Serve a certificate whose SAN has \"\(sni)\" (--host \(sni) puts it in the ephemeral certificate), or have the client dial a name it carries."
+                : "Serve a certificate whose SAN has \"\(sni)\" (re-issue it with that name), or have the client dial a name it carries.")
     }
 
     /// `1.0` for TLSv1.0, as --min-version takes it.
@@ -171,7 +224,7 @@ extension HandshakeDiagnosis {
                     evidence: evidence, fix: "Check that the client speaks TLS to this port.")
             }
             if ourCertificateSent && !clientFinished {
-                let cause = distrustCause(served, hello: o.clientHello)
+                let cause = distrustCause(served, hello: o.clientHello, ambiguous: true)
                 for (key, value) in cause.evidence { evidence[key] = value }
                 return Finding(
                     code: .tlsHandshakeFailed, subject: .connection,
@@ -195,7 +248,7 @@ extension HandshakeDiagnosis {
                 code: .tlsHandshakeFailed, subject: .connection,
                 message: "The client sent bytes that are not TLS (\"\(printable)\"): it speaks another protocol, or starts in plain text and upgrades later (STARTTLS).",
                 evidence: evidence, fix: "Point the client at a port that speaks its protocol, or have it use TLS from the first byte.")
-        case .timedOut(let seconds):
+        case .timedOut(let seconds, _):
             evidence["timeout_seconds"] = .string(String(format: "%g", seconds))
             if o.clientHello == nil {
                 return Finding(
@@ -213,7 +266,7 @@ extension HandshakeDiagnosis {
                 code: .tlsHandshakeFailed, subject: .connection,
                 message: "The client stopped sending\(afterText): the handshake did not finish within \(String(format: "%g", seconds)) s.",
                 evidence: evidence, fix: "Raise --timeout if the client is slow; otherwise look at its log for the reason.")
-        case .refusedLocally(let reasons):
+        case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(
                 code: .tlsHandshakeFailed, subject: .connection,

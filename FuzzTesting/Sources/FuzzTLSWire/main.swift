@@ -14,6 +14,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for part in [bytes[..<cut], bytes[cut...]] {
             for event in decoder.feed(part, from: side) { touch(event) }
         }
+        // And with bytes missing at that point (a capture's hole or snap-length cut), as
+        // many as the input's second byte says: skipped in step, or resynchronized.
+        var gapped = TLSConnectionDecoder()
+        for event in gapped.feed(bytes[..<cut], from: side) { touch(event) }
+        let (events, framingKept) = gapped.skip(bytes.count > 1 ? Int(bytes[1]) + 1 : 1, from: side)
+        for event in events { touch(event) }
+        if !framingKept { gapped.resynchronize(side) }
+        for event in gapped.feed(bytes[cut...], from: side) { touch(event) }
     }
     for context in [HandshakeContext(), .tls13, HandshakeContext(version: .tls12, cipherSuite: .dheRSAWithAES128GCMSHA256)] {
         if let raw = try? RawHandshakeMessage(bytes: bytes), let message = try? HandshakeMessage(raw, context: context) {

@@ -245,6 +245,28 @@ import Glibc
         #expect(evidence["timeout_seconds"] as? String == "3")
     }
 
+    /// A server that hangs up in the middle of a record it was sending (its ServerHello, or
+    /// the record after it) stopped part-way: not "closed in answer to our ClientHello" as
+    /// if it had sent nothing, nor a version it does not support.
+    @Test(arguments: [false, true]) func aServerThatHangsUpPartWayThroughARecordIsSaidToHaveStoppedThere(afterHello: Bool) throws {
+        let certificate = TLSBytes.record(type: 22, TLSBytes.handshake(11, [0x00, 0x00, 0x40] + [UInt8](repeating: 0x30, count: 0x40)))
+        let steps: [PeerStep] = afterHello
+            ? [.awaitBytes, .send(TLSBytes.serverHello12 + Array(certificate.prefix(20)))]
+            : [.awaitBytes, .send(Array(TLSBytes.serverHello12.prefix(30)))]
+        let server = try MisbehavingServer(steps)
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "5"])
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let message = Self.finding(out, "tls.handshake_failed")
+        let sent = afterHello ? TLSBytes.serverHello12.count + 20 : 30
+        #expect(message.contains(afterHello ? "part-way through its next record after the server's server_hello" : "part-way through its ServerHello"), "\(message)")
+        #expect(message.contains("\(sent) bytes had arrived"), "\(message)")
+        #expect(!message.contains("in answer to our ClientHello") && !message.contains("do not support any version"), "\(message)")
+        let evidence = out.evidence("tls.handshake_failed")
+        #expect(evidence["bytes_received"] as? Int == sent, "\(evidence)")
+        #expect(evidence["transport"] as? String == "closed (FIN)", "\(evidence)")
+    }
+
     // MARK: listen: misbehaving clients
 
     /// Runs `tlsprobe listen --json --count N` with our identity, lets `clients` do their

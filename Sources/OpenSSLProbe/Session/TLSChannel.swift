@@ -188,15 +188,15 @@ final class TLSChannel {
                     // A peer that keeps sending never lets pull wait: the bound is checked here too.
                     guard deadline.hasPassed else { continue }
                     run.ending = .timedOut(seconds: timeout, stream: framing.stream)
-                case .endOfStream: run.ending = .closed
-                case .reset: run.ending = .reset
+                case .endOfStream: run.ending = closedEnding(reset: false)
+                case .reset: run.ending = closedEnding(reset: true)
                 case .timedOut:
                     run.ending = .timedOut(seconds: awaitingFirstByte ? firstByteLimit : timeout, stream: framing.stream)
                     run.silent = peerBytes == 0
                 }
                 return run
             case .closed:
-                run.ending = .closed
+                run.ending = closedEnding(reset: false)
                 return run
             case .syscall(let entries), .failed(let entries):
                 run.localErrors = Self.reasons(entries)
@@ -205,6 +205,16 @@ final class TLSChannel {
                 return run
             }
         }
+    }
+
+    /// How the peer's hang-up ended the handshake: part-way through a record it was
+    /// sending, or between records.
+    private func closedEnding(reset: Bool) -> HandshakeEnding {
+        let stream = framing.stream
+        if stream.unfinishedRecordBytes > 0 && !stream.notARecord && !stream.sslv2 {
+            return .closedPartWay(stream: stream, reset: reset)
+        }
+        return reset ? .reset : .closed
     }
 
     /// Stops recording, sends close_notify once (best effort) when the handshake finished.

@@ -57,6 +57,14 @@ extension HandshakeDiagnosis {
                 message: "The server \(what) \(afterText) without sending an alert, so it did not say why.",
                 evidence: evidence,
                 fix: "Check the server's log for the reason; tlsprobe explain can read the error it shows.")
+        case .closedPartWay(let stream, let reset):
+            evidence["transport"] = .string(reset ? "reset (RST)" : "closed (FIN)")
+            let partWay = partWay(stream, after: last, into: &evidence)
+            return Finding(
+                code: .tlsHandshakeFailed, subject: .connection,
+                message: "The server \(reset ? "reset" : "closed") the connection \(partWay.where): \(partWay.count) had arrived in all\(partWay.record). A server does not stop in the middle of a record on purpose: it crashed or was stopped, or something in between (a proxy, a load balancer, a firewall) cut the connection.",
+                evidence: evidence,
+                fix: "Check the server's log (a crash, a restart, a process killed for memory) and whatever sits between; capture the connection (tlsprobe capture) to see where it stops.")
         case .notTLS(let bytes):
             let printable = notTLSEvidence(bytes, into: &evidence)
             let guess: String
@@ -76,21 +84,10 @@ extension HandshakeDiagnosis {
             // Bytes that end inside a record (or before any whole handshake message): the
             // server was still part-way through sending, not silent.
             if let stream, stream.bytes > 0, stream.unfinishedRecordBytes > 0 || last == nil {
-                let record: String
-                if stream.unfinishedRecordBytes == 0 {
-                    record = ""
-                } else if let length = stream.unfinishedRecordLength {
-                    record = " (\(stream.unfinishedRecordBytes) of the \(length) bytes of the record it was sending)"
-                } else {
-                    record = " (\(stream.unfinishedRecordBytes) of the 5 bytes of a record header)"
-                }
-                evidence["unfinished_record_bytes"] = .int(stream.unfinishedRecordBytes)
-                if let length = stream.unfinishedRecordLength { evidence["unfinished_record_length"] = .int(length) }
-                let where_ = last.map { "part-way through its next record after the server's \($0.type)" } ?? "part-way through its ServerHello"
-                let count = stream.bytes == 1 ? "1 byte" : "\(stream.bytes) bytes"
+                let partWay = partWay(stream, after: last, into: &evidence)
                 return Finding(
                     code: .tlsHandshakeFailed, subject: .connection,
-                    message: "The server was still sending, \(where_), when the \(limit) s ran out: \(count) had arrived in all\(record). It sends too slowly to finish a handshake in time: an overloaded server, or a link or proxy in between that passes a few bytes at a time.",
+                    message: "The server was still sending, \(partWay.where), when the \(limit) s ran out: \(partWay.count) had arrived in all\(partWay.record). It sends too slowly to finish a handshake in time: an overloaded server, or a link or proxy in between that passes a few bytes at a time.",
                     evidence: evidence,
                     fix: "Raise --timeout to see whether it finishes; check the server's load and the network path between (a congested link, a proxy that trickles).")
             }
@@ -107,6 +104,27 @@ extension HandshakeDiagnosis {
                 evidence: evidence,
                 fix: "The server sends something malformed or unsupported; tlsprobe explain \"\(reasons.first ?? "")\" says more.")
         }
+    }
+
+    /// Where in its stream a peer stopped part-way (`part-way through its ServerHello`), how
+    /// many bytes it had sent, and how much of the unfinished record; the counts go into
+    /// `evidence`.
+    static func partWay(_ stream: PeerStream, after last: HandshakeStep?, peer: String = "server", into evidence: inout [String: EvidenceValue])
+        -> (where: String, count: String, record: String) {
+        let record: String
+        if stream.unfinishedRecordBytes == 0 {
+            record = ""
+        } else if let length = stream.unfinishedRecordLength {
+            record = " (\(stream.unfinishedRecordBytes) of the \(length) bytes of the record it was sending)"
+        } else {
+            record = " (\(stream.unfinishedRecordBytes) of the 5 bytes of a record header)"
+        }
+        evidence["bytes_received"] = .int(stream.bytes)
+        evidence["unfinished_record_bytes"] = .int(stream.unfinishedRecordBytes)
+        if let length = stream.unfinishedRecordLength { evidence["unfinished_record_length"] = .int(length) }
+        let first = peer == "server" ? "ServerHello" : "ClientHello"
+        let where_ = last.map { "part-way through its next record after the \(peer)'s \($0.type)" } ?? "part-way through its \(first)"
+        return (where_, stream.bytes == 1 ? "1 byte" : "\(stream.bytes) bytes", record)
     }
 
     /// OpenSSL's reasons for refusing a record as a record (its header, its length, its

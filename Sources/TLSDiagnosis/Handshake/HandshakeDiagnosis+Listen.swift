@@ -235,6 +235,13 @@ extension HandshakeDiagnosis {
                 code: .tlsHandshakeFailed, subject: .connection,
                 message: "The client \(what)\(afterText) without an alert, so it did not say why.",
                 evidence: evidence, fix: "Look at the client's own log or error message; tlsprobe explain reads it.")
+        case .closedPartWay(let stream, let reset):
+            evidence["transport"] = .string(reset ? "reset (RST)" : "closed (FIN)")
+            let partWay = partWay(stream, after: o.steps.last { $0.from == .client }, peer: "client", into: &evidence)
+            return Finding(
+                code: .tlsHandshakeFailed, subject: .connection,
+                message: "The client \(reset ? "reset" : "closed") the connection \(partWay.where): \(partWay.count) had arrived in all\(partWay.record). A client does not stop in the middle of a record on purpose: it crashed or was stopped, or something in between (a proxy, a firewall) cut the connection.",
+                evidence: evidence, fix: "Look at the client's log, and at whatever sits between it and this port.")
         case .notTLS(let bytes):
             let printable = notTLSEvidence(bytes, into: &evidence)
             let methods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH "]

@@ -9,6 +9,9 @@ public enum HandshakeEnding: Sendable, Hashable {
     case closed
     /// The server reset the TCP connection (RST).
     case reset
+    /// The peer closed (or, with `reset`, reset) the connection in the middle of a record:
+    /// it was part-way through sending when it stopped. `stream` says how far it got.
+    case closedPartWay(stream: PeerStream, reset: Bool)
     /// The server answered with bytes that are not TLS records: another protocol.
     case notTLS(firstBytes: [UInt8])
     /// The handshake did not finish within the timeout: the peer sent some of it, then
@@ -23,6 +26,7 @@ public enum HandshakeEnding: Sendable, Hashable {
         switch self {
         case .closed: return "connection closed without an alert"
         case .reset: return "connection reset"
+        case .closedPartWay(_, let reset): return reset ? "connection reset part-way through a record" : "connection closed part-way through a record"
         case .notTLS: return "the answer is not TLS"
         case .timedOut: return "no answer in time"
         case .refusedLocally(let reasons, _): return reasons.first ?? "refused by tlsprobe's TLS library"

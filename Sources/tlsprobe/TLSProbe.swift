@@ -5,6 +5,7 @@ import TLSProbeKit
 /// The `tlsprobe` command: argument parsing and exit status, nothing else.
 @main
 struct TLSProbe: ParsableCommand {
+    /// The release, as in the repository's VERSION file (InstallTests checks they agree).
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Scripts/install.sh (what `make install` runs), with the tlsprobe the tests built: the
+/// binary, the man page and the three shells' completions land under the prefix, a link
+/// planted where a file goes is replaced and not followed, and --uninstall takes them away.
+@Suite struct InstallTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var script: String { root.appendingPathComponent("Scripts/install.sh").path }
+    static let installed = ["bin/tlsprobe", "share/man/man1/tlsprobe.1", "share/bash-completion/completions/tlsprobe",
+                            "share/zsh/site-functions/_tlsprobe", "share/fish/vendor_completions.d/tlsprobe.fish"]
+
+    @Test func installsTheBinaryManPageAndCompletionsThenUninstallsThem() throws {
+        let dir = TemporaryDirectory()
+        let prefix = dir.file("usr")
+        // Something else already under the prefix, and a link planted where the binary goes.
+        let other = dir.write("other", Data("not ours\n".utf8))
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/tlsprobe", withDestinationPath: other)
+        try FileManager.default.copyItem(atPath: other, toPath: prefix + "/bin/keep")
+
+        let install = try Run.process(Self.script, ["--binary", Run.tlsprobePath, "--prefix", prefix], timeout: 120)
+        #expect(install.status == 0, "\(install.stderr)")
+        for path in Self.installed {
+            let attributes = try FileManager.default.attributesOfItem(atPath: prefix + "/" + path)
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular, "\(path)")
+        }
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == "not ours\n", "the planted link was not followed")
+        let binary = try Run.process(prefix + "/bin/tlsprobe", ["--version"])
+        let version = try String(contentsOf: Self.root.appendingPathComponent("VERSION"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(binary.status == 0 && binary.stdout.hasPrefix("tlsprobe \(version) "), "\(binary.stdout)")
+        let manPage = try String(contentsOf: Self.root.appendingPathComponent("man/tlsprobe.1"), encoding: .utf8)
+        #expect(manPage.split(separator: "\n").first?.contains("\"tlsprobe \(version)\"") == true, "the man page names the version in VERSION")
+        #expect(FileManager.default.contentsEqual(atPath: prefix + "/share/man/man1/tlsprobe.1",
+                                                  andPath: Self.root.appendingPathComponent("man/tlsprobe.1").path))
+        // Each shell takes its completion: bash registers it, zsh and fish name the command.
+        let bash = try Run.process("/bin/bash", ["-c", "source \"$0\" && complete -p tlsprobe", prefix + "/" + Self.installed[2]])
+        #expect(bash.status == 0 && bash.stdout.contains("tlsprobe"), "\(bash.stdout)\(bash.stderr)")
+        #expect(try String(contentsOfFile: prefix + "/" + Self.installed[3], encoding: .utf8).hasPrefix("#compdef tlsprobe"))
+        #expect(try String(contentsOfFile: prefix + "/" + Self.installed[4], encoding: .utf8).contains("complete -c 'tlsprobe'"))
+
+        let uninstall = try Run.process(Self.script, ["--uninstall", "--prefix", prefix], timeout: 60)
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        for path in Self.installed { #expect(!FileManager.default.fileExists(atPath: prefix + "/" + path), "\(path)") }
+        #expect(FileManager.default.fileExists(atPath: prefix + "/bin/keep"), "only what it installed is removed")
+    }
+
+    @Test func aRelativePrefixOrAnUnknownOptionIsAUsageError() throws {
+        let relative = try Run.process(Self.script, ["--binary", Run.tlsprobePath, "--prefix", "usr/local"])
+        #expect(relative.status == 64 && relative.stderr.contains("absolute path"), "\(relative.stderr)")
+        let unknown = try Run.process(Self.script, ["--frobnicate"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown option '--frobnicate'"), "\(unknown.stderr)")
+        let help = try Run.process(Self.script, ["--help"])
+        #expect(help.status == 0 && help.stdout.contains("make install"), "\(help.stdout)")
+    }
+}

@@ -65,6 +65,23 @@ import Testing
         #expect(r.heldBytes == 0 && r.givenUpFragments == 4000)
     }
 
+    /// A datagram fed endless fragments that never fill its hole: each costs bounded work,
+    /// and past `maxPieces` the datagram is given up (it cost time quadratic in its
+    /// fragments before).
+    @Test func aDatagramWithEndlessFragmentsIsGivenUp() {
+        var r = IPv4Reassembler()
+        _ = add(&r, Self.fragment(id: 9, offset: 0, more: true, payload: [UInt8](repeating: 0, count: 8)))
+        _ = add(&r, Self.fragment(id: 9, offset: 800, more: false, payload: [UInt8](repeating: 0, count: 8)))
+        for _ in 0..<(IPv4Reassembler.maxPieces + 10) {
+            #expect(add(&r, Self.fragment(id: 9, offset: 0, more: true, payload: [UInt8](repeating: 0, count: 8))) == nil)
+        }
+        #expect(r.givenUpFragments > IPv4Reassembler.maxPieces && r.heldBytes < 20 * 72)
+        // An empty fragment that is not the last is refused.
+        #expect(add(&r, Self.fragment(id: 10, offset: 8, more: true, payload: [])) == nil)
+        r.finish()
+        #expect(r.heldBytes == 0 && r.reassembledDatagrams == 0)
+    }
+
     @Test func fragmentsThatCannotBeUsedAreGivenUp() {
         var r = IPv4Reassembler()
         // Past 65,535 bytes; cut short by the snap length (shorter than its total length);

@@ -266,7 +266,7 @@ private let sslv2Hello: [UInt8] = {
                         #expect(cut?.contentType == record.contentType && cut?.length == record.fragment.count
                                 && cut?.captured == start - fragmentStart && cut?.streamOffset == record.streamOffset,
                                 "\(String(describing: cut))")
-                        #expect(cut.map { Array(record.fragment.prefix($0.capturedPrefix.count)) == $0.capturedPrefix } == true)
+                        #expect(cut?.capturedFragment == Array(record.fragment.prefix(start - fragmentStart)))
                     }
                 }
             }

@@ -132,7 +132,8 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         case .decrypted(let type, _): return "decrypted \(type)"
         case .decryptedAlert(let alert): return "decrypted alert \(alert.description)"
         case .otherRecord(let record): return "record \(record.contentType)"
-        case .cutRecord(let cut, let encrypted): return "cut \(cut.contentType) \(cut.length)\(encrypted ? " encrypted" : "")"
+        case .cutRecord(let cut, let encrypted, let message):
+            return "cut \(cut.contentType) \(cut.length)\(encrypted ? " encrypted" : "")\(message.map { " \($0)" } ?? "")"
         case .malformedStream(let error): return "malformed \(error.field)"
         }
     }

@@ -25,6 +25,8 @@ public struct ServedConnection: Sendable {
     public var clientBytes: Int
     /// The HTTP request it sent after the handshake, and whether it was answered.
     public var http: HTTPExchange?
+    /// Application bytes it sent after the handshake (read while waiting for a request).
+    public var applicationBytes = 0
 
     /// A connection that closed before sending a single byte (a port check, a health
     /// probe): not a TLS connection, so not reported.
@@ -71,7 +73,7 @@ final class ServerConnection {
             served.observation = recorder.builder.build(outcome: .established)
             // Browsers, curl and URL sessions send their request with or right after their
             // Finished; a client that says nothing in 2 s (s_client) is not kept waiting for.
-            served.http = answerHTTP(until: Deadline.after(min(timeout, Self.requestWait)), served: served, page: page)
+            served.http = answerHTTP(until: Deadline.after(min(timeout, Self.requestWait)), served: &served, page: page)
         }
         channel.close()
 
@@ -95,8 +97,9 @@ final class ServerConnection {
     /// Reads what the client sends after the handshake; an HTTP/1.x request is answered
     /// with `page` and the connection closed. Anything else (silence, close_notify, another
     /// protocol) is left alone.
-    private func answerHTTP(until deadline: Deadline, served: ServedConnection, page: (ServedConnection) -> String) -> HTTPExchange? {
+    private func answerHTTP(until deadline: Deadline, served: inout ServedConnection, page: (ServedConnection) -> String) -> HTTPExchange? {
         var received: [UInt8] = []
+        defer { served.applicationBytes = received.count }
         var scratch = [UInt8](repeating: 0, count: 4096)
         var head: HTTPRequestHead?
         reading: while received.count < HTTPRequestHead.maximumSize {

@@ -16,6 +16,8 @@ struct StreamReassembler {
         case gap(Int)
         /// This many bytes were sent in captured segments but cut off by the snap length.
         case cut(Int)
+
+        var isCut: Bool { if case .cut = self { true } else { false } }
     }
 
     struct Pending {

@@ -129,9 +129,12 @@ final class TrackedFlow {
     /// Plaintext handshake records cut short, and how many encrypted ones.
     private var cutRecords: [CaptureFacts.CutRecord] = []
     private var cutEncryptedRecords = 0
+    /// Whether the bytes being skipped were cut by the snap length (else never captured).
+    private var lossIsSnapCut = false
     /// The server's direction lost its record framing to bytes not captured: its TLS 1.2
     /// ChangeCipherSpec and Finished may have been among them.
     private var serverFramingLost = false
+    private var clientFramingLost = false
     /// Bytes lost to gaps, per direction.
     var lostA = 0
     var lostB = 0
@@ -202,6 +205,7 @@ final class TrackedFlow {
                 // A record the missing bytes cut into is counted by its header; when they
                 // end inside it, its header says where the next record starts.
                 let sender = side(fromA: fromA)
+                lossIsSnapCut = chunk.isCut
                 let (events, framingKept) = decoder.skip(count, from: wireSide(sender))
                 for event in events {
                     if case .stopped = state { break }
@@ -210,11 +214,11 @@ final class TrackedFlow {
                 if case .stopped = state { break }
                 if !framingKept {
                     decoder.resynchronize(wireSide(sender))
-                    if sender == .server { serverFramingLost = true }
+                    if sender == .server { serverFramingLost = true } else { clientFramingLost = true }
                     state = .resync(attempts: 0)
                 }
                 // A protected record lost (or perhaps lost) breaks the record sequence.
-                if !framingKept || events.contains(where: { if case .cutRecord(_, encrypted: true) = $0 { true } else { false } }) {
+                if !framingKept || events.contains(where: { if case .cutRecord(_, encrypted: true, message: _) = $0 { true } else { false } }) {
                     decryptor?.lostBytes(from: wireSide(sender))
                 }
             case .start, .unknown:
@@ -304,8 +308,12 @@ final class TrackedFlow {
         case .handshake(let message, _):
             handshakeSeen = true
             events.append(.message(message, side))
-            if case .serverHello(let hello) = message, hello.selectedVersion.usesTLS13Rules {
+            switch message {
+            case .serverHello(let hello) where hello.selectedVersion.usesTLS13Rules,
+                 .helloRetryRequest(let hello) where hello.selectedVersion.usesTLS13Rules:
                 isTLS13 = true
+            default:
+                break
             }
         case .undecodableHandshake(let raw, let error):
             handshakeSeen = true
@@ -321,7 +329,7 @@ final class TrackedFlow {
             brokenStreams.append("\(side.rawValue) alert record: \(error)")
         case .changeCipherSpec, .otherRecord:
             break
-        case .cutRecord(let cut, let encrypted):
+        case .cutRecord(let cut, let encrypted, let message):
             if encrypted {
                 // Its size says as much as a whole record's would (a ticket, an alert).
                 cutEncryptedRecords += 1
@@ -329,8 +337,8 @@ final class TrackedFlow {
             } else if cut.contentType == .handshake {
                 handshakeSeen = true
                 if cutRecords.count < CaptureFacts.maxCutRecords {
-                    let message = cut.capturedPrefix.first.map { HandshakeType($0).name ?? HandshakeType($0).hex }
-                    cutRecords.append(.init(side: side, message: message, length: cut.length, captured: cut.captured))
+                    cutRecords.append(.init(side: side, message: message.map { $0.name ?? $0.hex }, length: cut.length,
+                                            captured: cut.captured, bySnapLength: lossIsSnapCut))
                 }
             }
         case .encrypted(let type, let length):
@@ -383,15 +391,20 @@ final class TrackedFlow {
             // TLS 1.2 application data comes only after both Finished messages (RFC 5246
             // §7.4.9): from the server, always; from the client once it sent its own
             // Finished, when the server's may have been among bytes not captured.
-            if (inner ?? wireType) == .applicationData, !established, !protectedAlertSeen, decoder.context.version != nil,
-               side == .server || decoder.hasChangedCipherSpec(.client) && serverFramingLost {
+            let serverFinishedPossible = decoder.hasChangedCipherSpec(.server) || serverFramingLost
+            if (inner ?? wireType) == .applicationData, !established, !protectedAlertSeen,
+               decoder.context.version != nil, !decoder.context.usesTLS13Formats,
+               side == .server ? serverFinishedPossible : decoder.hasChangedCipherSpec(.client) && serverFramingLost {
                 established = true
             }
             guard decoder.hasChangedCipherSpec(wire) else { return }
             if (inner ?? wireType) == .alert && !established {
                 protectedAlertSeen = true
-                // A decrypted alert is reported as itself; a ciphertext one only by its size.
-                if inner == nil { encryptedAlerts.append(.init(side: side, length: length)) }
+                // A decrypted alert is reported as itself; a ciphertext one only by its size,
+                // and only when no framing was lost: after lost bytes (a ChangeCipherSpec and
+                // Finished among them, perhaps) it may as well be the close_notify of a
+                // handshake that completed, and capture.truncated says what is missing.
+                if inner == nil && !clientFramingLost && !serverFramingLost { encryptedAlerts.append(.init(side: side, length: length)) }
             }
             if decoder.hasChangedCipherSpec(.client) && decoder.hasChangedCipherSpec(.server) && !protectedAlertSeen {
                 // Both sides switched to the new keys and sent their (encrypted) Finished.
@@ -436,10 +449,12 @@ final class TrackedFlow {
         }
         let clientIsA = self.clientIsA ?? true
         var refusal: Side?
+        // An alert-sized record read as a refusal, unless framing was lost before it (what
+        // was missing may hold the records that would say otherwise: a session ticket).
         if !established && isTLS13 {
-            if clientFirstEncrypted == .alertSized {
+            if clientFirstEncrypted == .alertSized && !clientFramingLost {
                 refusal = .client
-            } else if serverAlertAfterClientFlight != nil {
+            } else if serverAlertAfterClientFlight != nil && !serverFramingLost {
                 refusal = .server
             }
         }

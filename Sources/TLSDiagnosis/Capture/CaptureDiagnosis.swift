@@ -44,8 +44,9 @@ public enum CaptureDiagnosis {
             ]
             if let snap = f.snapLength { evidence["snap_length"] = .int(snap) }
             if !f.cutRecords.isEmpty { evidence["cut_records"] = .strings(f.cutRecords.map(\.description)) }
+            if f.cutEncryptedRecords > 0 { evidence["cut_encrypted_records"] = .int(f.cutEncryptedRecords) }
             let message: String
-            if f.snapCutBytes > 0 && !f.cutRecords.isEmpty {
+            if f.cutRecords.contains(where: \.bySnapLength) {
                 // The snap length, not the peers, is why the handshake reads as it does.
                 let keeps = f.snapLength.map { "the capture keeps only the first \($0) bytes of each packet" } ?? "packets were cut short"
                 let others = parts.filter { !$0.contains("snap length") }

@@ -58,7 +58,7 @@ public enum ConnectionDiagnosis {
                 let capture = observer.capture
                 if capture.cutRecords.contains(where: { $0.side == .server && $0.message == "certificate" }) {
                     cutNote = "The server's Certificate message is cut short in the capture (see capture.truncated), so trust was not judged."
-                } else if !certificateSent, o.outcome != .established, !o.encryptedHandshakeUnseen,
+                } else if !certificateSent, !o.encryptedHandshakeUnseen,
                           capture.serverBytesLost > 0 || capture.cutRecords.contains(where: { $0.side == .server }) {
                     cutNote = "The server's handshake is cut short in the capture (see capture.truncated), so its certificate, if it sent one, was not read and trust was not judged."
                 }

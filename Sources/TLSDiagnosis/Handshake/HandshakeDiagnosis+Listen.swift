@@ -165,13 +165,13 @@ extension HandshakeDiagnosis {
         return (text, fix, evidence)
     }
 
-    /// listen: a client that finished the handshake, sent no request and closed
+    /// listen: a client that finished the handshake, sent no application data and closed
     /// (close_notify or user_canceled) after asking in SNI for a name our certificate does
     /// not carry. Clients that check the name after the handshake (curl and others on
     /// OpenSSL, which verify the chain during it) close like this when it does not match:
     /// a warning, since a client may also close for reasons of its own. Nil otherwise.
     static func closedAfterHandshake(_ o: HandshakeObservation, server: ServerVantage) -> Finding? {
-        guard o.outcome == .established, server.http == nil,
+        guard o.outcome == .established, server.http == nil, server.applicationBytes == 0,
             let close = o.alerts.first(where: { $0.from == .client }),
             close.description == .closeNotify || close.description == .userCanceled,
             let sni = o.clientHello?.sni, let leaf = server.served.chain.first,

@@ -60,12 +60,16 @@ public struct ServerVantage: Sendable, Hashable {
     public var clientAnchors: [TrustAnchor]
     /// The HTTP request the client sent after the handshake, and whether it was answered.
     public var http: HTTPExchange?
+    /// Application bytes the client sent after the handshake (an HTTP request or anything
+    /// else: gRPC, MQTT).
+    public var applicationBytes: Int
 
-    public init(flow: Flow, served: ServedSide, clientAnchors: [TrustAnchor] = [], http: HTTPExchange? = nil) {
+    public init(flow: Flow, served: ServedSide, clientAnchors: [TrustAnchor] = [], http: HTTPExchange? = nil, applicationBytes: Int = 0) {
         self.flow = flow
         self.served = served
         self.clientAnchors = clientAnchors
         self.http = http
+        self.applicationBytes = applicationBytes
     }
 }
 

@@ -82,17 +82,21 @@ public struct CaptureFacts: Sendable, Hashable {
     /// or a hole cut the rest away.
     public struct CutRecord: Sendable, Hashable {
         public var side: Side
-        /// The handshake message it starts with (`certificate`), when that byte was captured.
+        /// The handshake message the missing bytes fall in (`certificate`), when its type was
+        /// captured: whole messages before it in the record were read.
         public var message: String?
         /// The record's length as its header says, and how much of it was captured.
         public var length: Int
         public var captured: Int
+        /// Cut by the snap length (else never captured: a hole).
+        public var bySnapLength: Bool
 
-        public init(side: Side, message: String?, length: Int, captured: Int) {
+        public init(side: Side, message: String?, length: Int, captured: Int, bySnapLength: Bool) {
             self.side = side
             self.message = message
             self.length = length
             self.captured = captured
+            self.bySnapLength = bySnapLength
         }
 
         /// `the server's certificate (423 bytes, 59 captured)`.

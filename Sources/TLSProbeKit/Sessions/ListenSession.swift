@@ -131,7 +131,7 @@ public final class ListenSession: Sendable {
         let context = TrustContext(at: c.accepted, expectedName: nil, purpose: .server, profile: profile)
         let vantage = Vantage.server(ServerVantage(
             flow: Flow(client: c.client, server: c.server, firstPacket: c.accepted, lastPacket: c.ended),
-            served: served, clientAnchors: clientAnchors, http: c.http))
+            served: served, clientAnchors: clientAnchors, http: c.http, applicationBytes: c.applicationBytes))
         return ConnectionDiagnosis.report(
             observation: c.observation, vantage: vantage, anchors: [], context: context, ending: c.ending,
             negotiatedGroup: c.observation.serverHello?.group == nil ? c.negotiatedGroup : nil,

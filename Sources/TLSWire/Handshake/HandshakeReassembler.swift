@@ -47,10 +47,14 @@ public struct HandshakeReassembler: Sendable {
     public var bufferedByteCount: Int { buffer.count - start }
 
     /// The memory the buffer holds, as a caller bounding memory counts it: its bytes,
-    /// consumed ones not yet dropped included, or the room made for a whole message.
+    /// consumed ones not yet dropped included, or the room made for them (`reserved`).
     /// (Not `capacity`: the allocator rounds that differently from run to run, and a
     /// capture must give up the same flows on every run.)
     public var heldByteCount: Int { max(buffer.count, reserved) }
+
+    /// Bytes of a message whose middle was not captured still to drop as they arrive
+    /// (`skip(_:)`), so the message after it starts where it should.
+    private var discarding = 0
 
     /// Whether a message has begun and not ended: at the end of a stream this means the
     /// handshake was cut off.
@@ -62,25 +66,76 @@ public struct HandshakeReassembler: Sendable {
     /// Adds the fragment of one handshake record (or any piece of the handshake stream).
     public mutating func append(_ fragment: some Collection<UInt8>) throws(WireError) {
         if let failure { throw failure }
+        var fragment = fragment[...]
+        if discarding > 0 {
+            let dropped = min(discarding, fragment.count)
+            discarding -= dropped
+            streamOffset += dropped
+            fragment = fragment.dropFirst(dropped)
+        }
         guard bufferedByteCount + fragment.count <= maxBufferedBytes else {
             let error = WireError(.malformed, field: "handshake_buffer", offset: streamOffset + bufferedByteCount,
                                   detail: "\(bufferedByteCount + fragment.count) bytes buffered, limit \(maxBufferedBytes)")
-            failure = error
+            fail(error)
             throw error
         }
         compact()
-        // Once a message's header is in, its length is known: make room for exactly that
-        // much, not the double that growing by appends would leave (a capture holding
-        // thousands of partial messages would hold twice what it counts).
-        if bufferedByteCount >= RawHandshakeMessage.headerLength {
-            let length = Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
-            let needed = max(start + RawHandshakeMessage.headerLength + min(length, maxMessageSize), buffer.count + fragment.count)
-            if reserved < needed {
-                buffer.reserveCapacity(needed)
-                reserved = needed
+        // Grow by doubling what is there, but never past the message's declared length once
+        // its header is in: a 250 KB message ends in a buffer of 250 KB, not 512 (a capture
+        // holding thousands of partial messages would hold twice what it counts), and a
+        // header declaring much more than was sent makes room for at most twice what came.
+        let needed = buffer.count + fragment.count
+        if reserved < needed {
+            var room = max(needed, 2 * buffer.count)
+            if bufferedByteCount + fragment.count >= RawHandshakeMessage.headerLength {
+                let header = Array((buffer[start...] + fragment).prefix(RawHandshakeMessage.headerLength))
+                let length = Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+                room = min(room, max(needed, start + RawHandshakeMessage.headerLength + min(length, maxMessageSize)))
             }
+            buffer.reserveCapacity(room)
+            reserved = room
         }
         buffer.append(contentsOf: fragment)
+    }
+
+    /// `count` bytes of the handshake stream at this point were not captured. When the
+    /// message they fall in has its header here and they end inside it, that message is
+    /// dropped (the rest of it as it arrives) and the next starts where it should: true.
+    /// Otherwise (no header yet, or the bytes run past the message's end, over headers never
+    /// seen) the message framing is lost: false, and the caller should stop feeding this
+    /// reassembler until it knows where a message starts.
+    public mutating func skip(_ count: Int) -> Bool {
+        guard failure == nil else { return false }
+        guard count > 0 else { return true }
+        if discarding > 0 {
+            guard count <= discarding else { return false }
+            discarding -= count
+            streamOffset += count
+            return true
+        }
+        guard bufferedByteCount >= RawHandshakeMessage.headerLength else { return false }
+        let length = Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
+        let remaining = RawHandshakeMessage.headerLength + length - bufferedByteCount
+        guard length <= maxMessageSize, count <= remaining else { return false }
+        streamOffset += bufferedByteCount + count
+        discarding = remaining - count
+        buffer = []
+        start = 0
+        reserved = 0
+        return true
+    }
+
+    /// The type of the message begun and not ended, when its first byte is here.
+    public var partialMessageType: HandshakeType? {
+        bufferedByteCount > 0 ? HandshakeType(buffer[start]) : nil
+    }
+
+    /// Records `error` as the stream's end and gives the buffer back.
+    private mutating func fail(_ error: WireError) {
+        failure = error
+        buffer = []
+        start = 0
+        reserved = 0
     }
 
     /// Adds a handshake record's fragment; any other content type is `malformed`.
@@ -101,7 +156,7 @@ public struct HandshakeReassembler: Sendable {
         guard length <= maxMessageSize else {
             let error = WireError(.malformed, field: "length", offset: streamOffset + 1,
                                   detail: "\(type) message of \(length) bytes exceeds the limit of \(maxMessageSize)")
-            failure = error
+            fail(error)
             throw error
         }
         let total = RawHandshakeMessage.headerLength + length
@@ -138,8 +193,8 @@ public struct HandshakeReassembler: Sendable {
             return
         }
         guard start > 0, start >= buffer.count - start || start > 64 * 1024 else { return }
+        // The capacity stays with the array: `reserved` still counts it.
         buffer.removeFirst(start)
-        reserved = max(0, reserved - start)
         start = 0
     }
 }

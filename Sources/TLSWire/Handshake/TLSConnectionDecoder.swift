@@ -54,8 +54,10 @@ public struct TLSConnectionDecoder: Sendable {
         case otherRecord(TLSRecord)
         /// A record whose header was read but part of whose fragment was not captured
         /// (`skip(_:from:)`): counted by its header. `encrypted` when it is ciphertext by
-        /// the rules above, so its size tells as much as a whole one would.
-        case cutRecord(RecordParser.CutRecord, encrypted: Bool)
+        /// the rules above, so its size tells as much as a whole one would; `message`, of a
+        /// plaintext handshake record, the message the missing bytes fall in, when its type
+        /// is known (whole messages before it in the record are events of their own).
+        case cutRecord(RecordParser.CutRecord, encrypted: Bool, message: HandshakeType?)
         /// The direction's framing broke here (not TLS, an oversize record or message);
         /// the last event of that direction.
         case malformedStream(WireError)
@@ -141,11 +143,20 @@ public struct TLSConnectionDecoder: Sendable {
                 if changeCipherSpecSwitchesKeys { state.isEncrypted = true }
             case _ where state.isEncrypted:
                 try protected(record, &state, into: &events)
+            case .handshake where state.handshakeLost:
+                // After lost bytes: wait for a record that starts a message.
+                guard Self.plausibleMessageStart(record.fragment, state.reassembler.maxMessageSize) else { continue }
+                state.handshakeLost = false
+                do throws(WireError) { try handshake(record.fragment, &state, into: &events) } catch { loseHandshake(&state) }
+            case .handshake where state.lossSeen:
+                // A message that breaks after lost bytes is theirs, not the peer's: skip on.
+                do throws(WireError) { try handshake(record.fragment, &state, into: &events) } catch { loseHandshake(&state) }
             case .handshake:
                 try handshake(record.fragment, &state, into: &events)
-            case .alert where state.framingLost && record.fragment.count != 2 && context.version != nil && !context.usesTLS13Formats:
-                // Bytes were lost, and a plaintext alert is 2 bytes: this one is encrypted,
-                // so the side's ChangeCipherSpec was among the bytes not captured.
+            case .alert where state.framingLost && record.fragment.count >= 18 && context.version != nil && !context.usesTLS13Formats:
+                // Bytes were lost, and a plaintext alert is 2 bytes, the smallest encrypted
+                // one 18 (ChaCha20-Poly1305): this one is encrypted, so the side's
+                // ChangeCipherSpec was among the bytes not captured.
                 state.isEncrypted = true
                 try protected(record, &state, into: &events)
             case .alert:
@@ -216,24 +227,64 @@ public struct TLSConnectionDecoder: Sendable {
     /// `count` bytes `side` sent at this point were not captured (a hole, or what the snap
     /// length cut off). A record they cut short is an event, counted by its header; when
     /// the bytes end inside that record, decoding goes on in step with the stream
-    /// (`framingKept`), else the caller resynchronizes (`resynchronize(_:)`). A handshake
-    /// message the missing bytes cut into is lost either way.
+    /// (`framingKept`), else the caller resynchronizes (`resynchronize(_:)`). Of a plaintext
+    /// handshake record, what was captured is decoded (whole messages in it are events) and
+    /// the message the missing bytes fall in is dropped; when they run past its end, this
+    /// side's handshake messages are skipped until a record starts with a plausible one.
+    /// A ChangeCipherSpec whose one byte is missing is a ChangeCipherSpec all the same.
     public mutating func skip(_ count: Int, from side: Side) -> (events: [Event], framingKept: Bool) {
+        guard count > 0 else { return ([], true) }
         var state = side == .client ? client : server
+        defer {
+            switch side {
+            case .client: client = state
+            case .server: server = state
+            }
+        }
         guard state.failure == nil else { return ([], false) }
+        state.lossSeen = true
         let (cut, kept) = state.records.skip(count)
         var events: [Event] = []
-        if let cut {
-            let encrypted = cut.contentType == .applicationData || state.isEncrypted && cut.contentType != .changeCipherSpec
-            events.append(.cutRecord(cut, encrypted: encrypted))
-            if !encrypted && cut.contentType == .handshake {
-                state.reassembler = HandshakeReassembler(maxMessageSize: state.reassembler.maxMessageSize)
+        guard let cut else { return (events, kept) }
+        switch cut.contentType {
+        case .changeCipherSpec where !state.isEncrypted:
+            events.append(.changeCipherSpec)
+            if changeCipherSpecSwitchesKeys { state.isEncrypted = true }
+        case .applicationData:
+            events.append(.cutRecord(cut, encrypted: true, message: nil))
+        case _ where state.isEncrypted:
+            events.append(.cutRecord(cut, encrypted: true, message: nil))
+        case .handshake:
+            var message: HandshakeType?
+            if !state.handshakeLost || Self.plausibleMessageStart(cut.capturedFragment, state.reassembler.maxMessageSize) {
+                state.handshakeLost = false
+                do throws(WireError) {
+                    try handshake(cut.capturedFragment, &state, into: &events)
+                    message = state.reassembler.partialMessageType
+                    if !state.reassembler.skip(cut.length - cut.captured) { loseHandshake(&state) }
+                } catch {
+                    loseHandshake(&state)
+                }
             }
-        } else if kept, state.reassembler.hasPartialMessage {
-            state.reassembler = HandshakeReassembler(maxMessageSize: state.reassembler.maxMessageSize)
+            events.append(.cutRecord(cut, encrypted: false, message: message))
+        default:
+            events.append(.cutRecord(cut, encrypted: false, message: nil))
         }
-        if side == .client { client = state } else { server = state }
         return (events, kept)
+    }
+
+    /// Whether `fragment` plausibly starts a handshake message: a type TLS defines and a
+    /// length within the bound. After lost bytes, a record that does not is skipped.
+    static func plausibleMessageStart(_ fragment: [UInt8], _ maxMessageSize: Int) -> Bool {
+        guard fragment.count >= RawHandshakeMessage.headerLength, HandshakeType(fragment[0]).name != nil else { return false }
+        let length = Int(fragment[1]) << 16 | Int(fragment[2]) << 8 | Int(fragment[3])
+        return length <= maxMessageSize
+    }
+
+    /// Where `state`'s handshake messages start is no longer known.
+    private func loseHandshake(_ state: inout DirectionState) {
+        state.reassembler = HandshakeReassembler(maxMessageSize: state.reassembler.maxMessageSize)
+        state.handshakeLost = true
     }
 
     /// Forgets `side`'s partial record and message after bytes were lost (a capture gap),
@@ -250,11 +301,15 @@ public struct TLSConnectionDecoder: Sendable {
             client = fresh
             client.isEncrypted = encrypted
             client.framingLost = true
+            client.lossSeen = true
+            client.handshakeLost = true
         case .server:
             let encrypted = server.isEncrypted
             server = fresh
             server.isEncrypted = encrypted
             server.framingLost = true
+            server.lossSeen = true
+            server.handshakeLost = true
         }
     }
 
@@ -289,6 +344,11 @@ public struct TLSConnectionDecoder: Sendable {
         /// Bytes were lost and decoding resynchronized: a ChangeCipherSpec may have been
         /// among them.
         var framingLost = false
+        /// Bytes were lost at some point (a hole or a cut, kept in step or not).
+        var lossSeen = false
+        /// Where the next handshake message starts is not known (after lost bytes): plaintext
+        /// handshake records are skipped until one starts with a plausible message.
+        var handshakeLost = false
         var failure: WireError?
 
         static let placeholder = DirectionState(side: .client, records: RecordParser(), reassembler: HandshakeReassembler())

@@ -71,10 +71,10 @@ public struct RecordParser: Sendable {
         public var legacyVersion: ProtocolVersion
         /// The fragment's length, as its header says.
         public var length: Int
-        /// The fragment's first bytes, as far as they were captured (at most 16).
-        public var capturedPrefix: [UInt8]
-        /// How many of the fragment's bytes were captured.
-        public var captured: Int
+        /// The fragment's bytes before the missing ones (at most one record's worth).
+        public var capturedFragment: [UInt8]
+        /// How many of the fragment's bytes were captured before the missing ones.
+        public var captured: Int { capturedFragment.count }
         /// Stream offset of the record's header.
         public var streamOffset: Int
     }
@@ -105,12 +105,13 @@ public struct RecordParser: Sendable {
         guard type.isTLSRecordType, version.rawValue >> 8 == 0x03, length <= maxFragmentLength else { return (nil, false) }
         let have = bufferedByteCount
         let remaining = TLSRecord.headerLength + length - have
-        guard remaining > 0 else { return (nil, true) }  // whole: nextRecord() returns it
+        // A whole record still buffered: the caller did not drain, and where the missing
+        // bytes fall among what follows it is not known.
+        guard remaining > 0 else { return (nil, false) }
         let fragmentStart = start + TLSRecord.headerLength
         let cut = CutRecord(
             contentType: type, legacyVersion: version, length: length,
-            capturedPrefix: Array(buffer[fragmentStart..<min(buffer.count, fragmentStart + 16)]),
-            captured: have - TLSRecord.headerLength, streamOffset: consumed)
+            capturedFragment: Array(buffer[fragmentStart..<buffer.count]), streamOffset: consumed)
         recordCount += 1
         start = buffer.count
         releaseIfDrained()

@@ -73,7 +73,14 @@ extension TextRenderer {
                 out += field(probe.version.description, probe.accepted ? "accepted" : "refused" + (probe.detail.map { " (\($0))" } ?? ""))
             }
         }
-        if let h = r.clientHello, ownHello { out += clientHelloSection(h, title: "Our client hello") }
+        if let h = r.clientHello, ownHello {
+            // Our own hello is what we sent, not what was found: only on request.
+            if verbose {
+                out += clientHelloSection(h, title: "Our client hello")
+            } else {
+                out += heading("Our client hello") + "  " + style.paint("\(h.versions.count) version(s), \(h.cipherSuites.count) cipher suites, SNI \(oneLine(h.sni ?? "none")); --verbose shows it", .dim) + "\n"
+            }
+        }
         out += trustSection(r.trust)
         return out
     }
@@ -93,5 +100,53 @@ extension TextRenderer {
         if let ja4 = h.ja4 { out += field("JA4", ja4) }
         if h.sslv2Compatible { out += field("format", "SSLv2-compatible hello") }
         return out
+    }
+}
+
+extension TextRenderer {
+    /// `--brief`: one line for one connection — where, the version, the verdict and how the
+    /// handshake ended, and the most severe finding (how many more).
+    public func brief(_ r: ConnectionReport) -> String {
+        let endpoint: String
+        switch r.vantage {
+        case .client(let client):
+            let t = client.target
+            endpoint = (t.host.contains(":") ? "[\(t.host)]" : t.host) + ":\(t.port)"
+        case .server(let server):
+            endpoint = server.flow.client + (r.clientHello?.sni.map { " (SNI \($0))" } ?? "")
+        case .observer(let observer):
+            endpoint = "\(observer.flow.client) → \(observer.flow.server)"
+        }
+        var parts = [oneLine(endpoint), r.handshake.version?.description ?? "-"]
+        var verdict: String
+        switch r.vantage {
+        case .server:
+            // Our own chain: the client's verdict is how the connection ended.
+            verdict = r.outcome == .established ? style.paint("ESTABLISHED", .green) : ""
+        default:
+            switch r.trust.trusted {
+            case .some(true): verdict = style.paint("TRUSTED", .green)
+            case .some(false): verdict = style.paint("NOT TRUSTED", .red)
+            case .none: verdict = style.paint("NOT EVALUATED", .yellow)
+            }
+        }
+        switch r.outcome {
+        case .established: break
+        case .failed: verdict += (verdict.isEmpty ? "" : ", ") + style.paint("handshake failed", .red)
+        case .incomplete: verdict += (verdict.isEmpty ? "" : ", ") + "handshake incomplete"
+        }
+        parts.append(verdict)
+        let order: [Severity] = [.error, .warning, .info]
+        if let top = order.lazy.compactMap({ severity in r.findings.first { $0.severity == severity } }).first {
+            var sentence = oneLine(top.message)
+            if let end = sentence.range(of: ". ") { sentence = String(sentence[..<end.lowerBound]) + "." }
+            if sentence.count > 120 { sentence = String(sentence.prefix(119)) + "…" }
+            let more = r.findings.count > 1 ? " (+\(r.findings.count - 1) more)" : ""
+            let label = style.paint(top.severity.rawValue.uppercased(), top.severity == .error ? .red : top.severity == .warning ? .yellow : .cyan)
+            parts.append("\(label) \(top.code.rawValue): \(sentence)\(more)")
+        } else {
+            parts.append("no findings")
+        }
+        return TextStyle.terminalSafe(parts.joined(separator: "  ")) + "\n"
     }
 }

@@ -5,8 +5,16 @@ import TLSDiagnosis
 /// first, then the evidence sections with aligned fields.
 public struct TextRenderer: Sendable {
     public var style: TextStyle
+    /// `--verbose`: every item of long evidence lists, and connect's own ClientHello.
+    public var verbose: Bool
 
-    public init(style: TextStyle) { self.style = style }
+    public init(style: TextStyle, verbose: Bool = false) {
+        self.style = style
+        self.verbose = verbose
+    }
+
+    /// Evidence lists longer than this are folded to a count and their first items.
+    static let foldedListLength = 8
 
     // Every public rendering passes `TextStyle.terminalSafe` once, last: names, SNI and
     // HTTP headers come from peers and files, and must not drive the terminal. Line breaks
@@ -194,7 +202,13 @@ public struct TextRenderer: Sendable {
         case .bool(let b): return b ? "yes" : "no"
         case .int(let i): return String(i)
         case .string(let s): return s
-        case .array(let items): return items.isEmpty ? "(none)" : items.map(text).joined(separator: ", ")
+        case .array(let items):
+            if items.isEmpty { return "(none)" }
+            if !verbose && items.count > Self.foldedListLength {
+                return "\(items.count) items: " + items.prefix(Self.foldedListLength - 2).map(text).joined(separator: ", ")
+                    + ", … (--verbose lists all)"
+            }
+            return items.map(text).joined(separator: ", ")
         case .object(let members):
             return members.isEmpty ? "(none)" : members.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\(text($0.value))" }.joined(separator: " ")
         }

@@ -47,6 +47,8 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         case json
         /// JSON Lines: one compact object per line (capture, listen).
         case jsonLines
+        /// `--brief`: one line per connection (other reports as text); `summary()` tallies them.
+        case brief(TextRenderer)
     }
 
     /// The blank lines around text reports when a run writes many.
@@ -65,10 +67,17 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
     private let lock = NSLock()
     private var written = 0
     private var failingCount = 0
+    /// `--brief`: connections rendered, by outcome, by server and by finding code.
+    private var tally = BriefTally()
 
     /// Text for stdout: colour only on a terminal, never with `--no-color` or NO_COLOR.
-    public static func standardText(noColor: Bool, separation: TextSeparation) -> Format {
-        .text(TextRenderer(style: .forStandardOutput(noColorFlag: noColor)), separation: separation)
+    public static func standardText(noColor: Bool, separation: TextSeparation, verbose: Bool = false) -> Format {
+        .text(TextRenderer(style: .forStandardOutput(noColorFlag: noColor), verbose: verbose), separation: separation)
+    }
+
+    /// `--brief` for stdout, coloured as `standardText`.
+    public static func briefText(noColor: Bool) -> Format {
+        .brief(TextRenderer(style: .forStandardOutput(noColorFlag: noColor)))
     }
 
     /// A sink writing through `output` (stdout, quitting quietly when it is closed).
@@ -81,6 +90,14 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         switch format {
         case .json: return Self.json(report).serialized(pretty: true)
         case .jsonLines: return Self.json(report).serialized(pretty: false)
+        case .brief(let renderer):
+            guard case .connection(let r) = report else {
+                return Self(format: .text(renderer, separation: .none)).render(report, index: index)
+            }
+            lock.lock()
+            tally.add(r)
+            lock.unlock()
+            return renderer.brief(r)
         case .text(let renderer, let separation):
             let text: String
             switch report {
@@ -119,6 +136,15 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         return failingCount
     }
 
+    /// `--brief`: the table after the lines (connections by outcome, by server, by finding
+    /// code, the ten most frequent of each), or nil when no connection was rendered.
+    public func summary() -> String? {
+        guard case .brief = format else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return tally.table()
+    }
+
     private static func json(_ report: Report) -> JSONValue {
         switch report {
         case .connection(let r): return ReportJSON.json(r)
@@ -126,5 +152,39 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         case .inspect(let r): return ReportJSON.json(r)
         case .explain(let r): return ReportJSON.json(r)
         }
+    }
+}
+
+/// What `--brief` counts over the connections it prints, for the table at the end.
+struct BriefTally {
+    var connections = 0
+    var outcomes: [String: Int] = [:]
+    var servers: [String: Int] = [:]
+    var codes: [String: Int] = [:]
+
+    mutating func add(_ r: ConnectionReport) {
+        connections += 1
+        outcomes[r.outcome.rawValue, default: 0] += 1
+        switch r.vantage {
+        case .client(let client): servers["\(client.target.host):\(client.target.port)", default: 0] += 1
+        case .server(let server): servers[server.flow.server, default: 0] += 1
+        case .observer(let observer): servers[observer.flow.server, default: 0] += 1
+        }
+        // A code counts once per connection: how many connections have it.
+        for code in Set(r.findings.map(\.code.rawValue)) { codes[code, default: 0] += 1 }
+    }
+
+    func table() -> String? {
+        guard connections > 0 else { return nil }
+        func top(_ counts: [String: Int]) -> String {
+            let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let shown = sorted.prefix(10).map { "\(TextStyle.oneLine($0.key)) \($0.value)" }.joined(separator: " · ")
+            return shown.isEmpty ? "(none)" : shown + (sorted.count > 10 ? " · \(sorted.count - 10) more" : "")
+        }
+        var out = "\nSummary of \(connections) connection\(connections == 1 ? "" : "s")\n"
+        out += "  outcome   " + top(outcomes) + "\n"
+        out += "  server    " + top(servers) + "\n"
+        out += "  findings  " + top(codes) + "\n"
+        return TextStyle.terminalSafe(out)
     }
 }

@@ -100,7 +100,7 @@ struct Connect: ParsableCommand {
     }
 
     func run() throws {
-        try examining {
+        try examining("connect", output) {
             var c = ConnectSession.Configuration(target: try DialTarget.parse(target))
             c.identity = try identity.load(password: passwords.provider)
             c.anchors = try anchors.load(password: passwords.provider)

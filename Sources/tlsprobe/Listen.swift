@@ -122,7 +122,7 @@ struct Listen: ParsableCommand {
     }
 
     func run() throws {
-        try examining {
+        try examining("listen", output, lines: true) {
             var c = ListenSession.Configuration(address: try ListenAddress.parse(address))
             c.identity = try loadIdentity()
             c.clientAnchors = try loadClientAnchors()

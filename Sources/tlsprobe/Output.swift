@@ -59,7 +59,7 @@ extension ParsableCommand {
             status = try body()
         } catch let error as any UserFacingError {
             Console.note("Error: \(error.description)")
-            if output.json { Console.report(error.json(command: command, lines: lines)) }
+            if output.json { Console.failureReport(error.json(command: command, lines: lines)) }
             throw Status.couldNotExamine
         }
         if status != .success { throw status }

@@ -60,6 +60,16 @@ import TestSupport
         #expect(text.stderr == failure.result.stderr)
     }
 
+    /// A reader that has gone (`tlsprobe connect ... --json | true`) loses the error object,
+    /// not the exit status: a report to a closed pipe is a quiet 0, a failure stays 2.
+    @Test func aClosedStdoutKeepsExitStatusTwo() throws {
+        let closed = try ReservedPort()
+        let script = "{ sleep 0.3; \"$0\" connect \(closed.address) --json; echo \"status $?\" >&2; } | true"
+        let result = try Run.process("/bin/sh", ["-c", script, Run.tlsprobePath], timeout: 30)
+        #expect(result.stderr.contains("connection refused"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("status 2\n"), "\(result.stderr)")
+    }
+
     /// A name with an empty label cannot be put in a DNS query, so glibc fails it without
     /// sending one (checked with strace in a network namespace of its own). A name such as
     /// `nonexistent.invalid` is not used: glibc sends it to the configured name server.

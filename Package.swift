@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "PcapSourceTests", dependencies: ["PcapSource", "TLSDiagnosis", "TLSWire", "TestSupport"]),
-        .testTarget(name: "TLSProbeKitTests", dependencies: ["TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "TestSupport"]),
+        .testTarget(name: "TLSProbeKitTests", dependencies: ["TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "OpenSSLProbe", "PcapSource", "TestSupport"]),
         // EndToEndTests reads the limits from the modules that enforce them (DocumentationTests).
         .testTarget(
             name: "EndToEndTests",

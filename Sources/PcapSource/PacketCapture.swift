@@ -33,6 +33,16 @@ public final class PacketCapture {
 
     /// Opens a pcap or pcapng file ("-" for standard input), with an optional BPF `filter`.
     public static func open(file path: String, filter: String? = nil) throws(PcapError) -> PacketCapture {
+        do {
+            return try openFile(path, filter: filter)
+        } catch {
+            var failure = error
+            failure.target = path
+            throw failure
+        }
+    }
+
+    private static func openFile(_ path: String, filter: String?) throws(PcapError) -> PacketCapture {
         let keyLog = KeyLog()
         let handle = try PcapHandle.offline(path: path) { type, data in
             if type == PcapngSecretsScanner.tlsKeyLogSecrets { keyLog.addEmbedded(data) }
@@ -47,9 +57,15 @@ public final class PacketCapture {
 
     /// Opens `interface` for live capture with the BPF `filter`.
     public static func open(interface: String, filter: String) throws(PcapError) -> PacketCapture {
-        let handle = try PcapHandle.live(interface: interface, filter: filter)
-        try checkLinkType(handle, name: "interface \(interface)")
-        return PacketCapture(handle: handle, name: "interface \(interface)", fileSize: nil, keyLog: KeyLog())
+        do {
+            let handle = try PcapHandle.live(interface: interface, filter: filter)
+            try checkLinkType(handle, name: "interface \(interface)")
+            return PacketCapture(handle: handle, name: "interface \(interface)", fileSize: nil, keyLog: KeyLog())
+        } catch {
+            var failure = error
+            failure.target = interface
+            throw failure
+        }
     }
 
     private static func checkLinkType(_ handle: PcapHandle, name: String) throws(PcapError) {

@@ -10,7 +10,9 @@ import Darwin
 public struct PcapError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What failed.
     public enum Kind: String, Sendable, Hashable {
-        /// The file could not be opened or is not a pcap/pcapng file.
+        /// The file cannot be read at all (missing, no permission, a directory).
+        case unreadableFile
+        /// The file is not a pcap/pcapng file, or of a link type tlsprobe does not read.
         case cannotOpenFile
         /// The interface could not be opened (no such device, no permission).
         case cannotOpenInterface
@@ -23,6 +25,8 @@ public struct PcapError: Error, Sendable, Hashable, CustomStringConvertible {
     public var kind: Kind
     /// libpcap's own message, kept as evidence.
     public var message: String
+    /// The file (`-` for standard input) or interface read; set by `PacketCapture.open`.
+    public var target: String?
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
@@ -132,8 +136,12 @@ final class PcapHandle {
     /// out of the bytes on their way to it, from files and pipes alike.
     static func offline(path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void = { _, _ in }) throws(PcapError) -> PcapHandle {
         var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
+        var info = stat()
+        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw PcapError(.unreadableFile, "\(path): this is a directory, not a file")
+        }
         guard let file = openWatched(path, onSecrets: onSecrets) else {
-            throw PcapError(.cannotOpenFile, "\(path): \(String(cString: strerror(errno)))")
+            throw PcapError(.unreadableFile, "\(path): \(String(cString: strerror(errno)))")
         }
         // glibc ignores the size unless it is given the buffer too; it must outlive the FILE.
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.streamBufferSize)

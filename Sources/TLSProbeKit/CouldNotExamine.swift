@@ -1,31 +1,116 @@
 import OpenSSLProbe
 import PcapSource
 import TLSDiagnosis
+import TLSProbeOutput
 
 /// A problem that stops a run before anything could be examined: an unreadable file, a
 /// wrong password, a refused or silent server, a capture that cannot be opened. The
-/// command catches it once, prints `Error: ` and its description on stderr and exits 2.
-public protocol UserFacingError: Error, CustomStringConvertible {}
+/// command catches it once, prints `Error: ` and its description on stderr and exits 2;
+/// with `--json` it also prints the error object (`json(command:lines:)`) on stdout.
+public protocol UserFacingError: Error, CustomStringConvertible {
+    /// What went wrong, for scripts (ErrorCode.swift).
+    var code: ErrorCode { get }
+    /// What it is about: the `host:port` dialled, the address listened on, the file or
+    /// interface; nil when it is about nothing in particular.
+    var target: String? { get }
+}
 
-/// A user-facing error that carries its message only.
+/// A user-facing error that carries its message, code and target.
 public struct CouldNotExamine: UserFacingError {
+    public let code: ErrorCode
     public let description: String
+    public let target: String?
 
-    public init(description: String) {
+    public init(_ code: ErrorCode, description: String, target: String? = nil) {
+        self.code = code
         self.description = description
+        self.target = target
+    }
+}
+
+extension UserFacingError {
+    /// The JSON error object of docs/DESIGN.md for `command`: indented as a report, or on
+    /// one line for the commands that print JSON Lines (`lines`).
+    public func json(command: String, lines: Bool) -> String {
+        ReportJSON.error(command: command, code: code.rawValue, message: description, target: target)
+            .serialized(pretty: !lines)
     }
 }
 
 // The libraries' typed errors say what went wrong in words a user can act on: the
-// sessions let them through as they are.
-extension LoadError: UserFacingError {}
-extension ConnectFailure: UserFacingError {}
-extension ListenFailure: UserFacingError {}
-extension PcapError: UserFacingError {}
-extension KeyLog.LoadError: UserFacingError {}
-extension KeyLogFile.OpenError: UserFacingError {}
-extension KnownHostsFile.FileError: UserFacingError {}
-extension DialTarget.ParseError: UserFacingError {}
+// sessions let them through as they are. Here, and only here, each kind gets its code.
+
+extension LoadError: UserFacingError {
+    public var code: ErrorCode {
+        switch kind {
+        case .unreadable, .tooLarge: .fileUnreadable
+        case .notWhatWasExpected, .malformed, .empty: .fileInvalid
+        case .wrongPassword: .passwordWrong
+        case .passwordNeeded: .passwordMissing
+        }
+    }
+
+    public var target: String? { path }
+}
+
+extension ConnectFailure: UserFacingError {
+    public var code: ErrorCode {
+        switch kind {
+        case .refused: .connectRefused
+        case .unreachable: .connectUnreachable
+        case .unresolved: .connectLookupFailed
+        case .connectTimedOut: .connectTimedOut
+        case .noTLSAnswer: .connectNoTLSAnswer
+        case .local: .other
+        }
+    }
+}
+
+extension ListenFailure: UserFacingError {
+    public var code: ErrorCode {
+        switch kind {
+        case .addressInUse: .listenAddressInUse
+        case .permissionDenied: .listenPermissionDenied
+        case .unavailable: .listenAddressUnavailable
+        case .identity: .listenIdentityRefused
+        case .local: .other
+        }
+    }
+}
+
+extension PcapError: UserFacingError {
+    public var code: ErrorCode {
+        switch kind {
+        case .unreadableFile: .fileUnreadable
+        case .cannotOpenFile: .captureUnsupportedFile
+        case .cannotOpenInterface: .captureInterfaceUnavailable
+        case .badFilter: .captureBadFilter
+        case .readFailed: .captureReadFailed
+        }
+    }
+}
+
+extension KeyLog.LoadError: UserFacingError {
+    public var code: ErrorCode { .fileUnreadable }
+    public var target: String? { path }
+}
+
+extension KeyLogFile.OpenError: UserFacingError {
+    public var code: ErrorCode { .fileNotWritable }
+    public var target: String? { path }
+}
+
+extension KnownHostsFile.FileError: UserFacingError {
+    public var code: ErrorCode { .fileNotWritable }
+    public var target: String? { path }
+}
+
+// Checked by each command's validate() first (a usage error, exit 64): seen here only if
+// a target that parsed once fails to parse again.
+extension DialTarget.ParseError: UserFacingError {
+    public var code: ErrorCode { .other }
+    public var target: String? { nil }
+}
 
 /// The versions of the C libraries in use, for `--version`.
 public enum LibraryVersions {

@@ -52,6 +52,17 @@ public enum ReportJSON {
         ])
     }
 
+    /// The object a command prints instead of a report when it could not examine anything
+    /// (docs/schema/error.schema.json): `code` for scripts, `message` as the `Error:` line
+    /// on stderr says it, `target` the host:port, address, file or interface (or null).
+    public static func error(command: String, code: String, message: String, target: String?) -> JSONValue {
+        .object([
+            "schema_version": .int(schemaVersion),
+            "command": .string(command),
+            "error": .object(["code": .string(code), "message": .string(message), "target": .optional(target)]),
+        ])
+    }
+
     /// One file of `inspect`.
     public static func json(_ file: InspectedFile) -> JSONValue {
         .object([

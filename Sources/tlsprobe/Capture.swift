@@ -67,7 +67,7 @@ struct Capture: ParsableCommand {
     }
 
     func run() throws {
-        try examining {
+        try examining("capture", output, lines: true) {
             var c = CaptureSession.Configuration(context: trust.context())
             c.anchors = try trust.loadAnchors(password: passwords.provider)
             c.atGiven = trust.at != nil

@@ -22,7 +22,8 @@ struct Connect: ParsableCommand {
 
             Examples:
               tlsprobe connect 10.0.0.5:4433 --anchor root.pem
-              tlsprobe connect printer.local:4433 --anchor root.pem --versions --profile apple
+              tlsprobe connect printer.local:4433 --anchor root.pem --versions \\
+                  --profile apple
               tlsprobe connect [::1]:8443 --identity ipad.p12 --password-env P12_PASSWORD
               tlsprobe connect 10.0.0.5:4433 --known-hosts ~/.tlsprobe_known_hosts
             """
@@ -100,7 +101,7 @@ struct Connect: ParsableCommand {
     }
 
     func run() throws {
-        try examining {
+        try examining("connect", output) {
             var c = ConnectSession.Configuration(target: try DialTarget.parse(target))
             c.identity = try identity.load(password: passwords.provider)
             c.anchors = try anchors.load(password: passwords.provider)

@@ -13,7 +13,8 @@ struct Explain: ParsableCommand {
 
             Examples:
               tlsprobe explain -9813
-              tlsprobe explain "SSL certificate problem: unable to get local issuer certificate"
+              tlsprobe explain \\
+                  "SSL certificate problem: unable to get local issuer certificate"
               tlsprobe explain unknown_ca
             """
     )

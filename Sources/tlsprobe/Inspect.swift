@@ -36,7 +36,7 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
-        try examining {
+        try examining("inspect", output) {
             let context = TrustContext(at: at.flatMap(ReportTime.parse) ?? Date(), purpose: .server, profile: profile.profile)
             let result = try InspectSession(files: files, key: key, context: context, password: passwords.provider).run()
             let sink = output.single

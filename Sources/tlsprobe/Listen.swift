@@ -30,8 +30,10 @@ struct Listen: ParsableCommand {
             Examples:
               tlsprobe listen 4433
               tlsprobe listen 4433 --identity printer.p12 --password-env P12_PASSWORD
-              tlsprobe listen 0.0.0.0:8443 --cert server.pem --key server.key --chain intermediate.pem
-              tlsprobe listen [::1]:4433 --require-client-cert --client-anchor front-desk-root.pem --json
+              tlsprobe listen 0.0.0.0:8443 --cert server.pem --key server.key \\
+                  --chain intermediate.pem
+              tlsprobe listen [::1]:4433 --require-client-cert \\
+                  --client-anchor front-desk-root.pem --json
             """
     )
 
@@ -122,7 +124,7 @@ struct Listen: ParsableCommand {
     }
 
     func run() throws {
-        try examining {
+        try examining("listen", output, lines: true) {
             var c = ListenSession.Configuration(address: try ListenAddress.parse(address))
             c.identity = try loadIdentity()
             c.clientAnchors = try loadClientAnchors()

@@ -4,7 +4,7 @@ import TLSProbeKit
 
 /// Options every command shares: the output form.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print the report as JSON (capture and listen: one object per connection per line; schema in the man page).")
+    @Flag(name: .long, help: "Print the report as JSON (capture and listen: one object per connection per line; schema in the man page), or an error object when nothing could be examined.")
     var json = false
 
     @Flag(name: .long, help: "No colour in text output (also NO_COLOR=1).")
@@ -51,13 +51,15 @@ enum Status {
 
 extension ParsableCommand {
     /// Runs `body`, turning the errors a user can act on into "Error: …" on stderr and exit
-    /// status 2: the one place they are caught.
-    func examining(_ body: () throws -> ExitCode) throws {
+    /// status 2: the one place they are caught. With `--json`, the error is also one JSON
+    /// object on stdout for `command` (on one line when the command prints JSON Lines).
+    func examining(_ command: String, _ output: OutputOptions, lines: Bool = false, _ body: () throws -> ExitCode) throws {
         let status: ExitCode
         do {
             status = try body()
         } catch let error as any UserFacingError {
             Console.note("Error: \(error.description)")
+            if output.json { Console.failureReport(error.json(command: command, lines: lines)) }
             throw Status.couldNotExamine
         }
         if status != .success { throw status }

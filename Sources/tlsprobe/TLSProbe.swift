@@ -8,6 +8,10 @@ struct TLSProbe: ParsableCommand {
     /// The release, as in the repository's VERSION file (InstallTests checks they agree).
     static let version = "0.1.0"
 
+    // Every command's examples are lines of their own, each at most 79 columns, a long one
+    // split with a trailing backslash and the rest indented: argument-parser keeps a line
+    // shorter than the terminal (80 columns when it cannot tell) as it is and re-wraps a
+    // longer one at a space, which would cut a command in two (HelpTests).
     static let configuration = CommandConfiguration(
         commandName: "tlsprobe",
         abstract: "Find out why a TLS client and server will not talk, and say it in plain words.",
@@ -35,6 +39,11 @@ struct TLSProbe: ParsableCommand {
         let count = CommandLine.arguments.count - 1
         if count > maximumArguments {
             Console.note("Error: \(count) arguments, at most \(maximumArguments): give explain a long text as one quoted argument")
+            exit(withError: ExitCode.validationFailure)
+        }
+        let commands = configuration.subcommands.map { $0._commandName }
+        if let unknown = UnknownCommand(arguments: Array(CommandLine.arguments.dropFirst()), commands: commands) {
+            Console.note(unknown.message)
             exit(withError: ExitCode.validationFailure)
         }
         do {

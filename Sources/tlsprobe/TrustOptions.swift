@@ -115,7 +115,7 @@ struct PasswordOptions: ParsableArguments {
         return { @Sendable path in
             if let env {
                 guard let value = ProcessInfo.processInfo.environment[env] else {
-                    throw CouldNotExamine(description: "\(path) needs a password, but the environment variable \(env) is not set")
+                    throw CouldNotExamine(.passwordMissing, description: "\(path) needs a password, but the environment variable \(env) is not set", target: path)
                 }
                 return value
             }
@@ -127,7 +127,7 @@ struct PasswordOptions: ParsableArguments {
                 do {
                     data = try BoundedFile.read(file, limit: PasswordOptions.maximumFileBytes, truncating: true)
                 } catch {
-                    throw CouldNotExamine(description: "--password-file \(file): cannot read it (\(error))")
+                    throw CouldNotExamine(.passwordMissing, description: "--password-file \(file): \(error)", target: path)
                 }
                 let text = String(decoding: data, as: UTF8.self)
                 return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")

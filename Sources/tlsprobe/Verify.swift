@@ -25,7 +25,7 @@ struct Verify: ParsableCommand {
     @OptionGroup var failOn: FailOnOption
 
     func run() throws {
-        try examining {
+        try examining("verify", output) {
             let session = VerifySession(
                 files: files, context: trust.context(purpose: purpose.purpose), host: trust.host, password: passwords.provider)
             let chain = try session.loadChain()

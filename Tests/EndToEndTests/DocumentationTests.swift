@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TLSDiagnosis
+import TLSProbeKit
 
 /// The man page and README stay in step with the code: every finding code with its default
 /// severity, every option.
@@ -120,6 +121,47 @@ import TLSDiagnosis
         let readme = try Self.read("README.md")
         for entry in FindingCatalog.all {
             #expect(readme.contains(entry.code.rawValue), "README lacks \(entry.code.rawValue)")
+        }
+    }
+
+    // MARK: error codes (the JSON error object)
+
+    /// The man page's ERROR CODES section lists every code once, and no other.
+    @Test func manPageListsExactlyTheErrorCodes() throws {
+        let man = try Self.manPage()
+        let start = try #require(man.range(of: "\n.SH ERROR CODES\n")).upperBound
+        let section = man[start...]
+        let body = section[..<(section.range(of: "\n.SH ")?.lowerBound ?? section.endIndex)]
+        let documented = body.matches(of: /\n\.TP\n\.B ([a-z_.]+)\n/).map { String($0.output.1) }
+        #expect(documented == ErrorCode.all.map(\.rawValue), "the man page's ERROR CODES: \(documented)")
+    }
+
+    /// README's error code table: one row per code, in the same order.
+    @Test func readmeListsExactlyTheErrorCodes() throws {
+        let readme = try Self.read("README.md")
+        let start = try #require(readme.range(of: "### Error codes\n")).upperBound
+        let table = try #require(readme[start...].range(of: "| code | meaning |\n|---|---|\n")).upperBound
+        let rows = readme[table...].split(separator: "\n").prefix { $0.hasPrefix("|") }
+        let codes = rows.compactMap { $0.firstMatch(of: /^\| `([a-z_.]+)` \|/).map { String($0.output.1) } }
+        #expect(codes == ErrorCode.all.map(\.rawValue), "README's error codes: \(codes)")
+    }
+
+    /// docs/DESIGN.md's error object section names every code ("- connect: `refused`, ...").
+    @Test func designListsEveryErrorCode() throws {
+        let design = try Self.read("docs/DESIGN.md")
+        let start = try #require(design.range(of: "\n### The error object")).upperBound
+        let end = try #require(design.range(of: "\n## Finding codes\n")).lowerBound
+        var listed = Set<String>()
+        var area = ""
+        for line in design[start..<end].split(separator: "\n") {
+            if let heading = line.firstMatch(of: /^- ([a-z]+):/) { area = String(heading.output.1) }
+            else if line.hasPrefix("- ") { area = "" }
+            for match in line.matches(of: /`([a-z_]+)`/) where line.hasPrefix("  ") || line.hasPrefix("- ") {
+                listed.insert(area.isEmpty ? String(match.output.1) : "\(area).\(match.output.1)")
+            }
+        }
+        for code in ErrorCode.all {
+            #expect(listed.contains(code.rawValue), "docs/DESIGN.md's error object lacks \(code.rawValue)")
         }
     }
 

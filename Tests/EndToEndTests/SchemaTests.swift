@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TLSDiagnosis
+import TLSProbeKit
 
 /// The JSON Schemas in docs/schema/ against the real output of every command: each report
 /// kind is produced by the built binary (against real `openssl s_server` and clients on
@@ -12,6 +13,9 @@ import TLSDiagnosis
 @Suite struct SchemaTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let kinds = ["connect", "capture", "listen", "inspect", "verify", "explain"]
+    /// The error object a command prints with --json when it could not examine anything
+    /// (validated on real output by ErrorObjectTests).
+    static let errorKind = "error"
 
     static func schemaPath(_ kind: String) -> String { root.appendingPathComponent("docs/schema/\(kind).schema.json").path }
     static var validator: String { root.appendingPathComponent("Tests/Tools/validate-json.py").path }
@@ -54,10 +58,11 @@ import TLSDiagnosis
     @Test func everySchemaIsAValidDraft202012Schema() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs/schema").path)
             .filter { $0.hasSuffix(".schema.json") }.sorted()
-        #expect(files == Self.kinds.map { "\($0).schema.json" }.sorted())
-        let result = try Self.runValidator(["--check-schema"] + Self.kinds.map(Self.schemaPath))
+        let all = Self.kinds + [Self.errorKind]
+        #expect(files == all.map { "\($0).schema.json" }.sorted())
+        let result = try Self.runValidator(["--check-schema"] + all.map(Self.schemaPath))
         #expect(result.status == 0 || result.status == 3, "\(result.stderr)")
-        for kind in Self.kinds {
+        for kind in all {
             #expect(try Self.schema(kind)["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema", "\(kind)")
         }
     }
@@ -83,6 +88,18 @@ import TLSDiagnosis
                 #expect(kind == "explain", "\(kind) has no finding_code enum")
             }
         }
+    }
+
+    /// The error schema's codes are exactly ErrorCode.all, and its commands those that
+    /// can fail to examine (explain cannot).
+    @Test func theErrorSchemaListsEveryErrorCode() throws {
+        let schema = try Self.schema(Self.errorKind)
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        let codes = try #require((defs["error_code"] as? [String: Any])?["enum"] as? [String])
+        #expect(codes == ErrorCode.all.map(\.rawValue))
+        let properties = try #require(schema["properties"] as? [String: Any])
+        let commands = try #require((properties["command"] as? [String: Any])?["enum"] as? [String])
+        #expect(Set(commands) == Set(Self.kinds).subtracting(["explain"]))
     }
 
     // MARK: offline commands

@@ -20,9 +20,12 @@ public struct ConnectFailure: Error, Sendable, Hashable, CustomStringConvertible
     public let kind: Kind
     /// One line saying what happened, naming the host or address.
     public let description: String
+    /// The server dialled, `host:port` as `DialTarget` writes it; set by `TLSClient.connect`.
+    public var target: String?
 
-    public init(_ kind: Kind, _ description: String) {
+    public init(_ kind: Kind, _ description: String, target: String? = nil) {
         self.kind = kind
         self.description = description
+        self.target = target
     }
 }

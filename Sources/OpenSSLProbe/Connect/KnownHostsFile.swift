@@ -29,6 +29,8 @@ public enum KnownHostsFile {
 
     /// Why the file cannot be used.
     public struct FileError: Error, Sendable, CustomStringConvertible {
+        /// The known-hosts file, as given.
+        public let path: String
         public let description: String
     }
 
@@ -71,7 +73,7 @@ public enum KnownHostsFile {
         do {
             return try OwnFile.open(path, access: O_RDONLY, create: create)
         } catch {
-            throw FileError(description: "--known-hosts \(path): \(error.reason)")
+            throw FileError(path: path, description: "--known-hosts \(path): \(error.reason)")
         }
     }
 
@@ -81,7 +83,7 @@ public enum KnownHostsFile {
             let bytes = try FileBytes.read(fd: fd, path: path, limit: maximumSize, what: "known-hosts files")
             return KnownHosts(text: String(decoding: bytes, as: UTF8.self))
         } catch {
-            throw FileError(description: "--known-hosts \(error.description)")
+            throw FileError(path: path, description: "--known-hosts \(error.description)")
         }
     }
 
@@ -91,18 +93,18 @@ public enum KnownHostsFile {
         let deadline = Date().addingTimeInterval(wait)
         while true {
             guard let fd = try open(path, create: true) else {
-                throw FileError(description: "--known-hosts \(path): cannot be created")
+                throw FileError(path: path, description: "--known-hosts \(path): cannot be created")
             }
             while flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 if code == EINTR { continue }
                 guard code == EWOULDBLOCK else {
                     close(fd)
-                    throw FileError(description: "--known-hosts \(path): cannot be locked (\(String(cString: strerror(code))))")
+                    throw FileError(path: path, description: "--known-hosts \(path): cannot be locked (\(String(cString: strerror(code))))")
                 }
                 guard Date() < deadline else {
                     close(fd)
-                    throw FileError(description: "--known-hosts \(path): another process has held its lock for \(wait == wait.rounded() ? "\(Int(wait))" : "\(wait)") s; try again")
+                    throw FileError(path: path, description: "--known-hosts \(path): another process has held its lock for \(wait == wait.rounded() ? "\(Int(wait))" : "\(wait)") s; try again")
                 }
                 usleep(5_000)
             }
@@ -128,7 +130,7 @@ public enum KnownHostsFile {
             return mkstemp(base)
         }
         guard fd >= 0 else {
-            throw FileError(description: "--known-hosts \(path): cannot write in \(place) (\(String(cString: strerror(errno))))")
+            throw FileError(path: path, description: "--known-hosts \(path): cannot write in \(place) (\(String(cString: strerror(errno))))")
         }
         let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure = OwnFile.writeAll(fd, Array(hosts.text.utf8))
@@ -139,7 +141,7 @@ public enum KnownHostsFile {
         if failure == nil && rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            throw FileError(description: "--known-hosts \(path): cannot be written (\(String(cString: strerror(failure))))")
+            throw FileError(path: path, description: "--known-hosts \(path): cannot be written (\(String(cString: strerror(failure))))")
         }
         // The rename is in the directory: flush it too, so a power cut after we return
         // cannot bring back the old file (best effort: some file systems refuse).

@@ -65,6 +65,18 @@ public enum TLSClient {
     public static func connect(
         _ target: DialTarget, options: HandshakeOptions, probeVersions: Bool
     ) throws(ConnectFailure) -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
+        do {
+            return try dial(target, options: options, probeVersions: probeVersions)
+        } catch {
+            var failure = error
+            failure.target = failure.target ?? target.description
+            throw failure
+        }
+    }
+
+    private static func dial(
+        _ target: DialTarget, options: HandshakeOptions, probeVersions: Bool
+    ) throws(ConnectFailure) -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
         let addresses = try Resolver.resolve(target, timeout: options.timeout)
         let main = ClientSettings(
             // A --max-version of 1.0 or 1.1 alone lowers the default minimum to it.

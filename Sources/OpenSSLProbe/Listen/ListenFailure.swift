@@ -16,9 +16,13 @@ public struct ListenFailure: Error, Sendable, Hashable, CustomStringConvertible 
     public let kind: Kind
     /// One line saying what happened, naming the address.
     public let description: String
+    /// The address that could not be listened on (`127.0.0.1:4433`, `[::]:4433`), when the
+    /// failure is about one.
+    public var target: String?
 
-    public init(_ kind: Kind, _ description: String) {
+    public init(_ kind: Kind, _ description: String, target: String? = nil) {
         self.kind = kind
         self.description = description
+        self.target = target
     }
 }

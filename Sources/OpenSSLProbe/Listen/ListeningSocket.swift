@@ -26,7 +26,7 @@ final class ListeningSocket {
             do throws(ConnectFailure) {
                 addresses = try Resolver.resolve(DialTarget(host: host, port: `where`.port), timeout: timeout)
             } catch {
-                throw ListenFailure(.unavailable, error.description)
+                throw ListenFailure(.unavailable, error.description, target: `where`.description)
             }
         } else {
             addresses = []
@@ -46,7 +46,7 @@ final class ListeningSocket {
                 throw error
             }
         }
-        guard !sockets.isEmpty else { throw ListenFailure(.unavailable, "\(`where`): no address to listen on") }
+        guard !sockets.isEmpty else { throw ListenFailure(.unavailable, "\(`where`): no address to listen on", target: `where`.description) }
         return sockets
     }
 
@@ -55,7 +55,7 @@ final class ListeningSocket {
         let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else {
             let kind: ListenFailure.Kind = errno == EAFNOSUPPORT ? .unavailable : .local
-            throw ListenFailure(kind, "\(display): cannot open a socket (\(String(cString: strerror(errno))))")
+            throw ListenFailure(kind, "\(display): cannot open a socket (\(String(cString: strerror(errno))))", target: display)
         }
         var one: Int32 = 1
         // A restarted listener may bind while old connections linger in TIME_WAIT; Linux still
@@ -74,13 +74,13 @@ final class ListeningSocket {
             close(fd)
             switch code {
             case EADDRINUSE:
-                throw ListenFailure(.addressInUse, "\(display): the port is in use: another program listens there (ss -ltnp shows which); choose another port or stop it")
+                throw ListenFailure(.addressInUse, "\(display): the port is in use: another program listens there (ss -ltnp shows which); choose another port or stop it", target: display)
             case EACCES, EPERM:
-                throw ListenFailure(.permissionDenied, "\(display): permission denied: ports below 1024 need root (or CAP_NET_BIND_SERVICE); choose a port above 1023")
+                throw ListenFailure(.permissionDenied, "\(display): permission denied: ports below 1024 need root (or CAP_NET_BIND_SERVICE); choose a port above 1023", target: display)
             case EADDRNOTAVAIL:
-                throw ListenFailure(.unavailable, "\(display): this machine has no such address")
+                throw ListenFailure(.unavailable, "\(display): this machine has no such address", target: display)
             default:
-                throw ListenFailure(.unavailable, "\(display): cannot listen (\(String(cString: strerror(code)).lowercased()))")
+                throw ListenFailure(.unavailable, "\(display): cannot listen (\(String(cString: strerror(code)).lowercased()))", target: display)
             }
         }
         return ListeningSocket(fd: fd, address: address.text, port: port)

@@ -15,6 +15,8 @@ public final class KeyLogFile: @unchecked Sendable {
 
     /// Why the key log cannot be written.
     public struct OpenError: Error, Sendable, CustomStringConvertible {
+        /// The key log file, as given.
+        public let path: String
         public let description: String
     }
 
@@ -26,14 +28,14 @@ public final class KeyLogFile: @unchecked Sendable {
         do {
             opened = try OwnFile.open(path, access: O_WRONLY | O_APPEND, create: true)
         } catch {
-            throw OpenError(description: "--keylog \(path): \(error.reason)")
+            throw OpenError(path: path, description: "--keylog \(path): \(error.reason)")
         }
-        guard let fd = opened else { throw OpenError(description: "--keylog \(path): cannot be created") }
+        guard let fd = opened else { throw OpenError(path: path, description: "--keylog \(path): cannot be created") }
         var status = stat()
         if fstat(fd, &status) == 0, status.st_mode & 0o777 != 0o600, fchmod(fd, 0o600) != 0 {
             let code = errno
             close(fd)
-            throw OpenError(description: "--keylog \(path): cannot make it private (mode 0600): \(String(cString: strerror(code)))")
+            throw OpenError(path: path, description: "--keylog \(path): cannot make it private (mode 0600): \(String(cString: strerror(code)))")
         }
         self.path = path
         self.fd = fd

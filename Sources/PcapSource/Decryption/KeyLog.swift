@@ -68,6 +68,8 @@ public final class KeyLog: @unchecked Sendable {
 
     /// Why a key log file could not be read at all.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
+        /// The key log file, as given.
+        public var path: String
         public var description: String
     }
 
@@ -169,9 +171,9 @@ public final class KeyLog: @unchecked Sendable {
         } catch {
             switch error.kind {
             case .tooLarge:
-                throw LoadError(description: "--keylog \(path): more than a key log can be (\(error.reason); limit \(maxFileSize / 1_048_576) MiB)")
+                throw LoadError(path: path, description: "--keylog \(path): more than a key log can be (\(error.reason); limit \(maxFileSize / 1_048_576) MiB)")
             case .unreadable, .directory:
-                throw LoadError(description: "--keylog \(path): \(error.reason)")
+                throw LoadError(path: path, description: "--keylog \(path): \(error.reason)")
             }
         }
     }

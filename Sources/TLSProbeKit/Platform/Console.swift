@@ -18,6 +18,12 @@ public enum Console {
         if !write(text, to: STDOUT_FILENO) { Foundation.exit(errno == EPIPE ? 0 : 2) }
     }
 
+    /// Writes the error object of a run that could not examine anything: a closed stdout
+    /// loses it, and the run still ends with its own exit status (2), not a quiet 0.
+    public static func failureReport(_ text: String) {
+        _ = write(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
+    }
+
     /// A note or an error on stderr. A closed or broken stderr loses the note, nothing
     /// more (FileHandle.write would trap).
     public static func note(_ text: String) {

@@ -73,7 +73,7 @@ public final class CaptureSession {
         if let embedded = capture.keyLog.embeddedSummary { Self.problems(embedded).forEach(notes) }
         notes(Self.summary(statistics, source: capture.name, interrupted: stopped.isSet))
         if statistics.packets == 0, let error = statistics.readError {
-            throw CouldNotExamine(description: "\(capture.name): \(error)")
+            throw CouldNotExamine(.captureReadFailed, description: "\(capture.name): \(error)", target: configuration.interface ?? configuration.file)
         }
     }
 

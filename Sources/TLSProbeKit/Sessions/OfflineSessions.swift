@@ -32,7 +32,7 @@ public struct VerifySession: Sendable {
             certificates += try CredentialFile.load(path: file, expecting: .certificates, password: password).certificates
         }
         guard let leaf = certificates.first else {
-            throw CouldNotExamine(description: "\(files.joined(separator: ", ")): no certificate found")
+            throw CouldNotExamine(.fileInvalid, description: "\(files.joined(separator: ", ")): no certificate found", target: files.count == 1 ? files[0] : nil)
         }
         return Chain(leaf: leaf, presented: Array(certificates.dropFirst()))
     }
@@ -111,7 +111,7 @@ public struct InspectSession: Sendable {
         if let key {
             let loadedKey = try CredentialFile.load(path: key, expecting: .privateKey, password: password)
             guard let target = firstCertificate else {
-                throw CouldNotExamine(description: "--key \(key): none of the files holds a certificate to check it against")
+                throw CouldNotExamine(.fileInvalid, description: "--key \(key): none of the files holds a certificate to check it against", target: key)
             }
             for k in loadedKey.keys {
                 keyChecks.append(.init(

@@ -48,9 +48,11 @@ struct Capture: ParsableCommand {
     @OptionGroup var trust: TrustOptions
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var brief: BriefOption
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
+        try brief.check(output)
         switch (file, interface) {
         case (nil, nil): throw ValidationError("give -r FILE (or -r - for standard input) or -i INTERFACE")
         case (.some, .some): throw ValidationError("give one of -r FILE and -i INTERFACE")
@@ -78,8 +80,9 @@ struct Capture: ParsableCommand {
             c.duration = duration
             c.keyLogs = keylog
             let session = try CaptureSession(c, notes: Console.note)
-            let sink = output.stream(separation: .blankLineBetween)
+            let sink = output.stream(separation: .blankLineBetween, brief: brief.brief)
             try session.run(to: sink, threshold: failOn.threshold)
+            if let table = sink.summary() { Console.report(table) }
             return Status.of(sink)
         }
     }

@@ -73,9 +73,11 @@ struct Connect: ParsableCommand {
     @OptionGroup var identity: IdentityOptions
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var brief: BriefOption
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
+        try brief.check(output)
         do throws(DialTarget.ParseError) {
             _ = try DialTarget.parse(target)
         } catch {
@@ -118,7 +120,7 @@ struct Connect: ParsableCommand {
             c.profile = profile.profile
             c.at = at.flatMap(ReportTime.parse)
             let report = try ConnectSession(c).run()
-            let sink = output.single
+            let sink = output.single(brief: brief.brief)
             sink.emit(.connection(report), threshold: failOn.threshold)
             return Status.of(sink)
         }

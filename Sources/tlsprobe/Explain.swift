@@ -29,7 +29,7 @@ struct Explain: ParsableCommand {
         // `explain -- 24`: the separator some users type before a negative code is not text.
         let query = text.filter { $0 != "--" }.joined(separator: " ")
         let matches = ErrorCatalog.explain(query)
-        output.single.emit(.explain(ExplainReport(query: query, matches: matches)), threshold: .never)
+        output.single().emit(.explain(ExplainReport(query: query, matches: matches)), threshold: .never)
         if matches.isEmpty { throw Status.findings }
     }
 }

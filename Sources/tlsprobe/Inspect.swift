@@ -39,7 +39,7 @@ struct Inspect: ParsableCommand {
         try examining("inspect", output) {
             let context = TrustContext(at: at.flatMap(ReportTime.parse) ?? Date(), purpose: .server, profile: profile.profile)
             let result = try InspectSession(files: files, key: key, context: context, password: passwords.provider).run()
-            let sink = output.single
+            let sink = output.single()
             sink.emit(.inspect(result.report), threshold: failOn.threshold)
             for message in result.unopened { Console.note("Error: \(message)") }
             return result.incomplete ? Status.couldNotExamine : Status.of(sink)

@@ -80,9 +80,11 @@ struct Listen: ParsableCommand {
 
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var brief: BriefOption
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
+        try brief.check(output)
         if !host.isEmpty && identity.isGiven {
             throw ValidationError("--host names go into the ephemeral certificate; with --identity or --cert the names are that certificate's own")
         }
@@ -143,7 +145,7 @@ struct Listen: ParsableCommand {
             // Reports go to stdout through a writer thread of their own: a stdout nobody
             // reads never holds a connection or a stop.
             let writer = QueuedWriter()
-            let sink = output.stream(separation: .blankLineAfter, output: { writer.enqueue($0) })
+            let sink = output.stream(separation: .blankLineAfter, brief: brief.brief, output: { writer.enqueue($0) })
             Console.note(session.serve(to: sink, through: writer, threshold: failOn.threshold))
             return Status.of(sink)
         }

@@ -10,15 +10,33 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "No colour in text output (also NO_COLOR=1).")
     var noColor = false
 
-    /// The sink for a command that writes one report.
-    var single: StreamSink {
-        StreamSink(format: json ? .json : StreamSink.standardText(noColor: noColor, separation: .none))
+    @Flag(name: .long, help: "In text output, every item of long evidence lists (otherwise folded to a count and the first items), and connect's own ClientHello.")
+    var verbose = false
+
+    /// The sink for a command that writes one report (`brief`: one line).
+    func single(brief: Bool = false) -> StreamSink {
+        if brief { return StreamSink(format: StreamSink.briefText(noColor: noColor)) }
+        return StreamSink(format: json ? .json : StreamSink.standardText(noColor: noColor, separation: .none, verbose: verbose))
     }
 
     /// The sink for a command that writes one report per connection (`separation` between
-    /// text reports), through `output` (stdout by default).
-    func stream(separation: StreamSink.TextSeparation, output: @escaping @Sendable (String) -> Void = Console.report) -> StreamSink {
-        StreamSink(format: json ? .jsonLines : StreamSink.standardText(noColor: noColor, separation: separation), output: output)
+    /// text reports; `brief`: one line each), through `output` (stdout by default).
+    func stream(separation: StreamSink.TextSeparation, brief: Bool = false, output: @escaping @Sendable (String) -> Void = Console.report) -> StreamSink {
+        if brief { return StreamSink(format: StreamSink.briefText(noColor: noColor), output: output) }
+        return StreamSink(format: json ? .jsonLines : StreamSink.standardText(noColor: noColor, separation: separation, verbose: verbose), output: output)
+    }
+}
+
+/// `--brief`, for the commands that report connections (connect, listen, capture).
+struct BriefOption: ParsableArguments {
+    @Flag(name: .long, help: "One line per connection: where, the version, the verdict and how the handshake ended, and the most severe finding (capture: a summary table at the end).")
+    var brief = false
+
+    /// `--brief` is a form of text: with --json or --verbose it is a usage error.
+    func check(_ output: OutputOptions) throws {
+        guard brief else { return }
+        if output.json { throw ValidationError("give one of --brief and --json: --brief is one line of text per connection") }
+        if output.verbose { throw ValidationError("give one of --brief and --verbose") }
     }
 }
 

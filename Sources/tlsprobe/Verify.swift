@@ -30,7 +30,7 @@ struct Verify: ParsableCommand {
                 files: files, context: trust.context(purpose: purpose.purpose), host: trust.host, password: passwords.provider)
             let chain = try session.loadChain()
             let report = session.judge(chain, anchors: try trust.loadAnchors(password: passwords.provider))
-            let sink = output.single
+            let sink = output.single()
             sink.emit(.verify(report), threshold: failOn.threshold)
             return Status.of(sink)
         }

@@ -359,6 +359,31 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(later.stderr.contains("reading stopped early: \(error)"), "\(later.stderr)")
     }
 
+    /// `--brief`: one line per connection (where, version, verdict and how it ended, the
+    /// worst finding), then a table of outcomes, servers and finding codes.
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func briefIsOneLinePerConnectionAndATable() throws {
+        let file = try Self.serverCapture()
+        let result = try Run.tlsprobe(["capture", "-r", file, "--brief", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count >= 9, "\(result.stdout)")
+        let connections = Array(lines.prefix(4))
+        #expect(connections.allSatisfy { $0.contains(" → 127.0.0.1:") }, "\(connections)")
+        // TLS 1.3 without a key log: its chain was encrypted.
+        #expect(connections[0].contains("TLSv1.2  TRUSTED") && connections[1].contains("TLSv1.3  NOT EVALUATED"), "\(connections)")
+        #expect(connections[2].contains("handshake failed") && connections[3].contains("handshake failed"), "\(connections)")
+        #expect(lines[4].isEmpty && lines[5] == "Summary of 4 connections", "\(lines)")
+        #expect(lines[6].hasPrefix("  outcome   ") && lines[6].contains("established 2") && lines[6].contains("failed 2"), "\(lines[6])")
+        #expect(lines[7].hasPrefix("  server    127.0.0.1:") && lines[7].hasSuffix(" 4"), "\(lines[7])")
+        #expect(lines[8].hasPrefix("  findings  "), "\(lines[8])")
+        // The same exit status as the full report, and --brief is text only.
+        let failing = try Run.tlsprobe(["capture", "-r", file, "--brief", "--anchor", Self.pki.root, "--host", "localhost"])
+        let full = try Run.tlsprobe(["capture", "-r", file, "--anchor", Self.pki.root, "--host", "localhost"])
+        #expect(failing.status == full.status)
+        let json = try Run.tlsprobe(["capture", "-r", file, "--brief", "--json"])
+        #expect(json.status == 64 && json.stderr.contains("give one of --brief and --json"), "\(json.stderr)")
+    }
+
     /// A capture made with a short snap length (`tcpdump -s 96`, `editcap -s 200`) keeps
     /// only the start of every packet, so each handshake record is cut. Every connection is
     /// still reported (their SYNs are there: they did not begin before the capture), each

@@ -27,7 +27,7 @@ struct Capture: ParsableCommand {
             """
     )
 
-    @Option(name: .customShort("r"), help: ArgumentHelp("Read a pcap or pcapng file; - reads standard input.", valueName: "file"))
+    @Option(name: .customShort("r"), help: ArgumentHelp("Read a pcap or pcapng file; - reads standard input.", valueName: "file"), completion: .file())
     var file: String?
 
     @Option(name: .customShort("i"), help: ArgumentHelp("Capture live on this interface (needs root or CAP_NET_RAW).", valueName: "interface"))
@@ -42,7 +42,7 @@ struct Capture: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stop a live capture after this many seconds.", valueName: "seconds"))
     var duration: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Decrypt TLS 1.3 and 1.2 handshakes with the secrets in FILE (NSS key log format, as SSLKEYLOGFILE writes); repeatable.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Decrypt TLS 1.3 and 1.2 handshakes with the secrets in FILE (NSS key log format, as SSLKEYLOGFILE writes); repeatable.", valueName: "file"), completion: .file())
     var keylog: [String] = []
 
     @OptionGroup var trust: TrustOptions

@@ -67,7 +67,7 @@ struct Connect: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable.", valueName: "sha256/base64"))
     var pin: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Trust on first use: record the server's key in FILE on first contact, report a change later.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Trust on first use: record the server's key in FILE on first contact, report a change later.", valueName: "file"), completion: .file())
     var knownHosts: String?
 
     @OptionGroup var identity: IdentityOptions

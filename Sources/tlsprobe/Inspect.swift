@@ -13,10 +13,10 @@ struct Inspect: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Files to inspect.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Files to inspect.", valueName: "file"), completion: .file())
     var files: [String]
 
-    @Option(name: .long, help: ArgumentHelp("A private key to check against the first certificate.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("A private key to check against the first certificate.", valueName: "file"), completion: .file())
     var key: String?
 
     @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (as for verify).", valueName: "time"))

@@ -42,7 +42,7 @@ struct Listen: ParsableCommand {
 
     @OptionGroup var identity: IdentityOptions
 
-    @Option(name: .long, help: ArgumentHelp("Intermediate certificates to send after our certificate.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Intermediate certificates to send after our certificate.", valueName: "file"), completion: .file())
     var chain: String?
 
     @Option(name: .long, help: ArgumentHelp("A name or address the client dials, put in the ephemeral certificate's SAN; repeatable.", valueName: "name|ip"))
@@ -54,7 +54,7 @@ struct Listen: ParsableCommand {
     @Flag(name: .long, help: "Ask clients for a certificate; refuse those that send none.")
     var requireClientCert = false
 
-    @Option(name: .long, help: ArgumentHelp("A root client certificates must lead to (its name goes in the CertificateRequest); repeatable. Implies --request-client-cert.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("A root client certificates must lead to (its name goes in the CertificateRequest); repeatable. Implies --request-client-cert.", valueName: "file"), completion: .file())
     var clientAnchor: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("ALPN protocols we select when offered, comma-separated, in our order (default http/1.1).", valueName: "list"))

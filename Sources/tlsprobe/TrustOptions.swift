@@ -7,10 +7,10 @@ import TLSWire
 
 /// The roots the client trusts: `--anchor`, `--anchors`, `--system-anchors`.
 struct AnchorOptions: ParsableArguments {
-    @Option(name: .customLong("anchor"), help: ArgumentHelp("A root the client trusts (PEM bundle, DER or PKCS#12); repeatable.", valueName: "file"))
+    @Option(name: .customLong("anchor"), help: ArgumentHelp("A root the client trusts (PEM bundle, DER or PKCS#12); repeatable.", valueName: "file"), completion: .file())
     var anchorFiles: [String] = []
 
-    @Option(name: .customLong("anchors"), help: ArgumentHelp("Every certificate file in a directory (*.pem, *.crt, *.cer, *.der) as anchors.", valueName: "dir"))
+    @Option(name: .customLong("anchors"), help: ArgumentHelp("Every certificate file in a directory (*.pem, *.crt, *.cer, *.der) as anchors.", valueName: "dir"), completion: .directory)
     var anchorDirectory: String?
 
     @Flag(name: .long, help: "Also trust this machine's system roots (SSL_CERT_FILE, else OpenSSL's default bundle).")
@@ -91,7 +91,7 @@ struct PasswordOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read the PKCS#12 or key password from this environment variable.", valueName: "var"))
     var passwordEnv: String?
 
-    @Option(name: .long, help: ArgumentHelp("Read the password from the first line of this file.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Read the password from the first line of this file.", valueName: "file"), completion: .file())
     var passwordFile: String?
 
     @Option(name: [.customLong("password"), .customLong("pass")], help: .hidden)
@@ -141,13 +141,13 @@ struct PasswordOptions: ParsableArguments {
 /// Our own identity, for mutual TLS (connect) or to serve (listen): `--identity`, or
 /// `--cert` with `--key`.
 struct IdentityOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Our identity (connect: the client's, listen: the server's): a PKCS#12 file (or PEM with certificate and key).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Our identity (connect: the client's, listen: the server's): a PKCS#12 file (or PEM with certificate and key).", valueName: "file"), completion: .file())
     var identity: String?
 
-    @Option(name: .long, help: ArgumentHelp("Our certificate (leaf first, chain after), with --key.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Our certificate (leaf first, chain after), with --key.", valueName: "file"), completion: .file())
     var cert: String?
 
-    @Option(name: .long, help: ArgumentHelp("The private key of --cert.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The private key of --cert.", valueName: "file"), completion: .file())
     var key: String?
 
     var isGiven: Bool { identity != nil || cert != nil }
@@ -193,7 +193,7 @@ struct VersionRangeOptions: ParsableArguments {
 
 /// `--keylog FILE` for the commands that shake hands: where to append the session secrets.
 struct KeyLogOutputOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Append the session secrets to FILE (NSS key log format, mode 0600) for Wireshark or tlsprobe capture.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Append the session secrets to FILE (NSS key log format, mode 0600) for Wireshark or tlsprobe capture.", valueName: "file"), completion: .file())
     var keylog: String?
 
     /// The key log file, opened for appending, when given.

@@ -13,7 +13,7 @@ struct Verify: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Certificate files: leaf first, then what the peer sent (PEM, DER or PKCS#12).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Certificate files: leaf first, then what the peer sent (PEM, DER or PKCS#12).", valueName: "file"), completion: .file())
     var files: [String]
 
     @OptionGroup var trust: TrustOptions

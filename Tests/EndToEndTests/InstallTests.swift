@@ -38,6 +38,18 @@ import TestSupport
         // Each shell takes its completion: bash registers it, zsh and fish name the command.
         let bash = try Run.process("/bin/bash", ["-c", "source \"$0\" && complete -p tlsprobe", prefix + "/" + Self.installed[2]])
         #expect(bash.status == 0 && bash.stdout.contains("tlsprobe"), "\(bash.stdout)\(bash.stderr)")
+        // File arguments complete file names: an option's value and a positional argument.
+        let files = dir.file("pki")
+        try FileManager.default.createDirectory(atPath: files, withIntermediateDirectories: true)
+        _ = dir.write("pki/root.pem", Data())
+        for words in [["tlsprobe", "verify", "--anchor", files + "/ro"], ["tlsprobe", "inspect", files + "/ro"],
+                      ["tlsprobe", "capture", "-r", files + "/ro"]] {
+            let line = words.joined(separator: " ")
+            let script = "source \"$0\"; COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(\(words.joined(separator: " "))); "
+                + "COMP_CWORD=\(words.count - 1); _tlsprobe tlsprobe '\(words[words.count - 1])' '\(words[words.count - 2])'; printf '%s\\n' \"${COMPREPLY[@]}\""
+            let completed = try Run.process("/bin/bash", ["-c", script, prefix + "/" + Self.installed[2]])
+            #expect(completed.stdout.split(separator: "\n").contains(Substring(files + "/root.pem")), "\(line): \(completed.stdout)\(completed.stderr)")
+        }
         #expect(try String(contentsOfFile: prefix + "/" + Self.installed[3], encoding: .utf8).hasPrefix("#compdef tlsprobe"))
         #expect(try String(contentsOfFile: prefix + "/" + Self.installed[4], encoding: .utf8).contains("complete -c 'tlsprobe'"))
 

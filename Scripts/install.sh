@@ -33,6 +33,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$prefix" in /*) ;; *) echo "install.sh: --prefix must be an absolute path, not '$prefix'" >&2; exit 64 ;; esac
+# Relative --binary and --destdir are the caller's, not the repository's.
+case "$binary" in ''|/*) ;; *) binary=$PWD/$binary ;; esac
+case "$destdir" in ''|/*) ;; *) destdir=$PWD/$destdir ;; esac
 cd "$(dirname "$0")/.."
 
 root=$destdir$prefix
@@ -44,11 +47,14 @@ fish_completion=$root/share/fish/vendor_completions.d/tlsprobe.fish
 files=("$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion")
 
 if [ "$uninstall" = yes ]; then
+  status=0
   for file in "${files[@]}"; do
-    # Only what an install puts there: a regular file, never through a link.
-    if [ -f "$file" ] && [ ! -L "$file" ]; then rm -f -- "$file" && echo "removed $file"; fi
+    # The five files an install puts there: each a regular file, never through a link.
+    if [ -f "$file" ] && [ ! -L "$file" ]; then
+      if rm -f -- "$file"; then echo "removed $file"; else echo "install.sh: cannot remove $file" >&2; status=1; fi
+    fi
   done
-  exit 0
+  exit $status
 fi
 
 if [ -z "$binary" ]; then

@@ -64,6 +64,12 @@ import TestSupport
         #expect(relative.status == 64 && relative.stderr.contains("absolute path"), "\(relative.stderr)")
         let unknown = try Run.process(Self.script, ["--frobnicate"])
         #expect(unknown.status == 64 && unknown.stderr.contains("unknown option '--frobnicate'"), "\(unknown.stderr)")
+        // A relative --destdir is the caller's directory's, not the repository's.
+        let dir = TemporaryDirectory()
+        let staged = try Run.process(Self.script, ["--binary", Run.tlsprobePath, "--prefix", "/usr", "--destdir", "stage"],
+                                     currentDirectory: dir.file(""), timeout: 120)
+        #expect(staged.status == 0, "\(staged.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.file("stage/usr/bin/tlsprobe")), "\(staged.stdout)")
         let help = try Run.process(Self.script, ["--help"])
         #expect(help.status == 0 && help.stdout.contains("make install"), "\(help.stdout)")
     }

@@ -166,7 +166,9 @@ struct BriefTally {
         connections += 1
         outcomes[r.outcome.rawValue, default: 0] += 1
         switch r.vantage {
-        case .client(let client): servers["\(client.target.host):\(client.target.port)", default: 0] += 1
+        case .client(let client):
+            let host = client.target.host.contains(":") ? "[\(client.target.host)]" : client.target.host
+            servers["\(host):\(client.target.port)", default: 0] += 1
         case .server(let server): servers[server.flow.server, default: 0] += 1
         case .observer(let observer): servers[observer.flow.server, default: 0] += 1
         }

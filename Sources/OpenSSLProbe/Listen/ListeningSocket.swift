@@ -72,9 +72,9 @@ final class ListeningSocket {
             close(fd)
             switch code {
             case EADDRINUSE:
-                throw ListenFailure(.addressInUse, "\(display): the port is in use: another program listens there (ss -ltnp shows which); choose another port or stop it", target: display)
+                throw ListenFailure(.addressInUse, "\(display): the port is in use: another program listens there (\(Self.whoListens) shows which); choose another port or stop it", target: display)
             case EACCES, EPERM:
-                throw ListenFailure(.permissionDenied, "\(display): permission denied: ports below 1024 need root (or CAP_NET_BIND_SERVICE); choose a port above 1023", target: display)
+                throw ListenFailure(.permissionDenied, "\(display): permission denied: ports below 1024 need \(Self.lowPortPermission); choose a port above 1023", target: display)
             case EADDRNOTAVAIL:
                 throw ListenFailure(.unavailable, "\(display): this machine has no such address", target: display)
             default:
@@ -83,6 +83,15 @@ final class ListeningSocket {
         }
         return ListeningSocket(fd: fd, address: address.text, port: port)
     }
+
+    #if os(macOS)
+    /// The command that shows who listens on a port, and who may bind a port below 1024.
+    static let whoListens = "lsof -nP -iTCP -sTCP:LISTEN"
+    static let lowPortPermission = "root (sudo)"
+    #else
+    static let whoListens = "ss -ltnp"
+    static let lowPortPermission = "root (or CAP_NET_BIND_SERVICE)"
+    #endif
 
     /// Accepts one waiting connection, non-blocking; nil when none is waiting (or it failed).
     func accept() -> TCPConnection? {

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module directions (docs/ARCHITECTURE.md): only OpenSSLProbe imports COpenSSL, only
-// PcapSource imports CPcap, TLSWire depends on nothing, renderers (TLSProbeOutput) see
+// PcapSource imports CPcap, only SystemCalls imports CSystemCalls (and spells a platform's
+// system calls), TLSWire depends on nothing, renderers (TLSProbeOutput) see
 // reports only, checks (TLSDiagnosis) never print, sessions (TLSProbeKit) wire sources,
 // checks and sinks together, and the executable only parses arguments.
 let package = Package(
@@ -31,6 +32,11 @@ let package = Package(
             pkgConfig: "libpcap",
             providers: [.apt(["libpcap-dev"]), .brew(["libpcap"])]
         ),
+        // The C side of SystemCalls (the cookie FILE: fopencookie, funopen on Darwin); header only.
+        .systemLibrary(name: "CSystemCalls"),
+        // The system calls whose spelling differs between glibc, Darwin and musl: sockets,
+        // file descriptors, the cookie FILE. The only module that names a C library for them.
+        .target(name: "SystemCalls", dependencies: ["CSystemCalls"]),
         .target(name: "TLSWire"),
         // What is observed (certificates, handshakes, capture facts), shared by the sources
         // that observe and the diagnosis that judges.
@@ -54,17 +60,17 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSModel"]),
+        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel"]),
         // PcapSource also decrypts captured TLS with key logs: swift-crypto's HKDF, HMAC,
         // AES-GCM and ChaChaPoly (BoringSSL inside, prefixed: it coexists with libssl).
         .target(
             name: "PcapSource",
-            dependencies: ["CPcap", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"]),
         // The sessions behind the commands (connect, listen, capture, verify, inspect), the
         // report sinks, stop signals and the console: everything a command does but parse.
-        .target(name: "TLSProbeKit", dependencies: ["TLSWire", "TLSModel", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput"]),
+        .target(name: "TLSProbeKit", dependencies: ["SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput"]),
         .executableTarget(
             name: "tlsprobe",
             dependencies: [

@@ -1,4 +1,5 @@
 internal import CPcap
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -61,7 +62,6 @@ enum ReadResult {
     case endOfFile
 }
 
-#if canImport(Glibc)
 /// The file descriptor behind an offline handle's FILE: reads pass the bytes through a
 /// `PcapngSecretsScanner` on their way to libpcap. Closed with the FILE.
 private final class WatchedReader {
@@ -79,14 +79,13 @@ private final class WatchedReader {
 
     func read(_ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
         var count: Int
-        repeat { count = Glibc.read(descriptor, buffer, size) } while count < 0 && errno == EINTR
+        repeat { count = SystemCall.read(descriptor, buffer, size) } while count < 0 && errno == EINTR
         guard count > 0 else { return count }
         position += Int64(count)
         scanner.consume(UnsafeRawBufferPointer(start: buffer, count: count), onSecrets: onSecrets)
         return count
     }
 }
-#endif
 
 /// An open libpcap handle (`pcap_t`), closed in `deinit`. Offline handles read a pcap or
 /// pcapng file (or stdin as "-"); live handles are non-blocking and waited on with
@@ -131,7 +130,7 @@ final class PcapHandle {
     ///
     /// The file is opened here with a 1 MiB stdio buffer and handed to libpcap: with the
     /// default 4 KiB buffer, reading a gigabyte costs a quarter of a million read calls.
-    /// On glibc the FILE is a `fopencookie` stream whose reads pass through a
+    /// The FILE is a cookie stream (`SystemCall.readOnlyFile`) whose reads pass through a
     /// `PcapngSecretsScanner`: libpcap skips Decryption Secrets Blocks, so they are picked
     /// out of the bytes on their way to it, from files and pipes alike.
     static func offline(path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void = { _, _ in }) throws(PcapError) -> PcapHandle {
@@ -162,41 +161,14 @@ final class PcapHandle {
         return owner
     }
 
-    #if canImport(Glibc)
     /// A FILE over `path` (or standard input) whose bytes also go through a secrets scanner.
     private static func openWatched(_ path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void) -> UnsafeMutablePointer<FILE>? {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? STDIN_FILENO : SystemCall.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         let reader = WatchedReader(descriptor: descriptor, onSecrets: onSecrets)
-        var functions = tlsprobe_cookie_io_functions()
-        functions.read = { cookie, buffer, size in
-            guard let cookie, let buffer else { return -1 }
-            return Unmanaged<WatchedReader>.fromOpaque(cookie).takeUnretainedValue().read(buffer, size)
-        }
-        functions.seek = { cookie, offset, whence in
-            // Only "where are we" (ftello, for the progress line) is answered; libpcap never seeks.
-            guard let cookie, let offset, whence == SEEK_CUR, offset.pointee == 0 else { return -1 }
-            offset.pointee = Unmanaged<WatchedReader>.fromOpaque(cookie).takeUnretainedValue().position
-            return 0
-        }
-        functions.close = { cookie in
-            guard let cookie else { return 0 }
-            Unmanaged<WatchedReader>.fromOpaque(cookie).release()
-            return 0
-        }
-        let cookie = Unmanaged.passRetained(reader).toOpaque()
-        guard let file = tlsprobe_fopencookie(cookie, "rb", functions) else {
-            Unmanaged<WatchedReader>.fromOpaque(cookie).release()
-            return nil
-        }
-        return file
+        // The source keeps the reader until fclose (pcap_close); the reader closes the descriptor.
+        return SystemCall.readOnlyFile(SystemCall.CookieSource(read: reader.read, position: { reader.position }))
     }
-    #else
-    /// Elsewhere a plain FILE: Decryption Secrets Blocks are not read (use --keylog).
-    private static func openWatched(_ path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void) -> UnsafeMutablePointer<FILE>? {
-        path == "-" ? fdopen(STDIN_FILENO, "rb") : fopen(path, "rb")
-    }
-    #endif
 
     /// Opens `interface` for live capture with a full snap length, not promiscuous,
     /// immediate delivery, `filter` compiled and set, reads non-blocking.

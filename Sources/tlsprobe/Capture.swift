@@ -30,7 +30,14 @@ struct Capture: ParsableCommand {
     @Option(name: .customShort("r"), help: ArgumentHelp("Read a pcap or pcapng file; - reads standard input.", valueName: "file"), completion: .file())
     var file: String?
 
-    @Option(name: .customShort("i"), help: ArgumentHelp("Capture live on this interface (needs root or CAP_NET_RAW).", valueName: "interface"))
+    #if os(macOS)
+    /// Who may capture live: BPF devices on macOS, a packet socket on Linux.
+    static let liveCapturePermission = "root (sudo), or read access to /dev/bpf* as Wireshark's ChmodBPF gives"
+    #else
+    static let liveCapturePermission = "root or CAP_NET_RAW"
+    #endif
+
+    @Option(name: .customShort("i"), help: ArgumentHelp("Capture live on this interface (needs \(Self.liveCapturePermission)).", valueName: "interface"))
     var interface: String?
 
     @Option(name: .long, help: ArgumentHelp("BPF filter, as for tcpdump (default for -i: tcp; none for -r).", valueName: "bpf"))

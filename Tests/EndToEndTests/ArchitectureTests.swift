@@ -58,10 +58,27 @@ import Testing
     }
 
     @Test func eachCLibraryHasOneImporter() throws {
-        for (library, importer) in [("COpenSSL", "OpenSSLProbe"), ("CPcap", "PcapSource")] {
+        for (library, importer) in [("COpenSSL", "OpenSSLProbe"), ("CPcap", "PcapSource"), ("CSystemCalls", "SystemCalls")] {
             let importers = try Self.modules().filter { try Self.imports(of: $0).contains(library) }
             #expect(importers == [importer], "\(library) is imported by \(importers)")
         }
+    }
+
+    /// A system call spelled differently by glibc, Darwin and musl is spelled in SystemCalls
+    /// only; every other module calls `SystemCall` (and may import Glibc or Darwin for types).
+    @Test func systemCallsAreSpelledInOneModule() throws {
+        let platformOnly = ["Glibc.", "Darwin.", "Musl.", "SOCK_NONBLOCK", "SOCK_CLOEXEC", "MSG_NOSIGNAL", "fopencookie", "funopen"]
+        for module in try Self.modules() where module != "SystemCalls" {
+            let folder = Self.root.appendingPathComponent("Sources/\(module)")
+            guard let files = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for word in platformOnly {
+                    #expect(!text.contains(word), "\(module)/\(file) names \(word): call SystemCall (Sources/SystemCalls)")
+                }
+            }
+        }
+        #expect(try Self.imports(of: "SystemCalls") == ["CSystemCalls", "Darwin", "Glibc", "Musl"])
     }
 
     @Test func theExecutableOnlyParsesAndWires() throws {

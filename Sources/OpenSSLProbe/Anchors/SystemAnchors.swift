@@ -6,11 +6,21 @@ import TLSModel
 public enum SystemAnchors {
     /// The certificates of `SSL_CERT_FILE` and `SSL_CERT_DIR` (a colon-separated list)
     /// when set, else of OpenSSL's default CA file (`X509_get_default_cert_file()`,
-    /// `/usr/lib/ssl/cert.pem` on Debian). `source` says which, e.g.
+    /// `/usr/lib/ssl/cert.pem` on Debian), else, on macOS, of `/etc/ssl/cert.pem`. `source` says which, e.g.
     /// "/usr/lib/ssl/cert.pem (OpenSSL's default CA file)".
     public static func load() throws(LoadError) -> (source: String, certificates: [X509Certificate]) {
         try load(environment: ProcessInfo.processInfo.environment)
     }
+
+    #if os(macOS)
+    /// The bundle read when OpenSSL's default CA file is absent (a Homebrew OpenSSL whose
+    /// etc/openssl@3/cert.pem is missing): macOS keeps the system's roots as PEM here.
+    static let systemBundle: String? = "/etc/ssl/cert.pem"
+    static let installHint = "brew install ca-certificates"
+    #else
+    static let systemBundle: String? = nil
+    static let installHint = "Debian: apt-get install ca-certificates"
+    #endif
 
     /// `load()` with the environment given (tests never change the process's own).
     static func load(environment: [String: String]) throws(LoadError) -> (source: String, certificates: [X509Certificate]) {
@@ -40,13 +50,17 @@ public enum SystemAnchors {
         }
         if sources.isEmpty {
             let file = String(cString: X509_get_default_cert_file())
-            guard FileManager.default.fileExists(atPath: file) else {
+            if FileManager.default.fileExists(atPath: file) {
+                try add(fileAt: file)
+                sources.append("\(file) (OpenSSL's default CA file)")
+            } else if let bundle = systemBundle, FileManager.default.fileExists(atPath: bundle) {
+                try add(fileAt: bundle)
+                sources.append("\(bundle) (the system's CA bundle)")
+            } else {
                 throw LoadError(
                     file, .unreadable,
-                    "OpenSSL's default CA file does not exist; install the system's CA certificates (Debian: apt-get install ca-certificates) or set \(fileVariable)")
+                    "OpenSSL's default CA file does not exist; install the system's CA certificates (\(installHint)) or set \(fileVariable)")
             }
-            try add(fileAt: file)
-            sources.append("\(file) (OpenSSL's default CA file)")
         }
         guard !certificates.isEmpty else {
             throw LoadError(sources.joined(separator: ", "), .notWhatWasExpected, "no certificates in the system trust store")

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSModel
 
 #if canImport(Glibc)
@@ -145,18 +146,10 @@ public enum KnownHostsFile {
         }
         // The rename is in the directory: flush it too, so a power cut after we return
         // cannot bring back the old file (best effort: some file systems refuse).
-        let directoryFD = systemOpenDirectory(place)
+        let directoryFD = SystemCall.open(place, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
             _ = fsync(directoryFD)
             close(directoryFD)
         }
-    }
-
-    private static func systemOpenDirectory(_ path: String) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        #elseif canImport(Darwin)
-        Darwin.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        #endif
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// A bound, listening, non-blocking TCP socket we own, closed in deinit.
 final class ListeningSocket {
@@ -52,7 +53,7 @@ final class ListeningSocket {
 
     private static func bind(_ address: ResolvedAddress, port: Int) throws(ListenFailure) -> ListeningSocket {
         let display = address.text.contains(":") ? "[\(address.text)]:\(port)" : "\(address.text):\(port)"
-        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = SystemCall.nonBlockingStreamSocket(family: address.family)
         guard fd >= 0 else {
             let kind: ListenFailure.Kind = errno == EAFNOSUPPORT ? .unavailable : .local
             throw ListenFailure(kind, "\(display): cannot open a socket (\(String(cString: strerror(errno))))", target: display)
@@ -65,18 +66,15 @@ final class ListeningSocket {
             // The IPv4 wildcard gets a socket of its own, so "in use" is told apart per family.
             _ = setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
         }
-        let bound = address.sockaddr.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.baseAddress else { return -1 }
-            return Glibc.bind(fd, base.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-        }
+        let bound = address.sockaddr.withUnsafeBytes { SystemCall.bind(fd, to: $0) }
         guard bound == 0, listen(fd, 128) == 0 else {
             let code = errno
             close(fd)
             switch code {
             case EADDRINUSE:
-                throw ListenFailure(.addressInUse, "\(display): the port is in use: another program listens there (ss -ltnp shows which); choose another port or stop it", target: display)
+                throw ListenFailure(.addressInUse, "\(display): the port is in use: another program listens there (\(Self.whoListens) shows which); choose another port or stop it", target: display)
             case EACCES, EPERM:
-                throw ListenFailure(.permissionDenied, "\(display): permission denied: ports below 1024 need root (or CAP_NET_BIND_SERVICE); choose a port above 1023", target: display)
+                throw ListenFailure(.permissionDenied, "\(display): permission denied: ports below 1024 need \(Self.lowPortPermission); choose a port above 1023", target: display)
             case EADDRNOTAVAIL:
                 throw ListenFailure(.unavailable, "\(display): this machine has no such address", target: display)
             default:
@@ -86,19 +84,26 @@ final class ListeningSocket {
         return ListeningSocket(fd: fd, address: address.text, port: port)
     }
 
+    #if os(macOS)
+    /// The command that shows who listens on a port, and who may bind a port below 1024.
+    static let whoListens = "lsof -nP -iTCP -sTCP:LISTEN"
+    static let lowPortPermission = "root (sudo)"
+    #else
+    static let whoListens = "ss -ltnp"
+    static let lowPortPermission = "root (or CAP_NET_BIND_SERVICE)"
+    #endif
+
     /// Accepts one waiting connection, non-blocking; nil when none is waiting (or it failed).
     func accept() -> TCPConnection? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let client = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.accept(fd, $0, &length)
+                SystemCall.accept(fd, $0, &length)
             }
         }
+        // Non-blocking and close-on-exec already (SystemCall.accept).
         guard client >= 0 else { return nil }
-        // accept4 is not visible to Swift here: set what it would have.
-        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
         var one: Int32 = 1
         _ = setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let bytes = withUnsafeBytes(of: &storage) { Array($0.prefix(Int(length))) }

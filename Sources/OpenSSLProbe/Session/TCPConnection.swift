@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// A non-blocking TCP socket we own, closed in deinit. Every wait is a poll(2) with a
 /// deadline, so no network wait is unbounded.
@@ -22,17 +23,14 @@ final class TCPConnection {
         var failures: [(ResolvedAddress, Int32)] = []
         for address in addresses {
             if deadline.hasPassed { break }
-            let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let fd = SystemCall.nonBlockingStreamSocket(family: address.family)
             guard fd >= 0 else {
                 throw ConnectFailure(.local, "cannot open a socket: \(String(cString: strerror(errno)))")
             }
             var one: Int32 = 1
             _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let connection = TCPConnection(fd: fd, peer: address)
-            let started = address.sockaddr.withUnsafeBytes { raw -> Int32 in
-                guard let base = raw.baseAddress else { return -1 }
-                return Glibc.connect(fd, base.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-            }
+            let started = address.sockaddr.withUnsafeBytes { SystemCall.connect(fd, to: $0) }
             var error: Int32 = started == 0 ? 0 : errno
             if started != 0 && (error == EINPROGRESS || error == EINTR) {
                 switch connection.wait(for: Int16(POLLOUT), until: deadline) {
@@ -110,12 +108,12 @@ final class TCPConnection {
     }
 
     /// Sends all of `bytes` before `deadline`; returns the errno on failure, ETIMEDOUT when
-    /// the deadline passes. MSG_NOSIGNAL: a closed peer is an error, not a SIGPIPE.
+    /// the deadline passes. A closed peer is an error, not a SIGPIPE (`SystemCall.send`).
     func send(_ bytes: UnsafeRawBufferPointer, until deadline: Deadline) -> Int32? {
         guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.send(fd, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let n = SystemCall.send(fd, base + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
                 continue

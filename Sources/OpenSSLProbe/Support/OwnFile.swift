@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ enum OwnFile {
     static func open(_ path: String, access: Int32, create: Bool) throws(Refusal) -> Int32? {
         let flags = access | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (create ? O_CREAT : 0)
         var fd: Int32
-        repeat { fd = systemOpen(path, flags, 0o600) } while fd < 0 && errno == EINTR
+        repeat { fd = SystemCall.open(path, flags, 0o600) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
             let code = errno
             switch code {
@@ -84,28 +85,12 @@ enum OwnFile {
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return systemWrite(fd, base + offset, raw.count - offset)
+                return SystemCall.write(fd, base + offset, raw.count - offset)
             }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return n < 0 ? errno : EIO }
             offset += n
         }
         return nil
-    }
-
-    private static func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.open(path, flags, mode)
-        #elseif canImport(Darwin)
-        Darwin.open(path, flags, mode)
-        #endif
-    }
-
-    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-        #elseif canImport(Darwin)
-        Darwin.write(fd, buffer, count)
-        #endif
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
+import SystemCalls
 import TLSProbeOutput
 
 #if canImport(Glibc)
 import Glibc
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// Where reports and messages go: the report to stdout, everything else to stderr.
@@ -46,7 +45,7 @@ public enum Console {
             var offset = 0
             let count = buffer.count - 1
             while offset < count {
-                let n = systemWrite(fd, base + offset, count - offset)
+                let n = SystemCall.write(fd, base + offset, count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return false

@@ -4,11 +4,13 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINARY = .build/release/tlsprobe
+# The Swift runtime is linked in on Linux (macOS has it in the system).
+STATIC = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
 .PHONY: build install uninstall test
 
 build:
-	swift build -c release --static-swift-stdlib --product tlsprobe
+	swift build -c release $(STATIC) --product tlsprobe
 
 # Installs what `make` built; builds first (as whoever runs it) when nothing was built.
 install:

@@ -58,9 +58,12 @@ if [ "$uninstall" = yes ]; then
 fi
 
 if [ -z "$binary" ]; then
-  echo "== building tlsprobe (release, Swift runtime linked in)" >&2
-  swift build -c release --static-swift-stdlib --product tlsprobe >&2
-  binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/tlsprobe"
+  # The Swift runtime is linked in on Linux; macOS has it in the system.
+  static=()
+  [ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
+  echo "== building tlsprobe (release)" >&2
+  swift build -c release ${static[@]+"${static[@]}"} --product tlsprobe >&2
+  binary="$(swift build -c release ${static[@]+"${static[@]}"} --show-bin-path)/tlsprobe"
 fi
 [ -f "$binary" ] && [ -x "$binary" ] || { echo "install.sh: $binary is not an executable file" >&2; exit 66; }
 

@@ -23,6 +23,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl"),
         .systemLibrary(name: "CPcap", path: "Sources/CPcap", pkgConfig: "libpcap"),
+        .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
+        .target(name: "SystemCalls", dependencies: ["CSystemCalls"], path: "Sources/SystemCalls"),
         .target(name: "TLSWire", path: "Sources/TLSWire"),
         .target(
             name: "TLSModel",
@@ -47,9 +49,9 @@ let package = Package(
             path: "Sources/TLSDiagnosis"
         ),
         .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"], path: "Sources/TLSProbeOutput"),
-        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "TLSWire", "TLSModel"], path: "Sources/OpenSSLProbe"),
+        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel"], path: "Sources/OpenSSLProbe"),
         .target(
-            name: "PcapSource", dependencies: ["CPcap", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")],
+            name: "PcapSource", dependencies: ["CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")],
             path: "Sources/PcapSource"),
 
         // TLS records and handshake messages, both directions (TLSConnectionDecoder).

@@ -4,6 +4,9 @@ import TLSWire
 /// person reading it (parts never captured, a key log that did not help, alert-sized
 /// encrypted records, a handshake the capture holds only part of).
 public enum CaptureDiagnosis {
+    /// The fix when the snap length cut what a finding needs.
+    static let wholePacketsFix = "Capture whole packets: tcpdump -s 0 (the default since tcpdump 4.0), tshark without -s, editcap without -s."
+
     /// Every `capture.*` finding for a connection with these facts and this observation.
     public static func findings(_ f: CaptureFacts, observation: HandshakeObservation) -> [Finding] {
         var findings: [Finding] = []
@@ -60,7 +63,7 @@ public enum CaptureDiagnosis {
             }
             findings.append(Finding(
                 code: .captureTruncated, subject: .connection, message: message, evidence: evidence,
-                fix: f.snapCutBytes > 0 ? "Capture whole packets: tcpdump -s 0 (the default since tcpdump 4.0), tshark without -s, editcap without -s." : nil))
+                fix: f.snapCutBytes > 0 ? wholePacketsFix : nil))
         }
         if observation.outcome == .incomplete {
             findings.append(incompleteFinding(f, observation))
@@ -171,7 +174,7 @@ public enum CaptureDiagnosis {
         if !f.brokenStreams.isEmpty { evidence["decode_errors"] = .strings(Array(f.brokenStreams.prefix(4))) }
         if !f.decodeProblems.isEmpty { evidence["undecodable_messages"] = .strings(Array(f.decodeProblems.prefix(4))) }
         let fix = o.clientHello == nil && f.clientSeenFromSYN && f.snapCutBytes > 0
-            ? "Capture whole packets: tcpdump -s 0 (the default since tcpdump 4.0), tshark without -s, editcap without -s."
+            ? wholePacketsFix
             : nil
         return Finding(code: .captureIncompleteHandshake, subject: .connection, message: message + endText, evidence: evidence, fix: fix)
     }

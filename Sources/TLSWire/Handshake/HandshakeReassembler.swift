@@ -88,8 +88,13 @@ public struct HandshakeReassembler: Sendable {
         if reserved < needed {
             var room = max(needed, 2 * buffer.count)
             if bufferedByteCount + fragment.count >= RawHandshakeMessage.headerLength {
-                let header = Array((buffer[start...] + fragment).prefix(RawHandshakeMessage.headerLength))
-                let length = Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+                // The header's bytes, from what is buffered and then the fragment (not a copy
+                // of both: this runs for every record that makes the buffer grow).
+                let buffered = bufferedByteCount
+                func byte(_ i: Int) -> Int {
+                    Int(i < buffered ? buffer[start + i] : fragment[fragment.index(fragment.startIndex, offsetBy: i - buffered)])
+                }
+                let length = byte(1) << 16 | byte(2) << 8 | byte(3)
                 room = min(room, max(needed, start + RawHandshakeMessage.headerLength + min(length, maxMessageSize)))
             }
             buffer.reserveCapacity(room)

@@ -105,6 +105,11 @@ extension KnownHostsFile.FileError: UserFacingError {
     public var target: String? { path }
 }
 
+extension ChainFile.WriteError: UserFacingError {
+    public var code: ErrorCode { .fileNotWritable }
+    public var target: String? { path }
+}
+
 // Checked by each command's validate() first (a usage error, exit 64): seen here only if
 // a target that parsed once fails to parse again.
 extension DialTarget.ParseError: UserFacingError {

@@ -75,7 +75,7 @@ public enum ReportJSON {
         ])
     }
 
-    /// docs/DESIGN.md's CERTIFICATE, with key identifiers, AIA/CRL URLs, policies and the pin.
+    /// docs/DESIGN.md's CERTIFICATE, with key identifiers, AIA/CRL URLs, policies, the pin and the PEM.
     public static func json(_ c: CertificateDetails) -> JSONValue {
         .object([
             "index": .int(c.index),
@@ -105,6 +105,7 @@ public enum ReportJSON {
             "crl_urls": .strings(c.crlURLs),
             "policies": .strings(c.policies),
             "anomalies": .strings(c.anomalies),
+            "pem": .string(c.pem),
         ])
     }
 

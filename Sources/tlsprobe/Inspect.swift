@@ -13,7 +13,7 @@ struct Inspect: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Files to inspect.", valueName: "file"), completion: .file())
+    @Argument(help: ArgumentHelp("Files to inspect; - reads standard input.", valueName: "file"), completion: .file())
     var files: [String]
 
     @Option(name: .long, help: ArgumentHelp("A private key to check against the first certificate.", valueName: "file"), completion: .file())
@@ -30,6 +30,7 @@ struct Inspect: ParsableCommand {
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
+        try checkStandardInputOnce(files + (key.map { [$0] } ?? []))
         if let at, ReportTime.parse(at) == nil {
             throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
         }

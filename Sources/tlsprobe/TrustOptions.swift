@@ -229,3 +229,10 @@ struct VersionArgument: ExpressibleByArgument {
 
     static var allValueStrings: [String] { ["1.0", "1.1", "1.2", "1.3"] }
 }
+
+/// Standard input (`-`) can be read once: a second `-` would read nothing.
+func checkStandardInputOnce(_ files: [String]) throws {
+    if files.filter({ $0 == "-" }).count > 1 {
+        throw ValidationError("- (standard input) can be given once; put the other certificates in files")
+    }
+}

@@ -9,11 +9,13 @@ struct Verify: ParsableCommand {
             order, is what the peer presented. tlsprobe builds every path to the anchors, checks \
             each step (signature, dates, CA flags, path length, key usage, extended key usage for \
             --purpose, name constraints) and the name (--host), and says why trust fails. \
-            OpenSSL's X509_verify_cert runs on the same input and its verdict is shown beside.
+            OpenSSL's X509_verify_cert runs on the same input and its verdict is shown beside. \
+            A FILE of - reads standard input (PEM, DER or PKCS#12, up to 16 MiB): \
+            tlsprobe verify - --anchor root.pem < chain.pem
             """
     )
 
-    @Argument(help: ArgumentHelp("Certificate files: leaf first, then what the peer sent (PEM, DER or PKCS#12).", valueName: "file"), completion: .file())
+    @Argument(help: ArgumentHelp("Certificate files: leaf first, then what the peer sent (PEM, DER or PKCS#12); - reads standard input.", valueName: "file"), completion: .file())
     var files: [String]
 
     @OptionGroup var trust: TrustOptions
@@ -23,6 +25,10 @@ struct Verify: ParsableCommand {
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var failOn: FailOnOption
+
+    func validate() throws {
+        try checkStandardInputOnce(files)
+    }
 
     func run() throws {
         try examining("verify", output) {

@@ -9,10 +9,15 @@ public enum CredentialFile {
     /// The largest file read: 16 MiB (the biggest CA bundles are under 1 MiB).
     public static let maximumSize = 16 << 20
 
-    /// Reads the file at `path`. `password` is asked only when the empty password does
-    /// not open an encrypted part, at most once per file.
+    /// The name that reads standard input (`verify -`, `inspect -`).
+    public static let standardInput = "-"
+
+    /// Reads the file at `path` ("-": standard input, through the same bound). `password`
+    /// is asked only when the empty password does not open an encrypted part, at most once per file.
     public static func load(path: String, expecting: CredentialExpectation, password: @escaping PasswordProvider) throws(LoadError) -> LoadedFile {
-        let bytes = try FileBytes.read(path, limit: maximumSize)
+        let bytes = path == standardInput
+            ? try FileBytes.read(fd: 0, path: path, limit: maximumSize, what: "credential files")
+            : try FileBytes.read(path, limit: maximumSize)
         return try load(bytes: bytes, name: path, expecting: expecting, password: password)
     }
 

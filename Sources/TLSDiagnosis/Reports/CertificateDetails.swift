@@ -33,6 +33,8 @@ public struct CertificateDetails: Sendable, Hashable {
     public var policies: [String]
     /// Rule breaks found while reading it.
     public var anomalies: [String]
+    /// The certificate itself, PEM-encoded (64 columns, as OpenSSL writes it).
+    public var pem: String
 
     /// The details of `certificate` at position `index`.
     public init(_ certificate: X509Certificate, index: Int) {
@@ -64,6 +66,7 @@ public struct CertificateDetails: Sendable, Hashable {
         self.crlURLs = certificate.crlDistributionPoints
         self.policies = certificate.policies
         self.anomalies = certificate.anomalies.map(\.description)
+        self.pem = PEM.encode(certificate.der, label: "CERTIFICATE")
     }
 }
 

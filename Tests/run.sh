@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test suite, as the README's quick start and CI run it: installs what is missing
-# (as root, with apt-get; Python's jsonschema with pip), builds, runs every test, measures
+# (as root, with apt-get; Python's jsonschema and aiosmtpd with pip), builds, runs every test, measures
 # x509-limbo agreement, and runs every fuzz target for FUZZ_SECONDS (default 20; 0 skips
 # the fuzzing).
 #
@@ -14,6 +14,13 @@ Tests/install-packages.sh libssl-dev libpcap-dev openssl curl pkg-config tcpdump
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
   echo "== installing the Python package jsonschema" >&2
   python3 -m pip install -q jsonschema || Tests/install-packages.sh python3-jsonschema
+fi
+# StartTLSTests run aiosmtpd (PyPI), a real SMTP server with STARTTLS; skipped, with a
+# message saying so, when it cannot be installed.
+if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
+  echo "== installing the Python package aiosmtpd" >&2
+  python3 -m pip install -q aiosmtpd || python3 -m pip install -q --break-system-packages aiosmtpd \
+    || Tests/install-packages.sh python3-aiosmtpd || echo "aiosmtpd not installed: its STARTTLS test is skipped" >&2
 fi
 
 echo "== build" >&2

@@ -45,7 +45,16 @@ extension ReportJSON {
         switch r.vantage {
         case .client(let client):
             let t = client.target
-            object["target"] = .object(["host": .string(t.host), "port": .int(t.port), "address": .optional(t.address), "sni": .optional(t.sni)])
+            object["target"] = .object([
+                "host": .string(t.host), "port": .int(t.port), "address": .optional(t.address), "sni": .optional(t.sni),
+                "upgrade": .optional(t.upgrade),
+            ])
+            object["fallback"] = r.fallback.map { f in
+                .object([
+                    "reason": .string(f.reason.rawValue), "first_failure": .string(f.firstFailure),
+                    "version": .optional(f.version?.description), "probes": .array(f.probes.map(json)),
+                ])
+            } ?? .null
         case .server(let server):
             object["flow"] = json(server.flow)
             // The verdict on the client's chain for client use, against the client anchors.
@@ -64,15 +73,16 @@ extension ReportJSON {
             .object(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a }))
         } ?? .null
         // The map above is docs/DESIGN.md's; this says how each probe went.
-        object["version_probes"] = r.versions.map { probes in
-            .array(probes.map { p in
-                .object([
-                    "version": .string(p.version.description), "accepted": .bool(p.accepted),
-                    "detail": .optional(p.detail), "security_level": p.securityLevel.map { .int($0) } ?? .null,
-                ])
-            })
-        } ?? .null
+        object["version_probes"] = r.versions.map { .array($0.map(json)) } ?? .null
         return .object(object)
+    }
+
+    /// One version offered alone: `version_probes` and a fallback's `probes`.
+    static func json(_ p: VersionProbe) -> JSONValue {
+        .object([
+            "version": .string(p.version.description), "accepted": .bool(p.accepted),
+            "detail": .optional(p.detail), "security_level": p.securityLevel.map { .int($0) } ?? .null,
+        ])
     }
 
     /// A capture's or listen's `flow`: who talked to whom, first and last packet.

@@ -14,7 +14,7 @@ extension TextRenderer {
             let t = client.target
             let address = t.address.map { $0 == t.host ? "" : " (\($0))" } ?? ""
             let host = t.host.contains(":") ? "[\(t.host)]" : t.host
-            title = "connect \(host):\(t.port)\(address) · SNI \(t.sni ?? "none")"
+            title = "connect \(host):\(t.port)\(address)\(t.upgrade.map { " · STARTTLS \($0)" } ?? "") · SNI \(t.sni ?? "none")"
             ownHello = true
         case .server:
             // The server's side reads differently: the client and how it ended come first.
@@ -31,7 +31,14 @@ extension TextRenderer {
         if let g = r.handshake.group { negotiated.append(g) }
         if let a = r.handshake.alpn { negotiated.append("ALPN \(a)") }
         out += "  " + (negotiated.isEmpty ? "nothing negotiated" : oneLine(negotiated.joined(separator: " · ")))
-            + " · \(r.outcome == .established ? "handshake complete" : r.outcome == .failed ? style.paint("handshake failed", .red) : "handshake incomplete")\n\n"
+            + " · \(r.outcome == .established ? "handshake complete" : r.outcome == .failed ? style.paint("handshake failed", .red) : "handshake incomplete")\n"
+        if let f = r.fallback {
+            let accepted = f.probes.filter(\.accepted).map(\.version.description)
+            let said = f.version.map { "a fallback handshake at \($0) was made to see the chain (the server accepts \(accepted.joined(separator: ", ")) offered alone)" }
+                ?? "no older version was accepted either (\(f.probes.map { "\($0.version): \($0.detail ?? "refused")" }.joined(separator: "; ")))"
+            out += "  " + style.paint(oneLine("The first handshake failed (\(f.reason.rawValue)); \(said)."), .yellow) + "\n"
+        }
+        out += "\n"
         out += verdict(r.trust, findings: r.findings)
         out += findingsSection(r.findings)
         if !r.alerts.isEmpty {

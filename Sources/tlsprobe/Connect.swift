@@ -26,6 +26,9 @@ struct Connect: ParsableCommand {
                   --profile apple
               tlsprobe connect [::1]:8443 --identity ipad.p12 --password-env P12_PASSWORD
               tlsprobe connect 10.0.0.5:4433 --known-hosts ~/.tlsprobe_known_hosts
+              tlsprobe connect 10.0.0.5:4433 --save-chain camera.pem
+              tlsprobe connect mail.local --starttls smtp      # port 25
+              tlsprobe connect db.local:5432 --starttls auto   # postgres
             """
     )
 
@@ -70,6 +73,12 @@ struct Connect: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Trust on first use: record the server's key in FILE on first contact, report a change later.", valueName: "file"), completion: .file())
     var knownHosts: String?
 
+    @Option(name: .long, help: ArgumentHelp("Upgrade from a plain-text protocol first: \(StartTLSArgument.names), or auto (by well-known port). The port defaults to the protocol's.", valueName: "proto"))
+    var starttls: StartTLSArgument?
+
+    @Option(name: .long, help: ArgumentHelp("Write the chain the server presented to FILE as PEM, leaf first (replaced atomically; never through a link).", valueName: "file"), completion: .file())
+    var saveChain: String?
+
     @OptionGroup var identity: IdentityOptions
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
@@ -78,10 +87,15 @@ struct Connect: ParsableCommand {
 
     func validate() throws {
         try brief.check(output)
+        let dial: DialTarget
         do throws(DialTarget.ParseError) {
-            _ = try DialTarget.parse(target)
+            dial = try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort)
         } catch {
             throw ValidationError(error.description)
+        }
+        if starttls == .auto && StartTLSProtocol.forPort(dial.port) == nil {
+            throw ValidationError(
+                "--starttls auto: port \(dial.port) is no STARTTLS protocol's well-known port; name the protocol: --starttls \(StartTLSArgument.names)")
         }
         if let at, ReportTime.parse(at) == nil {
             throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
@@ -100,11 +114,17 @@ struct Connect: ParsableCommand {
             throw ValidationError("--pin \(pin): expected sha256/ and the base64 of 32 bytes, as `tlsprobe inspect` shows a certificate's pin")
         }
         try identity.check()
+        if let saveChain, saveChain.isEmpty { throw ValidationError("--save-chain needs a file name") }
     }
 
     func run() throws {
         try examining("connect", output) {
-            var c = ConnectSession.Configuration(target: try DialTarget.parse(target))
+            var c = ConnectSession.Configuration(
+                target: try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort))
+            c.upgrade = starttls?.resolved(port: c.target.port)
+            if starttls == .auto, let upgrade = c.upgrade {
+                Console.note("--starttls auto: port \(c.target.port) is \(upgrade.rawValue)'s well-known port; upgrading with \(upgrade.rawValue)")
+            }
             c.identity = try identity.load(password: passwords.provider)
             c.anchors = try anchors.load(password: passwords.provider)
             c.keyLog = try keyLog.open()
@@ -117,12 +137,48 @@ struct Connect: ParsableCommand {
             c.probeVersions = versions
             c.pins = pin.compactMap(PublicKeyPin.init)
             c.knownHostsPath = knownHosts
+            c.saveChainPath = saveChain
             c.profile = profile.profile
             c.at = at.flatMap(ReportTime.parse)
             let report = try ConnectSession(c).run()
             let sink = output.single(brief: brief.brief)
             sink.emit(.connection(report), threshold: failOn.threshold)
             return Status.of(sink)
+        }
+    }
+}
+
+/// `--starttls PROTO|auto`.
+enum StartTLSArgument: Equatable, ExpressibleByArgument {
+    case named(StartTLSProtocol)
+    case auto
+
+    init?(argument: String) {
+        if argument.lowercased() == "auto" {
+            self = .auto
+        } else if let proto = StartTLSProtocol(rawValue: argument.lowercased()) {
+            self = .named(proto)
+        } else {
+            return nil
+        }
+    }
+
+    /// `smtp|submission|…|sieve`.
+    static let names = StartTLSProtocol.allCases.map(\.rawValue).joined(separator: "|")
+
+    static var allValueStrings: [String] { StartTLSProtocol.allCases.map(\.rawValue) + ["auto"] }
+
+    /// The protocol's port, for a target given without one.
+    var defaultPort: Int? {
+        if case .named(let proto) = self { return proto.wellKnownPort }
+        return nil
+    }
+
+    /// The protocol: the one named, or the one whose well-known port is `port`.
+    func resolved(port: Int) -> StartTLSProtocol? {
+        switch self {
+        case .named(let proto): proto
+        case .auto: StartTLSProtocol.forPort(port)
         }
     }
 }

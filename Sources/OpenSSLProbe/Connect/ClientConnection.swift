@@ -17,6 +17,10 @@ struct ClientSettings: Sendable {
     var cipherList: String
     /// Whether to read after the handshake for a TLS 1.3 server's verdict on our certificate.
     var readAfterHandshake: Bool
+    /// A plain-text protocol to upgrade from before the handshake (`--starttls`).
+    var upgrade: StartTLSProtocol? = nil
+    /// The name XMPP addresses its stream to.
+    var upgradeHost: String = ""
 }
 
 /// What one handshake showed.

@@ -21,8 +21,8 @@ public struct DialTarget: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `HOST:PORT`, `HOST` (port 443), `[IPv6]:PORT`, `[IPv6]`, a bare IPv6 address
     /// (port 443), or a pasted URL (`https://printer.local:4433/status`: scheme and path
-    /// are dropped).
-    public static func parse(_ text: String) throws(ParseError) -> DialTarget {
+    /// are dropped). `defaultPort` is the port when none is given (a STARTTLS protocol's).
+    public static func parse(_ text: String, defaultPort: Int = defaultPort) throws(ParseError) -> DialTarget {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
         if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
         if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<slash] }

@@ -18,6 +18,10 @@ public struct HandshakeOptions: Sendable {
     public var identity: TLSIdentity?
     /// Where to append the session's secrets (NSS key log format).
     public var keyLog: KeyLogFile?
+    /// A plain-text protocol to upgrade from first (`--starttls`), on every connection.
+    public var upgrade: StartTLSProtocol?
+    /// The name an upgrade addresses the server by (XMPP's stream `to`); the host dialled when nil.
+    public var upgradeHost: String?
 
     public init(
         sni: String?, alpn: [String] = [], minVersion: ProtocolVersion? = nil, maxVersion: ProtocolVersion? = nil,
@@ -47,6 +51,9 @@ public struct LiveHandshake: Sendable {
     public var negotiatedGroup: String?
     /// Bytes received from the server.
     public var serverBytes: Int
+    /// How the plain-text upgrade went (`--starttls`); nil without one. When the server
+    /// did not upgrade, no handshake ran and the observation is empty.
+    public var upgrade: PlaintextUpgrade? = nil
 }
 
 /// Live TLS handshakes with a server: `tlsprobe connect`.
@@ -82,7 +89,8 @@ public enum TLSClient {
             // A --max-version of 1.0 or 1.1 alone lowers the default minimum to it.
             sni: options.sni, alpn: options.alpn, minVersion: options.minVersion ?? min(.tls12, options.maxVersion ?? .tls13),
             maxVersion: options.maxVersion ?? .tls13, timeout: options.timeout, identity: options.identity,
-            keyLog: options.keyLog, cipherList: "DEFAULT:@SECLEVEL=0", readAfterHandshake: true)
+            keyLog: options.keyLog, cipherList: "DEFAULT:@SECLEVEL=0", readAfterHandshake: true,
+            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host)
         guard probeVersions else {
             return (try handshake(target, addresses: addresses, settings: main), nil)
         }
@@ -107,7 +115,7 @@ public enum TLSClient {
                 }
             } else {
                 let version = concurrent[index - 1]
-                results.set(index, .probe(probe(version, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout)))
+                results.set(index, .probe(probe(version, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout, upgrade: main)))
             }
         }
         let finished = DispatchGroup()
@@ -143,7 +151,7 @@ public enum TLSClient {
                 // Only what is left of the one --timeout the whole run has (at least a
                 // short wait, so a probe is never given no time at all).
                 let left = options.timeout - Deadline.seconds(since: started)
-                versions.append(probe(newest, target: target, addresses: addresses, sni: options.sni, timeout: max(left, min(options.timeout, 0.5))))
+                versions.append(probe(newest, target: target, addresses: addresses, sni: options.sni, timeout: max(left, min(options.timeout, 0.5)), upgrade: main))
             }
             versions.sort { $0.version < $1.version }
         }
@@ -153,12 +161,21 @@ public enum TLSClient {
     /// One version offered alone, at security level 0 with every cipher suite OpenSSL has
     /// (anonymous and null ones aside). Accepted: the server answered with a ServerHello
     /// for that version, whatever happened after (a demanded client certificate, say).
-    static func probe(_ version: ProtocolVersion, target: DialTarget, addresses: [ResolvedAddress], sni: String?, timeout: TimeInterval) -> VersionProbe {
+    /// With `upgrade`, each probe first upgrades as the main handshake does (`--starttls`).
+    static func probe(
+        _ version: ProtocolVersion, target: DialTarget, addresses: [ResolvedAddress], sni: String?, timeout: TimeInterval,
+        upgrade: ClientSettings? = nil
+    ) -> VersionProbe {
         let settings = ClientSettings(
             sni: sni, alpn: [], minVersion: version, maxVersion: version, timeout: timeout, identity: nil, keyLog: nil,
-            cipherList: "ALL:!aNULL:!eNULL:@SECLEVEL=0", readAfterHandshake: false)
+            cipherList: "ALL:!aNULL:!eNULL:@SECLEVEL=0", readAfterHandshake: false,
+            upgrade: upgrade?.upgrade, upgradeHost: upgrade?.upgradeHost ?? "")
         do throws(ConnectFailure) {
             let result = try handshake(target, addresses: addresses, settings: settings)
+            if let upgrade = result.upgrade, !upgrade.upgraded {
+                return VersionProbe(
+                    version: version, accepted: false, detail: "no TLS: \(upgrade.reason ?? "the upgrade failed")", securityLevel: securityLevel)
+            }
             let o = result.observation
             if let hello = o.serverHello, !hello.helloRetryRequest, hello.version == version {
                 return VersionProbe(version: version, accepted: true, securityLevel: securityLevel)
@@ -183,11 +200,23 @@ public enum TLSClient {
     static func handshake(_ target: DialTarget, addresses: [ResolvedAddress], settings: ClientSettings) throws(ConnectFailure) -> LiveHandshake {
         let tcp = try TCPConnection.connect(to: addresses, target: target, timeout: settings.timeout)
         let peer = DialTarget.display(host: tcp.peer.text, port: target.port)
+        var upgrade: PlaintextUpgrade?
+        if let proto = settings.upgrade {
+            let result = StartTLS.negotiate(proto, on: tcp, host: settings.upgradeHost, timeout: settings.timeout)
+            guard result.upgraded else {
+                // No TLS to shake hands with: an empty observation, the refusal in `upgrade`.
+                return LiveHandshake(
+                    observation: HandshakeObservationBuilder().build(outcome: .failed), address: tcp.peer.text, ending: nil,
+                    localErrors: [], negotiatedGroup: nil, serverBytes: 0, upgrade: result)
+            }
+            upgrade = result
+        }
         let client = try ClientConnection(connection: tcp, settings: settings)
         let outcome = try client.run(settings: settings, target: target.isIPAddress ? peer : "\(target) (\(peer))")
         return LiveHandshake(
             observation: outcome.observation, address: tcp.peer.text, ending: outcome.ending,
-            localErrors: outcome.localErrors, negotiatedGroup: outcome.negotiatedGroup, serverBytes: outcome.serverBytes)
+            localErrors: outcome.localErrors, negotiatedGroup: outcome.negotiatedGroup, serverBytes: outcome.serverBytes,
+            upgrade: upgrade)
     }
 
     private enum Slot: Sendable {

@@ -255,7 +255,7 @@ let opensslErrorEntries: [CatalogEntry] = [
     opensslReason(267, "0A00010B", "wrong version number", symbol: "SSL_R_WRONG_VERSION_NUMBER",
                   summary: "OpenSSL: what came back was not a TLS record.",
                   meaning: "The peer's first bytes were not a TLS record header. Nearly always a TLS client talking to a plain-text service: http:// on that port, SMTP/IMAP/LDAP that need STARTTLS first, a proxy, or the wrong port.",
-                  checks: [LibraryChecks.plaintext, "For STARTTLS services: openssl s_client -starttls smtp -connect HOST:25"],
+                  checks: [LibraryChecks.plaintext, "For STARTTLS services, upgrade first: tlsprobe connect HOST:25 --starttls smtp (or --starttls auto)"],
                   related: ["tls.handshake_failed"]),
     opensslReason(193, "0A0000C1", "no shared cipher", symbol: "SSL_R_NO_SHARED_CIPHER",
                   summary: "OpenSSL server: no cipher suite in common with the client.",

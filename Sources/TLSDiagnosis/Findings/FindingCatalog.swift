@@ -238,6 +238,12 @@ public enum FindingCatalog {
             fix: "Enable a cipher suite both sides support (an ECDHE suite with AES-GCM works almost everywhere).",
             related: [.tlsNoForwardSecrecy],
             reproduce: "tlsprobe listen 4433"),
+        Entry(
+            code: .tlsStartTLSRefused, title: "STARTTLS refused", defaultSeverity: .error,
+            meaning: "The server speaks a plain-text protocol (SMTP, IMAP, LDAP, PostgreSQL…) and did not upgrade the connection to TLS: it does not offer the upgrade, refused it, or hung up first. No TLS handshake ran, so there is no chain to judge; the finding quotes the server's reply.",
+            fix: "Enable TLS on the server (SMTP: a certificate and STARTTLS in the MTA; PostgreSQL: ssl = on; LDAP: TLS certificates in slapd), or dial the port that serves TLS from the first byte (465, 993, 995, 636).",
+            related: [.tlsHandshakeFailed],
+            reproduce: "tlsprobe connect HOST:25 --starttls smtp"),
         // mtls
         Entry(
             code: .mtlsClientCertRequested, title: "client certificate requested", defaultSeverity: .info,

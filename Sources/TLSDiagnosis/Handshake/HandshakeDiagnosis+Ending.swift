@@ -70,13 +70,13 @@ extension HandshakeDiagnosis {
             let guess: String
             if printable.hasPrefix("HTTP/") { guess = "It answered in plain HTTP: this port serves http://, not https://." }
             else if printable.hasPrefix("SSH-") { guess = "It is an SSH server." }
-            else if printable.hasPrefix("220") { guess = "It looks like an SMTP or FTP server, which starts in plain text (STARTTLS)." }
+            else if printable.hasPrefix("220") { guess = "It looks like an SMTP or FTP server, which starts in plain text: upgrade with --starttls smtp (or ftp)." }
             else { guess = "It speaks another protocol on this port." }
             return Finding(
                 code: .tlsHandshakeFailed, subject: .connection,
                 message: "The server answered our ClientHello with bytes that are not TLS (\"\(printable)\"). \(guess)",
                 evidence: evidence,
-                fix: "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://, STARTTLS).")
+                fix: "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://; for SMTP, IMAP, LDAP, PostgreSQL… tlsprobe connect HOST:PORT --starttls PROTO).")
         case .timedOut(let seconds, let stream):
             let limit = String(format: "%g", seconds)
             evidence["timeout_seconds"] = .string(limit)

@@ -27,6 +27,9 @@ public struct ConnectionReport: Sendable, Hashable {
     /// The instant the certificates were judged at (`--at`, the capture's time, or now);
     /// text output says "expires in" from it. Not in the JSON.
     public var evaluatedAt: Date?
+    /// connect: the first handshake failed on the version and a fallback handshake at an
+    /// older one was made (its chain is the one shown); nil when none was needed.
+    public var fallback: FallbackSummary? = nil
 
     public init(
         vantage: Vantage, handshake: HandshakeSummary,
@@ -86,6 +89,8 @@ public struct ConnectTarget: Sendable, Hashable {
     public var address: String?
     /// The SNI sent, nil when none.
     public var sni: String?
+    /// The plain-text protocol upgraded from (`--starttls`): `smtp`, `imap`; nil when none.
+    public var upgrade: String? = nil
 
     public init(host: String, port: Int, address: String?, sni: String?) {
         self.host = host

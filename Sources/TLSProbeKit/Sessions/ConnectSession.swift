@@ -40,6 +40,10 @@ public struct ConnectSession: Sendable {
         public var profile: Profile = .default
         /// Judge dates at this instant instead of the handshake's (`--at`).
         public var at: Date?
+        /// Where to write the presented chain as PEM, leaf first (`--save-chain`).
+        public var saveChainPath: String?
+        /// A plain-text protocol to upgrade from before the handshake (`--starttls`).
+        public var upgrade: StartTLSProtocol?
 
         public init(target: DialTarget) {
             self.target = target
@@ -60,6 +64,7 @@ public struct ConnectSession: Sendable {
         // An unusable known-hosts file (a link, a FIFO, another user's) is refused before
         // the handshake; the verdict is made after it, under the file's lock.
         if let path = c.knownHostsPath { _ = try KnownHostsFile.read(path) }
+        if let path = c.saveChainPath { try ChainFile.check(path) }
 
         // The clock is read once: the contact time, and the instant trust is judged at.
         let now = Date()
@@ -71,15 +76,52 @@ public struct ConnectSession: Sendable {
         case .automatic:
             if case .dns(let name) = expected { serverName = name } else { serverName = nil }
         }
-        let options = HandshakeOptions(
+        var options = HandshakeOptions(
             sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
             identity: c.identity, keyLog: c.keyLog)
+        options.upgrade = c.upgrade
+        options.upgradeHost = serverName ?? dial.host
         let result = try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
-        let live = result.handshake
-        let observation = live.observation
-        let chain = observation.serverCertificates
+        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile)
+        func judge(_ live: LiveHandshake, extra: [Finding]) -> ConnectionReport {
+            var target = ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName)
+            target.upgrade = c.upgrade?.rawValue
+            let vantage = Vantage.client(ClientVantage(target: target, identity: c.identity?.certificates))
+            let observation = live.observation
+            return ConnectionDiagnosis.report(
+                observation: observation, vantage: vantage, anchors: c.anchors, context: context, ending: live.ending,
+                extraFindings: extra, versions: result.versions,
+                negotiatedGroup: observation.serverHello?.group == nil ? live.negotiatedGroup : nil,
+                localErrors: live.localErrors)
+        }
 
-        var extra: [Finding] = []
+        // A first handshake that failed on the version: find out what the server speaks,
+        // and judge the chain of a handshake at the best older version it accepts.
+        var live = result.handshake
+        var fallback: FallbackSummary?
+        var firstFailure: [Finding] = []
+        if live.upgrade?.upgraded != false, let failure = FallbackDiagnosis.failedOnVersion(judge(live, extra: []).findings) {
+            let oldestOffered = c.minVersion ?? min(.tls12, c.maxVersion ?? .tls13)
+            let found = try TLSClient.fallback(dial, options: options, below: oldestOffered, known: result.versions)
+            fallback = FallbackSummary(
+                reason: failure.code, firstFailure: failure.message, version: found.handshake?.observation.serverHello?.version,
+                probes: found.probes)
+            if let handshake = found.handshake {
+                live = handshake
+                firstFailure = [failure]
+            }
+        }
+        let chain = live.observation.serverCertificates
+        if let path = c.saveChainPath {
+            if chain.isEmpty {
+                Console.note("--save-chain \(path): the server presented no certificate; nothing written")
+            } else {
+                try ChainFile.write(chain, to: path)
+            }
+        }
+
+        var extra: [Finding] = firstFailure
+        if let upgrade = live.upgrade, let finding = UpgradeDiagnosis.finding(upgrade, profile: c.profile) { extra.append(finding) }
         if let finding = PinCheck.finding(pins: c.pins, chain: chain) { extra.append(finding) }
         if let path = c.knownHostsPath, let leaf = chain.first {
             let hostKey = KnownHosts.key(host: dial.host, port: dial.port)
@@ -89,15 +131,14 @@ public struct ConnectSession: Sendable {
             extra.append(KnownHosts.finding(verdict, key: hostKey, pin: leaf.pin, file: path, now: now))
         }
 
-        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile)
-        let vantage = Vantage.client(ClientVantage(
-            target: ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName),
-            identity: c.identity?.certificates))
-        var report = ConnectionDiagnosis.report(
-            observation: observation, vantage: vantage, anchors: c.anchors, context: context, ending: live.ending,
-            extraFindings: extra, versions: result.versions,
-            negotiatedGroup: observation.serverHello?.group == nil ? live.negotiatedGroup : nil,
-            localErrors: live.localErrors)
+        var report = judge(live, extra: extra)
+        report.fallback = fallback
+        // Every version the server accepted older than the profile allows (a fallback's
+        // probes, or --versions): one finding that names them.
+        let probes = (fallback?.probes ?? []) + (result.versions ?? [])
+        report.findings = FallbackDiagnosis.replacingTooOld(report.findings, with: FallbackDiagnosis.onlyOldVersions(probes, profile: c.profile))
+            .inReportOrder()
+        if live.upgrade?.upgraded == false { report.trust.note = UpgradeDiagnosis.trustNote }
         if let leaf = chain.first, !c.anchors.isEmpty {
             report.trust.openssl = OpenSSLVerification.verify(
                 leaf: leaf, presented: Array(chain.dropFirst()), anchors: c.anchors.map(\.certificate), context: context)

@@ -1,0 +1,61 @@
+import Foundation
+import TLSModel
+import TLSWire
+
+extension TLSClient {
+    /// The versions a fallback tries, newest first. SSL 3.0 is not among them: Debian's
+    /// OpenSSL 3 is built without it (`no-ssl3`), so it cannot be offered at all.
+    public static let fallbackVersions: [ProtocolVersion] = [.tls11, .tls10]
+
+    /// How long each fallback probe may take at most: an old accessory answers at once or
+    /// not at all, and the fallback must not double the run's time.
+    static let fallbackProbeTimeout: TimeInterval = 3
+
+    /// After a first handshake that failed on the version: offers each version of
+    /// `fallbackVersions` older than `below` alone (concurrently, security level 0, short
+    /// deadlines), or reads what `known` probes (`--versions`) found, then completes a
+    /// handshake at the newest one the server accepted, with `options` otherwise, so its
+    /// chain can be judged. The handshake is nil when the server accepted none.
+    public static func fallback(
+        _ target: DialTarget, options: HandshakeOptions, below: ProtocolVersion, known: [VersionProbe]?
+    ) throws(ConnectFailure) -> (handshake: LiveHandshake?, probes: [VersionProbe]) {
+        let addresses = try Resolver.resolve(target, timeout: options.timeout)
+        let versions = fallbackVersions.filter { $0 < below }
+        let upgrade = ClientSettings(
+            sni: options.sni, alpn: [], minVersion: .tls10, maxVersion: .tls10, timeout: options.timeout, identity: nil, keyLog: nil,
+            cipherList: "", readAfterHandshake: false, upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host)
+        var probes: [VersionProbe]
+        if let known, versions.allSatisfy({ version in known.contains { $0.version == version } }) {
+            probes = known.filter { versions.contains($0.version) }
+        } else {
+            let slots = ProbeSlots(count: versions.count)
+            let finished = DispatchGroup()
+            for (index, version) in versions.enumerated() {
+                finished.enter()
+                Thread.detachNewThread {
+                    defer { finished.leave() }
+                    slots.set(index, probe(
+                        version, target: target, addresses: addresses, sni: options.sni,
+                        timeout: min(options.timeout, fallbackProbeTimeout), upgrade: upgrade))
+                }
+            }
+            finished.wait()
+            probes = slots.values
+        }
+        probes.sort { $0.version < $1.version }
+        guard let best = probes.filter(\.accepted).map(\.version).max() else { return (nil, probes) }
+        let settings = ClientSettings(
+            sni: options.sni, alpn: options.alpn, minVersion: best, maxVersion: best, timeout: options.timeout,
+            identity: options.identity, keyLog: options.keyLog, cipherList: "ALL:!aNULL:!eNULL:@SECLEVEL=0", readAfterHandshake: true,
+            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host)
+        return (try handshake(target, addresses: addresses, settings: settings), probes)
+    }
+
+    private final class ProbeSlots: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [VersionProbe?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ probe: VersionProbe) { lock.lock(); slots[index] = probe; lock.unlock() }
+        var values: [VersionProbe] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+    }
+}

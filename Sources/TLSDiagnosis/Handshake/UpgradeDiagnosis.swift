@@ -1,0 +1,29 @@
+import Foundation
+
+/// `connect --starttls`: a plain-text protocol that did not upgrade to TLS is a finding
+/// (`tls.starttls_refused`) that quotes the server, not a TLS failure.
+public enum UpgradeDiagnosis {
+    /// The finding for an upgrade that did not happen; nil when TLS was started.
+    public static func finding(_ upgrade: PlaintextUpgrade, profile: Profile) -> Finding? {
+        guard !upgrade.upgraded else { return nil }
+        let name = displayNames[upgrade.protocolName] ?? upgrade.protocolName.uppercased()
+        let reason = upgrade.reason ?? "did not upgrade"
+        let quoted = upgrade.reply.isEmpty ? "" : " It said: \"\(upgrade.reply.replacingOccurrences(of: "\n", with: " / "))\"."
+        return profile.apply(Finding(
+            code: .tlsStartTLSRefused, subject: .connection,
+            message: "The \(name) server \(reason), so no TLS handshake ran (at \(upgrade.step)).\(quoted)",
+            evidence: [
+                "protocol": .string(upgrade.protocolName), "step": .string(upgrade.step), "reason": .string(reason),
+                "reply": .string(upgrade.reply),
+            ]))
+    }
+
+    /// How the protocols are usually written.
+    static let displayNames = [
+        "submission": "SMTP (submission)", "xmpp-server": "XMPP (server-to-server)", "postgres": "PostgreSQL",
+        "mysql": "MySQL", "sieve": "ManageSieve",
+    ]
+
+    /// The trust section's note when no handshake ran because the server did not upgrade.
+    public static let trustNote = "The server did not upgrade to TLS (see tls.starttls_refused), so there was no certificate to judge."
+}

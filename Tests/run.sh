@@ -22,6 +22,9 @@ if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
   python3 -m pip install -q aiosmtpd || python3 -m pip install -q --break-system-packages aiosmtpd \
     || Tests/install-packages.sh python3-aiosmtpd || echo "aiosmtpd not installed: its STARTTLS test is skipped" >&2
 fi
+# CipherEnumerationTests compare connect --ciphers with sslscan's answer (skipped, saying
+# so, without it).
+Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison with it is skipped" >&2
 
 echo "== build" >&2
 swift build --build-tests

@@ -55,6 +55,14 @@ extension ReportJSON {
                     "version": .optional(f.version?.description), "probes": .array(f.probes.map(json)),
                 ])
             } ?? .null
+            object["ciphers"] = r.ciphers.map { versions in
+                .object(Dictionary(versions.map { v in
+                    (v.version.description, JSONValue.object([
+                        "accepted": .array(v.suites.map(json)),
+                        "order": .optional(v.order), "offered": .int(v.offered), "detail": .optional(v.detail),
+                    ]))
+                }, uniquingKeysWith: { a, _ in a }))
+            } ?? .null
         case .server(let server):
             object["flow"] = json(server.flow)
             // The verdict on the client's chain for client use, against the client anchors.
@@ -74,6 +82,16 @@ extension ReportJSON {
         } ?? .null
         // The map above is docs/DESIGN.md's; this says how each probe went.
         object["version_probes"] = r.versions.map { .array($0.map(json)) } ?? .null
+        return .object(object)
+    }
+
+    /// An accepted suite: its code point, with forward secrecy, AEAD and ATS marked.
+    static func json(_ s: CipherSuiteSummary) -> JSONValue {
+        var object: [String: JSONValue] = ["value": .string(s.suite.hex)]
+        if let name = s.suite.name { object["name"] = .string(name) }
+        object["forward_secrecy"] = .bool(s.forwardSecrecy)
+        object["aead"] = .bool(s.aead)
+        object["ats"] = .bool(s.ats)
         return .object(object)
     }
 

@@ -80,6 +80,21 @@ extension TextRenderer {
                 out += field(probe.version.description, probe.accepted ? "accepted" : "refused" + (probe.detail.map { " (\($0))" } ?? ""))
             }
         }
+        if let ciphers = r.ciphers {
+            out += heading("Cipher suites accepted (each version enumerated; ATS: usable under App Transport Security)")
+            for v in ciphers {
+                let order = v.order.map { ", \($0) order" } ?? ""
+                let stopped = v.detail.map { "; stopped: \($0)" } ?? ""
+                out += field(v.version.description, v.suites.isEmpty ? "none\(stopped)" : "\(v.suites.count) of \(v.offered) offered\(order)\(stopped)")
+                for s in v.suites {
+                    var marks: [String] = []
+                    if s.ats { marks.append("ATS") }
+                    if !s.forwardSecrecy { marks.append("no forward secrecy") }
+                    if !s.aead { marks.append("not AEAD") }
+                    out += "    " + s.suite.description + (marks.isEmpty ? "" : "  " + style.paint(marks.joined(separator: ", "), s.ats ? .green : .dim)) + "\n"
+                }
+            }
+        }
         if let h = r.clientHello, ownHello {
             // Our own hello is what we sent, not what was found: only on request.
             if verbose {

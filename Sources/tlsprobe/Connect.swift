@@ -29,6 +29,7 @@ struct Connect: ParsableCommand {
               tlsprobe connect 10.0.0.5:4433 --save-chain camera.pem
               tlsprobe connect mail.local --starttls smtp      # port 25
               tlsprobe connect db.local:5432 --starttls auto   # postgres
+              tlsprobe connect camera.local:443 --ciphers --profile apple
             """
     )
 
@@ -66,6 +67,9 @@ struct Connect: ParsableCommand {
 
     @Flag(name: .long, help: "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone (concurrently, security level 0) and report which the server accepts.")
     var versions = false
+
+    @Flag(name: .long, help: "Also enumerate the cipher suites the server accepts at each of TLS 1.0-1.3 (versions concurrently), each marked ATS-compatible or not, and whose order wins.")
+    var ciphers = false
 
     @Option(name: .long, help: ArgumentHelp("The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable.", valueName: "sha256/base64"))
     var pin: [String] = []
@@ -135,6 +139,7 @@ struct Connect: ParsableCommand {
             c.maxVersion = versionRange.maxVersion?.version
             c.timeout = timeout
             c.probeVersions = versions
+            c.enumerateCiphers = ciphers
             c.pins = pin.compactMap(PublicKeyPin.init)
             c.knownHostsPath = knownHosts
             c.saveChainPath = saveChain

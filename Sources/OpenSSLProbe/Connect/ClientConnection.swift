@@ -21,6 +21,8 @@ struct ClientSettings: Sendable {
     var upgrade: StartTLSProtocol? = nil
     /// The name XMPP addresses its stream to.
     var upgradeHost: String = ""
+    /// The TLS 1.3 suites to offer (`--ciphers`); nil: OpenSSL's default.
+    var tls13Suites: String? = nil
 }
 
 /// What one handshake showed.
@@ -53,6 +55,12 @@ final class ClientConnection {
             throw ConnectFailure(.local, error.description)
         }
         let ssl = channel.ssl.pointer
+        if let suites = settings.tls13Suites {
+            OpenSSLErrorQueue.clear()
+            guard SSL_set_ciphersuites(ssl, suites) == 1 else {
+                throw ConnectFailure(.local, OpenSSLSetupError.failed("SSL_set_ciphersuites").description)
+            }
+        }
         if let sni = settings.sni {
             OpenSSLErrorQueue.clear()
             guard tlsprobe_SSL_set_tlsext_host_name(ssl, sni) == 1 else {

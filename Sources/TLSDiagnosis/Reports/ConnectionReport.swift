@@ -30,6 +30,8 @@ public struct ConnectionReport: Sendable, Hashable {
     /// connect: the first handshake failed on the version and a fallback handshake at an
     /// older one was made (its chain is the one shown); nil when none was needed.
     public var fallback: FallbackSummary? = nil
+    /// connect --ciphers: the suites accepted at each version; nil when not asked.
+    public var ciphers: [CipherVersionSummary]? = nil
 
     public init(
         vantage: Vantage, handshake: HandshakeSummary,

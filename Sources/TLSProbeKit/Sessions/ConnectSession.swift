@@ -44,6 +44,8 @@ public struct ConnectSession: Sendable {
         public var saveChainPath: String?
         /// A plain-text protocol to upgrade from before the handshake (`--starttls`).
         public var upgrade: StartTLSProtocol?
+        /// Also enumerate the cipher suites accepted at each version (`--ciphers`).
+        public var enumerateCiphers = false
 
         public init(target: DialTarget) {
             self.target = target
@@ -133,6 +135,9 @@ public struct ConnectSession: Sendable {
 
         var report = judge(live, extra: extra)
         report.fallback = fallback
+        if c.enumerateCiphers && live.upgrade?.upgraded != false {
+            report.ciphers = CipherDiagnosis.summaries(try TLSClient.enumerateCiphers(dial, options: options))
+        }
         // Every version the server accepted older than the profile allows (a fallback's
         // probes, or --versions): one finding that names them.
         let probes = (fallback?.probes ?? []) + (result.versions ?? [])

@@ -1,0 +1,52 @@
+import TLSWire
+
+/// One accepted suite, with what App Transport Security asks of it.
+public struct CipherSuiteSummary: Sendable, Hashable {
+    public var suite: CipherSuite
+    /// Ephemeral (EC)DHE key exchange, or any TLS 1.3 suite.
+    public var forwardSecrecy: Bool
+    /// An AEAD cipher: AES-GCM, ChaCha20-Poly1305, AES-CCM.
+    public var aead: Bool
+    /// Whether an iOS/macOS client under App Transport Security can use it (below).
+    public var ats: Bool
+}
+
+/// The suites a server accepted at one version (`connect --ciphers`), judged.
+public struct CipherVersionSummary: Sendable, Hashable {
+    public var version: ProtocolVersion
+    /// In the order the server chose them.
+    public var suites: [CipherSuiteSummary]
+    /// `server` when the server's order wins, `client` when ours does; nil when unknown.
+    public var order: String?
+    /// How many suites were offered at first.
+    public var offered: Int
+    /// Why the enumeration stopped early, when it did.
+    public var detail: String?
+}
+
+/// `--ciphers`: each accepted suite marked for forward secrecy, AEAD and App Transport
+/// Security. ATS-compatible here means what ATS requires of the suite and version: TLS 1.2
+/// with ECDHE and an AEAD cipher (AES-GCM or ChaCha20-Poly1305), or TLS 1.3 with one of the
+/// suites Apple's TLS implements (AES-GCM, ChaCha20-Poly1305; not the CCM ones).
+public enum CipherDiagnosis {
+    public static func summaries(_ probes: [CipherProbe]) -> [CipherVersionSummary] {
+        probes.sorted { $0.version < $1.version }.map { probe in
+            CipherVersionSummary(
+                version: probe.version, suites: probe.accepted.map { summary($0, version: probe.version) },
+                order: probe.serverOrder.map { $0 ? "server" : "client" }, offered: probe.offered, detail: probe.detail)
+        }
+    }
+
+    public static func summary(_ suite: CipherSuite, version: ProtocolVersion) -> CipherSuiteSummary {
+        let name = suite.name ?? ""
+        let appleAEAD = name.contains("_GCM_") || name.contains("CHACHA20_POLY1305")
+        let aead = appleAEAD || name.contains("_CCM")
+        let ats: Bool
+        if suite.isTLS13 {
+            ats = version >= .tls13 && appleAEAD
+        } else {
+            ats = version == .tls12 && name.hasPrefix("TLS_ECDHE_") && appleAEAD
+        }
+        return CipherSuiteSummary(suite: suite, forwardSecrecy: suite.isForwardSecret, aead: aead, ats: ats)
+    }
+}

@@ -14,6 +14,7 @@
 #include <openssl/pkcs12.h>
 #include <openssl/bio.h>
 #include <openssl/provider.h>
+#include <openssl/ocsp.h>
 #include <openssl/objects.h>
 #include <openssl/crypto.h>
 #include <openssl/ui.h>

@@ -55,6 +55,14 @@ extension ReportJSON {
                     "version": .optional(f.version?.description), "probes": .array(f.probes.map(json)),
                 ])
             } ?? .null
+            object["ocsp"] = r.ocsp.map { o in
+                .object([
+                    "stapled": .bool(o.stapled), "response_status": .optional(o.responseStatus),
+                    "certificate_status": .optional(o.certificateStatus), "this_update": o.thisUpdate.map(time) ?? .null,
+                    "next_update": o.nextUpdate.map(time) ?? .null, "revocation_time": o.revocationTime.map(time) ?? .null,
+                    "matches_leaf": .optional(o.matchesLeaf),
+                ])
+            } ?? .null
             object["ciphers"] = r.ciphers.map { versions in
                 .object(Dictionary(versions.map { v in
                     (v.version.description, JSONValue.object([

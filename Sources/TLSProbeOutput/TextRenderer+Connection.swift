@@ -80,6 +80,20 @@ extension TextRenderer {
                 out += field(probe.version.description, probe.accepted ? "accepted" : "refused" + (probe.detail.map { " (\($0))" } ?? ""))
             }
         }
+        if let o = r.ocsp, r.outcome == .established {
+            out += heading("OCSP stapling (status_request sent)")
+            if !o.stapled {
+                out += field("stapled", "no")
+            } else {
+                var status = [o.responseStatus ?? "unreadable"]
+                if let c = o.certificateStatus { status.append("certificate \(c)") }
+                if let t = o.revocationTime { status.append("revoked \(ReportTime.iso8601(t))") }
+                if o.matchesLeaf == false { status.append("about another certificate than the leaf") }
+                out += field("stapled", "yes (\(o.bytes) bytes): " + status.joined(separator: ", "))
+                if let t = o.thisUpdate { out += field("this update", ReportTime.iso8601(t)) }
+                if let t = o.nextUpdate { out += field("next update", ReportTime.iso8601(t)) }
+            }
+        }
         if let ciphers = r.ciphers {
             out += heading("Cipher suites accepted (each version enumerated; ATS: usable under App Transport Security)")
             for v in ciphers {

@@ -23,6 +23,8 @@ struct ClientSettings: Sendable {
     var upgradeHost: String = ""
     /// The TLS 1.3 suites to offer (`--ciphers`); nil: OpenSSL's default.
     var tls13Suites: String? = nil
+    /// Ask for a stapled OCSP response (status_request).
+    var requestOCSP = false
 }
 
 /// What one handshake showed.
@@ -33,6 +35,8 @@ struct ClientOutcome {
     var localErrors: [String]
     var negotiatedGroup: String?
     var serverBytes: Int
+    /// The stapled OCSP response's DER, when one was asked for and came.
+    var ocspResponse: [UInt8]? = nil
 }
 
 /// One TLS client connection over a connected TCP socket, on a `TLSChannel` (OpenSSL over
@@ -55,6 +59,10 @@ final class ClientConnection {
             throw ConnectFailure(.local, error.description)
         }
         let ssl = channel.ssl.pointer
+        if settings.requestOCSP {
+            // SSL_set_tlsext_status_type(ssl, TLSEXT_STATUSTYPE_ocsp), a macro over SSL_ctrl.
+            _ = SSL_ctrl(ssl, SSL_CTRL_SET_TLSEXT_STATUS_REQ_TYPE, Int(TLSEXT_STATUSTYPE_ocsp), nil)
+        }
         if let suites = settings.tls13Suites {
             OpenSSLErrorQueue.clear()
             guard SSL_set_ciphersuites(ssl, suites) == 1 else {
@@ -102,6 +110,7 @@ final class ClientConnection {
         if completed && settings.readAfterHandshake && recorder.certificateRequested && (recorder.builder.context.version ?? .tls12) >= .tls13 {
             readVerdict(settings: settings, localErrors: &localErrors)
         }
+        let ocsp = settings.requestOCSP ? stapledResponse() : nil
         channel.close()
 
         let observation = recorder.builder.build()
@@ -116,7 +125,16 @@ final class ClientConnection {
         if recorder.fatalAlertFrom.contains(.server) { ending = nil }
         return ClientOutcome(
             observation: recorder.builder.build(outcome: outcome), ending: ending, localErrors: localErrors,
-            negotiatedGroup: completed ? channel.negotiatedGroup() : nil, serverBytes: channel.peerBytes)
+            negotiatedGroup: completed ? channel.negotiatedGroup() : nil, serverBytes: channel.peerBytes, ocspResponse: ocsp)
+    }
+
+    /// The stapled OCSP response, copied out (OpenSSL owns its buffer); nil when none came.
+    private func stapledResponse() -> [UInt8]? {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        // SSL_get_tlsext_status_ocsp_resp, a macro over SSL_ctrl: the length, -1 when none.
+        let length = withUnsafeMutablePointer(to: &pointer) { SSL_ctrl(channel.ssl.pointer, SSL_CTRL_GET_TLSEXT_STATUS_REQ_OCSP_RESP, 0, $0) }
+        guard length > 0, length <= OCSPStapleReader.maximumBytes, let pointer else { return nil }
+        return Array(UnsafeBufferPointer(start: pointer, count: length))
     }
 
     /// TLS 1.3: the server judges our certificate after its own Finished, so its refusal

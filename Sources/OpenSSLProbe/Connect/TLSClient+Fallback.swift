@@ -47,7 +47,7 @@ extension TLSClient {
         let settings = ClientSettings(
             sni: options.sni, alpn: options.alpn, minVersion: best, maxVersion: best, timeout: options.timeout,
             identity: options.identity, keyLog: options.keyLog, cipherList: "ALL:!aNULL:!eNULL:@SECLEVEL=0", readAfterHandshake: true,
-            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host)
+            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host, requestOCSP: true)
         return (try handshake(target, addresses: addresses, settings: settings), probes)
     }
 

@@ -54,6 +54,8 @@ public struct LiveHandshake: Sendable {
     /// How the plain-text upgrade went (`--starttls`); nil without one. When the server
     /// did not upgrade, no handshake ran and the observation is empty.
     public var upgrade: PlaintextUpgrade? = nil
+    /// What the server stapled in answer to our status_request (main handshakes only).
+    public var ocsp: OCSPStaple? = nil
 }
 
 /// Live TLS handshakes with a server: `tlsprobe connect`.
@@ -90,7 +92,7 @@ public enum TLSClient {
             sni: options.sni, alpn: options.alpn, minVersion: options.minVersion ?? min(.tls12, options.maxVersion ?? .tls13),
             maxVersion: options.maxVersion ?? .tls13, timeout: options.timeout, identity: options.identity,
             keyLog: options.keyLog, cipherList: "DEFAULT:@SECLEVEL=0", readAfterHandshake: true,
-            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host)
+            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host, requestOCSP: true)
         guard probeVersions else {
             return (try handshake(target, addresses: addresses, settings: main), nil)
         }
@@ -216,7 +218,9 @@ public enum TLSClient {
         return LiveHandshake(
             observation: outcome.observation, address: tcp.peer.text, ending: outcome.ending,
             localErrors: outcome.localErrors, negotiatedGroup: outcome.negotiatedGroup, serverBytes: outcome.serverBytes,
-            upgrade: upgrade)
+            upgrade: upgrade,
+            ocsp: settings.requestOCSP
+                ? OCSPStapleReader.read(outcome.ocspResponse, leafSerial: outcome.observation.serverCertificates.first?.serialNumberBytes) : nil)
     }
 
     private enum Slot: Sendable {

@@ -32,6 +32,8 @@ public struct ConnectionReport: Sendable, Hashable {
     public var fallback: FallbackSummary? = nil
     /// connect --ciphers: the suites accepted at each version; nil when not asked.
     public var ciphers: [CipherVersionSummary]? = nil
+    /// connect: what the server stapled in answer to our status_request; nil when not asked.
+    public var ocsp: OCSPStaple? = nil
 
     public init(
         vantage: Vantage, handshake: HandshakeSummary,

@@ -135,6 +135,7 @@ public struct ConnectSession: Sendable {
 
         var report = judge(live, extra: extra)
         report.fallback = fallback
+        report.ocsp = live.ocsp
         if c.enumerateCiphers && live.upgrade?.upgraded != false {
             report.ciphers = CipherDiagnosis.summaries(try TLSClient.enumerateCiphers(dial, options: options))
         }

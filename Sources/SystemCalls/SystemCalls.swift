@@ -46,6 +46,26 @@ public enum SystemCall {
         #endif
     }
 
+    /// A UDP socket of `family` that is non-blocking and close-on-exec (connect --dtls);
+    /// -1 with errno set when it cannot be made.
+    public static func nonBlockingDatagramSocket(family: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.socket(family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #elseif canImport(Darwin)
+        let fd = Darwin.socket(family, SOCK_DGRAM, 0)
+        guard fd >= 0 else { return fd }
+        guard makeNonBlocking(fd) else {
+            let code = errno
+            Darwin.close(fd)
+            errno = code
+            return -1
+        }
+        return fd
+        #elseif canImport(Musl)
+        return Musl.socket(family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)
+        #endif
+    }
+
     /// connect(2) to the `sockaddr_in` / `sockaddr_in6` in `address`.
     public static func connect(_ fd: Int32, to address: UnsafeRawBufferPointer) -> Int32 {
         guard let base = address.baseAddress else { return -1 }

@@ -47,7 +47,7 @@ extension ReportJSON {
             let t = client.target
             object["target"] = .object([
                 "host": .string(t.host), "port": .int(t.port), "address": .optional(t.address), "sni": .optional(t.sni),
-                "upgrade": .optional(t.upgrade),
+                "upgrade": .optional(t.upgrade), "transport": .string(t.transport),
             ])
             object["fallback"] = r.fallback.map { f in
                 .object([

@@ -14,7 +14,7 @@ extension TextRenderer {
             let t = client.target
             let address = t.address.map { $0 == t.host ? "" : " (\($0))" } ?? ""
             let host = t.host.contains(":") ? "[\(t.host)]" : t.host
-            title = "connect \(host):\(t.port)\(address)\(t.upgrade.map { " · STARTTLS \($0)" } ?? "") · SNI \(t.sni ?? "none")"
+            title = "connect \(host):\(t.port)\(address)\(t.upgrade.map { " · STARTTLS \($0)" } ?? "")\(t.transport == "udp" ? " · DTLS over UDP" : "") · SNI \(t.sni ?? "none")"
             ownHello = true
         case .server:
             // The server's side reads differently: the client and how it ended come first.

@@ -30,6 +30,7 @@ struct Connect: ParsableCommand {
               tlsprobe connect mail.local --starttls smtp      # port 25
               tlsprobe connect db.local:5432 --starttls auto   # postgres
               tlsprobe connect camera.local:443 --ciphers --profile apple
+              tlsprobe connect hue-bridge.local:5684 --dtls
             """
     )
 
@@ -70,6 +71,9 @@ struct Connect: ParsableCommand {
 
     @Flag(name: .long, help: "Also enumerate the cipher suites the server accepts at each of TLS 1.0-1.3 (versions concurrently), each marked ATS-compatible or not, and whose order wins.")
     var ciphers = false
+
+    @Flag(name: .long, help: "Shake hands with DTLS (1.2 and 1.0) over UDP instead of TLS over TCP, retransmitting lost flights within --timeout.")
+    var dtls = false
 
     @Option(name: .long, help: ArgumentHelp("The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable.", valueName: "sha256/base64"))
     var pin: [String] = []
@@ -118,6 +122,11 @@ struct Connect: ParsableCommand {
             throw ValidationError("--pin \(pin): expected sha256/ and the base64 of 32 bytes, as `tlsprobe inspect` shows a certificate's pin")
         }
         try identity.check()
+        if dtls {
+            for (given, option) in [(versions, "--versions"), (ciphers, "--ciphers"), (starttls != nil, "--starttls"), (versionRange.minVersion != nil || versionRange.maxVersion != nil, "--min-version/--max-version")] where given {
+                throw ValidationError("--dtls cannot be combined with \(option): DTLS offers DTLS 1.2 and 1.0")
+            }
+        }
         if let saveChain, saveChain.isEmpty { throw ValidationError("--save-chain needs a file name") }
     }
 
@@ -140,6 +149,7 @@ struct Connect: ParsableCommand {
             c.timeout = timeout
             c.probeVersions = versions
             c.enumerateCiphers = ciphers
+            c.datagram = dtls
             c.pins = pin.compactMap(PublicKeyPin.init)
             c.knownHostsPath = knownHosts
             c.saveChainPath = saveChain

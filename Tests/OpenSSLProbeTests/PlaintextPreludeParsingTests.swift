@@ -5,7 +5,7 @@ import TLSModel
 @testable import OpenSSLProbe
 
 /// The small parsers of `--starttls` (an LDAP ExtendedResponse, MySQL's greeting, BER
-/// lengths) and the stapled-OCSP reader: real answers read right, and every prefix and
+/// lengths), the stapled-OCSP reader and `--dtls`'s message rewriting: real answers read right, and every prefix and
 /// random garbage read without a trap.
 @Suite struct PlaintextPreludeParsingTests {
     /// An ExtendedResponse for message 1: resultCode, empty matchedDN, diagnosticMessage, responseName.
@@ -33,7 +33,28 @@ import TLSModel
         #expect(MySQLGreeting([0xFF, 0x15, 0x04] + Array("#HY000Host blocked".utf8)) == nil, "an error packet is no greeting")
     }
 
+    /// A DTLS ClientHello: version, random, a 1-byte session id, a 3-byte cookie, the rest.
+    static let dtlsClientHello: [UInt8] = {
+        let body: [UInt8] = [0xFE, 0xFD] + [UInt8](repeating: 7, count: 32) + [1, 0xAA] + [3, 0xC0, 0x0C, 0x1E] + [0, 2, 0xC0, 0x2F, 1, 0]
+        let n = body.count
+        return [1, 0, 0, UInt8(n), 0, 0, 0, 0, 0, 0, 0, UInt8(n)] + body
+    }()
+
+    @Test func aDTLSClientHelloLosesItsHeaderAndCookie() throws {
+        let tls = try #require(DTLSMessages.tlsForm(Self.dtlsClientHello))
+        let expectedBody: [UInt8] = [0xFE, 0xFD] + [UInt8](repeating: 7, count: 32) + [1, 0xAA] + [0, 2, 0xC0, 0x2F, 1, 0]
+        #expect(tls == [1, 0, 0, UInt8(expectedBody.count)] + expectedBody)
+        // A HelloVerifyRequest has no TLS form; a fragment is not a whole message.
+        #expect(DTLSMessages.tlsForm([3, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 3, 0xFE, 0xFF, 0]) == nil)
+        #expect(DTLSMessages.tlsForm([2, 0, 0, 4, 0, 1, 0, 0, 2, 0, 0, 2, 0, 0]) == nil)
+    }
+
     @Test func everyPrefixAndGarbageIsReadWithoutATrap() {
+        for end in 0...Self.dtlsClientHello.count {
+            let prefix = Array(Self.dtlsClientHello[0..<end])
+            let form = DTLSMessages.tlsForm(prefix)
+            if end < Self.dtlsClientHello.count { #expect(form == nil, "a cut message has no TLS form (\(end) bytes)") }
+        }
         let inputs = [Self.ldapResponse(code: 0, message: "ok"), Self.ldapResponse(code: 53, message: String(repeating: "x", count: 100)), Self.mysqlGreeting]
         for input in inputs {
             for end in 0...input.count {
@@ -55,6 +76,8 @@ import TLSModel
             _ = BER.element(bytes[...])
             _ = BER.length(bytes[...])
             _ = OCSPStapleReader.read(bytes, leafSerial: [1, 2])
+            _ = DTLSMessages.tlsForm(bytes)
+            _ = DTLSMessages.tlsForm([1, 0, 0, UInt8(bytes.count), 0, 0, 0, 0, 0, 0, 0, UInt8(bytes.count)] + bytes)
         }
         // Long-form lengths beyond the bytes, and beyond 4 bytes, are refused.
         #expect(BER.element([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x00][...]) == nil)

@@ -35,6 +35,10 @@ final class HandshakeRecorder {
     /// after it usually distrusts it).
     private(set) var localCertificateSent = false
 
+    /// DTLS (connect --dtls): handshake messages arrive with DTLS's 12-byte header and a
+    /// ClientHello carries a cookie; they are recorded in TLS's form (`DTLSMessages`).
+    var datagram = false
+
     init(localSide: Side, keyLog: KeyLogFile?) {
         self.localSide = localSide
         self.keyLog = keyLog
@@ -53,20 +57,12 @@ final class HandshakeRecorder {
         let side: Side = sent ? localSide : localSide.peer
         switch contentType {
         case Self.handshake:
-            guard let type = bytes.first else { return }
-            if side == .server {
-                // A HelloRetryRequest is a ServerHello with a fixed random (RFC 8446 4.1.3):
-                // only after the real one is the rest of a TLS 1.3 handshake encrypted.
-                if type == HandshakeType.serverHello.rawValue,
-                    !bytes.dropFirst(6).prefix(32).elementsEqual(ServerHello.helloRetryRequestRandom)
-                {
-                    serverHelloSeen = true
-                }
-                if type == HandshakeType.newSessionTicket.rawValue { sessionTickets += 1 }
-                if type == HandshakeType.certificateRequest.rawValue { certificateRequested = true }
+            if datagram {
+                guard let message = DTLSMessages.tlsForm(Array(bytes)) else { return }
+                message.withUnsafeBytes { handshakeMessage($0, sent: sent, side: side) }
+            } else {
+                handshakeMessage(bytes, sent: sent, side: side)
             }
-            if sent && type == HandshakeType.certificate.rawValue { localCertificateSent = true }
-            builder.add(rawMessage: Array(bytes), from: side)
         case Self.alert:
             guard let alert = try? Alert(bytes: Array(bytes)) else { return }
             let tls13 = (builder.context.version ?? .tls12) >= .tls13
@@ -84,6 +80,24 @@ final class HandshakeRecorder {
             // 257 (TLS 1.3 inner content type) is a pseudo type too.
             break
         }
+    }
+
+    /// One handshake message, in TLS's form.
+    private func handshakeMessage(_ bytes: UnsafeRawBufferPointer, sent: Bool, side: Side) {
+        guard let type = bytes.first else { return }
+        if side == .server {
+            // A HelloRetryRequest is a ServerHello with a fixed random (RFC 8446 4.1.3):
+            // only after the real one is the rest of a TLS 1.3 handshake encrypted.
+            if type == HandshakeType.serverHello.rawValue,
+                !bytes.dropFirst(6).prefix(32).elementsEqual(ServerHello.helloRetryRequestRandom)
+            {
+                serverHelloSeen = true
+            }
+            if type == HandshakeType.newSessionTicket.rawValue { sessionTickets += 1 }
+            if type == HandshakeType.certificateRequest.rawValue { certificateRequested = true }
+        }
+        if sent && type == HandshakeType.certificate.rawValue { localCertificateSent = true }
+        builder.add(rawMessage: Array(bytes), from: side)
     }
 
     /// Whether the record that carried `side`'s alert was encrypted, judged from the record

@@ -95,6 +95,8 @@ public struct ConnectTarget: Sendable, Hashable {
     public var sni: String?
     /// The plain-text protocol upgraded from (`--starttls`): `smtp`, `imap`; nil when none.
     public var upgrade: String? = nil
+    /// `tcp`, or `udp` for DTLS (`--dtls`).
+    public var transport = "tcp"
 
     public init(host: String, port: Int, address: String?, sni: String?) {
         self.host = host

@@ -46,6 +46,8 @@ public struct ConnectSession: Sendable {
         public var upgrade: StartTLSProtocol?
         /// Also enumerate the cipher suites accepted at each version (`--ciphers`).
         public var enumerateCiphers = false
+        /// DTLS over UDP instead of TLS over TCP (`--dtls`).
+        public var datagram = false
 
         public init(target: DialTarget) {
             self.target = target
@@ -83,11 +85,14 @@ public struct ConnectSession: Sendable {
             identity: c.identity, keyLog: c.keyLog)
         options.upgrade = c.upgrade
         options.upgradeHost = serverName ?? dial.host
-        let result = try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
+        let result = c.datagram
+            ? (handshake: try TLSClient.connectDatagram(dial, options: options), versions: nil)
+            : try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
         let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile)
         func judge(_ live: LiveHandshake, extra: [Finding]) -> ConnectionReport {
             var target = ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName)
             target.upgrade = c.upgrade?.rawValue
+            target.transport = c.datagram ? "udp" : "tcp"
             let vantage = Vantage.client(ClientVantage(target: target, identity: c.identity?.certificates))
             let observation = live.observation
             return ConnectionDiagnosis.report(
@@ -102,7 +107,7 @@ public struct ConnectSession: Sendable {
         var live = result.handshake
         var fallback: FallbackSummary?
         var firstFailure: [Finding] = []
-        if live.upgrade?.upgraded != false, let failure = FallbackDiagnosis.failedOnVersion(judge(live, extra: []).findings) {
+        if !c.datagram, live.upgrade?.upgraded != false, let failure = FallbackDiagnosis.failedOnVersion(judge(live, extra: []).findings) {
             let oldestOffered = c.minVersion ?? min(.tls12, c.maxVersion ?? .tls13)
             let found = try TLSClient.fallback(dial, options: options, below: oldestOffered, known: result.versions)
             fallback = FallbackSummary(

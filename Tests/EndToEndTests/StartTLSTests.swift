@@ -145,6 +145,18 @@ import TestSupport
         #expect(wrong.status == 64)
     }
 
+    @Test func explainAndAPlainTextAnswerPointAtStarttls() throws {
+        let explained = try Run.tlsprobe(["explain", "wrong version number"])
+        #expect(explained.stdout.contains("--starttls smtp"), "\(explained.stdout)")
+        #expect(!explained.stdout.contains("openssl s_client -starttls"))
+        // A TLS ClientHello to an SMTP server: the finding names the option.
+        let pki = PKIFiles()
+        let server = try Server("smtp", pki: pki)
+        let plain = try Self.connect([server.address])
+        let message = try #require(JSONFindings.finding(plain.json, "tls.handshake_failed")?["message"] as? String)
+        #expect(message.contains("--starttls smtp"), "\(message)")
+    }
+
     @Test func thePreludeIsBoundedInSizeAndTime() throws {
         let pki = PKIFiles()
         let flood = try Server("flood", pki: pki)

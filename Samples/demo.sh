@@ -5,6 +5,8 @@
 #      certificate lacks the IP address clients dial) and shows tlsprobe's diagnosis,
 #   2. starts the corrected server and shows it trusted,
 #   3. starts a server that demands a client certificate, without and with the identity,
+#      an old device that speaks only TLS 1.0/1.1 (its chain saved and verified from stdin)
+#      and an SMTP server upgraded with STARTTLS,
 #   4. runs tlsprobe listen as the server and points curl at it, not trusting and trusting
 #      the root (curl gets tlsprobe's page),
 #   5. runs tlsprobe offline on the other broken cases,
@@ -95,6 +97,31 @@ echo "(openssl s_server on 127.0.0.1:$port, -Verify 1 -CAfile root.pem)"
 brief connect "127.0.0.1:$port" --anchor "$out/root.pem"
 say "Live: the same server with the front-desk iPad's identity"
 brief connect "127.0.0.1:$port" --anchor "$out/root.pem" --identity "$out/identity-legacy.p12" --password-env SAMPLE_P12_PASSWORD
+stop_servers
+
+say "Live: an old device that speaks only TLS 1.0 and 1.1, judged as an iPhone would; its chain kept"
+serve -cert "$out/good/server.pem" -key "$out/good/server.key" -cert_chain "$out/intermediate.pem" \
+  -min_protocol TLSv1 -max_protocol TLSv1.1 -cipher 'DEFAULT:@SECLEVEL=0'
+echo "(openssl s_server on 127.0.0.1:$port, -min_protocol TLSv1 -max_protocol TLSv1.1)"
+brief connect "127.0.0.1:$port" --anchor "$out/root.pem" --profile apple --save-chain "$out/old-device-chain.pem"
+run verify - --anchor "$out/root.pem" --host 127.0.0.1 < "$out/old-device-chain.pem"
+stop_servers
+
+say "Live: a NAS's mail server on SMTP, upgraded with STARTTLS"
+smtp_port=
+for attempt in 1 2 3 4 5 6 7 8 9 10; do
+  candidate=$((20000 + RANDOM % 40000))
+  if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
+  python3 Tests/Tools/starttls-server.py smtp "127.0.0.1:$candidate" "$out/good/chain.pem" "$out/good/server.key" \
+    </dev/null >/dev/null 2>&1 &
+  servers+=("$!")
+  for i in $(seq 50); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then smtp_port=$candidate; break 2; fi
+    sleep 0.1
+  done
+done
+echo "(Tests/Tools/starttls-server.py smtp on 127.0.0.1:$smtp_port: a 220 greeting, EHLO, STARTTLS, then TLS)"
+brief connect "127.0.0.1:$smtp_port" --starttls smtp --anchor "$out/root.pem"
 stop_servers
 
 say "Live: tlsprobe listen stands in as the server; curl without the root, then with it"

@@ -56,8 +56,13 @@ class Plain:
         return line.rstrip(b"\r").decode("latin-1")
 
     def exactly(self, count):
+        # Never more than asked for: a MySQL client sends its ClientHello right behind its
+        # SSLRequest, and those bytes belong to the TLS layer.
         while len(self.buffer) < count:
-            self.fill()
+            data = self.sock.recv(count - len(self.buffer))
+            if not data:
+                raise Closed()
+            self.buffer += data
         data, self.buffer = self.buffer[:count], self.buffer[count:]
         return data
 

@@ -13,6 +13,9 @@ extension TLSClient {
     /// Each handshake of an enumeration waits at most this long (never more than `--timeout`).
     static let cipherProbeTimeout: TimeInterval = 5
 
+    /// One version's whole enumeration takes at most this many `--timeout`s (30 s by default).
+    static let cipherBudgetTimeouts: Double = 3
+
     /// `--ciphers`: for each of TLS 1.0–1.3 (concurrently, one thread per version), offers
     /// every suite OpenSSL has for that version at security level 0, takes away the one the
     /// server chose and offers the rest, until the server chooses none; then offers the
@@ -75,7 +78,13 @@ extension TLSClient {
                 return (nil, error.description)
             }
         }
+        let started = Deadline.after(0)
+        let budget = options.timeout * cipherBudgetTimeouts
         while !remaining.isEmpty && accepted.count < maximumCipherHandshakes {
+            if Deadline.seconds(since: started) > budget {
+                detail = "stopped after \(Seconds.text(budget)) (3 × --timeout); more suites may be accepted"
+                break
+            }
             let (chosen, stop) = offer(remaining)
             if let stop { detail = stop }
             guard let chosen else { break }

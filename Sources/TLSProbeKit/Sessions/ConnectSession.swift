@@ -107,8 +107,10 @@ public struct ConnectSession: Sendable {
         var live = result.handshake
         var fallback: FallbackSummary?
         var firstFailure: [Finding] = []
-        if !c.datagram, live.upgrade?.upgraded != false, let failure = FallbackDiagnosis.failedOnVersion(judge(live, extra: []).findings) {
-            let oldestOffered = c.minVersion ?? min(.tls12, c.maxVersion ?? .tls13)
+        let oldestOffered = c.minVersion ?? min(.tls12, c.maxVersion ?? .tls13)
+        if !c.datagram, live.upgrade?.upgraded != false, TLSClient.fallbackVersions.contains(where: { $0 < oldestOffered }),
+            let failure = FallbackDiagnosis.failedOnVersion(judge(live, extra: []).findings)
+        {
             let found = try TLSClient.fallback(dial, options: options, below: oldestOffered, known: result.versions)
             fallback = FallbackSummary(
                 reason: failure.code, firstFailure: failure.message, version: found.handshake?.observation.serverHello?.version,

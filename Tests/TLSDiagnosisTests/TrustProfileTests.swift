@@ -84,6 +84,18 @@ import X509
         #expect(long.first?.fix.contains("at most 825 days") == true)
     }
 
+    /// An address written as a dNSName costs the name match (a client dialling the address
+    /// looks for an iPAddress entry), which name.ip_not_in_san says; no client is known to
+    /// refuse the certificate for it otherwise, so there is no cert.nonconforming beside.
+    @Test func anAddressInADNSNameIsANameProblemOnly() {
+        let root = TestPKI.issue(.root("Shop Root"))
+        let leaf = TestPKI.issue(.server("127.0.0.1", dns: ["127.0.0.1"]), by: root)
+        let result = Trust.evaluate(leaf, anchors: [root], name: "127.0.0.1")
+        #expect(result.errorCodes == ["name.ip_not_in_san"])
+        #expect(result.first(.nameIPNotInSAN)?.message.contains("as a DNS name") == true)
+        #expect(Trust.evaluate(leaf, anchors: [root], name: nil).first(.certNonconforming) == nil)
+    }
+
     @Test func commonNameThatDiffersFromTheSANOnlyInCaseIsNonconforming() {
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("Printer.Local", dns: ["printer.local"]), by: root)

@@ -250,6 +250,12 @@ public enum FindingCatalog {
             fix: "Enable a cipher suite both sides support (an ECDHE suite with AES-GCM works almost everywhere).",
             related: [.tlsNoForwardSecrecy],
             reproduce: "tlsprobe listen 4433"),
+        Entry(
+            code: .tlsHelloRetryNotFollowed, title: "second ClientHello ignores the HelloRetryRequest", defaultSeverity: .error,
+            meaning: "A TLS 1.3 server answered the first ClientHello with a HelloRetryRequest (asking for a key share in another group), and the client's second ClientHello does not do what RFC 8446 4.1.2 requires: one key share, in the group asked for, and otherwise the same offer. Servers abort such a handshake with illegal_parameter.",
+            fix: "Update the client's TLS library; as a workaround, configure the server to prefer a group the client sends a key share for in its first ClientHello (x25519 or secp256r1), so no HelloRetryRequest is needed.",
+            related: [.tlsNoCommonCipher, .tlsHandshakeFailed],
+            reproduce: "tlsprobe capture -r hrr.pcap"),
         // mtls
         Entry(
             code: .mtlsClientCertRequested, title: "client certificate requested", defaultSeverity: .info,

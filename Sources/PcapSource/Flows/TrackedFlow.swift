@@ -52,9 +52,10 @@ final class TrackedFlow {
     /// peer sending endless hello requests or warnings must not grow the flow without end.
     static let maxEvents = 256
     /// Bytes of handshake messages kept per connection: a real handshake is 5 to 50 KiB;
-    /// a peer sending message after large message must not grow the flow without end
-    /// (each message is already at most 256 KiB, `TLSConnectionDecoder`'s bound).
-    static let maxKeptBytes = 1 << 20
+    /// a peer sending message after large message must not grow the flow without end. One
+    /// message as long as the format allows (`maxHandshakeMessageSize`) and 1 MiB besides;
+    /// what a flow keeps is counted against the capture's budget like the rest it holds.
+    static let maxKeptBytes = (1 << 24) + (1 << 20)
 
     /// The endpoints in key order, `a` < `b`.
     let a: Endpoint
@@ -74,7 +75,13 @@ final class TrackedFlow {
     var finB: UInt32?
     var closed = false
 
-    private var decoder = TLSConnectionDecoder()
+    /// A capture reads a handshake message as long as the format allows (2^24 - 1 bytes: a
+    /// Certificate of a few hundred KB spread over twenty records is real); the memory a
+    /// partial message holds grows with the bytes that came and is counted against the
+    /// capture's budget, which ends the flows holding most (`capture.truncated`).
+    static let maxHandshakeMessageSize = (1 << 24) - 1
+
+    private var decoder = TLSConnectionDecoder(maxMessageSize: TrackedFlow.maxHandshakeMessageSize)
     /// Opens protected records when a key log is configured; shared with `decoder`.
     private var decryptor: ConnectionDecryptor?
     /// What the handshake showed, in order: replayed into a `HandshakeObservationBuilder`
@@ -476,7 +483,7 @@ final class TrackedFlow {
 
     /// Drops the decoder and observation once reported: a reported flow costs only its key.
     func releaseState() {
-        decoder = TLSConnectionDecoder()
+        decoder = TLSConnectionDecoder(maxMessageSize: TrackedFlow.maxHandshakeMessageSize)
         decryptor = nil
         dropReplay()
         events = []

@@ -81,6 +81,7 @@ extension ReportJSON {
         .object([
             "client": .string(f.client), "server": .string(f.server),
             "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
+            "upgrade": .optional(f.upgrade), "tunnel": .optional(f.tunnel),
         ])
     }
 

@@ -70,6 +70,7 @@ extension FindingCode {
     public static let tlsHandshakeFailed = FindingCode(rawValue: "tls.handshake_failed")
     public static let tlsNoCommonVersion = FindingCode(rawValue: "tls.no_common_version")
     public static let tlsNoCommonCipher = FindingCode(rawValue: "tls.no_common_cipher")
+    public static let tlsAppleClientRefused = FindingCode(rawValue: "tls.apple_client_refused")
     // mtls
     public static let mtlsClientCertRequested = FindingCode(rawValue: "mtls.client_cert_requested")
     public static let mtlsClientCertRequired = FindingCode(rawValue: "mtls.client_cert_required")

@@ -242,7 +242,7 @@ public enum FindingCatalog {
             reproduce: "tlsprobe listen 4433"),
         Entry(
             code: .tlsAppleClientRefused, title: "Apple's clients cannot connect", defaultSeverity: .error,
-            meaning: "Under --profile apple, connect offers the ClientHello of Safari and URLSession on iOS 17+/macOS 14+ (ClientHelloParameters.apple: \(ClientHelloParameters.apple.summary)), and the server completed no handshake with it, while it did complete one with OpenSSL's defaults. An Apple client cannot connect at all, whatever the certificate; the message names what the server needs that Apple's offer lacks (an Ed25519 or P-521 key on TLS 1.3, DHE-only suites, a group). Sources: Safari 17/18 captures in the uTLS and rquest fingerprint profiles; Apple's App Transport Security requirements.",
+            meaning: "Under --profile apple, connect offers the ClientHello of Safari and URLSession on iOS 17+/macOS 14+ (\(ClientHelloParameters.apple.summary)), and the server completed no handshake with it, while it did complete one with OpenSSL's defaults. An Apple client cannot connect at all, whatever the certificate; the message names what the server needs that Apple's offer lacks (an Ed25519 key, a P-521 key on TLS 1.3, DHE-only suites, a group). Only connect under --profile apple reports it. Sources: Safari 17/18 captures in the uTLS and rquest fingerprint profiles; Apple's App Transport Security requirements.",
             fix: "Configure the server for what Apple's clients offer: a P-256 or RSA (2048+) certificate, ECDHE suites with AES-GCM, TLS 1.2 and 1.3, x25519 or secp256r1.",
             related: [.tlsNoCommonCipher, .tlsNoForwardSecrecy, .tlsHandshakeFailed],
             reproduce: "tlsprobe connect HOST:PORT --profile apple"),

@@ -63,7 +63,10 @@ public struct ClientHelloParameters: Sendable, Hashable {
             .ecdheRSAWithAES256GCMSHA384, .ecdheRSAWithAES128GCMSHA256, .ecdheRSAWithCHACHA20POLY1305SHA256,
             .ecdheECDSAWithAES256CBCSHA, .ecdheECDSAWithAES128CBCSHA, .ecdheRSAWithAES256CBCSHA, .ecdheRSAWithAES128CBCSHA,
             .rsaWithAES256GCMSHA384, .rsaWithAES128GCMSHA256, .rsaWithAES256CBCSHA, .rsaWithAES128CBCSHA,
-            CipherSuite(0xC008), CipherSuite(0xC012), CipherSuite(0x000A),  // the three 3DES-EDE-CBC-SHA suites, last
+            // The three 3DES-EDE-CBC-SHA suites, last. Debian's OpenSSL 3.0 is built without them
+            // (no-weak-ssl-ciphers), so connect leaves them out: a server with only 3DES would be
+            // reported as refusing Apple's offer.
+            CipherSuite(0xC008), CipherSuite(0xC012), CipherSuite(0x000A),
         ],
         signatureSchemes: [
             .ecdsaSecp256r1SHA256, .rsaPSSRSAESHA256, .rsaPKCS1SHA256, .ecdsaSecp384r1SHA384, .rsaPSSRSAESHA384,

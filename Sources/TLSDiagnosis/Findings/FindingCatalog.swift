@@ -1,3 +1,5 @@
+import TLSWire
+
 /// Every finding code with everything that is true of it: one literal per code.
 ///
 /// Checks write the specific message (names, dates, fields); an entry holds what is
@@ -256,6 +258,12 @@ public enum FindingCatalog {
             fix: "Update the client's TLS library; as a workaround, configure the server to prefer a group the client sends a key share for in its first ClientHello (x25519 or secp256r1), so no HelloRetryRequest is needed.",
             related: [.tlsNoCommonCipher, .tlsHandshakeFailed],
             reproduce: "tlsprobe capture -r hrr.pcap"),
+        Entry(
+            code: .tlsAppleClientRefused, title: "Apple's clients cannot connect", defaultSeverity: .error,
+            meaning: "Under --profile apple, connect offers the ClientHello of Safari and URLSession on iOS 17+/macOS 14+ (\(ClientHelloParameters.apple.summary)), and the server completed no handshake with it, while it did complete one with OpenSSL's defaults. An Apple client cannot connect at all, whatever the certificate; the message names what the server needs that Apple's offer lacks (an Ed25519 key, a P-521 key on TLS 1.3, DHE-only suites, a group). Only connect under --profile apple reports it. Sources: Safari 17/18 captures in the uTLS and rquest fingerprint profiles; Apple's App Transport Security requirements.",
+            fix: "Configure the server for what Apple's clients offer: a P-256 or RSA (2048+) certificate, ECDHE suites with AES-GCM, TLS 1.2 and 1.3, x25519 or secp256r1.",
+            related: [.tlsNoCommonCipher, .tlsNoForwardSecrecy, .tlsHandshakeFailed],
+            reproduce: "tlsprobe connect HOST:PORT --profile apple"),
         // mtls
         Entry(
             code: .mtlsClientCertRequested, title: "client certificate requested", defaultSeverity: .info,

@@ -73,13 +73,18 @@ public struct ConnectSession: Sendable {
         }
         let options = HandshakeOptions(
             sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
-            identity: c.identity, keyLog: c.keyLog)
+            identity: c.identity, keyLog: c.keyLog, clientHello: c.profile.clientHello)
         let result = try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
         let live = result.handshake
         let observation = live.observation
         let chain = observation.serverCertificates
 
         var extra: [Finding] = []
+        if let refused = live.refused {
+            extra.append(ClientHelloRefusal.finding(
+                hello: refused.hello, refused: refused.observation, ending: refused.ending, localErrors: refused.localErrors,
+                completed: observation))
+        }
         if let finding = PinCheck.finding(pins: c.pins, chain: chain) { extra.append(finding) }
         if let path = c.knownHostsPath, let leaf = chain.first {
             let hostKey = KnownHosts.key(host: dial.host, port: dial.port)

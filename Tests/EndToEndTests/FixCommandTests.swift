@@ -227,6 +227,13 @@ import TLSDiagnosis
         #expect(wrongTrust["trusted"] as? Bool == false)
         #expect((wrongTrust["note"] as? String)?.hasPrefix("The pin decided trust") == true)
 
+        // The key matches but the name does not: a client that pins the key checks the name too.
+        let (misnamed, otherName) = try Self.connect([device.server.address, "--pin", pin, "--host", "door.local"])
+        #expect(misnamed.status == 1)
+        #expect(JSONFindings.codes(otherName).contains("name.mismatch"))
+        #expect((otherName["trust"] as? [String: Any])?["trusted"] as? Bool == false)
+        #expect(((otherName["trust"] as? [String: Any])?["note"] as? String)?.contains("does not carry the name expected") == true)
+
         let (anchored, withAnchor) = try Self.connect([device.server.address, "--pin", pin, "--anchor", device.cert])
         #expect(anchored.status == 1)
         #expect(Self.expired(withAnchor)?["severity"] as? String == "error")

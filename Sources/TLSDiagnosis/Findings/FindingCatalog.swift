@@ -113,7 +113,7 @@ public enum FindingCatalog {
         Entry(
             code: .certExpired, title: "certificate expired", defaultSeverity: .error,
             meaning: "The certificate's notAfter date is past, at the evaluation time (now, or --at). Appliances rarely renew their own certificates.",
-            fix: "Renew the certificate and install it on the server; if the dates look wrong, check the clock of the device that made it.",
+            fix: "Renew the certificate and install it on the server (keep the same key if clients pin it, or the pin breaks); if the dates look wrong, check the clock of the device that made it.",
             related: [.certNotYetValid, .certExpiresSoon],
             reproduce: "tlsprobe inspect cert.pem"),
         Entry(

@@ -49,8 +49,8 @@ public enum ConnectionDiagnosis {
             findings += pin?.code == .pinMatch ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf) : evaluation.findings
             if let pin {
                 trust.evaluated = true
-                trust.trusted = pin.code == .pinMatch
-                trust.note = PinnedTrust.note(pin)
+                trust.trusted = PinnedTrust.trusted(pin, nameMatched: evaluation.nameMatched)
+                trust.note = PinnedTrust.note(pin, nameMatched: evaluation.nameMatched)
             } else if case .client = vantage, anchors.isEmpty, extraFindings.contains(where: { $0.code == .pinFirstUse }) {
                 trust.note = PinnedTrust.firstUseNote
             }

@@ -16,10 +16,19 @@ public enum PinnedTrust {
             ?? findings.first { $0.code == .pinMatch && $0.subject == .certificate(0) }
     }
 
+    /// Whether a client that pins the key accepts the server: the key matched, and the
+    /// certificate carries the expected name (`nameMatched` nil: no name was expected).
+    public static func trusted(_ pin: Finding, nameMatched: Bool?) -> Bool {
+        pin.code == .pinMatch && nameMatched != false
+    }
+
     /// The trust section's note when `pin` decided.
-    public static func note(_ pin: Finding) -> String {
+    public static func note(_ pin: Finding, nameMatched: Bool?) -> String {
         if pin.code == .pinMismatch {
             return "The pin decided trust. \(pin.message) No anchors were given, so the chain was not judged against a root."
+        }
+        if nameMatched == false {
+            return "The pin decided trust. \(pin.message) But the certificate does not carry the name expected (see the name finding), and a client that pins the key still checks the name unless it was told not to. No anchors were given, so the chain was not judged against a root."
         }
         return "The pin decided trust. \(pin.message) With a pinned key the key is the trust model, so no root is needed; no anchors were given, so the chain was not judged against one (name a root with --anchor to judge it as a client without the pin would)."
     }

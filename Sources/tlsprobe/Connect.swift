@@ -14,7 +14,14 @@ struct Connect: ParsableCommand {
             against the anchors you name; with none, every other check still runs. The expected \
             name is what you dialled unless --host says otherwise; a server dialled by IP needs an \
             iPAddress SAN. Every handshake runs at OpenSSL security level 0, so old versions and \
-            weak keys become findings instead of local failures.
+            weak keys become findings instead of local failures; the "openssl" line verifies the \
+            chain as an OpenSSL client would, at the system's default security level.
+
+            With --profile apple the handshake offers what Safari and URLSession offer (their \
+            cipher suites, signature algorithms and groups; TLS 1.2-1.3). A server that completes \
+            no handshake with that gets tls.apple_client_refused, naming what is missing (an \
+            Ed25519 key, P-521 on TLS 1.3, DHE-only suites), and a second handshake with \
+            OpenSSL's defaults supplies the chain to judge.
 
             Exit status: 0 examined, nothing at or above --fail-on; 1 findings at or above \
             --fail-on (trust fails, handshake refused); 2 refused, unreachable, name not resolved \

@@ -76,7 +76,7 @@ public struct ConnectSession: Sendable {
         }
         let options = HandshakeOptions(
             sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
-            identity: c.identity, keyLog: c.keyLog)
+            identity: c.identity, keyLog: c.keyLog, clientHello: c.profile.clientHello)
         let result = try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
         let live = result.handshake
         let observation = live.observation
@@ -85,6 +85,11 @@ public struct ConnectSession: Sendable {
         var extra: [Finding] = []
         if let unusable = c.unusableIdentity, let mismatch = unusable.keyMismatch {
             extra.append(OfflineDiagnosis.identityKeyMismatch(source: unusable.path, certificates: mismatch.certificates, keyPin: mismatch.keyPin))
+        }
+        if let refused = live.refused {
+            extra.append(ClientHelloRefusal.finding(
+                hello: refused.hello, refused: refused.observation, ending: refused.ending, localErrors: refused.localErrors,
+                completed: observation))
         }
         if let finding = PinCheck.finding(pins: c.pins, chain: chain) { extra.append(finding) }
         if let path = c.knownHostsPath, let leaf = chain.first {
@@ -95,7 +100,7 @@ public struct ConnectSession: Sendable {
             extra.append(KnownHosts.finding(verdict, key: hostKey, pin: leaf.pin, file: path, now: now))
         }
 
-        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile)
+        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile, clientClock: c.at != nil)
         let vantage = Vantage.client(ClientVantage(
             target: ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName),
             identity: c.identity?.certificates))

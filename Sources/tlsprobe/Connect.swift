@@ -71,7 +71,7 @@ struct Connect: ParsableCommand {
     @Flag(name: .long, help: "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone (concurrently, security level 0) and report which the server accepts.")
     var versions = false
 
-    @Option(name: .long, help: ArgumentHelp("The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable.", valueName: "sha256/base64"))
+    @Option(name: .long, help: ArgumentHelp("The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable. Without anchors, the pin decides trust.", valueName: "sha256/base64"))
     var pin: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Trust on first use: record the server's key in FILE on first contact, report a change later.", valueName: "file"), completion: .file())
@@ -112,7 +112,12 @@ struct Connect: ParsableCommand {
     func run() throws {
         try examining("connect", output) {
             var c = ConnectSession.Configuration(target: try DialTarget.parse(target))
-            c.identity = try identity.load(password: passwords.provider)
+            do {
+                c.identity = try identity.load(password: passwords.provider)
+            } catch let error as LoadError where error.kind == .keyMismatch {
+                // Reported as key.mismatch; the handshake goes ahead without an identity.
+                c.unusableIdentity = error
+            }
             c.anchors = try anchors.load(password: passwords.provider)
             c.keyLog = try keyLog.open()
             c.expectedHost = host

@@ -121,7 +121,7 @@ public enum FindingCatalog {
         Entry(
             code: .certExpired, title: "certificate expired", defaultSeverity: .error,
             meaning: "The certificate's notAfter date is past, at the evaluation time (now, or --at). Appliances rarely renew their own certificates.",
-            fix: "Renew the certificate and install it on the server; if the dates look wrong, check the clock of the device that made it.",
+            fix: "Renew the certificate and install it on the server (keep the same key if clients pin it, or the pin breaks); if the dates look wrong, check the clock of the device that made it.",
             related: [.certNotYetValid, .certExpiresSoon],
             reproduce: "tlsprobe inspect cert.pem"),
         Entry(
@@ -206,13 +206,13 @@ public enum FindingCatalog {
         Entry(
             code: .nameMismatch, title: "name does not match", defaultSeverity: .error,
             meaning: "None of the certificate's subjectAltName entries matches the name or address the client expects (--host, or what was dialled).",
-            fix: "Re-issue the certificate with the name the client dials in its subjectAltName (openssl: -addext \"subjectAltName=DNS:printer.local\"), or dial a name it carries.",
+            fix: "Re-issue the certificate with the name the client dials added to its subjectAltName, keeping the names it has (openssl: -addext \"subjectAltName=IP:10.0.0.5,DNS:printer.local\": -addext replaces the whole extension, so list them all), or dial a name it carries (never a wildcard pattern: \"*.local\" covers no name at all).",
             related: [.nameIPNotInSAN, .nameCNOnly],
             reproduce: "tlsprobe connect HOST:PORT --host NAME"),
         Entry(
             code: .nameIPNotInSAN, title: "IP address not in SAN", defaultSeverity: .error,
             meaning: "The client dials an IP address, and the certificate has no iPAddress SAN for it. A DNS entry or a Common Name holding the address as text does not count for any current client.",
-            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial (openssl: -addext \"subjectAltName=IP:10.0.0.5\"); a DNS entry or the Common Name holding the address does not count.",
+            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial, keeping the names it has (openssl: -addext \"subjectAltName=DNS:printer.local,IP:::1,IP:10.0.0.5\": -addext replaces the whole extension, so list them all); a DNS entry or the Common Name holding the address does not count.",
             related: [.nameMismatch],
             reproduce: "tlsprobe connect 10.0.0.5:PORT"),
         Entry(

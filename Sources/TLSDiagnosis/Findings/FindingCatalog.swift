@@ -1,3 +1,5 @@
+import TLSWire
+
 /// Every finding code with everything that is true of it: one literal per code.
 ///
 /// Checks write the specific message (names, dates, fields); an entry holds what is
@@ -43,6 +45,12 @@ public enum FindingCatalog {
             fix: "The client trusts an older CA of the same name. Install the current root on the client and remove the old one, or re-issue the server certificate from the CA the clients already trust.",
             related: [.chainUntrustedRoot, .chainBadSignature],
             reproduce: "tlsprobe verify leaf.pem --anchor old-root.pem"),
+        Entry(
+            code: .chainStaleIntermediate, title: "old intermediate sent after the CA was re-keyed", defaultSeverity: .error,
+            meaning: "The peer sends a certificate named like the issuer of the certificate below it, but with another key: the issuing CA was re-keyed (same name, new key) and the chain file still carries its old certificate, or it mixes certificates of two CAs. The clients' root is not the problem.",
+            fix: "Replace the old intermediate in the server's chain file with the current certificate of the issuing CA (the one whose key id the leaf names as its authority key id). Nothing changes on the clients when the new intermediate comes from the same root.",
+            related: [.chainAnchorKeyMismatch, .chainMissingIntermediate],
+            reproduce: "tlsprobe verify leaf.pem old-intermediate.pem --anchor root.pem"),
         Entry(
             code: .chainMissingIntermediate, title: "intermediate certificate missing", defaultSeverity: .error,
             meaning: "The leaf was not issued by an anchor directly, and the certificate that links it to one was not sent. Browsers may hide this by fetching or caching intermediates; apps, curl and devices do not.",
@@ -113,7 +121,7 @@ public enum FindingCatalog {
         Entry(
             code: .certExpired, title: "certificate expired", defaultSeverity: .error,
             meaning: "The certificate's notAfter date is past, at the evaluation time (now, or --at). Appliances rarely renew their own certificates.",
-            fix: "Renew the certificate and install it on the server; if the dates look wrong, check the clock of the device that made it.",
+            fix: "Renew the certificate and install it on the server (keep the same key if clients pin it, or the pin breaks); if the dates look wrong, check the clock of the device that made it.",
             related: [.certNotYetValid, .certExpiresSoon],
             reproduce: "tlsprobe inspect cert.pem"),
         Entry(
@@ -141,6 +149,12 @@ public enum FindingCatalog {
             related: [.mtlsClientCertRejected],
             reproduce: "tlsprobe inspect client.pem"),
         Entry(
+            code: .certCAAsLeaf, title: "a CA's certificate presented as the peer's own", defaultSeverity: .error,
+            meaning: "The peer presents a CA certificate (basicConstraints CA:TRUE, keyUsage keyCertSign) as its own: the CA was installed where the device's leaf belongs. Clients refuse it as a server or client certificate, and a device that can use it for TLS holds the CA's private key.",
+            fix: "Issue the device its own leaf from this CA and install that with its chain; keep the CA's key off the device. If the CA's key was on the device, treat it as exposed: create a new CA, re-issue its certificates and replace the root on every client.",
+            related: [.certKeyUsageIncompatible, .certEKUMissingServerAuth],
+            reproduce: "tlsprobe verify ca.pem --anchor root.pem"),
+        Entry(
             code: .certKeyUsageIncompatible, title: "key usage does not allow TLS", defaultSeverity: .error,
             meaning: "The certificate's keyUsage does not allow what the handshake needs: digitalSignature for ECDHE and TLS 1.3, keyEncipherment for RSA key transport.",
             fix: "Re-issue the certificate with keyUsage digitalSignature (and keyEncipherment for RSA keys).",
@@ -160,8 +174,8 @@ public enum FindingCatalog {
             reproduce: "tlsprobe inspect cert.pem"),
         Entry(
             code: .certValidityTooLong, title: "validity period too long", defaultSeverity: .info,
-            meaning: "The certificate is valid for longer than clients accept: Apple platforms refuse TLS server certificates issued after 2019-07-01 with more than 825 days, and public CAs are held to 398.",
-            fix: "Re-issue with a validity of at most 398 days; Apple platforms reject TLS server certificates issued after 2019-07-01 that are valid for more than 825 days.",
+            meaning: "The certificate is valid for longer than clients accept: Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than 825 days, and, for a certificate that chains to a root the device ships (a public CA), issued after 2020-09-01 and valid for more than 398 days. A root the user or an MDM installed (a shop's own CA) keeps the 825-day limit.",
+            fix: "Re-issue with a validity of at most 825 days (openssl: -days 825); a certificate from a public CA, at most 398.",
             related: [.certExpiresSoon],
             reproduce: "tlsprobe verify cert.pem --profile apple"),
         Entry(
@@ -192,13 +206,13 @@ public enum FindingCatalog {
         Entry(
             code: .nameMismatch, title: "name does not match", defaultSeverity: .error,
             meaning: "None of the certificate's subjectAltName entries matches the name or address the client expects (--host, or what was dialled).",
-            fix: "Re-issue the certificate with the name the client dials in its subjectAltName (openssl: -addext \"subjectAltName=DNS:printer.local\"), or dial a name it carries.",
+            fix: "Re-issue the certificate with the name the client dials added to its subjectAltName, keeping the names it has (openssl: -addext \"subjectAltName=IP:10.0.0.5,DNS:printer.local\": -addext replaces the whole extension, so list them all), or dial a name it carries (never a wildcard pattern: \"*.local\" covers no name at all).",
             related: [.nameIPNotInSAN, .nameCNOnly],
             reproduce: "tlsprobe connect HOST:PORT --host NAME"),
         Entry(
             code: .nameIPNotInSAN, title: "IP address not in SAN", defaultSeverity: .error,
             meaning: "The client dials an IP address, and the certificate has no iPAddress SAN for it. A DNS entry or a Common Name holding the address as text does not count for any current client.",
-            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial (openssl: -addext \"subjectAltName=IP:10.0.0.5\"); a DNS entry or the Common Name holding the address does not count.",
+            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial, keeping the names it has (openssl: -addext \"subjectAltName=DNS:printer.local,IP:::1,IP:10.0.0.5\": -addext replaces the whole extension, so list them all); a DNS entry or the Common Name holding the address does not count.",
             related: [.nameMismatch],
             reproduce: "tlsprobe connect 10.0.0.5:PORT"),
         Entry(
@@ -244,6 +258,18 @@ public enum FindingCatalog {
             fix: "Enable TLS on the server (SMTP: a certificate and STARTTLS in the MTA; PostgreSQL: ssl = on; LDAP: TLS certificates in slapd), or dial the port that serves TLS from the first byte (465, 993, 995, 636).",
             related: [.tlsHandshakeFailed],
             reproduce: "tlsprobe connect HOST:25 --starttls smtp"),
+        Entry(
+            code: .tlsHelloRetryNotFollowed, title: "second ClientHello ignores the HelloRetryRequest", defaultSeverity: .error,
+            meaning: "A TLS 1.3 server answered the first ClientHello with a HelloRetryRequest (asking for a key share in another group), and the client's second ClientHello does not do what RFC 8446 4.1.2 requires: one key share, in the group asked for, and otherwise the same offer. Servers abort such a handshake with illegal_parameter.",
+            fix: "Update the client's TLS library; as a workaround, configure the server to prefer a group the client sends a key share for in its first ClientHello (x25519 or secp256r1), so no HelloRetryRequest is needed.",
+            related: [.tlsNoCommonCipher, .tlsHandshakeFailed],
+            reproduce: "tlsprobe capture -r hrr.pcap"),
+        Entry(
+            code: .tlsAppleClientRefused, title: "Apple's clients cannot connect", defaultSeverity: .error,
+            meaning: "Under --profile apple, connect offers the ClientHello of Safari and URLSession on iOS 17+/macOS 14+ (\(ClientHelloParameters.apple.summary)), and the server completed no handshake with it, while it did complete one with OpenSSL's defaults. An Apple client cannot connect at all, whatever the certificate; the message names what the server needs that Apple's offer lacks (an Ed25519 key, a P-521 key on TLS 1.3, DHE-only suites, a group). Only connect under --profile apple reports it. Sources: Safari 17/18 captures in the uTLS and rquest fingerprint profiles; Apple's App Transport Security requirements.",
+            fix: "Configure the server for what Apple's clients offer: a P-256 or RSA (2048+) certificate, ECDHE suites with AES-GCM, TLS 1.2 and 1.3, x25519 or secp256r1.",
+            related: [.tlsNoCommonCipher, .tlsNoForwardSecrecy, .tlsHandshakeFailed],
+            reproduce: "tlsprobe connect HOST:PORT --profile apple"),
         // mtls
         Entry(
             code: .mtlsClientCertRequested, title: "client certificate requested", defaultSeverity: .info,

@@ -33,6 +33,7 @@ public enum ConnectionDiagnosis {
             findings += CaptureDiagnosis.findings(observer.capture, observation: o)
         }
         if let ending, let finding = HandshakeDiagnosis.finding(for: ending, in: o, vantage: vantage) { findings.append(finding) }
+        if let finding = HandshakeDiagnosis.helloRetryNotFollowed(o) { findings.append(finding) }
         let keyLogFinding = findings.contains { $0.code == .captureNoKey || $0.code == .captureDecryptFailed }
         var trust = TrustSection(
             evaluated: false, trusted: nil, profile: context.profile.name,
@@ -43,7 +44,17 @@ public enum ConnectionDiagnosis {
             trust.note = "This is tlsprobe's own chain, served to the client: the client's verdict on it is in how the connection ended."
         } else if let leaf = o.serverCertificates.first {
             let evaluation = TrustEngine.evaluate(leaf: leaf, presented: Array(o.serverCertificates.dropFirst()), anchors: anchors, context: context)
-            findings += evaluation.findings
+            // connect --pin / --known-hosts with no anchors: the pinned key decided trust.
+            var pin: Finding?
+            if case .client = vantage, anchors.isEmpty { pin = PinnedTrust.decidingFinding(extraFindings) }
+            findings += pin?.code == .pinMatch ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf) : evaluation.findings
+            if let pin {
+                trust.evaluated = true
+                trust.trusted = PinnedTrust.trusted(pin, nameMatched: evaluation.nameMatched)
+                trust.note = PinnedTrust.note(pin, nameMatched: evaluation.nameMatched)
+            } else if case .client = vantage, anchors.isEmpty, extraFindings.contains(where: { $0.code == .pinFirstUse }) {
+                trust.note = PinnedTrust.firstUseNote
+            }
             if !anchors.isEmpty {
                 trust.evaluated = true
                 trust.trusted = evaluation.trusted
@@ -134,11 +145,12 @@ public enum ConnectionDiagnosis {
         let requestSummary = o.certificateRequest
         var report = ConnectionReport(
             vantage: vantage, handshake: summary, clientHello: o.clientHello,
-            serverHello: o.serverHello,
+            serverHello: o.serverHello ?? o.helloRetryRequest,
             chain: o.serverCertificates.enumerated().map { CertificateDetails($0.element, index: $0.offset) },
             certificateRequest: requestSummary,
             clientChain: o.clientCertificates.map { $0.enumerated().map { CertificateDetails($0.element, index: $0.offset) } },
             alerts: o.alerts, outcome: o.outcome, trust: trust, findings: findings, versions: versions, clientTrust: clientTrust)
+        report.secondClientHello = o.secondClientHello
         report.evaluatedAt = context.at
         return report
     }

@@ -29,6 +29,9 @@ public struct ConnectSession: Sendable {
         public var timeout: TimeInterval = 10
         /// Our client identity for mutual TLS.
         public var identity: TLSIdentity?
+        /// An identity that was given but whose key matches none of its certificates: the
+        /// handshake goes ahead without one and the report says `key.mismatch`.
+        public var unusableIdentity: LoadError?
         public var keyLog: KeyLogFile?
         /// Also offer each protocol version alone and report which the server accepts.
         public var probeVersions = false
@@ -82,13 +85,13 @@ public struct ConnectSession: Sendable {
         }
         var options = HandshakeOptions(
             sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
-            identity: c.identity, keyLog: c.keyLog)
+            identity: c.identity, keyLog: c.keyLog, clientHello: c.profile.clientHello)
         options.upgrade = c.upgrade
         options.upgradeHost = serverName ?? dial.host
         let result = c.datagram
             ? (handshake: try TLSClient.connectDatagram(dial, options: options), versions: nil)
             : try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
-        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile)
+        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile, clientClock: c.at != nil)
         func judge(_ live: LiveHandshake, extra: [Finding]) -> ConnectionReport {
             var target = ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName)
             target.upgrade = c.upgrade?.rawValue
@@ -130,6 +133,14 @@ public struct ConnectSession: Sendable {
         }
 
         var extra: [Finding] = firstFailure
+        if let unusable = c.unusableIdentity, let mismatch = unusable.keyMismatch {
+            extra.append(OfflineDiagnosis.identityKeyMismatch(source: unusable.path, certificates: mismatch.certificates, keyPin: mismatch.keyPin))
+        }
+        if let refused = live.refused {
+            extra.append(ClientHelloRefusal.finding(
+                hello: refused.hello, refused: refused.observation, ending: refused.ending, localErrors: refused.localErrors,
+                completed: live.observation))
+        }
         if let upgrade = live.upgrade, let finding = UpgradeDiagnosis.finding(upgrade, profile: c.profile) { extra.append(finding) }
         if let finding = PinCheck.finding(pins: c.pins, chain: chain) { extra.append(finding) }
         if let path = c.knownHostsPath, let leaf = chain.first {

@@ -72,6 +72,13 @@ import Darwin
         let named = try Run.process("openssl", ["verify", "-CAfile", root, "-purpose", "sslserver", "-verify_hostname", "printer.local", out + "/server.pem"])
         #expect(named.status == 0, "\(named.stderr)")
 
+        // A random serial of at most 20 octets as encoded (RFC 5280 4.1.2.2).
+        let shown = try Run.tlsprobe(["inspect", out + "/server.pem", root, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        let serials = (object["files"] as? [[String: Any]] ?? []).flatMap { ($0["certificates"] as? [[String: Any]]) ?? [] }.compactMap { $0["serial"] as? String }
+        #expect(serials.count == 2 && Set(serials).count == 2, "\(serials)")
+        for serial in serials { #expect(serial.count >= 16 && serial.count <= 40, "\(serial)") }
+
         // inspect finds nothing to say about any file, under Apple's rules too.
         for file in [root, out + "/server.pem", out + "/server-key.pem", out + "/server.p12"] {
             for profile in ["default", "apple"] {
@@ -312,6 +319,42 @@ import Darwin
         let mismatched = try Self.identity(["server", "--ca", ca, "--host", "printer.local", "--out", out, "--p12", "none"])
         #expect(mismatched.status == 2 && mismatched.stderr.contains("is not the key of"), "\(mismatched.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// The fix of a finding that asks for a re-issue names the identity command; run as it
+    /// says (with a CA and an output directory), it makes a certificate without the problem.
+    @Test func theFixOfIPNotInSANIsAnIdentityCommandThatWorks() throws {
+        let dir = TemporaryDirectory()
+        let broken = TestPKI.chain(host: "printer.local", ips: [])
+        let leaf = dir.write("broken.pem", broken.leaf.pem + broken.intermediate.pem)
+        let root = dir.write("old-root.pem", broken.root.pem)
+        let verify = try Run.tlsprobe(["verify", leaf, "--anchor", root, "--host", "10.0.0.5", "--at", OfflineCommandTests.at, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(verify.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let finding = try #require(findings.first { $0["code"] as? String == "name.ip_not_in_san" }, "\(verify.stdout)")
+        let fix = try #require(finding["fix"] as? String)
+        let match = try #require(fix.firstMatch(of: /tlsprobe identity server [^;)]*--out DIR/), "\(fix)")
+        let words = match.output.split(separator: " ").map(String.init)
+        #expect(words.contains("10.0.0.5") && words.contains("printer.local"), "every name the certificate had, and the address: \(fix)")
+        #expect(try Self.identity(["ca", "--out", dir.file("ca")]).status == 0)
+        let arguments = words.dropFirst(2).map { $0 == "CA_DIR" ? dir.file("ca") : $0 == "DIR" ? dir.file("new") : $0 }
+        let made = try Self.identity(Array(arguments) + ["--p12", "none"])
+        #expect(made.status == 0, "\(arguments): \(made.stderr)")
+        for host in ["10.0.0.5", "printer.local"] {
+            let again = try Run.tlsprobe(["verify", dir.file("new/server.pem"), "--anchor", dir.file("ca/root.pem"), "--host", host, "--profile", "apple", "--fail-on", "warning"])
+            #expect(again.status == 0, "\(host): \(again.stdout)")
+        }
+    }
+
+    /// `tlsprobe explain CODE` of each finding that asks for a re-issue names the command.
+    @Test(arguments: [
+        "name.ip_not_in_san", "name.cn_only", "name.mismatch", "cert.validity_too_long", "cert.eku_missing_server_auth",
+        "cert.eku_missing_client_auth", "pkcs12.modern_encryption", "chain.self_signed_leaf",
+    ])
+    func theCatalogFixNamesTheIdentityCommand(code: String) throws {
+        let explain = try Run.tlsprobe(["explain", code])
+        #expect(explain.status == 0)
+        #expect(explain.stdout.contains("tlsprobe identity"), "\(explain.stdout)")
     }
 
     @Test func ed25519IsMadeWithAWarning() throws {

@@ -76,13 +76,13 @@ public enum NameMatching {
                         code: .nameCNOnly, subject: subject,
                         message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. OpenSSL clients fall back to the Common Name and accept it; iOS, macOS, Chrome and Go ignore the Common Name and refuse it.",
                         evidence: evidence,
-                        fix: "Re-issue the certificate with subjectAltName DNS:\(name) (openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+                        fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); openssl: -addext \"subjectAltName=DNS:\(name)\").")]
                 }
                 return [Finding(
                     code: .nameCNOnly, subject: subject,
                     message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. Clients that follow RFC 9525 (iOS, macOS, Chrome, Go) ignore the Common Name, so the name does not match.",
                     evidence: evidence,
-                    fix: "Re-issue the certificate with subjectAltName DNS:\(name) (openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+                    fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); openssl: -addext \"subjectAltName=DNS:\(name)\").")]
             }
         }
         var message = "\(display) is not valid for \"\(name)\": "
@@ -108,7 +108,7 @@ public enum NameMatching {
         }
         return [Finding(
             code: .nameMismatch, subject: subject, message: message, evidence: evidence,
-            fix: "Dial a name the certificate carries (\(dnsNames.first ?? commonNames.first ?? "none")), or re-issue it with subjectAltName DNS:\(name) (openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+            fix: "Dial a name the certificate carries (\(dnsNames.first ?? commonNames.first ?? "none")), or re-issue it with subjectAltName DNS:\(name) beside the names it has (\(identityCommand(leaf, adding: name)); openssl: -addext \"subjectAltName=DNS:\(name)\").")]
     }
 
     /// A plain-words hint when a wildcard almost matches.
@@ -158,7 +158,25 @@ public enum NameMatching {
                 "san_dns_with_address": .strings(inDNS),
                 "common_name_with_address": .strings(inCN),
             ],
-            fix: "Re-issue the certificate with subjectAltName IP:\(text) (openssl: -addext \"subjectAltName=IP:\(text)\").")]
+            fix: "Re-issue the certificate with subjectAltName IP:\(text) beside the names it has (\(identityCommand(leaf, adding: text)); openssl: -addext \"subjectAltName=IP:\(text)\").")]
+    }
+
+    /// The `tlsprobe identity server` that re-issues `leaf` with `name` added to the names
+    /// and addresses it has (a SAN is replaced whole, so every one is listed). Names from the
+    /// certificate or the wire are shown only when they are plain host names or addresses:
+    /// a fix never carries text a shell would read as more than one word.
+    static func identityCommand(_ leaf: X509Certificate, adding name: String) -> String {
+        func plain(_ host: String) -> Bool {
+            IPAddressText.parse(host) != nil
+                || (!host.isEmpty && host.count <= 253 && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.*_".contains($0)) })
+        }
+        var hosts: [String] = []
+        for host in [name] + leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format) where plain(host) && !hosts.contains(host.lowercased()) {
+            hosts.append(host.lowercased())
+        }
+        if !plain(name) { hosts.insert("NAME", at: 0) }
+        let shown = hosts.prefix(8).map { "--host \($0)" }.joined(separator: " ")
+        return "tlsprobe identity server --ca CA_DIR \(shown)\(hosts.count > 8 ? " ..." : "") --out DIR"
     }
 
     private static func quoted(_ names: [String]) -> String {

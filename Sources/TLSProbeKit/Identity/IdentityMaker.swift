@@ -126,6 +126,16 @@ enum IdentityMaker {
     /// device whose clock is a little behind accepts it at once.
     static let backdate: TimeInterval = 3600
 
+    /// A random positive serial of 16 octets, its top bit clear so that its DER encoding
+    /// needs no leading zero (RFC 5280 4.1.2.2: at most 20 octets; some validators count the
+    /// encoded octets, and a 20-byte random value with its top bit set encodes as 21).
+    static func serialNumber() -> Certificate.SerialNumber {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes[0] = (bytes[0] & 0x7F) | 0x01
+        return Certificate.SerialNumber(bytes: bytes)
+    }
+
     static func validity(days: Int, now: Date) -> (Date, Date) {
         let start = Date(timeIntervalSince1970: (now.timeIntervalSince1970 - backdate).rounded(.down))
         return (start, start.addingTimeInterval(TimeInterval(days) * 86_400))
@@ -143,7 +153,7 @@ enum IdentityMaker {
             try extensions.append(Certificate.Extension(constraints, critical: true))
         }
         let certificate = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: key.publicKey,
+            version: .v3, serialNumber: serialNumber(), publicKey: key.publicKey,
             notValidBefore: notBefore, notValidAfter: notAfter, issuer: subject, subject: subject,
             signatureAlgorithm: key.signatureAlgorithm, extensions: extensions, issuerPrivateKey: key.certificateKey)
         return MadeCertificate(certificate: certificate, key: key)
@@ -193,7 +203,7 @@ enum IdentityMaker {
         notAfter = min(notAfter, issuer.certificate.notValidAfter)
         notBefore = max(notBefore, issuer.certificate.notValidBefore)
         let certificate = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: key.publicKey,
+            version: .v3, serialNumber: serialNumber(), publicKey: key.publicKey,
             notValidBefore: notBefore, notValidAfter: notAfter, issuer: issuer.certificate.subject, subject: subject,
             signatureAlgorithm: issuer.key.signatureAlgorithm, extensions: extensions, issuerPrivateKey: issuer.key.certificateKey)
         return MadeCertificate(certificate: certificate, key: key)

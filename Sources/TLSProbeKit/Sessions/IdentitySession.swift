@@ -130,7 +130,7 @@ public enum IdentitySession {
         text += "\nNext steps:\n"
         text += "  1. A server identity:  tlsprobe identity server --ca \(shell(dir)) --host 10.0.0.5 --host printer.local --out server\n"
         text += "     A client identity (mutual TLS):  tlsprobe identity client --ca \(shell(dir)) --name front-desk-ipad --out front-desk-ipad\n"
-        text += "  2. " + installStep(dir: dir, mobileConfig: common.mobileConfig, name: name) + "\n"
+        text += "  2. " + installStep(rootDir: dir, profile: common.mobileConfig ? path(dir, FileName.mobileConfig) : nil, name: name) + "\n"
         return Outcome(text: text, paths: files.map(\.path))
     }
 
@@ -157,7 +157,7 @@ public enum IdentitySession {
         text += "\nNext steps:\n"
         text += "  1. On the server: configure \(path(out, "server.pem")) as its certificate and \(path(out, "server-key.pem")) as its key"
         text += pkcs12 == nil ? ".\n" : "\n     (or import \(path(out, "server.p12")) where a server takes one file).\n"
-        text += "  2. " + installStep(dir: common.mobileConfig ? out : ca, rootDir: ca, mobileConfig: common.mobileConfig, name: commonName(authority.root)) + "\n"
+        text += "  2. " + installStep(rootDir: ca, profile: profilePath(out: out, ca: ca, made: common.mobileConfig), name: commonName(authority.root)) + "\n"
         text += "  3. Check it as an iPhone or Mac would (PORT: the server's):\n"
         text += "       tlsprobe connect \(first.dialText):PORT --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
         text += "     or before installing it, serve it and connect from this machine:\n"
@@ -387,14 +387,22 @@ public enum IdentitySession {
         }
     }
 
-    private static func installStep(dir: String, rootDir: String? = nil, mobileConfig: Bool, name: String) -> String {
-        let root = shell(path(rootDir ?? dir, FileName.root))
+    /// The configuration profile the next steps point to: the one just made, else the CA's.
+    private static func profilePath(out: String, ca: String, made: Bool) -> String? {
+        if made { return path(out, FileName.mobileConfig) }
+        var status = stat()
+        let caProfile = path(ca, FileName.mobileConfig)
+        return stat(caProfile, &status) == 0 ? caProfile : nil
+    }
+
+    private static func installStep(rootDir: String, profile: String?, name: String) -> String {
+        let root = shell(path(rootDir, FileName.root))
         var text = "On every client, install \(root) as a trusted root:\n"
-        if mobileConfig {
-            text += "     iPhone, iPad: AirDrop or mail \(shell(path(dir, FileName.mobileConfig))), install it (Settings > Profile Downloaded),\n"
+        if let profile {
+            text += "     iPhone, iPad: AirDrop or mail \(shell(profile)), install it (Settings > Profile Downloaded),\n"
             text += "     then turn on full trust for \"\(name)\" (Settings > General > About > Certificate Trust Settings):\n"
             text += "     iOS does not trust an installed root for TLS until that switch is on.\n"
-            text += "     Mac: double-click \(shell(path(dir, FileName.mobileConfig))) and install it in System Settings > Privacy & Security > Profiles."
+            text += "     Mac: double-click \(shell(profile)) and install it in System Settings > Privacy & Security > Profiles."
         } else {
             text += "     iPhone, iPad, Mac: add --mobileconfig for a profile that installs it, then turn on full trust for\n"
             text += "     \"\(name)\" (iOS: Settings > General > About > Certificate Trust Settings).\n"

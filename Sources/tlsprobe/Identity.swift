@@ -123,6 +123,22 @@ struct IdentityPKCS12Options: ParsableArguments {
     }
 }
 
+/// Where the password of an encrypted CA key comes from (`--ca-password-env`,
+/// `--ca-password-file`, else the terminal): apart from the new PKCS#12 file's.
+struct CAPasswordOptions: ParsableArguments {
+    @Option(name: .customLong("ca-password-env"), help: ArgumentHelp("Read the password of an encrypted CA key from this environment variable.", valueName: "var"))
+    var caPasswordEnv: String?
+
+    @Option(name: .customLong("ca-password-file"), help: ArgumentHelp("Read the password of an encrypted CA key from the first line of this file.", valueName: "file"), completion: .file())
+    var caPasswordFile: String?
+
+    func validate() throws {
+        if caPasswordEnv != nil && caPasswordFile != nil { throw ValidationError("give one of --ca-password-env and --ca-password-file") }
+    }
+
+    var provider: PasswordProvider { PasswordOptions.provider(env: caPasswordEnv, file: caPasswordFile, fileOption: "--ca-password-file") }
+}
+
 extension ParsableCommand {
     /// Runs an identity subcommand: warnings on stderr, what was made and the next steps on
     /// stdout; a failure is one `Error:` line and exit status 2.
@@ -133,6 +149,10 @@ extension ParsableCommand {
         } catch let error as any UserFacingError {
             Console.note("Error: \(error.description)")
             throw Status.couldNotExamine
+        } catch let error as IdentityUsageError {
+            // Found once the CA was read (a host its name constraints do not permit).
+            Console.note("Error: \(error.description)")
+            throw ExitCode.validationFailure
         }
     }
 }
@@ -216,6 +236,7 @@ struct IdentityServer: ParsableCommand {
 
     @OptionGroup var options: IdentityCommonOptions
     @OptionGroup var pkcs12: IdentityPKCS12Options
+    @OptionGroup var caPassword: CAPasswordOptions
 
     func validate() throws {
         if host.isEmpty { throw ValidationError("give at least one --host: each name or address clients dial (--host 10.0.0.5 --host printer.local)") }
@@ -234,7 +255,7 @@ struct IdentityServer: ParsableCommand {
         var common = options.common()
         common.days = options.validity(leaf: true)
         try making(options.warnings(leaf: true)) {
-            try IdentitySession.makeServer(ca: ca, hosts: hosts, common: common, pkcs12: pkcs12.choice)
+            try IdentitySession.makeServer(ca: ca, caPassword: caPassword.provider, hosts: hosts, common: common, pkcs12: pkcs12.choice)
         }
     }
 }
@@ -258,6 +279,7 @@ struct IdentityClient: ParsableCommand {
 
     @OptionGroup var options: IdentityCommonOptions
     @OptionGroup var pkcs12: IdentityPKCS12Options
+    @OptionGroup var caPassword: CAPasswordOptions
 
     func validate() throws {
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name needs the device's or user's name (front-desk-ipad)") }
@@ -270,7 +292,7 @@ struct IdentityClient: ParsableCommand {
         var common = options.common()
         common.days = options.validity(leaf: true)
         try making(options.warnings(leaf: true)) {
-            try IdentitySession.makeClient(ca: ca, name: name.trimmingCharacters(in: .whitespaces), common: common, pkcs12: pkcs12.choice)
+            try IdentitySession.makeClient(ca: ca, caPassword: caPassword.provider, name: name.trimmingCharacters(in: .whitespaces), common: common, pkcs12: pkcs12.choice)
         }
     }
 }

@@ -312,6 +312,28 @@ import Darwin
         #expect(keyless.stderr.contains("root-key.pem") && keyless.stderr.contains("private key"), "\(keyless.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
 
+        // An encrypted CA key: the wrong password, none, then the right one.
+        let locked = dir.file("locked")
+        #expect(try Self.identity(["ca", "--out", locked]).status == 0)
+        let encrypt = try Run.process("openssl", ["pkey", "-in", locked + "/root-key.pem", "-aes256", "-passout", "pass:ca secret", "-out", dir.file("encrypted.pem")])
+        #expect(encrypt.status == 0, "\(encrypt.stderr)")
+        unlink(locked + "/root-key.pem")
+        try FileManager.default.moveItem(atPath: dir.file("encrypted.pem"), toPath: locked + "/root-key.pem")
+        let wrongFile = dir.write("wrong-ca-password", "not it\n")
+        let wrong = try Self.identity(["server", "--ca", locked, "--host", "printer.local", "--out", out, "--p12", "none", "--ca-password-file", wrongFile])
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("root-key.pem") && wrong.stderr.contains("the password is wrong"), "\(wrong.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let none = try Self.identity(["server", "--ca", locked, "--host", "printer.local", "--out", out, "--p12", "none"])
+        #expect(none.status == 2 && none.stderr.contains("--ca-password-env"), "\(none.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let right = try Self.identity(
+            ["client", "--ca", locked, "--name", "ipad", "--out", out, "--ca-password-env", "CA_KEY_PASSWORD", "--password-env", "IDENTITY_TEST_PASSWORD"],
+            environment: Self.environment.merging(["CA_KEY_PASSWORD": "ca secret"]) { $1 })
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(try Run.tlsprobe(["verify", out + "/client.pem", "--purpose", "client", "--anchor", locked + "/root.pem"]).status == 0)
+        try FileManager.default.removeItem(atPath: out)
+
         // Another CA's key in its place.
         let other = dir.file("other")
         #expect(try Self.identity(["ca", "--out", other]).status == 0)
@@ -355,6 +377,25 @@ import Darwin
         let explain = try Run.tlsprobe(["explain", code])
         #expect(explain.status == 0)
         #expect(explain.stdout.contains("tlsprobe identity"), "\(explain.stdout)")
+    }
+
+    /// A host the CA's name constraints do not permit is refused before anything is made:
+    /// every client would refuse the certificate.
+    @Test func aHostOutsideTheNameConstraintsIsRefused() throws {
+        let dir = TemporaryDirectory()
+        let ca = dir.file("ca")
+        #expect(try Self.identity(["ca", "--intermediate", "--permit-ip", "10.0.0.0/8", "--permit-dns", "shop.local", "--out", ca]).status == 0)
+        for host in ["192.168.1.5", "printer.local", "fd00::5"] {
+            let refused = try Self.identity(["server", "--ca", ca, "--host", "10.0.0.5", "--host", host, "--out", dir.file("out"), "--p12", "none"])
+            #expect(refused.status == 64, "\(host): \(refused.stderr)")
+            #expect(refused.stderr.contains("--host \(host)") && refused.stderr.contains("name constraints"), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.file("out")))
+        }
+        let permitted = try Self.identity(["server", "--ca", ca, "--host", "10.0.0.5", "--host", "printer.shop.local", "--out", dir.file("out"), "--p12", "none"])
+        #expect(permitted.status == 0, "\(permitted.stderr)")
+        let openssl = try Run.process(
+            "openssl", ["verify", "-CAfile", ca + "/root.pem", "-untrusted", ca + "/intermediate.pem", "-verify_ip", "10.0.0.5", dir.file("out/server.pem")])
+        #expect(openssl.status == 0, "\(openssl.stdout)\(openssl.stderr)")
     }
 
     @Test func ed25519IsMadeWithAWarning() throws {

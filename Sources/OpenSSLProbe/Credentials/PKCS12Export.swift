@@ -65,3 +65,25 @@ public enum PKCS12Export {
         return der
     }
 }
+
+/// A CA's private key for `tlsprobe identity`, which signs with swift-certificates: the
+/// key in a file (PEM, DER or PKCS#12; encrypted ones decrypted with the password the
+/// provider gives, as every key tlsprobe reads), as unencrypted PKCS#8 DER. The only place
+/// a secret key leaves OpenSSL, for the user who holds the key file and its password.
+public enum SigningKeyFile {
+    public static func pkcs8(path: String, password: @escaping PasswordProvider) throws(LoadError) -> [UInt8] {
+        let loaded = try CredentialFile.load(path: path, expecting: .privateKey, password: password)
+        guard let key = loaded.keys.first else {
+            throw LoadError(path: path, kind: .notWhatWasExpected, description: "\(path): holds no private key")
+        }
+        OpenSSLErrorQueue.clear()
+        guard let info = EVP_PKEY2PKCS8(key.pointer) else {
+            throw LoadError(path: path, kind: .malformed, description: "\(path): the key cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "EVP_PKEY2PKCS8 failed")))")
+        }
+        let owned = OwnedPKCS8Info(takingOwnership: info)
+        guard let der = DERCoding.encode({ i2d_PKCS8_PRIV_KEY_INFO(owned.pointer, $0) }) else {
+            throw LoadError(path: path, kind: .malformed, description: "\(path): the key cannot be encoded")
+        }
+        return der
+    }
+}

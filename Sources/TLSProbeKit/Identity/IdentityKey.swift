@@ -84,6 +84,11 @@ enum IdentityKey {
     /// The key file's text: PKCS#8 PEM.
     var pem: String { PEMDocument(type: "PRIVATE KEY", derBytes: pkcs8DER).pemString + "\n" }
 
+    /// Reads unencrypted PKCS#8 DER.
+    init(pkcs8DER der: [UInt8]) throws {
+        try self.init(pem: PEMDocument(type: "PRIVATE KEY", derBytes: der).pemString)
+    }
+
     /// Reads a PEM private key (PKCS#8, SEC1 `EC PRIVATE KEY` or PKCS#1 `RSA PRIVATE KEY`).
     init(pem text: String) throws {
         let document = try PEMDocument(pemString: text)

@@ -136,8 +136,9 @@ public enum IdentitySession {
 
     // MARK: server and client
 
-    public static func makeServer(ca: String, hosts: [IdentityHost], common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
-        let authority = try loadCA(ca)
+    public static func makeServer(ca: String, caPassword: @escaping PasswordProvider, hosts: [IdentityHost], common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
+        let authority = try loadCA(ca, password: caPassword)
+        try checkNameConstraints(hosts, authority: authority, ca: ca)
         let password = try pkcs12.map { try exportPassword($0, for: path(common.out, "server.p12")) }
         let key = try generate(common.keyType)
         let leaf = try build { try IdentityMaker.server(hosts: hosts, key: key, issuer: authority.issuer, days: common.days, now: common.now) }
@@ -166,8 +167,8 @@ public enum IdentitySession {
         return Outcome(text: text, paths: files.map(\.path))
     }
 
-    public static func makeClient(ca: String, name: String, common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
-        let authority = try loadCA(ca)
+    public static func makeClient(ca: String, caPassword: @escaping PasswordProvider, name: String, common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
+        let authority = try loadCA(ca, password: caPassword)
         let password = try pkcs12.map { try exportPassword($0, for: path(common.out, "client.p12")) }
         let key = try generate(common.keyType)
         let leaf = try build { try IdentityMaker.client(name: name, key: key, issuer: authority.issuer, days: common.days, now: common.now) }
@@ -207,7 +208,7 @@ public enum IdentitySession {
         let issuer: MadeCertificate
     }
 
-    static func loadCA(_ dir: String) throws -> Authority {
+    static func loadCA(_ dir: String, password: @escaping PasswordProvider) throws -> Authority {
         let rootPath = path(dir, FileName.root)
         var status = stat()
         guard stat(dir, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
@@ -227,7 +228,7 @@ public enum IdentitySession {
                 description: "--ca \(dir): holds \((intermediate == nil ? rootPath : intermediatePath)) but not its private key \(keyPath); only the CA's key can sign a new identity (a copy of the CA directory without its key cannot issue: run identity where the key is)",
                 target: keyPath)
         }
-        let key = try readKey(keyPath)
+        let key = try readKey(keyPath, password: password)
         guard key.publicKey == issuerCertificate.publicKey else {
             throw IdentityError(
                 code: .fileInvalid,
@@ -243,6 +244,50 @@ public enum IdentitySession {
         return Authority(root: root, intermediate: intermediate, issuer: MadeCertificate(certificate: issuerCertificate, key: key))
     }
 
+    /// Refuses a host the CA's name constraints do not permit: the certificate would be
+    /// refused by every client (chain.name_constraints_violated).
+    static func checkNameConstraints(_ hosts: [IdentityHost], authority: Authority, ca: String) throws {
+        for certificate in [authority.root, authority.intermediate].compactMap({ $0 }) {
+            guard let constraints = try? certificate.extensions.nameConstraints else { continue }
+            let permittedDNS = constraints.permittedSubtrees.compactMap { name -> String? in if case .dnsName(let d) = name { d.lowercased() } else { nil } }
+            let permittedIP = constraints.permittedSubtrees.compactMap { name -> [UInt8]? in if case .ipAddress(let o) = name { Array(o.bytes) } else { nil } }
+            let excludedDNS = constraints.excludedSubtrees.compactMap { name -> String? in if case .dnsName(let d) = name { d.lowercased() } else { nil } }
+            let excludedIP = constraints.excludedSubtrees.compactMap { name -> [UInt8]? in if case .ipAddress(let o) = name { Array(o.bytes) } else { nil } }
+            func within(_ host: String, _ domain: String) -> Bool {
+                let trimmed = domain.hasPrefix(".") ? String(domain.dropFirst()) : domain
+                return (!domain.hasPrefix(".") && host == trimmed) || host.hasSuffix("." + trimmed) || trimmed.isEmpty
+            }
+            func inRange(_ address: [UInt8], _ range: [UInt8]) -> Bool {
+                guard range.count == address.count * 2 else { return false }
+                return (0..<address.count).allSatisfy { address[$0] & range[address.count + $0] == range[$0] & range[address.count + $0] }
+            }
+            func describe(_ range: [UInt8]) -> String {
+                let half = range.count / 2
+                let bits = range.suffix(half).reduce(0) { $0 + $1.nonzeroBitCount }
+                return "\(IPAddressText.format(Array(range.prefix(half))))/\(bits)"
+            }
+            for host in hosts {
+                var refused = false
+                var allowed = ""
+                switch host {
+                case .dns(let name):
+                    if excludedDNS.contains(where: { within(name, $0) }) { refused = true }
+                    if !permittedDNS.isEmpty && !permittedDNS.contains(where: { within(name, $0) }) { refused = true }
+                    allowed = permittedDNS.isEmpty ? "names outside " + excludedDNS.joined(separator: ", ") : permittedDNS.joined(separator: ", ")
+                case .ip(let address):
+                    if excludedIP.contains(where: { inRange(address, $0) }) { refused = true }
+                    let sameFamily = permittedIP.filter { $0.count == address.count * 2 }
+                    if !permittedIP.isEmpty && !sameFamily.contains(where: { inRange(address, $0) }) { refused = true }
+                    allowed = permittedIP.isEmpty ? "addresses outside " + excludedIP.map(describe).joined(separator: ", ") : permittedIP.map(describe).joined(separator: ", ")
+                }
+                if refused {
+                    throw IdentityUsageError(
+                        "--host \(host.text): the CA \"\(commonName(certificate))\" in \(ca) may issue only for \(allowed) (its name constraints); every client would refuse such a certificate (chain.name_constraints_violated). Give hosts it permits, or make a CA without --permit-dns/--permit-ip")
+                }
+            }
+        }
+    }
+
     static func readCertificate(_ file: String) throws -> Certificate {
         let text = try readText(file)
         do {
@@ -252,18 +297,39 @@ public enum IdentitySession {
         }
     }
 
-    static func readKey(_ file: String) throws -> IdentityKey {
+    static func readKey(_ file: String, password: @escaping PasswordProvider) throws -> IdentityKey {
         let text = try readText(file)
         if text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") || text.contains("Proc-Type: 4,ENCRYPTED") {
-            throw IdentityError(
-                code: .fileInvalid,
-                description: "\(file): the key is encrypted, and identity reads only an unencrypted CA key (keep the CA directory private instead); decrypt a copy with: openssl pkey -in \(shell(file)) -out KEY",
-                target: file)
+            // An encrypted CA key (openssl pkey -aes256): OpenSSL decrypts it with the
+            // password from --ca-password-env, --ca-password-file or the terminal.
+            let der: [UInt8]
+            switch decryptedKey(file, password: password) {
+            case .success(let bytes): der = bytes
+            case .failure(let error) where error.kind == .passwordNeeded:
+                throw IdentityError(
+                    code: .passwordMissing,
+                    description: "\(file): the CA key is encrypted and needs its password: give --ca-password-env VAR or --ca-password-file FILE, or run on a terminal to be asked (nothing was written)",
+                    target: file)
+            case .failure(let error): throw error
+            }
+            do {
+                return try IdentityKey(pkcs8DER: der)
+            } catch {
+                throw IdentityError(code: .fileInvalid, description: "\(file): not a private key identity can sign with (P-256, P-384, RSA or Ed25519)", target: file)
+            }
         }
         do {
             return try IdentityKey(pem: text)
         } catch {
             throw IdentityError(code: .fileInvalid, description: "\(file): not a private key identity can sign with (PEM: P-256, P-384, RSA or Ed25519)", target: file)
+        }
+    }
+
+    private static func decryptedKey(_ file: String, password: @escaping PasswordProvider) -> Result<[UInt8], LoadError> {
+        do {
+            return .success(try SigningKeyFile.pkcs8(path: file, password: password))
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -255,6 +255,12 @@ import Darwin
         let stale = try Run.tlsprobe(["verify", out + "/server.pem", "--anchor", ca + "/root.pem", "--json"])
         #expect(stale.status == 1)
         #expect(try Self.codes(stale.stdout).contains("chain.anchor_key_mismatch"), "\(stale.stdout)")
+
+        // A CA replaced by one without an intermediate leaves no old intermediate to sign with.
+        #expect(try Self.identity(["ca", "--intermediate", "--out", ca, "--force"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: ca + "/intermediate-key.pem"))
+        #expect(try Self.identity(["ca", "--out", ca, "--force"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: ca).sorted() == ["root-key.pem", "root.pem"])
     }
 
     @Test(arguments: [

@@ -404,6 +404,48 @@ import Darwin
         #expect(openssl.status == 0, "\(openssl.stdout)\(openssl.stderr)")
     }
 
+    /// Drives `tlsprobe identity client` on a pseudo-terminal: answers the two password
+    /// prompts (argv: the binary, then identity's arguments; stdin: the two answers, one a line).
+    static let promptScript = #"""
+    import fcntl, os, select, subprocess, sys, termios, time
+    answers = sys.stdin.read().splitlines()
+    master, slave = os.openpty()
+    def controlling():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    p = subprocess.Popen(sys.argv[1:], stdin=slave, stdout=subprocess.PIPE, stderr=slave, preexec_fn=controlling)
+    seen = b""
+    for prompt, answer in zip([b"Password for the new", b"same password again"], answers):
+        deadline = time.time() + 30
+        while prompt not in seen and time.time() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                seen += os.read(master, 4096)
+        # Echo off before typing, as a person would see it.
+        deadline = time.time() + 10
+        while termios.tcgetattr(slave)[3] & termios.ECHO and time.time() < deadline:
+            time.sleep(0.05)
+        os.write(master, answer.encode() + b"\n")
+    out, _ = p.communicate(timeout=60)
+    while select.select([master], [], [], 0.2)[0]:
+        seen += os.read(master, 4096)
+    print(f"status={p.returncode} prompts={seen.count(b'Password for the new')}+{seen.count(b'same password again')} echoed={any(a.encode() in seen for a in answers)}")
+    """#
+
+    @Test func thePasswordIsAskedTwiceOnATerminal() throws {
+        let dir = TemporaryDirectory()
+        let ca = dir.file("ca")
+        #expect(try Self.identity(["ca", "--out", ca]).status == 0)
+        let script = dir.write("prompt.py", Self.promptScript)
+        let arguments = [script, Run.tlsprobePath, "identity", "client", "--ca", ca, "--name", "ipad"]
+        let typed = try Run.process("python3", arguments + ["--out", dir.file("ipad")], stdin: Data("typed twice\ntyped twice\n".utf8), timeout: 90)
+        #expect(typed.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "status=0 prompts=1+1 echoed=False", "\(typed.stdout)\(typed.stderr)")
+        let opened = try Run.process("openssl", ["pkcs12", "-in", dir.file("ipad/client.p12"), "-passin", "pass:typed twice", "-noout"])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        let differ = try Run.process("python3", arguments + ["--out", dir.file("other")], stdin: Data("one\nanother\n".utf8), timeout: 90)
+        #expect(differ.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "status=2 prompts=1+1 echoed=False", "\(differ.stdout)\(differ.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("other")))
+    }
+
     @Test func ed25519IsMadeWithAWarning() throws {
         let dir = TemporaryDirectory()
         let made = try Self.identity(["ca", "--key", "ed25519", "--out", dir.file("ca")])

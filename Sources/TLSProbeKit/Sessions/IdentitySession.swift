@@ -128,8 +128,10 @@ public enum IdentitySession {
         if common.mobileConfig { rows.append((path(dir, FileName.mobileConfig), "a configuration profile that installs the root on an iPhone, iPad or Mac")) }
         text += table(rows)
         text += "\nNext steps:\n"
-        text += "  1. A server identity:  tlsprobe identity server --ca \(shell(dir)) --host 10.0.0.5 --host printer.local --out server\n"
-        text += "     A client identity (mutual TLS):  tlsprobe identity client --ca \(shell(dir)) --name front-desk-ipad --out front-desk-ipad\n"
+        text += "  1. A server identity, with every name and address clients dial:\n"
+        text += "       tlsprobe identity server --ca \(shell(dir)) --host 10.0.0.5 --host printer.local --out server\n"
+        text += "     A client identity for a device (mutual TLS):\n"
+        text += "       tlsprobe identity client --ca \(shell(dir)) --name front-desk-ipad --out front-desk-ipad\n"
         text += "  2. " + installStep(rootDir: dir, profile: common.mobileConfig ? path(dir, FileName.mobileConfig) : nil, name: name) + "\n"
         return Outcome(text: text, paths: files.map(\.path))
     }

@@ -149,6 +149,12 @@ import Darwin
             "curl", ["-sS", "--max-time", "15", "--cacert", root, "--cert", dir.file("ipad/client.pem"), "--key", dir.file("ipad/client-key.pem"),
                      "-o", "/dev/null", "-w", "%{http_code}", "https://127.0.0.1:\(server.port)/"], timeout: 30)
         #expect(curl.status == 0 && curl.stdout == "200", "\(curl.stdout) \(curl.stderr)")
+        // s_client with the same identity, its intermediate sent after it.
+        let sClient = try Run.process(
+            "openssl", ["s_client", "-connect", server.address, "-CAfile", root, "-verify_return_error", "-verify_ip", "127.0.0.1",
+                        "-cert", dir.file("ipad/client.pem"), "-key", dir.file("ipad/client-key.pem"), "-cert_chain", ca + "/intermediate.pem", "-ign_eof"],
+            stdin: Data("GET / HTTP/1.0\r\n\r\n".utf8), timeout: 30)
+        #expect(sClient.stdout.contains("Verify return code: 0 (ok)") && sClient.stdout.contains("HTTP/1.0 200 ok"), "\(sClient.stdout)\(sClient.stderr)")
         // Without the client identity the server refuses.
         let refused = try Run.process("curl", ["-sS", "--max-time", "15", "--cacert", root, "-o", "/dev/null", "https://127.0.0.1:\(server.port)/"], timeout: 30)
         #expect(refused.status != 0)

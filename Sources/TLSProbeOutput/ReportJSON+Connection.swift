@@ -19,6 +19,7 @@ extension ReportJSON {
                 "resumed": .optional(r.handshake.resumed),
             ]),
             "client_hello": r.clientHello.map(json) ?? .null,
+            "second_client_hello": r.secondClientHello.map(json) ?? .null,
             "server_hello": r.serverHello.map(json) ?? .null,
             "chain": .array(r.chain.map(json)),
             "certificate_request": r.certificateRequest.map { c in
@@ -80,6 +81,7 @@ extension ReportJSON {
         .object([
             "client": .string(f.client), "server": .string(f.server),
             "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
+            "upgrade": .optional(f.upgrade), "tunnel": .optional(f.tunnel),
         ])
     }
 
@@ -111,7 +113,8 @@ extension ReportJSON {
             "group": h.group.map(codePoint) ?? .null,
             "alpn": .optional(h.alpn),
             "extensions": .array(h.extensions.map(codePoint)),
-            "hello_retry_request": .bool(h.helloRetryRequest),
+            "hello_retry_request": .bool(h.helloRetryRequest || h.afterHelloRetryRequest),
+            "hello_retry_request_group": h.helloRetryRequestGroup.map(codePoint) ?? .null,
         ])
     }
 

@@ -22,6 +22,7 @@ extension TextRenderer {
         case .observer(let observer):
             let f = observer.flow
             title = "capture \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
+                + (f.upgrade.map { " · after \($0) STARTTLS" } ?? "") + (f.tunnel.map { " · through a \($0) tunnel" } ?? "")
             ownHello = false
         }
         out += style.paint(oneLine(title), .bold) + "\n"
@@ -48,6 +49,14 @@ extension TextRenderer {
             out += field("cipher", h.cipherSuite.description)
             if let g = h.group { out += field("group", g.description) }
             if let a = h.alpn { out += field("ALPN", a) }
+            if h.afterHelloRetryRequest {
+                out += field("retry", "a HelloRetryRequest went first" + (h.helloRetryRequestGroup.map { ", asking for a key share in \($0)" } ?? ""))
+            }
+        }
+        if let h = r.secondClientHello, !ownHello {
+            out += heading("Second client hello (after the HelloRetryRequest)")
+            out += field("key shares", h.keyShareGroups.isEmpty ? "(none)" : h.keyShareGroups.map(\.description).joined(separator: ", "))
+            if let ja4 = h.ja4 { out += field("JA4", ja4) }
         }
         out += heading("Chain as presented (\(r.chain.count))")
         if r.chain.isEmpty { out += "  (none seen)\n" }

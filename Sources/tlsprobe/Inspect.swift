@@ -37,7 +37,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try examining("inspect", output) {
-            let context = TrustContext(at: at.flatMap(ReportTime.parse) ?? Date(), purpose: .server, profile: profile.profile)
+            let context = TrustContext(at: at.flatMap(ReportTime.parse) ?? Date(), purpose: .server, profile: profile.profile, clientClock: at != nil)
             let result = try InspectSession(files: files, key: key, context: context, password: passwords.provider).run()
             let sink = output.single()
             sink.emit(.inspect(result.report), threshold: failOn.threshold)

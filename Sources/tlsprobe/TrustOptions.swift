@@ -33,7 +33,7 @@ struct AnchorOptions: ParsableArguments {
         }
         if systemAnchors {
             let system = try SystemAnchors.load()
-            for certificate in system.certificates { add(certificate, "system") }
+            for certificate in system.certificates { add(certificate, TrustAnchor.systemSource) }
         }
         return anchors
     }
@@ -64,7 +64,7 @@ struct TrustOptions: ParsableArguments {
 
     /// The context for a leaf with this purpose (only `verify` judges client certificates).
     func context(purpose: Purpose = .server) -> TrustContext {
-        TrustContext(at: instant, expectedName: host.map(ExpectedName.init(parsing:)), purpose: purpose, profile: profile.profile)
+        TrustContext(at: instant, expectedName: host.map(ExpectedName.init(parsing:)), purpose: purpose, profile: profile.profile, clientClock: at != nil)
     }
 
     /// Every anchor named by --anchor, --anchors and --system-anchors, deduplicated.

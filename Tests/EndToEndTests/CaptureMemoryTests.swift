@@ -1,4 +1,5 @@
 import Foundation
+@testable import PcapSource
 import Testing
 import TestSupport
 
@@ -161,15 +162,15 @@ import TestSupport
         let hostile = try Run.tlsprobe(["capture", "-r", large, "--json"])
         let reports = hostile.stdout.split(separator: "\n")
         #expect(reports.count == 2, "\(hostile.stderr)")
-        // Each connection says where it stopped reading: 1 MiB of handshake messages
-        // (TrackedFlow.maxKeptBytes), five of the 200 KB Certificates.
+        // Each connection says where it stopped reading: 17 MiB of handshake messages
+        // (TrackedFlow.maxKeptBytes: one message as long as the format allows, and 1 MiB),
+        // 89 of the 200 KB Certificates.
         for report in reports {
-            #expect(report.contains("server stream: more than 1024 KiB of handshake messages in this connection; the rest was not read"), "\(report.prefix(2000))")
+            #expect(report.contains("server stream: more than \(TrackedFlow.maxKeptBytes / 1024) KiB of handshake messages in this connection; the rest was not read"), "\(report.prefix(2000))")
         }
         guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil,
               let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB else { return }
-        // 2 × 120 × 200 KB of Certificates: without the byte bound this peaked at 80 MB
-        // against 41 MB for the ordinary capture.
-        #expect(peak < base + 16 * 1024, "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
+        // 2 × 120 × 200 KB of Certificates (48 MB): the two flows keep 2 × 17 MiB at most.
+        #expect(peak < base + 2 * TrackedFlow.maxKeptBytes / 1024 + 8 * 1024, "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
     }
 }

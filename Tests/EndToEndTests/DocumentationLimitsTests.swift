@@ -94,7 +94,8 @@ extension DocumentationTests {
 
         let readmeRows: [(String, [String])] = [
             ("TLS record", ["\(TLSRecord.maxCiphertextFragmentLength) bytes of fragment"]),
-            ("handshake message", [Self.size(HandshakeReassembler.defaultMaxMessageSize), "Certificate \(openSSLCertificate) bytes", "ClientHello \(openSSLClientHello)"]),
+            ("handshake message", [Self.size(HandshakeReassembler.defaultMaxMessageSize), "Certificate \(openSSLCertificate) bytes", "ClientHello \(openSSLClientHello)",
+                                   "Capture: \(TrackedFlow.maxHandshakeMessageSize) bytes"]),
             ("messages and alerts kept per captured connection", ["\(TrackedFlow.maxEvents), and \(Self.size(TrackedFlow.maxKeptBytes)) of handshake messages"]),
             ("certificates presented", ["the first \(presented) after the leaf"]),
             ("path", ["\(path.maxPathLength) certificates", "\(PathValidation.defaultMaxIntermediates) intermediates"]),
@@ -143,6 +144,7 @@ extension DocumentationTests {
             ("Handshake message", [
                 "\(Self.size(HandshakeReassembler.defaultMaxMessageSize)) of body",
                 "\(openSSLCertificate) bytes for a Certificate", "\(openSSLClientHello) for a ClientHello",
+                "A capture reads a message up to \(TrackedFlow.maxHandshakeMessageSize) bytes",
             ]),
             ("Handshake messages and alerts kept per connection", ["\(TrackedFlow.maxEvents), and \(Self.size(TrackedFlow.maxKeptBytes)) of handshake messages"]),
             ("Certificates presented", ["The first \(presented) after the leaf"]),

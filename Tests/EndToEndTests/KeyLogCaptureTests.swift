@@ -169,10 +169,19 @@ import TestSupport
         let file = try Self.capture(serverExtra: ["-groups", "P-384"], clients: [["-tls1_3", "-CAfile", Self.pki.root]], name: "hrr")
         let (lines, result) = try Self.read(file.pcap, ["--keylog", file.keyLog])
         try #require(lines.count == 1, "\(result.stdout)\n\(result.stderr)")
-        // The second ClientHello key-shares the group the HelloRetryRequest asked for.
-        let hello = try #require(lines[0]["client_hello"] as? [String: Any])
-        #expect((hello["key_share_groups"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["secp384r1"])
-        #expect(((lines[0]["server_hello"] as? [String: Any])?["group"] as? [String: Any])?["name"] as? String == "secp384r1")
+        // Both ClientHellos are kept: client_hello is the first (fingerprints come from it,
+        // as JA4 says), second_client_hello key-shares the group the HelloRetryRequest asked for.
+        func shares(_ hello: Any?) -> [String]? {
+            ((hello as? [String: Any])?["key_share_groups"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        }
+        #expect(shares(lines[0]["client_hello"]) == ["x25519"])
+        #expect(shares(lines[0]["second_client_hello"]) == ["secp384r1"])
+        let serverHello = try #require(lines[0]["server_hello"] as? [String: Any])
+        #expect((serverHello["group"] as? [String: Any])?["name"] as? String == "secp384r1")
+        #expect(serverHello["hello_retry_request"] as? Bool == true)
+        #expect((serverHello["hello_retry_request_group"] as? [String: Any])?["name"] as? String == "secp384r1")
+        // OpenSSL's client follows the request: nothing to say about it.
+        #expect(JSONFindings.finding(lines[0], "tls.hello_retry_not_followed") == nil)
         #expect(lines[0]["outcome"] as? String == "established")
         #expect(Self.chain(lines[0]) == ["CN=localhost", "CN=Capture Intermediate CA"])
         #expect((lines[0]["trust"] as? [String: Any])?["trusted"] as? Bool == true)

@@ -75,12 +75,13 @@ import TLSWire
         }
     }
 
-    @Test func aSixteenMegabyteHandshakeMessageEndsTheStreamAtItsHeader() throws {
+    /// A Certificate declaring the most the format allows (2^24 - 1 bytes), of which 1 MiB is
+    /// sent before the connection closes: a message cut short, not a malformed one.
+    @Test func aSixteenMegabyteHandshakeMessageCutShortIsTruncatedNotMalformed() throws {
         var conversation = TCPConversation()
         let t = SyntheticTLS.tls12(chain: syntheticDER)
         var packets = conversation.open()
         packets += conversation.send(t.clientHello, from: .client)
-        // A ServerHello, then a Certificate declaring 2^24 - 1 bytes, of which 1 MiB is sent.
         let serverHello = Array(t.serverFlight.prefix(5 + (Int(t.serverFlight[3]) << 8 | Int(t.serverFlight[4]))))
         var huge = SyntheticTLS.record(22, [11, 0xFF, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 16_000))
         for _ in 0..<65 { huge += SyntheticTLS.record(22, [UInt8](repeating: 0, count: 16_000)) }
@@ -91,7 +92,39 @@ import TLSWire
         #expect(statistics.reportedConnections == 1)
         #expect(c.observation.serverHello != nil)
         #expect(c.observation.serverCertificates.isEmpty)
-        let description = String(describing: c.findings.map(\.evidence))
-        #expect(description.contains("exceeds the limit of 262144"), "\(c.findings.map(\.message))")
+        #expect(c.observation.outcome == .incomplete)
+        let text = String(describing: c.findings.map(\.evidence)) + c.findings.map(\.message).joined()
+        #expect(!text.contains("exceeds the limit"), "\(c.findings.map(\.message))")
+        #expect(!text.contains("malformed"), "\(c.findings.map(\.message))")
+    }
+
+    /// A Certificate message of about 330 KB over twenty-one 16 KB records (Zeek reads
+    /// such a chain): every certificate is read.
+    @Test func aCertificateMessageOfAFewHundredKilobytesIsReassembled() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        let leaf = syntheticDER[0]
+        let count = 330_000 / (leaf.count + 3) + 1
+        var entries: [UInt8] = []
+        for _ in 0..<count { entries += SyntheticTLS.u24(leaf.count) + leaf }
+        let body = SyntheticTLS.u24(entries.count) + entries
+        let message = [11] + SyntheticTLS.u24(body.count) + body
+        #expect(message.count > 300_000)
+        var records: [UInt8] = []
+        var offset = 0
+        while offset < message.count {
+            let end = min(offset + 16_000, message.count)
+            records += SyntheticTLS.record(22, Array(message[offset..<end]))
+            offset = end
+        }
+        let serverHello = Array(t.serverFlight.prefix(5 + (Int(t.serverFlight[3]) << 8 | Int(t.serverFlight[4]))))
+        var conversation = TCPConversation()
+        var packets = conversation.open()
+        packets += conversation.send(t.clientHello, from: .client)
+        packets += conversation.send(serverHello + records + SyntheticTLS.record(22, [14, 0, 0, 0]), from: .server)
+        packets += conversation.close()
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.serverCertificates.count == count)
+        #expect(!c.findings.contains { $0.code == .certMalformed || $0.message.contains("malformed") }, "\(c.findings.map(\.message))")
     }
 }

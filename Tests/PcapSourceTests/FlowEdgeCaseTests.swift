@@ -112,11 +112,38 @@ private func establishedTLS12(_ conversation: inout TCPConversation) -> [Capture
         let (connections, _) = try analyze(Self.packets(selecting: version))
         let c = try #require(connections.first)
         let tls13 = HandshakeContext(version: ProtocolVersion(UInt16(version))).usesTLS13Formats
-        #expect(tls13 == (version == 0x0304 || version == 0x7F1C))
+        #expect(tls13 == (version == 0x0304 || version == 0x7F1C || version == 0x7F17))
         // TLS 1.3 rules: the client's alert-sized record is read as its refusal of the chain,
         // and the encrypted handshake is unseen.
         #expect(c.findings.contains { $0.code == .captureAlert } == tls13)
         #expect(c.observation.encryptedHandshakeUnseen == tls13)
+    }
+}
+
+extension SelectedVersionTests {
+    /// A draft-18 server (drafts 14 to 21 put the draft version in the ServerHello and left
+    /// out the session id and compression method): the version is named, TLS 1.3 rules
+    /// apply, and application data both ways means the handshake completed.
+    @Test func anEarlyTLS13DraftIsNamedAndReadAsTLS13() throws {
+        let ext: (Int, [UInt8]) -> [UInt8] = { type, data in W.u16(type) + W.u16(data.count) + data }
+        let hello = W.handshake(1, W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
+            + { let e = ext(0x002B, [2, 0x7F, 0x12]) + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32)); return W.u16(e.count) + e }())
+        let serverHello = W.handshake(2, W.u16(0x7F12) + [UInt8](repeating: 2, count: 32) + W.u16(0x1301)
+            + { let e = ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32)); return W.u16(e.count) + e }())
+        var conversation = TCPConversation()
+        var packets = conversation.open()
+        packets += conversation.send(W.record(22, hello), from: .client)
+        packets += conversation.send(W.record(22, serverHello) + W.record(23, [UInt8](repeating: 9, count: 1200)), from: .server)
+        packets += conversation.send(W.record(23, [UInt8](repeating: 8, count: 60)), from: .client)
+        packets += conversation.send(W.record(23, [UInt8](repeating: 7, count: 300)), from: .server)
+        packets += conversation.send(W.record(23, [UInt8](repeating: 6, count: 300)), from: .client)
+        packets += conversation.close()
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.serverHello?.version.name == "TLSv1.3-draft-18")
+        #expect(c.observation.serverHello?.cipherSuite == CipherSuite(0x1301))
+        #expect(c.observation.encryptedHandshakeUnseen)
+        #expect(c.observation.outcome == .established)
     }
 }
 

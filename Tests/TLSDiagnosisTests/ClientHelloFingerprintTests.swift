@@ -41,6 +41,21 @@ import TLSWire
         #expect(noSignatures.fingerprint(sha256Hex: ClientHelloFingerprint.sha256Hex).hasSuffix("_6d807ffa2a79"))
     }
 
+    /// The Chrome 143 hello of FingerprintPartsTests: JA4 t13d1516h2_8daaf6152771_d8a2da3f94cd
+    /// and JA4_o t13d1516h2_acb858a92679_f96a17c57971, as browserleaks.com printed them.
+    @Test func ja4HashesMatchAChrome143Hello() {
+        let ciphers = ["1301", "1302", "1303", "c02b", "c02f", "c02c", "c030", "cca9", "cca8", "c013", "c014",
+                       "009c", "009d", "002f", "0035"]
+        let extensions = ["002d", "0033", "0010", "fe0d", "0017", "44cd", "0000", "000b", "000a", "002b", "ff01",
+                          "0023", "0012", "0005", "000d", "001b"]
+        let signatureAlgorithms = ["0403", "0804", "0401", "0503", "0805", "0501", "0806", "0601"]
+        let ja4 = JA4(a: "t13d1516h2", ciphers: ciphers, extensions: extensions, signatureAlgorithms: signatureAlgorithms)
+        let fingerprint = ClientHelloFingerprint(ja3: JA3(version: 771, ciphers: [], extensions: [], ellipticCurves: [],
+                                                          ellipticCurvePointFormats: []), ja4: ja4)
+        #expect(fingerprint.ja4 == "t13d1516h2_8daaf6152771_d8a2da3f94cd")
+        #expect(fingerprint.ja4Original == "t13d1516h2_acb858a92679_f96a17c57971")
+    }
+
     /// rust/ja4/src/lib.rs `test_hash12`: "551d0f,551d25,551d11" → aae71e8db6d7.
     @Test func truncatedSHA256MatchesTheReferenceHelper() {
         let ja4 = JA4(a: "t13i010100", ciphers: ["x"], extensions: [], signatureAlgorithms: [])

@@ -70,6 +70,34 @@ import TLSWire
         #expect(HandshakeDiagnosis.protocolFindings(o, profile: .apple).allSatisfy { $0.severity == .error })
     }
 
+    /// RFC 8446 4.1.2: after a HelloRetryRequest for secp256r1, the second ClientHello must
+    /// send one key share, in secp256r1, and otherwise offer the same.
+    @Test func aSecondClientHelloThatIgnoresTheHelloRetryRequestIsNamed() {
+        func hello(shares: [NamedGroup], suites: [UInt16] = [0x1301, 0x1302]) -> ClientHelloSummary {
+            ClientHelloSummary(
+                legacyVersion: .tls12, versions: [.tls13, .tls12], cipherSuites: suites.map(CipherSuite.init(rawValue:)), sni: "printer.local",
+                alpn: [], signatureAlgorithms: [], supportedGroups: [.x25519, .secp256r1], keyShareGroups: shares, extensions: [])
+        }
+        let retry = ServerHelloSummary(legacyVersion: .tls12, version: .tls13, cipherSuite: CipherSuite(rawValue: 0x1301), group: .secp256r1,
+                                       alpn: nil, extensions: [], helloRetryRequest: true)
+        var o = HandshakeObservation(clientHello: hello(shares: [.x25519]), helloRetryRequest: retry, outcome: .failed)
+        o.secondClientHello = hello(shares: [.secp256r1])
+        #expect(HandshakeDiagnosis.helloRetryNotFollowed(o) == nil)
+
+        o.secondClientHello = hello(shares: [.x25519])
+        let finding = HandshakeDiagnosis.helloRetryNotFollowed(o)
+        #expect(finding?.code == .tlsHelloRetryNotFollowed)
+        #expect(finding?.severity == .error)
+        #expect(finding?.evidence["requested_group"] == .string("secp256r1"))
+        #expect(finding?.message.contains("sends x25519") == true)
+
+        o.secondClientHello = hello(shares: [.secp256r1], suites: [0x1301])
+        #expect(HandshakeDiagnosis.helloRetryNotFollowed(o)?.evidence["problems"] == .strings(["the cipher suites changed"]))
+        // No second hello seen (the capture ends): nothing to judge.
+        o.secondClientHello = nil
+        #expect(HandshakeDiagnosis.helloRetryNotFollowed(o) == nil)
+    }
+
     @Test func anIdentityFromAnotherCAIsNotAcceptable() {
         let chain = TestPKI.chain()
         let other = TestPKI.issue(.client("front-desk-ipad"), by: TestPKI.issue(.root("Other Root")))

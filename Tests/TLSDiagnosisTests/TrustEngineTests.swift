@@ -59,10 +59,71 @@ import X509
         let newInt = TestPKI.issue(.intermediate("Shop CA"), by: root)
         let leaf = TestPKI.issue(.server("printer.local"), by: newInt)
         let result = Trust.evaluate(leaf, [oldInt], anchors: [root])
-        let finding = result.first(.chainAnchorKeyMismatch)
+        // The sent intermediate is stale, not the client's root.
+        #expect(result.first(.chainAnchorKeyMismatch) == nil)
+        let finding = result.first(.chainStaleIntermediate)
+        #expect(finding?.severity == .error)
         #expect(finding?.subject == .certificate(0))
         #expect(finding?.evidence["found"]?.stringsValue == ["certificate[1]"])
         #expect(finding?.evidence["wanted_key_id"]?.stringValue == newInt.x509.subjectKeyIDHex)
+        #expect(finding?.fix.contains(newInt.x509.subjectKeyIDHex ?? "?") == true)
+        #expect(finding?.message.contains("re-keyed") == true)
+        // What explain says of the code does not send the user to replace the root.
+        let entry = FindingCatalog.entry(for: .chainStaleIntermediate)
+        #expect(entry?.fix.contains("chain file") == true)
+        #expect(entry?.fix.contains("Install the current root") == false)
+    }
+
+    @Test func missingIssuerNamesBothCandidatesInOneHeadline() {
+        let pki = TestPKI.chain()
+        let result = Trust.evaluate(pki.leaf, [], anchors: [pki.root])
+        let findings = result.findings.filter { $0.severity == .error }
+        #expect(findings.map(\.code) == [.chainMissingIntermediate])
+        let message = findings.first?.message ?? ""
+        #expect(message.contains("an intermediate the server does not send"))
+        #expect(message.contains("a root this client does not have"))
+        #expect(message.contains(pki.intermediate.x509.subjectKeyIDHex ?? "?"))
+    }
+
+    /// A CA's certificate where the server's own leaf belongs: said as such first, not as a
+    /// keyUsage complaint; a self-signed device certificate that says CA:TRUE but is made for
+    /// TLS (digitalSignature, serverAuth) is not taken for one.
+    @Test func caCertificatePresentedAsTheLeafIsNamed() {
+        let root = TestPKI.issue(.root("Shop Root"))
+        let issuing = TestPKI.issue(.intermediate("Shop Issuing CA"), by: root)
+        let result = Trust.evaluate(issuing, [], anchors: [root])
+        #expect(!result.trusted)
+        let first = result.findings.first
+        #expect(first?.code == .certCAAsLeaf)
+        #expect(first?.subject == .certificate(0))
+        #expect(first?.message.contains("exposed") == true)
+        #expect(first?.fix.contains("own leaf") == true)
+
+        var device = TestPKI.Spec.server("camera.local")
+        device.isCA = true
+        device.keyUsage = KeyUsage(digitalSignature: true, keyCertSign: true)
+        let selfSigned = TestPKI.issue(device)
+        #expect(Trust.evaluate(selfSigned, anchors: [selfSigned], name: "camera.local").first(.certCAAsLeaf) == nil)
+    }
+
+    /// With --at naming the client's clock, a certificate that is not yet valid points at the
+    /// client's clock first; without it, a small gap is put to either clock.
+    @Test func notYetValidAtTheClientsClockBlamesThatClockFirst() {
+        let root = TestPKI.issue(.root("Shop Root"))
+        var spec = TestPKI.Spec.server("printer.local")
+        spec.notBefore = TestPKI.day(0.5)
+        let leaf = TestPKI.issue(spec, by: root)
+        let context = TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"), clientClock: true)
+        let atClient = TrustEngine.evaluate(leaf: leaf.x509, presented: [], anchors: [Trust.anchor(root)], context: context)
+        let message = atClient.first(.certNotYetValid)?.message ?? ""
+        #expect(message.contains("the client's clock (--at)"))
+        let clientFirst = message.range(of: "client's clock first")
+        let issuerAfter = message.range(of: "the device that made the certificate")
+        #expect(clientFirst != nil && issuerAfter != nil && clientFirst!.lowerBound < issuerAfter!.lowerBound)
+
+        let here = Trust.evaluate(leaf, anchors: [root]).first(.certNotYetValid)?.message ?? ""
+        #expect(!here.contains("--at"))
+        #expect(here.contains("looks like a clock"))
     }
 
     @Test func selfSignedLeafThatIsNotAnchoredIsSaidSo() {

@@ -55,6 +55,47 @@ import X509
         #expect(!apple.trusted)
     }
 
+    /// Apple's 398-day rule covers certificates that chain to the roots a device ships
+    /// (support.apple.com/102028); a shop's own root, installed by the user, keeps 825.
+    @Test func appleHoldsOnlyLeavesUnderSystemRootsTo398Days() {
+        let root = TestPKI.issue(.root("Shop Root"))
+        var spec = TestPKI.Spec.server("printer.local")
+        spec.notBefore = TestPKI.day(-10)
+        spec.notAfter = TestPKI.day(790)
+        let leaf = TestPKI.issue(spec, by: root)
+        let shopRoot = Trust.evaluate(leaf, anchors: [root], profile: .apple)
+        #expect(shopRoot.first(.certValidityTooLong) == nil)
+        #expect(shopRoot.trusted)
+
+        let systemRoot = Trust.evaluate(leaf, anchors: [root], profile: .apple, systemAnchors: true)
+        let finding = systemRoot.first(.certValidityTooLong)
+        #expect(finding?.severity == .error)
+        #expect(finding?.evidence["limit_days"]?.intValue == 398)
+        #expect(!systemRoot.trusted)
+        // Only apple has the rule.
+        #expect(Trust.evaluate(leaf, anchors: [root], systemAnchors: true).first(.certValidityTooLong) == nil)
+
+        // Past 825 days the error and its fix name 825, whatever the root.
+        spec.notAfter = TestPKI.day(900)
+        let long = Trust.evaluate(TestPKI.issue(spec, by: root), anchors: [root], profile: .apple).findings(.certValidityTooLong)
+        #expect(long.count == 1)
+        #expect(long.first?.severity == .error)
+        #expect(long.first?.evidence["limit_days"]?.intValue == 825)
+        #expect(long.first?.fix.contains("at most 825 days") == true)
+    }
+
+    /// An address written as a dNSName costs the name match (a client dialling the address
+    /// looks for an iPAddress entry), which name.ip_not_in_san says; no client is known to
+    /// refuse the certificate for it otherwise, so there is no cert.nonconforming beside.
+    @Test func anAddressInADNSNameIsANameProblemOnly() {
+        let root = TestPKI.issue(.root("Shop Root"))
+        let leaf = TestPKI.issue(.server("127.0.0.1", dns: ["127.0.0.1"]), by: root)
+        let result = Trust.evaluate(leaf, anchors: [root], name: "127.0.0.1")
+        #expect(result.errorCodes == ["name.ip_not_in_san"])
+        #expect(result.first(.nameIPNotInSAN)?.message.contains("as a DNS name") == true)
+        #expect(Trust.evaluate(leaf, anchors: [root], name: nil).first(.certNonconforming) == nil)
+    }
+
     @Test func commonNameThatDiffersFromTheSANOnlyInCaseIsNonconforming() {
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("Printer.Local", dns: ["printer.local"]), by: root)

@@ -23,6 +23,43 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
         #expect(ja4.rawOriginal == "t13d1516h2_1301,1302,1303,c02b,c02f,c02c,c030,cca9,cca8,c013,c014,009c,009d,002f,0035_001b,0000,0033,0010,4469,0017,002d,000d,0005,0023,0012,002b,ff01,000b,000a,0015_0403,0804,0401,0503,0805,0501,0806,0601")
     }
 
+    /// A Chrome 143 ClientHello (ECH 0xfe0d, ALPS 0x44cd, an X25519MLKEM768 key share,
+    /// GREASE in front and behind), with the JA3 string, JA4_a, JA4_r and JA4_ro another
+    /// implementation printed for it (browserleaks.com's TLS page, quoted in
+    /// service0427/v2_cp_app's tls.md); the hashes are checked in ClientHelloFingerprintTests.
+    /// Every one of its 16 non-GREASE extensions is counted and listed.
+    @Test func reproducesAChrome143HelloWithECHAndALPS() throws {
+        var hello = HelloBuilder()
+        hello.ciphers = [0x5A5A, 0x1301, 0x1302, 0x1303, 0xC02B, 0xC02F, 0xC02C, 0xC030, 0xCCA9, 0xCCA8,
+                         0xC013, 0xC014, 0x009C, 0x009D, 0x002F, 0x0035]
+        hello.sessionID = Array(repeating: 0x26, count: 32)
+        hello.extensions = [
+            (0x3A3A, []),
+            (0x002D, ExtData.pskModes([1])),
+            (0x0033, ExtData.keyShares([(0x4A4A, [0]), (0x11EC, Array(repeating: 5, count: 1216)), (0x001D, Array(repeating: 7, count: 32))])),
+            (0x0010, ExtData.alpn(["h2", "http/1.1"])),
+            (0xFE0D, [0, 0, 1, 0, 1, 0x9C] + vec(2, Array(repeating: 3, count: 32)) + vec(2, Array(repeating: 4, count: 144))),
+            (0x0017, []),
+            (0x44CD, vec(2, vec(1, Array("h2".utf8)))),
+            (0x0000, ExtData.sni("tls-outer.browserleaks.com")),
+            (0x000B, [1, 0]),
+            (0x000A, vec(2, u16s([0x4A4A, 0x11EC, 0x001D, 0x0017, 0x0018]))),
+            (0x002B, ExtData.versions([0x7A7A, 0x0304, 0x0303])),
+            (0xFF01, [0]),
+            (0x0023, []),
+            (0x0012, []),
+            (0x0005, [1, 0, 0, 0, 0]),
+            (0x000D, ExtData.sigalgs([0x0403, 0x0804, 0x0401, 0x0503, 0x0805, 0x0501, 0x0806, 0x0601])),
+            (0x001B, vec(1, [0x00, 0x02])),
+            (0xDADA, [0]),
+        ]
+        let parsed = try clientHello(hello)
+        #expect(parsed.ja4.a == "t13d1516h2")
+        #expect(parsed.ja4.raw == "t13d1516h2_002f,0035,009c,009d,1301,1302,1303,c013,c014,c02b,c02c,c02f,c030,cca8,cca9_0005,000a,000b,000d,0012,0017,001b,0023,002b,002d,0033,44cd,fe0d,ff01_0403,0804,0401,0503,0805,0501,0806,0601")
+        #expect(parsed.ja4.rawOriginal == "t13d1516h2_1301,1302,1303,c02b,c02f,c02c,c030,cca9,cca8,c013,c014,009c,009d,002f,0035_002d,0033,0010,fe0d,0017,44cd,0000,000b,000a,002b,ff01,0023,0012,0005,000d,001b_0403,0804,0401,0503,0805,0501,0806,0601")
+        #expect(parsed.ja3.string == "771,4865-4866-4867-49195-49199-49196-49200-52393-52392-49171-49172-156-157-47-53,45-51-16-65037-23-17613-0-11-10-43-65281-35-18-5-13-27,4588-29-23-24,0")
+    }
+
     @Test func greaseIsKeptInTheHelloButLeftOutOfTheFingerprints() throws {
         let hello = try clientHello(ja4SpecExampleHello())
         #expect(hello.cipherSuites.first?.isGREASE == true)

@@ -297,13 +297,44 @@ private func tls12Context() throws -> HandshakeContext {
         #expect(try decode(handshake(.certificate, vec(3, [])), .tls12) == .certificate(CertificateMessage(requestContext: nil, entries: [])))
     }
 
-    @Test func contextRecognisesLateTLS13Drafts() {
+    @Test func contextRecognisesTLS13DraftsAndExperiments() {
         #expect(HandshakeContext(version: ProtocolVersion(0x7F1C)).usesTLS13Formats)
-        #expect(!HandshakeContext(version: ProtocolVersion(0x7F12)).usesTLS13Formats)
+        #expect(HandshakeContext(version: ProtocolVersion(0x7F17)).usesTLS13Formats)
+        #expect(HandshakeContext(version: ProtocolVersion(0x7F12)).usesTLS13Formats)
+        #expect(HandshakeContext(version: ProtocolVersion(0x7E02)).usesTLS13Formats)
+        #expect(!HandshakeContext(version: ProtocolVersion(0x7F0D)).usesTLS13Formats, "before draft 14: not seen in the wild")
+        #expect(!HandshakeContext(version: ProtocolVersion(0x0305)).usesTLS13Formats)
         #expect(!HandshakeContext(version: .tls12).usesTLS13Formats)
         #expect(HandshakeContext(version: .tls12).signaturesNameTheirAlgorithm)
         #expect(!HandshakeContext(version: .tls10).signaturesNameTheirAlgorithm)
         #expect(HandshakeContext().signaturesNameTheirAlgorithm)
+    }
+
+    /// Drafts 14 to 21 sent a ServerHello with the draft version first and no session id
+    /// echo or compression method (draft-ietf-tls-tls13-18 §4.1.3); every prefix is refused.
+    @Test func readsAnEarlyDraftServerHello() throws {
+        let keyShare = u16(0x0033) + vec(2, u16(0x001D) + vec(2, [UInt8](repeating: 7, count: 32)))
+        let body = u16(0x7F12) + [UInt8](repeating: 0x22, count: 32) + u16(0x1301) + vec(2, keyShare)
+        let bytes = handshake(.serverHello, body)
+        let hello = try ServerHello(raw(bytes))
+        #expect(hello.legacyVersion.name == "TLSv1.3-draft-18")
+        #expect(hello.selectedVersion == ProtocolVersion(0x7F12))
+        #expect(hello.selectedVersion.usesTLS13Rules)
+        #expect(hello.cipherSuite == CipherSuite(0x1301))
+        #expect(hello.keyShareGroup == .x25519)
+        #expect(hello.legacySessionIDEcho.isEmpty)
+        for cut in 4..<bytes.count {
+            var prefix = Array(bytes.prefix(cut))
+            let length = cut - 4
+            prefix[1] = UInt8(length >> 16 & 0xFF); prefix[2] = UInt8(length >> 8 & 0xFF); prefix[3] = UInt8(length & 0xFF)
+            #expect(throws: WireError.self) { try ServerHello(raw(prefix)) }
+        }
+        // Draft 23 has the final layout, the draft in supported_versions.
+        let final = u16(0x0303) + [UInt8](repeating: 0x22, count: 32) + vec(1, []) + u16(0x1301) + [0]
+            + vec(2, u16(0x002B) + vec(2, u16(0x7F17)) + keyShare)
+        let draft23 = try ServerHello(raw(handshake(.serverHello, final)))
+        #expect(draft23.selectedVersion.name == "TLSv1.3-draft-23")
+        #expect(ProtocolVersion(0x7E02).name == "TLSv1.3-google-experiment-2")
     }
 
     @Test func spotsTheDowngradeSentinel() throws {

@@ -74,7 +74,7 @@ public enum SyntheticTLS {
     // MARK: wire helpers
 
     public static func u16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
-    static func u24(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 16)] + u16(v) }
+    public static func u24(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 16)] + u16(v) }
     static func u16s(_ values: [Int]) -> [UInt8] { values.flatMap(u16) }
     static func vec(_ prefix: Int, _ body: [UInt8]) -> [UInt8] {
         switch prefix {

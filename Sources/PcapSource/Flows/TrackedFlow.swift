@@ -36,6 +36,9 @@ final class TrackedFlow {
         case start([UInt8])
         /// Looking for a record header at a segment start (mid-stream start, after a gap).
         case resync(attempts: Int)
+        /// Plain text that may lead to TLS (STARTTLS, a proxy's tunnel): watched by
+        /// `PreludeWatcher`, each segment start checked for a hello.
+        case prelude
         /// Fed to the TLS decoder.
         case feeding
         /// Nothing more to read in this direction.
@@ -52,9 +55,10 @@ final class TrackedFlow {
     /// peer sending endless hello requests or warnings must not grow the flow without end.
     static let maxEvents = 256
     /// Bytes of handshake messages kept per connection: a real handshake is 5 to 50 KiB;
-    /// a peer sending message after large message must not grow the flow without end
-    /// (each message is already at most 256 KiB, `TLSConnectionDecoder`'s bound).
-    static let maxKeptBytes = 1 << 20
+    /// a peer sending message after large message must not grow the flow without end. One
+    /// message as long as the format allows (`maxHandshakeMessageSize`) and 1 MiB besides;
+    /// what a flow keeps is counted against the capture's budget like the rest it holds.
+    static let maxKeptBytes = (1 << 24) + (1 << 20)
 
     /// The endpoints in key order, `a` < `b`.
     let a: Endpoint
@@ -74,7 +78,13 @@ final class TrackedFlow {
     var finB: UInt32?
     var closed = false
 
-    private var decoder = TLSConnectionDecoder()
+    /// A capture reads a handshake message as long as the format allows (2^24 - 1 bytes: a
+    /// Certificate of a few hundred KB spread over twenty records is real); the memory a
+    /// partial message holds grows with the bytes that came and is counted against the
+    /// capture's budget, which ends the flows holding most (`capture.truncated`).
+    static let maxHandshakeMessageSize = (1 << 24) - 1
+
+    private var decoder = TLSConnectionDecoder(maxMessageSize: TrackedFlow.maxHandshakeMessageSize)
     /// Opens protected records when a key log is configured; shared with `decoder`.
     private var decryptor: ConnectionDecryptor?
     /// What the handshake showed, in order: replayed into a `HandshakeObservationBuilder`
@@ -97,6 +107,10 @@ final class TrackedFlow {
     private var keptBytes = 0
     /// The first bytes of a direction that did not start with TLS.
     private var plaintextStart: (fromA: Bool, bytes: [UInt8])?
+    /// The plain text before TLS, while a direction is in `.prelude`.
+    private var prelude = PreludeWatcher()
+    /// What the prelude was, read when the client's hello ended it.
+    private(set) var preludeReading: PreludeWatcher.Reading?
     /// Live capture with a key log: the stream chunks delivered so far, in order, so the
     /// connection can be read again once its client has written the secrets it lacked
     /// (`maxReplayBytes` at most, within the capture's `ReplayBudget`; past that, nil).
@@ -115,7 +129,7 @@ final class TrackedFlow {
     /// What the flow holds that the capture's budget for all open flows counts: segments
     /// waiting behind a hole, the decoder's partial records and messages, and the handshake
     /// messages kept for the report. Nothing once the flow is reported or closed.
-    var heldBytes: Int { streamA.heldBytes + streamB.heldBytes + decoder.heldByteCount + keptBytes }
+    var heldBytes: Int { streamA.heldBytes + streamB.heldBytes + decoder.heldByteCount + keptBytes + prelude.heldBytes }
     /// `heldBytes` when the analyzer last counted it into its total.
     var countedBytes = 0
     /// Whether a hole was declared lost because the open flows together held too much.
@@ -221,7 +235,7 @@ final class TrackedFlow {
                 if !framingKept || events.contains(where: { if case .cutRecord(_, encrypted: true, message: _) = $0 { true } else { false } }) {
                     decryptor?.lostBytes(from: wireSide(sender))
                 }
-            case .start, .unknown:
+            case .start, .unknown, .prelude:
                 state = .resync(attempts: 0)
             case .resync, .stopped:
                 break
@@ -238,10 +252,17 @@ final class TrackedFlow {
                     return
                 }
                 guard RecordParser.looksLikeTLS(prefix) else {
-                    state = .stopped
                     // Kept in case the other side speaks TLS: a plaintext answer to a
                     // ClientHello (an HTTP error page) says the port is not TLS at all.
                     if plaintextStart == nil { plaintextStart = (fromA, Array(prefix.prefix(48))) }
+                    // A protocol that may upgrade to TLS, or a proxy's tunnel: watched.
+                    if let clientIsA, !tlsSeen,
+                       PreludeWatcher.mayStart(prefix, fromClient: fromA == clientIsA) || otherSideInPrelude(fromA) {
+                        state = .prelude
+                        watchPrelude(prefix, fromA: fromA, state: &state)
+                    } else {
+                        state = .stopped
+                    }
                     return
                 }
                 state = .feeding
@@ -255,10 +276,63 @@ final class TrackedFlow {
                 state = .feeding
                 foundTLS(bytes, fromA: fromA)
                 feed(bytes, fromA: fromA, state: &state)
+            case .prelude:
+                watchPrelude(bytes, fromA: fromA, state: &state)
             case .feeding:
                 feed(bytes, fromA: fromA, state: &state)
             }
         }
+    }
+
+    private func otherSideInPrelude(_ fromA: Bool) -> Bool {
+        if case .prelude = fromA ? stateB : stateA { return true }
+        return false
+    }
+
+    /// Plain text in a direction's prelude: where a hello starts in it (at its start, after
+    /// a line, or after PostgreSQL's one-byte 'S'), TLS is fed from there; before it, the
+    /// text is watched, at most `PreludeWatcher.maxBytes`.
+    private func watchPrelude(_ bytes: some Collection<UInt8>, fromA: Bool, state: inout SideState) {
+        let chunk = Array(bytes)
+        let fromClient = fromA == clientIsA
+        if let start = Self.helloStart(in: chunk, fromClient: fromClient, peerSpeaksTLS: tlsSeen) {
+            _ = prelude.observe(chunk[..<start], fromClient: fromClient)
+            if fromClient {
+                preludeReading = prelude.reading
+                prelude = PreludeWatcher()
+            }
+            state = .feeding
+            let rest = Array(chunk[start...])
+            foundTLS(rest, fromA: fromA)
+            rest.withUnsafeBytes { feed($0, fromA: fromA, state: &state) }
+            return
+        }
+        if !tlsSeen && !prelude.observe(chunk, fromClient: fromClient) {
+            prelude = PreludeWatcher()
+            state = .stopped
+        }
+    }
+
+    /// Where TLS starts in a prelude chunk: a ClientHello from the client; from the server,
+    /// a handshake or alert record once the client speaks TLS. Looked for where a protocol
+    /// hands over (the chunk's start, after a line feed, after one byte).
+    static func helloStart(in chunk: [UInt8], fromClient: Bool, peerSpeaksTLS: Bool) -> Int? {
+        func startsTLS(at i: Int) -> Bool {
+            guard chunk.count - i >= 6, RecordParser.looksLikeTLS(chunk[i...]) else { return false }
+            if fromClient { return chunk[i] == 22 && chunk[i + 5] == 1 }
+            return peerSpeaksTLS && (chunk[i] == 22 || chunk[i] == 21)
+        }
+        if startsTLS(at: 0) { return 0 }
+        if startsTLS(at: 1) { return 1 }
+        var i = 0
+        while let newline = chunk[i...].firstIndex(of: 0x0A) {
+            if startsTLS(at: newline + 1) { return newline + 1 }
+            i = newline + 1
+            if i >= chunk.count { break }
+        }
+        // XMPP's <proceed/> and LDAP's response end without a line feed.
+        if let close = chunk.lastIndex(of: UInt8(ascii: ">")), startsTLS(at: close + 1) { return close + 1 }
+        return nil
     }
 
     /// A direction starts TLS with `first`: settles who is the client when no SYN did.
@@ -468,15 +542,20 @@ final class TrackedFlow {
             snapCutBytes: snapCutA + snapCutB, snapLength: snapLength, cutRecords: cutRecords, cutEncryptedRecords: cutEncryptedRecords, holesGivenUp: holesGivenUp, clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
             end: end, brokenStreams: brokenStreams,
             plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) })
-        let flow = Flow(
+        var flow = Flow(
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
+        switch preludeReading?.kind {
+        case .upgrade(let name): flow.upgrade = name
+        case .tunnel(let name): flow.tunnel = name
+        case nil: break
+        }
         return CapturedConnection(flow: flow, recording: recording)
     }
 
     /// Drops the decoder and observation once reported: a reported flow costs only its key.
     func releaseState() {
-        decoder = TLSConnectionDecoder()
+        decoder = TLSConnectionDecoder(maxMessageSize: TrackedFlow.maxHandshakeMessageSize)
         decryptor = nil
         dropReplay()
         events = []
@@ -484,6 +563,7 @@ final class TrackedFlow {
         brokenStreams = []
         cutRecords = []
         keptBytes = 0
+        prelude = PreludeWatcher()
         // Buffers go; each side's initial and next sequence numbers stay, so that a new
         // connection on the same addresses and ports is told from a repeated SYN.
         streamA.discardPending()

@@ -44,6 +44,12 @@ public enum FindingCatalog {
             related: [.chainUntrustedRoot, .chainBadSignature],
             reproduce: "tlsprobe verify leaf.pem --anchor old-root.pem"),
         Entry(
+            code: .chainStaleIntermediate, title: "old intermediate sent after the CA was re-keyed", defaultSeverity: .error,
+            meaning: "The peer sends a certificate named like the issuer of the certificate below it, but with another key: the issuing CA was re-keyed (same name, new key) and the chain file still carries its old certificate, or it mixes certificates of two CAs. The clients' root is not the problem.",
+            fix: "Replace the old intermediate in the server's chain file with the current certificate of the issuing CA (the one whose key id the leaf names as its authority key id). Nothing changes on the clients when the new intermediate comes from the same root.",
+            related: [.chainAnchorKeyMismatch, .chainMissingIntermediate],
+            reproduce: "tlsprobe verify leaf.pem old-intermediate.pem --anchor root.pem"),
+        Entry(
             code: .chainMissingIntermediate, title: "intermediate certificate missing", defaultSeverity: .error,
             meaning: "The leaf was not issued by an anchor directly, and the certificate that links it to one was not sent. Browsers may hide this by fetching or caching intermediates; apps, curl and devices do not.",
             fix: "Configure the server to send its intermediate certificates after the leaf (a full-chain file: leaf first, then each issuer), or install the missing CA certificate on the client.",
@@ -141,6 +147,12 @@ public enum FindingCatalog {
             related: [.mtlsClientCertRejected],
             reproduce: "tlsprobe inspect client.pem"),
         Entry(
+            code: .certCAAsLeaf, title: "a CA's certificate presented as the peer's own", defaultSeverity: .error,
+            meaning: "The peer presents a CA certificate (basicConstraints CA:TRUE, keyUsage keyCertSign) as its own: the CA was installed where the device's leaf belongs. Clients refuse it as a server or client certificate, and a device that can use it for TLS holds the CA's private key.",
+            fix: "Issue the device its own leaf from this CA and install that with its chain; keep the CA's key off the device. If the CA's key was on the device, treat it as exposed: create a new CA, re-issue its certificates and replace the root on every client.",
+            related: [.certKeyUsageIncompatible, .certEKUMissingServerAuth],
+            reproduce: "tlsprobe verify ca.pem --anchor root.pem"),
+        Entry(
             code: .certKeyUsageIncompatible, title: "key usage does not allow TLS", defaultSeverity: .error,
             meaning: "The certificate's keyUsage does not allow what the handshake needs: digitalSignature for ECDHE and TLS 1.3, keyEncipherment for RSA key transport.",
             fix: "Re-issue the certificate with keyUsage digitalSignature (and keyEncipherment for RSA keys).",
@@ -160,8 +172,8 @@ public enum FindingCatalog {
             reproduce: "tlsprobe inspect cert.pem"),
         Entry(
             code: .certValidityTooLong, title: "validity period too long", defaultSeverity: .info,
-            meaning: "The certificate is valid for longer than clients accept: Apple platforms refuse TLS server certificates issued after 2019-07-01 with more than 825 days, and public CAs are held to 398.",
-            fix: "Re-issue with a validity of at most 398 days (tlsprobe identity server --ca CA_DIR --host NAME --out DIR makes 397); Apple platforms reject TLS server certificates issued after 2019-07-01 that are valid for more than 825 days.",
+            meaning: "The certificate is valid for longer than clients accept: Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than 825 days, and, for a certificate that chains to a root the device ships (a public CA), issued after 2020-09-01 and valid for more than 398 days. A root the user or an MDM installed (a shop's own CA) keeps the 825-day limit.",
+            fix: "Re-issue with a validity of at most 825 days (tlsprobe identity server --ca CA_DIR --host NAME --out DIR makes 397 by default; openssl: -days 825); a certificate from a public CA, at most 398.",
             related: [.certExpiresSoon],
             reproduce: "tlsprobe verify cert.pem --profile apple"),
         Entry(
@@ -238,6 +250,12 @@ public enum FindingCatalog {
             fix: "Enable a cipher suite both sides support (an ECDHE suite with AES-GCM works almost everywhere).",
             related: [.tlsNoForwardSecrecy],
             reproduce: "tlsprobe listen 4433"),
+        Entry(
+            code: .tlsHelloRetryNotFollowed, title: "second ClientHello ignores the HelloRetryRequest", defaultSeverity: .error,
+            meaning: "A TLS 1.3 server answered the first ClientHello with a HelloRetryRequest (asking for a key share in another group), and the client's second ClientHello does not do what RFC 8446 4.1.2 requires: one key share, in the group asked for, and otherwise the same offer. Servers abort such a handshake with illegal_parameter.",
+            fix: "Update the client's TLS library; as a workaround, configure the server to prefer a group the client sends a key share for in its first ClientHello (x25519 or secp256r1), so no HelloRetryRequest is needed.",
+            related: [.tlsNoCommonCipher, .tlsHandshakeFailed],
+            reproduce: "tlsprobe capture -r hrr.pcap"),
         // mtls
         Entry(
             code: .mtlsClientCertRequested, title: "client certificate requested", defaultSeverity: .info,

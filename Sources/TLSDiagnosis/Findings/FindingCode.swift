@@ -35,6 +35,7 @@ extension FindingCode {
     // chain
     public static let chainUntrustedRoot = FindingCode(rawValue: "chain.untrusted_root")
     public static let chainAnchorKeyMismatch = FindingCode(rawValue: "chain.anchor_key_mismatch")
+    public static let chainStaleIntermediate = FindingCode(rawValue: "chain.stale_intermediate")
     public static let chainMissingIntermediate = FindingCode(rawValue: "chain.missing_intermediate")
     public static let chainSelfSignedLeaf = FindingCode(rawValue: "chain.self_signed_leaf")
     public static let chainWrongOrder = FindingCode(rawValue: "chain.wrong_order")
@@ -47,6 +48,7 @@ extension FindingCode {
     public static let chainNameConstraintsViolated = FindingCode(rawValue: "chain.name_constraints_violated")
     public static let chainTooLong = FindingCode(rawValue: "chain.too_long")
     // cert
+    public static let certCAAsLeaf = FindingCode(rawValue: "cert.ca_as_leaf")
     public static let certExpired = FindingCode(rawValue: "cert.expired")
     public static let certNotYetValid = FindingCode(rawValue: "cert.not_yet_valid")
     public static let certExpiresSoon = FindingCode(rawValue: "cert.expires_soon")
@@ -70,6 +72,7 @@ extension FindingCode {
     public static let tlsHandshakeFailed = FindingCode(rawValue: "tls.handshake_failed")
     public static let tlsNoCommonVersion = FindingCode(rawValue: "tls.no_common_version")
     public static let tlsNoCommonCipher = FindingCode(rawValue: "tls.no_common_cipher")
+    public static let tlsHelloRetryNotFollowed = FindingCode(rawValue: "tls.hello_retry_not_followed")
     // mtls
     public static let mtlsClientCertRequested = FindingCode(rawValue: "mtls.client_cert_requested")
     public static let mtlsClientCertRequired = FindingCode(rawValue: "mtls.client_cert_required")

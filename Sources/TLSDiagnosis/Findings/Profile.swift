@@ -31,12 +31,27 @@ public struct Profile: Sendable, Hashable {
     public let validityLimits: [ValidityLimit]
     /// Certificates issued before this instant are exempt from `validityLimits`.
     public let validityLimitsFrom: Date
+    /// The limit for a leaf that chains to a root the platform ships (the system anchors),
+    /// applied to leaves issued after `publicRootValidityLimitFrom`: Apple holds those to
+    /// 398 days, while a root the user or an MDM installed keeps the 825-day rule.
+    /// Nil: no such rule.
+    public let publicRootValidityLimit: ValidityLimit?
+    /// Leaves issued before this instant are exempt from `publicRootValidityLimit`.
+    public let publicRootValidityLimitFrom: Date
     /// A certificate expiring within this many days of the evaluation time gets `cert.expires_soon`.
     public let expiresSoonDays: Int
     /// The oldest protocol version this profile's clients accept; reports print its name ("TLSv1.2").
     public let minimumProtocolVersion: ProtocolVersion
     /// Whether a cipher suite without forward secrecy is refused.
     public let requiresForwardSecrecy: Bool
+    /// Whether a DNS name constraint written with a leading period (".shop.lan") is read
+    /// as OpenSSL and Go read it, as the names below shop.lan, rather than refused as
+    /// malformed (RFC 5280 4.2.1.10 writes DNS constraints without one).
+    public let dnsConstraintLeadingDot: Bool
+    /// Whether a CA certificate without basicConstraints is a CA when its keyUsage allows
+    /// keyCertSign, as OpenSSL decides outside strict mode (`check_ca` in
+    /// crypto/x509/v3_purp.c); RFC 5280 6.1.4 (k) requires CA:TRUE.
+    public let keyCertSignMakesCA: Bool
 
     /// A validity limit: more than `days` days gets a finding of `severity`.
     public struct ValidityLimit: Sendable, Hashable {
@@ -66,8 +81,14 @@ public struct Profile: Sendable, Hashable {
     /// The profile called `name`, or nil.
     public static func named(_ name: String) -> Profile? { all.first { $0.name == name } }
 
-    // 2019-07-01T00:00:00Z: Apple's 825-day rule applies to certificates issued after it.
+    // 2019-07-01T00:00:00Z: Apple's 825-day rule applies to certificates issued after it
+    // (support.apple.com/103769, "Requirements for trusted certificates in iOS 13 and
+    // macOS 10.15"), whatever root they chain to.
     private static let appleValidityRuleStart = Date(timeIntervalSince1970: 1_561_939_200)
+    // 2020-09-01T00:00:00Z: Apple's 398-day rule applies to certificates issued on or after
+    // it that chain to a root preinstalled on the device, not to roots a user or MDM added
+    // (support.apple.com/102028, "About upcoming limits on trusted certificates").
+    private static let appleShortValidityRuleStart = Date(timeIntervalSince1970: 1_598_918_400)
 
     /// RFC 5280 path validation, RFC 6125/9525 names with no Common Name fallback,
     /// SHA-1 and RSA < 2048 as errors.
@@ -82,16 +103,20 @@ public struct Profile: Sendable, Hashable {
         minimumECBits: 224,
         validityLimits: [ValidityLimit(days: 825, severity: .info)],
         validityLimitsFrom: appleValidityRuleStart,
+        publicRootValidityLimit: nil,
+        publicRootValidityLimitFrom: appleShortValidityRuleStart,
         expiresSoonDays: 30,
         minimumProtocolVersion: .tls12,
-        requiresForwardSecrecy: false
+        requiresForwardSecrecy: false,
+        dnsConstraintLeadingDot: false,
+        keyCertSignMakesCA: false
     )
 
     /// What iOS 13+ and macOS 10.15+ enforce for TLS server certificates, plus App
     /// Transport Security (TLS 1.2 or later, forward-secret suites).
     public static let apple = Profile(
         name: "apple",
-        summary: "iOS 13+/macOS 10.15+: SAN and serverAuth required, validity <= 825 days, RSA >= 2048, SHA-2, ATS (TLS >= 1.2, forward secrecy)",
+        summary: "iOS 13+/macOS 10.15+: SAN and serverAuth required, validity <= 825 days (398 under a preinstalled root), RSA >= 2048, SHA-2, ATS (TLS >= 1.2, forward secrecy)",
         severityOverrides: [
             .tlsProtocolTooOld: .error,
             .tlsNoForwardSecrecy: .error,
@@ -103,14 +128,15 @@ public struct Profile: Sendable, Hashable {
         missingEKUSeverity: .error,
         minimumRSABits: 2048,
         minimumECBits: 256,
-        validityLimits: [
-            ValidityLimit(days: 825, severity: .error),
-            ValidityLimit(days: 398, severity: .warning),
-        ],
+        validityLimits: [ValidityLimit(days: 825, severity: .error)],
         validityLimitsFrom: appleValidityRuleStart,
+        publicRootValidityLimit: ValidityLimit(days: 398, severity: .error),
+        publicRootValidityLimitFrom: appleShortValidityRuleStart,
         expiresSoonDays: 30,
         minimumProtocolVersion: .tls12,
-        requiresForwardSecrecy: true
+        requiresForwardSecrecy: true,
+        dnsConstraintLeadingDot: false,
+        keyCertSignMakesCA: false
     )
 
     /// What an OpenSSL 3 client (curl, Python, most Linux software) decides with default
@@ -129,8 +155,12 @@ public struct Profile: Sendable, Hashable {
         minimumECBits: 224,
         validityLimits: [],
         validityLimitsFrom: appleValidityRuleStart,
+        publicRootValidityLimit: nil,
+        publicRootValidityLimitFrom: appleShortValidityRuleStart,
         expiresSoonDays: 30,
         minimumProtocolVersion: .tls12,
-        requiresForwardSecrecy: false
+        requiresForwardSecrecy: false,
+        dnsConstraintLeadingDot: true,
+        keyCertSignMakesCA: true
     )
 }

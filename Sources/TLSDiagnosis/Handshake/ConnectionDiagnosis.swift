@@ -33,6 +33,7 @@ public enum ConnectionDiagnosis {
             findings += CaptureDiagnosis.findings(observer.capture, observation: o)
         }
         if let ending, let finding = HandshakeDiagnosis.finding(for: ending, in: o, vantage: vantage) { findings.append(finding) }
+        if let finding = HandshakeDiagnosis.helloRetryNotFollowed(o) { findings.append(finding) }
         let keyLogFinding = findings.contains { $0.code == .captureNoKey || $0.code == .captureDecryptFailed }
         var trust = TrustSection(
             evaluated: false, trusted: nil, profile: context.profile.name,
@@ -134,11 +135,12 @@ public enum ConnectionDiagnosis {
         let requestSummary = o.certificateRequest
         var report = ConnectionReport(
             vantage: vantage, handshake: summary, clientHello: o.clientHello,
-            serverHello: o.serverHello,
+            serverHello: o.serverHello ?? o.helloRetryRequest,
             chain: o.serverCertificates.enumerated().map { CertificateDetails($0.element, index: $0.offset) },
             certificateRequest: requestSummary,
             clientChain: o.clientCertificates.map { $0.enumerated().map { CertificateDetails($0.element, index: $0.offset) } },
             alerts: o.alerts, outcome: o.outcome, trust: trust, findings: findings, versions: versions, clientTrust: clientTrust)
+        report.secondClientHello = o.secondClientHello
         report.evaluatedAt = context.at
         return report
     }

@@ -48,6 +48,40 @@ public enum HandshakeDiagnosis {
             message: message, evidence: evidence, fix: reading.fix)
     }
 
+    /// `tls.hello_retry_not_followed`: the ClientHello after a HelloRetryRequest must carry
+    /// one key share, in the group asked for, and otherwise offer what the first did
+    /// (RFC 8446 4.1.2: the same suites, versions and groups; the key share, early_data,
+    /// cookie, pre_shared_key and padding may change).
+    public static func helloRetryNotFollowed(_ o: HandshakeObservation) -> Finding? {
+        guard let retry = o.helloRetryRequest, let first = o.clientHello, let second = o.secondClientHello else { return nil }
+        var problems: [String] = []
+        if let group = retry.group {
+            let shares = second.keyShareGroups.filter { !$0.isGREASE }
+            if shares != [group] {
+                problems.append("the server asked for a key share in \(group), and the second ClientHello sends \(shares.isEmpty ? "none" : shares.map(\.description).joined(separator: ", "))")
+            }
+            if !second.supportedGroups.isEmpty && !second.supportedGroups.contains(group) {
+                problems.append("\(group) is not among the groups the client supports")
+            }
+        }
+        if first.cipherSuites.filter({ !$0.isGREASE }) != second.cipherSuites.filter({ !$0.isGREASE }) {
+            problems.append("the cipher suites changed")
+        }
+        if first.versions.filter({ !$0.isGREASE }) != second.versions.filter({ !$0.isGREASE }) {
+            problems.append("the versions offered changed")
+        }
+        guard !problems.isEmpty else { return nil }
+        return Finding(
+            code: .tlsHelloRetryNotFollowed, subject: .connection,
+            message: "The server sent a HelloRetryRequest\(retry.group.map { " for \($0)" } ?? ""), and the client's second ClientHello does not follow it: \(problems.joined(separator: "; ")). RFC 8446 4.1.2 has servers abort with illegal_parameter.",
+            evidence: [
+                "requested_group": .optional(retry.group?.description),
+                "first_key_shares": .strings(first.keyShareGroups.map(\.description)),
+                "second_key_shares": .strings(second.keyShareGroups.map(\.description)),
+                "problems": .strings(problems),
+            ])
+    }
+
     /// `tls.protocol_too_old` and `tls.no_forward_secrecy` for what the server chose. With
     /// `served` (listen), worded for the client: what it offered made us choose this.
     public static func protocolFindings(_ observation: HandshakeObservation, profile: Profile, served: ServedSide? = nil) -> [Finding] {

@@ -20,6 +20,7 @@ public enum CertificateLint {
         }
         findings += encoding(certificate, role: role, subject: subject)
         if role == .leaf {
+            findings += caAsLeaf(certificate, subject: subject, context: context)
             findings += leafUsage(certificate, subject: subject, context: context)
             if context.purpose == .server {
                 findings += validityPeriod(certificate, subject: subject, profile: context.profile)
@@ -42,8 +43,12 @@ public enum CertificateLint {
         ]
         if at < cert.notBefore {
             let gap = cert.notBefore.timeIntervalSince(at)
-            var message = "\(subjectName(cert)) is not valid until \(ReportTime.iso8601(cert.notBefore)), \(ReportTime.duration(gap)) after \(ReportTime.iso8601(at))."
-            if gap < 2 * 86400 {
+            var message = "\(subjectName(cert)) is not valid until \(ReportTime.iso8601(cert.notBefore)), \(ReportTime.duration(gap)) after \(ReportTime.iso8601(at))\(context.clientClock ? ", the client's clock (--at)" : "")."
+            if context.clientClock && at < Date(timeIntervalSince1970: 1_262_304_000) {
+                message += " The client's clock is before 2010: it looks reset. Set its date and time (automatic time, or NTP)."
+            } else if context.clientClock {
+                message += " Look at the client's clock first: if it is behind, set it right (automatic time, or NTP). If it is right, the device that made the certificate had its clock ahead, and the certificate must be re-issued with a start date in the past."
+            } else if gap < 2 * 86400 {
                 message += " A gap this small looks like a clock: the device that made the certificate is ahead, or the client's clock is behind."
             } else if at < Date(timeIntervalSince1970: 1_262_304_000) {
                 message += " The evaluation time is before 2010: the client's clock looks reset."
@@ -192,17 +197,49 @@ public enum CertificateLint {
         return findings
     }
 
+    /// A CA's certificate where the peer's own belongs: CA:TRUE and keyCertSign, and not
+    /// also made for TLS (a self-signed device certificate often says CA:TRUE; one that also
+    /// has digitalSignature and the right extendedKeyUsage is meant to be served).
+    static func caAsLeaf(_ cert: X509Certificate, subject: Finding.Subject, context: TrustContext) -> [Finding] {
+        guard cert.isCA, let ku = cert.keyUsage, ku.keyCertSign else { return [] }
+        let wanted = context.purpose == .server ? "serverAuth" : "clientAuth"
+        if ku.digitalSignature && cert.extendedKeyUsageNames.contains(wanted) { return [] }
+        let side = context.purpose == .server ? "server" : "client"
+        return [Finding(
+            code: .certCAAsLeaf, subject: subject,
+            message: "\(subjectName(cert)) is a CA's certificate (basicConstraints CA:TRUE, keyUsage \(cert.keyUsageNames.joined(separator: ", "))), not a \(side)'s: the \(side) presents the CA where its own leaf belongs. If the \(side) also holds this CA's private key, treat that key as exposed: whoever reads it off the device can issue certificates your clients trust.",
+            evidence: ["basic_constraints": .string("CA:TRUE"), "key_usage": .strings(cert.keyUsageNames),
+                       "extended_key_usage": cert.extendedKeyUsage == nil ? nil : .strings(cert.extendedKeyUsageNames)],
+            fix: "Issue the \(side) its own leaf from \(subjectName(cert)) (with \(wanted) and the names it is reached by) and install that with its chain; keep the CA's key off the device. If the key was on the device, create a new CA, re-issue what it signed, and replace the root on every client.")]
+    }
+
     static func validityPeriod(_ cert: X509Certificate, subject: Finding.Subject, profile: Profile) -> [Finding] {
         guard cert.notBefore >= profile.validityLimitsFrom else { return [] }
         let days = cert.validityDays
         for limit in profile.validityLimits where days > limit.days {
             return [Finding(
                 code: .certValidityTooLong, severity: limit.severity, subject: subject,
-                message: "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))); Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than 825 days"
-                    + (limit.days < 825 ? ", and public CAs now issue at most 398." : "."),
-                evidence: ["validity_days": .int(days), "limit_days": .int(limit.days)])]
+                message: "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))); Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than \(limit.days) days.",
+                evidence: ["validity_days": .int(days), "limit_days": .int(limit.days)],
+                fix: "Re-issue with a validity of at most \(limit.days) days (openssl: -days \(limit.days)); a leaf that chains to a root the device ships (a public CA) is held to 398.")]
         }
         return []
+    }
+
+    /// Apple's 398-day rule for leaves under a root the platform ships: only known once the
+    /// path's anchor is, so the trust engine calls this with the anchor it reached.
+    static func publicRootValidityPeriod(_ cert: X509Certificate, subject: Finding.Subject, anchor: TrustAnchor, profile: Profile) -> [Finding] {
+        guard anchor.isSystemRoot, let limit = profile.publicRootValidityLimit,
+              cert.notBefore >= profile.publicRootValidityLimitFrom else { return [] }
+        // The 825-day finding, when there is one, already says more than this would.
+        if profile.validityLimits.contains(where: { cert.validityDays > $0.days }) { return [] }
+        let days = cert.validityDays
+        guard days > limit.days else { return [] }
+        return [Finding(
+            code: .certValidityTooLong, severity: limit.severity, subject: subject,
+            message: "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))) and chains to \(Display.name(anchor.certificate)), a root the system ships; Apple platforms refuse such certificates issued after 2020-09-01 that are valid for more than \(limit.days) days.",
+            evidence: ["validity_days": .int(days), "limit_days": .int(limit.days), "anchor": .string(anchor.source)],
+            fix: "Ask the CA for a certificate valid for at most \(limit.days) days.")]
     }
 
     static func commonNameOnly(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {

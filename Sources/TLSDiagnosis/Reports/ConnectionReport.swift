@@ -7,7 +7,10 @@ public struct ConnectionReport: Sendable, Hashable {
     /// Who is speaking: tlsprobe as the client, the server, or an observer.
     public var vantage: Vantage
     public var handshake: HandshakeSummary
+    /// The first ClientHello (fingerprints come from it).
     public var clientHello: ClientHelloSummary?
+    /// The ClientHello sent in answer to a HelloRetryRequest.
+    public var secondClientHello: ClientHelloSummary? = nil
     public var serverHello: ServerHelloSummary?
     /// The server's chain as presented, index 0 = leaf.
     public var chain: [CertificateDetails]

@@ -13,8 +13,9 @@ enum CertificateConformance {
     static func check(
         _ cert: X509Certificate, role: CertificateRole, selfSigned: Bool, subject: Finding.Subject, context: TrustContext
     ) -> [Finding] {
-        var problems: [(field: String, rule: String, problem: String)] = []
-        func add(_ field: String, _ rule: String, _ problem: String) { problems.append((field, rule, problem)) }
+        var problems: [(field: String, rule: String, problem: String, clients: String?)] = []
+        /// `clients`: who accepts and who refuses, when it is known for this rule in particular.
+        func add(_ field: String, _ rule: String, _ problem: String, clients: String? = nil) { problems.append((field, rule, problem, clients)) }
         let ids = ASN1ObjectIdentifier.X509ExtensionID.self
         let isCA = cert.isCA
 
@@ -38,9 +39,9 @@ enum CertificateConformance {
         for dns in cert.dnsNames where !HostSyntax.isHostName(dns, allowWildcard: role == .leaf) {
             add("subjectAltName", "RFC 5280 4.2.1.6", "dNSName \"\(dns)\" is not a host name in the preferred name syntax (letters, digits, hyphens; a wildcard only as \"*.\" in front)")
         }
-        for dns in cert.dnsNames where IPAddressText.parse(dns) != nil {
-            add("subjectAltName", "RFC 5280 4.2.1.6", "dNSName \"\(dns)\" is an IP address; addresses belong in iPAddress entries")
-        }
+        // A dNSName holding an address ("127.0.0.1") is not reported here: no client is
+        // known to refuse the certificate for it, and name matching says what it costs
+        // (a client dialling the address looks for an iPAddress entry).
         for ip in cert.ipAddresses where ip.count != 4 && ip.count != 16 {
             add("subjectAltName", "RFC 5280 4.2.1.6", "an iPAddress entry is \(ip.count) bytes (\(Hex.encode(ip))), not an IPv4 or IPv6 address")
         }
@@ -84,8 +85,14 @@ enum CertificateConformance {
             add("basicConstraints", "RFC 5280 4.2.1.9", "a CA certificate's basicConstraints is not marked critical")
         }
         if let ku = cert.keyUsage {
-            if ku.keyCertSign && !isCA {
-                add("keyUsage", "RFC 5280 4.2.1.9", "keyUsage allows keyCertSign but basicConstraints does not say CA:TRUE")
+            // A CA without basicConstraints whose profile does not take keyCertSign for CA:TRUE
+            // is chain.issuer_not_ca when it signs (PathValidation), which says the same.
+            let reportedAsNotCA = role != .leaf && cert.extensionValue(ids.basicConstraints) == nil && !context.profile.keyCertSignMakesCA
+            if ku.keyCertSign && !isCA && !reportedAsNotCA {
+                add("keyUsage", "RFC 5280 4.2.1.9", "keyUsage allows keyCertSign but basicConstraints does not say CA:TRUE",
+                    clients: cert.extensionValue(ids.basicConstraints) == nil
+                        ? "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts it as a CA for that keyUsage; RFC 5280 validators and OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuse it"
+                        : nil)
             }
             if isCA && !ku.keyCertSign && role == .leaf {
                 add("basicConstraints", "CA/B Forum BR 7.1.2.7.8", "basicConstraints says CA:TRUE but keyUsage does not allow certificate signing; a server certificate must say CA:FALSE")
@@ -118,6 +125,13 @@ enum CertificateConformance {
             if role == .anchor && selfSigned {
                 add("extendedKeyUsage", "CA/B Forum BR 7.1.2.1.2", "a root certificate carries extendedKeyUsage")
             }
+        }
+
+        // A version 1 root: no extensions, so it cannot say CA:TRUE. OpenSSL accepts a
+        // self-signed v1 certificate as a root (check_ca's V1_ROOT) outside strict mode.
+        if role == .anchor && cert.version < 3 {
+            add("version", "RFC 5280 4.1.2.1, 6.1.4 (k)", "a version \(cert.version) certificate is used as a CA; without extensions it cannot carry basicConstraints CA:TRUE",
+                clients: "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts a self-signed version 1 root; OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuses it as an invalid CA")
         }
 
         // Other extensions whose criticality RFC 5280 fixes
@@ -157,7 +171,7 @@ enum CertificateConformance {
         return problems.map { item in
             Finding(
                 code: .certNonconforming, subject: subject,
-                message: "\(display): \(item.problem) (\(item.rule)). Strict validators refuse it; OpenSSL and Apple usually accept it.",
+                message: "\(display): \(item.problem) (\(item.rule)). " + (item.clients.map { $0 + "." } ?? "Strict validators refuse it; OpenSSL and Apple usually accept it."),
                 evidence: ["field": .string(item.field), "rule": .string(item.rule), "problem": .string(item.problem)])
         }.compactMap(context.profile.apply)
     }

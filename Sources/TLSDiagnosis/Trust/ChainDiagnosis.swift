@@ -57,8 +57,8 @@ enum ChainDiagnosis {
             let labels = sentStale.map { search.nodes[$0].label }
             let shown = labels.prefix(5).joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")
             findings.append(Finding(
-                code: .chainAnchorKeyMismatch, subject: topNode.subject,
-                message: "The peer sent \(shown), named \(issuerText) like the issuer of \(topNode.label), but with \(labels.count == 1 ? "another key" : "other keys"): none of them signed \(topNode.label)\(aki.map { " (it names key id \($0))" } ?? ""). The CA was re-created with a new key, or the chain file mixes certificates of two CAs.",
+                code: .chainStaleIntermediate, subject: topNode.subject,
+                message: "The \(roles.presenter) sends \(shown), named \(issuerText) like the issuer of \(topNode.label), but with \(labels.count == 1 ? "another key" : "other keys"): none of them signed \(topNode.label)\(aki.map { " (it names key id \($0))" } ?? ""). The issuing CA was re-keyed and \(roles.chainFile) still carries its old certificate, or mixes certificates of two CAs; the root \(roles.trustStore) is not what is stale.",
                 evidence: ["issuer": .string(topCert.issuerString), "wanted_key_id": .optional(aki),
                            "found": .strings(Array(labels.prefix(20))),
                            "found_key_ids": .strings(sentStale.prefix(20).map { search.nodes[$0].certificate.subjectKeyIDHex ?? search.nodes[$0].certificate.spkiSHA256 })],
@@ -101,9 +101,9 @@ enum ChainDiagnosis {
             } else {
                 let issuer = topCert.issuerString
                 let aia = topCert.caIssuerURLs
-                var message = "No certificate for \(issuer.isEmpty ? "the (empty) issuer" : "\"\(issuer)\""), the issuer of \(topName) (\(topNode.label)), was sent or is among the anchors"
+                var message = "The issuer of \(topName) (\(topNode.label)), \(issuer.isEmpty ? "whose name is empty" : "\"\(issuer)\"")"
                 if let aki = topCert.authorityKeyIDHex { message += " (key id \(aki))" }
-                message += ", so the path stops there."
+                message += ", is neither sent nor among the anchors: it is an intermediate the \(roles.presenter) does not send, or a root this \(roles.presenter == "server" ? "client" : "server") does not have. The path stops there."
                 if !aia.isEmpty { message += " Its authorityInfoAccess points at \(aia.joined(separator: ", ")); browsers may fetch it, most other clients do not." }
                 findings.append(Finding(
                     code: .chainMissingIntermediate, subject: topNode.subject,

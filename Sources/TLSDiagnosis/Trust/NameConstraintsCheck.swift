@@ -27,7 +27,10 @@ enum NameConstraintsCheck {
 
     /// Problems with the constraints themselves (malformed entries), which make the CA
     /// certificate unusable as a constraint.
-    static func malformedConstraints(_ nc: NameConstraints) -> [String] {
+    /// With `leadingDotAllowed` (OpenSSL's and Go's reading), a DNS constraint written with
+    /// a leading period (".shop.lan") is not malformed: it permits or excludes the names
+    /// below shop.lan (`dnsWithin`).
+    static func malformedConstraints(_ nc: NameConstraints, leadingDotAllowed: Bool = false) -> [String] {
         var problems: [String] = []
         for (which, subtrees) in [("permitted", nc.permittedSubtrees), ("excluded", nc.excludedSubtrees)] {
             for name in subtrees {
@@ -35,9 +38,9 @@ enum NameConstraintsCheck {
                 case .dnsName(let value):
                     if value.contains("*") {
                         problems.append("\(which) dNSName \"\(value)\" contains a wildcard; constraints are domain names")
-                    } else if value.hasPrefix(".") {
+                    } else if value.hasPrefix(".") && !(leadingDotAllowed && HostSyntax.isHostName(String(value.dropFirst()), allowWildcard: false)) {
                         problems.append("\(which) dNSName \"\(value)\" starts with a period; DNS constraints are written without one (RFC 5280 4.2.1.10)")
-                    } else if !value.isEmpty && !HostSyntax.isHostName(value, allowWildcard: false) {
+                    } else if !value.isEmpty && !HostSyntax.isHostName(value.hasPrefix(".") ? String(value.dropFirst()) : value, allowWildcard: false) {
                         problems.append("\(which) dNSName \"\(value)\" is not a valid domain name")
                     }
                 case .ipAddress(let octets):
@@ -198,6 +201,11 @@ enum NameConstraintsCheck {
         if base.isEmpty { return true }
         // A wildcard `*.S` stands for one label under S: inside C when S is inside C.
         let subject = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
+        // ".shop.lan", as OpenSSL and Go read it: only names below shop.lan (OpenSSL's
+        // nc_dns compares the tail; a name no longer than the constraint is outside).
+        if base.hasPrefix(".") {
+            return name.count > base.count && name.hasSuffix(base)
+        }
         return subject == base || subject.hasSuffix("." + base)
     }
 

@@ -35,8 +35,11 @@ enum PathValidation {
             findings += issuingStep(child: child, issuer: issuer, issuerRole: role(i), search: &search, childIndex: path[i - 1], issuerIndex: path[i], context: context)
         }
 
+        if let anchor = nodes[last].anchor, last > 0, context.purpose == .server {
+            findings += CertificateLint.publicRootValidityPeriod(nodes[0].certificate, subject: nodes[0].subject, anchor: anchor, profile: context.profile)
+        }
         if checkLength { findings += pathLength(nodes, context: context) }
-        findings += nameConstraints(nodes)
+        findings += nameConstraints(nodes, context: context)
         return findings.compactMap(context.profile.apply)
     }
 
@@ -60,18 +63,26 @@ enum PathValidation {
 
         // RFC 5280 6.1.4 (k): a v3 issuer must say CA:TRUE; a v1/v2 one only when the
         // client vouches for it out of band, as it does for an anchor.
-        if !issuerCert.isCA && !(issuerRole == .anchor && issuerCert.version < 3) {
+        // Without basicConstraints but with keyUsage keyCertSign, OpenSSL outside strict mode
+        // takes the certificate as a CA (check_ca); the profile says whether to.
+        let noBasicConstraints = issuerCert.extensionValue(.X509ExtensionID.basicConstraints) == nil
+        let caByKeyUsage = noBasicConstraints && issuerCert.keyUsage?.keyCertSign == true
+        if !issuerCert.isCA && !(issuerRole == .anchor && issuerCert.version < 3)
+            && !(caByKeyUsage && context.profile.keyCertSignMakesCA) {
             let why: String
             if issuerCert.basicConstraints == nil {
-                why = issuerCert.extensionValue(.X509ExtensionID.basicConstraints) == nil
+                why = noBasicConstraints
                     ? "it has no basicConstraints extension"
                     : "its basicConstraints extension cannot be read"
             } else {
                 why = "its basicConstraints says CA:FALSE"
             }
+            let clients = caByKeyUsage
+                ? "Its keyUsage allows keyCertSign, so OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts it as a CA, but RFC 5280 validators and OpenSSL's strict mode (Python 3.13's default) refuse what it signed."
+                : "Clients do not accept certificates signed by a key that is not a CA's."
             findings.append(Finding(
                 code: .chainIssuerNotCA, subject: issuer.subject,
-                message: "\(issuerName) (\(issuer.label)) signed \(child.label), but it is not a CA: \(why). Clients do not accept certificates signed by a key that is not a CA's.",
+                message: "\(issuerName) (\(issuer.label)) signed \(child.label), but it is not a CA: \(why). \(clients)",
                 evidence: ["issuer": .string(issuerCert.subjectString), "basic_constraints": .string(why), "signed": .string(child.label)],
                 fix: "Re-issue \(issuerName) as a CA (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign), or issue \(child.label) from a real CA."))
         }
@@ -142,19 +153,16 @@ enum PathValidation {
 
     /// Each CA's name constraints against every certificate below it, except self-issued
     /// intermediates (RFC 5280 6.1.3 (b)-(c)); the leaf always.
-    static func nameConstraints(_ nodes: [PathSearch.Node]) -> [Finding] {
+    static func nameConstraints(_ nodes: [PathSearch.Node], context: TrustContext) -> [Finding] {
         var findings: [Finding] = []
         for j in 1..<max(1, nodes.count) {
             let ca = nodes[j]
             guard let nc = ca.certificate.nameConstraints else { continue }
             let caName = Display.name(ca.certificate)
-            let malformed = NameConstraintsCheck.malformedConstraints(nc)
+            let leadingDot = context.profile.dnsConstraintLeadingDot
+            let malformed = NameConstraintsCheck.malformedConstraints(nc, leadingDotAllowed: leadingDot)
             if !malformed.isEmpty {
-                findings.append(Finding(
-                    code: .chainNameConstraintsViolated, subject: ca.subject,
-                    message: "\(caName) (\(ca.label)) has name constraints that cannot be honoured: \(malformed.joined(separator: "; ")). Clients refuse what a malformed constraint is meant to limit.",
-                    evidence: ["constraint_problems": .strings(malformed)],
-                    fix: "Re-issue \(caName) with well-formed name constraints (DNS as \"example.com\", IP as address and CIDR mask)."))
+                findings.append(malformedConstraintsFinding(ca: ca, nc: nc, problems: malformed, below: Array(nodes[0..<j])))
                 continue
             }
             let constraints = NameConstraintsCheck.constraintCount(nc)
@@ -185,5 +193,47 @@ enum PathValidation {
             }
         }
         return findings
+    }
+
+    /// A CA whose name constraints cannot be honoured. When the only problem is DNS
+    /// constraints written with a leading period (".shop.lan"), which OpenSSL and Go read as
+    /// "the names below shop.lan", the finding also says how each certificate below fares
+    /// under that reading, so the fix is one that works: drop the period when every name is
+    /// inside, otherwise name the names that are outside either way.
+    static func malformedConstraintsFinding(ca: PathSearch.Node, nc: NameConstraints, problems: [String], below: [PathSearch.Node]) -> Finding {
+        let caName = Display.name(ca.certificate)
+        let onlyLeadingDots = NameConstraintsCheck.malformedConstraints(nc, leadingDotAllowed: true).isEmpty
+        guard onlyLeadingDots else {
+            return Finding(
+                code: .chainNameConstraintsViolated, subject: ca.subject,
+                message: "\(caName) (\(ca.label)) has name constraints that cannot be honoured: \(problems.joined(separator: "; ")). Clients refuse what a malformed constraint is meant to limit.",
+                evidence: ["constraint_problems": .strings(problems)],
+                fix: "Re-issue \(caName) with well-formed name constraints (DNS as \"example.com\", IP as address and CIDR mask).")
+        }
+        let dotted = (nc.permittedSubtrees + nc.excludedSubtrees).compactMap { name -> String? in
+            if case .dnsName(let value) = name, value.hasPrefix(".") { return value }
+            return nil
+        }
+        let undotted = dotted.map { "permitted;DNS:\(String($0.dropFirst()))" }
+        // The names below the CA that break its constraints even as OpenSSL reads them.
+        var outside: [String] = []
+        for (i, node) in below.enumerated() where i == 0 || !node.selfIssued {
+            for violation in NameConstraintsCheck.violations(of: nc, by: node.certificate) where !outside.contains(violation.name) {
+                outside.append(violation.name)
+            }
+        }
+        let leafNames = below.first.map { $0.certificate.dnsNames + $0.certificate.ipAddresses.map(IPAddressText.format) } ?? []
+        var message = "\(caName) (\(ca.label)) has name constraints that cannot be honoured: \(problems.joined(separator: "; ")). RFC 5280 validators refuse what the constraint is meant to limit; OpenSSL (curl, Python) and Go read \(dotted.map { "\"\($0)\"" }.joined(separator: ", ")) as the names below \(dotted.map { String($0.dropFirst()) }.joined(separator: ", "))"
+        let fix: String
+        if outside.isEmpty {
+            message += leafNames.isEmpty ? "." : ", and by that reading \(leafNames.joined(separator: ", ")) \(leafNames.count == 1 ? "is" : "are") inside."
+            fix = "Re-issue \(caName) with the constraint written without the period (openssl: -addext \"nameConstraints=critical,\(undotted.joined(separator: ","))\"), which covers the domain and every name below it."
+        } else {
+            message += ", and even by that reading \(outside.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") outside them: every client refuses this certificate."
+            fix = "Issue \(below.first?.label ?? "the certificate") for names below \(dotted.map { String($0.dropFirst()) }.joined(separator: ", ")), or re-issue \(caName) with constraints (written without the period) that also cover \(outside.joined(separator: ", "))."
+        }
+        var evidence: [String: EvidenceValue] = ["constraint_problems": .strings(problems)]
+        if !outside.isEmpty { evidence["names_outside"] = .strings(outside) }
+        return Finding(code: .chainNameConstraintsViolated, subject: ca.subject, message: message, evidence: evidence, fix: fix)
     }
 }

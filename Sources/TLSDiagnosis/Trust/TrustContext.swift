@@ -23,9 +23,13 @@ public struct TrustContext: VerificationQuestion, Hashable {
     public var profile: Profile
     /// The most intermediates a path may have, when limited (x509-limbo's max_chain_depth).
     public var maxIntermediates: Int?
+    /// Whether `at` is the client's clock as the user read it (`--at`), rather than this
+    /// machine's: a date problem is then first the client's clock, not the issuer's.
+    public var clientClock: Bool
 
-    public init(at: Date, expectedName: ExpectedName? = nil, purpose: Purpose = .server, profile: Profile = .default, maxIntermediates: Int? = nil) {
+    public init(at: Date, expectedName: ExpectedName? = nil, purpose: Purpose = .server, profile: Profile = .default, maxIntermediates: Int? = nil, clientClock: Bool = false) {
         self.at = at
+        self.clientClock = clientClock
         self.expectedName = expectedName
         self.purpose = purpose
         self.profile = profile

@@ -7,6 +7,11 @@ public struct Flow: Sendable, Hashable {
     public var server: String
     public var firstPacket: Date
     public var lastPacket: Date
+    /// capture: the protocol that upgraded to TLS in place (`smtp`, `imap`, `postgres`…),
+    /// when the flow began in plain text.
+    public var upgrade: String? = nil
+    /// capture: the proxy whose tunnel carried the TLS (`socks5`, `socks4`, `http-connect`).
+    public var tunnel: String? = nil
 
     public init(client: String, server: String, firstPacket: Date, lastPacket: Date) {
         self.client = client

@@ -73,6 +73,10 @@ public struct ServerHelloSummary: Sendable, Hashable {
     public var extensions: [ExtensionType]
     /// Whether this was a HelloRetryRequest.
     public var helloRetryRequest: Bool
+    /// Whether a HelloRetryRequest went before this ServerHello, and the key share group it
+    /// asked for (nil when it asked for none, only for a cookie).
+    public var afterHelloRetryRequest: Bool = false
+    public var helloRetryRequestGroup: NamedGroup? = nil
 
     public init(
         legacyVersion: ProtocolVersion, version: ProtocolVersion, cipherSuite: CipherSuite, group: NamedGroup?,
@@ -157,9 +161,13 @@ public enum Outcome: String, Sendable, Hashable {
 /// client of `listen`, or packets in a `capture`. Diagnosis works on this alone, so a
 /// ClientHello looks the same whichever way it arrived.
 public struct HandshakeObservation: Sendable, Hashable {
+    /// The first ClientHello: the one fingerprints are taken from (JA4 says so when a
+    /// HelloRetryRequest brings a second).
     public var clientHello: ClientHelloSummary?
     /// A HelloRetryRequest, when the server sent one before its ServerHello.
     public var helloRetryRequest: ServerHelloSummary?
+    /// The ClientHello sent in answer to a HelloRetryRequest.
+    public var secondClientHello: ClientHelloSummary? = nil
     public var serverHello: ServerHelloSummary?
     /// The server's certificates as presented, index 0 = leaf.
     public var serverCertificates: [X509Certificate]

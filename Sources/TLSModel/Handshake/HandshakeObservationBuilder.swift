@@ -50,13 +50,22 @@ public struct HandshakeObservationBuilder: Sendable {
         var step = HandshakeStep(from: side, type: message.type)
         switch message {
         case .clientHello(let hello):
-            observation.clientHello = ClientHelloSummary(hello)
-            clientSessionID = hello.legacySessionID
+            if observation.helloRetryRequest != nil && observation.clientHello != nil {
+                observation.secondClientHello = ClientHelloSummary(hello)
+            } else {
+                observation.clientHello = ClientHelloSummary(hello)
+                clientSessionID = hello.legacySessionID
+            }
         case .helloRetryRequest(let hello):
             observation.helloRetryRequest = ServerHelloSummary(hello, helloRetryRequest: true)
             step.type = .helloRetryRequest
         case .serverHello(let hello):
-            observation.serverHello = ServerHelloSummary(hello, helloRetryRequest: false)
+            var summary = ServerHelloSummary(hello, helloRetryRequest: false)
+            if let retry = observation.helloRetryRequest {
+                summary.afterHelloRetryRequest = true
+                summary.helloRetryRequestGroup = retry.group
+            }
+            observation.serverHello = summary
             if hello.selectedVersion.usesTLS13Rules {
                 // RFC 8446 4.2.11: a server accepting a PSK answers with pre_shared_key.
                 observation.resumed = hello.extensions.contains(.preSharedKey)

@@ -37,6 +37,13 @@ public struct TrustAnchor: Sendable, Hashable {
     public var certificate: X509Certificate
     public var source: String
 
+    /// The `source` of a root read from the system's store (`--system-anchors`): one the
+    /// platform ships, as opposed to one the user named.
+    public static let systemSource = "system"
+
+    /// Whether this root came from the system's store.
+    public var isSystemRoot: Bool { source == Self.systemSource }
+
     public init(certificate: X509Certificate, source: String) {
         self.certificate = certificate
         self.source = source

@@ -89,7 +89,7 @@ public struct ConnectSession: Sendable {
             extra.append(KnownHosts.finding(verdict, key: hostKey, pin: leaf.pin, file: path, now: now))
         }
 
-        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile)
+        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile, clientClock: c.at != nil)
         let vantage = Vantage.client(ClientVantage(
             target: ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName),
             identity: c.identity?.certificates))

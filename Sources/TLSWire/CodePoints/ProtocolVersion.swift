@@ -26,13 +26,28 @@ public struct ProtocolVersion: TLSCodePoint, Comparable {
     public static let allKnown: [ProtocolVersion] = table.entries.map { ProtocolVersion($0.0) }
 
     /// "TLSv1.2" style; "TLSv1.3-draft-23" for the pre-RFC drafts (0x7F00 + draft number,
-    /// still sent by old middleboxes and test tools); "GREASE" for RFC 8701 values.
+    /// still sent by old middleboxes and test tools); "TLSv1.3-google-experiment-2" for the
+    /// variants Chrome and BoringSSL tried in 2017 (0x7E01–0x7E03, and the rest of 0x7Exx);
+    /// "GREASE" for RFC 8701 values.
     public var name: String? {
         if let known = Self.table.name(rawValue) { return known }
         if isGREASE { return GREASE.name }
         if rawValue & 0xFF00 == 0x7F00 { return "TLSv1.3-draft-\(rawValue & 0xFF)" }
+        if isGoogleExperiment { return "TLSv1.3-google-experiment-\(rawValue & 0xFF)" }
         return nil
     }
+
+    /// A TLS 1.3 draft version, 0x7F00 + the draft number.
+    public var isTLS13Draft: Bool { rawValue & 0xFF00 == 0x7F00 }
+
+    /// One of the TLS 1.3 variants Chrome and BoringSSL tried before the RFC (0x7E01 and up,
+    /// based on draft 18 with the final ServerHello layout).
+    public var isGoogleExperiment: Bool { rawValue & 0xFF00 == 0x7E00 && rawValue & 0xFF != 0 }
+
+    /// Drafts 14 to 21 had a ServerHello without legacy_session_id_echo and
+    /// legacy_compression_method, carrying the draft version itself; draft 22 brought the
+    /// final layout (legacy_version 0x0303, the version in supported_versions).
+    public var usesEarlyDraftServerHello: Bool { isTLS13Draft && (0x0E...0x15).contains(rawValue & 0xFF) }
 
     /// The version with this name (`TLSv1.2`, case-insensitive), if known.
     public init?(name: String) {
@@ -45,12 +60,14 @@ public struct ProtocolVersion: TLSCodePoint, Comparable {
 
     /// Whether TLS 1.3's rules apply to a connection that negotiated this version: its
     /// message layouts, and records encrypted as `application_data` with ChangeCipherSpec
-    /// meaning nothing. TLS 1.3 and its late drafts (0x7F1C and up share the final
-    /// formats); not GREASE, unknown later versions, DTLS or earlier drafts. The one test
-    /// every reader of a selected version uses.
+    /// meaning nothing. TLS 1.3, its drafts from 14 on (every draft a client still sends;
+    /// all encrypt the handshake after the ServerHello, and the messages after it keep the
+    /// final layout from draft 15, 28 for the last details) and Google's experiments; not
+    /// GREASE, unknown later versions or DTLS. The one test every reader of a selected
+    /// version uses.
     public var usesTLS13Rules: Bool {
         if self == .tls13 { return true }
-        return rawValue & 0xFF00 == 0x7F00 && rawValue & 0xFF >= 0x1C
+        return (isTLS13Draft && rawValue & 0xFF >= 0x0E) || isGoogleExperiment
     }
 
     /// Whether this is a DTLS version (major byte 0xFE, counting down).

@@ -38,11 +38,29 @@ public struct ServerHello: Hashable, Sendable {
     ///
     /// Before TLS 1.3 the extensions block may be absent or empty (RFC 5246 §7.4.1.3);
     /// a HelloRetryRequest (TLS 1.3 only) without one is malformed.
+    ///
+    /// TLS 1.3 drafts 14 to 21 (draft-ietf-tls-tls13-21 §4.1.3) put the draft version in
+    /// the first field and had neither the session id echo nor the compression method:
+    ///
+    ///     struct {
+    ///         ProtocolVersion version;
+    ///         Random random;
+    ///         CipherSuite cipher_suite;
+    ///         Extension extensions<6..2^16-1>;
+    ///     } ServerHello;
     public init(_ message: RawHandshakeMessage) throws(WireError) {
         try expectType(message, .serverHello)
         var reader = message.bodyReader()
         legacyVersion = ProtocolVersion(try reader.readUInt16("legacy_version"))
         random = try reader.readBytes(32, "random")
+        if legacyVersion.usesEarlyDraftServerHello {
+            legacySessionIDEcho = []
+            cipherSuite = CipherSuite(try reader.readUInt16("cipher_suite"))
+            legacyCompressionMethod = 0
+            extensions = try Extension.readList(&reader)
+            try reader.expectEnd("server_hello")
+            return
+        }
         var sessionID = try reader.readVector(prefixLength: 1, max: 32, "legacy_session_id_echo")
         legacySessionIDEcho = sessionID.readRest()
         cipherSuite = CipherSuite(try reader.readUInt16("cipher_suite"))

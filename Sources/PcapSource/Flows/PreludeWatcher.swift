@@ -1,0 +1,270 @@
+/// The plain-text start of a TCP flow that may turn into TLS: a STARTTLS-style upgrade
+/// (SMTP, LMTP, IMAP, POP3, FTP, XMPP, LDAP, PostgreSQL, MySQL, IRC, NNTP, Sieve) or a
+/// tunnel (SOCKS4, SOCKS5, HTTP CONNECT). While a flow's directions are in their prelude,
+/// `TrackedFlow` looks for a ClientHello at each segment start; this reads what was said
+/// before it, to name the protocol and tell whether the client asked for TLS and the server
+/// agreed.
+///
+/// Bounded: at most `maxBytes` per direction are watched (past them the direction is given
+/// up as not TLS), and only the first `keptBytes` of each are kept to be read.
+struct PreludeWatcher {
+    /// Bytes of plain text watched per direction before it is given up as not TLS.
+    static let maxBytes = 64 * 1024
+    /// Bytes of each direction kept to name the protocol.
+    static let keptBytes = 2048
+
+    private(set) var client: [UInt8] = []
+    private(set) var server: [UInt8] = []
+    private(set) var clientCount = 0
+    private(set) var serverCount = 0
+
+    /// Adds plain text; false once the direction is past `maxBytes`.
+    mutating func observe(_ bytes: some Collection<UInt8>, fromClient: Bool) -> Bool {
+        if fromClient {
+            clientCount += bytes.count
+            if client.count < Self.keptBytes { client += bytes.prefix(Self.keptBytes - client.count) }
+            return clientCount <= Self.maxBytes
+        } else {
+            serverCount += bytes.count
+            if server.count < Self.keptBytes { server += bytes.prefix(Self.keptBytes - server.count) }
+            return serverCount <= Self.maxBytes
+        }
+    }
+
+    /// Whether anything was watched.
+    var isEmpty: Bool { clientCount == 0 && serverCount == 0 }
+
+    /// The memory held, as the capture's budget counts it.
+    var heldBytes: Int { client.count + server.count }
+
+    /// Whether a direction whose first bytes are `first` may be the start of a prelude that
+    /// is watched: the greetings and first commands of the protocols above. Anything else
+    /// (HTTP, SSH, …) is not watched, so ordinary plain-text flows cost nothing, unless the
+    /// other direction's start was one (IMAP's client answers the server's greeting with
+    /// any tag).
+    static func mayStart(_ first: some Collection<UInt8>, fromClient: Bool) -> Bool {
+        let bytes = Array(first.prefix(16))
+        guard let lead = bytes.first else { return false }
+        let text = String(decoding: bytes, as: UTF8.self).uppercased()
+        if fromClient {
+            if lead == 4 || lead == 5 || lead == 0x30 { return true }                    // SOCKS4, SOCKS5, LDAP
+            if bytes.starts(with: [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F]) { return true }  // PostgreSQL SSLRequest
+            if bytes.count >= 5, bytes[3] == 1 { return true }                           // MySQL's answer to its greeting
+            return ["EHLO", "HELO", "LHLO", "STARTTLS", "CONNECT ", "<?XML", "<STREAM", "NICK ", "CAP ", "PASS ",
+                    "CAPA", "STLS", "AUTH ", "USER ", "FEAT"].contains { text.hasPrefix($0) }
+        }
+        if bytes.count > 5, bytes[3] == 0, bytes[4] == 10 { return true }                // MySQL greeting, protocol 10
+        return ["220", "* OK", "* PREAUTH", "+OK", "200 ", "201 ", ":", "<?XML", "<STREAM", "\"IMPLEMENTATION\"", "\"SIEVE\""]
+            .contains { text.hasPrefix($0) }
+    }
+
+    /// What the prelude was.
+    struct Reading: Sendable, Hashable {
+        enum Kind: Sendable, Hashable {
+            /// `smtp`, `imap`, …: the protocol that upgraded to TLS in place.
+            case upgrade(String)
+            /// `socks4`, `socks5`, `http-connect`: TLS inside a proxy's tunnel.
+            case tunnel(String)
+        }
+        var kind: Kind
+        /// Whether the client asked for the upgrade (or the tunnel).
+        var requested: Bool
+        /// Whether the server agreed: nil when no answer was seen.
+        var accepted: Bool?
+        /// The server's answer to the request, as text (first line, at most 200 characters).
+        var reply: String?
+    }
+
+    /// The protocol and how the upgrade went, or nil when the prelude is none of those known.
+    var reading: Reading? { Self.read(client: client, server: server) }
+
+    // MARK: reading
+
+    static func read(client: [UInt8], server: [UInt8]) -> Reading? {
+        if let binary = readBinary(client: client, server: server) { return binary }
+        let clientLines = lines(client)
+        let serverLines = lines(server)
+        let upperClient = clientLines.map { $0.uppercased() }
+        // HTTP CONNECT: "CONNECT host:port HTTP/1.1" → "HTTP/1.1 200 ...".
+        if let first = upperClient.first, first.hasPrefix("CONNECT "), first.contains(" HTTP/1.") {
+            let status = serverLines.first { $0.uppercased().hasPrefix("HTTP/1.") }
+            return Reading(kind: .tunnel("http-connect"), requested: true,
+                           accepted: status.map { $0.split(separator: " ").dropFirst().first == "200" }, reply: status.map(short))
+        }
+        // XMPP: <starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/> → <proceed .../> or <failure .../>.
+        let clientText = String(decoding: client, as: UTF8.self)
+        let serverText = String(decoding: server, as: UTF8.self)
+        if clientText.contains("<stream:stream") || serverText.contains("<stream:stream") {
+            let requested = clientText.contains("<starttls")
+            var accepted: Bool?
+            if serverText.contains("<proceed") { accepted = true } else if requested && serverText.contains("<failure") { accepted = false }
+            let server = clientText.contains("jabber:server") ? "xmpp-server" : "xmpp"
+            return Reading(kind: .upgrade(server), requested: requested, accepted: requested ? accepted : nil,
+                           reply: accepted == nil ? nil : (accepted! ? "<proceed/>" : "<failure/>"))
+        }
+        guard let greeting = serverLines.first else {
+            return nil
+        }
+        let upperGreeting = greeting.uppercased()
+        // The client's upgrade command and the protocol it belongs to.
+        func command(_ name: String) -> Int? { upperClient.firstIndex { $0 == name || $0.hasSuffix(" " + name) } }
+        let protocolName: String
+        let requestIndex: Int?
+        let acceptedWhen: (String) -> Bool
+        if upperClient.contains(where: { $0.hasPrefix("EHLO") || $0.hasPrefix("HELO") || $0.hasPrefix("LHLO") }) || (upperGreeting.hasPrefix("220") && upperGreeting.contains("SMTP")) {
+            protocolName = upperClient.contains { $0.hasPrefix("LHLO") } || upperGreeting.contains("LMTP") ? "lmtp" : "smtp"
+            requestIndex = command("STARTTLS")
+            acceptedWhen = { $0.hasPrefix("220") }
+        } else if upperGreeting.hasPrefix("* OK") || upperGreeting.hasPrefix("* PREAUTH") {
+            protocolName = "imap"
+            requestIndex = command("STARTTLS")
+            acceptedWhen = { line in line.split(separator: " ").dropFirst().first?.uppercased() == "OK" }
+        } else if upperGreeting.hasPrefix("+OK") {
+            protocolName = "pop3"
+            requestIndex = command("STLS")
+            acceptedWhen = { $0.hasPrefix("+OK") }
+        } else if upperClient.contains(where: { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") }) || upperClient.contains(where: { $0.hasPrefix("USER ") || $0 == "FEAT" }) {
+            protocolName = "ftp"
+            requestIndex = upperClient.firstIndex { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") }
+            acceptedWhen = { $0.hasPrefix("234") }
+        } else if upperGreeting.hasPrefix("200 ") || upperGreeting.hasPrefix("201 ") {
+            protocolName = "nntp"
+            requestIndex = command("STARTTLS")
+            acceptedWhen = { $0.hasPrefix("382") }
+        } else if serverLines.contains(where: { $0.uppercased().hasPrefix("\"IMPLEMENTATION\"") || $0.uppercased().hasPrefix("\"SIEVE\"") }) {
+            protocolName = "sieve"
+            requestIndex = command("STARTTLS")
+            acceptedWhen = { $0.uppercased().hasPrefix("OK") }
+        } else if upperClient.contains(where: { $0.hasPrefix("NICK ") || $0.hasPrefix("CAP ") }) || greeting.hasPrefix(":") {
+            protocolName = "irc"
+            requestIndex = command("STARTTLS")
+            acceptedWhen = { $0.split(separator: " ").dropFirst().first == "670" }
+        } else if upperGreeting.hasPrefix("220") {
+            // A 220 greeting without more to go on: SMTP asks with STARTTLS, FTP with AUTH.
+            protocolName = "smtp"
+            requestIndex = command("STARTTLS")
+            acceptedWhen = { $0.hasPrefix("220") }
+        } else {
+            return nil
+        }
+        guard let requestIndex else {
+            return Reading(kind: .upgrade(protocolName), requested: false, accepted: nil, reply: nil)
+        }
+        // The server's answer: its last line (SMTP and FTP answer in one line; the others
+        // end their answer with the status line), which the TLS bytes follow.
+        let answer = answerLine(serverLines, protocolName: protocolName, requestIndex: requestIndex, clientLines: upperClient)
+        return Reading(kind: .upgrade(protocolName), requested: true, accepted: answer.map(acceptedWhen), reply: answer.map(short))
+    }
+
+    /// The server line that answers the client's upgrade command (the client's line
+    /// `requestIndex`). SMTP, LMTP, FTP and NNTP answer each command with one reply (its
+    /// lines but the last have a "-" after the code), the greeting being the first; POP3
+    /// with one +OK or -ERR line; IMAP with the line that carries the command's tag; IRC and
+    /// Sieve: the server's last line, which the TLS bytes follow.
+    static func answerLine(_ serverLines: [String], protocolName: String, requestIndex: Int, clientLines: [String]) -> String? {
+        switch protocolName {
+        case "smtp", "lmtp", "ftp", "nntp":
+            // The ends of replies: a line of three digits and a space (or nothing).
+            let ends = serverLines.filter { line in
+                let chars = Array(line.utf8)
+                return chars.count >= 3 && chars.prefix(3).allSatisfy { (0x30...0x39).contains($0) } && (chars.count == 3 || chars[3] == 0x20)
+            }
+            let index = requestIndex + 1
+            return index < ends.count ? ends[index] : nil
+        case "pop3":
+            let statuses = serverLines.filter { $0.hasPrefix("+OK") || $0.hasPrefix("-ERR") }
+            let index = requestIndex + 1
+            return index < statuses.count ? statuses[index] : nil
+        case "imap":
+            guard let tag = clientLines[requestIndex].split(separator: " ").first else { return nil }
+            return serverLines.first { $0.uppercased().hasPrefix(tag + " ") }
+        default:
+            return serverLines.count > 1 ? serverLines.last : nil
+        }
+    }
+
+    /// PostgreSQL's SSLRequest, LDAP's StartTLS extended operation, MySQL's SSL capability,
+    /// SOCKS4 and SOCKS5.
+    static func readBinary(client: [UInt8], server: [UInt8]) -> Reading? {
+        // PostgreSQL: Int32 8, Int32 80877103 → 'S' or 'N'.
+        if client.count >= 8, client.prefix(8).elementsEqual([0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F]) {
+            let answer = server.first
+            return Reading(kind: .upgrade("postgres"), requested: true,
+                           accepted: answer.map { $0 == UInt8(ascii: "S") }, reply: answer.map { String(UnicodeScalar($0)) })
+        }
+        // LDAP: an ExtendedRequest naming 1.3.6.1.4.1.1466.20037 → an ExtendedResponse whose
+        // resultCode is 0.
+        let startTLSOID = Array("1.3.6.1.4.1.1466.20037".utf8)
+        if client.first == 0x30, contains(client, startTLSOID) {
+            var accepted: Bool?
+            var reply: String?
+            // LDAPMessage { messageID, [APPLICATION 24] ExtendedResponse { resultCode ENUMERATED, ... } }
+            if let tag = server.firstIndex(of: 0x78), tag + 4 < server.count {
+                var i = tag + 1
+                if server[i] & 0x80 != 0 { i += Int(server[i] & 0x7F) }
+                i += 1
+                if i + 2 < server.count, server[i] == 0x0A, server[i + 1] == 1 {
+                    accepted = server[i + 2] == 0
+                    reply = "resultCode \(server[i + 2])"
+                }
+            }
+            return Reading(kind: .upgrade("ldap"), requested: true, accepted: accepted, reply: reply)
+        }
+        // SOCKS5: VER 5, NMETHODS, METHODS… then CONNECT; the reply's REP 0 is success.
+        if client.count >= 3, client[0] == 5, Int(client[1]) + 2 <= client.count, Int(client[1]) >= 1 {
+            let request = client.dropFirst(Int(client[1]) + 2)
+            guard request.count >= 4, request.first == 5, request.dropFirst().first == 1 else { return nil }
+            // Server: method choice (2 bytes), then the reply VER 5, REP.
+            let reply = server.dropFirst(2)
+            let status = reply.count >= 2 && reply.first == 5 ? reply[reply.startIndex + 1] : nil
+            return Reading(kind: .tunnel("socks5"), requested: true, accepted: status.map { $0 == 0 },
+                           reply: status.map { "REP \($0)" })
+        }
+        // SOCKS4/4a: VN 4, CD 1 (CONNECT) → VN 0, CD 90 granted.
+        if client.count >= 9, client[0] == 4, client[1] == 1 {
+            let status = server.count >= 2 && server[0] == 0 ? server[1] : nil
+            return Reading(kind: .tunnel("socks4"), requested: true, accepted: status.map { $0 == 90 }, reply: status.map { "CD \($0)" })
+        }
+        // MySQL: the server's greeting (protocol 10) first; the client's SSL request is a
+        // 32-byte packet with CLIENT_SSL (0x0800) in its capability flags.
+        if server.count > 5, server[3] == 0, server[4] == 10 {
+            var requested = false
+            if client.count >= 9, client[3] == 1 {
+                let capabilities = Int(client[4]) | Int(client[5]) << 8
+                requested = capabilities & 0x0800 != 0
+            }
+            return Reading(kind: .upgrade("mysql"), requested: requested, accepted: requested ? true : nil, reply: nil)
+        }
+        return nil
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    /// Text lines (CRLF or LF), printable ASCII only; at most 64.
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        var result: [String] = []
+        var current: [UInt8] = []
+        for byte in bytes {
+            if byte == 0x0A {
+                if current.last == 0x0D { current.removeLast() }
+                result.append(String(decoding: current, as: UTF8.self))
+                current = []
+                if result.count == 64 { return result }
+            } else {
+                current.append(byte)
+            }
+        }
+        return result
+    }
+
+    static func short(_ line: String) -> String {
+        let printable = String(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.map(Character.init))
+        return printable.count > 200 ? String(printable.prefix(200)) : printable
+    }
+}

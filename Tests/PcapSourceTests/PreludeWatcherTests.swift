@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PcapSource
+@testable import TLSWire
+
+/// The plain text before TLS: each protocol's documented prelude (RFC 3207 SMTP, RFC 2595
+/// IMAP and POP3, RFC 4217 FTP, RFC 6120 XMPP, RFC 4511 LDAP, the PostgreSQL and MySQL
+/// protocol documentation, IRCv3 tls, RFC 4642 NNTP, RFC 5804 Sieve, RFC 1928 SOCKS5,
+/// SOCKS4, RFC 9110 CONNECT) is named, and whether the server agreed is read from its answer.
+@Suite struct PreludeWatcherTests {
+    static func lines(_ text: [String]) -> [UInt8] { Array(text.map { $0 + "\r\n" }.joined().utf8) }
+
+    static func read(client: [String], server: [String]) -> PreludeWatcher.Reading? {
+        PreludeWatcher.read(client: lines(client), server: lines(server))
+    }
+
+    @Test func textProtocolsAreNamedAndTheirAnswersRead() {
+        let cases: [(String, [String], [String], Bool)] = [
+            ("smtp", ["EHLO client", "STARTTLS"], ["220 mail.shop.lan ESMTP", "250-mail.shop.lan", "250 STARTTLS", "220 2.0.0 Ready to start TLS"], true),
+            ("smtp", ["EHLO client", "STARTTLS", "QUIT"], ["220 mail.shop.lan ESMTP", "250-mail.shop.lan", "250 SIZE 1000", "454 4.7.0 TLS not available", "221 Bye"], false),
+            ("lmtp", ["LHLO client", "STARTTLS"], ["220 lmtp.shop.lan LMTP", "250-lmtp.shop.lan", "250 STARTTLS", "220 Go ahead"], true),
+            ("imap", ["a1 CAPABILITY", "a2 STARTTLS"], ["* OK IMAP4rev1 ready", "* CAPABILITY IMAP4rev1 STARTTLS", "a1 OK done", "a2 OK Begin TLS negotiation now"], true),
+            ("imap", ["a1 STARTTLS"], ["* OK IMAP4rev1 ready", "a1 BAD STARTTLS not supported"], false),
+            ("pop3", ["CAPA", "STLS"], ["+OK POP3 ready", "+OK", "STLS", ".", "+OK Begin TLS"], true),
+            ("pop3", ["STLS"], ["+OK POP3 ready", "-ERR not supported"], false),
+            ("ftp", ["AUTH TLS"], ["220 FTP ready", "234 AUTH TLS successful"], true),
+            ("ftp", ["AUTH TLS"], ["220 FTP ready", "502 not implemented"], false),
+            ("nntp", ["CAPABILITIES", "STARTTLS"], ["200 news ready", "101 Capability list:", "VERSION 2", "STARTTLS", ".", "382 Continue with TLS negotiation"], true),
+            ("irc", ["CAP LS", "STARTTLS"], [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan 670 * :STARTTLS successful, go ahead"], true),
+            ("sieve", ["STARTTLS"], ["\"IMPLEMENTATION\" \"Dovecot\"", "\"SIEVE\" \"fileinto\"", "\"STARTTLS\"", "OK \"Ready\"", "OK \"Begin TLS negotiation now.\""], true),
+        ]
+        for (name, client, server, accepted) in cases {
+            let reading = Self.read(client: client, server: server)
+            #expect(reading?.kind == .upgrade(name), "\(name): \(String(describing: reading))")
+            #expect(reading?.requested == true, "\(name)")
+            #expect(reading?.accepted == accepted, "\(name): \(String(describing: reading))")
+        }
+        // The refusal's own line, not the goodbye after it.
+        #expect(Self.read(client: cases[1].1, server: cases[1].2)?.reply == "454 4.7.0 TLS not available")
+        // A client that never asked.
+        let plain = Self.read(client: ["EHLO client", "MAIL FROM:<a@b>"], server: ["220 mail ESMTP", "250 STARTTLS", "250 OK"])
+        #expect(plain?.kind == .upgrade("smtp") && plain?.requested == false && plain?.accepted == nil)
+    }
+
+    @Test func xmppAndTunnelsAreNamed() {
+        let xmpp = PreludeWatcher.read(
+            client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8),
+            server: Array("<?xml version='1.0'?><stream:stream from='shop.lan'><stream:features><starttls/></stream:features><proceed xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8))
+        #expect(xmpp?.kind == .upgrade("xmpp") && xmpp?.accepted == true)
+        let connect = Self.read(client: ["CONNECT printer.local:443 HTTP/1.1", "Host: printer.local:443", ""], server: ["HTTP/1.1 200 Connection established", ""])
+        #expect(connect?.kind == .tunnel("http-connect") && connect?.accepted == true)
+        let socks5 = PreludeWatcher.read(client: [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB], server: [5, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0])
+        #expect(socks5?.kind == .tunnel("socks5") && socks5?.accepted == true)
+        let socks4 = PreludeWatcher.read(client: [4, 1, 0x01, 0xBB, 10, 0, 0, 5, 0], server: [0, 91, 0, 0, 0, 0, 0, 0])
+        #expect(socks4?.kind == .tunnel("socks4") && socks4?.accepted == false)
+        let postgres = PreludeWatcher.read(client: [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F], server: [UInt8(ascii: "N")])
+        #expect(postgres?.kind == .upgrade("postgres") && postgres?.accepted == false && postgres?.reply == "N")
+        // LDAP: ExtendedRequest for StartTLS, ExtendedResponse resultCode success (0).
+        let oid = Array("1.3.6.1.4.1.1466.20037".utf8)
+        let request: [UInt8] = [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, 0x01, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
+        let response: [UInt8] = [0x30, 0x0C, 0x02, 0x01, 0x01, 0x78, 0x07, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00]
+        let ldap = PreludeWatcher.read(client: request, server: response)
+        #expect(ldap?.kind == .upgrade("ldap") && ldap?.accepted == true)
+        // HTTP is not a prelude.
+        #expect(Self.read(client: ["GET / HTTP/1.1", "Host: x", ""], server: ["HTTP/1.1 200 OK", ""]) == nil)
+        #expect(!PreludeWatcher.mayStart(Array("GET / HTTP/1.1\r\n".utf8), fromClient: true))
+        #expect(!PreludeWatcher.mayStart(Array("SSH-2.0-OpenSSH_9.2\r\n".utf8), fromClient: false))
+    }
+
+    /// Hostile text: every prefix of every prelude, and random bytes, read without a crash
+    /// and within the bound.
+    @Test func everyPrefixAndGarbageIsReadWithoutCrashing() {
+        var rng = SplitMix64(seed: 13)
+        let samples: [[UInt8]] = [
+            Self.lines(["220 mail ESMTP", "250-x", "250 STARTTLS", "220 go"]), [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F],
+            [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 1, 0xBB], [0x30, 0x84, 0xFF, 0xFF, 0x78, 0x82, 0x0A], [0, 0, 0, 0, 10, 0x35],
+        ]
+        for sample in samples {
+            for cut in 0...sample.count {
+                _ = PreludeWatcher.read(client: Array(sample.prefix(cut)), server: sample)
+                _ = PreludeWatcher.read(client: sample, server: Array(sample.prefix(cut)))
+                _ = TrackedFlow.helloStart(in: Array(sample.prefix(cut)), fromClient: true, peerSpeaksTLS: true)
+            }
+        }
+        for _ in 0..<2000 {
+            let a = (0..<Int(rng.next() % 300)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            let b = (0..<Int(rng.next() % 300)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            _ = PreludeWatcher.read(client: a, server: b)
+            _ = TrackedFlow.helloStart(in: a, fromClient: rng.next() & 1 == 0, peerSpeaksTLS: true)
+        }
+        var watcher = PreludeWatcher()
+        var kept = true
+        while kept { kept = watcher.observe([UInt8](repeating: 0x41, count: 1000), fromClient: true) }
+        #expect(watcher.clientCount > PreludeWatcher.maxBytes && watcher.client.count == PreludeWatcher.keptBytes)
+    }
+
+    /// A capture: SMTP's prelude, then TLS on the same connection, and a SOCKS5 tunnel.
+    @Test func aCaptureReportsTheTLSAfterThePreludeAndNamesIt() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var smtp = TCPConversation()
+        var packets = smtp.open()
+        packets += smtp.send(Self.lines(["220 mail.shop.lan ESMTP"]), from: .server)
+        packets += smtp.send(Self.lines(["EHLO client"]), from: .client)
+        packets += smtp.send(Self.lines(["250-mail.shop.lan", "250 STARTTLS"]), from: .server)
+        packets += smtp.send(Self.lines(["STARTTLS"]), from: .client)
+        packets += smtp.send(Self.lines(["220 2.0.0 Ready to start TLS"]), from: .server)
+        packets += smtp.send(t.clientHello, from: .client)
+        packets += smtp.send(t.serverFlight, from: .server)
+        packets += smtp.close()
+        var socks = TCPConversation(clientPort: 40100)
+        var tunnel = socks.open()
+        tunnel += socks.send([5, 1, 0], from: .client)
+        tunnel += socks.send([5, 0], from: .server)
+        tunnel += socks.send([5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB], from: .client)
+        tunnel += socks.send([5, 0, 0, 1, 0, 0, 0, 0, 0, 0], from: .server)
+        tunnel += socks.send(t.clientHello, from: .client)
+        tunnel += socks.send(t.serverFlight, from: .server)
+        tunnel += socks.close()
+        let (connections, _) = try analyze(packets + tunnel)
+        #expect(connections.count == 2)
+        let mail = try #require(connections.first { $0.flow.upgrade != nil })
+        #expect(mail.flow.upgrade == "smtp")
+        #expect(mail.observation.clientHello?.sni == "printer.local")
+        #expect(mail.observation.serverCertificates.count == syntheticDER.count)
+        let proxied = try #require(connections.first { $0.flow.tunnel != nil })
+        #expect(proxied.flow.tunnel == "socks5")
+        #expect(proxied.observation.serverCertificates.count == syntheticDER.count)
+    }
+}

@@ -31,7 +31,7 @@ struct IdentityCommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The key type: rsa2048, rsa3072, p256 (default), p384, ed25519 (Apple clients do not accept Ed25519 for TLS).", valueName: "type"))
     var key: KeyTypeArgument = .p256
 
-    @Option(name: .long, help: ArgumentHelp("How long the certificate is valid, in days (ca: 3650; server, client: 397, under the 398 days tlsprobe's apple profile warns above; above 825, Apple's limit, refused under --profile apple).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("How long the certificate is valid, in days (ca: 3650; server, client: 397, within even the 398 days public CAs are held to; above 825, Apple's limit, refused under --profile apple).", valueName: "n"))
     var days: Int?
 
     @Option(name: .long, help: ArgumentHelp("The directory the files are written to (created when missing).", valueName: "dir"), completion: .directory)
@@ -68,7 +68,7 @@ struct IdentityCommonOptions: ParsableArguments {
         if let warning = key.type.warning { notes.append(warning) }
         let days = validity(leaf: leaf)
         if leaf && days > 825 { notes.append("valid for \(days) days: Apple platforms refuse TLS certificates valid for more than 825 days") }
-        else if leaf && days > 398 { notes.append("valid for \(days) days: tlsprobe's apple profile warns above 398 days (what public CAs may issue); Apple clients accept up to 825 for a root you installed") }
+        else if leaf && days > 398 { notes.append("valid for \(days) days: Apple clients accept up to 825 for a root a user or MDM installed, but only 398 under a root they ship, so this certificate cannot later be issued by a public CA as it is") }
         return notes
     }
 

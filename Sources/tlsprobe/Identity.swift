@@ -68,7 +68,7 @@ struct IdentityCommonOptions: ParsableArguments {
         if let warning = key.type.warning { notes.append(warning) }
         let days = validity(leaf: leaf)
         if leaf && days > 825 { notes.append("valid for \(days) days: Apple platforms refuse TLS certificates valid for more than 825 days") }
-        else if leaf && days > 398 { notes.append("valid for \(days) days: Apple clients accept up to 825 for a root a user or MDM installed, but only 398 under a root they ship, so this certificate cannot later be issued by a public CA as it is") }
+        else if leaf && days > 398 { notes.append("valid for \(days) days: Apple clients accept up to 825 under a root a user or MDM installed, as this one is, but at most 398 from a public CA") }
         return notes
     }
 

@@ -92,7 +92,7 @@ public enum IdentitySession {
         var issuing: MadeCertificate?
         if intermediate {
             let key = try generate(common.keyType)
-            let made = try build { try IdentityMaker.intermediate(name: "\(name) Issuing CA", key: key, issuer: root, days: common.days, now: common.now, permitDNS: permitDNS, permitIP: permitIP) }
+            let made = try build { try IdentityMaker.intermediate(name: issuingName(name), key: key, issuer: root, days: common.days, now: common.now, permitDNS: permitDNS, permitIP: permitIP) }
             issuing = made
             files.append(NewFiles.File(path: path(dir, FileName.intermediate), bytes: Array(made.pem.utf8), mode: 0o644))
             files.append(NewFiles.File(path: path(dir, FileName.intermediateKey), bytes: Array(key.pem.utf8), mode: 0o600))
@@ -433,6 +433,17 @@ public enum IdentitySession {
 
     static func path(_ dir: String, _ name: String) -> String {
         dir.hasSuffix("/") ? dir + name : dir + "/" + name
+    }
+
+    /// The intermediate's name: "Shop Root CA" gives "Shop Issuing CA", "Shop" gives
+    /// "Shop Issuing CA" (at most 64 characters, a Common Name's limit).
+    static func issuingName(_ root: String) -> String {
+        var base = root
+        for suffix in [" Root CA", " Root", " CA"] where base.hasSuffix(suffix) {
+            base = String(base.dropLast(suffix.count))
+            break
+        }
+        return String((base + " Issuing CA").suffix(64))
     }
 
     static func commonName(_ certificate: Certificate) -> String {

@@ -315,7 +315,10 @@ import Darwin
         #expect(blank.status == 2 && blank.stderr.contains("the password is empty"), "\(blank.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
 
-        // A directory that is not a CA, and a CA copied without its key.
+        // A file where the CA directory should be, a directory that is not a CA, and a CA
+        // copied without its key.
+        let aFile = try Self.identity(["client", "--ca", empty, "--name", "ipad", "--out", out, "--p12", "none"])
+        #expect(aFile.status == 2 && aFile.stderr.contains("not a directory"), "\(aFile.stderr)")
         let notCA = try Self.identity(["client", "--ca", dir.path, "--name", "ipad", "--out", out, "--p12", "none"])
         #expect(notCA.status == 2 && notCA.stderr.contains("holds no root.pem"), "\(notCA.stderr)")
         unlink(ca + "/root-key.pem")

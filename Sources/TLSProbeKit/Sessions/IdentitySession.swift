@@ -213,8 +213,11 @@ public enum IdentitySession {
     static func loadCA(_ dir: String, password: @escaping PasswordProvider) throws -> Authority {
         let rootPath = path(dir, FileName.root)
         var status = stat()
-        guard stat(dir, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard stat(dir, &status) == 0 else {
             throw IdentityError(code: .fileUnreadable, description: "--ca \(dir): no such directory; make a CA first: tlsprobe identity ca --out \(shell(dir))", target: dir)
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw IdentityError(code: .fileUnreadable, description: "--ca \(dir): not a directory; give the directory tlsprobe identity ca wrote (it holds \(FileName.root))", target: dir)
         }
         guard stat(rootPath, &status) == 0 else {
             throw IdentityError(code: .fileUnreadable, description: "--ca \(dir): holds no \(FileName.root), so it is not a CA directory tlsprobe made; make one with tlsprobe identity ca --out DIR", target: rootPath)

@@ -64,6 +64,8 @@ static inline long tlsprobe_SSL_CTX_set_tlsext_servername_callback(SSL_CTX *c, i
 static inline long tlsprobe_SSL_CTX_set_tlsext_servername_arg(SSL_CTX *c, void *arg) { return SSL_CTX_set_tlsext_servername_arg(c, arg); }
 static inline int tlsprobe_SSL_CTX_add1_chain_cert(SSL_CTX *c, X509 *x) { return (int)SSL_CTX_add1_chain_cert(c, x); }
 static inline long tlsprobe_BIO_set_mem_eof_return(BIO *b, int v) { return BIO_set_mem_eof_return(b, v); }
+static inline int tlsprobe_SSL_set1_sigalgs_list(SSL *s, const char *list) { return (int)SSL_set1_sigalgs_list(s, list); }
+static inline int tlsprobe_SSL_set1_groups_list(SSL *s, const char *list) { return (int)SSL_set1_groups_list(s, list); }
 
 // Server side (listen).
 static inline int tlsprobe_sk_SSL_CIPHER_num(const STACK_OF(SSL_CIPHER) *sk) { return sk_SSL_CIPHER_num(sk); }

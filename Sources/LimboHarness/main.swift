@@ -275,7 +275,7 @@ if options.json {
     print("x509-limbo: \(corpusPath)")
     print("total \(total), agreed \(agreed), disagreed \(disagreed), skipped \(skipped)")
     print(String(format: "agreement: %d/%d = %.1f%% of the cases not skipped (profile %@)", agreed, judged, percent, options.profile.name as NSString))
-    print(String(format: "same cases, %@ X509_verify_cert with default flags: %d/%d = %.1f%%", OpenSSLLibrary.version as NSString, openSSLAgreed, judged, openSSLPercent))
+    print(String(format: "same cases, %@ X509_verify_cert as a client (security level %d, default flags): %d/%d = %.1f%%", OpenSSLLibrary.version as NSString, OpenSSLVerification.clientSecurityLevel, openSSLAgreed, judged, openSSLPercent))
     print(String(format: "tlsprobe (profile %@) and OpenSSL reach the same verdict on %d/%d", options.profile.name as NSString, sameAsOpenSSL, judged))
     print("\nby prefix:")
     for key in byPrefix.keys.sorted() {

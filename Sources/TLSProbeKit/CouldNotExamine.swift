@@ -44,7 +44,7 @@ extension LoadError: UserFacingError {
     public var code: ErrorCode {
         switch kind {
         case .unreadable, .tooLarge: .fileUnreadable
-        case .notWhatWasExpected, .malformed, .empty: .fileInvalid
+        case .notWhatWasExpected, .malformed, .empty, .keyMismatch: .fileInvalid
         case .wrongPassword: .passwordWrong
         case .passwordNeeded: .passwordMissing
         }

@@ -135,9 +135,11 @@ public struct TextRenderer: Sendable {
     func verdict(_ trust: TrustSection, findings: [Finding]) -> String {
         let counts = severityCounts(findings)
         let suffix = counts.isEmpty ? "" : " — " + counts
+        // A verdict with a note was decided otherwise than by a path (a pin): say how.
+        let why = trust.note.map { "  " + style.wrap(oneLine($0), indent: 2) + "\n" } ?? ""
         switch trust.trusted {
-        case .some(true): return style.paint("TRUSTED", .green) + suffix + "\n"
-        case .some(false): return style.paint("NOT TRUSTED", .red) + suffix + "\n"
+        case .some(true): return style.paint("TRUSTED", .green) + suffix + "\n" + why
+        case .some(false): return style.paint("NOT TRUSTED", .red) + suffix + "\n" + why
         case .none:
             return style.paint("TRUST NOT EVALUATED", .yellow) + suffix + "\n"
                 + "  " + style.wrap(oneLine(trust.note ?? "No anchors were given."), indent: 2) + "\n"
@@ -282,7 +284,7 @@ public struct TextRenderer: Sendable {
                 out += field(i == 0 ? "path" : "", (i == 0 ? "" : "← ") + (p.subject.isEmpty ? "(empty subject)" : p.subject) + "  (\(p.source))")
             }
         } else {
-            out += field("path", t.evaluated ? "none reaches an anchor" : "not built")
+            out += field("path", t.evaluated && !t.anchors.isEmpty ? "none reaches an anchor" : "not built")
         }
         if let o = t.openssl {
             let outcome = o.ok ? "accepts" : "refuses: " + (o.error ?? "error") + (o.depth.map { " at depth \($0)" } ?? "")

@@ -14,7 +14,14 @@ struct Connect: ParsableCommand {
             against the anchors you name; with none, every other check still runs. The expected \
             name is what you dialled unless --host says otherwise; a server dialled by IP needs an \
             iPAddress SAN. Every handshake runs at OpenSSL security level 0, so old versions and \
-            weak keys become findings instead of local failures.
+            weak keys become findings instead of local failures; the "openssl" line verifies the \
+            chain as an OpenSSL client would, at the system's default security level.
+
+            With --profile apple the handshake offers what Safari and URLSession offer (their \
+            cipher suites, signature algorithms and groups; TLS 1.2-1.3). A server that completes \
+            no handshake with that gets tls.apple_client_refused, naming what is missing (an \
+            Ed25519 key, P-521 on TLS 1.3, DHE-only suites), and a second handshake with \
+            OpenSSL's defaults supplies the chain to judge.
 
             Exit status: 0 examined, nothing at or above --fail-on; 1 findings at or above \
             --fail-on (trust fails, handshake refused); 2 refused, unreachable, name not resolved \
@@ -64,7 +71,7 @@ struct Connect: ParsableCommand {
     @Flag(name: .long, help: "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone (concurrently, security level 0) and report which the server accepts.")
     var versions = false
 
-    @Option(name: .long, help: ArgumentHelp("The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable.", valueName: "sha256/base64"))
+    @Option(name: .long, help: ArgumentHelp("The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable. Without anchors, the pin decides trust.", valueName: "sha256/base64"))
     var pin: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Trust on first use: record the server's key in FILE on first contact, report a change later.", valueName: "file"), completion: .file())
@@ -105,7 +112,12 @@ struct Connect: ParsableCommand {
     func run() throws {
         try examining("connect", output) {
             var c = ConnectSession.Configuration(target: try DialTarget.parse(target))
-            c.identity = try identity.load(password: passwords.provider)
+            do {
+                c.identity = try identity.load(password: passwords.provider)
+            } catch let error as LoadError where error.kind == .keyMismatch {
+                // Reported as key.mismatch; the handshake goes ahead without an identity.
+                c.unusableIdentity = error
+            }
             c.anchors = try anchors.load(password: passwords.provider)
             c.keyLog = try keyLog.open()
             c.expectedHost = host

@@ -49,6 +49,10 @@ struct IdentityCommonOptions: ParsableArguments {
     /// The usage errors of these options, for a leaf (`leaf`) or a CA.
     func check(leaf: Bool) throws {
         if out.isEmpty { throw ValidationError("--out needs a directory") }
+        if leaf && key == .ed25519 && profile == .apple {
+            throw ValidationError(
+                "--key ed25519: Apple clients offer no signature algorithm for an Ed25519 certificate, so none would accept it (under --profile apple tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no Apple client will see it")
+        }
         if let days {
             if days < 1 { throw ValidationError("--days \(days): at least 1") }
             if days > 36_500 { throw ValidationError("--days \(days): at most 36500 (100 years)") }

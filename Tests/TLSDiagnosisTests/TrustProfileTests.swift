@@ -96,6 +96,21 @@ import X509
         #expect(Trust.evaluate(leaf, anchors: [root], name: nil).first(.certNonconforming) == nil)
     }
 
+    /// Apple's clients offer no ed25519 signature algorithm (connect checks it against a
+    /// real server: ClientParityTests); offline, an Ed25519 leaf is refused under apple.
+    @Test func anEd25519LeafIsRefusedOnlyUnderApple() {
+        let root = TestPKI.issue(.root("Shop Root"))
+        var spec = TestPKI.Spec.server("printer.local")
+        spec.key = .ed25519
+        let leaf = TestPKI.issue(spec, by: root)
+        #expect(Trust.evaluate(leaf, anchors: [root]).trusted)
+        let apple = Trust.evaluate(leaf, anchors: [root], profile: .apple)
+        #expect(!apple.trusted)
+        let finding = apple.first(.certUnsupportedAlgorithm)
+        #expect(finding?.severity == .error && finding?.subject == .certificate(0))
+        #expect(finding?.evidence["key_type"]?.stringValue == "Ed25519")
+    }
+
     @Test func commonNameThatDiffersFromTheSANOnlyInCaseIsNonconforming() {
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("Printer.Local", dns: ["printer.local"]), by: root)

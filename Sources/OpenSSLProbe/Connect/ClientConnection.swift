@@ -17,6 +17,9 @@ struct ClientSettings: Sendable {
     var cipherList: String
     /// Whether to read after the handshake for a TLS 1.3 server's verdict on our certificate.
     var readAfterHandshake: Bool
+    /// Another client's cipher suites, signature schemes and groups, offered instead of
+    /// OpenSSL's (`cipherList` then does not apply); nil offers OpenSSL's.
+    var hello: ClientHelloParameters? = nil
 }
 
 /// What one handshake showed.
@@ -49,6 +52,7 @@ final class ClientConnection {
             throw ConnectFailure(.local, error.description)
         }
         let ssl = channel.ssl.pointer
+        if let hello = settings.hello { try Self.offer(hello, on: ssl) }
         if let sni = settings.sni {
             OpenSSLErrorQueue.clear()
             guard tlsprobe_SSL_set_tlsext_host_name(ssl, sni) == 1 else {
@@ -70,6 +74,30 @@ final class ClientConnection {
     }
 
     var serverBytes: Int { channel.peerBytes }
+
+    /// Makes `ssl` offer `hello`'s cipher suites, signature schemes and groups, each in its
+    /// order. Suites are looked up by code point in OpenSSL's own table (SSL_CIPHER_find);
+    /// one this OpenSSL does not implement is left out, as is a scheme or group it does not
+    /// know. The security level stays 0, as for every handshake (docs/NOTES.md).
+    private static func offer(_ hello: ClientHelloParameters, on ssl: OpaquePointer) throws(ConnectFailure) {
+        var tls13: [String] = []
+        var older: [String] = []
+        for suite in hello.cipherSuites {
+            let bytes = [UInt8(suite.rawValue >> 8), UInt8(suite.rawValue & 0xFF)]
+            guard let cipher = SSL_CIPHER_find(ssl, bytes), let name = SSL_CIPHER_get_name(cipher) else { continue }
+            if suite.isTLS13 { tls13.append(String(cString: name)) } else { older.append(String(cString: name)) }
+        }
+        let schemes = hello.signatureSchemes.compactMap(\.name)
+        let groups = hello.groups.compactMap(\.name)
+        OpenSSLErrorQueue.clear()
+        func refused(_ what: String) -> ConnectFailure {
+            ConnectFailure(.local, "OpenSSL cannot offer \(hello.client)'s \(what) (\(OpenSSLErrorQueue.drainedText(fallback: "refused")))")
+        }
+        guard SSL_set_ciphersuites(ssl, tls13.joined(separator: ":")) == 1 else { throw refused("TLS 1.3 cipher suites") }
+        guard SSL_set_cipher_list(ssl, older.joined(separator: ":") + ":@SECLEVEL=0") == 1 else { throw refused("cipher suites") }
+        guard tlsprobe_SSL_set1_sigalgs_list(ssl, schemes.joined(separator: ":")) == 1 else { throw refused("signature algorithms") }
+        guard tlsprobe_SSL_set1_groups_list(ssl, groups.joined(separator: ":")) == 1 else { throw refused("groups") }
+    }
 
     // MARK: the handshake
 

@@ -18,11 +18,19 @@ public struct HandshakeOptions: Sendable {
     public var identity: TLSIdentity?
     /// Where to append the session's secrets (NSS key log format).
     public var keyLog: KeyLogFile?
+    /// Another client's ClientHello to offer instead of OpenSSL's defaults (`--profile
+    /// apple`): its cipher suites, signature schemes, groups and, unless --min-version or
+    /// --max-version say otherwise, its versions. When the server cannot complete that
+    /// handshake and completes one with OpenSSL's defaults, the latter is reported and the
+    /// refused one kept as `LiveHandshake.refused`.
+    public var clientHello: ClientHelloParameters?
 
     public init(
         sni: String?, alpn: [String] = [], minVersion: ProtocolVersion? = nil, maxVersion: ProtocolVersion? = nil,
-        timeout: TimeInterval = 10, identity: TLSIdentity? = nil, keyLog: KeyLogFile? = nil
+        timeout: TimeInterval = 10, identity: TLSIdentity? = nil, keyLog: KeyLogFile? = nil,
+        clientHello: ClientHelloParameters? = nil
     ) {
+        self.clientHello = clientHello
         self.sni = sni
         self.alpn = alpn
         self.minVersion = minVersion
@@ -47,6 +55,21 @@ public struct LiveHandshake: Sendable {
     public var negotiatedGroup: String?
     /// Bytes received from the server.
     public var serverBytes: Int
+    /// With `HandshakeOptions.clientHello`: the handshake offering that ClientHello, when
+    /// the server could not complete it but did complete this one, with OpenSSL's defaults.
+    public var refused: RefusedHandshake? = nil
+}
+
+/// A handshake offering another client's ClientHello that the server did not complete.
+public struct RefusedHandshake: Sendable {
+    /// What was offered.
+    public var hello: ClientHelloParameters
+    /// What happened on the wire.
+    public var observation: HandshakeObservation
+    /// How it ended when no alert says why.
+    public var ending: HandshakeEnding?
+    /// OpenSSL's reasons when it refused the server's answer itself.
+    public var localErrors: [String]
 }
 
 /// Live TLS handshakes with a server: `tlsprobe connect`.
@@ -84,7 +107,7 @@ public enum TLSClient {
             maxVersion: options.maxVersion ?? .tls13, timeout: options.timeout, identity: options.identity,
             keyLog: options.keyLog, cipherList: "DEFAULT:@SECLEVEL=0", readAfterHandshake: true)
         guard probeVersions else {
-            return (try handshake(target, addresses: addresses, settings: main), nil)
+            return (try mainHandshake(target, addresses: addresses, settings: main, options: options), nil)
         }
 
         // The main handshake and the probes, concurrently: a diagnosis costs about one
@@ -101,7 +124,7 @@ public enum TLSClient {
         @Sendable func work(_ index: Int) {
             if index == 0 {
                 do throws(ConnectFailure) {
-                    results.set(0, .handshake(try handshake(target, addresses: addresses, settings: main)))
+                    results.set(0, .handshake(try mainHandshake(target, addresses: addresses, settings: main, options: options)))
                 } catch {
                     results.set(0, .failure(error))
                 }
@@ -148,6 +171,45 @@ public enum TLSClient {
             versions.sort { $0.version < $1.version }
         }
         return (handshake, versions)
+    }
+
+    /// The reported handshake: with `options.clientHello`, one offering it; when the server
+    /// does not complete that one, one with OpenSSL's defaults (`settings`) after it, which
+    /// is reported instead when it gets further, so the chain is judged all the same and
+    /// the refusal is a finding. Without `clientHello`, the one handshake with `settings`.
+    static func mainHandshake(
+        _ target: DialTarget, addresses: [ResolvedAddress], settings: ClientSettings, options: HandshakeOptions
+    ) throws(ConnectFailure) -> LiveHandshake {
+        guard let hello = options.clientHello else { return try handshake(target, addresses: addresses, settings: settings) }
+        var offered = settings
+        offered.hello = hello
+        offered.minVersion = options.minVersion ?? min(hello.minVersion, options.maxVersion ?? hello.maxVersion)
+        offered.maxVersion = options.maxVersion ?? hello.maxVersion
+        let attempt: Result<LiveHandshake, ConnectFailure>
+        do throws(ConnectFailure) {
+            attempt = .success(try handshake(target, addresses: addresses, settings: offered))
+        } catch {
+            attempt = .failure(error)
+        }
+        if case .success(let live) = attempt, live.observation.outcome == .established { return live }
+        // The server did not complete the handshake this client offers: ask again as
+        // OpenSSL would, and keep whichever got further.
+        let fallback: LiveHandshake
+        do throws(ConnectFailure) {
+            fallback = try handshake(target, addresses: addresses, settings: settings)
+        } catch {
+            return try attempt.get()
+        }
+        guard fallback.observation.outcome == .established else { return try attempt.get() }
+        var result = fallback
+        switch attempt {
+        case .success(let live):
+            result.refused = RefusedHandshake(hello: hello, observation: live.observation, ending: live.ending, localErrors: live.localErrors)
+        case .failure(let failure):
+            result.refused = RefusedHandshake(
+                hello: hello, observation: HandshakeObservation(outcome: .failed), ending: nil, localErrors: [failure.description])
+        }
+        return result
     }
 
     /// One version offered alone, at security level 0 with every cipher suite OpenSSL has

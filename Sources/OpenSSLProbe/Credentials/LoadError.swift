@@ -35,6 +35,15 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
         case empty
         /// The file is over the size limit (16 MiB).
         case tooLarge
+        /// An identity whose private key belongs to none of its certificates (`keyMismatch`
+        /// says which key and certificates).
+        case keyMismatch
+    }
+
+    /// For `.keyMismatch`: the identity's certificates (file order) and its key's pin.
+    public struct KeyMismatch: Sendable {
+        public let certificates: [X509Certificate]
+        public let keyPin: String
     }
 
     /// The path (or name) as given.
@@ -45,6 +54,8 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
     /// For a PKCS#12 file that could not be opened (wrong password, no password), what it
     /// says about itself without the password: MAC and encryption algorithms.
     public var pkcs12: PKCS12Details?
+    /// For `.keyMismatch`: what did not match.
+    public var keyMismatch: KeyMismatch?
 
     public init(path: String, kind: Kind, description: String, pkcs12: PKCS12Details? = nil) {
         self.path = path

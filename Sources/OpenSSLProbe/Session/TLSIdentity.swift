@@ -16,9 +16,11 @@ public struct TLSIdentity: Sendable {
             throw LoadError(path: source, kind: .notWhatWasExpected, description: "\(source): no certificate to go with the private key")
         }
         guard let leafIndex = certificates.firstIndex(where: key.matches) else {
-            throw LoadError(
-                path: source, kind: .notWhatWasExpected,
+            var error = LoadError(
+                path: source, kind: .keyMismatch,
                 description: "\(source): the private key does not belong to the certificate \"\(certificates[0].subjectString)\" (key \(key.details.pin), certificate \(certificates[0].pin))")
+            error.keyMismatch = LoadError.KeyMismatch(certificates: certificates, keyPin: key.details.pin)
+            throw error
         }
         var ordered = [certificates[leafIndex]]
         for (i, certificate) in certificates.enumerated() where i != leafIndex && !ordered.contains(certificate) {

@@ -6,12 +6,23 @@ import TLSModel
 /// tlsprobe's diagnosis so a user can see where an OpenSSL client (curl, s_client)
 /// and tlsprobe agree or differ.
 public enum OpenSSLVerification {
+    /// The security level of a fresh client SSL_CTX on this system (its build default and
+    /// openssl.cnf: 2 on Debian 12), read once: the level curl and `openssl s_client` verify
+    /// a chain at (docs/NOTES.md, "Security level").
+    public static let clientSecurityLevel: Int = {
+        guard let method = TLS_client_method(), let context = SSL_CTX_new(method) else { return 1 }
+        defer { SSL_CTX_free(context) }
+        return Int(SSL_CTX_get_security_level(context))
+    }()
+
     /// X509_verify_cert on the same input the engine judges: leaf, untrusted = presented,
     /// store = anchors, X509_VERIFY_PARAM time = context.at, host (X509_VERIFY_PARAM_set1_host)
-    /// or IP (set1_ip), purpose SSL server/client, default flags (as curl/OpenSSL clients
-    /// use). ExternalVerdict.error is the X509_V_ERR_* SYMBOL name.
+    /// or IP (set1_ip), purpose SSL server/client, default flags, and the authentication
+    /// security level a default client context applies (`clientSecurityLevel`), as libssl
+    /// sets it in ssl_verify_cert_chain: so a SHA-1 signature or an RSA-1024 key fails here
+    /// as it fails in curl and s_client. ExternalVerdict.error is the X509_V_ERR_* SYMBOL name.
     public static func verify(leaf: X509Certificate, presented: [X509Certificate], anchors: [X509Certificate], context: some VerificationQuestion) -> ExternalVerdict {
-        let verifier = "OpenSSL " + String(cString: OpenSSL_version(OPENSSL_VERSION_STRING))
+        let verifier = "OpenSSL " + String(cString: OpenSSL_version(OPENSSL_VERSION_STRING)) + " (security level \(clientSecurityLevel))"
         func refusal(_ message: String, depth: Int? = nil) -> ExternalVerdict {
             ExternalVerdict(verifier: verifier, ok: false, error: nil, depth: depth, message: message)
         }
@@ -52,6 +63,8 @@ public enum OpenSSLVerification {
         guard let parameters = X509_STORE_CTX_get0_param(storeContext.pointer) else {
             return refusal("OpenSSL has no verification parameters")
         }
+        // libssl: X509_VERIFY_PARAM_set_auth_level(param, SSL_get_security_level(s)).
+        X509_VERIFY_PARAM_set_auth_level(parameters, Int32(clientSecurityLevel))
         X509_VERIFY_PARAM_set_time(parameters, time_t(context.at.timeIntervalSince1970.rounded(.down)))
         if let maxIntermediates = context.maxIntermediates {
             X509_VERIFY_PARAM_set_depth(parameters, Int32(clamping: maxIntermediates))

@@ -1,3 +1,5 @@
+import TLSWire
+
 /// Every finding code with everything that is true of it: one literal per code.
 ///
 /// Checks write the specific message (names, dates, fields); an entry holds what is
@@ -119,7 +121,7 @@ public enum FindingCatalog {
         Entry(
             code: .certExpired, title: "certificate expired", defaultSeverity: .error,
             meaning: "The certificate's notAfter date is past, at the evaluation time (now, or --at). Appliances rarely renew their own certificates.",
-            fix: "Renew the certificate and install it on the server; if the dates look wrong, check the clock of the device that made it.",
+            fix: "Renew the certificate and install it on the server (keep the same key if clients pin it, or the pin breaks); if the dates look wrong, check the clock of the device that made it.",
             related: [.certNotYetValid, .certExpiresSoon],
             reproduce: "tlsprobe inspect cert.pem"),
         Entry(
@@ -204,13 +206,13 @@ public enum FindingCatalog {
         Entry(
             code: .nameMismatch, title: "name does not match", defaultSeverity: .error,
             meaning: "None of the certificate's subjectAltName entries matches the name or address the client expects (--host, or what was dialled).",
-            fix: "Re-issue the certificate with the name the client dials in its subjectAltName, beside the names it has (tlsprobe identity server --ca CA_DIR --host printer.local --host 10.0.0.5 --out DIR; openssl: -addext \"subjectAltName=DNS:printer.local\"), or dial a name it carries.",
+            fix: "Re-issue the certificate with the name the client dials added to its subjectAltName, keeping the names it has (tlsprobe identity server --ca CA_DIR --host printer.local --host 10.0.0.5 --out DIR; openssl: -addext \"subjectAltName=IP:10.0.0.5,DNS:printer.local\": -addext replaces the whole extension, so list them all), or dial a name it carries (never a wildcard pattern: \"*.local\" covers no name at all).",
             related: [.nameIPNotInSAN, .nameCNOnly],
             reproduce: "tlsprobe connect HOST:PORT --host NAME"),
         Entry(
             code: .nameIPNotInSAN, title: "IP address not in SAN", defaultSeverity: .error,
             meaning: "The client dials an IP address, and the certificate has no iPAddress SAN for it. A DNS entry or a Common Name holding the address as text does not count for any current client.",
-            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial (tlsprobe identity server --ca CA_DIR --host 10.0.0.5 --host printer.local --out DIR; openssl: -addext \"subjectAltName=IP:10.0.0.5\"); a DNS entry or the Common Name holding the address does not count.",
+            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial, keeping the names it has (tlsprobe identity server --ca CA_DIR --host printer.local --host ::1 --host 10.0.0.5 --out DIR; openssl: -addext \"subjectAltName=DNS:printer.local,IP:::1,IP:10.0.0.5\": -addext replaces the whole extension, so list them all); a DNS entry or the Common Name holding the address does not count.",
             related: [.nameMismatch],
             reproduce: "tlsprobe connect 10.0.0.5:PORT"),
         Entry(
@@ -256,6 +258,12 @@ public enum FindingCatalog {
             fix: "Update the client's TLS library; as a workaround, configure the server to prefer a group the client sends a key share for in its first ClientHello (x25519 or secp256r1), so no HelloRetryRequest is needed.",
             related: [.tlsNoCommonCipher, .tlsHandshakeFailed],
             reproduce: "tlsprobe capture -r hrr.pcap"),
+        Entry(
+            code: .tlsAppleClientRefused, title: "Apple's clients cannot connect", defaultSeverity: .error,
+            meaning: "Under --profile apple, connect offers the ClientHello of Safari and URLSession on iOS 17+/macOS 14+ (\(ClientHelloParameters.apple.summary)), and the server completed no handshake with it, while it did complete one with OpenSSL's defaults. An Apple client cannot connect at all, whatever the certificate; the message names what the server needs that Apple's offer lacks (an Ed25519 key, a P-521 key on TLS 1.3, DHE-only suites, a group). Only connect under --profile apple reports it. Sources: Safari 17/18 captures in the uTLS and rquest fingerprint profiles; Apple's App Transport Security requirements.",
+            fix: "Configure the server for what Apple's clients offer: a P-256 or RSA (2048+) certificate, ECDHE suites with AES-GCM, TLS 1.2 and 1.3, x25519 or secp256r1.",
+            related: [.tlsNoCommonCipher, .tlsNoForwardSecrecy, .tlsHandshakeFailed],
+            reproduce: "tlsprobe connect HOST:PORT --profile apple"),
         // mtls
         Entry(
             code: .mtlsClientCertRequested, title: "client certificate requested", defaultSeverity: .info,

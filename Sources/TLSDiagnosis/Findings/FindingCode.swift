@@ -73,6 +73,7 @@ extension FindingCode {
     public static let tlsNoCommonVersion = FindingCode(rawValue: "tls.no_common_version")
     public static let tlsNoCommonCipher = FindingCode(rawValue: "tls.no_common_cipher")
     public static let tlsHelloRetryNotFollowed = FindingCode(rawValue: "tls.hello_retry_not_followed")
+    public static let tlsAppleClientRefused = FindingCode(rawValue: "tls.apple_client_refused")
     // mtls
     public static let mtlsClientCertRequested = FindingCode(rawValue: "mtls.client_cert_requested")
     public static let mtlsClientCertRequired = FindingCode(rawValue: "mtls.client_cert_required")

@@ -52,6 +52,9 @@ public struct Profile: Sendable, Hashable {
     /// keyCertSign, as OpenSSL decides outside strict mode (`check_ca` in
     /// crypto/x509/v3_purp.c); RFC 5280 6.1.4 (k) requires CA:TRUE.
     public let keyCertSignMakesCA: Bool
+    /// Key types this profile's clients cannot use in a TLS leaf: they offer no signature
+    /// algorithm for them (Apple's clients offer neither ed25519 nor ed448).
+    public let unsupportedLeafKeyTypes: Set<String>
 
     /// A validity limit: more than `days` days gets a finding of `severity`.
     public struct ValidityLimit: Sendable, Hashable {
@@ -109,7 +112,8 @@ public struct Profile: Sendable, Hashable {
         minimumProtocolVersion: .tls12,
         requiresForwardSecrecy: false,
         dnsConstraintLeadingDot: false,
-        keyCertSignMakesCA: false
+        keyCertSignMakesCA: false,
+        unsupportedLeafKeyTypes: []
     )
 
     /// What iOS 13+ and macOS 10.15+ enforce for TLS server certificates, plus App
@@ -136,7 +140,8 @@ public struct Profile: Sendable, Hashable {
         minimumProtocolVersion: .tls12,
         requiresForwardSecrecy: true,
         dnsConstraintLeadingDot: false,
-        keyCertSignMakesCA: false
+        keyCertSignMakesCA: false,
+        unsupportedLeafKeyTypes: ["Ed25519", "Ed448"]
     )
 
     /// What an OpenSSL 3 client (curl, Python, most Linux software) decides with default
@@ -161,6 +166,7 @@ public struct Profile: Sendable, Hashable {
         minimumProtocolVersion: .tls12,
         requiresForwardSecrecy: false,
         dnsConstraintLeadingDot: true,
-        keyCertSignMakesCA: true
+        keyCertSignMakesCA: true,
+        unsupportedLeafKeyTypes: []
     )
 }

@@ -44,7 +44,17 @@ public enum ConnectionDiagnosis {
             trust.note = "This is tlsprobe's own chain, served to the client: the client's verdict on it is in how the connection ended."
         } else if let leaf = o.serverCertificates.first {
             let evaluation = TrustEngine.evaluate(leaf: leaf, presented: Array(o.serverCertificates.dropFirst()), anchors: anchors, context: context)
-            findings += evaluation.findings
+            // connect --pin / --known-hosts with no anchors: the pinned key decided trust.
+            var pin: Finding?
+            if case .client = vantage, anchors.isEmpty { pin = PinnedTrust.decidingFinding(extraFindings) }
+            findings += pin?.code == .pinMatch ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf) : evaluation.findings
+            if let pin {
+                trust.evaluated = true
+                trust.trusted = PinnedTrust.trusted(pin, nameMatched: evaluation.nameMatched)
+                trust.note = PinnedTrust.note(pin, nameMatched: evaluation.nameMatched)
+            } else if case .client = vantage, anchors.isEmpty, extraFindings.contains(where: { $0.code == .pinFirstUse }) {
+                trust.note = PinnedTrust.firstUseNote
+            }
             if !anchors.isEmpty {
                 trust.evaluated = true
                 trust.trusted = evaluation.trusted

@@ -20,6 +20,13 @@ public enum CertificateLint {
         }
         findings += encoding(certificate, role: role, subject: subject)
         if role == .leaf {
+            if context.profile.unsupportedLeafKeyTypes.contains(certificate.key.type) {
+                findings.append(Finding(
+                    code: .certUnsupportedAlgorithm, severity: .error, subject: subject,
+                    message: "\(subjectName(certificate)) has an \(certificate.key.type) key; the \(context.profile.name) profile's clients offer no \(certificate.key.type.lowercased()) signature algorithm, so they cannot complete a handshake with it (Safari and URLSession on iOS and macOS).",
+                    evidence: ["key_type": .string(certificate.key.type)],
+                    fix: "Re-issue the certificate with a P-256 key (or RSA 2048), and keep the \(certificate.key.type) one for clients that accept it."))
+            }
             findings += caAsLeaf(certificate, subject: subject, context: context)
             findings += leafUsage(certificate, subject: subject, context: context)
             if context.purpose == .server {

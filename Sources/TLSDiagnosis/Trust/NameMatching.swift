@@ -31,6 +31,13 @@ public enum NameMatching {
         return true
     }
 
+    /// Whether `pattern` is a wildcard clients honour: `*.` over at least two labels of a
+    /// host name (`*.shop.lan`, not `*.local` or `f*.shop.lan`).
+    static func isHonouredWildcard(_ pattern: String) -> Bool {
+        let pattern = normalise(pattern)
+        return pattern.hasPrefix("*.") && pattern.split(separator: ".").count >= 3 && HostSyntax.isHostName(pattern, allowWildcard: true)
+    }
+
     /// Whether `pattern` is a wildcard pattern that tlsprobe honours (`*.example.com`).
     public static func isWildcard(_ pattern: String) -> Bool { normalise(pattern).hasPrefix("*.") }
 
@@ -76,13 +83,13 @@ public enum NameMatching {
                         code: .nameCNOnly, subject: subject,
                         message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. OpenSSL clients fall back to the Common Name and accept it; iOS, macOS, Chrome and Go ignore the Common Name and refuse it.",
                         evidence: evidence,
-                        fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+                        fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
                 }
                 return [Finding(
                     code: .nameCNOnly, subject: subject,
                     message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. Clients that follow RFC 9525 (iOS, macOS, Chrome, Go) ignore the Common Name, so the name does not match.",
                     evidence: evidence,
-                    fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+                    fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
             }
         }
         var message = "\(display) is not valid for \"\(name)\": "
@@ -106,9 +113,43 @@ public enum NameMatching {
         if IPAddressText.parse(name) != nil {
             evidence["note"] = "the expected name is an IP address"
         }
+        let dial = dialHint(leaf, names: dnsNames.isEmpty ? commonNames : dnsNames, dialled: name)
         return [Finding(
             code: .nameMismatch, subject: subject, message: message, evidence: evidence,
-            fix: "Dial a name the certificate carries (\(dnsNames.first ?? commonNames.first ?? "none")), or re-issue it with subjectAltName DNS:\(name) beside the names it has (\(identityCommand(leaf, adding: name)); openssl: -addext \"subjectAltName=DNS:\(name)\").")]
+            fix: dial + (dial.hasSuffix("Or ") ? "re-issue" : "Re-issue")
+                + " it with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
+    }
+
+    /// The start of `name.mismatch`'s fix: which names a client could dial instead, or, when
+    /// the certificate carries none a client accepts, that there is none. A wildcard is a
+    /// pattern, never a name to dial: one that clients honour (`*.shop.lan`) is shown as the
+    /// name it covers with the dialled name's first label (`printer.shop.lan`); one they
+    /// refuse (`*.local`, a wildcard over a single label) is named as refused.
+    static func dialHint(_ leaf: X509Certificate, names: [String], dialled: String) -> String {
+        var options: [String] = []
+        func add(_ option: String) {
+            if options.count < 4, !options.contains(where: { normalise($0) == normalise(option) }) { options.append(option) }
+        }
+        for name in names where !name.contains("*") && HostSyntax.isHostName(name, allowWildcard: false) { add(name) }
+        let firstLabel = normalise(dialled).split(separator: ".").first.map(String.init)
+        let label = firstLabel.flatMap { HostSyntax.isHostName($0, allowWildcard: false) ? $0 : nil } ?? "host"
+        var refused: [String] = []
+        for name in names where name.contains("*") {
+            let pattern = normalise(name)
+            if isHonouredWildcard(pattern) {
+                add("\(label).\(pattern.dropFirst(2)), which \"\(pattern)\" covers")
+            } else {
+                refused.append(name)
+            }
+        }
+        for address in leaf.ipAddresses where address.count == 4 || address.count == 16 { add(IPAddressText.format(address)) }
+        if !options.isEmpty {
+            return "Dial a name the certificate carries instead (\(options.joined(separator: "; "))). Or "
+        }
+        if !refused.isEmpty {
+            return "No name works with this certificate: clients refuse \(quoted(Array(refused.prefix(4)))) (a wildcard must be the whole left-most label, over at least two more labels: a wildcard over a single label such as .local covers no name), so there is no name to dial. "
+        }
+        return ""
     }
 
     /// A plain-words hint when a wildcard almost matches.
@@ -158,17 +199,19 @@ public enum NameMatching {
                 "san_dns_with_address": .strings(inDNS),
                 "common_name_with_address": .strings(inCN),
             ],
-            fix: "Re-issue the certificate with subjectAltName IP:\(text) beside the names it has (\(identityCommand(leaf, adding: text)); openssl: -addext \"subjectAltName=IP:\(text)\").")]
+            fix: "Re-issue the certificate with subjectAltName IP:\(text) (\(identityCommand(leaf, adding: text)); \(SubjectAltNameText.opensslHint(leaf, adding: .ip(address)))).")]
     }
 
     /// The `tlsprobe identity server` that re-issues `leaf` with `name` added to the names
     /// and addresses it has (a SAN is replaced whole, so every one is listed). Names from the
-    /// certificate or the wire are shown only when they are plain host names or addresses:
+    /// certificate or the wire are shown only when they are plain host names or addresses
+    /// identity takes (a wildcard over a single label, which clients refuse, is left out):
     /// a fix never carries text a shell would read as more than one word.
     static func identityCommand(_ leaf: X509Certificate, adding name: String) -> String {
         func plain(_ host: String) -> Bool {
-            IPAddressText.parse(host) != nil
-                || (!host.isEmpty && host.count <= 253 && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.*_".contains($0)) })
+            if IPAddressText.parse(host) != nil { return true }
+            guard HostSyntax.isHostName(host, allowWildcard: true) else { return false }
+            return !host.hasPrefix("*.") || host.split(separator: ".").count >= 3
         }
         var hosts: [String] = []
         for host in [name] + leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format) where plain(host) && !hosts.contains(host.lowercased()) {

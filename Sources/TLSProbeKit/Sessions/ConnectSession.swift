@@ -29,6 +29,9 @@ public struct ConnectSession: Sendable {
         public var timeout: TimeInterval = 10
         /// Our client identity for mutual TLS.
         public var identity: TLSIdentity?
+        /// An identity that was given but whose key matches none of its certificates: the
+        /// handshake goes ahead without one and the report says `key.mismatch`.
+        public var unusableIdentity: LoadError?
         public var keyLog: KeyLogFile?
         /// Also offer each protocol version alone and report which the server accepts.
         public var probeVersions = false
@@ -73,13 +76,21 @@ public struct ConnectSession: Sendable {
         }
         let options = HandshakeOptions(
             sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
-            identity: c.identity, keyLog: c.keyLog)
+            identity: c.identity, keyLog: c.keyLog, clientHello: c.profile.clientHello)
         let result = try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
         let live = result.handshake
         let observation = live.observation
         let chain = observation.serverCertificates
 
         var extra: [Finding] = []
+        if let unusable = c.unusableIdentity, let mismatch = unusable.keyMismatch {
+            extra.append(OfflineDiagnosis.identityKeyMismatch(source: unusable.path, certificates: mismatch.certificates, keyPin: mismatch.keyPin))
+        }
+        if let refused = live.refused {
+            extra.append(ClientHelloRefusal.finding(
+                hello: refused.hello, refused: refused.observation, ending: refused.ending, localErrors: refused.localErrors,
+                completed: observation))
+        }
         if let finding = PinCheck.finding(pins: c.pins, chain: chain) { extra.append(finding) }
         if let path = c.knownHostsPath, let leaf = chain.first {
             let hostKey = KnownHosts.key(host: dial.host, port: dial.port)

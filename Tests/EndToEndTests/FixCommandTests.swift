@@ -131,7 +131,8 @@ import TLSDiagnosis
 
     // MARK: a pinned key decides trust
 
-    /// An expired self-signed certificate, served by a real s_server.
+    /// An expired self-signed certificate, served by a real s_server; its Common Name has a
+    /// space, as devices' often do.
     struct ExpiredDevice {
         let files: PKIFiles
         let leaf: TestPKI.Issued
@@ -140,7 +141,7 @@ import TLSDiagnosis
         let server: OpenSSLServer
 
         init() throws {
-            var spec = TestPKI.Spec.server("cam.local", ips: ["127.0.0.1"])
+            var spec = TestPKI.Spec.server("IP Camera", dns: ["cam.local"], ips: ["127.0.0.1"])
             spec.notBefore = TestPKI.day(-400)
             spec.notAfter = TestPKI.day(-10)
             files = PKIFiles()
@@ -204,6 +205,8 @@ import TLSDiagnosis
         #expect(Self.expired(after) == nil, "\(JSONFindings.codes(after))")
         let san = try Self.subjectAltName(device.files.dir.file("server.pem"))
         #expect(san.contains("DNS:cam.local") && san.contains("IP Address:127.0.0.1"), "\(san)")
+        let subject = try Run.process("openssl", ["x509", "-in", device.files.dir.file("server.pem"), "-noout", "-subject"]).stdout
+        #expect(subject.contains("CN = IP Camera"), "the renewal keeps the subject: \(subject)")
     }
 
     /// Expiry stays an error where the pin did not decide trust: no pin, a pin that does not

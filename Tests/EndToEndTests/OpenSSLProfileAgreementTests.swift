@@ -130,6 +130,42 @@ import TestSupport
         #expect(try pki.opensslAccepts("inside", root: "fixed"))
     }
 
+    /// Mixed constraints with leading periods: the fix rewrites every constraint, excluded
+    /// ones and address ranges kept, so applying it does not widen what the CA may certify.
+    @Test func theLeadingDotFixKeepsEveryOtherConstraint() throws {
+        let pki = PKI()
+        try pki.root("root", commonName: "Shop Mixed Root", extensions: [
+            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "subjectKeyIdentifier = hash",
+            "nameConstraints = critical, permitted;DNS:.shop.lan, excluded;DNS:.bad.shop.lan, permitted;IP:10.0.0.0/255.0.0.0",
+        ])
+        try pki.leaf("good", dns: ["nas.shop.lan"], issuer: "root")
+        let report = try pki.tlsprobe("good", root: "root", host: "nas.shop.lan", profile: "default")
+        let fix = try #require(JSONFindings.finding(report, "chain.name_constraints_violated")?["fix"] as? String)
+        let range = try #require(fix.range(of: #"nameConstraints=[^"]*"#, options: .regularExpression), "\(fix)")
+        let rewritten = String(fix[range])
+        #expect(rewritten == "nameConstraints=critical,permitted;DNS:shop.lan,permitted;IP:10.0.0.0/255.0.0.0,excluded;DNS:bad.shop.lan", "\(rewritten)")
+        // Applied to the same key: the good leaf is trusted, a name under the excluded
+        // subtree is still refused, by OpenSSL and by tlsprobe.
+        let fixed = pki.dir.write("fixed.cnf", """
+            [req]
+            distinguished_name = dn
+            x509_extensions = ext
+            prompt = no
+            [dn]
+            CN = Shop Mixed Root
+            [ext]
+            basicConstraints = critical, CA:TRUE
+            keyUsage = critical, keyCertSign, cRLSign
+            subjectKeyIdentifier = hash
+            \(rewritten.replacingOccurrences(of: "nameConstraints=", with: "nameConstraints = "))
+            """)
+        try pki.openssl(["req", "-x509", "-new", "-key", pki.path("root.key"), "-days", "3650", "-config", fixed, "-out", pki.path("fixed.pem")])
+        #expect(Self.trusted(try pki.tlsprobe("good", root: "fixed", host: "nas.shop.lan", profile: "default")) == true)
+        try pki.leaf("bad", dns: ["x.bad.shop.lan"], issuer: "root")
+        #expect(try !pki.opensslAccepts("bad", root: "fixed"))
+        #expect(Self.trusted(try pki.tlsprobe("bad", root: "fixed", host: "x.bad.shop.lan", profile: "default")) == false)
+    }
+
     /// A root with keyUsage keyCertSign and no basicConstraints: OpenSSL accepts it as a CA
     /// outside strict mode and refuses it in strict mode. The openssl profile trusts the chain
     /// with a warning; the default profile refuses it with one finding that says both.
@@ -166,15 +202,21 @@ import TestSupport
         #expect(strictOpenSSL.status != 0)
         #expect((strictOpenSSL.stdout + strictOpenSSL.stderr).contains("invalid CA certificate"))
 
-        for profile in ["default", "openssl"] {
-            let report = try pki.tlsprobe("leaf", root: "root", host: "printer.local", profile: profile)
-            let onRoot = JSONFindings.all(report).filter {
-                $0["code"] as? String == "cert.nonconforming" && $0["subject"] as? String == "anchor \(pki.path("root.pem"))"
-            }
-            #expect(onRoot.count == 1, "\(profile): \(JSONFindings.all(report).map { "\($0["code"] ?? "") \($0["subject"] ?? "")" })")
-            #expect(((onRoot.first?["evidence"] as? [String: Any])?["field"] as? String) == "version")
-            #expect((onRoot.first?["message"] as? String)?.contains("strict mode") == true)
+        // Strict profiles: the same code as a root without basicConstraints (the test above),
+        // saying who accepts and who refuses; openssl: trusted, with the rule as a warning.
+        let strict = try pki.tlsprobe("leaf", root: "root", host: "printer.local", profile: "default")
+        #expect(Self.trusted(strict) == false)
+        let notCA = try #require(JSONFindings.finding(strict, "chain.issuer_not_ca"), "\(JSONFindings.codes(strict))")
+        #expect(notCA["subject"] as? String == "anchor \(pki.path("root.pem"))")
+        #expect((notCA["message"] as? String)?.contains("version 1") == true)
+        #expect((notCA["message"] as? String)?.contains("strict mode") == true)
+        let lenient = try pki.tlsprobe("leaf", root: "root", host: "printer.local", profile: "openssl")
+        #expect(Self.trusted(lenient) == true)
+        let onRoot = JSONFindings.all(lenient).filter {
+            $0["code"] as? String == "cert.nonconforming" && $0["subject"] as? String == "anchor \(pki.path("root.pem"))"
         }
-        #expect(Self.trusted(try pki.tlsprobe("leaf", root: "root", host: "printer.local", profile: "openssl")) == true)
+        #expect(onRoot.count == 1, "\(JSONFindings.all(lenient).map { "\($0["code"] ?? "") \($0["subject"] ?? "")" })")
+        #expect(((onRoot.first?["evidence"] as? [String: Any])?["field"] as? String) == "version")
+        #expect(onRoot.first?["severity"] as? String == "warning")
     }
 }

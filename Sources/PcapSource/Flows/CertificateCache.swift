@@ -9,19 +9,31 @@ final class CertificateCache: @unchecked Sendable {
 
     let capacity: Int
     private let lock = NSLock()
-    private var entries: [[UInt8]: X509Certificate] = [:]
+    private var entries: [DERKey: X509Certificate] = [:]
     /// DER that did not parse (nil results are remembered too).
-    private var failures: Set<[UInt8]> = []
+    private var failures: Set<DERKey> = []
+
+    /// DER as a key hashed in one call over its bytes: `[UInt8]`'s own hashing feeds the
+    /// hasher one element at a time, which for a 1 KB certificate cost more than the lookup
+    /// saves (issue 18's profile of a capture of short connections).
+    struct DERKey: Hashable {
+        let der: [UInt8]
+        func hash(into hasher: inout Hasher) {
+            der.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        static func == (a: DERKey, b: DERKey) -> Bool { a.der == b.der }
+    }
 
     init(capacity: Int = 1024) { self.capacity = capacity }
 
     func certificate(_ der: [UInt8]) -> X509Certificate? {
+        let key = DERKey(der: der)
         lock.lock()
-        if let hit = entries[der] {
+        if let hit = entries[key] {
             lock.unlock()
             return hit
         }
-        let failed = failures.contains(der)
+        let failed = failures.contains(key)
         lock.unlock()
         if failed { return nil }
         let parsed = try? X509Certificate(derEncoded: der)
@@ -30,7 +42,7 @@ final class CertificateCache: @unchecked Sendable {
             entries.removeAll(keepingCapacity: true)
             failures.removeAll(keepingCapacity: true)
         }
-        if let parsed { entries[der] = parsed } else { failures.insert(der) }
+        if let parsed { entries[key] = parsed } else { failures.insert(key) }
         lock.unlock()
         return parsed
     }

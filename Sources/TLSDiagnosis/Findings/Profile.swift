@@ -49,8 +49,9 @@ public struct Profile: Sendable, Hashable {
     /// malformed (RFC 5280 4.2.1.10 writes DNS constraints without one).
     public let dnsConstraintLeadingDot: Bool
     /// Whether a CA certificate without basicConstraints is a CA when its keyUsage allows
-    /// keyCertSign, as OpenSSL decides outside strict mode (`check_ca` in
-    /// crypto/x509/v3_purp.c); RFC 5280 6.1.4 (k) requires CA:TRUE.
+    /// keyCertSign, and a self-signed version 1 root is one, as OpenSSL decides outside
+    /// strict mode (`check_ca` in crypto/x509/v3_purp.c); RFC 5280 6.1.4 (k) requires
+    /// CA:TRUE, and OpenSSL's strict mode (Python 3.13's default) refuses both.
     public let keyCertSignMakesCA: Bool
     /// Key types this profile's clients cannot use in a TLS leaf: they offer no signature
     /// algorithm for them (Apple's clients offer neither ed25519 nor ed448).

@@ -62,7 +62,10 @@ public enum CertificateLint {
             } else {
                 message += " If nobody meant that start date, the clock of the device that made the certificate was wrong when it did."
             }
-            return [Finding(code: .certNotYetValid, subject: subject, message: message, evidence: evidence)]
+            return [Finding(code: .certNotYetValid, subject: subject, message: message, evidence: evidence,
+                            fix: context.clientClock
+                                ? "Set the client's clock right first (automatic date and time, or NTP); if it was right, re-issue the certificate with a start date in the past: the device that issued it had its clock ahead."
+                                : nil)]
         }
         if at > cert.notAfter {
             let gap = at.timeIntervalSince(cert.notAfter)

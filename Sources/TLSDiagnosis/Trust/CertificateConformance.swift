@@ -128,8 +128,9 @@ enum CertificateConformance {
         }
 
         // A version 1 root: no extensions, so it cannot say CA:TRUE. OpenSSL accepts a
-        // self-signed v1 certificate as a root (check_ca's V1_ROOT) outside strict mode.
-        if role == .anchor && cert.version < 3 {
+        // self-signed v1 certificate as a root (check_ca's V1_ROOT) outside strict mode;
+        // the profiles that do not are told by chain.issuer_not_ca (PathValidation).
+        if role == .anchor && cert.version < 3 && context.profile.keyCertSignMakesCA {
             add("version", "RFC 5280 4.1.2.1, 6.1.4 (k)", "a version \(cert.version) certificate is used as a CA; without extensions it cannot carry basicConstraints CA:TRUE",
                 clients: "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts a self-signed version 1 root; OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuses it as an invalid CA")
         }
@@ -172,7 +173,10 @@ enum CertificateConformance {
             Finding(
                 code: .certNonconforming, subject: subject,
                 message: "\(display): \(item.problem) (\(item.rule)). " + (item.clients.map { $0 + "." } ?? "Strict validators refuse it; OpenSSL and Apple usually accept it."),
-                evidence: ["field": .string(item.field), "rule": .string(item.rule), "problem": .string(item.problem)])
+                evidence: ["field": .string(item.field), "rule": .string(item.rule), "problem": .string(item.problem)],
+                // The rules with their own clients are the two of a CA that cannot say it is one.
+                fix: item.clients == nil ? nil
+                    : "Re-issue \(display) as a version 3 CA certificate (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign) with the same key, so what it signed stays valid, and install it where the old one was.")
         }.compactMap(context.profile.apply)
     }
 

@@ -202,9 +202,10 @@ enum NameConstraintsCheck {
         // A wildcard `*.S` stands for one label under S: inside C when S is inside C.
         let subject = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
         // ".shop.lan", as OpenSSL and Go read it: only names below shop.lan (OpenSSL's
-        // nc_dns compares the tail; a name no longer than the constraint is outside).
+        // nc_dns compares the tail; a name shorter than the constraint is outside, one of
+        // the same length must equal it).
         if base.hasPrefix(".") {
-            return name.count > base.count && name.hasSuffix(base)
+            return name.count >= base.count && name.hasSuffix(base)
         }
         return subject == base || subject.hasSuffix("." + base)
     }

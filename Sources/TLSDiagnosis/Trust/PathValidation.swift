@@ -67,24 +67,28 @@ enum PathValidation {
         // takes the certificate as a CA (check_ca); the profile says whether to.
         let noBasicConstraints = issuerCert.extensionValue(.X509ExtensionID.basicConstraints) == nil
         let caByKeyUsage = noBasicConstraints && issuerCert.keyUsage?.keyCertSign == true
-        if !issuerCert.isCA && !(issuerRole == .anchor && issuerCert.version < 3)
-            && !(caByKeyUsage && context.profile.keyCertSignMakesCA) {
+        let versionOneRoot = issuerRole == .anchor && issuerCert.version < 3 && issuerCert.isSelfIssued
+        if !issuerCert.isCA && !((caByKeyUsage || versionOneRoot) && context.profile.keyCertSignMakesCA) {
             let why: String
-            if issuerCert.basicConstraints == nil {
+            if issuerCert.version < 3 {
+                why = "it is a version \(issuerCert.version) certificate, which has no extensions and so cannot say CA:TRUE"
+            } else if issuerCert.basicConstraints == nil {
                 why = noBasicConstraints
                     ? "it has no basicConstraints extension"
                     : "its basicConstraints extension cannot be read"
             } else {
                 why = "its basicConstraints says CA:FALSE"
             }
-            let clients = caByKeyUsage
+            let clients = versionOneRoot
+                ? "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts a self-signed version 1 root, but RFC 5280 validators and OpenSSL's strict mode (Python 3.13's default) refuse it as an invalid CA."
+                : caByKeyUsage
                 ? "Its keyUsage allows keyCertSign, so OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts it as a CA, but RFC 5280 validators and OpenSSL's strict mode (Python 3.13's default) refuse what it signed."
                 : "Clients do not accept certificates signed by a key that is not a CA's."
             findings.append(Finding(
                 code: .chainIssuerNotCA, subject: issuer.subject,
                 message: "\(issuerName) (\(issuer.label)) signed \(child.label), but it is not a CA: \(why). \(clients)",
                 evidence: ["issuer": .string(issuerCert.subjectString), "basic_constraints": .string(why), "signed": .string(child.label)],
-                fix: "Re-issue \(issuerName) as a CA (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign), or issue \(child.label) from a real CA."))
+                fix: "Re-issue \(issuerName) as a version 3 CA certificate (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign) with the same key, so what it signed stays valid, and install the new one where the old one was; or issue \(child.label) from a real CA."))
         }
 
         if let ku = issuerCert.keyUsage, !ku.keyCertSign {
@@ -195,6 +199,34 @@ enum PathValidation {
         return findings
     }
 
+    /// Every constraint of `nc` in openssl's `nameConstraints` syntax, permitted and excluded
+    /// as they are, DNS ones without a leading period; nil when one cannot be written on a
+    /// command line (a directoryName, an otherName, characters a shell or openssl's list
+    /// would read otherwise), so no command is offered that would drop it.
+    static func rewrittenWithoutLeadingDots(_ nc: NameConstraints) -> String? {
+        var entries: [String] = []
+        for (which, subtrees) in [("permitted", nc.permittedSubtrees), ("excluded", nc.excludedSubtrees)] {
+            for name in subtrees {
+                let value: String
+                switch name {
+                case .dnsName(let dns): value = "DNS:" + (dns.hasPrefix(".") ? String(dns.dropFirst()) : dns)
+                case .rfc822Name(let mail): value = "email:" + mail
+                case .uniformResourceIdentifier(let uri): value = "URI:" + uri
+                case .ipAddress(let octets):
+                    let bytes = Array(octets.bytes)
+                    guard bytes.count == 8 || bytes.count == 32 else { return nil }
+                    let half = bytes.count / 2
+                    value = "IP:" + IPAddressText.format(Array(bytes[..<half])) + "/" + IPAddressText.format(Array(bytes[half...]))
+                default: return nil
+                }
+                // An empty value (a constraint on everything) has no spelling openssl reads.
+                guard !value.hasSuffix(":"), SubjectAltNameText.isWritable(value) else { return nil }
+                entries.append("\(which);\(value)")
+            }
+        }
+        return entries.isEmpty ? nil : entries.joined(separator: ",")
+    }
+
     /// A CA whose name constraints cannot be honoured. When the only problem is DNS
     /// constraints written with a leading period (".shop.lan"), which OpenSSL and Go read as
     /// "the names below shop.lan", the finding also says how each certificate below fares
@@ -214,7 +246,7 @@ enum PathValidation {
             if case .dnsName(let value) = name, value.hasPrefix(".") { return value }
             return nil
         }
-        let undotted = dotted.map { "permitted;DNS:\(String($0.dropFirst()))" }
+        let rewritten = rewrittenWithoutLeadingDots(nc)
         // The names below the CA that break its constraints even as OpenSSL reads them.
         var outside: [String] = []
         for (i, node) in below.enumerated() where i == 0 || !node.selfIssued {
@@ -227,7 +259,9 @@ enum PathValidation {
         let fix: String
         if outside.isEmpty {
             message += leafNames.isEmpty ? "." : ", and by that reading \(leafNames.joined(separator: ", ")) \(leafNames.count == 1 ? "is" : "are") inside."
-            fix = "Re-issue \(caName) with the constraint written without the period (openssl: -addext \"nameConstraints=critical,\(undotted.joined(separator: ","))\"), which covers the domain and every name below it."
+            fix = "Re-issue \(caName) with the DNS constraints written without the period, which cover the domain and every name below it"
+                + (rewritten.map { " (openssl, every constraint kept: -addext \"nameConstraints=critical,\($0)\")." }
+                    ?? "; keep every other constraint it has as it is.")
         } else {
             message += ", and even by that reading \(outside.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") outside them: every client refuses this certificate."
             fix = "Issue \(below.first?.label ?? "the certificate") for names below \(dotted.map { String($0.dropFirst()) }.joined(separator: ", ")), or re-issue \(caName) with constraints (written without the period) that also cover \(outside.joined(separator: ", "))."

@@ -100,6 +100,16 @@ public enum SubjectAltNameText {
         return hint
     }
 
+    /// Whether `value` is safe as an attribute of openssl's `-subj "/CN=value"`: inside
+    /// double quotes on a shell command line (spaces are), and not a separator of the
+    /// `-subj` syntax.
+    static func isWritableSubjectValue(_ value: String) -> Bool {
+        guard !value.isEmpty, value.utf8.count <= 256 else { return false }
+        return value.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && !"\"$`\\!/=+,".utf8.contains(byte)
+        }
+    }
+
     /// Whether `entry` is safe inside double quotes on a shell command line and in
     /// openssl's comma-separated list.
     static func isWritable(_ entry: String) -> Bool {

@@ -95,6 +95,47 @@ import TestSupport
         #expect(watcher.clientCount > PreludeWatcher.maxBytes && watcher.client.count == PreludeWatcher.keptBytes)
     }
 
+    @Test func ircWithUserIsNotFTP() {
+        let irc = Self.read(client: ["CAP LS", "NICK front", "USER front 0 * :Front Desk", "STARTTLS"],
+                            server: [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan 670 front :STARTTLS successful, go ahead"])
+        #expect(irc?.kind == .upgrade("irc") && irc?.accepted == true)
+    }
+
+    /// Review findings: PostgreSQL's 'S' in a segment of its own before the ServerHello (as
+    /// real servers send it); the SSLRequest and the ClientHello in one segment; and an SMTP
+    /// session that never asked for TLS whose mail body starts like a ClientHello.
+    @Test func postgresAnswersAndHellosInAnySegmentingAndNoUpgradeWithoutARequest() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        let sslRequest: [UInt8] = [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F]
+        var pg = TCPConversation(clientPort: 40200, serverPort: 5432)
+        var packets = pg.open()
+        packets += pg.send(sslRequest, from: .client)
+        packets += pg.send([UInt8(ascii: "S")], from: .server)
+        packets += pg.send(t.clientHello, from: .client)
+        packets += pg.send(t.serverFlight, from: .server)
+        packets += pg.close()
+        var together = TCPConversation(clientPort: 40201, serverPort: 5432)
+        packets += together.open()
+        packets += together.send(sslRequest + t.clientHello, from: .client)
+        packets += together.send([UInt8(ascii: "S")] + t.serverFlight, from: .server)
+        packets += together.close()
+        var mail = TCPConversation(clientPort: 40202, serverPort: 25)
+        packets += mail.open()
+        packets += mail.send(Self.lines(["220 mail ESMTP"]), from: .server)
+        packets += mail.send(Self.lines(["EHLO client"]), from: .client)
+        packets += mail.send(Self.lines(["250 STARTTLS"]), from: .server)
+        packets += mail.send(Self.lines(["DATA"]), from: .client)
+        packets += mail.send(Self.lines(["354 go ahead"]), from: .server)
+        packets += mail.send([0x16, 0x03, 0x01, 0x00, 0x30, 0x01] + [UInt8](repeating: 0x41, count: 48), from: .client)
+        packets += mail.close()
+        let (connections, _) = try analyze(packets)
+        #expect(connections.count == 2, "\(connections.map(\.flow))")
+        for c in connections {
+            #expect(c.flow.upgrade == "postgres")
+            #expect(c.observation.serverCertificates.count == syntheticDER.count, "\(c.flow)")
+        }
+    }
+
     /// A capture: SMTP's prelude, then TLS on the same connection, and a SOCKS5 tunnel.
     @Test func aCaptureReportsTheTLSAfterThePreludeAndNamesIt() throws {
         let t = SyntheticTLS.tls12(chain: syntheticDER)

@@ -93,6 +93,13 @@ import TLSWire
 
         o.secondClientHello = hello(shares: [.secp256r1], suites: [0x1301])
         #expect(HandshakeDiagnosis.helloRetryNotFollowed(o)?.evidence["problems"] == .strings(["the cipher suites changed"]))
+        // A HelloRetryRequest with no ServerHello after it names the group it asked for.
+        var builder = HandshakeObservationBuilder()
+        builder.add(.helloRetryRequest(ServerHello(
+            legacyVersion: .tls12, random: ServerHello.helloRetryRequestRandom, legacySessionIDEcho: [], cipherSuite: CipherSuite(0x1301),
+            legacyCompressionMethod: 0,
+            extensions: [Extension(type: .supportedVersions, data: [0x03, 0x04]), Extension(type: .keyShare, data: [0x00, 0x17])])), from: .server)
+        #expect(builder.build().helloRetryRequest?.helloRetryRequestGroup == .secp256r1)
         // No second hello seen (the capture ends): nothing to judge.
         o.secondClientHello = nil
         #expect(HandshakeDiagnosis.helloRetryNotFollowed(o) == nil)

@@ -123,7 +123,12 @@ struct PreludeWatcher {
             protocolName = "pop3"
             requestIndex = command("STLS")
             acceptedWhen = { $0.hasPrefix("+OK") }
-        } else if upperClient.contains(where: { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") }) || upperClient.contains(where: { $0.hasPrefix("USER ") || $0 == "FEAT" }) {
+        } else if upperClient.contains(where: { $0.hasPrefix("NICK ") || $0.hasPrefix("CAP ") }) || greeting.hasPrefix(":") {
+            protocolName = "irc"
+            requestIndex = command("STARTTLS")
+            acceptedWhen = { $0.split(separator: " ").dropFirst().first == "670" }
+        } else if upperClient.contains(where: { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") })
+                    || (upperGreeting.hasPrefix("220") && upperClient.contains(where: { $0.hasPrefix("USER ") || $0 == "FEAT" })) {
             protocolName = "ftp"
             requestIndex = upperClient.firstIndex { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") }
             acceptedWhen = { $0.hasPrefix("234") }
@@ -135,10 +140,6 @@ struct PreludeWatcher {
             protocolName = "sieve"
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.uppercased().hasPrefix("OK") }
-        } else if upperClient.contains(where: { $0.hasPrefix("NICK ") || $0.hasPrefix("CAP ") }) || greeting.hasPrefix(":") {
-            protocolName = "irc"
-            requestIndex = command("STARTTLS")
-            acceptedWhen = { $0.split(separator: " ").dropFirst().first == "670" }
         } else if upperGreeting.hasPrefix("220") {
             // A 220 greeting without more to go on: SMTP asks with STARTTLS, FTP with AUTH.
             protocolName = "smtp"

@@ -255,14 +255,19 @@ final class TrackedFlow {
                     // Kept in case the other side speaks TLS: a plaintext answer to a
                     // ClientHello (an HTTP error page) says the port is not TLS at all.
                     if plaintextStart == nil { plaintextStart = (fromA, Array(prefix.prefix(48))) }
-                    // A protocol that may upgrade to TLS, or a proxy's tunnel: watched.
-                    if let clientIsA, !tlsSeen,
-                       PreludeWatcher.mayStart(prefix, fromClient: fromA == clientIsA) || otherSideInPrelude(fromA) {
-                        state = .prelude
-                        watchPrelude(prefix, fromA: fromA, state: &state)
-                    } else {
-                        state = .stopped
+                    // A protocol that may upgrade to TLS, or a proxy's tunnel: watched. Also the
+                    // server's side when the client left a prelude for TLS: its answer and its
+                    // hello may come in the same bytes (PostgreSQL's one-byte 'S').
+                    if let clientIsA {
+                        let fromClient = fromA == clientIsA
+                        let watched = !tlsSeen && (PreludeWatcher.mayStart(prefix, fromClient: fromClient) || otherSideInPrelude(fromA))
+                        if watched || (tlsSeen && !fromClient && preludeReading != nil) {
+                            state = .prelude
+                            watchPrelude(prefix, fromA: fromA, state: &state)
+                            return
+                        }
                     }
+                    state = .stopped
                     return
                 }
                 state = .feeding
@@ -295,7 +300,8 @@ final class TrackedFlow {
     private func watchPrelude(_ bytes: some Collection<UInt8>, fromA: Bool, state: inout SideState) {
         let chunk = Array(bytes)
         let fromClient = fromA == clientIsA
-        if let start = Self.helloStart(in: chunk, fromClient: fromClient, peerSpeaksTLS: tlsSeen) {
+        if let start = Self.helloStart(in: chunk, fromClient: fromClient, peerSpeaksTLS: tlsSeen),
+           fromClient ? clientAskedForTLS(before: chunk[..<start]) : true {
             _ = prelude.observe(chunk[..<start], fromClient: fromClient)
             if fromClient {
                 preludeReading = prelude.reading
@@ -307,10 +313,20 @@ final class TrackedFlow {
             rest.withUnsafeBytes { feed($0, fromA: fromA, state: &state) }
             return
         }
-        if !tlsSeen && !prelude.observe(chunk, fromClient: fromClient) {
+        if !prelude.observe(chunk, fromClient: fromClient) {
             prelude = PreludeWatcher()
             state = .stopped
         }
+    }
+
+    /// Whether the prelude so far (and `more` of the client's) asks for TLS: a protocol known
+    /// to upgrade must have asked (a mail body may start like a ClientHello); a tunnel or an
+    /// unknown prelude is taken at its word.
+    private func clientAskedForTLS(before more: ArraySlice<UInt8>) -> Bool {
+        var watcher = prelude
+        _ = watcher.observe(more, fromClient: true)
+        guard let reading = watcher.reading, case .upgrade = reading.kind else { return true }
+        return reading.requested && reading.accepted != false
     }
 
     /// Where TLS starts in a prelude chunk: a ClientHello from the client; from the server,
@@ -322,8 +338,9 @@ final class TrackedFlow {
             if fromClient { return chunk[i] == 22 && chunk[i + 5] == 1 }
             return peerSpeaksTLS && (chunk[i] == 22 || chunk[i] == 21)
         }
-        if startsTLS(at: 0) { return 0 }
-        if startsTLS(at: 1) { return 1 }
+        // The first 64 offsets: after a binary request or answer sent with the hello in the
+        // same segment (PostgreSQL's 8 bytes, a SOCKS request, MySQL's 36, a one-byte 'S').
+        for offset in 0..<min(64, chunk.count) where startsTLS(at: offset) { return offset }
         var i = 0
         while let newline = chunk[i...].firstIndex(of: 0x0A) {
             if startsTLS(at: newline + 1) { return newline + 1 }

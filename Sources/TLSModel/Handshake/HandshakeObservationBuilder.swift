@@ -57,7 +57,9 @@ public struct HandshakeObservationBuilder: Sendable {
                 clientSessionID = hello.legacySessionID
             }
         case .helloRetryRequest(let hello):
-            observation.helloRetryRequest = ServerHelloSummary(hello, helloRetryRequest: true)
+            var summary = ServerHelloSummary(hello, helloRetryRequest: true)
+            summary.helloRetryRequestGroup = summary.group
+            observation.helloRetryRequest = summary
             step.type = .helloRetryRequest
         case .serverHello(let hello):
             var summary = ServerHelloSummary(hello, helloRetryRequest: false)

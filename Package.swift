@@ -70,7 +70,17 @@ let package = Package(
         .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"]),
         // The sessions behind the commands (connect, listen, capture, verify, inspect), the
         // report sinks, stop signals and the console: everything a command does but parse.
-        .target(name: "TLSProbeKit", dependencies: ["SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput"]),
+        // TLSProbeKit also makes certificates (identity: swift-certificates builds and signs them).
+        .target(
+            name: "TLSProbeKit",
+            dependencies: [
+                "SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "tlsprobe",
             dependencies: [

@@ -3,7 +3,8 @@
 # tlsprobe, makes the sample PKI (Samples/make-pki.sh), then
 #   1. starts a misconfigured TLS server on loopback (its chain lacks the intermediate, its
 #      certificate lacks the IP address clients dial) and shows tlsprobe's diagnosis,
-#   2. starts the corrected server and shows it trusted,
+#   2. makes the fix with tlsprobe identity (a CA and a server identity), serves it and
+#      shows it trusted as an Apple client would; then the hand-made corrected server,
 #   3. starts a server that demands a client certificate, without and with the identity,
 #      an old device that speaks only TLS 1.0/1.1 (its chain saved and verified from stdin)
 #      and an SMTP server upgraded with STARTTLS,
@@ -84,6 +85,16 @@ say "Live: the printer's server sends its leaf alone, and its certificate names 
 serve -cert "$out/ip-missing/server.pem" -key "$out/ip-missing/server.key"
 echo "(openssl s_server on 127.0.0.1:$port, configured without its intermediate)"
 brief connect "127.0.0.1:$port" --anchor "$out/root.pem"
+
+say "The fix, made by tlsprobe: a local CA and a server identity for every name clients dial"
+rm -rf "$out/identity"
+run identity ca --name "Shop Root CA" --out "$out/identity/ca" --mobileconfig
+run identity server --ca "$out/identity/ca" --host 127.0.0.1 --host printer.local \
+  --out "$out/identity/printer" --password-env SAMPLE_P12_PASSWORD
+serve -cert "$out/identity/printer/server.pem" -key "$out/identity/printer/server-key.pem"
+echo "(openssl s_server on 127.0.0.1:$port with the identity just made; the root installed on the client)"
+brief connect "127.0.0.1:$port" --anchor "$out/identity/ca/root.pem" --profile apple
+stop_servers
 
 say "Live: the corrected server (full chain, 127.0.0.1 in the SAN) is trusted"
 serve -cert "$out/good/server.pem" -key "$out/good/server.key" -cert_chain "$out/intermediate.pem"

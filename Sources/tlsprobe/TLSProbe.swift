@@ -25,9 +25,10 @@ struct TLSProbe: ParsableCommand {
               tlsprobe verify server.pem chain.pem --anchor root.pem --host 10.0.0.5
               tlsprobe inspect identity.p12 --password-env P12_PASSWORD
               tlsprobe explain -9813
+              tlsprobe identity server --ca ca --host 10.0.0.5 --out printer
             """,
         version: "tlsprobe \(version) (\(LibraryVersions.text))",
-        subcommands: [Connect.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self]
+        subcommands: [Connect.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self, Identity.self]
     )
 
     /// The most arguments tlsprobe takes: the argument parser collects a repeated argument

@@ -109,9 +109,11 @@ struct PasswordOptions: ParsableArguments {
 
     /// The password source: the environment variable, the file, else a prompt when stdin
     /// is a terminal, else none. Asked only after the empty password failed.
-    var provider: PasswordProvider {
-        let env = passwordEnv
-        let file = passwordFile
+    var provider: PasswordProvider { Self.provider(env: passwordEnv, file: passwordFile) }
+
+    /// The provider for a password from `env`, else `file` (named by `fileOption` in
+    /// messages), else the terminal.
+    static func provider(env: String?, file: String?, fileOption: String = "--password-file") -> PasswordProvider {
         return { @Sendable path in
             if let env {
                 guard let value = ProcessInfo.processInfo.environment[env] else {
@@ -127,7 +129,7 @@ struct PasswordOptions: ParsableArguments {
                 do {
                     data = try BoundedFile.read(file, limit: PasswordOptions.maximumFileBytes, truncating: true)
                 } catch {
-                    throw CouldNotExamine(.passwordMissing, description: "--password-file \(file): \(error)", target: path)
+                    throw CouldNotExamine(.passwordMissing, description: "\(fileOption) \(file): \(error)", target: path)
                 }
                 let text = String(decoding: data, as: UTF8.self)
                 return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")

@@ -97,10 +97,10 @@ import TLSProbeKit
         }
     }
 
-    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain"])
+    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server", "identity client"])
     func manPageListsEveryOptionOf(_ command: String) throws {
         let man = try Self.manPage()
-        let help = try Run.tlsprobe([command, "--help"]).stdout
+        let help = try Run.tlsprobe(command.split(separator: " ").map(String.init) + ["--help"]).stdout
         let options = Set(help.matches(of: /--[a-z][a-z0-9-]+/).map { String($0.output) })
         #expect(!options.isEmpty)
         for option in options where option != "--help" {
@@ -185,10 +185,10 @@ import TLSProbeKit
         }
     }
 
-    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain"])
+    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server", "identity client"])
     func designListsEveryOptionOf(_ command: String) throws {
         let design = try Self.read("docs/DESIGN.md")
-        let help = try Run.tlsprobe([command, "--help"]).stdout
+        let help = try Run.tlsprobe(command.split(separator: " ").map(String.init) + ["--help"]).stdout
         let options = Set(help.matches(of: /--[a-z][a-z0-9-]+/).map { String($0.output) })
         #expect(!options.isEmpty)
         for option in options where option != "--help" {

@@ -60,7 +60,7 @@ public enum FindingCatalog {
         Entry(
             code: .chainSelfSignedLeaf, title: "self-signed certificate", defaultSeverity: .error,
             meaning: "The server presents a certificate that signed itself, as cameras, printers and development servers do out of the box. Only clients that have that exact certificate installed or pinned will accept it.",
-            fix: "Either pin or install this exact certificate on every client (--anchor it to check), or issue the server a certificate from a local CA the clients trust.",
+            fix: "Either pin or install this exact certificate on every client (--anchor it to check), or issue the server a certificate from a local CA the clients trust (tlsprobe identity ca --out CA_DIR, then tlsprobe identity server --ca CA_DIR --host NAME --out DIR).",
             related: [.chainUntrustedRoot],
             reproduce: "tlsprobe connect HOST:PORT --anchor server-cert.pem"),
         Entry(
@@ -139,13 +139,13 @@ public enum FindingCatalog {
         Entry(
             code: .certEKUMissingServerAuth, title: "not valid for TLS servers", defaultSeverity: .error,
             meaning: "The certificate has an extendedKeyUsage extension without serverAuth, so clients refuse it as a TLS server certificate (Apple platforms require serverAuth to be present).",
-            fix: "Re-issue the certificate with extendedKeyUsage serverAuth (openssl: -addext \"extendedKeyUsage=serverAuth\").",
+            fix: "Re-issue the certificate with extendedKeyUsage serverAuth (tlsprobe identity server --ca CA_DIR --host NAME --out DIR; openssl: -addext \"extendedKeyUsage=serverAuth\").",
             related: [.certKeyUsageIncompatible],
             reproduce: "tlsprobe inspect cert.pem"),
         Entry(
             code: .certEKUMissingClientAuth, title: "not valid for TLS clients", defaultSeverity: .error,
             meaning: "The client certificate's extendedKeyUsage lacks clientAuth, so servers refuse it for mutual TLS.",
-            fix: "Re-issue the client certificate with extendedKeyUsage clientAuth (openssl: -addext \"extendedKeyUsage=clientAuth\").",
+            fix: "Re-issue the client certificate with extendedKeyUsage clientAuth (tlsprobe identity client --ca CA_DIR --name NAME --out DIR; openssl: -addext \"extendedKeyUsage=clientAuth\").",
             related: [.mtlsClientCertRejected],
             reproduce: "tlsprobe inspect client.pem"),
         Entry(
@@ -175,7 +175,7 @@ public enum FindingCatalog {
         Entry(
             code: .certValidityTooLong, title: "validity period too long", defaultSeverity: .info,
             meaning: "The certificate is valid for longer than clients accept: Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than 825 days, and, for a certificate that chains to a root the device ships (a public CA), issued after 2020-09-01 and valid for more than 398 days. A root the user or an MDM installed (a shop's own CA) keeps the 825-day limit.",
-            fix: "Re-issue with a validity of at most 825 days (openssl: -days 825); a certificate from a public CA, at most 398.",
+            fix: "Re-issue with a validity of at most 825 days (tlsprobe identity server --ca CA_DIR --host NAME --out DIR makes 397 by default; openssl: -days 825); a certificate from a public CA, at most 398.",
             related: [.certExpiresSoon],
             reproduce: "tlsprobe verify cert.pem --profile apple"),
         Entry(
@@ -206,19 +206,19 @@ public enum FindingCatalog {
         Entry(
             code: .nameMismatch, title: "name does not match", defaultSeverity: .error,
             meaning: "None of the certificate's subjectAltName entries matches the name or address the client expects (--host, or what was dialled).",
-            fix: "Re-issue the certificate with the name the client dials added to its subjectAltName, keeping the names it has (openssl: -addext \"subjectAltName=IP:10.0.0.5,DNS:printer.local\": -addext replaces the whole extension, so list them all), or dial a name it carries (never a wildcard pattern: \"*.local\" covers no name at all).",
+            fix: "Re-issue the certificate with the name the client dials added to its subjectAltName, keeping the names it has (tlsprobe identity server --ca CA_DIR --host printer.local --host 10.0.0.5 --out DIR; openssl: -addext \"subjectAltName=IP:10.0.0.5,DNS:printer.local\": -addext replaces the whole extension, so list them all), or dial a name it carries (never a wildcard pattern: \"*.local\" covers no name at all).",
             related: [.nameIPNotInSAN, .nameCNOnly],
             reproduce: "tlsprobe connect HOST:PORT --host NAME"),
         Entry(
             code: .nameIPNotInSAN, title: "IP address not in SAN", defaultSeverity: .error,
             meaning: "The client dials an IP address, and the certificate has no iPAddress SAN for it. A DNS entry or a Common Name holding the address as text does not count for any current client.",
-            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial, keeping the names it has (openssl: -addext \"subjectAltName=DNS:printer.local,IP:::1,IP:10.0.0.5\": -addext replaces the whole extension, so list them all); a DNS entry or the Common Name holding the address does not count.",
+            fix: "Re-issue the certificate with an iPAddress SAN for the address clients dial, keeping the names it has (tlsprobe identity server --ca CA_DIR --host printer.local --host ::1 --host 10.0.0.5 --out DIR; openssl: -addext \"subjectAltName=DNS:printer.local,IP:::1,IP:10.0.0.5\": -addext replaces the whole extension, so list them all); a DNS entry or the Common Name holding the address does not count.",
             related: [.nameMismatch],
             reproduce: "tlsprobe connect 10.0.0.5:PORT"),
         Entry(
             code: .nameCNOnly, title: "name only in Common Name", defaultSeverity: .error,
             meaning: "The certificate has no subjectAltName and names the host only in its Common Name, which iOS, macOS, Chrome and Go ignore.",
-            fix: "Re-issue the certificate with a subjectAltName extension; iOS, macOS, Chrome and Go ignore the Common Name.",
+            fix: "Re-issue the certificate with a subjectAltName extension (tlsprobe identity server --ca CA_DIR --host NAME --out DIR puts every --host there); iOS, macOS, Chrome and Go ignore the Common Name.",
             related: [.nameMismatch],
             reproduce: "tlsprobe inspect cert.pem"),
         // tls
@@ -324,7 +324,7 @@ public enum FindingCatalog {
         Entry(
             code: .pkcs12ModernEncryption, title: "PKCS#12 uses PBES2/AES", defaultSeverity: .warning,
             meaning: "The PKCS#12 file is encrypted with PBES2/AES, which OpenSSL 3 writes by default and older Apple systems (before iOS 17 / macOS 14) cannot open; they report a wrong password.",
-            fix: "For older iOS, macOS, Windows and Java, re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out identity.p12 (or -certpbe PBE-SHA1-3DES -keypbe PBE-SHA1-3DES -macalg sha1).",
+            fix: "For older iOS, macOS, Windows and Java, re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out identity.p12 (or -certpbe PBE-SHA1-3DES -keypbe PBE-SHA1-3DES -macalg sha1); tlsprobe identity server|client --ca CA_DIR ... writes the legacy form by default (--p12 legacy).",
             related: [.pkcs12WrongPassword],
             reproduce: "tlsprobe inspect identity.p12 --password-env P12_PASS"),
         Entry(

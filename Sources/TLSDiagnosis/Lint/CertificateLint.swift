@@ -231,7 +231,7 @@ public enum CertificateLint {
                 code: .certValidityTooLong, severity: limit.severity, subject: subject,
                 message: "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))); Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than \(limit.days) days.",
                 evidence: ["validity_days": .int(days), "limit_days": .int(limit.days)],
-                fix: "Re-issue with a validity of at most \(limit.days) days (openssl: -days \(limit.days)); a leaf that chains to a root the device ships (a public CA) is held to 398.")]
+                fix: "Re-issue with a validity of at most \(limit.days) days (tlsprobe identity server --ca CA_DIR --host NAME --out DIR makes 397 by default; openssl: -days \(limit.days)); a leaf that chains to a root the device ships (a public CA) is held to 398.")]
         }
         return []
     }

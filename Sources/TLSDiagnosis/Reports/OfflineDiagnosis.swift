@@ -137,7 +137,7 @@ public enum OfflineDiagnosis {
                     "mac_algorithm": .optional(p.macAlgorithm),
                     "encryption": .strings(p.encryption.map { "\($0.contents): \($0.algorithm)" }),
                 ],
-                fix: "Re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out \(path) (or openssl pkcs12 -in \(path) -nodes | openssl pkcs12 -export -legacy -out legacy.p12)."))
+                fix: "Re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out \(path) (or openssl pkcs12 -in \(path) -nodes | openssl pkcs12 -export -legacy -out legacy.p12); tlsprobe identity server|client writes the legacy form by default."))
         }
         if p.decrypted, p.hasPrivateKey == false {
             findings.append(Finding(

@@ -83,7 +83,7 @@ enum ChainDiagnosis {
                     code: .chainSelfSignedLeaf, subject: topNode.subject,
                     message: "\(topName) is self-signed and is not among the anchors, so nothing vouches for it.",
                     evidence: ["subject": .string(topCert.subjectString), "sha256": .string(topCert.sha256), "spki_sha256": .string(topCert.spkiSHA256)],
-                    fix: "Pin or install this exact certificate \(roles.trustStore) (to check: --anchor with this file; sha256 \(topCert.sha256)), or issue the \(roles.presenter) a certificate from a local CA \(roles.judges) trusts."))
+                    fix: "Pin or install this exact certificate \(roles.trustStore) (to check: --anchor with this file; sha256 \(topCert.sha256)), or issue the \(roles.presenter) a certificate from a local CA \(roles.judges) trusts (tlsprobe identity ca --out CA_DIR, then tlsprobe identity \(roles.presenter == "server" ? "server --ca CA_DIR --host NAME" : "client --ca CA_DIR --name NAME") --out DIR)."))
             } else {
                 findings.append(Finding(
                     code: .chainUntrustedRoot, subject: topNode.subject,

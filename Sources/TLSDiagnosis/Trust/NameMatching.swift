@@ -83,13 +83,13 @@ public enum NameMatching {
                         code: .nameCNOnly, subject: subject,
                         message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. OpenSSL clients fall back to the Common Name and accept it; iOS, macOS, Chrome and Go ignore the Common Name and refuse it.",
                         evidence: evidence,
-                        fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
+                        fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
                 }
                 return [Finding(
                     code: .nameCNOnly, subject: subject,
                     message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. Clients that follow RFC 9525 (iOS, macOS, Chrome, Go) ignore the Common Name, so the name does not match.",
                     evidence: evidence,
-                    fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
+                    fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
             }
         }
         var message = "\(display) is not valid for \"\(name)\": "
@@ -117,7 +117,7 @@ public enum NameMatching {
         return [Finding(
             code: .nameMismatch, subject: subject, message: message, evidence: evidence,
             fix: dial + (dial.hasSuffix("Or ") ? "re-issue" : "Re-issue")
-                + " it with subjectAltName DNS:\(name) (\(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
+                + " it with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
     }
 
     /// The start of `name.mismatch`'s fix: which names a client could dial instead, or, when
@@ -199,7 +199,27 @@ public enum NameMatching {
                 "san_dns_with_address": .strings(inDNS),
                 "common_name_with_address": .strings(inCN),
             ],
-            fix: "Re-issue the certificate with subjectAltName IP:\(text) (\(SubjectAltNameText.opensslHint(leaf, adding: .ip(address)))).")]
+            fix: "Re-issue the certificate with subjectAltName IP:\(text) (\(identityCommand(leaf, adding: text)); \(SubjectAltNameText.opensslHint(leaf, adding: .ip(address)))).")]
+    }
+
+    /// The `tlsprobe identity server` that re-issues `leaf` with `name` added to the names
+    /// and addresses it has (a SAN is replaced whole, so every one is listed). Names from the
+    /// certificate or the wire are shown only when they are plain host names or addresses
+    /// identity takes (a wildcard over a single label, which clients refuse, is left out):
+    /// a fix never carries text a shell would read as more than one word.
+    static func identityCommand(_ leaf: X509Certificate, adding name: String) -> String {
+        func plain(_ host: String) -> Bool {
+            if IPAddressText.parse(host) != nil { return true }
+            guard HostSyntax.isHostName(host, allowWildcard: true) else { return false }
+            return !host.hasPrefix("*.") || host.split(separator: ".").count >= 3
+        }
+        var hosts: [String] = []
+        for host in [name] + leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format) where plain(host) && !hosts.contains(host.lowercased()) {
+            hosts.append(host.lowercased())
+        }
+        if !plain(name) { hosts.insert("NAME", at: 0) }
+        let shown = hosts.prefix(8).map { "--host \($0)" }.joined(separator: " ")
+        return "tlsprobe identity server --ca CA_DIR \(shown)\(hosts.count > 8 ? " ..." : "") --out DIR"
     }
 
     private static func quoted(_ names: [String]) -> String {

@@ -9,6 +9,9 @@ import Darwin
 
 /// Asks for a password on the terminal without echo, only when stdin is one.
 public enum TerminalPassword {
+    /// Whether `ask` can ask: stdin is a terminal.
+    public static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 }
+
     /// The password typed after `prompt`; nil when stdin is not a terminal.
     ///
     /// Reads from the controlling terminal (else stdin) with echo off, like getpass(3), but

@@ -1,0 +1,302 @@
+import ArgumentParser
+import Foundation
+import OpenSSLProbe
+import TLSProbeKit
+
+/// `tlsprobe identity ca|server|client`: make what the findings ask for.
+struct Identity: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make a local CA, and server and client identities that pass the checks (Apple's rules by default).",
+        discussion: """
+            identity ca makes a root (and with --intermediate an issuing CA); identity server and \
+            identity client make identities issued by it: the certificate (with its chain), the \
+            private key (mode 0600) and a PKCS#12 file, and with --mobileconfig a configuration \
+            profile that installs the root on an iPhone, iPad or Mac. Nothing is overwritten \
+            without --force, and a run that fails leaves no file. Each run ends with the next \
+            steps: where each file goes and the tlsprobe connect that checks the result.
+
+            Examples:
+              tlsprobe identity ca --name "Shop Root CA" --out ca
+              tlsprobe identity server --ca ca --host 10.0.0.5 --host printer.local \\
+                  --out printer --password-env P12_PASSWORD
+              tlsprobe identity client --ca ca --name front-desk-ipad --out ipad
+              tlsprobe connect 10.0.0.5:443 --anchor ca/root.pem --profile apple
+            """,
+        subcommands: [IdentityCA.self, IdentityServer.self, IdentityClient.self]
+    )
+}
+
+/// `--key`, `--days`, `--out`, `--force`, `--mobileconfig`, `--profile`: every identity subcommand's.
+struct IdentityCommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The key type: rsa2048, rsa3072, p256 (default), p384, ed25519 (Apple clients do not accept Ed25519 for TLS).", valueName: "type"))
+    var key: KeyTypeArgument = .p256
+
+    @Option(name: .long, help: ArgumentHelp("How long the certificate is valid, in days (ca: 3650; server, client: 397, within even the 398 days public CAs are held to; above 825, Apple's limit, refused under --profile apple).", valueName: "n"))
+    var days: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The directory the files are written to (created when missing).", valueName: "dir"), completion: .directory)
+    var out: String
+
+    @Flag(name: .long, help: "Replace files that exist already (identity ca: replace the CA, which then needs installing again on every client).")
+    var force = false
+
+    @Flag(name: .long, help: "Also write root.mobileconfig: an iOS/iPadOS/macOS configuration profile that installs the root.")
+    var mobileconfig = false
+
+    @Option(name: .long, help: ArgumentHelp("Whose rules the identity must pass: apple (default), default, openssl; apple refuses --days above 825.", valueName: "name"))
+    var profile: ProfileArgument = .apple
+
+    /// The usage errors of these options, for a leaf (`leaf`) or a CA.
+    func check(leaf: Bool) throws {
+        if out.isEmpty { throw ValidationError("--out needs a directory") }
+        if leaf && key == .ed25519 && profile == .apple {
+            throw ValidationError(
+                "--key ed25519: Apple clients offer no signature algorithm for an Ed25519 certificate, so none would accept it (under --profile apple tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no Apple client will see it")
+        }
+        if let days {
+            if days < 1 { throw ValidationError("--days \(days): at least 1") }
+            if days > 36_500 { throw ValidationError("--days \(days): at most 36500 (100 years)") }
+            if leaf && profile == .apple && days > 825 {
+                throw ValidationError(
+                    "--days \(days): Apple platforms refuse TLS certificates valid for more than 825 days (iOS 13, macOS 10.15 and later); give --days 825 or less (397 by default), or --profile default when no Apple client will see it")
+            }
+        }
+    }
+
+    /// The validity in days: --days, else the default for a leaf or a CA.
+    func validity(leaf: Bool) -> Int { days ?? (leaf ? 397 : 3650) }
+
+    /// Warnings said before the work: the key type, a validity Apple's clients refuse.
+    func warnings(leaf: Bool) -> [String] {
+        var notes: [String] = []
+        if let warning = key.type.warning { notes.append(warning) }
+        let days = validity(leaf: leaf)
+        if leaf && days > 825 { notes.append("valid for \(days) days: Apple platforms refuse TLS certificates valid for more than 825 days") }
+        else if leaf && days > 398 { notes.append("valid for \(days) days: Apple clients accept up to 825 under a root a user or MDM installed, as this one is, but at most 398 from a public CA") }
+        return notes
+    }
+
+    func common() -> IdentitySession.Common {
+        IdentitySession.Common(keyType: key.type, days: 0, out: out, force: force, mobileConfig: mobileconfig)
+    }
+}
+
+enum KeyTypeArgument: String, ExpressibleByArgument, CaseIterable {
+    case rsa2048, rsa3072, p256, p384, ed25519
+    var type: IdentityKeyType { IdentityKeyType(rawValue: rawValue) ?? .p256 }
+}
+
+enum PKCS12Argument: String, ExpressibleByArgument, CaseIterable {
+    case legacy, modern, none
+}
+
+/// `--p12` and where its password comes from.
+struct IdentityPKCS12Options: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The PKCS#12 file's protection: legacy (default: 3DES and a SHA-1 MAC, which every iOS, macOS, Windows and Java version imports), modern (AES-256/PBKDF2, which older ones refuse), or none (no PKCS#12 file).", valueName: "legacy|modern|none"))
+    var p12: PKCS12Argument = .legacy
+
+    @OptionGroup var passwords: PasswordOptions
+
+    /// No way to get the export password is a usage error, found before any work.
+    func check() throws {
+        guard p12 != .none, passwords.passwordEnv == nil, passwords.passwordFile == nil, !TerminalPassword.isAvailable else { return }
+        throw ValidationError("the PKCS#12 file needs a password: give --password-env VAR or --password-file FILE (or run on a terminal to be asked), or --p12 none")
+    }
+
+    /// The choice for the session: the password from the environment, the file, or asked
+    /// twice on the terminal.
+    var choice: IdentitySession.PKCS12Choice? {
+        let encryption: PKCS12Export.Encryption
+        switch p12 {
+        case .none: return nil
+        case .legacy: encryption = .legacy
+        case .modern: encryption = .modern
+        }
+        let fromOption = passwords.passwordEnv != nil || passwords.passwordFile != nil
+        let provider = passwords.provider
+        return IdentitySession.PKCS12Choice(encryption: encryption) { file in
+            if fromOption { return try provider(file) ?? "" }
+            guard let first = TerminalPassword.ask("Password for the new \(file): ") else {
+                throw CouldNotExamine(.passwordMissing, description: "\(file) needs a password and there is no terminal to ask on; give --password-env VAR or --password-file FILE", target: file)
+            }
+            guard let again = TerminalPassword.ask("The same password again: "), again == first else {
+                throw CouldNotExamine(.passwordMissing, description: "\(file): the two passwords differ; nothing was written", target: file)
+            }
+            return first
+        }
+    }
+}
+
+/// Where the password of an encrypted CA key comes from (`--ca-password-env`,
+/// `--ca-password-file`, else the terminal): apart from the new PKCS#12 file's.
+struct CAPasswordOptions: ParsableArguments {
+    @Option(name: .customLong("ca-password-env"), help: ArgumentHelp("Read the password of an encrypted CA key from this environment variable.", valueName: "var"))
+    var caPasswordEnv: String?
+
+    @Option(name: .customLong("ca-password-file"), help: ArgumentHelp("Read the password of an encrypted CA key from the first line of this file.", valueName: "file"), completion: .file())
+    var caPasswordFile: String?
+
+    func validate() throws {
+        if caPasswordEnv != nil && caPasswordFile != nil { throw ValidationError("give one of --ca-password-env and --ca-password-file") }
+    }
+
+    var provider: PasswordProvider { PasswordOptions.provider(env: caPasswordEnv, file: caPasswordFile, fileOption: "--ca-password-file") }
+}
+
+extension ParsableCommand {
+    /// Runs an identity subcommand: warnings on stderr, what was made and the next steps on
+    /// stdout; a failure is one `Error:` line and exit status 2.
+    func making(_ warnings: [String], _ body: () throws -> IdentitySession.Outcome) throws {
+        for warning in warnings { Console.note("Warning: \(warning)") }
+        do {
+            Console.report(try body().text)
+        } catch let error as any UserFacingError {
+            Console.note("Error: \(error.description)")
+            throw Status.couldNotExamine
+        } catch let error as IdentityUsageError {
+            // Found once the CA was read (a host its name constraints do not permit).
+            Console.note("Error: \(error.description)")
+            throw ExitCode.validationFailure
+        }
+    }
+}
+
+struct IdentityCA: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ca",
+        abstract: "Make a local root CA (and an issuing intermediate) to issue server and client identities.",
+        discussion: """
+            Writes root.pem and root-key.pem (mode 0600) to --out; with --intermediate also \
+            intermediate.pem and intermediate-key.pem, which then sign every identity, so the \
+            root's key can be kept off the machine. --permit-dns and --permit-ip add name \
+            constraints: the CA can then issue only for those names and addresses, so a stolen \
+            key cannot impersonate any other site. A directory that holds a CA already is \
+            refused without --force: a new CA has a new key, and every client that trusts the \
+            old root refuses what the new one issues.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The CA's name (its Common Name), as clients show it.", valueName: "name"))
+    var name: String = "tlsprobe Local Root CA"
+
+    @Flag(name: .long, help: "Also make an issuing CA under the root; it signs identities, and the root's key can be kept apart.")
+    var intermediate = false
+
+    @Option(name: .customLong("permit-dns"), help: ArgumentHelp("Name constraint: the CA may issue only for this DNS domain and the names under it (local, shop.example); repeatable.", valueName: "domain"))
+    var permitDNS: [String] = []
+
+    @Option(name: .customLong("permit-ip"), help: ArgumentHelp("Name constraint: the CA may issue only for addresses in this range (10.0.0.0/8, fd00::/8); repeatable.", valueName: "cidr"))
+    var permitIP: [String] = []
+
+    @OptionGroup var options: IdentityCommonOptions
+
+    func validate() throws {
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name needs a name for the CA (\"Shop Root CA\")") }
+        if name.count > 64 { throw ValidationError("--name: at most 64 characters (a Common Name's limit)") }
+        for domain in permitDNS {
+            guard case .success(.dns(let name)) = IdentityHost.parse(domain), !name.hasPrefix("*") else {
+                throw ValidationError("--permit-dns \(domain): a DNS domain (local, shop.example), without a wildcard")
+            }
+        }
+        for range in permitIP where IdentityIPRange.parse(range) == nil {
+            throw ValidationError("--permit-ip \(range): an address range as ADDRESS/PREFIX (10.0.0.0/8, 192.168.1.0/24, fd00::/8)")
+        }
+        try options.check(leaf: false)
+    }
+
+    func run() throws {
+        let domains = permitDNS.compactMap { domain -> String? in
+            if case .success(.dns(let name)) = IdentityHost.parse(domain) { return name }
+            return nil
+        }
+        var common = options.common()
+        common.days = options.validity(leaf: false)
+        try making(options.warnings(leaf: false)) {
+            try IdentitySession.makeCA(
+                name: name.trimmingCharacters(in: .whitespaces), intermediate: intermediate,
+                permitDNS: domains, permitIP: permitIP.compactMap(IdentityIPRange.parse), common: common)
+        }
+    }
+}
+
+struct IdentityServer: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract: "Make a server identity issued by a CA from identity ca.",
+        discussion: """
+            Writes server.pem (the certificate, then the issuing CA's when there is one), \
+            server-key.pem (mode 0600) and server.p12 to --out. Every --host goes in the Subject \
+            Alternative Name as what it is: an address (IPv4 or IPv6) as an iPAddress, a name as \
+            a dNSName. The certificate has serverAuth, digitalSignature (and keyEncipherment for \
+            RSA), and a validity Apple's clients accept.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The CA directory identity ca wrote (root.pem, its key, any intermediate).", valueName: "dir"), completion: .directory)
+    var ca: String
+
+    @Option(name: .long, help: ArgumentHelp("A name or address clients dial (10.0.0.5, printer.local, ::1), without a port; repeatable.", valueName: "name|ip"))
+    var host: [String] = []
+
+    @OptionGroup var options: IdentityCommonOptions
+    @OptionGroup var pkcs12: IdentityPKCS12Options
+    @OptionGroup var caPassword: CAPasswordOptions
+
+    func validate() throws {
+        if host.isEmpty { throw ValidationError("give at least one --host: each name or address clients dial (--host 10.0.0.5 --host printer.local)") }
+        for name in host {
+            if case .failure(let error) = IdentityHost.parse(name) { throw ValidationError(error.description) }
+        }
+        try options.check(leaf: true)
+        try pkcs12.check()
+    }
+
+    func run() throws {
+        var hosts: [IdentityHost] = []
+        for name in host {
+            if case .success(let parsed) = IdentityHost.parse(name), !hosts.contains(parsed) { hosts.append(parsed) }
+        }
+        var common = options.common()
+        common.days = options.validity(leaf: true)
+        try making(options.warnings(leaf: true)) {
+            try IdentitySession.makeServer(ca: ca, caPassword: caPassword.provider, hosts: hosts, common: common, pkcs12: pkcs12.choice)
+        }
+    }
+}
+
+struct IdentityClient: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "client",
+        abstract: "Make a client identity (mutual TLS) issued by a CA from identity ca.",
+        discussion: """
+            Writes client.pem (the certificate, then the issuing CA's when there is one), \
+            client-key.pem (mode 0600) and client.p12, what the device imports, to --out. The \
+            certificate has clientAuth and digitalSignature, and --name as its Common Name.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The CA directory identity ca wrote.", valueName: "dir"), completion: .directory)
+    var ca: String
+
+    @Option(name: .long, help: ArgumentHelp("The device's or user's name (its Common Name): front-desk-ipad.", valueName: "name"))
+    var name: String
+
+    @OptionGroup var options: IdentityCommonOptions
+    @OptionGroup var pkcs12: IdentityPKCS12Options
+    @OptionGroup var caPassword: CAPasswordOptions
+
+    func validate() throws {
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name needs the device's or user's name (front-desk-ipad)") }
+        if name.count > 64 { throw ValidationError("--name: at most 64 characters (a Common Name's limit)") }
+        try options.check(leaf: true)
+        try pkcs12.check()
+    }
+
+    func run() throws {
+        var common = options.common()
+        common.days = options.validity(leaf: true)
+        try making(options.warnings(leaf: true)) {
+            try IdentitySession.makeClient(ca: ca, caPassword: caPassword.provider, name: name.trimmingCharacters(in: .whitespaces), common: common, pkcs12: pkcs12.choice)
+        }
+    }
+}

@@ -38,13 +38,14 @@ import TestSupport
             try openssl(["req", "-x509", "-new", "-key", key, "-days", "3650", "-config", config, "-out", path("\(name).pem")])
         }
 
-        /// A server leaf for `names` (DNS) issued by `issuer`.
-        func leaf(_ name: String, dns: [String], issuer: String) throws {
+        /// A server leaf for `names` (DNS) issued by `issuer`; `san` and `commonName` in
+        /// place of the DNS names' when given.
+        func leaf(_ name: String, dns: [String], issuer: String, san: String? = nil, commonName: String? = nil) throws {
             let key = path("\(name).key")
             try openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key])
-            try openssl(["req", "-new", "-key", key, "-subj", "/CN=\(dns[0])", "-out", path("\(name).csr")])
+            try openssl(["req", "-new", "-key", key, "-subj", "/CN=\(commonName ?? dns[0])", "-out", path("\(name).csr")])
             let ext = dir.write("\(name).ext", """
-                subjectAltName = \(dns.map { "DNS:\($0)" }.joined(separator: ","))
+                subjectAltName = \(san ?? dns.map { "DNS:\($0)" }.joined(separator: ","))
                 extendedKeyUsage = serverAuth
                 keyUsage = critical, digitalSignature
                 authorityKeyIdentifier = keyid, issuer
@@ -164,6 +165,28 @@ import TestSupport
         try pki.leaf("bad", dns: ["x.bad.shop.lan"], issuer: "root")
         #expect(try !pki.opensslAccepts("bad", root: "fixed"))
         #expect(Self.trusted(try pki.tlsprobe("bad", root: "fixed", host: "x.bad.shop.lan", profile: "default")) == false)
+    }
+
+    /// A leaf with no dNSName: OpenSSL holds a Common Name that looks like a host name (an
+    /// address too) to the CA's DNS constraints; one with a space it leaves alone. The
+    /// openssl profile does the same.
+    @Test func aCommonNameIsConstrainedWhenThereIsNoDNSName() throws {
+        let pki = PKI()
+        try pki.root("root", commonName: "Shop Local Root", extensions: [
+            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "subjectKeyIdentifier = hash",
+            "nameConstraints = critical, permitted;DNS:local, permitted;IP:10.0.0.0/255.0.0.0",
+        ])
+        try pki.leaf("address", dns: [], issuer: "root", san: "IP:10.0.0.6", commonName: "10.0.0.6")
+        try pki.leaf("spaced", dns: [], issuer: "root", san: "IP:10.0.0.6", commonName: "tlsprobe server")
+        try pki.leaf("named", dns: [], issuer: "root", san: "IP:10.0.0.6", commonName: "printer.local")
+        for (leaf, accepted) in [("address", false), ("spaced", true), ("named", true)] {
+            #expect(try pki.opensslAccepts(leaf, root: "root") == accepted, "\(leaf): openssl verify")
+            let report = try pki.tlsprobe(leaf, root: "root", host: "10.0.0.6", profile: "openssl")
+            #expect(Self.trusted(report) == accepted, "\(leaf): \(JSONFindings.codes(report))")
+        }
+        let refused = try pki.tlsprobe("address", root: "root", host: "10.0.0.6", profile: "openssl")
+        let finding = try #require(JSONFindings.finding(refused, "chain.name_constraints_violated"))
+        #expect((finding["message"] as? String)?.contains("commonName \"10.0.0.6\"") == true, "\(finding)")
     }
 
     /// A root with keyUsage keyCertSign and no basicConstraints: OpenSSL accepts it as a CA

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import PcapSource
+import TLSDiagnosis
 @testable import TLSWire
 
 /// The plain text before TLS: each protocol's documented prelude (RFC 3207 SMTP, RFC 2595
@@ -22,6 +23,8 @@ import TestSupport
             ("lmtp", ["LHLO client", "STARTTLS"], ["220 lmtp.shop.lan LMTP", "250-lmtp.shop.lan", "250 STARTTLS", "220 Go ahead"], true),
             ("imap", ["a1 CAPABILITY", "a2 STARTTLS"], ["* OK IMAP4rev1 ready", "* CAPABILITY IMAP4rev1 STARTTLS", "a1 OK done", "a2 OK Begin TLS negotiation now"], true),
             ("imap", ["a1 STARTTLS"], ["* OK IMAP4rev1 ready", "a1 BAD STARTTLS not supported"], false),
+            // One tag for every command, as s_client sends them.
+            ("imap", [". CAPABILITY", ". STARTTLS"], ["* OK ready", "* CAPABILITY IMAP4rev1", ". OK CAPABILITY completed", ". BAD STARTTLS not supported"], false),
             ("pop3", ["CAPA", "STLS"], ["+OK POP3 ready", "+OK", "STLS", ".", "+OK Begin TLS"], true),
             ("pop3", ["STLS"], ["+OK POP3 ready", "-ERR not supported"], false),
             ("ftp", ["AUTH TLS"], ["220 FTP ready", "234 AUTH TLS successful"], true),
@@ -134,6 +137,42 @@ import TestSupport
             #expect(c.flow.upgrade == "postgres")
             #expect(c.observation.serverCertificates.count == syntheticDER.count, "\(c.flow)")
         }
+    }
+
+    /// A refused upgrade is reported though no TLS followed: the SMTP server's 454 and
+    /// PostgreSQL's 'N' quoted, as tls.starttls_refused; a session that never asked is not.
+    @Test func aRefusedUpgradeIsReportedWithTheServersAnswer() throws {
+        var smtp = TCPConversation(clientPort: 40300, serverPort: 25)
+        var packets = smtp.open()
+        packets += smtp.send(Self.lines(["220 mail.shop.lan ESMTP"]), from: .server)
+        packets += smtp.send(Self.lines(["EHLO client"]), from: .client)
+        packets += smtp.send(Self.lines(["250 mail.shop.lan"]), from: .server)
+        packets += smtp.send(Self.lines(["STARTTLS"]), from: .client)
+        packets += smtp.send(Self.lines(["454 4.7.0 TLS not available"]), from: .server)
+        packets += smtp.send(Self.lines(["QUIT"]), from: .client)
+        packets += smtp.send(Self.lines(["221 Bye"]), from: .server)
+        packets += smtp.close()
+        var pg = TCPConversation(clientPort: 40301, serverPort: 5432)
+        packets += pg.open()
+        packets += pg.send([0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F], from: .client)
+        packets += pg.send([UInt8(ascii: "N")], from: .server)
+        packets += pg.send([0, 0, 0, 9, 0, 3, 0, 0, 0], from: .client)
+        packets += pg.close()
+        var plain = TCPConversation(clientPort: 40302, serverPort: 25)
+        packets += plain.open()
+        packets += plain.send(Self.lines(["220 mail ESMTP"]), from: .server)
+        packets += plain.send(Self.lines(["EHLO client", "QUIT"]), from: .client)
+        packets += plain.send(Self.lines(["250 mail", "221 Bye"]), from: .server)
+        packets += plain.close()
+        let (connections, statistics) = try analyze(packets)
+        #expect(connections.count == 2, "\(connections.map(\.flow))")
+        #expect(statistics.refusedUpgrades == 2)
+        let mail = try #require(connections.first { $0.flow.upgrade == "smtp" })
+        let finding = try #require(mail.findings.first { $0.code == .tlsStartTLSRefused }, "\(mail.findings.map(\.code))")
+        #expect(finding.evidence["reply"] == .string("454 4.7.0 TLS not available"))
+        #expect(!mail.findings.contains { $0.code == .captureIncompleteHandshake })
+        let postgres = try #require(connections.first { $0.flow.upgrade == "postgres" })
+        #expect(postgres.findings.first { $0.code == .tlsStartTLSRefused }?.evidence["reply"] == .string("N"))
     }
 
     /// A capture: SMTP's prelude, then TLS on the same connection, and a SOCKS5 tunnel.

@@ -381,6 +381,10 @@ public final class CaptureAnalyzer {
                 report(flow, end: reason)
             } else if flow.tlsSeen {
                 statistics.tlsFlowsWithoutHandshake += 1
+            } else if flow.upgradeRefusal != nil {
+                // A request for TLS the server refused: said, though no TLS was spoken.
+                statistics.refusedUpgrades += 1
+                report(flow, end: reason)
             }
         }
         statistics.lostBytes += flow.lostA + flow.lostB

@@ -48,6 +48,8 @@ struct CaptureRecording: Sendable {
     var brokenStreams: [String]
     /// A side that answered with something other than TLS, and its first bytes.
     var plaintextReply: (side: Side, bytes: [UInt8])?
+    /// The prelude's request for TLS that the server refused.
+    var upgradeRefused: CaptureFacts.UpgradeRefusal? = nil
 
     func build() -> (observation: HandshakeObservation, facts: CaptureFacts) {
         var builder = HandshakeObservationBuilder(parseCertificate: { CertificateCache.shared.certificate($0) })
@@ -86,6 +88,7 @@ struct CaptureRecording: Sendable {
         facts.brokenStreams = brokenStreams
         facts.decodeProblems = builder.decodeProblems
         facts.plaintextReply = plaintextReply.map { CaptureFacts.PlaintextReply(side: $0.side, bytes: $0.bytes) }
+        facts.upgradeRefused = upgradeRefused
         return (observation, facts)
     }
 

@@ -72,6 +72,9 @@ public struct CaptureStatistics: Sendable, Hashable {
     /// together held more than `CaptureAnalyzer.Limits.maxBufferedBytes`.
     public var budgetFlushedFlows = 0
     public var budgetEndedFlows = 0
+    /// Flows whose server refused the client's STARTTLS (or a proxy its tunnel): reported,
+    /// though they spoke no TLS.
+    public var refusedUpgrades = 0
     /// Packets the kernel dropped (live capture), when known.
     public var droppedByKernel: Int?
     /// Why reading stopped early (a file cut off mid-packet), when it did.

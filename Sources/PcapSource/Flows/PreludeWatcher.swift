@@ -177,8 +177,12 @@ struct PreludeWatcher {
             let index = requestIndex + 1
             return index < statuses.count ? statuses[index] : nil
         case "imap":
+            // The tagged answer to this command: clients may use one tag for every command
+            // (s_client's "."), so the n-th line with the tag answers its n-th command.
             guard let tag = clientLines[requestIndex].split(separator: " ").first else { return nil }
-            return serverLines.first { $0.uppercased().hasPrefix(tag + " ") }
+            let occurrence = clientLines[...requestIndex].filter { $0.split(separator: " ").first == tag }.count
+            let answers = serverLines.filter { $0.uppercased().hasPrefix(tag + " ") }
+            return occurrence <= answers.count ? answers[occurrence - 1] : nil
         default:
             return serverLines.count > 1 ? serverLines.last : nil
         }

@@ -248,6 +248,14 @@ final class TrackedFlow {
             case .start(var prefix):
                 prefix.append(contentsOf: bytes)
                 guard prefix.count >= TLSRecord.headerLength else {
+                    // A short answer in a prelude (PostgreSQL's 'S' or 'N') is read as it
+                    // comes, when it cannot be the start of TLS.
+                    if clientIsA != nil, otherSideInPrelude(fromA), !RecordParser.couldStartTLS(prefix) {
+                        if plaintextStart == nil { plaintextStart = (fromA, prefix) }
+                        state = .prelude
+                        watchPrelude(prefix, fromA: fromA, state: &state)
+                        return
+                    }
                     state = .start(prefix)
                     return
                 }
@@ -287,6 +295,13 @@ final class TrackedFlow {
                 feed(bytes, fromA: fromA, state: &state)
             }
         }
+    }
+
+    /// A prelude in which the client asked for TLS and the server refused, while no TLS came:
+    /// reported though the flow never spoke TLS.
+    var upgradeRefusal: PreludeWatcher.Reading? {
+        guard !tlsSeen, !prelude.isEmpty, let reading = prelude.reading, reading.requested, reading.accepted == false else { return nil }
+        return reading
     }
 
     private func otherSideInPrelude(_ fromA: Bool) -> Bool {
@@ -558,11 +573,17 @@ final class TrackedFlow {
             lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
             snapCutBytes: snapCutA + snapCutB, snapLength: snapLength, cutRecords: cutRecords, cutEncryptedRecords: cutEncryptedRecords, holesGivenUp: holesGivenUp, clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
             end: end, brokenStreams: brokenStreams,
-            plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) })
+            plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) },
+            upgradeRefused: upgradeRefusal.map { reading in
+                switch reading.kind {
+                case .upgrade(let name): return CaptureFacts.UpgradeRefusal(protocolName: name, isTunnel: false, reply: reading.reply)
+                case .tunnel(let name): return CaptureFacts.UpgradeRefusal(protocolName: name, isTunnel: true, reply: reading.reply)
+                }
+            })
         var flow = Flow(
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
-        switch preludeReading?.kind {
+        switch (preludeReading ?? upgradeRefusal)?.kind {
         case .upgrade(let name): flow.upgrade = name
         case .tunnel(let name): flow.tunnel = name
         case nil: break

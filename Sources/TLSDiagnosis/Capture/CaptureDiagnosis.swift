@@ -65,6 +65,18 @@ public enum CaptureDiagnosis {
                 code: .captureTruncated, subject: .connection, message: message, evidence: evidence,
                 fix: f.snapCutBytes > 0 ? wholePacketsFix : nil))
         }
+        if let refusal = f.upgradeRefused, observation.clientHello == nil {
+            // The plain-text protocol said no; no TLS followed: that, not a missing handshake.
+            let name = UpgradeDiagnosis.displayNames[refusal.protocolName] ?? refusal.protocolName.uppercased()
+            let quoted = refusal.reply.map { " It answered: \"\($0)\"." } ?? ""
+            findings.append(Finding(
+                code: .tlsStartTLSRefused, subject: .connection,
+                message: refusal.isTunnel
+                    ? "The client asked the \(name) proxy for a tunnel and the proxy refused it, so no TLS handshake ran.\(quoted)"
+                    : "The client asked the \(name) server to start TLS and the server refused, so no TLS handshake ran: what followed went in plain text, or nowhere.\(quoted)",
+                evidence: ["protocol": .string(refusal.protocolName), "reply": .optional(refusal.reply), "step": .string(refusal.isTunnel ? "tunnel" : "starttls")]))
+            return findings
+        }
         if observation.outcome == .incomplete {
             findings.append(incompleteFinding(f, observation))
         }

@@ -69,6 +69,47 @@ enum NameConstraintsCheck {
 
     static func constraintCount(_ nc: NameConstraints) -> Int { nc.permittedSubtrees.count + nc.excludedSubtrees.count }
 
+    /// OpenSSL's reading of a leaf with no dNSName SAN: each Common Name that looks like a
+    /// host name (letters, digits, "_" and "-", at least two labels; `cn2dnsid` in
+    /// crypto/x509/v3_ncons.c) is held to the DNS constraints like a dNSName
+    /// (`NAME_CONSTRAINTS_check_CN`). An address in the CN ("10.0.0.6") looks like one too.
+    static func commonNameViolations(of nc: NameConstraints, by cert: X509Certificate) -> [Violation] {
+        guard cert.dnsNames.isEmpty else { return [] }
+        let permitted = nc.permittedSubtrees.compactMap { if case .dnsName(let v) = $0 { return v } else { return nil } }
+        let excluded = nc.excludedSubtrees.compactMap { if case .dnsName(let v) = $0 { return v } else { return nil } }
+        guard !permitted.isEmpty || !excluded.isEmpty else { return [] }
+        var violations: [Violation] = []
+        for cn in cert.commonNames where looksLikeHostName(cn) {
+            for constraint in excluded where dnsWithin(cn, constraint) {
+                violations.append(Violation(form: "commonName", name: cn, constraint: constraint,
+                                            reason: "the Common Name, read as a host name since there is no dNSName, is inside the excluded subtree \"\(constraint)\""))
+            }
+            if !permitted.isEmpty && !permitted.contains(where: { dnsWithin(cn, $0) }) {
+                violations.append(Violation(form: "commonName", name: cn, constraint: permitted.joined(separator: ", "),
+                                            reason: "the Common Name, read as a host name since there is no dNSName, is outside every permitted subtree (\(permitted.joined(separator: ", ")))"))
+            }
+        }
+        return violations
+    }
+
+    /// `cn2dnsid`'s test: only letters, digits, "_", "-" and ".", no "-" or "." first or
+    /// last, and at least one "." with neither "." nor "-" beside it.
+    static func looksLikeHostName(_ cn: String) -> Bool {
+        let bytes = Array(cn.utf8)
+        var dotted = false
+        for (i, c) in bytes.enumerated() {
+            if (0x61...0x7A).contains(c) || (0x41...0x5A).contains(c) || (0x30...0x39).contains(c) || c == 0x5F { continue }
+            guard i > 0 && i < bytes.count - 1 else { return false }
+            if c == 0x2D { continue }
+            if c == 0x2E && bytes[i + 1] != 0x2E && bytes[i - 1] != 0x2D && bytes[i + 1] != 0x2D {
+                dotted = true
+                continue
+            }
+            return false
+        }
+        return dotted
+    }
+
     /// Every violation of `nc` by the names in `cert`.
     static func violations(of nc: NameConstraints, by cert: X509Certificate) -> [Violation] {
         var violations: [Violation] = []

@@ -181,7 +181,11 @@ enum PathValidation {
                         fix: "Use fewer names per certificate or fewer name constraints in \(caName)."))
                     continue
                 }
-                let violations = NameConstraintsCheck.violations(of: nc, by: cert)
+                var violations = NameConstraintsCheck.violations(of: nc, by: cert)
+                // Clients that read the Common Name as a name constrain it too (OpenSSL).
+                if i == 0 && context.profile.commonNameFallback {
+                    violations += NameConstraintsCheck.commonNameViolations(of: nc, by: cert)
+                }
                 guard !violations.isEmpty else { continue }
                 let shown = violations.prefix(5).map { "\($0.form) \"\($0.name)\": \($0.reason)" }
                 findings.append(Finding(

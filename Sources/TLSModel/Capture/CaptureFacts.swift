@@ -137,6 +137,24 @@ public struct CaptureFacts: Sendable, Hashable {
     /// Handshake messages that could not be decoded.
     public var decodeProblems: [String] = []
     public var plaintextReply: PlaintextReply?
+    /// A plain-text prelude in which the client asked for TLS (STARTTLS, a proxy's tunnel)
+    /// and the server said no: the protocol, and the server's answer.
+    public var upgradeRefused: UpgradeRefusal?
+
+    /// The server of a plain-text protocol refused the client's request for TLS.
+    public struct UpgradeRefusal: Sendable, Hashable {
+        /// `smtp`, `imap`, `postgres`, … or a tunnel: `socks5`, `http-connect`.
+        public var protocolName: String
+        public var isTunnel: Bool
+        /// The server's answer, as text (its first line; "N" for PostgreSQL).
+        public var reply: String?
+
+        public init(protocolName: String, isTunnel: Bool, reply: String?) {
+            self.protocolName = protocolName
+            self.isTunnel = isTunnel
+            self.reply = reply
+        }
+    }
 
     public init() {}
 }

@@ -124,6 +124,9 @@ public final class CaptureSession {
             lines.append("  key log: \(s.decryptedConnections) decrypted, \(s.partlyDecryptedConnections) in part, "
                 + "\(s.connectionsWithoutKeys) without secrets, \(s.undecryptableConnections) failed to decrypt")
         }
+        if s.refusedUpgrades > 0 {
+            lines.append("  \(s.refusedUpgrades) of the connections reported asked for TLS in a plain-text protocol (STARTTLS) and were refused: no TLS in them")
+        }
         if s.tlsFlowsWithoutHandshake > 0 {
             lines.append("  \(s.tlsFlowsWithoutHandshake) TLS flow(s) began before the capture did: no handshake to report")
         }

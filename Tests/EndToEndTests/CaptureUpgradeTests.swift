@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `capture` of TLS that starts after a plain-text prelude, made at test time: the real
+/// `openssl s_client -starttls PROTO` against Tests/Tools/starttls-server.py (which follows
+/// each protocol's documented prelude, then hands the socket to Python's ssl), captured with
+/// tcpdump on lo. Each connection is reported with its upgrade named and its chain read; a
+/// server that refuses is reported with its answer.
+@Suite(.serialized) struct CaptureUpgradeTests {
+    /// The protocols both s_client and the scripted server speak.
+    static let protocols = ["smtp", "lmtp", "imap", "pop3", "ftp", "xmpp", "ldap", "postgres", "mysql", "irc", "nntp", "sieve"]
+
+    static func captureOne(_ proto: String, refuse: Bool) throws -> [[String: Any]] {
+        let pki = PKIFiles()
+        let server = try StartTLSTests.Server(proto, pki: pki, refuse: refuse)
+        let port = Int(server.address.split(separator: ":").last ?? "") ?? 0
+        let recorder = try LoopbackCapture(port: port, path: pki.dir.file("\(proto).pcap"))
+        // -tls1_2 so the chain is in clear text; the handshake itself is what is checked.
+        try Run.process("openssl", ["s_client", "-starttls", proto, "-connect", server.address, "-tls1_2", "-CAfile", pki.root, "-brief"],
+                        stdin: Data(), timeout: 30)
+        let file = recorder.stop()
+        let result = try Run.tlsprobe(["capture", "-r", file, "--json"])
+        return try CaptureTests.lines(result)
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment), arguments: protocols)
+    func eachUpgradeIsFoundAndNamed(proto: String) throws {
+        let lines = try Self.captureOne(proto, refuse: false)
+        try #require(lines.count == 1, "\(proto): \(lines)")
+        let flow = try #require(lines[0]["flow"] as? [String: Any])
+        #expect(flow["upgrade"] as? String == proto)
+        #expect((lines[0]["handshake"] as? [String: Any])?["established"] as? Bool == true, "\(proto)")
+        #expect((lines[0]["chain"] as? [[String: Any]])?.count == 2, "\(proto)")
+        #expect(!JSONFindings.codes(lines[0]).contains("tls.starttls_refused"))
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment), arguments: ["smtp", "imap", "pop3", "ftp", "postgres"])
+    func aRefusedUpgradeIsReportedWithTheServersAnswer(proto: String) throws {
+        let lines = try Self.captureOne(proto, refuse: true)
+        try #require(lines.count == 1, "\(proto): \(lines)")
+        #expect((lines[0]["flow"] as? [String: Any])?["upgrade"] as? String == proto)
+        let finding = try #require(JSONFindings.finding(lines[0], "tls.starttls_refused"), "\(proto): \(JSONFindings.codes(lines[0]))")
+        #expect(((finding["evidence"] as? [String: Any])?["reply"] as? String)?.isEmpty == false, "\(proto): \(finding)")
+    }
+}

@@ -27,7 +27,7 @@ struct TLSProbe: ParsableCommand {
               tlsprobe explain -9813
             """,
         version: "tlsprobe \(version) (\(LibraryVersions.text))",
-        subcommands: [Connect.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self]
+        subcommands: [Connect.self, Scan.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self]
     )
 
     /// The most arguments tlsprobe takes: the argument parser collects a repeated argument

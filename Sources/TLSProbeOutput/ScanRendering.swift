@@ -38,10 +38,10 @@ extension TextRenderer {
             cells.append([row.endpoint, name, verdict, expires, row.issuer ?? "-", top].map { oneLine($0) })
             tones.append(tone)
         }
-        // Widths from the cells, the last column left ragged; a long name or issuer is cut.
-        let limits = [48, 40, 32, 10, 32]
-        var widths = header.dropLast().enumerated().map { i, h in min(limits[i], max(h.count, cells.map { $0[i].count }.max() ?? 0)) }
-        widths = widths.map { $0 }
+        // Widths from the cells, the last column left ragged; a long name or issuer is cut
+        // (with --verbose, never).
+        let limits = verbose ? Array(repeating: Int.max, count: 5) : [48, 40, 32, 10, 32]
+        let widths = header.dropLast().enumerated().map { i, h in min(limits[i], max(h.count, cells.map { $0[i].count }.max() ?? 0)) }
         func pad(_ text: String, _ width: Int) -> String {
             let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
             return cut + String(repeating: " ", count: max(0, width - cut.count))

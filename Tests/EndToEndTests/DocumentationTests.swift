@@ -97,7 +97,7 @@ import TLSProbeKit
         }
     }
 
-    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain"])
+    @Test(arguments: ["connect", "scan", "listen", "capture", "inspect", "verify", "explain"])
     func manPageListsEveryOptionOf(_ command: String) throws {
         let man = try Self.manPage()
         let help = try Run.tlsprobe([command, "--help"]).stdout
@@ -185,7 +185,7 @@ import TLSProbeKit
         }
     }
 
-    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain"])
+    @Test(arguments: ["connect", "scan", "listen", "capture", "inspect", "verify", "explain"])
     func designListsEveryOptionOf(_ command: String) throws {
         let design = try Self.read("docs/DESIGN.md")
         let help = try Run.tlsprobe([command, "--help"]).stdout

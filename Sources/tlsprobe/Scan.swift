@@ -65,6 +65,9 @@ struct Scan: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The summary lists leaf certificates that expire within DAYS.", valueName: "days"))
     var expiring: Int = 30
 
+    @Flag(name: .long, help: "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone at every endpoint; 4 sockets each, so a quarter of --concurrency endpoints at once.")
+    var versions = false
+
     @Flag(name: .long, help: "Scan more than 65536 addresses (up to 16777216).")
     var force = false
 
@@ -92,6 +95,9 @@ struct Scan: ParsableCommand {
         }
         if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600") }
         if !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
+        if versions && concurrency < ScanSession.socketsPerVersionsEndpoint {
+            throw ValidationError("--versions needs --concurrency 4 or more: each endpoint then holds 4 sockets at once")
+        }
         if !(0...3650).contains(expiring) { throw ValidationError("--expiring must be a number of days from 0 to 3650") }
         if targetsFile == "-" && hostMap == "-" { throw ValidationError("only one of --targets-file and --host-map can read standard input") }
     }
@@ -151,6 +157,7 @@ struct Scan: ParsableCommand {
             c.profile = profile.profile
             c.at = at.flatMap(ReportTime.parse)
             c.hostMap = hostNames
+            c.probeVersions = versions
             let form: ScanSink.Form = output.json
                 ? .jsonLines
                 : .standardTable(noColor: output.noColor, verbose: output.verbose)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TLSProbeKit
 
 #if canImport(Glibc)
 import Glibc
@@ -218,5 +219,47 @@ import Glibc
         #expect((summary["probed"] as? Int ?? 99) < 21, "the closed ports after it were never tried")
         #expect((summary["errors"] as? [String: Int])?["connect.no_tls_answer"] == 1, "\(summary)")
         #expect(lines.first?["error"] != nil, "the silent endpoint's error object came first")
+    }
+}
+
+/// What scan shows on a terminal, and with --versions.
+@Suite struct ScanTerminalAndVersionsTests {
+    /// The progress line (done/total, found, rate) is drawn on a terminal's stderr, and
+    /// never into a pipe.
+    @Test func progressOnlyOnATerminal() throws {
+        let pki = PKIFiles(host: "printer.local", ips: ["127.0.0.1"])
+        let server = try pki.server()
+        defer { server.stop() }
+        let closed = try ReservedPort()
+        let arguments = ["scan", "127.0.0.1", "--ports", "\(server.port),\(closed.port)", "--anchor", pki.root, "--json"]
+        let piped = try Run.tlsprobe(arguments, timeout: 60)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(!piped.stderr.contains("endpoints ·"), "no progress into a pipe: \(piped.stderr)")
+
+        // script(1) runs it on a pseudo-terminal: stdout and stderr both go there.
+        let command = ([Run.tlsprobePath] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let tty = try Run.process("script", ["-qfec", command, "/dev/null"], environment: ["TERM": "dumb", "PATH": "/usr/bin:/bin"], timeout: 60)
+        #expect(tty.status == 0, "\(tty.stdout) \(tty.stderr)")
+        #expect(tty.stdout.contains("endpoints · "), "a progress line on the terminal: \(tty.stdout.prefix(500))")
+        #expect(tty.stdout.contains("\"summary\""))
+    }
+
+    /// --versions probes each version at every endpoint, and keeps the sockets within
+    /// --concurrency by working on a quarter as many endpoints at once.
+    @Test func versionsAtEveryEndpoint() throws {
+        let pki = PKIFiles(host: "printer.local", ips: ["127.0.0.1"])
+        let server = try pki.server(["-tls1_2"])
+        defer { server.stop() }
+        let result = try Run.tlsprobe(["scan", "127.0.0.1", "--ports", "\(server.port)", "--anchor", pki.root, "--json", "--versions"], timeout: 60)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data((result.stdout.split(separator: "\n").first ?? "").utf8)) as? [String: Any])
+        let versions = try #require(report["versions"] as? [String: Bool], "\(result.stdout.prefix(1000))")
+        #expect(versions["TLSv1.2"] == true && versions["TLSv1.3"] == false, "\(versions)")
+        var c = ScanSession.Configuration(plan: ScanPlan(targets: [], ports: [443]))
+        c.concurrency = 64
+        #expect(ScanSession.endpointsAtOnce(c) == 64)
+        c.probeVersions = true
+        #expect(ScanSession.endpointsAtOnce(c) * ScanSession.socketsPerVersionsEndpoint <= 64)
+        let few = try Run.tlsprobe(["scan", "127.0.0.1", "--ports", "\(server.port)", "--versions", "--concurrency", "3"])
+        #expect(few.status == 64 && few.stderr.contains("--versions needs --concurrency 4"), "\(few.stderr)")
     }
 }

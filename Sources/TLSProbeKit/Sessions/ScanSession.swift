@@ -21,6 +21,9 @@ public struct ScanSession: Sendable {
         public var at: Date?
         /// Address (as `IPAddressText.format` writes it) → the name a client expects there (`--host-map`).
         public var hostMap: [String: String] = [:]
+        /// Also offer each protocol version alone at every endpoint (`--versions`): up to
+        /// `socketsPerVersionsEndpoint` sockets each, so a quarter as many endpoints at once.
+        public var probeVersions = false
 
         public init(plan: ScanPlan) { self.plan = plan }
     }
@@ -49,7 +52,7 @@ public struct ScanSession: Sendable {
             targets.append(target)
         }
         let cursor = LockedCursor(ScanPlan(targets: targets, ports: c.plan.ports))
-        let workers = max(1, min(c.concurrency, ScanPlan(targets: targets, ports: c.plan.ports).endpointCount))
+        let workers = max(1, min(Self.endpointsAtOnce(c), ScanPlan(targets: targets, ports: c.plan.ports).endpointCount))
         let finished = DispatchGroup()
         for _ in 0..<workers {
             finished.enter()
@@ -61,6 +64,16 @@ public struct ScanSession: Sendable {
             }
         }
         finished.wait()
+    }
+
+    /// Sockets one endpoint holds at once with `--versions`: the main handshake and the
+    /// three versions it does not offer, probed concurrently (TLSClient.connect).
+    public static let socketsPerVersionsEndpoint = 4
+
+    /// Endpoints worked on at once: `concurrency`, or with `--versions` as many as keep the
+    /// sockets open at once within it.
+    public static func endpointsAtOnce(_ c: Configuration) -> Int {
+        c.probeVersions ? max(1, c.concurrency / socketsPerVersionsEndpoint) : c.concurrency
     }
 
     private func scan(_ endpoint: ScanPlan.Endpoint, into sink: ScanSink) {
@@ -81,6 +94,7 @@ public struct ScanSession: Sendable {
         connect.anchors = c.anchors
         connect.profile = c.profile
         connect.at = c.at
+        connect.probeVersions = c.probeVersions
         if let bytes = IPAddressText.parse(endpoint.host), let name = c.hostMap[IPAddressText.format(bytes)] {
             connect.expectedHost = name
         }

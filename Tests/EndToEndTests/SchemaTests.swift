@@ -197,12 +197,15 @@ import TLSProbeKit
         let defs = try #require(scan["$defs"] as? [String: Any])
         let connect = try Self.schema("connect")
         func data(_ value: Any?) throws -> Data { try JSONSerialization.data(withJSONObject: try #require(value), options: [.sortedKeys]) }
+        let remake = "run Tests/Tools/make-scan-schema.py to make scan.schema.json again"
         let report = try #require(defs["connect_report"] as? [String: Any])
-        #expect(try data(report["properties"]) == data(connect["properties"]))
-        #expect(try data(report["required"]) == data(connect["required"]))
+        #expect(try data(report["properties"]) == data(connect["properties"]), "\(remake)")
+        #expect(try data(report["required"]) == data(connect["required"]), "\(remake)")
+        let connectDefs = try #require(connect["$defs"] as? [String: Any])
+        for (name, value) in connectDefs { #expect(try data(defs[name]) == data(value), "$defs/\(name): \(remake)") }
         let errorDefs = try #require(Self.schema(Self.errorKind)["$defs"] as? [String: Any])
-        #expect(try data(defs["error"]) == data(errorDefs["error"]))
-        #expect(try data(defs["error_code"]) == data(errorDefs["error_code"]))
+        #expect(try data(defs["error"]) == data(errorDefs["error"]), "\(remake)")
+        #expect(try data(defs["error_code"]) == data(errorDefs["error_code"]), "\(remake)")
     }
 
     // MARK: connect

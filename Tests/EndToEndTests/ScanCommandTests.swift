@@ -263,3 +263,55 @@ import Glibc
         #expect(few.status == 64 && few.stderr.contains("--versions needs --concurrency 4"), "\(few.stderr)")
     }
 }
+
+/// The sockets a scan holds stay within --concurrency, however many endpoints it has.
+@Suite struct ScanSocketBoundTests {
+    /// The TCP sockets `pid` has open now to one of `ports` on loopback: its fds
+    /// (/proc/PID/fd) whose socket inode /proc/net/tcp lists with that remote port.
+    static func sockets(of pid: Int32, to ports: Set<Int>) -> (count: Int, all: [String]) {
+        let dir = "/proc/\(pid)/fd"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return (0, []) }
+        let links = entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)") }.filter { $0.hasPrefix("socket:[") }
+        // /proc files say they are empty: read to the end, not to their size.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return (0, links) }
+        defer { try? handle.close() }
+        let table = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        var toPorts = Set<String>()
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 9, let remotePort = fields[2].split(separator: ":").last.flatMap({ Int($0, radix: 16) }),
+                ports.contains(remotePort) else { continue }
+            toPorts.insert("socket:[\(fields[9])]")
+        }
+        return (links.filter(toPorts.contains).count, links)
+    }
+
+    /// Twelve endpoints that accept and never answer, three at a time: sampled all along,
+    /// the process never holds more than three sockets, and does hold three at once.
+    @Test func neverMoreSocketsThanConcurrency() throws {
+        let silent = try (0..<12).map { _ in try MisbehavingServer([.stall(10)]) }
+        defer { silent.forEach { $0.stop() } }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
+        process.arguments = ["scan", "127.0.0.1", "--ports", silent.map { String($0.port) }.joined(separator: ","),
+                             "--concurrency", "3", "--timeout", "1", "--json"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let ports = Set(silent.map(\.port))
+        var most = 0
+        var allSockets = 0
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline {
+            let now = Self.sockets(of: process.processIdentifier, to: ports)
+            most = max(most, now.count)
+            allSockets = max(allSockets, now.all.count)
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "no endpoint answered TLS")
+        #expect(most <= 3, "at most --concurrency sockets at once, saw \(most) (of \(allSockets) sockets in all)")
+        #expect(most >= 2, "the sampling saw the scan's sockets (\(most))")
+        #expect(silent.allSatisfy { $0.connections >= 2 }, "every endpoint was swept and shaken hands with")
+    }
+}

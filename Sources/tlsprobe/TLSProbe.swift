@@ -28,7 +28,7 @@ struct TLSProbe: ParsableCommand {
               tlsprobe identity server --ca ca --host 10.0.0.5 --out printer
             """,
         version: "tlsprobe \(version) (\(LibraryVersions.text))",
-        subcommands: [Connect.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self, Identity.self]
+        subcommands: [Connect.self, Scan.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self, Identity.self]
     )
 
     /// The most arguments tlsprobe takes: the argument parser collects a repeated argument

@@ -97,7 +97,7 @@ import TLSProbeKit
         }
     }
 
-    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server", "identity client"])
+    @Test(arguments: ["connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server", "identity client"])
     func manPageListsEveryOptionOf(_ command: String) throws {
         let man = try Self.manPage()
         let help = try Run.tlsprobe(command.split(separator: " ").map(String.init) + ["--help"]).stdout
@@ -185,7 +185,7 @@ import TLSProbeKit
         }
     }
 
-    @Test(arguments: ["connect", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server", "identity client"])
+    @Test(arguments: ["connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server", "identity client"])
     func designListsEveryOptionOf(_ command: String) throws {
         let design = try Self.read("docs/DESIGN.md")
         let help = try Run.tlsprobe(command.split(separator: " ").map(String.init) + ["--help"]).stdout

@@ -12,7 +12,7 @@ import TLSProbeKit
 /// `jsonschema` is missing: Tests/run.sh installs it.
 @Suite struct SchemaTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let kinds = ["connect", "capture", "listen", "inspect", "verify", "explain"]
+    static let kinds = ["connect", "scan", "capture", "listen", "inspect", "verify", "explain"]
     /// The error object a command prints with --json when it could not examine anything
     /// (validated on real output by ErrorObjectTests).
     static let errorKind = "error"
@@ -162,6 +162,50 @@ import TLSProbeKit
         #expect(wrong.status == 2, "\(wrong.stderr)")
         #expect(try JSONFindings.codes(Self.object(wrong.stdout)).contains("pkcs12.wrong_password"))
         try Self.expectValid(wrong.stdout, "inspect")
+    }
+
+    // MARK: scan
+
+    /// scan's lines: a connect report per endpoint (TLS and not), connect's error object for
+    /// an endpoint that listened and never answered, and the summary last.
+    @Test func scanMatchesItsSchema() throws {
+        let dir = TemporaryDirectory()
+        let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])
+        let root = dir.write("root.pem", chain.root.pem)
+        let server = try OpenSSLServer(cert: dir.write("leaf.pem", chain.leaf.pem), key: dir.write("leaf.key", chain.leaf.keyPEM),
+                                       chain: dir.write("intermediate.pem", chain.intermediate.pem))
+        defer { server.stop() }
+        let http = try MisbehavingServer([.awaitBytes, .send(Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8))])
+        defer { http.stop() }
+        let silent = try MisbehavingServer([.stall(10)])
+        defer { silent.stop() }
+        let closed = try ReservedPort()
+        let ports = [server.port, http.port, silent.port, closed.port].map(String.init).joined(separator: ",")
+        let result = try Run.tlsprobe(["scan", "127.0.0.1", "--ports", ports, "--anchor", root, "--json", "--timeout", "2", "--expiring", "3650"],
+                                      timeout: 60)
+        let lines = try Self.objects(lines: result.stdout)
+        #expect(lines.count == 4, "\(result.stdout.prefix(3000))")
+        #expect(lines.contains { $0["error"] != nil }, "the silent port's error object")
+        let summary = try #require(lines.last?["summary"] as? [String: Any])
+        #expect((summary["expiring"] as? [Any])?.count == 1, "the trusted leaf expires within ten years")
+        try Self.expectValid(result.stdout, "scan", lines: true)
+    }
+
+    /// scan's endpoint lines are connect's report and error object: the schemas say the same.
+    @Test func scanSchemaHoldsConnectsReportAndErrorObject() throws {
+        let scan = try Self.schema("scan")
+        let defs = try #require(scan["$defs"] as? [String: Any])
+        let connect = try Self.schema("connect")
+        func data(_ value: Any?) throws -> Data { try JSONSerialization.data(withJSONObject: try #require(value), options: [.sortedKeys]) }
+        let remake = "run Tests/Tools/make-scan-schema.py to make scan.schema.json again"
+        let report = try #require(defs["connect_report"] as? [String: Any])
+        #expect(try data(report["properties"]) == data(connect["properties"]), "\(remake)")
+        #expect(try data(report["required"]) == data(connect["required"]), "\(remake)")
+        let connectDefs = try #require(connect["$defs"] as? [String: Any])
+        for (name, value) in connectDefs { #expect(try data(defs[name]) == data(value), "$defs/\(name): \(remake)") }
+        let errorDefs = try #require(Self.schema(Self.errorKind)["$defs"] as? [String: Any])
+        #expect(try data(defs["error"]) == data(errorDefs["error"]), "\(remake)")
+        #expect(try data(defs["error_code"]) == data(errorDefs["error_code"]), "\(remake)")
     }
 
     // MARK: connect

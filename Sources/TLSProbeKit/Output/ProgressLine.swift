@@ -1,5 +1,6 @@
 import Foundation
 import PcapSource
+import TLSProbeOutput
 
 /// A progress line on stderr, rewritten in place, only when stderr is a terminal.
 public final class ProgressLine: @unchecked Sendable {
@@ -21,6 +22,15 @@ public final class ProgressLine: @unchecked Sendable {
             text = String(format: "%.0f%% (%.0f MB, %.0f MB/s) · ", 100 * Double(position) / Double(size), megabytes, megabytes / max(p.elapsed, 0.001)) + text
         }
         _ = Console.write("\r\u{1B}[K" + text, to: STDERR_FILENO)
+        shown = true
+    }
+
+    /// Draws a line of text (scan: endpoints done, found, rate).
+    public func show(text: String) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        _ = Console.write("\r\u{1B}[K" + TextStyle.terminalSafe(text), to: STDERR_FILENO)
         shown = true
     }
 

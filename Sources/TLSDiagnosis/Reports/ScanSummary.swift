@@ -1,0 +1,224 @@
+import Foundation
+
+/// One line of `scan`'s table: an endpoint and what its connect report says, in a few
+/// short strings. The report itself is not kept: a /16 must not hold 65,536 reports.
+public struct ScanRow: Sendable, Hashable {
+    /// What scan makes of an endpoint.
+    public enum Verdict: String, Sendable, Hashable {
+        case trusted
+        case notTrusted = "not_trusted"
+        /// No anchors (nor pin): every other check ran.
+        case notEvaluated = "not_evaluated"
+        /// The port answered with another protocol: listed, never counted as a failure.
+        case notTLS = "not_tls"
+        /// Something listened, but nothing could be examined (the error's code says why).
+        case error
+    }
+
+    /// The host dialled (name or address) and the address connected to.
+    public var host: String
+    public var address: String?
+    public var port: Int
+    /// The SNI sent; nil when none (an address dialled without a --host-map name).
+    public var sni: String?
+    /// The leaf's first DNS name (or its subject when it has none), for a row without SNI.
+    public var leafName: String?
+    public var verdict: Verdict
+    /// The handshake did not complete (with `verdict` trusted/not trusted/not evaluated).
+    public var handshakeFailed: Bool
+    /// The worst finding: its code, severity and first sentence; for `.error` rows the
+    /// error code and message; for `.notTLS` rows the first bytes seen.
+    public var topCode: String?
+    public var topSeverity: Severity?
+    public var topMessage: String?
+    /// Findings beyond the top one.
+    public var moreFindings: Int
+    public var notAfter: Date?
+    /// The leaf's issuer, its Common Name when it has one.
+    public var issuer: String?
+    /// Findings at or above `--fail-on` (never for not-TLS and error rows).
+    public var failing: Bool
+    /// Codes of the report's error-severity findings, for the summary.
+    public var errorFindingCodes: [String]
+
+    /// `host:port` (`[v6]:port`), the address connected to in parentheses when a name was dialled.
+    public var endpoint: String {
+        let h = host.contains(":") ? "[\(host)]" : host
+        if port == 0 { return host } // a name that did not resolve: no port was tried
+        if let address, address != host { return "\(h):\(port) (\(address))" }
+        return "\(h):\(port)"
+    }
+
+    /// The row of a connect report.
+    public init(report r: ConnectionReport, threshold: FailThreshold) {
+        let target = r.target
+        host = target?.host ?? "?"
+        address = target?.address
+        port = target?.port ?? 0
+        sni = target?.sni
+        let leaf = r.chain.first
+        leafName = leaf.map { $0.dnsNames.first ?? Self.commonName($0.subject) ?? $0.subject }
+        notAfter = leaf?.notAfter
+        issuer = leaf.map { Self.commonName($0.issuer) ?? $0.issuer }
+        handshakeFailed = r.outcome != .established
+        errorFindingCodes = Array(Set(r.findings.filter { $0.severity == .error }.map(\.code.rawValue))).sorted()
+        let order: [Severity] = [.error, .warning, .info]
+        let top = order.lazy.compactMap { severity in r.findings.first { $0.severity == severity } }.first
+        moreFindings = max(0, r.findings.count - 1)
+        if let notTLS = Self.notTLSAnswer(r) {
+            verdict = .notTLS
+            topCode = nil
+            topSeverity = nil
+            topMessage = "answers with another protocol: \"\(notTLS)\""
+            failing = false
+            moreFindings = 0
+            errorFindingCodes = []
+            return
+        }
+        switch r.trust.trusted {
+        case .some(true): verdict = .trusted
+        case .some(false): verdict = .notTrusted
+        case .none: verdict = .notEvaluated
+        }
+        topCode = top?.code.rawValue
+        topSeverity = top?.severity
+        topMessage = top.map { Self.firstSentence($0.message) }
+        failing = threshold.fails(r.findings)
+    }
+
+    /// The row of an endpoint that listened but could not be examined.
+    public init(host: String, port: Int, errorCode: String, message: String) {
+        self.host = host
+        self.port = port
+        address = nil
+        sni = nil
+        leafName = nil
+        verdict = .error
+        handshakeFailed = false
+        topCode = errorCode
+        topSeverity = nil
+        topMessage = message
+        moreFindings = 0
+        notAfter = nil
+        issuer = nil
+        failing = false
+        errorFindingCodes = []
+    }
+
+    /// The printable start of a non-TLS answer, when the handshake ended on one: no
+    /// ServerHello, and `tls.handshake_failed` carrying the first bytes.
+    static func notTLSAnswer(_ r: ConnectionReport) -> String? {
+        guard r.serverHello == nil, r.chain.isEmpty else { return nil }
+        for f in r.findings where f.code == .tlsHandshakeFailed {
+            if case .string(let text)? = f.evidence["first_bytes_text"] { return text }
+        }
+        return nil
+    }
+
+    static func commonName(_ dn: String) -> String? {
+        guard let range = dn.range(of: "CN=") else { return nil }
+        let rest = dn[range.upperBound...]
+        let end = rest.firstIndex(where: { $0 == "," || $0 == "+" }) ?? rest.endIndex
+        let name = rest[..<end].trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
+    }
+
+    static func firstSentence(_ message: String) -> String {
+        var sentence = message
+        if let end = sentence.range(of: ". ") { sentence = String(sentence[..<end.lowerBound]) + "." }
+        if sentence.count > 100 { sentence = String(sentence.prefix(99)) + "…" }
+        return sentence
+    }
+
+    /// Sorting: by address (IPv4 before IPv6, numerically), then names, then port.
+    public static func ordered(_ a: ScanRow, _ b: ScanRow) -> Bool {
+        let ka = sortKey(a), kb = sortKey(b)
+        if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+        return a.port < b.port
+    }
+
+    static func sortKey(_ row: ScanRow) -> [UInt8] {
+        if let bytes = IPAddressText.parse(row.host) { return [bytes.count == 4 ? 0 : 1] + bytes }
+        if let address = row.address, let bytes = IPAddressText.parse(address) {
+            return [2] + Array(row.host.utf8) + [0] + bytes
+        }
+        return [2] + Array(row.host.utf8)
+    }
+}
+
+/// `scan`'s closing tally over every endpoint, kept as counts (and a bounded list of the
+/// certificates about to expire), never as reports.
+public struct ScanSummary: Sendable, Hashable {
+    /// Addresses and names scanned, ports per address, endpoints (host and port) in all.
+    public var hosts = 0
+    public var ports: [Int] = []
+    public var endpoints = 0
+    /// Endpoints probed so far (all of them, unless interrupted).
+    public var probed = 0
+    /// Refused (nothing listens), silent (no answer in time), unreachable.
+    public var closed = 0
+    public var silent = 0
+    public var unreachable = 0
+    /// Endpoints where something accepted the TCP connection.
+    public var found = 0
+    /// Of those: a report made (TLS spoken, or another protocol), and which.
+    public var reported = 0
+    public var notTLS = 0
+    public var trusted = 0
+    public var notTrusted = 0
+    public var notEvaluated = 0
+    /// Reports with findings at or above `--fail-on`.
+    public var failing = 0
+    /// Endpoints that listened but could not be examined, and names that did not resolve, by error code.
+    public var errors: [String: Int] = [:]
+    /// Endpoints with an error-severity finding, by finding code.
+    public var findings: [String: Int] = [:]
+    /// `--expiring DAYS`, and the leaf certificates that end within them (not yet ended),
+    /// soonest first, at most `expiringListed` of them listed.
+    public var expiringDays = 30
+    public var expiringCount = 0
+    public var expiring: [Expiring] = []
+    /// Leaf certificates already expired.
+    public var expired = 0
+    public var interrupted = false
+    public var elapsedMilliseconds = 0
+
+    public static let expiringListed = 100
+
+    public struct Expiring: Sendable, Hashable {
+        public var endpoint: String
+        public var notAfter: Date
+        public init(endpoint: String, notAfter: Date) {
+            self.endpoint = endpoint
+            self.notAfter = notAfter
+        }
+    }
+
+    public init() {}
+
+    /// Counts a row; `now` decides what is expiring or expired.
+    public mutating func add(_ row: ScanRow, now: Date) {
+        switch row.verdict {
+        case .error:
+            if let code = row.topCode { errors[code, default: 0] += 1 }
+            return
+        case .notTLS: notTLS += 1
+        case .trusted: trusted += 1
+        case .notTrusted: notTrusted += 1
+        case .notEvaluated: notEvaluated += 1
+        }
+        reported += 1
+        if row.failing { failing += 1 }
+        for code in row.errorFindingCodes { findings[code, default: 0] += 1 }
+        if let end = row.notAfter {
+            if end < now {
+                expired += 1
+            } else if end < now.addingTimeInterval(Double(expiringDays) * 86400) {
+                expiringCount += 1
+                expiring.append(Expiring(endpoint: row.endpoint, notAfter: end))
+                expiring.sort { $0.notAfter != $1.notAfter ? $0.notAfter < $1.notAfter : $0.endpoint < $1.endpoint }
+                if expiring.count > Self.expiringListed { expiring.removeLast() }
+            }
+        }
+    }
+}

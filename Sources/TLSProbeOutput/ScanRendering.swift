@@ -1,0 +1,120 @@
+import Foundation
+import TLSDiagnosis
+
+extension TextRenderer {
+    /// `scan`'s table: one line per endpoint, already sorted, columns aligned: the endpoint,
+    /// the name (SNI sent, or the leaf's own name in parentheses), the verdict, the top
+    /// finding, the leaf's expiry date and issuer.
+    public func scanTable(_ rows: [ScanRow]) -> String {
+        guard !rows.isEmpty else { return "" }
+        let header = ["ENDPOINT", "NAME", "VERDICT", "EXPIRES", "ISSUER", "TOP FINDING"]
+        var cells: [[String]] = []
+        var tones: [TextStyle.Tone?] = []
+        for row in rows {
+            let name = row.sni ?? row.leafName.map { "(\($0))" } ?? "-"
+            var verdict: String
+            var tone: TextStyle.Tone?
+            switch row.verdict {
+            case .trusted: verdict = "trusted"; tone = .green
+            case .notTrusted: verdict = "NOT TRUSTED"; tone = .red
+            case .notEvaluated: verdict = "not evaluated"; tone = .yellow
+            case .notTLS: verdict = "not TLS"; tone = .cyan
+            case .error: verdict = "error"; tone = .red
+            }
+            if row.handshakeFailed && row.verdict != .notTLS && row.verdict != .error { verdict += ", handshake failed" }
+            let expires = row.notAfter.map { String(ReportTime.iso8601($0).prefix(10)) } ?? "-"
+            var top: String
+            switch row.verdict {
+            case .error: top = "\(row.topCode ?? "error"): \(row.topMessage ?? "")"
+            case .notTLS: top = row.topMessage ?? ""
+            default:
+                if let code = row.topCode {
+                    top = "\(row.topSeverity?.rawValue.uppercased() ?? "") \(code)"
+                    if row.moreFindings > 0 { top += " (+\(row.moreFindings))" }
+                } else {
+                    top = "no findings"
+                }
+            }
+            cells.append([row.endpoint, name, verdict, expires, row.issuer ?? "-", top].map { oneLine($0) })
+            tones.append(tone)
+        }
+        // Widths from the cells, the last column left ragged; a long name or issuer is cut
+        // (with --verbose, never).
+        let limits = verbose ? Array(repeating: Int.max, count: 5) : [48, 40, 32, 10, 32]
+        let widths = header.dropLast().enumerated().map { i, h in min(limits[i], max(h.count, cells.map { $0[i].count }.max() ?? 0)) }
+        func pad(_ text: String, _ width: Int) -> String {
+            let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
+            return cut + String(repeating: " ", count: max(0, width - cut.count))
+        }
+        var out = header.dropLast().enumerated().map { pad($1, widths[$0]) }.joined(separator: "  ") + "  " + header.last! + "\n"
+        for (index, row) in cells.enumerated() {
+            var parts: [String] = []
+            for i in 0..<widths.count {
+                var cell = pad(row[i], widths[i])
+                if i == 2, let tone = tones[index] { cell = style.paint(cell, tone) }
+                parts.append(cell)
+            }
+            out += parts.joined(separator: "  ") + "  " + row[5] + "\n"
+        }
+        return TextStyle.terminalSafe(out)
+    }
+
+    /// `scan`'s summary after the table.
+    public func scanSummary(_ s: ScanSummary) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        func tally(_ counts: [String: Int]) -> String {
+            counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
+        }
+        var out = "\n"
+        let head = s.interrupted ? "Interrupted: \(s.probed) of \(plural(s.endpoints, "endpoint")) probed" : "Scanned \(plural(s.endpoints, "endpoint"))"
+        out += "\(head) (\(plural(s.hosts, "host")) × \(plural(s.ports.count, "port"))) in \(String(format: "%.1f", Double(s.elapsedMilliseconds) / 1000)) s\n"
+        out += "  found       \(s.found) listening (\(s.closed) closed, \(s.silent) silent, \(s.unreachable) unreachable)\n"
+        out += "  TLS         \(s.reported - s.notTLS): \(s.trusted) trusted, \(s.notTrusted) not trusted, \(s.notEvaluated) not evaluated"
+        out += s.notTLS > 0 ? "; \(s.notTLS) not TLS\n" : "\n"
+        out += "  failing     \(s.failing) with findings at or above --fail-on\n"
+        if !s.findings.isEmpty { out += "  errors      " + tally(s.findings) + "\n" }
+        if !s.errors.isEmpty { out += "  not examined " + tally(s.errors) + "\n" }
+        out += "  expiring    \(s.expiringCount) within \(s.expiringDays) days"
+        if s.expired > 0 { out += ", \(s.expired) expired" }
+        out += "\n"
+        for e in s.expiring.prefix(10) {
+            out += "              \(e.endpoint)  \(ReportTime.iso8601(e.notAfter).prefix(10))\n"
+        }
+        if s.expiring.count > 10 { out += "              and \(s.expiringCount - 10) more\n" }
+        return TextStyle.terminalSafe(out)
+    }
+}
+
+extension ReportJSON {
+    /// `scan`'s last JSON line: `{"schema_version": 1, "command": "scan", "summary": {...}}`.
+    public static func json(_ s: ScanSummary) -> JSONValue {
+        .object([
+            "schema_version": .int(1),
+            "command": .string("scan"),
+            "summary": .object([
+                "hosts": .int(s.hosts),
+                "ports": .array(s.ports.map { .int($0) }),
+                "endpoints": .int(s.endpoints),
+                "probed": .int(s.probed),
+                "closed": .int(s.closed),
+                "silent": .int(s.silent),
+                "unreachable": .int(s.unreachable),
+                "found": .int(s.found),
+                "reported": .int(s.reported),
+                "not_tls": .int(s.notTLS),
+                "trusted": .int(s.trusted),
+                "not_trusted": .int(s.notTrusted),
+                "not_evaluated": .int(s.notEvaluated),
+                "failing": .int(s.failing),
+                "errors": .object(s.errors.mapValues { .int($0) }),
+                "findings": .object(s.findings.mapValues { .int($0) }),
+                "expiring_days": .int(s.expiringDays),
+                "expiring_count": .int(s.expiringCount),
+                "expiring": .array(s.expiring.map { .object(["endpoint": .string($0.endpoint), "not_after": time($0.notAfter)]) }),
+                "expired": .int(s.expired),
+                "interrupted": .bool(s.interrupted),
+                "elapsed_ms": .int(s.elapsedMilliseconds),
+            ]),
+        ])
+    }
+}

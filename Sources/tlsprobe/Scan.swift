@@ -1,0 +1,197 @@
+import ArgumentParser
+import Foundation
+import OpenSSLProbe
+import TLSDiagnosis
+import TLSProbeKit
+
+struct Scan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find every TLS endpoint in hosts, blocks and ranges, and judge each as connect does.",
+        discussion: """
+            A TCP connect sweep over every address and port (at most --concurrency at once, \
+            each within --timeout), then, where something listens, the full connect diagnosis: \
+            trust against the anchors, the name against what was dialled (for an address, its \
+            iPAddress SAN; --host-map gives the name a client expects at an address), every \
+            finding. A port that answers with another protocol is listed as not TLS, not as an \
+            error. The STARTTLS ports (25, 587, 143, 110, 389, 5432) are not scanned yet: scan \
+            speaks TLS from the first byte only.
+
+            TARGET: a host name, an address, HOST:PORT, [IPv6]:PORT, a CIDR block \
+            (10.0.0.0/24, fd00::/120) or a range (10.0.0.10-40, 10.0.0.10-10.0.1.20). More than \
+            65536 addresses in all need --force; 16777216 is the limit even then.
+
+            Output: a table sorted by address and port, then a summary; with --json, JSON Lines: \
+            one connect report (or connect's error object) per endpoint as it finishes, then one \
+            {"summary": ...} object. Progress (endpoints done, found, rate) on stderr when it is a \
+            terminal; Ctrl-C stops starting endpoints and prints what was found so far.
+
+            Exit status: 0 no endpoint has findings at or above --fail-on; 1 some do; 2 nothing \
+            could be examined (nothing listens, no name resolves, an unreadable file); 64 usage.
+
+            Examples:
+              tlsprobe scan 10.0.0.0/24 --anchor root.pem
+              tlsprobe scan 10.0.0.10-40 printer.local:4433 --ports 443,8443
+              tlsprobe scan --targets-file devices.txt --host-map names.txt \\
+                  --anchor root.pem --json
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Hosts, addresses, HOST:PORT, CIDR blocks (10.0.0.0/24), ranges (10.0.0.10-40).", valueName: "target"))
+    var targets: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Ports to try on every target given without a port: 443,8443,8000-8010 (default: \(ScanInput.defaultPorts.map(String.init).joined(separator: ","))).", valueName: "list"))
+    var ports: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read targets from FILE, one per line, # comments; - reads standard input.", valueName: "file|-"), completion: .file())
+    var targetsFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("A file of ADDRESS NAME lines: the name a client expects at that address (sent as SNI, matched against the certificate).", valueName: "file"), completion: .file())
+    var hostMap: String?
+
+    @OptionGroup var anchors: AnchorOptions
+
+    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).", valueName: "name"))
+    var profile: ProfileArgument = .default
+
+    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (the handshakes are now): 2026-11-21, @SECONDS.", valueName: "time"))
+    var at: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds per endpoint for the TCP connection, then for each of connect's stages.", valueName: "seconds"))
+    var timeout: Double = 5
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Endpoints worked on at once, each with one socket at a time (1-1024).", valueName: "n"))
+    var concurrency: Int = 64
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The summary lists leaf certificates that expire within DAYS.", valueName: "days"))
+    var expiring: Int = 30
+
+    @Flag(name: .long, help: "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone at every endpoint; 4 sockets each, so a quarter of --concurrency endpoints at once.")
+    var versions = false
+
+    @Flag(name: .long, help: "Scan more than 65536 addresses (up to 16777216).")
+    var force = false
+
+    @OptionGroup var passwords: PasswordOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var failOn: FailOnOption
+
+    /// The most a --targets-file or --host-map read holds.
+    static let maximumFileBytes = 4 << 20
+
+    func validate() throws {
+        if targets.isEmpty && targetsFile == nil {
+            throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
+        }
+        for target in targets {
+            do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch { throw ValidationError(error.description) }
+        }
+        if let ports {
+            do throws(ScanInput.ParseError) {
+                if try ScanInput.ports(ports).isEmpty { throw ScanInput.ParseError("--ports: give at least one port") }
+            } catch { throw ValidationError(error.description) }
+        }
+        if let at, ReportTime.parse(at) == nil {
+            throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
+        }
+        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600") }
+        if !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
+        if versions && concurrency < ScanSession.socketsPerVersionsEndpoint {
+            throw ValidationError("--versions needs --concurrency 4 or more: each endpoint then holds 4 sockets at once")
+        }
+        if !(0...3650).contains(expiring) { throw ValidationError("--expiring must be a number of days from 0 to 3650") }
+        if targetsFile == "-" && hostMap == "-" { throw ValidationError("only one of --targets-file and --host-map can read standard input") }
+    }
+
+    /// The bytes of a file a scan reads (`-`: standard input), through the bound.
+    static func read(_ path: String, option: String) throws -> String {
+        do throws(BoundedFile.ReadError) {
+            let bytes = path == "-"
+                ? try BoundedFile.read(FileHandle.standardInput, limit: maximumFileBytes)
+                : try BoundedFile.read(path, limit: maximumFileBytes)
+            return String(decoding: bytes, as: UTF8.self)
+        } catch {
+            throw CouldNotExamine(.fileUnreadable, description: "\(option) \(path): \(error.reason)", target: path)
+        }
+    }
+
+    func run() throws {
+        var plan = ScanPlan(targets: [], ports: ScanInput.defaultPorts)
+        if let ports { plan.ports = (try? ScanInput.ports(ports)) ?? [] }
+        plan.targets = targets.compactMap { try? ScanInput.target($0) }
+        var hostNames: [String: String] = [:]
+        try examining("scan", output, lines: true) {
+            if let targetsFile {
+                let text = try Self.read(targetsFile, option: "--targets-file")
+                do throws(ScanInput.ParseError) {
+                    plan.targets += try ScanInput.targetsFile(text, name: targetsFile == "-" ? "standard input" : targetsFile)
+                } catch {
+                    throw CouldNotExamine(.fileInvalid, description: "--targets-file \(error.description)", target: targetsFile)
+                }
+            }
+            if let hostMap {
+                let text = try Self.read(hostMap, option: "--host-map")
+                do throws(ScanInput.ParseError) {
+                    hostNames = try ScanInput.hostMap(text, name: hostMap)
+                } catch {
+                    throw CouldNotExamine(.fileInvalid, description: "--host-map \(error.description)", target: hostMap)
+                }
+            }
+            return .success
+        }
+        if plan.targets.isEmpty {
+            throw ValidationError("--targets-file \(targetsFile ?? "-"): no target in it (one per line, # comments)")
+        }
+        let hosts = plan.hostCount
+        if hosts > ScanInput.hardLimit {
+            throw ValidationError("\(hosts) addresses: scan takes at most \(ScanInput.hardLimit) even with --force; scan it in parts")
+        }
+        if hosts > ScanInput.defaultLimit && !force {
+            throw ValidationError("\(hosts) addresses to scan, more than \(ScanInput.defaultLimit) (a /16): add --force if you mean it, or scan a smaller block")
+        }
+
+        try examining("scan", output, lines: true) {
+            var c = ScanSession.Configuration(plan: plan)
+            c.anchors = try anchors.load(password: passwords.provider)
+            c.concurrency = concurrency
+            c.timeout = timeout
+            c.profile = profile.profile
+            c.at = at.flatMap(ReportTime.parse)
+            c.hostMap = hostNames
+            c.probeVersions = versions
+            let form: ScanSink.Form = output.json
+                ? .jsonLines
+                : .standardTable(noColor: output.noColor, verbose: output.verbose)
+            let sink = ScanSink(form: form, plan: plan, threshold: failOn.threshold, expiringDays: expiring)
+            let stop = ScanStop()
+            let interrupts = InterruptCount()
+            StopSignals.watch { _ in
+                if interrupts.increment() > 1 { Foundation.exit(130) }
+                Console.note("Stopping: the endpoints in progress finish (at most \(Int(timeout.rounded(.up))) s each); Ctrl-C again to quit at once")
+                stop.stop()
+            }
+            ScanSession(c).run(into: sink, stop: stop)
+            let summary = sink.finish(interrupted: stop.isStopped)
+            if summary.reported == 0 {
+                if summary.found == 0 && summary.errors.isEmpty {
+                    Console.note("Error: nothing listens on any of the \(summary.probed) endpoints scanned (\(summary.closed) closed, \(summary.silent) silent, \(summary.unreachable) unreachable)")
+                } else {
+                    Console.note("Error: nothing could be examined: \(summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+                }
+                return Status.couldNotExamine
+            }
+            return summary.failing > 0 ? Status.findings : Status.ok
+        }
+    }
+}
+
+/// Ctrl-C presses, counted from the signal thread.
+final class InterruptCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
+    }
+}

@@ -12,8 +12,12 @@ struct Identity: ParsableCommand {
             identity client make identities issued by it: the certificate (with its chain), the \
             private key (mode 0600) and a PKCS#12 file, and with --mobileconfig a configuration \
             profile that installs the root on an iPhone, iPad or Mac. Nothing is overwritten \
-            without --force, and a run that fails leaves no file. Each run ends with the next \
-            steps: where each file goes and the tlsprobe connect that checks the result.
+            without --force, and a run that fails leaves no file (with --force the files it \
+            would have replaced stay as they were). Runs into one directory take turns (a lock \
+            on DIR/.tlsprobe.lock, which stays). Keys and PKCS#12 files are mode 0600, \
+            certificates and profiles 0644 and new directories 0755, whatever the umask. Each \
+            run ends with the next steps: where each file goes and the tlsprobe connect that \
+            checks the result.
 
             Examples:
               tlsprobe identity ca --name "Shop Root CA" --out ca
@@ -31,7 +35,8 @@ struct IdentityCommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The key type: rsa2048, rsa3072, p256 (default), p384, ed25519 (Apple clients do not accept Ed25519 for TLS).", valueName: "type"))
     var key: KeyTypeArgument = .p256
 
-    @Option(name: .long, help: ArgumentHelp("How long the certificate is valid, in days (ca: 3650; server, client: 397, within even the 398 days public CAs are held to; above 825, Apple's limit, refused under --profile apple).", valueName: "n"))
+    // Unconditional: `--days -1` reaches the check below rather than reading as an option.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long the certificate is valid, in days (ca: 3650; server, client: 397, within even the 398 days public CAs are held to; above 825, Apple's limit, refused under --profile apple).", valueName: "n"))
     var days: Int?
 
     @Option(name: .long, help: ArgumentHelp("The directory the files are written to (created when missing).", valueName: "dir"), completion: .directory)
@@ -43,15 +48,16 @@ struct IdentityCommonOptions: ParsableArguments {
     @Flag(name: .long, help: "Also write root.mobileconfig: an iOS/iPadOS/macOS configuration profile that installs the root.")
     var mobileconfig = false
 
-    @Option(name: .long, help: ArgumentHelp("Whose rules the identity must pass: apple (default), default, openssl; apple refuses --days above 825.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Whose rules the identity must pass: apple (default), default, openssl; apple refuses --days above 825 and an Ed25519 key or CA.", valueName: "name"))
     var profile: ProfileArgument = .apple
 
     /// The usage errors of these options, for a leaf (`leaf`) or a CA.
     func check(leaf: Bool) throws {
         if out.isEmpty { throw ValidationError("--out needs a directory") }
-        if leaf && key == .ed25519 && profile == .apple {
-            throw ValidationError(
-                "--key ed25519: Apple clients offer no signature algorithm for an Ed25519 certificate, so none would accept it (under --profile apple tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no Apple client will see it")
+        if key == .ed25519 && profile == .apple {
+            throw ValidationError(leaf
+                ? "--key ed25519: Apple clients offer no signature algorithm for an Ed25519 certificate, so none would accept it (under --profile apple tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no Apple client will see it"
+                : "--key ed25519: an Ed25519 CA signs what it issues with Ed25519, and Apple clients offer no signature algorithm for it, so none would accept its certificates (cert.unsupported_algorithm under --profile apple); use --key p256 (the default), or --profile default when no Apple client will see it")
         }
         if let days {
             if days < 1 { throw ValidationError("--days \(days): at least 1") }
@@ -77,7 +83,7 @@ struct IdentityCommonOptions: ParsableArguments {
     }
 
     func common() -> IdentitySession.Common {
-        IdentitySession.Common(keyType: key.type, days: 0, out: out, force: force, mobileConfig: mobileconfig)
+        IdentitySession.Common(keyType: key.type, days: 0, out: out, force: force, mobileConfig: mobileconfig, appleRules: profile == .apple)
     }
 }
 
@@ -170,7 +176,9 @@ struct IdentityCA: ParsableCommand {
             intermediate.pem and intermediate-key.pem, which then sign every identity, so the \
             root's key can be kept off the machine. --permit-dns and --permit-ip add name \
             constraints: the CA can then issue only for those names and addresses, so a stolen \
-            key cannot impersonate any other site. A directory that holds a CA already is \
+            key cannot impersonate any other site. --permit-dns without --permit-ip permits no \
+            IP address at all (excluded subtrees 0.0.0.0/0 and ::/0); --permit-ip without \
+            --permit-dns leaves DNS names unconstrained, so give both to limit both. A directory that holds a CA already is \
             refused without --force: a new CA has a new key, and every client that trusts the \
             old root refuses what the new one issues.
             """
@@ -182,7 +190,7 @@ struct IdentityCA: ParsableCommand {
     @Flag(name: .long, help: "Also make an issuing CA under the root; it signs identities, and the root's key can be kept apart.")
     var intermediate = false
 
-    @Option(name: .customLong("permit-dns"), help: ArgumentHelp("Name constraint: the CA may issue only for this DNS domain and the names under it (local, shop.example); repeatable.", valueName: "domain"))
+    @Option(name: .customLong("permit-dns"), help: ArgumentHelp("Name constraint: the CA may issue only for this DNS domain and the names under it (local, shop.example; no leading dot); repeatable. Without --permit-ip it may issue for no IP address.", valueName: "domain"))
     var permitDNS: [String] = []
 
     @Option(name: .customLong("permit-ip"), help: ArgumentHelp("Name constraint: the CA may issue only for addresses in this range (10.0.0.0/8, fd00::/8); repeatable.", valueName: "cidr"))
@@ -194,6 +202,9 @@ struct IdentityCA: ParsableCommand {
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name needs a name for the CA (\"Shop Root CA\")") }
         if name.count > 64 { throw ValidationError("--name: at most 64 characters (a Common Name's limit)") }
         for domain in permitDNS {
+            if domain.hasPrefix("."), case .success(.dns) = IdentityHost.parse(String(domain.dropFirst())) {
+                throw ValidationError("--permit-dns \(domain): write it without the leading dot (--permit-dns \(domain.dropFirst())); a DNS name constraint covers the domain and every name under it")
+            }
             guard case .success(.dns(let name)) = IdentityHost.parse(domain), !name.hasPrefix("*") else {
                 throw ValidationError("--permit-dns \(domain): a DNS domain (local, shop.example), without a wildcard")
             }
@@ -227,8 +238,12 @@ struct IdentityServer: ParsableCommand {
             Writes server.pem (the certificate, then the issuing CA's when there is one), \
             server-key.pem (mode 0600) and server.p12 to --out. Every --host goes in the Subject \
             Alternative Name as what it is: an address (IPv4 or IPv6) as an iPAddress, a name as \
-            a dNSName. The certificate has serverAuth, digitalSignature (and keyEncipherment for \
-            RSA), and a validity Apple's clients accept.
+            a dNSName; an IPv4-mapped IPv6 address (::ffff:10.0.0.9) goes in as the IPv4 address \
+            (10.0.0.9), the one a client dialling it checks. The Common Name is the first DNS \
+            name, or with addresses only "tlsprobe server ADDRESS", which OpenSSL does not take \
+            for a host name (it checks a host-name-like Common Name against DNS name \
+            constraints). The certificate has serverAuth, digitalSignature (and keyEncipherment \
+            for RSA), and a validity Apple's clients accept.
             """
     )
 
@@ -254,6 +269,7 @@ struct IdentityServer: ParsableCommand {
     func run() throws {
         var hosts: [IdentityHost] = []
         for name in host {
+            if let note = IdentityHost.mappedNote(name) { Console.note("Note: \(note)") }
             if case .success(let parsed) = IdentityHost.parse(name), !hosts.contains(parsed) { hosts.append(parsed) }
         }
         var common = options.common()
@@ -271,7 +287,10 @@ struct IdentityClient: ParsableCommand {
         discussion: """
             Writes client.pem (the certificate, then the issuing CA's when there is one), \
             client-key.pem (mode 0600) and client.p12, what the device imports, to --out. The \
-            certificate has clientAuth and digitalSignature, and --name as its Common Name.
+            certificate has clientAuth, digitalSignature (and keyEncipherment for RSA), and \
+            --name as its Common Name. OpenSSL takes a name with dots (ipad.shop.local) for a \
+            host name and checks it against the CA's DNS name constraints, so such a name \
+            outside them is refused.
             """
     )
 

@@ -229,7 +229,7 @@ import Darwin
         #expect(Self.mode(out + "/server-key.pem") == 0o600)
         #expect(Self.mode(out + "/server.p12") == 0o600)
         #expect(Self.mode(out + "/server.pem") == 0o644)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["server-key.pem", "server.p12", "server.pem"], "no temporary file left")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".tlsprobe.lock", "server-key.pem", "server.p12", "server.pem"], "no temporary file left")
 
         // A second server into the same directory is refused, and the files stay as they were.
         let before = Self.bytes(out + "/server-key.pem")
@@ -268,7 +268,7 @@ import Darwin
         #expect(try Self.identity(["ca", "--intermediate", "--out", ca, "--force"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: ca + "/intermediate-key.pem"))
         #expect(try Self.identity(["ca", "--out", ca, "--force"]).status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: ca).sorted() == ["root-key.pem", "root.pem"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: ca).sorted() == [".tlsprobe.lock", "root-key.pem", "root.pem"])
     }
 
     @Test(arguments: [
@@ -281,6 +281,8 @@ import Darwin
         (["client", "--name", ""], "--name needs"),
         (["client", "--name", "   "], "--name needs"),
         (["server", "--host", "printer.local", "--days", "900"], "825 days"),
+        (["server", "--host", "printer.local", "--days", "-1"], "--days -1: at least 1"),
+        (["client", "--name", "ipad", "--days", "0"], "--days 0: at least 1"),
         (["server", "--host", "printer.local", "--password", "hunter2"], "visible to every user"),
         (["server", "--host", "printer.local", "--p12", "legacy"], "needs a password"),
         (["server", "--host", "printer.local", "--key", "dsa"], "--key"),
@@ -459,8 +461,19 @@ import Darwin
 
     @Test func ed25519IsMadeWithAWarning() throws {
         let dir = TemporaryDirectory()
-        let made = try Self.identity(["ca", "--key", "ed25519", "--out", dir.file("ca")])
+        // An Ed25519 CA is refused under Apple's rules (identity's default), as a leaf is: it
+        // would sign every leaf with Ed25519.
+        let refused = try Self.identity(["ca", "--key", "ed25519", "--out", dir.file("ca")])
+        #expect(refused.status == 64 && refused.stderr.contains("Apple clients offer no signature algorithm"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("ca")))
+        let made = try Self.identity(["ca", "--key", "ed25519", "--out", dir.file("ca"), "--profile", "default"])
         #expect(made.status == 0, "\(made.stderr)")
+        // A P-256 leaf from that CA is still signed with Ed25519: refused under Apple's rules too.
+        let signed = try Self.identity(["server", "--ca", dir.file("ca"), "--host", "127.0.0.1", "--out", dir.file("srv"), "--p12", "none"])
+        #expect(signed.status == 64 && signed.stderr.contains("signs with Ed25519"), "\(signed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("srv")))
+        let client = try Self.identity(["client", "--ca", dir.file("ca"), "--name", "ipad", "--out", dir.file("srv"), "--p12", "none"])
+        #expect(client.status == 64 && client.stderr.contains("signs with Ed25519"), "\(client.stderr)")
         #expect(made.stderr.contains("Apple clients") && made.stderr.contains("Ed25519"), "\(made.stderr)")
         // A leaf: refused under Apple's rules (identity's default), made under the others.
         let apple = try Self.identity(["server", "--ca", dir.file("ca"), "--key", "ed25519", "--host", "127.0.0.1", "--out", dir.file("srv"), "--p12", "none"])
@@ -474,5 +487,158 @@ import Darwin
         #expect(openssl.status == 0, "\(openssl.stdout)\(openssl.stderr)")
         let key = try Run.process("openssl", ["pkey", "-in", dir.file("srv/server-key.pem"), "-noout", "-text"])
         #expect(key.status == 0 && key.stdout.contains("ED25519"), "\(key.stdout)\(key.stderr)")
+    }
+
+    /// The public key of a certificate file (its first certificate) or of a key file, as
+    /// OpenSSL prints it.
+    static func publicKey(certificate path: String) throws -> String {
+        try Run.process("openssl", ["x509", "-in", path, "-noout", "-pubkey"]).stdout
+    }
+
+    static func publicKey(key path: String) throws -> String {
+        try Run.process("openssl", ["pkey", "-in", path, "-pubout"]).stdout
+    }
+
+    /// A server with addresses only under a CA with DNS name constraints: OpenSSL checks a
+    /// host-name-like Common Name (10.0.0.6) of a leaf without a dNSName against them, so the
+    /// Common Name must not look like one. A client --name with dots is checked the same way.
+    @Test func anAddressOnlyServerAndAClientUnderDNSNameConstraintsVerifyInOpenSSL() throws {
+        let dir = TemporaryDirectory()
+        let ca = dir.file("ca1")
+        let made = try Self.identity(["ca", "--intermediate", "--permit-dns", "local", "--permit-ip", "10.0.0.5/8", "--out", ca])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("limited to local, 10.0.0.0/8"), "the network, not the address as given: \(made.stdout)")
+        let server = try Self.identity(["server", "--ca", ca, "--host", "10.0.0.6", "--out", dir.file("s2"), "--p12", "none"])
+        #expect(server.status == 0, "\(server.stderr)")
+        let verify = try Run.process(
+            "openssl", ["verify", "-CAfile", ca + "/root.pem", "-untrusted", ca + "/intermediate.pem", "-purpose", "sslserver", "-verify_ip", "10.0.0.6", dir.file("s2/server.pem")])
+        #expect(verify.status == 0 && verify.stdout.contains(": OK"), "\(verify.stdout)\(verify.stderr)")
+        let tlsprobe = try Run.tlsprobe(["verify", dir.file("s2/server.pem"), "--anchor", ca + "/root.pem", "--host", "10.0.0.6", "--profile", "apple", "--fail-on", "warning"])
+        #expect(tlsprobe.status == 0, "\(tlsprobe.stdout)")
+
+        // Client names: without dots, and with dots inside the domain, verify; with dots outside it, refused.
+        for name in ["front-desk-ipad", "ipad.shop.local"] {
+            let out = dir.file("client-\(name)")
+            let client = try Self.identity(["client", "--ca", ca, "--name", name, "--out", out, "--p12", "none"])
+            #expect(client.status == 0, "\(name): \(client.stderr)")
+            let check = try Run.process(
+                "openssl", ["verify", "-CAfile", ca + "/root.pem", "-untrusted", ca + "/intermediate.pem", "-purpose", "sslclient", out + "/client.pem"])
+            #expect(check.status == 0, "\(name): \(check.stdout)\(check.stderr)")
+        }
+        for name in ["ipad.shop.example", "10.0.0.7"] {
+            let refused = try Self.identity(["client", "--ca", ca, "--name", name, "--out", dir.file("bad"), "--p12", "none"])
+            #expect(refused.status == 64 && refused.stderr.contains("--name \(name)") && refused.stderr.contains("name constraints"), "\(name): \(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.file("bad")))
+        }
+    }
+
+    /// `::ffff:10.0.0.9` is the IPv4 address 10.0.0.9: the certificate names it as a client
+    /// dialling 10.0.0.9 checks it (a 4-byte iPAddress).
+    @Test func anIPv4MappedAddressBecomesTheIPv4Address() throws {
+        let dir = TemporaryDirectory()
+        #expect(try Self.identity(["ca", "--out", dir.file("ca")]).status == 0)
+        let made = try Self.identity(["server", "--ca", dir.file("ca"), "--host", "::ffff:10.0.0.9", "--out", dir.file("srv"), "--p12", "none"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stderr.contains("IPv4 address 10.0.0.9"), "\(made.stderr)")
+        let verify = try Run.process("openssl", ["verify", "-CAfile", dir.file("ca/root.pem"), "-purpose", "sslserver", "-verify_ip", "10.0.0.9", dir.file("srv/server.pem")])
+        #expect(verify.status == 0 && verify.stdout.contains(": OK"), "\(verify.stdout)\(verify.stderr)")
+    }
+
+    /// --permit-dns alone: the CA may issue for no address (OpenSSL refuses an iPAddress under
+    /// it) while names in the domain verify everywhere.
+    @Test func permitDNSAloneExcludesEveryAddress() throws {
+        let dir = TemporaryDirectory()
+        let ca = dir.file("ca")
+        let made = try Self.identity(["ca", "--permit-dns", "local", "--out", ca])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("no IP address"), "\(made.stdout)")
+        let server = try Self.identity(["server", "--ca", ca, "--host", "printer.local", "--out", dir.file("srv"), "--p12", "none"])
+        #expect(server.status == 0, "\(server.stderr)")
+        let verify = try Run.process("openssl", ["verify", "-CAfile", ca + "/root.pem", "-purpose", "sslserver", "-verify_hostname", "printer.local", dir.file("srv/server.pem")])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        for profile in ["default", "apple", "openssl"] {
+            let tlsprobe = try Run.tlsprobe(["verify", dir.file("srv/server.pem"), "--anchor", ca + "/root.pem", "--host", "printer.local", "--profile", profile, "--fail-on", "warning"])
+            #expect(tlsprobe.status == 0, "\(profile): \(tlsprobe.stdout)")
+        }
+        // identity refuses an address under it.
+        let refused = try Self.identity(["server", "--ca", ca, "--host", "printer.local", "--host", "10.0.0.5", "--out", dir.file("ip"), "--p12", "none"])
+        #expect(refused.status == 64 && refused.stderr.contains("no IP address"), "\(refused.stderr)")
+        // A leaf with an iPAddress signed by that CA's key all the same (as a thief would): OpenSSL refuses it.
+        let request = try Run.process("openssl", ["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", dir.file("thief-key.pem"),
+                                                  "-subj", "/CN=printer.local", "-out", dir.file("thief.csr")])
+        #expect(request.status == 0, "\(request.stderr)")
+        let ext = dir.write("ext.cnf", "subjectAltName=DNS:printer.local,IP:10.0.0.5\nextendedKeyUsage=serverAuth\n")
+        let signed = try Run.process("openssl", ["x509", "-req", "-in", dir.file("thief.csr"), "-CA", ca + "/root.pem", "-CAkey", ca + "/root-key.pem",
+                                                 "-CAcreateserial", "-days", "30", "-extfile", ext, "-out", dir.file("thief.pem")])
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let thief = try Run.process("openssl", ["verify", "-CAfile", ca + "/root.pem", "-verify_ip", "10.0.0.5", dir.file("thief.pem")])
+        #expect(thief.status != 0 && (thief.stdout + thief.stderr).contains("excluded subtree violation"), "\(thief.stdout)\(thief.stderr)")
+    }
+
+    /// Concurrent --force runs into one directory take turns: after each round the key and
+    /// the certificate are one identity's.
+    @Test func concurrentForcedRunsLeaveAMatchingKeyAndCertificate() throws {
+        let dir = TemporaryDirectory()
+        let ca = dir.file("ca"), out = dir.file("out")
+        #expect(try Self.identity(["ca", "--out", ca]).status == 0)
+        let script = """
+            import subprocess, sys
+            n = int(sys.argv[1])
+            runs = [subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(n)]
+            codes = [(p.wait(), p.stderr.read().decode()) for p in runs]
+            print(" ".join(str(c) for c, _ in codes))
+            for c, e in codes:
+                if c: print(e)
+            """
+        let runner = dir.write("concurrent.py", script)
+        let command = [Run.tlsprobePath, "identity", "server", "--ca", ca, "--host", "printer.local", "--out", out, "--force", "--p12", "none"]
+        for round in 0..<4 {
+            let result = try Run.process("python3", [runner, "6"] + command, timeout: 300)
+            #expect(result.stdout.hasPrefix("0 0 0 0 0 0\n"), "round \(round): \(result.stdout)\(result.stderr)")
+            let certificate = try Self.publicKey(certificate: out + "/server.pem")
+            let key = try Self.publicKey(key: out + "/server-key.pem")
+            #expect(!certificate.isEmpty && certificate == key, "round \(round): the key is not the certificate's")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".tlsprobe.lock", "server-key.pem", "server.pem"], "no temporary or kept file left")
+    }
+
+    /// --force with --p12 none leaves no PKCS#12 file of the identity it replaced.
+    @Test func forceWithoutPKCS12RemovesTheOldOne() throws {
+        let dir = TemporaryDirectory()
+        let (ca, out) = try Self.serverSetup(dir)
+        #expect(FileManager.default.fileExists(atPath: out + "/server.p12"))
+        let again = try Self.identity(["server", "--ca", ca, "--host", "printer.local", "--out", out, "--force", "--p12", "none"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/server.p12"), "the old identity's PKCS#12 file stayed beside the new key")
+        let client = dir.file("client")
+        #expect(try Self.identity(["client", "--ca", ca, "--name", "ipad", "--out", client, "--password-env", "IDENTITY_TEST_PASSWORD"]).status == 0)
+        #expect(try Self.identity(["client", "--ca", ca, "--name", "ipad", "--out", client, "--force", "--p12", "none"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: client + "/client.p12"))
+    }
+
+    /// A server and a client of one CA into one directory, each with --mobileconfig: the same
+    /// profile is there already and is left as it is; another CA's profile is not replaced.
+    @Test func theSameProfileTwiceIsNotAConflict() throws {
+        let dir = TemporaryDirectory()
+        let ca = dir.file("ca"), out = dir.file("out")
+        #expect(try Self.identity(["ca", "--out", ca, "--mobileconfig"]).status == 0)
+        let server = try Self.identity(["server", "--ca", ca, "--host", "printer.local", "--out", out, "--p12", "none", "--mobileconfig"])
+        #expect(server.status == 0, "\(server.stderr)")
+        let client = try Self.identity(["client", "--ca", ca, "--name", "ipad", "--out", out, "--p12", "none", "--mobileconfig"])
+        #expect(client.status == 0, "\(client.stderr)")
+        #expect(Self.bytes(out + "/root.mobileconfig") == Self.bytes(ca + "/root.mobileconfig"))
+        #expect(try Self.identity(["ca", "--out", dir.file("other")]).status == 0)
+        let second = dir.file("second")
+        #expect(try Self.identity(["server", "--ca", ca, "--host", "printer.local", "--out", second, "--p12", "none", "--mobileconfig"]).status == 0)
+        let other = try Self.identity(["client", "--ca", dir.file("other"), "--name", "mac", "--out", second, "--p12", "none", "--mobileconfig"])
+        #expect(other.status == 2 && other.stderr.contains("root.mobileconfig: exists already"), "\(other.stderr)")
+    }
+
+    /// --permit-dns with a leading dot is explained rather than called "not a DNS name".
+    @Test func aLeadingDotInPermitDNSIsExplained() throws {
+        let dir = TemporaryDirectory()
+        let result = try Self.identity(["ca", "--permit-dns", ".local", "--out", dir.file("ca")])
+        #expect(result.status == 64 && result.stderr.contains("without the leading dot (--permit-dns local)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("ca")))
     }
 }

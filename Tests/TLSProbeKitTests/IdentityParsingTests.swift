@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import OpenSSLProbe
 @testable import TLSProbeKit
 
 /// What identity parses: `--host`, `--permit-ip`, and the CA directory's files. Every prefix
@@ -12,6 +13,10 @@ import TestSupport
         ("[::1]", IdentityHost.ip([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])),
         ("Printer.Local.", IdentityHost.dns("printer.local")),
         ("*.shop.local", IdentityHost.dns("*.shop.local")),
+        // IPv4-mapped: the IPv4 address a client dialling it checks.
+        ("::ffff:10.0.0.9", IdentityHost.ip([10, 0, 0, 9])),
+        ("[::ffff:a00:9]", IdentityHost.ip([10, 0, 0, 9])),
+        ("::ffff:0:a00:9", IdentityHost.ip([0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 10, 0, 0, 9])),
     ])
     func hostsBecomeTheRightSANType(text: String, expected: IdentityHost) throws {
         #expect(try IdentityHost.parse(text).get() == expected)
@@ -27,6 +32,10 @@ import TestSupport
         let range = IdentityIPRange.parse("10.1.2.3/8")
         #expect(range?.constraintBytes == [10, 0, 0, 0, 255, 0, 0, 0])
         #expect(IdentityIPRange.parse("fd00::/8")?.constraintBytes.count == 32)
+        #expect(IdentityIPRange.parse("10.1.2.3/8")?.text == "10.0.0.0/8")
+        #expect(IdentityIPRange.parse("::ffff:10.0.0.0/104") == IdentityIPRange(address: [10, 0, 0, 0], prefixLength: 8))
+        #expect(IdentityIPRange.everyIPv4.constraintBytes == [0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(IdentityIPRange.everyIPv6.constraintBytes == [UInt8](repeating: 0, count: 32))
         for bad in ["10.0.0.0", "10.0.0.0/33", "10.0.0.0/-1", "/8", "10.0.0.0/", "::/129", "10.0.0.0/8/8", "10.0.0.0/0008"] {
             #expect(IdentityIPRange.parse(bad) == nil, "\(bad)")
         }
@@ -67,5 +76,31 @@ import TestSupport
         } catch {
             return "\(error)"
         }
+    }
+
+    /// OpenSSL's test for a Common Name that is a host name (cn2dnsid in v3_ncons.c).
+    @Test func hostNameLikeCommonNames() {
+        for name in ["10.0.0.6", "printer.local", "ipad.shop.example", "a_b.c", "x-y.z"] {
+            #expect(IdentityHost.looksLikeHostName(name), "\(name)")
+        }
+        for name in ["front-desk-ipad", "tlsprobe server 10.0.0.6", ".local", "local.", "a..b", "a-.b", "a.-b", "-a.b", "", "ipad (2).local", "::1"] {
+            #expect(!IdentityHost.looksLikeHostName(name), "\(name)")
+        }
+        #expect(IdentityMaker.serverCommonName([.ip([10, 0, 0, 6]), .dns("printer.local")]) == "printer.local")
+        let addressOnly = IdentityMaker.serverCommonName([.ip([10, 0, 0, 6])])
+        #expect(addressOnly == "tlsprobe server 10.0.0.6" && !IdentityHost.looksLikeHostName(addressOnly))
+        let v6 = IdentityMaker.serverCommonName([.ip([UInt8](repeating: 0xfd, count: 16))])
+        #expect(v6.count <= 64 && !IdentityHost.looksLikeHostName(v6), "\(v6)")
+    }
+
+    /// A run that fails after creating --out and its parents removes them.
+    @Test func aFailedWriteRemovesTheDirectoriesItCreated() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("new/deeper/out")
+        // A file in a subdirectory nobody creates: its temporary file cannot be made.
+        let files = [OpenSSLProbe.NewFiles.File(path: out + "/missing/x.pem", bytes: Array("x".utf8), mode: 0o644)]
+        #expect(throws: IdentityError.self) { try IdentitySession.write(files, in: out, force: false) }
+        #expect(!FileManager.default.fileExists(atPath: dir.file("new")), "the directories it created stayed")
+        #expect(FileManager.default.fileExists(atPath: dir.path))
     }
 }

@@ -13,8 +13,10 @@ import Darwin
 /// place. Without `overwrite` a file is put in place with link(2), which fails rather than
 /// replace anything (a file created meanwhile is not clobbered), and an existing name is
 /// refused before anything is written; with it, rename(2) replaces the name itself, never
-/// following a symbolic link planted there. A failure removes the temporary files and any
-/// file this call had already put in place.
+/// following a symbolic link planted there, and each file replaced is first kept under a
+/// hard link beside it until every new file is in place. A failure removes the temporary
+/// files and any file this call had already put in place, and puts every replaced file back.
+/// Runs into one directory hold `lock(in:)` so that two of them cannot mix their files.
 public enum NewFiles {
     /// One file to write.
     public struct File: Sendable {
@@ -47,21 +49,72 @@ public enum NewFiles {
         }
     }
 
-    /// Creates `directory` (mode 0755, its parents too) when it does not exist; refuses a
-    /// path that exists and is not a directory.
-    public static func makeDirectory(_ directory: String) throws(WriteError) {
+    /// Creates `directory` (mode 0755 whatever the umask, its parents too) when it does not
+    /// exist; refuses a path that exists and is not a directory. Returns the directories it
+    /// created, deepest first, for a failed run to remove (`removeDirectories`).
+    @discardableResult
+    public static func makeDirectory(_ directory: String) throws(WriteError) -> [String] {
         var status = stat()
         if stat(directory, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw WriteError(path: directory, description: "\(directory): exists and is not a directory", exists: false)
             }
-            return
+            return []
+        }
+        // The missing ones, from `directory` up to the first that exists.
+        var missing: [String] = []
+        var current = directory
+        while !current.isEmpty && current != "/" && current != "." && lstat(current, &status) != 0 {
+            missing.append(current)
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current { break }
+            current = parent
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         } catch {
+            removeDirectories(missing)
             throw WriteError(path: directory, description: "\(directory): cannot create the directory (\(error.localizedDescription))", exists: false)
         }
+        return missing
+    }
+
+    /// Removes the directories `makeDirectory` created (deepest first), each only when empty.
+    public static func removeDirectories(_ directories: [String]) {
+        for directory in directories { rmdir(directory) }
+    }
+
+    /// The name of the lock file in a directory identity writes to.
+    public static let lockName = ".tlsprobe.lock"
+
+    /// An exclusive flock(2) on `directory`/.tlsprobe.lock, held until `unlock`: opened as
+    /// every file tlsprobe writes is (never through a link, only a regular file of our own
+    /// that others cannot write, created 0600), and waited for when another run holds it.
+    /// The file stays (removing it would let a third run lock a new file while the second
+    /// still holds the old one).
+    public static func lock(in directory: String) throws(WriteError) -> Int32 {
+        let path = (directory.hasSuffix("/") ? directory : directory + "/") + lockName
+        let opened: Int32?
+        do {
+            opened = try OwnFile.open(path, access: O_RDWR, create: true)
+        } catch {
+            throw WriteError(path: path, description: "\(path): \(error.reason)", exists: false)
+        }
+        guard let fd = opened else { throw WriteError(path: path, description: "\(path): cannot be created", exists: false) }
+        var result: Int32
+        repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
+        if result != 0 {
+            let code = errno
+            close(fd)
+            throw WriteError(path: path, description: "\(path): cannot be locked (\(String(cString: strerror(code))))", exists: false)
+        }
+        return fd
+    }
+
+    /// Releases a lock from `lock(in:)`.
+    public static func unlock(_ fd: Int32) {
+        _ = flock(fd, LOCK_UN)
+        close(fd)
     }
 
     /// Writes every file, or none.
@@ -85,6 +138,29 @@ public enum NewFiles {
                 throw error
             }
         }
+        // With `overwrite`, each file about to be replaced stays reachable under a hard link
+        // (of the name itself, never a link's target) until every new file is in place.
+        var kept: [String: String] = [:]
+        func restore(_ placed: [String]) {
+            for path in placed {
+                if let old = kept[path] { rename(old, path) } else { unlink(path) }
+            }
+            for (_, old) in kept { unlink(old) }
+        }
+        if overwrite {
+            for entry in temporaries {
+                var status = stat()
+                guard lstat(entry.file.path, &status) == 0 else { continue }
+                if let old = keep(entry.file.path) {
+                    kept[entry.file.path] = old
+                } else {
+                    let code = errno
+                    removeTemporaries()
+                    restore([])
+                    throw WriteError(path: entry.file.path, description: "\(entry.file.path): cannot be replaced (\(String(cString: strerror(code))))", exists: false)
+                }
+            }
+        }
         var placed: [String] = []
         for entry in temporaries {
             let failed: Int32?
@@ -98,12 +174,13 @@ public enum NewFiles {
             }
             if let code = failed {
                 removeTemporaries()
-                for path in placed { unlink(path) }
+                restore(placed)
                 let reason = code == EEXIST ? "was created by something else meanwhile; nothing was written" : "cannot be written (\(String(cString: strerror(code))))"
                 throw WriteError(path: entry.file.path, description: "\(entry.file.path): \(reason)", exists: code == EEXIST)
             }
             placed.append(entry.file.path)
         }
+        for (_, old) in kept { unlink(old) }
         for directory in Set(files.map { ($0.path as NSString).deletingLastPathComponent }) {
             let fd = SystemCall.open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if fd >= 0 {
@@ -119,6 +196,22 @@ public enum NewFiles {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFLNK else { return }
         unlink(path)
+    }
+
+    /// A hard link to `path` (the name itself: a symbolic link is linked, not followed) under a
+    /// new hidden name beside it; nil with errno set when it cannot be made.
+    private static func keep(_ path: String) -> String? {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let place = directory.isEmpty ? "." : directory
+        for _ in 0..<16 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let old = place + "/." + name + ".old-" + suffix
+            if linkat(AT_FDCWD, path, AT_FDCWD, old, 0) == 0 { return old }
+            if errno != EEXIST { return nil }
+        }
+        errno = EEXIST
+        return nil
     }
 
     /// `file` written to a new temporary file beside it, with its mode; the temporary's path.

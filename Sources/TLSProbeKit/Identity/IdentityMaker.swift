@@ -23,7 +23,7 @@ public enum IdentityHost: Sendable, Equatable {
     public static func parse(_ text: String) -> Result<IdentityHost, IdentityUsageError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .failure(IdentityUsageError("--host needs a name or an IP address")) }
-        if let bytes = IPAddressText.parse(trimmed) { return .success(.ip(bytes)) }
+        if let bytes = IPAddressText.parse(trimmed) { return .success(.ip(unmapped(bytes))) }
         if trimmed.contains("%") {
             return .failure(IdentityUsageError("--host \(text): a scoped IPv6 address (with %zone) cannot go in a certificate; give the address alone"))
         }
@@ -62,6 +62,44 @@ public enum IdentityHost: Sendable, Equatable {
         return .success(.dns(name))
     }
 
+    /// An IPv4-mapped IPv6 address (`::ffff:10.0.0.9`) as the IPv4 address it stands for: a
+    /// client that dials 10.0.0.9 looks for the 4-byte iPAddress, never the 16-byte one.
+    static func unmapped(_ bytes: [UInt8]) -> [UInt8] {
+        isMappedIPv4(bytes) ? Array(bytes.suffix(4)) : bytes
+    }
+
+    static func isMappedIPv4(_ bytes: [UInt8]) -> Bool {
+        bytes.count == 16 && bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+    }
+
+    /// The note for a `--host` written as an IPv4-mapped IPv6 address, or nil.
+    public static func mappedNote(_ text: String) -> String? {
+        guard let bytes = IPAddressText.parse(text.trimmingCharacters(in: .whitespaces)), isMappedIPv4(bytes) else { return nil }
+        let v4 = IPAddressText.format(Array(bytes.suffix(4)))
+        return "--host \(text) is the IPv4 address \(v4) written as IPv6; the certificate names \(v4) (the address a client dialling it checks)"
+    }
+
+    /// Whether OpenSSL would take `name` for a host name when it is a leaf's Common Name
+    /// (cn2dnsid in crypto/x509/v3_ncons.c): letters, digits, `_`, `-` and `.` only, at least one
+    /// dot, neither `.` nor `-` first or last, no `..`, `.-` or `-.`. Such a Common Name is
+    /// checked against the CA's DNS name constraints when the leaf has no dNSName.
+    public static func looksLikeHostName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        var dotted = false
+        for (i, c) in bytes.enumerated() {
+            if (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F { continue }
+            if i > 0 && i < bytes.count - 1 {
+                if c == 0x2D { continue }
+                if c == 0x2E && bytes[i + 1] != 0x2E && bytes[i - 1] != 0x2D && bytes[i + 1] != 0x2D {
+                    dotted = true
+                    continue
+                }
+            }
+            return false
+        }
+        return dotted
+    }
+
     /// The host as a client dials it (`[::1]` for IPv6).
     public var dialText: String {
         switch self {
@@ -90,12 +128,29 @@ public struct IdentityIPRange: Sendable, Equatable {
     public let address: [UInt8]
     public let prefixLength: Int
 
+    public init(address: [UInt8], prefixLength: Int) {
+        self.address = address
+        self.prefixLength = prefixLength
+    }
+
+    /// Every IPv4 address (0.0.0.0/0) and every IPv6 address (::/0).
+    public static let everyIPv4 = IdentityIPRange(address: [0, 0, 0, 0], prefixLength: 0)
+    public static let everyIPv6 = IdentityIPRange(address: [UInt8](repeating: 0, count: 16), prefixLength: 0)
+
+    /// The range as a name constraint holds it: the network address, then the prefix (10.0.0.0/8
+    /// for 10.0.0.5/8).
+    public var text: String {
+        "\(IPAddressText.format(zip(address, mask).map { $0 & $1 }))/\(prefixLength)"
+    }
+
+    /// `10.0.0.0/8`, `fd00::/8`; an IPv4-mapped range (`::ffff:10.0.0.0/104`) as the IPv4 range.
     public static func parse(_ text: String) -> IdentityIPRange? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let bytes = IPAddressText.parse(String(parts[0])),
             parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), !parts[1].isEmpty, parts[1].count <= 3, let length = Int(parts[1]),
             length <= bytes.count * 8
         else { return nil }
+        if IdentityHost.isMappedIPv4(bytes) && length >= 96 { return IdentityIPRange(address: Array(bytes.suffix(4)), prefixLength: length - 96) }
         return IdentityIPRange(address: bytes, prefixLength: length)
     }
 
@@ -142,14 +197,14 @@ enum IdentityMaker {
     }
 
     /// A self-signed root.
-    static func root(name: String, key: IdentityKey, days: Int, now: Date, permitDNS: [String], permitIP: [IdentityIPRange], pathLength: Int?) throws -> MadeCertificate {
+    static func root(name: String, key: IdentityKey, days: Int, now: Date, permitDNS: [String], permitIP: [IdentityIPRange], excludeIP: [IdentityIPRange] = [], pathLength: Int?) throws -> MadeCertificate {
         let subject = try DistinguishedName { CommonName(name) }
         let (notBefore, notAfter) = validity(days: days, now: now)
         var extensions = Certificate.Extensions()
         try extensions.append(Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: pathLength), critical: true))
         try extensions.append(Certificate.Extension(KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true), critical: true))
         try extensions.append(Certificate.Extension(SubjectKeyIdentifier(hash: key.publicKey), critical: false))
-        if let constraints = nameConstraints(dns: permitDNS, ip: permitIP) {
+        if let constraints = nameConstraints(dns: permitDNS, ip: permitIP, excludedIP: excludeIP) {
             try extensions.append(Certificate.Extension(constraints, critical: true))
         }
         let certificate = try Certificate(
@@ -160,13 +215,13 @@ enum IdentityMaker {
     }
 
     /// An issuing intermediate under `issuer` (path length 0: it issues leaves only).
-    static func intermediate(name: String, key: IdentityKey, issuer: MadeCertificate, days: Int, now: Date, permitDNS: [String], permitIP: [IdentityIPRange]) throws -> MadeCertificate {
+    static func intermediate(name: String, key: IdentityKey, issuer: MadeCertificate, days: Int, now: Date, permitDNS: [String], permitIP: [IdentityIPRange], excludeIP: [IdentityIPRange] = []) throws -> MadeCertificate {
         var extensions = Certificate.Extensions()
         try extensions.append(Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: 0), critical: true))
         try extensions.append(Certificate.Extension(KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true), critical: true))
         try extensions.append(Certificate.Extension(SubjectKeyIdentifier(hash: key.publicKey), critical: false))
         try extensions.append(Certificate.Extension(authorityKeyIdentifier(of: issuer.certificate), critical: false))
-        if let constraints = nameConstraints(dns: permitDNS, ip: permitIP) {
+        if let constraints = nameConstraints(dns: permitDNS, ip: permitIP, excludedIP: excludeIP) {
             try extensions.append(Certificate.Extension(constraints, critical: true))
         }
         return try signed(subject: DistinguishedName { CommonName(name) }, key: key, issuer: issuer, days: days, now: now, extensions: extensions)
@@ -182,11 +237,21 @@ enum IdentityMaker {
         try extensions.append(Certificate.Extension(SubjectAlternativeNames(hosts.map(\.generalName)), critical: false))
         try extensions.append(Certificate.Extension(SubjectKeyIdentifier(hash: key.publicKey), critical: false))
         try extensions.append(Certificate.Extension(authorityKeyIdentifier(of: issuer.certificate), critical: false))
-        let commonName = String((hosts.first?.text ?? "server").prefix(64))
+        let commonName = serverCommonName(hosts)
         return try signed(subject: DistinguishedName { CommonName(commonName) }, key: key, issuer: issuer, days: days, now: now, extensions: extensions)
     }
 
-    /// A client leaf: clientAuth, digitalSignature, the device's name as its Common Name.
+    /// The server leaf's Common Name: its first DNS name; with addresses only, a name OpenSSL
+    /// does not take for a host name (it has spaces), since OpenSSL checks a host-name-like
+    /// Common Name of a leaf without a dNSName against the CA's DNS name constraints, and an
+    /// address such as 10.0.0.6 is refused under --permit-dns local (X509_V_ERR_PERMITTED_VIOLATION).
+    static func serverCommonName(_ hosts: [IdentityHost]) -> String {
+        for host in hosts { if case .dns(let name) = host { return String(name.prefix(64)) } }
+        return String("tlsprobe server \(hosts.first?.text ?? "")".prefix(64)).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A client leaf: clientAuth, digitalSignature (and keyEncipherment for RSA), the device's
+    /// name as its Common Name.
     static func client(name: String, key: IdentityKey, issuer: MadeCertificate, days: Int, now: Date) throws -> MadeCertificate {
         var extensions = Certificate.Extensions()
         try extensions.append(Certificate.Extension(BasicConstraints.notCertificateAuthority, critical: true))
@@ -215,10 +280,11 @@ enum IdentityMaker {
         return AuthorityKeyIdentifier(keyIdentifier: ski)
     }
 
-    private static func nameConstraints(dns: [String], ip: [IdentityIPRange]) -> NameConstraints? {
-        guard !dns.isEmpty || !ip.isEmpty else { return nil }
+    private static func nameConstraints(dns: [String], ip: [IdentityIPRange], excludedIP: [IdentityIPRange]) -> NameConstraints? {
+        guard !dns.isEmpty || !ip.isEmpty || !excludedIP.isEmpty else { return nil }
         return NameConstraints(
             permittedDNSDomains: dns,
-            permittedIPRanges: ip.map { ASN1OctetString(contentBytes: $0.constraintBytes[...]) })
+            permittedIPRanges: ip.map { ASN1OctetString(contentBytes: $0.constraintBytes[...]) },
+            excludedIPRanges: excludedIP.map { ASN1OctetString(contentBytes: $0.constraintBytes[...]) })
     }
 }

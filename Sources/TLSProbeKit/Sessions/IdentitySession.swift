@@ -40,9 +40,12 @@ public enum IdentitySession {
         public var out: String
         public var force: Bool
         public var mobileConfig: Bool
+        /// Under --profile apple: nothing Apple's clients refuse (an Ed25519 signature).
+        public var appleRules: Bool
         public var now: Date
 
-        public init(keyType: IdentityKeyType, days: Int, out: String, force: Bool, mobileConfig: Bool, now: Date = Date()) {
+        public init(keyType: IdentityKeyType, days: Int, out: String, force: Bool, mobileConfig: Bool, appleRules: Bool = false, now: Date = Date()) {
+            self.appleRules = appleRules
             self.keyType = keyType
             self.days = days
             self.out = out
@@ -83,8 +86,11 @@ public enum IdentitySession {
                 description: "\(rootPath) already holds \(existing). A new CA made in its place has a new key: every client that trusts the old root would refuse what the new one issues (the \"CA was re-created\" failure, chain.anchor_key_mismatch). Issue from the existing CA with `tlsprobe identity server --ca \(dir) ...`, or give --force to replace it and then install the new root on every client",
                 target: rootPath)
         }
+        // Names limited, addresses not given: no address at all, or a stolen key could still
+        // speak for any address.
+        let excludeIP = !permitDNS.isEmpty && permitIP.isEmpty ? [IdentityIPRange.everyIPv4, .everyIPv6] : []
         let rootKey = try generate(common.keyType)
-        let root = try build { try IdentityMaker.root(name: name, key: rootKey, days: common.days, now: common.now, permitDNS: permitDNS, permitIP: permitIP, pathLength: intermediate ? 1 : nil) }
+        let root = try build { try IdentityMaker.root(name: name, key: rootKey, days: common.days, now: common.now, permitDNS: permitDNS, permitIP: permitIP, excludeIP: excludeIP, pathLength: intermediate ? 1 : nil) }
         var files = [
             NewFiles.File(path: rootPath, bytes: Array(root.pem.utf8), mode: 0o644),
             NewFiles.File(path: path(dir, FileName.rootKey), bytes: Array(rootKey.pem.utf8), mode: 0o600),
@@ -92,7 +98,7 @@ public enum IdentitySession {
         var issuing: MadeCertificate?
         if intermediate {
             let key = try generate(common.keyType)
-            let made = try build { try IdentityMaker.intermediate(name: issuingName(name), key: key, issuer: root, days: common.days, now: common.now, permitDNS: permitDNS, permitIP: permitIP) }
+            let made = try build { try IdentityMaker.intermediate(name: issuingName(name), key: key, issuer: root, days: common.days, now: common.now, permitDNS: permitDNS, permitIP: permitIP, excludeIP: excludeIP) }
             issuing = made
             files.append(NewFiles.File(path: path(dir, FileName.intermediate), bytes: Array(made.pem.utf8), mode: 0o644))
             files.append(NewFiles.File(path: path(dir, FileName.intermediateKey), bytes: Array(key.pem.utf8), mode: 0o600))
@@ -100,19 +106,16 @@ public enum IdentitySession {
         if common.mobileConfig {
             files.append(NewFiles.File(path: path(dir, FileName.mobileConfig), bytes: try profile(root, name: name), mode: 0o644))
         }
-        try write(files, in: dir, force: common.force)
-        if common.force {
-            // A replaced CA leaves none of the old one's files behind to be picked up.
-            if !intermediate {
-                NewFiles.remove(path(dir, FileName.intermediate))
-                NewFiles.remove(path(dir, FileName.intermediateKey))
-            }
-            if !common.mobileConfig { NewFiles.remove(path(dir, FileName.mobileConfig)) }
-        }
+        // A replaced CA leaves none of the old one's files behind to be picked up.
+        var stale: [String] = []
+        if !intermediate { stale += [path(dir, FileName.intermediate), path(dir, FileName.intermediateKey)] }
+        if !common.mobileConfig { stale.append(path(dir, FileName.mobileConfig)) }
+        try write(files, in: dir, force: common.force, stale: stale)
 
         var text = "Made the CA \"\(name)\" (\(common.keyType.label), valid until \(ReportTime.date(root.certificate.notValidAfter)))"
         if !permitDNS.isEmpty || !permitIP.isEmpty {
-            text += ", limited to " + (permitDNS + permitIP.map { "\(IPAddressText.format($0.address))/\($0.prefixLength)" }).joined(separator: ", ")
+            text += ", limited to " + (permitDNS + permitIP.map(\.text)).joined(separator: ", ")
+            if !excludeIP.isEmpty { text += " and no IP address" }
         }
         text += " in \(dir):\n"
         var rows = [
@@ -140,12 +143,14 @@ public enum IdentitySession {
 
     public static func makeServer(ca: String, caPassword: @escaping PasswordProvider, hosts: [IdentityHost], common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
         let authority = try loadCA(ca, password: caPassword)
+        try checkAppleSignatures(authority, ca: ca, common: common)
         try checkNameConstraints(hosts, authority: authority, ca: ca)
         let password = try pkcs12.map { try exportPassword($0, for: path(common.out, "server.p12")) }
         let key = try generate(common.keyType)
         let leaf = try build { try IdentityMaker.server(hosts: hosts, key: key, issuer: authority.issuer, days: common.days, now: common.now) }
         let files = try identityFiles(stem: "server", leaf: leaf, authority: authority, common: common, pkcs12: pkcs12.map { ($0.encryption, password ?? "") })
-        try write(files, in: common.out, force: common.force)
+        // --force without a PKCS#12 file: the old identity's must not stay beside the new key.
+        try write(files, in: common.out, force: common.force, stale: pkcs12 == nil ? [path(common.out, "server.p12")] : [])
 
         let out = common.out
         var text = "Made the server identity for \(hosts.map(\.text).joined(separator: ", ")) (\(common.keyType.label), valid \(days(leaf)) days, until \(ReportTime.date(leaf.certificate.notValidAfter))), issued by \"\(commonName(authority.issuer.certificate))\", in \(out):\n"
@@ -171,11 +176,17 @@ public enum IdentitySession {
 
     public static func makeClient(ca: String, caPassword: @escaping PasswordProvider, name: String, common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
         let authority = try loadCA(ca, password: caPassword)
+        try checkAppleSignatures(authority, ca: ca, common: common)
+        if IdentityHost.looksLikeHostName(name) {
+            // OpenSSL checks such a Common Name (the client leaf has no dNSName) against the
+            // CA's DNS name constraints.
+            try checkNameConstraints([.dns(name.lowercased())], authority: authority, ca: ca, clientName: name)
+        }
         let password = try pkcs12.map { try exportPassword($0, for: path(common.out, "client.p12")) }
         let key = try generate(common.keyType)
         let leaf = try build { try IdentityMaker.client(name: name, key: key, issuer: authority.issuer, days: common.days, now: common.now) }
         let files = try identityFiles(stem: "client", leaf: leaf, authority: authority, common: common, pkcs12: pkcs12.map { ($0.encryption, password ?? "") })
-        try write(files, in: common.out, force: common.force)
+        try write(files, in: common.out, force: common.force, stale: pkcs12 == nil ? [path(common.out, "client.p12")] : [])
 
         let out = common.out
         var text = "Made the client identity \"\(name)\" (\(common.keyType.label), valid \(days(leaf)) days, until \(ReportTime.date(leaf.certificate.notValidAfter))), issued by \"\(commonName(authority.issuer.certificate))\", in \(out):\n"
@@ -249,9 +260,22 @@ public enum IdentitySession {
         return Authority(root: root, intermediate: intermediate, issuer: MadeCertificate(certificate: issuerCertificate, key: key))
     }
 
+    /// Refuses, under Apple's rules, a CA that signs with Ed25519: Apple's clients offer no
+    /// signature algorithm for it, so they refuse every certificate it issues.
+    static func checkAppleSignatures(_ authority: Authority, ca: String, common: Common) throws {
+        guard common.appleRules else { return }
+        var ed25519 = [authority.root, authority.intermediate].compactMap { $0 }.contains { $0.signatureAlgorithm == .ed25519 }
+        if case .ed25519 = authority.issuer.key { ed25519 = true }
+        if ed25519 {
+            throw IdentityUsageError(
+                "--ca \(ca): the CA \"\(commonName(authority.issuer.certificate))\" signs with Ed25519, and Apple clients offer no signature algorithm for it, so none would accept what it issues (cert.unsupported_algorithm under --profile apple); make a CA with --key p256 (the default), or give --profile default when no Apple client will see it")
+        }
+    }
+
     /// Refuses a host the CA's name constraints do not permit: the certificate would be
-    /// refused by every client (chain.name_constraints_violated).
-    static func checkNameConstraints(_ hosts: [IdentityHost], authority: Authority, ca: String) throws {
+    /// refused by every client (chain.name_constraints_violated). With `clientName`, the host
+    /// is a client's --name that OpenSSL takes for a host name.
+    static func checkNameConstraints(_ hosts: [IdentityHost], authority: Authority, ca: String, clientName: String? = nil) throws {
         for certificate in [authority.root, authority.intermediate].compactMap({ $0 }) {
             guard let constraints = try? certificate.extensions.nameConstraints else { continue }
             let permittedDNS = constraints.permittedSubtrees.compactMap { name -> String? in if case .dnsName(let d) = name { d.lowercased() } else { nil } }
@@ -283,7 +307,16 @@ public enum IdentitySession {
                     if excludedIP.contains(where: { inRange(address, $0) }) { refused = true }
                     let sameFamily = permittedIP.filter { $0.count == address.count * 2 }
                     if !permittedIP.isEmpty && !sameFamily.contains(where: { inRange(address, $0) }) { refused = true }
-                    allowed = permittedIP.isEmpty ? "addresses outside " + excludedIP.map(describe).joined(separator: ", ") : permittedIP.map(describe).joined(separator: ", ")
+                    let everything = excludedIP.filter { range in range.suffix(range.count / 2).allSatisfy { $0 == 0 } }
+                    if permittedIP.isEmpty && everything.count == excludedIP.count && !excludedIP.isEmpty {
+                        allowed = (permittedDNS.isEmpty ? "" : permittedDNS.joined(separator: ", ") + ", ") + "no IP address"
+                    } else {
+                        allowed = permittedIP.isEmpty ? "addresses outside " + excludedIP.map(describe).joined(separator: ", ") : permittedIP.map(describe).joined(separator: ", ")
+                    }
+                }
+                if refused, let clientName {
+                    throw IdentityUsageError(
+                        "--name \(clientName): OpenSSL takes a Common Name with dots for a host name and checks it against the CA's name constraints, and the CA \"\(commonName(certificate))\" in \(ca) permits only \(allowed); every OpenSSL-based server would refuse this client. Give a name without dots (front-desk-ipad), or one within what the CA permits")
                 }
                 if refused {
                     throw IdentityUsageError(
@@ -389,19 +422,39 @@ public enum IdentitySession {
         return password
     }
 
-    private static func write(_ files: [NewFiles.File], in dir: String, force: Bool) throws {
-        var status = stat()
-        let existed = stat(dir, &status) == 0
+    /// Writes `files` into `dir` all or none, under the directory's lock (DIR/.tlsprobe.lock)
+    /// so that two runs into one directory cannot mix their files; with `force`, then removes
+    /// `stale` (files of an earlier run this one does not replace). A configuration profile
+    /// that holds these very bytes already is left as it is. A failed run removes the
+    /// directories it created.
+    static func write(_ files: [NewFiles.File], in dir: String, force: Bool, stale: [String] = []) throws {
+        let files = files.filter { !unchanged($0) }
+        if !force, let first = NewFiles.existing(files.map(\.path)).first {
+            throw IdentityError(code: .fileNotWritable, description: "\(first): exists already; identity overwrites nothing without --force (nothing was written)", target: first)
+        }
+        var created: [String] = []
         do {
-            if !force, let first = NewFiles.existing(files.map(\.path)).first {
-                throw IdentityError(code: .fileNotWritable, description: "\(first): exists already; identity overwrites nothing without --force (nothing was written)", target: first)
-            }
-            try NewFiles.makeDirectory(dir)
+            created = try NewFiles.makeDirectory(dir)
+            let lock = try NewFiles.lock(in: dir)
+            defer { NewFiles.unlock(lock) }
             try NewFiles.write(files, overwrite: force)
-        } catch let error as NewFiles.WriteError {
-            if !existed { rmdir(dir) }
+            if force { for file in stale { NewFiles.remove(file) } }
+        } catch {
+            if !created.isEmpty {
+                NewFiles.remove(path(dir, NewFiles.lockName))
+                NewFiles.removeDirectories(created)
+            }
             throw IdentityError(code: .fileNotWritable, description: error.description + (error.exists ? " (nothing was written; --force replaces)" : " (nothing was written)"), target: error.path)
         }
+    }
+
+    /// Whether `file` is a configuration profile whose path holds these bytes already (a
+    /// regular file, not a link): the same root's profile, made again.
+    private static func unchanged(_ file: NewFiles.File) -> Bool {
+        guard (file.path as NSString).lastPathComponent == FileName.mobileConfig else { return false }
+        var status = stat()
+        guard lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count else { return false }
+        return (try? BoundedFile.read(file.path, limit: maximumFileBytes)) == file.bytes
     }
 
     private static func generate(_ type: IdentityKeyType) throws -> IdentityKey {

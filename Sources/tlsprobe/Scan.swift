@@ -13,8 +13,9 @@ struct Scan: ParsableCommand {
             trust against the anchors, the name against what was dialled (for an address, its \
             iPAddress SAN; --host-map gives the name a client expects at an address), every \
             finding. A port that answers with another protocol is listed as not TLS, not as an \
-            error. The STARTTLS ports (25, 587, 143, 110, 389, 5432) are not scanned yet: scan \
-            speaks TLS from the first byte only.
+            error. On a plain-text protocol's well-known port (25, 587, 143, 110, 389, 5432, \
+            21, 24, 119, 3306, 4190, 5222, 5269, 6667) scan upgrades first, as connect \
+            --starttls auto does.
 
             TARGET: a host name, an address, HOST:PORT, [IPv6]:PORT, a CIDR block \
             (10.0.0.0/24, fd00::/120) or a range (10.0.0.10-40, 10.0.0.10-10.0.1.20). More than \

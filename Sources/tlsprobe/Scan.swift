@@ -60,7 +60,7 @@ struct Scan: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds per endpoint for the TCP connection, then for each of connect's stages.", valueName: "seconds"))
     var timeout: Double = 5
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Endpoints worked on at once, each with one socket at a time (1-1024).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sockets open at once (1-1024): an endpoint may hold 3 (connect's old-TLS fallback probes versions together), so N/3 endpoints are worked on at once, at least one.", valueName: "n"))
     var concurrency: Int = 64
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The summary lists leaf certificates that expire within DAYS.", valueName: "days"))
@@ -139,6 +139,9 @@ struct Scan: ParsableCommand {
             }
             return .success
         }
+        // A target given twice (a repeated line, the same HOST:PORT) is scanned once.
+        var seenTargets = Set<ScanTarget>()
+        plan.targets = plan.targets.filter { seenTargets.insert($0).inserted }
         if plan.targets.isEmpty {
             throw ValidationError("--targets-file \(targetsFile ?? "-"): no target in it (one per line, # comments)")
         }
@@ -165,13 +168,16 @@ struct Scan: ParsableCommand {
             let sink = ScanSink(form: form, plan: plan, threshold: failOn.threshold, expiringDays: expiring)
             let stop = ScanStop()
             let interrupts = InterruptCount()
-            StopSignals.watch { _ in
+            StopSignals.watch { signal in
                 if interrupts.increment() > 1 { Foundation.exit(130) }
-                Console.note("Stopping: the endpoints in progress finish (at most \(Int(timeout.rounded(.up))) s each); Ctrl-C again to quit at once")
+                Console.note("Stopping (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): the endpoints in progress finish; Ctrl-C again to quit at once")
                 stop.stop()
             }
             ScanSession(c).run(into: sink, stop: stop)
             let summary = sink.finish(interrupted: stop.isStopped)
+            // Interrupted: the endpoints never reached may fail too, so neither "all clean"
+            // nor "nothing to examine".
+            if summary.interrupted { return ExitCode(130) }
             if summary.reported == 0 {
                 if summary.found == 0 && summary.errors.isEmpty {
                     Console.note("Error: nothing listens on any of the \(summary.probed) endpoints scanned (\(summary.closed) closed, \(summary.silent) silent, \(summary.unreachable) unreachable)")

@@ -263,7 +263,7 @@ public enum ScanInput {
     /// Errors name the line.
     public static func targetsFile(_ text: String, name: String) throws(ParseError) -> [ScanTarget] {
         var out: [ScanTarget] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let trimmed = content.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
             if trimmed.isEmpty { continue }
@@ -280,7 +280,7 @@ public enum ScanInput {
     /// address. Keys are addresses as `IPAddressText.format` writes them.
     public static func hostMap(_ text: String, name: String) throws(ParseError) -> [String: String] {
         var out: [String: String] = [:]
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if fields.isEmpty { continue }

@@ -70,10 +70,14 @@ public struct ScanSession: Sendable {
     /// three versions it does not offer, probed concurrently (TLSClient.connect).
     public static let socketsPerVersionsEndpoint = 4
 
-    /// Endpoints worked on at once: `concurrency`, or with `--versions` as many as keep the
-    /// sockets open at once within it.
+    /// Sockets one endpoint may hold at once without `--versions`: after a handshake refused
+    /// on the version, connect's fallback probes the older versions concurrently.
+    public static let socketsPerEndpoint = 3
+
+    /// Endpoints worked on at once: as many as keep the sockets open at once within
+    /// `concurrency` (at least one).
     public static func endpointsAtOnce(_ c: Configuration) -> Int {
-        c.probeVersions ? max(1, c.concurrency / socketsPerVersionsEndpoint) : c.concurrency
+        max(1, c.concurrency / (c.probeVersions ? socketsPerVersionsEndpoint : socketsPerEndpoint))
     }
 
     private func scan(_ endpoint: ScanPlan.Endpoint, into sink: ScanSink) {

@@ -54,6 +54,7 @@ extension ReportJSON {
                 .object([
                     "reason": .string(f.reason.rawValue), "first_failure": .string(f.firstFailure),
                     "version": .optional(f.version?.description), "probes": .array(f.probes.map(json)),
+                    "cipher": .optional(f.cipher?.description),
                 ])
             } ?? .null
             object["ocsp"] = r.ocsp.map { o in

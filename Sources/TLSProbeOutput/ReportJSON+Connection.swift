@@ -54,6 +54,7 @@ extension ReportJSON {
                 .object([
                     "reason": .string(f.reason.rawValue), "first_failure": .string(f.firstFailure),
                     "version": .optional(f.version?.description), "probes": .array(f.probes.map(json)),
+                    "cipher": .optional(f.cipher?.description),
                 ])
             } ?? .null
             object["ocsp"] = r.ocsp.map { o in
@@ -61,7 +62,7 @@ extension ReportJSON {
                     "stapled": .bool(o.stapled), "response_status": .optional(o.responseStatus),
                     "certificate_status": .optional(o.certificateStatus), "this_update": o.thisUpdate.map(time) ?? .null,
                     "next_update": o.nextUpdate.map(time) ?? .null, "revocation_time": o.revocationTime.map(time) ?? .null,
-                    "matches_leaf": .optional(o.matchesLeaf),
+                    "matches_leaf": .optional(o.matchesLeaf), "bytes": .int(o.bytes), "detail": .optional(o.detail),
                 ])
             } ?? .null
             object["ciphers"] = r.ciphers.map { versions in

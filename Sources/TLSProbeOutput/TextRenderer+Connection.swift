@@ -35,7 +35,11 @@ extension TextRenderer {
             + " · \(r.outcome == .established ? "handshake complete" : r.outcome == .failed ? style.paint("handshake failed", .red) : "handshake incomplete")\n"
         if let f = r.fallback {
             let accepted = f.probes.filter(\.accepted).map(\.version.description)
-            let said = f.version.map { "a fallback handshake at \($0) was made to see the chain (the server accepts \(accepted.joined(separator: ", ")) offered alone)" }
+            let said = f.version.map { version in
+                f.probes.isEmpty
+                    ? "a fallback handshake at \(version) offering every cipher suite was made to see the chain (the server chose \(f.cipher?.description ?? "a suite"))"
+                    : "a fallback handshake at \(version) was made to see the chain (\(f.cipher.map { "\($0); " } ?? "")the server accepts \(accepted.joined(separator: ", ")) offered alone)"
+            }
                 ?? "no older version was accepted either (\(f.probes.map { "\($0.version): \($0.detail ?? "refused")" }.joined(separator: "; ")))"
             out += "  " + style.paint(oneLine("The first handshake failed (\(f.reason.rawValue)); \(said)."), .yellow) + "\n"
         }
@@ -94,7 +98,8 @@ extension TextRenderer {
             if !o.stapled {
                 out += field("stapled", "no")
             } else {
-                var status = [o.responseStatus ?? "unreadable"]
+                var status = [o.responseStatus ?? (o.detail == nil ? "unreadable" : "")].filter { !$0.isEmpty }
+                if let d = o.detail { status.append(d) }
                 if let c = o.certificateStatus { status.append("certificate \(c)") }
                 if let t = o.revocationTime { status.append("revoked \(ReportTime.iso8601(t))") }
                 if o.matchesLeaf == false { status.append("about another certificate than the leaf") }

@@ -23,6 +23,12 @@ struct Connect: ParsableCommand {
             Ed25519 key, P-521 on TLS 1.3, DHE-only suites), and a second handshake with \
             OpenSSL's defaults supplies the chain to judge.
 
+            A handshake that fails on the version is followed by each older version offered \
+            alone (TLS 1.2 too after --min-version 1.3) and a fallback handshake at the best one \
+            accepted; one that fails on the cipher suite, by the same versions offered with every \
+            suite OpenSSL has. Either way the chain is judged, the first failure is kept, and the \
+            report says which version and suite the fallback used.
+
             Exit status: 0 examined, nothing at or above --fail-on; 1 findings at or above \
             --fail-on (trust fails, handshake refused); 2 refused, unreachable, name not resolved \
             or no answer within --timeout before any TLS byte (one line on stderr says which).

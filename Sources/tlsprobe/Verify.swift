@@ -27,7 +27,8 @@ struct Verify: ParsableCommand {
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
-        try checkStandardInputOnce(files)
+        // An anchor file of - reads standard input too (CredentialFile): once in all.
+        try checkStandardInputOnce(files + trust.anchors.anchorFiles)
     }
 
     func run() throws {

@@ -81,6 +81,16 @@ import Darwin
         let twice = try Run.tlsprobe(["verify", "-", "-"], stdin: Data())
         #expect(twice.status == 64)
         #expect(twice.stderr.contains("standard input) can be given once"), "\(twice.stderr)")
+
+        // An anchor of - reads standard input too: the chain and the anchor cannot both.
+        let pki = PKIFiles()
+        let chain = Data((pki.chain.leaf.pem + pki.chain.intermediate.pem).utf8)
+        let anchorToo = try Run.tlsprobe(["verify", "-", "--anchor", "-"], stdin: chain)
+        #expect(anchorToo.status == 64, "\(anchorToo.stdout) \(anchorToo.stderr)")
+        #expect(anchorToo.stderr.contains("standard input) can be given once"), "\(anchorToo.stderr)")
+        // One of them on standard input is fine.
+        let anchorOnly = try Run.tlsprobe(["verify", pki.leaf, pki.intermediate, "--anchor", "-"], stdin: Data(pki.chain.root.pem.utf8))
+        #expect(anchorOnly.status == 0, "\(anchorOnly.stderr)")
     }
 
     @Test func saveChainReplacesAnOwnFileAndRefusesLinksAndOthersFiles() throws {

@@ -63,7 +63,7 @@ import TestSupport
         let tls13 = Self.accepted(ciphers["TLSv1.3"]).compactMap { $0["name"] as? String }
         #expect(tls13 == ["TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"])
 
-        // ATS: forward secrecy and AEAD at TLS 1.2 or later.
+        // ATS: Apple's list at TLS 1.2 (ECDHE with AES; ECDHE-RSA AES-256-CBC-SHA left out), TLS 1.3 AES-GCM/ChaCha20.
         let marks = Dictionary(Self.accepted(ciphers["TLSv1.2"]).map { ($0["name"] as? String ?? "", $0["ats"] as? Bool) }, uniquingKeysWith: { a, _ in a })
         #expect(marks["TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"] == true)
         #expect(marks["TLS_RSA_WITH_AES_256_CBC_SHA"] == false)
@@ -103,6 +103,27 @@ import TestSupport
         // sslscan's preferred suite is the one the server chose first.
         let first12 = Self.accepted(ciphers["TLSv1.2"]).first?["value"] as? String
         #expect(preferred["TLSv1.2"] == first12)
+    }
+
+    /// ATS follows Apple's documented TLS 1.2 list, which has ECDHE AES-CBC suites on it:
+    /// a server with only two of those is ATS-compatible though neither suite is AEAD, and
+    /// the handshake under --profile apple (Apple's ClientHello) completes.
+    @Test func atsFollowsApplesListCBCSuitesIncluded() throws {
+        let pki = PKIFiles()
+        var spec = TestPKI.Spec.server("printer.local", ips: ["127.0.0.1"])
+        spec.key = .rsa(bits: 2048)
+        let leaf = pki.files("rsa", TestPKI.issueLive(spec, by: pki.chain.intermediate))
+        let server = try pki.server(["-tls1_2", "-cipher", "ECDHE-RSA-AES128-SHA:ECDHE-RSA-AES256-SHA384"], chain: pki.intermediate, leaf: leaf)
+        defer { server.stop() }
+        let result = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--profile", "apple", "--ciphers", "--json"], timeout: 120)
+        let out = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        #expect(out["outcome"] as? String == "established", "\(result.stdout)")
+        #expect(!JSONFindings.codes(out).contains("tls.apple_client_refused"), "Apple's ClientHello offers both suites")
+        let suites = Self.accepted(Self.ciphers(out)["TLSv1.2"])
+        #expect(Set(suites.compactMap { $0["name"] as? String }) == ["TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384"])
+        #expect(suites.allSatisfy { $0["ats"] as? Bool == true }, "\(suites)")
+        #expect(suites.allSatisfy { $0["aead"] as? Bool == false && $0["forward_secrecy"] as? Bool == true })
+        try SchemaTests.expectValid(result.stdout, "connect")
     }
 
     @Test func theClientsOrderWinsWhenTheServerHasNone() throws {

@@ -38,6 +38,21 @@ import TLSDiagnosis
         #expect(strict.stdout.contains("pkcs12.modern_encryption"))
     }
 
+    /// Read from standard input, the re-export command names a file, not "-" (which openssl
+    /// reads as standard input and writes as standard output).
+    @Test func modernPKCS12FromStandardInputHasAFileNameInItsFix() throws {
+        let dir = TemporaryDirectory()
+        let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")
+        let result = try Run.tlsprobe(
+            ["inspect", "-", "--password-env", "ID_PASS", "--json", "--at", OfflineCommandTests.at],
+            environment: ["ID_PASS": "s3cret"], stdin: try Data(contentsOf: URL(fileURLWithPath: p12)))
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let fix = try #require(JSONFindings.finding(object, "pkcs12.modern_encryption")?["fix"] as? String)
+        #expect(!fix.contains("-out -") && !fix.contains("-in -"), "\(fix)")
+        #expect(fix.contains("-out identity.p12") && fix.contains("-in identity.p12"), "\(fix)")
+    }
+
     @Test func legacyPKCS12HasNoEncryptionFinding() throws {
         let dir = TemporaryDirectory()
         let p12 = try Self.identity(in: dir, legacy: true, password: "s3cret")

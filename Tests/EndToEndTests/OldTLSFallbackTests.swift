@@ -84,6 +84,68 @@ import TestSupport
         #expect((out.json["trust"] as? [String: Any])?["trusted"] as? Bool == true)
     }
 
+    /// A TLS 1.0–1.2 server asked for TLS 1.3 only: the fallback probes TLS 1.2 too and
+    /// shakes hands at it, not at TLS 1.1, and no "speaks only TLS 1.0 and 1.1" is said.
+    @Test func aMinVersionOf13FallsBackToTLS12() throws {
+        let pki = PKIFiles()
+        let server = try pki.server(["-min_protocol", "TLSv1", "-max_protocol", "TLSv1.2", "-cipher", "DEFAULT:@SECLEVEL=0"])
+        defer { server.stop() }
+        let modern = try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_3", "-brief"], stdin: Data(), timeout: 30)
+        #expect(!modern.stderr.contains("CONNECTION ESTABLISHED"), "\(modern.stderr)")
+        let tls12 = try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_2", "-brief"], stdin: Data(), timeout: 30)
+        #expect(tls12.stderr.contains("Protocol version: TLSv1.2"), "\(tls12.stderr)")
+
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--min-version", "1.3"])
+        let fallback = try #require(out.json["fallback"] as? [String: Any], "\(out.result.stdout)")
+        #expect(fallback["reason"] as? String == "tls.no_common_version")
+        #expect(fallback["version"] as? String == "TLSv1.2", "the best version it accepts")
+        let probes = try #require(fallback["probes"] as? [[String: Any]])
+        #expect(probes.map { $0["version"] as? String } == ["TLSv1.0", "TLSv1.1", "TLSv1.2"])
+        #expect(probes.map { $0["accepted"] as? Bool } == [true, true, true])
+        #expect((out.json["handshake"] as? [String: Any])?["version"] as? String == "TLSv1.2")
+        #expect((out.json["trust"] as? [String: Any])?["trusted"] as? Bool == true)
+        #expect(!JSONFindings.codes(out.json).contains("tls.protocol_too_old"), "TLS 1.2 is new enough: \(JSONFindings.codes(out.json))")
+        #expect(Self.severity(out.json, "tls.no_common_version") == "error", "the first failure is kept")
+        try SchemaTests.expectValid(out.result.stdout, "connect")
+    }
+
+    /// A server that insists on a suite OpenSSL's defaults no longer offer fails the first
+    /// handshake on the cipher; a retry at the same versions offering every suite reaches
+    /// it (as `s_client -cipher 'ALL:@SECLEVEL=0'` does), its chain is judged, and the
+    /// suite is named.
+    @Test func aServerInsistingOnAnOldSuiteIsReachedByACipherFallback() throws {
+        let pki = PKIFiles()
+        var spec = TestPKI.Spec.server("printer.local", ips: ["127.0.0.1"])
+        spec.key = .rsa(bits: 2048)
+        let leaf = pki.files("rsa", TestPKI.issueLive(spec, by: pki.chain.intermediate))
+        let server = try pki.server(["-tls1_2", "-cipher", "CAMELLIA128-SHA:@SECLEVEL=0"], chain: pki.intermediate, leaf: leaf)
+        defer { server.stop() }
+        let plain = try Run.process("openssl", ["s_client", "-connect", server.address, "-brief"], stdin: Data(), timeout: 30)
+        #expect(!plain.stderr.contains("CONNECTION ESTABLISHED"), "\(plain.stderr)")
+        let wide = try Run.process("openssl", ["s_client", "-connect", server.address, "-cipher", "ALL:@SECLEVEL=0", "-brief"], stdin: Data(), timeout: 30)
+        #expect(wide.stderr.contains("Ciphersuite: CAMELLIA128-SHA"), "\(wide.stderr)")
+
+        let out = try Self.connect([server.address, "--anchor", pki.root])
+        #expect(out.result.status == 1, "the first failure is kept: \(out.result.stderr)")
+        let fallback = try #require(out.json["fallback"] as? [String: Any], "\(out.result.stdout)")
+        #expect(fallback["reason"] as? String == "tls.no_common_cipher")
+        #expect(fallback["version"] as? String == "TLSv1.2")
+        #expect(fallback["cipher"] as? String == "TLS_RSA_WITH_CAMELLIA_128_CBC_SHA")
+        #expect((fallback["probes"] as? [[String: Any]])?.isEmpty == true)
+        #expect(((out.json["handshake"] as? [String: Any])?["cipher_suite"] as? [String: Any])?["name"] as? String == "TLS_RSA_WITH_CAMELLIA_128_CBC_SHA")
+        #expect((out.json["chain"] as? [[String: Any]])?.count == 2)
+        #expect((out.json["trust"] as? [String: Any])?["trusted"] as? Bool == true)
+        let cipher = try #require(JSONFindings.finding(out.json, "tls.no_common_cipher"))
+        #expect(cipher["severity"] as? String == "error")
+        #expect((cipher["message"] as? String)?.contains("the server chose TLS_RSA_WITH_CAMELLIA_128_CBC_SHA at TLSv1.2") == true, "\(cipher)")
+        #expect((cipher["evidence"] as? [String: Any])?["accepted_suite"] as? String == "TLS_RSA_WITH_CAMELLIA_128_CBC_SHA")
+        #expect(JSONFindings.codes(out.json).contains("tls.no_forward_secrecy"), "RSA key transport")
+        try SchemaTests.expectValid(out.result.stdout, "connect")
+
+        let text = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root], timeout: 60)
+        #expect(text.stdout.contains("offering every cipher suite was made to see the chain (the server chose TLS_RSA_WITH_CAMELLIA_128_CBC_SHA)"), "\(text.stdout)")
+    }
+
     @Test func aCurrentServerNeedsNoFallback() throws {
         let pki = PKIFiles()
         let server = try pki.server()

@@ -62,7 +62,7 @@ import TLSModel
                 _ = LDAPResult(prefix)
                 _ = MySQLGreeting(prefix)
                 _ = BER.element(prefix[...])
-                _ = OCSPStapleReader.read(prefix, leafSerial: [1])
+                _ = OCSPStapleReader.read(prefix, length: prefix.count, chain: [])
                 if end < input.count && input == inputs[0] { #expect(LDAPResult(prefix) == nil, "a cut message is not a result (\(end) bytes)") }
             }
         }
@@ -75,14 +75,20 @@ import TLSModel
             _ = MySQLGreeting(bytes)
             _ = BER.element(bytes[...])
             _ = BER.length(bytes[...])
-            _ = OCSPStapleReader.read(bytes, leafSerial: [1, 2])
+            _ = OCSPStapleReader.read(bytes, length: bytes.count, chain: [])
             _ = DTLSMessages.tlsForm(bytes)
             _ = DTLSMessages.tlsForm([1, 0, 0, UInt8(bytes.count), 0, 0, 0, 0, 0, 0, 0, UInt8(bytes.count)] + bytes)
         }
         // Long-form lengths beyond the bytes, and beyond 4 bytes, are refused.
         #expect(BER.element([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x00][...]) == nil)
         #expect(BER.length([0x85, 1, 1, 1, 1, 1][...]) == nil)
-        #expect(OCSPStapleReader.read([0x30, 0x03, 0x0A, 0x01, 0x00], leafSerial: nil).responseStatus == "successful")
-        #expect(OCSPStapleReader.read([0xFF, 0xFF], leafSerial: nil).responseStatus == "malformed (not an OCSPResponse)")
+        let bodyless = OCSPStapleReader.read([0x30, 0x03, 0x0A, 0x01, 0x00], length: 5, chain: [])
+        #expect(bodyless.responseStatus == "successful")
+        #expect(bodyless.certificateStatus == nil && bodyless.detail == "no response body")
+        #expect(OCSPStapleReader.read([0xFF, 0xFF], length: 2, chain: []).responseStatus == "malformed (not an OCSPResponse)")
+        // Over the bound: stapled, its size, not read.
+        let large = OCSPStapleReader.read(nil, length: OCSPStapleReader.maximumBytes + 1, chain: [])
+        #expect(large.stapled && large.bytes == OCSPStapleReader.maximumBytes + 1)
+        #expect(large.detail?.hasPrefix("not read") == true && large.responseStatus == nil)
     }
 }

@@ -40,6 +40,8 @@ struct ClientOutcome {
     var serverBytes: Int
     /// The stapled OCSP response's DER, when one was asked for and came.
     var ocspResponse: [UInt8]? = nil
+    /// The stapled response's length as OpenSSL received it (0: none), read or not.
+    var ocspLength: Int = 0
 }
 
 /// One TLS client connection over a connected TCP socket, on a `TLSChannel` (OpenSSL over
@@ -138,7 +140,7 @@ final class ClientConnection {
         if completed && settings.readAfterHandshake && recorder.certificateRequested && (recorder.builder.context.version ?? .tls12) >= .tls13 {
             readVerdict(settings: settings, localErrors: &localErrors)
         }
-        let ocsp = settings.requestOCSP ? stapledResponse() : nil
+        let ocsp = settings.requestOCSP ? stapledResponse() : (bytes: nil, length: 0)
         channel.close()
 
         let observation = recorder.builder.build()
@@ -153,16 +155,20 @@ final class ClientConnection {
         if recorder.fatalAlertFrom.contains(.server) { ending = nil }
         return ClientOutcome(
             observation: recorder.builder.build(outcome: outcome), ending: ending, localErrors: localErrors,
-            negotiatedGroup: completed ? channel.negotiatedGroup() : nil, serverBytes: channel.peerBytes, ocspResponse: ocsp)
+            negotiatedGroup: completed ? channel.negotiatedGroup() : nil, serverBytes: channel.peerBytes, ocspResponse: ocsp.bytes,
+            ocspLength: ocsp.length)
     }
 
-    /// The stapled OCSP response, copied out (OpenSSL owns its buffer); nil when none came.
-    private func stapledResponse() -> [UInt8]? {
+    /// The stapled OCSP response, copied out (OpenSSL owns its buffer), and its length: nil
+    /// and 0 when none came; nil and the length when it is over `OCSPStapleReader.maximumBytes`
+    /// (stapled, but not read).
+    private func stapledResponse() -> (bytes: [UInt8]?, length: Int) {
         var pointer: UnsafeMutablePointer<UInt8>?
         // SSL_get_tlsext_status_ocsp_resp, a macro over SSL_ctrl: the length, -1 when none.
         let length = withUnsafeMutablePointer(to: &pointer) { SSL_ctrl(channel.ssl.pointer, SSL_CTRL_GET_TLSEXT_STATUS_REQ_OCSP_RESP, 0, $0) }
-        guard length > 0, length <= OCSPStapleReader.maximumBytes, let pointer else { return nil }
-        return Array(UnsafeBufferPointer(start: pointer, count: length))
+        guard length > 0, let pointer else { return (nil, 0) }
+        guard length <= OCSPStapleReader.maximumBytes else { return (nil, length) }
+        return (Array(UnsafeBufferPointer(start: pointer, count: length)), length)
     }
 
     /// TLS 1.3: the server judges our certificate after its own Finished, so its refusal

@@ -17,8 +17,34 @@ enum DTLSClient {
     private static let setConnected: Int32 = 32  // BIO_CTRL_DGRAM_SET_CONNECTED: BIO_ctrl_set_connected
 
     static func handshake(_ target: DialTarget, options: HandshakeOptions) throws(ConnectFailure) -> LiveHandshake {
-        let addresses = try Resolver.resolve(target, timeout: options.timeout)
-        guard let address = addresses.first else { throw ConnectFailure(.unresolved, "\(target): no address") }
+        try handshake(target, addresses: try Resolver.resolve(target, timeout: options.timeout), options: options)
+    }
+
+    /// Each of `addresses` in turn, as TCP tries them, within one `--timeout` in all: the
+    /// next one after an address that cannot be sent to, answers with ICMP port
+    /// unreachable, or sends nothing back; the first handshake that got an answer is kept.
+    static func handshake(_ target: DialTarget, addresses: [ResolvedAddress], options: HandshakeOptions) throws(ConnectFailure) -> LiveHandshake {
+        guard !addresses.isEmpty else { throw ConnectFailure(.unresolved, "\(target): no address") }
+        let started = Deadline.after(0)
+        var last: ConnectFailure?
+        for address in addresses {
+            let left = options.timeout - Deadline.seconds(since: started)
+            if last != nil && left <= 0 { break }
+            var attempt = options
+            attempt.timeout = last == nil ? options.timeout : left
+            do throws(ConnectFailure) {
+                return try handshake(target, address: address, options: attempt)
+            } catch {
+                switch error.kind {
+                case .refused, .unreachable, .noTLSAnswer: last = error
+                default: throw error
+                }
+            }
+        }
+        throw last ?? ConnectFailure(.unresolved, "\(target): no address")
+    }
+
+    private static func handshake(_ target: DialTarget, address: ResolvedAddress, options: HandshakeOptions) throws(ConnectFailure) -> LiveHandshake {
         let fd = SystemCall.nonBlockingDatagramSocket(family: address.family)
         guard fd >= 0 else { throw ConnectFailure(.local, "cannot open a UDP socket: \(String(cString: strerror(errno)))") }
         // The descriptor's owner and poll(2): a connected UDP socket waits like a TCP one.

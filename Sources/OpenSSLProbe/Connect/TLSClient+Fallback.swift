@@ -3,9 +3,30 @@ import TLSModel
 import TLSWire
 
 extension TLSClient {
-    /// The versions a fallback tries, newest first. SSL 3.0 is not among them: Debian's
-    /// OpenSSL 3 is built without it (`no-ssl3`), so it cannot be offered at all.
-    public static let fallbackVersions: [ProtocolVersion] = [.tls11, .tls10]
+    /// The versions a fallback may try, newest first: each one older than the oldest the
+    /// first handshake offered (TLS 1.2 too, after a `--min-version 1.3` handshake). SSL 3.0
+    /// is not among them: Debian's OpenSSL 3 is built without it (`no-ssl3`), so it cannot
+    /// be offered at all.
+    public static let fallbackVersions: [ProtocolVersion] = [.tls12, .tls11, .tls10]
+
+    /// Every cipher suite OpenSSL has but the anonymous and null ones, at security level 0:
+    /// what the version probes and the cipher fallback offer.
+    public static let wideCipherList = "ALL:!aNULL:!eNULL:@SECLEVEL=0"
+
+    /// After a first handshake that failed on the cipher suite: the same versions offered
+    /// again (`minVersion`–`maxVersion`), with every suite OpenSSL has (`wideCipherList`)
+    /// and `options` otherwise, so the suite the server insists on is seen and its chain
+    /// can be judged. OpenSSL's own ClientHello, never `options.clientHello`'s.
+    public static func cipherFallback(
+        _ target: DialTarget, options: HandshakeOptions, minVersion: ProtocolVersion, maxVersion: ProtocolVersion
+    ) throws(ConnectFailure) -> LiveHandshake {
+        let addresses = try Resolver.resolve(target, timeout: options.timeout)
+        let settings = ClientSettings(
+            sni: options.sni, alpn: options.alpn, minVersion: minVersion, maxVersion: maxVersion, timeout: options.timeout,
+            identity: options.identity, keyLog: options.keyLog, cipherList: wideCipherList, readAfterHandshake: true,
+            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host, requestOCSP: true)
+        return try handshake(target, addresses: addresses, settings: settings)
+    }
 
     /// How long each fallback probe may take at most: an old accessory answers at once or
     /// not at all, and the fallback must not double the run's time.
@@ -46,7 +67,7 @@ extension TLSClient {
         guard let best = probes.filter(\.accepted).map(\.version).max() else { return (nil, probes) }
         let settings = ClientSettings(
             sni: options.sni, alpn: options.alpn, minVersion: best, maxVersion: best, timeout: options.timeout,
-            identity: options.identity, keyLog: options.keyLog, cipherList: "ALL:!aNULL:!eNULL:@SECLEVEL=0", readAfterHandshake: true,
+            identity: options.identity, keyLog: options.keyLog, cipherList: wideCipherList, readAfterHandshake: true,
             upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host, requestOCSP: true)
         return (try handshake(target, addresses: addresses, settings: settings), probes)
     }

@@ -282,7 +282,7 @@ public enum TLSClient {
             localErrors: outcome.localErrors, negotiatedGroup: outcome.negotiatedGroup, serverBytes: outcome.serverBytes,
             upgrade: upgrade,
             ocsp: settings.requestOCSP
-                ? OCSPStapleReader.read(outcome.ocspResponse, leafSerial: outcome.observation.serverCertificates.first?.serialNumberBytes) : nil)
+                ? OCSPStapleReader.read(outcome.ocspResponse, length: outcome.ocspLength, chain: outcome.observation.serverCertificates) : nil)
     }
 
     private enum Slot: Sendable {

@@ -25,10 +25,26 @@ public struct CipherVersionSummary: Sendable, Hashable {
 }
 
 /// `--ciphers`: each accepted suite marked for forward secrecy, AEAD and App Transport
-/// Security. ATS-compatible here means what ATS requires of the suite and version: TLS 1.2
-/// with ECDHE and an AEAD cipher (AES-GCM or ChaCha20-Poly1305), or TLS 1.3 with one of the
-/// suites Apple's TLS implements (AES-GCM, ChaCha20-Poly1305; not the CCM ones).
+/// Security. ATS-compatible here means a suite ATS accepts at that version: at TLS 1.2,
+/// one of the eleven ECDHE suites of Apple's documented list (`atsTLS12Suites`), CBC ones
+/// included; at TLS 1.3, one of the suites Apple's TLS implements (AES-GCM,
+/// ChaCha20-Poly1305; not the CCM ones). `aead` and `forward_secrecy` are marked apart.
 public enum CipherDiagnosis {
+    /// The TLS 1.2 cipher suites App Transport Security accepts, as Apple lists them under
+    /// "Requirements for Connecting Using ATS" (Information Property List Key Reference,
+    /// `NSAppTransportSecurity`; Apple's "Preventing Insecure Network Connections"): forward
+    /// secrecy by ECDHE, AES-128 or AES-256, GCM or CBC. ChaCha20-Poly1305 is not on that
+    /// list, so a TLS 1.2 ChaCha20 suite is not marked `ats` though Apple's TLS can speak it;
+    /// nor is TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA, which the list leaves out.
+    public static let atsTLS12Suites: Set<String> = [
+        "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+        "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384", "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA",
+        "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA",
+        "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+        "TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384", "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256",
+        "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA",
+    ]
+
     public static func summaries(_ probes: [CipherProbe]) -> [CipherVersionSummary] {
         probes.sorted { $0.version < $1.version }.map { probe in
             CipherVersionSummary(
@@ -45,7 +61,7 @@ public enum CipherDiagnosis {
         if suite.isTLS13 {
             ats = version >= .tls13 && appleAEAD
         } else {
-            ats = version == .tls12 && name.hasPrefix("TLS_ECDHE_") && appleAEAD
+            ats = version == .tls12 && atsTLS12Suites.contains(name)
         }
         return CipherSuiteSummary(suite: suite, forwardSecrecy: suite.isForwardSecret, aead: aead, ats: ats)
     }

@@ -8,10 +8,12 @@ public enum UpgradeDiagnosis {
         guard !upgrade.upgraded else { return nil }
         let name = displayNames[upgrade.protocolName] ?? upgrade.protocolName.uppercased()
         let reason = upgrade.reason ?? "did not upgrade"
+        // The step once: a reason that already names it ("… at greeting") is not followed by "(at greeting)".
+        let step = reason.hasSuffix(" \(upgrade.step)") ? "" : " (at \(upgrade.step))"
         let quoted = upgrade.reply.isEmpty ? "" : " It said: \"\(upgrade.reply.replacingOccurrences(of: "\n", with: " / "))\"."
         return profile.apply(Finding(
             code: .tlsStartTLSRefused, subject: .connection,
-            message: "The \(name) server \(reason), so no TLS handshake ran (at \(upgrade.step)).\(quoted)",
+            message: "The \(name) server \(reason), so no TLS handshake ran\(step).\(quoted)",
             evidence: [
                 "protocol": .string(upgrade.protocolName), "step": .string(upgrade.step), "reason": .string(reason),
                 "reply": .string(upgrade.reply),

@@ -130,6 +130,10 @@ public enum OfflineDiagnosis {
         if p.usesModernAlgorithms {
             let parts = p.encryption.filter { !$0.legacy }.map { "\($0.contents): \($0.algorithm)" }
             let mac = p.macAlgorithm.map { $0 == "sha1" ? [] : ["MAC: HMAC-\($0.uppercased())"] } ?? []
+            // Read from standard input: the commands name a file, not "-" (which openssl would
+            // read as standard input and write as standard output).
+            let file = path == "-" ? "identity.p12" : path
+            let saved = path == "-" ? " (it was read from standard input: save it as identity.p12 first)" : ""
             findings.append(Finding(
                 code: .pkcs12ModernEncryption, subject: subject,
                 message: "\(path) is protected with \((parts + mac).joined(separator: "; ")). OpenSSL 3 writes this by default; older iOS and macOS releases, older Windows and older Java keystores cannot import it, and they usually say only that the password is wrong.",
@@ -137,7 +141,7 @@ public enum OfflineDiagnosis {
                     "mac_algorithm": .optional(p.macAlgorithm),
                     "encryption": .strings(p.encryption.map { "\($0.contents): \($0.algorithm)" }),
                 ],
-                fix: "Re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out \(path) (or openssl pkcs12 -in \(path) -nodes | openssl pkcs12 -export -legacy -out legacy.p12); tlsprobe identity server|client writes the legacy form by default."))
+                fix: "Re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out \(file) (or openssl pkcs12 -in \(file) -nodes | openssl pkcs12 -export -legacy -out legacy.p12)\(saved); tlsprobe identity server|client writes the legacy form by default."))
         }
         if p.decrypted, p.hasPrivateKey == false {
             findings.append(Finding(

@@ -7,7 +7,8 @@ public struct OCSPStaple: Sendable, Hashable {
     public var stapled: Bool
     /// The OCSPResponseStatus (`successful`, `tryLater`, `unauthorized`…); nil when none was stapled.
     public var responseStatus: String?
-    /// The first SingleResponse's certStatus: `good`, `revoked`, `unknown`; nil when there is none.
+    /// The certStatus of the SingleResponse about the leaf (by serial number and issuer),
+    /// or of the first when none is: `good`, `revoked`, `unknown`; nil when there is none.
     public var certificateStatus: String?
     public var thisUpdate: Date?
     public var nextUpdate: Date?
@@ -16,6 +17,9 @@ public struct OCSPStaple: Sendable, Hashable {
     public var matchesLeaf: Bool?
     /// Its size in bytes.
     public var bytes: Int
+    /// Why what was stapled says no certificate status: "not read: …" (over the bound),
+    /// "no response body" (a status without responseBytes), "no SingleResponse"; nil otherwise.
+    public var detail: String? = nil
 
     public init(
         stapled: Bool, responseStatus: String? = nil, certificateStatus: String? = nil, thisUpdate: Date? = nil,

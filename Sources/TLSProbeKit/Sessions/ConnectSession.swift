@@ -105,22 +105,46 @@ public struct ConnectSession: Sendable {
                 localErrors: live.localErrors)
         }
 
-        // A first handshake that failed on the version: find out what the server speaks,
+        // A first handshake that failed on the cipher suite: offer every suite at the same
+        // versions, and judge the chain of the handshake the server then completes. One that
+        // failed on the version (or on the cipher, with that retry failing too, as an old
+        // server may answer a version it does not know): find out what the server speaks,
         // and judge the chain of a handshake at the best older version it accepts.
         var live = result.handshake
         var fallback: FallbackSummary?
         var firstFailure: [Finding] = []
+        var refusedTogether: [ProtocolVersion] = []
         let oldestOffered = c.minVersion ?? min(.tls12, c.maxVersion ?? .tls13)
-        if !c.datagram, live.upgrade?.upgraded != false, TLSClient.fallbackVersions.contains(where: { $0 < oldestOffered }),
-            let failure = FallbackDiagnosis.failedOnVersion(judge(live, extra: []).findings)
-        {
-            let found = try TLSClient.fallback(dial, options: options, below: oldestOffered, known: result.versions)
-            fallback = FallbackSummary(
-                reason: failure.code, firstFailure: failure.message, version: found.handshake?.observation.serverHello?.version,
-                probes: found.probes)
-            if let handshake = found.handshake {
-                live = handshake
-                firstFailure = [failure]
+        let newestOffered = c.maxVersion ?? .tls13
+        if !c.datagram, live.upgrade?.upgraded != false {
+            let first = judge(live, extra: []).findings
+            var versionFailure = FallbackDiagnosis.failedOnVersion(first)
+            if versionFailure == nil, let failure = FallbackDiagnosis.failedOnCipher(first) {
+                let retry = try? TLSClient.cipherFallback(dial, options: options, minVersion: oldestOffered, maxVersion: newestOffered)
+                if let retry, let hello = retry.observation.serverHello, !hello.helloRetryRequest,
+                    retry.observation.outcome == .established || !retry.observation.serverCertificates.isEmpty
+                {
+                    fallback = FallbackSummary(
+                        reason: failure.code, firstFailure: failure.message, version: hello.version, probes: [], cipher: hello.cipherSuite)
+                    live = retry
+                    firstFailure = [FallbackDiagnosis.insistedSuite(
+                        failure, suite: hello.cipherSuite, version: hello.version, offered: TLSClient.wideCipherList)]
+                } else {
+                    versionFailure = failure
+                }
+            }
+            if fallback == nil, let failure = versionFailure, TLSClient.fallbackVersions.contains(where: { $0 < oldestOffered }) {
+                // Each version the first handshake offered was refused: the server would
+                // have chosen it, had it spoken it.
+                refusedTogether = TLSClient.probedVersions.filter { $0 >= oldestOffered && $0 <= newestOffered }
+                let found = try TLSClient.fallback(dial, options: options, below: oldestOffered, known: result.versions)
+                fallback = FallbackSummary(
+                    reason: failure.code, firstFailure: failure.message, version: found.handshake?.observation.serverHello?.version,
+                    probes: found.probes, cipher: found.handshake?.observation.serverHello?.cipherSuite)
+                if let handshake = found.handshake {
+                    live = handshake
+                    firstFailure = [failure]
+                }
             }
         }
         let chain = live.observation.serverCertificates
@@ -160,7 +184,7 @@ public struct ConnectSession: Sendable {
         // Every version the server accepted older than the profile allows (a fallback's
         // probes, or --versions): one finding that names them.
         let probes = (fallback?.probes ?? []) + (result.versions ?? [])
-        report.findings = FallbackDiagnosis.replacingTooOld(report.findings, with: FallbackDiagnosis.onlyOldVersions(probes, profile: c.profile))
+        report.findings = FallbackDiagnosis.replacingTooOld(report.findings, with: FallbackDiagnosis.onlyOldVersions(probes, profile: c.profile, refusedTogether: refusedTogether))
             .inReportOrder()
         if live.upgrade?.upgraded == false { report.trust.note = UpgradeDiagnosis.trustNote }
         if let leaf = chain.first, !c.anchors.isEmpty {

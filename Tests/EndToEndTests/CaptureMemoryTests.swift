@@ -157,20 +157,22 @@ import TestSupport
     @Test func handshakeBytesKeptPerConnectionAreBounded() throws {
         let dir = TemporaryDirectory()
         let small = dir.write("small.pcap", Self.capture(flows: 2, messages: 1, size: 1000))
-        let large = dir.write("large.pcap", Self.capture(flows: 2, messages: 120, size: 200_000))
+        let large = dir.write("large.pcap", Self.capture(flows: 2, messages: 200, size: 200_000))
         let ordinary = try Run.tlsprobe(["capture", "-r", small, "--json"])
         let hostile = try Run.tlsprobe(["capture", "-r", large, "--json"])
         let reports = hostile.stdout.split(separator: "\n")
         #expect(reports.count == 2, "\(hostile.stderr)")
         // Each connection says where it stopped reading: 17 MiB of handshake messages
         // (TrackedFlow.maxKeptBytes: one message as long as the format allows, and 1 MiB),
-        // 89 of the 200 KB Certificates.
+        // 89 of each flow's 200 Certificates of 200 KB.
         for report in reports {
             #expect(report.contains("server stream: more than \(TrackedFlow.maxKeptBytes / 1024) KiB of handshake messages in this connection; the rest was not read"), "\(report.prefix(2000))")
         }
         guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil,
               let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB else { return }
-        // 2 × 120 × 200 KB of Certificates (48 MB): the two flows keep 2 × 17 MiB at most.
-        #expect(peak < base + 2 * TrackedFlow.maxKeptBytes / 1024 + 8 * 1024, "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
+        // 2 × 200 × 200 KB of Certificates (80 MB): the two flows keep 2 × 17 MiB at most,
+        // with the message being read and the certificates parsed from what was kept besides
+        // (measured 44 MB above an ordinary capture); without the bound, past 80 MB.
+        #expect(peak < base + 2 * TrackedFlow.maxKeptBytes / 1024 + 16 * 1024, "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
     }
 }

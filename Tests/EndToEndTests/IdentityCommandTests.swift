@@ -197,7 +197,9 @@ import Darwin
     @Test func theMobileConfigInstallsTheRoot() throws {
         let dir = TemporaryDirectory()
         let ca = dir.file("ca")
-        let made = try Self.identity(["ca", "--name", "Shop Root CA", "--out", ca, "--mobileconfig"])
+        // A name with the characters XML escapes: the profile is written by hand (the
+        // release build's static Foundation cannot serialise property lists).
+        let made = try Self.identity(["ca", "--name", "Shop & <Root> CA", "--out", ca, "--mobileconfig"])
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("Certificate Trust Settings"), "the step iOS still needs is said")
         let der = try Run.process("openssl", ["x509", "-in", ca + "/root.pem", "-outform", "DER", "-out", dir.file("root.der")])
@@ -212,6 +214,8 @@ import Darwin
             assert payloads[0]['PayloadType'] == 'com.apple.security.root'
             assert payloads[0]['PayloadContent'] == root, 'the payload is not the root DER'
             assert profile['PayloadUUID'] != payloads[0]['PayloadUUID']
+            assert payloads[0]['PayloadDisplayName'] == 'Shop & <Root> CA', payloads[0]['PayloadDisplayName']
+            assert profile['PayloadRemovalDisallowed'] is False and payloads[0]['PayloadVersion'] == 1
             print('ok')
             """
         let python = try Run.process("python3", ["-c", script, ca + "/root.mobileconfig", dir.file("root.der")])

@@ -143,18 +143,9 @@ final class ClientConnection {
         let ocsp = settings.requestOCSP ? stapledResponse() : (bytes: nil, length: 0)
         channel.close()
 
-        let observation = recorder.builder.build()
-        var outcome: Outcome
-        if !recorder.fatalAlertFrom.isEmpty || ending != nil {
-            outcome = .failed
-        } else if completed {
-            outcome = .established
-        } else {
-            outcome = observation.outcome
-        }
-        if recorder.fatalAlertFrom.contains(.server) { ending = nil }
+        let observation = recorder.clientObservation(completed: completed, ending: &ending)
         return ClientOutcome(
-            observation: recorder.builder.build(outcome: outcome), ending: ending, localErrors: localErrors,
+            observation: observation, ending: ending, localErrors: localErrors,
             negotiatedGroup: completed ? channel.negotiatedGroup() : nil, serverBytes: channel.peerBytes, ocspResponse: ocsp.bytes,
             ocspLength: ocsp.length)
     }

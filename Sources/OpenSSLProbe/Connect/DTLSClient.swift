@@ -129,18 +129,9 @@ enum DTLSClient {
         // The socket is closed (and the SSL freed) only after OpenSSL's last use of them.
         withExtendedLifetime((socket, ssl)) {}
 
-        let observation = recorder.builder.build()
-        var outcome: Outcome
-        if !recorder.fatalAlertFrom.isEmpty || ending != nil {
-            outcome = .failed
-        } else if completed {
-            outcome = .established
-        } else {
-            outcome = observation.outcome
-        }
-        if recorder.fatalAlertFrom.contains(.server) { ending = nil }
+        let observation = recorder.clientObservation(completed: completed, ending: &ending)
         return LiveHandshake(
-            observation: recorder.builder.build(outcome: outcome), address: address.text, ending: ending, localErrors: localErrors,
+            observation: observation, address: address.text, ending: ending, localErrors: localErrors,
             negotiatedGroup: group, serverBytes: received)
     }
 

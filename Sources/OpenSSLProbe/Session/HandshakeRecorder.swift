@@ -136,3 +136,15 @@ let keyLogCallback: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Vo
     guard let ssl, let line, let raw = SSL_get_ex_data(ssl, recorderExDataIndex) else { return }
     Unmanaged<HandshakeRecorder>.fromOpaque(raw).takeUnretainedValue().keyLog?.append(line)
 }
+
+extension HandshakeRecorder {
+    /// A client's observation once its handshake is over: failed after a fatal alert or an
+    /// ending (a hang-up, a timeout), established when OpenSSL completed it, otherwise as the
+    /// messages say. A fatal alert from the server explains the ending, so `ending` is then
+    /// cleared (connect over TCP and over UDP read their handshakes the same way).
+    func clientObservation(completed: Bool, ending: inout HandshakeEnding?) -> HandshakeObservation {
+        let outcome: Outcome? = !fatalAlertFrom.isEmpty || ending != nil ? .failed : completed ? .established : nil
+        if fatalAlertFrom.contains(.server) { ending = nil }
+        return builder.build(outcome: outcome)
+    }
+}

@@ -43,4 +43,45 @@ import TestSupport
         let finding = try #require(JSONFindings.finding(lines[0], "tls.starttls_refused"), "\(proto): \(JSONFindings.codes(lines[0]))")
         #expect(((finding["evidence"] as? [String: Any])?["reply"] as? String)?.isEmpty == false, "\(proto): \(finding)")
     }
+
+    /// curl, a real mail client, sends mail to aiosmtpd, a real mail server, once in plain
+    /// text and once with `--ssl-reqd` (STARTTLS required). The plain session is reported as
+    /// `tls.starttls_not_used` naming its first command in the clear and whether the server
+    /// offered STARTTLS (aiosmtpd without a certificate does not); the upgraded one is TLS.
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment),
+          .enabled(if: StartTLSTests.hasAiosmtpd, "aiosmtpd is not installed: python3 -m pip install aiosmtpd (Tests/run.sh installs it)"),
+          arguments: [false, true])
+    func aMailClientThatNeverAskedForTLSIsReported(serverRefuses: Bool) throws {
+        let pki = PKIFiles()
+        let server = try StartTLSTests.Server("aiosmtpd", pki: pki, refuse: serverRefuses)
+        let port = Int(server.address.split(separator: ":").last ?? "") ?? 0
+        let recorder = try LoopbackCapture(port: port, path: pki.dir.file("mail.pcap"))
+        let message = pki.dir.write("scan.eml", "From: scan@shop.lan\r\nTo: office@shop.lan\r\nSubject: scan\r\n\r\nscanned page\r\n")
+        let mail = ["smtp://\(server.address)", "--mail-from", "scan@shop.lan", "--mail-rcpt", "office@shop.lan", "-T", message]
+        let plain = try Run.process("curl", ["-sS"] + mail, timeout: 30)
+        #expect(plain.status == 0, "curl without TLS: \(plain.stderr)")
+        if !serverRefuses {
+            let upgraded = try Run.process("curl", ["-sS", "--ssl-reqd", "--cacert", pki.root] + mail, timeout: 30)
+            #expect(upgraded.status == 0, "curl --ssl-reqd: \(upgraded.stderr)")
+        }
+        let result = try Run.tlsprobe(["capture", "-r", recorder.stop(), "--json"])
+        let lines = try CaptureTests.lines(result)
+        try #require(lines.count == (serverRefuses ? 1 : 2), "\(lines)")
+        let session = lines[0]
+        #expect((session["flow"] as? [String: Any])?["upgrade"] as? String == "smtp")
+        #expect(session["client_hello"] is NSNull)
+        #expect(JSONFindings.codes(session) == ["tls.starttls_not_used"], "\(JSONFindings.codes(session))")
+        let evidence = try #require(JSONFindings.finding(session, "tls.starttls_not_used")?["evidence"] as? [String: Any])
+        #expect(evidence["command"] as? String == "MAIL", "curl's first command past EHLO: \(evidence)")
+        #expect(evidence["server_offered"] as? Bool == !serverRefuses, "\(evidence)")
+        #expect(result.stderr.contains("never asked for TLS"), "the summary says so: \(result.stderr)")
+        if !serverRefuses {
+            #expect((evidence["offer"] as? String)?.uppercased().contains("STARTTLS") == true, "\(evidence)")
+            let tls = lines[1]
+            #expect((tls["flow"] as? [String: Any])?["upgrade"] as? String == "smtp")
+            #expect((tls["handshake"] as? [String: Any])?["established"] as? Bool == true)
+            #expect(!JSONFindings.codes(tls).contains("tls.starttls_not_used"))
+        }
+        try SchemaTests.expectValid(result.stdout, "capture", lines: true)
+    }
 }

@@ -132,11 +132,16 @@ import TLSDiagnosis
         packets += mail.send([0x16, 0x03, 0x01, 0x00, 0x30, 0x01] + [UInt8](repeating: 0x41, count: 48), from: .client)
         packets += mail.close()
         let (connections, _) = try analyze(packets)
-        #expect(connections.count == 2, "\(connections.map(\.flow))")
-        for c in connections {
+        let tls = connections.filter { $0.observation.clientHello != nil }
+        #expect(tls.count == 2, "\(connections.map(\.flow))")
+        for c in tls {
             #expect(c.flow.upgrade == "postgres")
             #expect(c.observation.serverCertificates.count == syntheticDER.count, "\(c.flow)")
         }
+        // The mail session is no TLS: it is reported as plain text where STARTTLS belonged.
+        let plain = connections.filter { $0.observation.clientHello == nil }
+        #expect(plain.count == 1 && plain.first?.flow.upgrade == "smtp", "\(connections.map(\.flow))")
+        #expect(plain.first?.findings.map(\.code) == [.tlsStartTLSNotUsed])
     }
 
     /// A refused upgrade is reported though no TLS followed: the SMTP server's 454 and
@@ -206,5 +211,95 @@ import TLSDiagnosis
         let proxied = try #require(connections.first { $0.flow.tunnel != nil })
         #expect(proxied.flow.tunnel == "socks5")
         #expect(proxied.observation.serverCertificates.count == syntheticDER.count)
+    }
+
+    /// A client that never asked for TLS and went on in plain text: the first command past
+    /// the greeting and capabilities is named, and whether the server offered the upgrade
+    /// (each protocol's capability listing: RFC 3207 EHLO, RFC 3501 CAPABILITY, RFC 2449
+    /// CAPA, RFC 2389 FEAT, MySQL's CLIENT_SSL) is read.
+    @Test func aClientThatNeverAskedIsNamedWithItsFirstCommandInTheClear() {
+        let cases: [(String, [String], [String], String?, Bool?)] = [
+            ("smtp", ["EHLO client", "MAIL FROM:<scan@shop.lan>"], ["220 mail ESMTP", "250-mail.shop.lan", "250-SIZE 1000", "250 STARTTLS", "250 OK"], "MAIL", true),
+            ("smtp", ["EHLO client", "AUTH PLAIN AGFkbWluAHNlY3JldA=="], ["220 mail ESMTP", "250-mail.shop.lan", "250 AUTH PLAIN", "235 ok"], "AUTH", false),
+            ("smtp", ["HELO client", "MAIL FROM:<a@b>"], ["220 mail ESMTP", "250 mail", "250 ok"], "MAIL", nil),
+            ("smtp", ["EHLO client", "QUIT"], ["220 mail ESMTP", "250 STARTTLS", "221 bye"], nil, true),
+            ("imap", ["a1 CAPABILITY", "a2 LOGIN front secret"], ["* OK ready", "* CAPABILITY IMAP4rev1 STARTTLS", "a1 OK", "a2 OK"], "LOGIN", true),
+            ("imap", ["a1 LOGIN front secret"], ["* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] ready", "a1 OK"], "LOGIN", false),
+            ("pop3", ["CAPA", "USER front"], ["+OK ready", "+OK", "USER", "STLS", ".", "+OK"], "USER", true),
+            ("ftp", ["FEAT", "USER scanner"], ["220 FTP ready", "211-Features:", " AUTH TLS", " PBSZ", "211 End", "331 password"], "USER", true),
+            ("nntp", ["CAPABILITIES", "AUTHINFO USER front"], ["200 news", "101 Capability list:", "VERSION 2", "READER", ".", "381 more"], "AUTHINFO", false),
+            ("irc", ["CAP LS", "NICK front", "USER front 0 * :x"], [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan CAP * LS :multi-prefix tls"], "NICK", true),
+        ]
+        for (name, client, server, command, offered) in cases {
+            let reading = Self.read(client: client, server: server)
+            #expect(reading?.kind == .upgrade(name) && reading?.requested == false, "\(name): \(String(describing: reading))")
+            #expect(reading?.plainCommand == command, "\(name) \(client): \(String(describing: reading))")
+            #expect(reading?.wentOnInPlainText == (command != nil), "\(name)")
+            if command != nil { #expect(reading?.serverOffered == offered, "\(name) \(server): \(String(describing: reading))") }
+        }
+        #expect(Self.read(client: cases[0].1, server: cases[0].2)?.offer == "250 STARTTLS")
+        // XMPP: SASL in plain text though the stream features offered <starttls/>.
+        let xmpp = PreludeWatcher.read(
+            client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><auth xmlns='urn:ietf:params:xml:ns:xmpp-sasl' mechanism='PLAIN'>AGZyb250AHNlY3JldA==</auth>".utf8),
+            server: Array("<?xml version='1.0'?><stream:stream from='shop.lan'><stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/><mechanisms/></stream:features>".utf8))
+        #expect(xmpp?.kind == .upgrade("xmpp") && xmpp?.plainCommand == "auth" && xmpp?.serverOffered == true)
+        // PostgreSQL: a StartupMessage (protocol 3.0, user, database) with no SSLRequest before it.
+        let startup: [UInt8] = [0, 0, 0, 0x25, 0, 3, 0, 0] + Array("user\u{0}front\u{0}database\u{0}shop\u{0}\u{0}".utf8)
+        let postgres = PreludeWatcher.read(client: startup, server: [UInt8(ascii: "R"), 0, 0, 0, 8, 0, 0, 0, 3])
+        #expect(postgres?.kind == .upgrade("postgres") && postgres?.plainCommand == "StartupMessage" && postgres?.requested == false)
+        #expect(PreludeWatcher.mayStart(startup, fromClient: true))
+        // LDAP: a simple bindRequest (RFC 4511 §4.2) as the first message, no StartTLS.
+        let dn = Array("cn=nas,dc=shop,dc=lan".utf8), password = Array("secret".utf8)
+        let bindBody: [UInt8] = [0x02, 0x01, 0x03, 0x04, UInt8(dn.count)] + dn + [0x80, UInt8(password.count)] + password
+        let bindOp: [UInt8] = [0x60, UInt8(bindBody.count)] + bindBody
+        let bind: [UInt8] = [0x30, UInt8(3 + bindOp.count), 0x02, 0x01, 0x01] + bindOp
+        let ldap = PreludeWatcher.read(client: bind, server: [0x30, 0x0C, 0x02, 0x01, 0x01, 0x61, 0x07, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00])
+        #expect(ldap?.kind == .upgrade("ldap") && ldap?.plainCommand == "bindRequest")
+        // MySQL: the greeting's capability flags offer CLIENT_SSL; the client's
+        // HandshakeResponse (sequence 1) does not set it.
+        var greeting: [UInt8] = [0, 0, 0, 0, 10] + Array("8.0.36\u{0}".utf8) + [1, 0, 0, 0] + [UInt8](repeating: 0x61, count: 8) + [0]
+        greeting += [0xFF, 0xFF] + [0x21, 0x02, 0x00]
+        greeting[0] = UInt8(greeting.count - 4)
+        let response: [UInt8] = [0x20, 0, 0, 1, 0x05, 0xA6, 0x0F, 0x00] + [UInt8](repeating: 0, count: 28)
+        let mysql = PreludeWatcher.read(client: response, server: greeting)
+        #expect(mysql?.kind == .upgrade("mysql") && mysql?.plainCommand == "HandshakeResponse" && mysql?.serverOffered == true)
+    }
+
+    /// In a capture: an SMTP session that went on in plain text is reported (the finding
+    /// names the command and the offer), also when its mail runs past the 64 KiB the prelude
+    /// is watched for; one that greeted and quit is not.
+    @Test func aSessionInPlainTextIsReportedAsTLSNotUsed() throws {
+        var mail = TCPConversation(clientPort: 40400, serverPort: 25)
+        var packets = mail.open()
+        packets += mail.send(Self.lines(["220 mail.shop.lan ESMTP"]), from: .server)
+        packets += mail.send(Self.lines(["EHLO scanner"]), from: .client)
+        packets += mail.send(Self.lines(["250-mail.shop.lan", "250 STARTTLS"]), from: .server)
+        packets += mail.send(Self.lines(["MAIL FROM:<scan@shop.lan>"]), from: .client)
+        packets += mail.send(Self.lines(["250 OK"]), from: .server)
+        packets += mail.send(Self.lines(["RCPT TO:<office@shop.lan>", "DATA"]), from: .client)
+        packets += mail.send(Self.lines(["250 OK", "354 go ahead"]), from: .server)
+        for _ in 0..<60 { packets += mail.send(Self.lines([String(repeating: "QUJDRA", count: 200)]), from: .client) }
+        packets += mail.send(Self.lines(["."]), from: .client)
+        packets += mail.send(Self.lines(["250 queued"]), from: .server)
+        packets += mail.close()
+        var quit = TCPConversation(clientPort: 40401, serverPort: 25)
+        packets += quit.open()
+        packets += quit.send(Self.lines(["220 mail ESMTP"]), from: .server)
+        packets += quit.send(Self.lines(["EHLO monitor"]), from: .client)
+        packets += quit.send(Self.lines(["250 STARTTLS"]), from: .server)
+        packets += quit.send(Self.lines(["QUIT"]), from: .client)
+        packets += quit.send(Self.lines(["221 Bye"]), from: .server)
+        packets += quit.close()
+        let (connections, statistics) = try analyze(packets)
+        #expect(connections.count == 1, "\(connections.map(\.flow))")
+        #expect(statistics.plaintextSessions == 1)
+        let session = try #require(connections.first)
+        #expect(session.flow.upgrade == "smtp" && session.flow.client.hasSuffix(":40400"))
+        let finding = try #require(session.findings.first { $0.code == .tlsStartTLSNotUsed }, "\(session.findings.map(\.code))")
+        #expect(finding.evidence["command"] == .string("MAIL"))
+        #expect(finding.evidence["server_offered"] == .bool(true))
+        #expect(finding.evidence["offer"] == .string("250 STARTTLS"))
+        #expect(finding.message.contains("plain text"))
+        #expect(session.findings.count == 1, "\(session.findings.map(\.code))")
     }
 }

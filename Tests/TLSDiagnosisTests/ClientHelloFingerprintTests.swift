@@ -77,4 +77,28 @@ import TLSWire
         #expect(fingerprint.ja4 == "t13d3112h2_" + String(ClientHelloFingerprint.sha256Hex(hello.ja4.cipherHashInput).prefix(12))
             + "_" + String(ClientHelloFingerprint.sha256Hex(hello.ja4.extensionHashInput).prefix(12)))
     }
+
+    /// An SSLv2-compatible ClientHello (RFC 5246 Appendix E.2), as old clients sent it to
+    /// reach SSLv2 and TLS servers alike, fingerprinted by JA4's rules (technical_details/
+    /// JA4.md): no supported_versions, so the version is the hello's own (0x0301 → "10",
+    /// 0x0002 → "s2"); no extensions, so no SNI ("i"), a count of 00, no ALPN ("00") and an
+    /// empty JA4_c (000000000000). Its ciphers are the TLS suites among the three-byte
+    /// CIPHER-SPECs (those whose first byte is 0, E.2), as a TLS server reads them; SSLv2's
+    /// own kinds (0x010080 …) have no TLS code point and are not counted. JA4_b below is the
+    /// SHA-256 of "000a,002f,0035,00ff" computed outside tlsprobe (Python's hashlib).
+    @Test func sslv2CompatibleHellosAreFingerprintedByTheSpecificationsRules() throws {
+        func v2Hello(version: [UInt8], specs: [[UInt8]]) throws -> ClientHello {
+            let challenge = [UInt8](repeating: 0x5A, count: 16)
+            let body: [UInt8] = [1] + version + [0, UInt8(specs.count * 3), 0, 0, 0, UInt8(challenge.count)] + specs.flatMap { $0 } + challenge
+            var parser = RecordParser()
+            parser.append([0x80 | UInt8(body.count >> 8), UInt8(body.count & 0xFF)] + body)
+            let record = try #require(try parser.nextRecord())
+            return try #require(record.sslv2ClientHello)
+        }
+        let compatible = try v2Hello(version: [3, 1], specs: [[0x01, 0x00, 0x80], [0, 0, 0x35], [0, 0, 0x2F], [0, 0, 0x0A], [0, 0, 0xFF]])
+        #expect(ClientHelloFingerprint(compatible).ja4 == "t10i040000_e2f6df6ad119_000000000000")
+        #expect(compatible.ja4.raw == "t10i040000_000a,002f,0035,00ff_")
+        let sslv2Only = try v2Hello(version: [0, 2], specs: [[0x01, 0x00, 0x80], [0x07, 0x00, 0xC0]])
+        #expect(ClientHelloFingerprint(sslv2Only).ja4 == "ts2i000000_000000000000_000000000000")
+    }
 }

@@ -385,6 +385,10 @@ public final class CaptureAnalyzer {
                 // A request for TLS the server refused: said, though no TLS was spoken.
                 statistics.refusedUpgrades += 1
                 report(flow, end: reason)
+            } else if flow.plaintextSession != nil {
+                // A client that never asked for TLS and went on in plain text.
+                statistics.plaintextSessions += 1
+                report(flow, end: reason)
             }
         }
         statistics.lostBytes += flow.lostA + flow.lostB

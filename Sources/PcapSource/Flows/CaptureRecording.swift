@@ -50,6 +50,8 @@ struct CaptureRecording: Sendable {
     var plaintextReply: (side: Side, bytes: [UInt8])?
     /// The prelude's request for TLS that the server refused.
     var upgradeRefused: CaptureFacts.UpgradeRefusal? = nil
+    /// A plain-text session in which the client never asked for TLS.
+    var upgradeNotRequested: CaptureFacts.UpgradeNotRequested? = nil
 
     func build() -> (observation: HandshakeObservation, facts: CaptureFacts) {
         var builder = HandshakeObservationBuilder(parseCertificate: { CertificateCache.shared.certificate($0) })
@@ -89,6 +91,7 @@ struct CaptureRecording: Sendable {
         facts.decodeProblems = builder.decodeProblems
         facts.plaintextReply = plaintextReply.map { CaptureFacts.PlaintextReply(side: $0.side, bytes: $0.bytes) }
         facts.upgradeRefused = upgradeRefused
+        facts.upgradeNotRequested = upgradeNotRequested
         return (observation, facts)
     }
 

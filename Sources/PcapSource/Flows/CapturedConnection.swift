@@ -75,6 +75,9 @@ public struct CaptureStatistics: Sendable, Hashable {
     /// Flows whose server refused the client's STARTTLS (or a proxy its tunnel): reported,
     /// though they spoke no TLS.
     public var refusedUpgrades = 0
+    /// Flows of a protocol that upgrades in place whose client never asked for TLS and went
+    /// on in plain text: reported, though they spoke no TLS.
+    public var plaintextSessions = 0
     /// Packets the kernel dropped (live capture), when known.
     public var droppedByKernel: Int?
     /// Why reading stopped early (a file cut off mid-packet), when it did.

@@ -49,6 +49,7 @@ struct PreludeWatcher {
         if fromClient {
             if lead == 4 || lead == 5 || lead == 0x30 { return true }                    // SOCKS4, SOCKS5, LDAP
             if bytes.starts(with: [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F]) { return true }  // PostgreSQL SSLRequest
+            if bytes.count >= 8, bytes[0] == 0, bytes[4...7].elementsEqual([0, 3, 0, 0]) { return true }  // PostgreSQL StartupMessage 3.0
             if bytes.count >= 5, bytes[3] == 1 { return true }                           // MySQL's answer to its greeting
             return ["EHLO", "HELO", "LHLO", "STARTTLS", "CONNECT ", "<?XML", "<STREAM", "NICK ", "CAP ", "PASS ",
                     "CAPA", "STLS", "AUTH ", "USER ", "FEAT"].contains { text.hasPrefix($0) }
@@ -73,6 +74,35 @@ struct PreludeWatcher {
         var accepted: Bool?
         /// The server's answer to the request, as text (first line, at most 200 characters).
         var reply: String?
+        /// When the client did not ask: the first command with which it went on in plain
+        /// text (`MAIL`, `LOGIN`, `USER`, a PostgreSQL StartupMessage, an LDAP bindRequest):
+        /// past the greeting and capability exchange, where TLS should have started. Nil
+        /// while it has only greeted, asked for capabilities or quit.
+        var plainCommand: String?
+        /// When the client did not ask: whether the server offered the upgrade (its
+        /// capabilities list STARTTLS, STLS, AUTH TLS, <starttls/>, CLIENT_SSL); nil when
+        /// the protocol does not say.
+        var serverOffered: Bool?
+        /// The server's line that offered it ("250-STARTTLS"), at most 200 characters.
+        var offer: String?
+
+        init(kind: Kind, requested: Bool, accepted: Bool?, reply: String?,
+             plainCommand: String? = nil, serverOffered: Bool? = nil, offer: String? = nil) {
+            self.kind = kind
+            self.requested = requested
+            self.accepted = accepted
+            self.reply = reply
+            self.plainCommand = plainCommand
+            self.serverOffered = serverOffered
+            self.offer = offer
+        }
+
+        /// A session of a protocol that upgrades in place, in which the client never asked
+        /// for TLS and went on in plain text.
+        var wentOnInPlainText: Bool {
+            guard case .upgrade = kind else { return false }
+            return !requested && plainCommand != nil
+        }
     }
 
     /// The protocol and how the upgrade went, or nil when the prelude is none of those known.
@@ -99,8 +129,13 @@ struct PreludeWatcher {
             var accepted: Bool?
             if serverText.contains("<proceed") { accepted = true } else if requested && serverText.contains("<failure") { accepted = false }
             let server = clientText.contains("jabber:server") ? "xmpp-server" : "xmpp"
+            // Without <starttls/>: SASL authentication or stanzas in plain text.
+            let plain = requested ? nil : ["<auth", "<iq", "<message", "<presence"].first { clientText.contains($0) }.map { String($0.dropFirst()) }
+            let offered = serverText.contains("<stream:features") ? serverText.contains("<starttls") : nil
             return Reading(kind: .upgrade(server), requested: requested, accepted: requested ? accepted : nil,
-                           reply: accepted == nil ? nil : (accepted! ? "<proceed/>" : "<failure/>"))
+                           reply: accepted == nil ? nil : (accepted! ? "<proceed/>" : "<failure/>"),
+                           plainCommand: plain, serverOffered: requested ? nil : offered,
+                           offer: offered == true && !requested ? "<starttls/>" : nil)
         }
         guard let greeting = serverLines.first else {
             return nil
@@ -149,12 +184,79 @@ struct PreludeWatcher {
             return nil
         }
         guard let requestIndex else {
-            return Reading(kind: .upgrade(protocolName), requested: false, accepted: nil, reply: nil)
+            let offer = offerLine(serverLines, protocolName: protocolName)
+            return Reading(kind: .upgrade(protocolName), requested: false, accepted: nil, reply: nil,
+                           plainCommand: plainCommand(upperClient, protocolName: protocolName),
+                           serverOffered: offer != nil ? true : (capabilitiesSeen(serverLines, client: upperClient, protocolName: protocolName) ? false : nil),
+                           offer: offer.map(short))
         }
         // The server's answer: its last line (SMTP and FTP answer in one line; the others
         // end their answer with the status line), which the TLS bytes follow.
         let answer = answerLine(serverLines, protocolName: protocolName, requestIndex: requestIndex, clientLines: upperClient)
         return Reading(kind: .upgrade(protocolName), requested: true, accepted: answer.map(acceptedWhen), reply: answer.map(short))
+    }
+
+    /// Commands a client may send before it asks for TLS: greeting, capabilities, no-ops,
+    /// quitting. Anything else, unasked, goes on in plain text.
+    static let preUpgradeCommands: [String: Set<String>] = [
+        "smtp": ["EHLO", "HELO", "LHLO", "NOOP", "RSET", "QUIT", "HELP"],
+        "lmtp": ["LHLO", "EHLO", "NOOP", "RSET", "QUIT", "HELP"],
+        "imap": ["CAPABILITY", "NOOP", "LOGOUT", "ID"],
+        "pop3": ["CAPA", "NOOP", "QUIT"],
+        "ftp": ["FEAT", "SYST", "NOOP", "QUIT", "HELP", "OPTS"],
+        "nntp": ["CAPABILITIES", "MODE", "DATE", "HELP", "QUIT"],
+        "sieve": ["CAPABILITY", "NOOP", "LOGOUT"],
+        "irc": ["CAP", "PING", "PONG", "QUIT"],
+    ]
+
+    /// The first client command past the greeting and capability exchange (IMAP's after its
+    /// tag), or nil.
+    static func plainCommand(_ upperClient: [String], protocolName: String) -> String? {
+        let allowed = preUpgradeCommands[protocolName] ?? []
+        for line in upperClient {
+            var words = line.split(separator: " ", omittingEmptySubsequences: true)
+            if protocolName == "imap" { words = Array(words.dropFirst()) }
+            if protocolName == "irc", words.first?.hasPrefix(":") == true { words = Array(words.dropFirst()) }
+            guard let verb = words.first else { continue }
+            let name = String(verb.prefix(20)).filter { $0.isLetter || $0.isNumber }
+            guard !name.isEmpty else { continue }
+            if !allowed.contains(name) { return name }
+        }
+        return nil
+    }
+
+    /// The server line that offers the upgrade: SMTP's `250-STARTTLS`, IMAP's capability
+    /// `STARTTLS`, POP3's `STLS`, FTP's `AUTH TLS`, NNTP's and Sieve's `STARTTLS`, IRC's
+    /// `tls` capability.
+    static func offerLine(_ serverLines: [String], protocolName: String) -> String? {
+        serverLines.first { line in
+            let upper = line.uppercased()
+            let words = upper.split { $0 == " " || $0 == "-" || $0 == "\"" || $0 == "[" || $0 == "]" || $0 == "=" }
+            switch protocolName {
+            case "pop3": return upper == "STLS" || upper.hasPrefix("STLS ")
+            case "ftp": return upper.contains("AUTH TLS") || (upper.hasPrefix(" AUTH") && upper.contains("TLS"))
+            case "irc": return words.contains("CAP") && words.contains("LS") && (words.contains("TLS") || upper.contains(":TLS"))
+            default: return words.contains("STARTTLS")
+            }
+        }
+    }
+
+    /// Whether the server listed its capabilities (so that no offer among them means it
+    /// does not offer TLS): SMTP's answer to EHLO, IMAP's CAPABILITY, POP3's CAPA list,
+    /// FTP's FEAT, NNTP's CAPABILITIES, Sieve's greeting, IRC's CAP LS.
+    static func capabilitiesSeen(_ serverLines: [String], client upperClient: [String], protocolName: String) -> Bool {
+        let upper = serverLines.map { $0.uppercased() }
+        func sent(_ verb: String) -> Bool { upperClient.contains { $0 == verb || $0.hasPrefix(verb + " ") } }
+        switch protocolName {
+        case "smtp", "lmtp": return (sent("EHLO") || sent("LHLO")) && upper.dropFirst().contains { $0.hasPrefix("250") }
+        case "imap": return upper.contains { $0.contains("CAPABILITY ") }
+        case "pop3": return sent("CAPA") && upper.contains(".")
+        case "ftp": return sent("FEAT") && upper.contains { $0.hasPrefix("211") }
+        case "nntp": return upper.contains { $0.hasPrefix("101") }
+        case "sieve": return upper.contains { $0.hasPrefix("\"IMPLEMENTATION\"") }
+        case "irc": return sent("CAP") && upper.contains { $0.contains(" CAP ") && $0.contains(" LS") }
+        default: return false
+        }
     }
 
     /// The server line that answers the client's upgrade command (the client's line
@@ -215,6 +317,16 @@ struct PreludeWatcher {
             }
             return Reading(kind: .upgrade("ldap"), requested: true, accepted: accepted, reply: reply)
         }
+        // LDAP without StartTLS: the first LDAPMessage is already an operation (a bind sends
+        // its password; a search its filter).
+        if client.first == 0x30, let operation = ldapOperation(client) {
+            return Reading(kind: .upgrade("ldap"), requested: false, accepted: nil, reply: nil, plainCommand: operation)
+        }
+        // PostgreSQL without SSLRequest: the StartupMessage (Int32 length, Int32 196608,
+        // user and database) first.
+        if client.count >= 8, client[0] == 0, client[4...7].elementsEqual([0, 3, 0, 0]) {
+            return Reading(kind: .upgrade("postgres"), requested: false, accepted: nil, reply: nil, plainCommand: "StartupMessage")
+        }
         // SOCKS5: VER 5, NMETHODS, METHODS… then CONNECT; the reply's REP 0 is success.
         if client.count >= 3, client[0] == 5, Int(client[1]) + 2 <= client.count, Int(client[1]) >= 1 {
             let request = client.dropFirst(Int(client[1]) + 2)
@@ -234,13 +346,49 @@ struct PreludeWatcher {
         // 32-byte packet with CLIENT_SSL (0x0800) in its capability flags.
         if server.count > 5, server[3] == 0, server[4] == 10 {
             var requested = false
+            var answered = false
             if client.count >= 9, client[3] == 1 {
+                answered = true
                 let capabilities = Int(client[4]) | Int(client[5]) << 8
                 requested = capabilities & 0x0800 != 0
             }
-            return Reading(kind: .upgrade("mysql"), requested: requested, accepted: requested ? true : nil, reply: nil)
+            // The greeting: server version (NUL-terminated), thread id (4), scramble (8),
+            // filler (1), then the capability flags' lower two bytes.
+            var offered: Bool?
+            if let end = server[5...].firstIndex(of: 0), end + 15 < server.count {
+                offered = (Int(server[end + 14]) | Int(server[end + 15]) << 8) & 0x0800 != 0
+            }
+            return Reading(kind: .upgrade("mysql"), requested: requested, accepted: requested ? true : nil, reply: nil,
+                           plainCommand: answered && !requested ? "HandshakeResponse" : nil,
+                           serverOffered: requested ? nil : offered, offer: offered == true && !requested ? "CLIENT_SSL" : nil)
         }
         return nil
+    }
+
+    /// The operation of an LDAPMessage that opens a stream: `SEQUENCE { messageID INTEGER,
+    /// protocolOp [APPLICATION n] }` (RFC 4511 §4.2), for the operations a client sends
+    /// first; nil when the bytes are not one.
+    static func ldapOperation(_ client: [UInt8]) -> String? {
+        guard client.count >= 7, client[0] == 0x30 else { return nil }
+        var i = 1
+        if client[i] & 0x80 != 0 {
+            let octets = Int(client[i] & 0x7F)
+            guard (1...4).contains(octets) else { return nil }
+            i += octets
+        }
+        i += 1
+        guard i + 1 < client.count, client[i] == 0x02 else { return nil }
+        let idLength = Int(client[i + 1])
+        guard (1...4).contains(idLength) else { return nil }
+        i += 2 + idLength
+        guard i < client.count else { return nil }
+        switch client[i] {
+        case 0x60: return "bindRequest"
+        case 0x63: return "searchRequest"
+        case 0x66: return "modifyRequest"
+        case 0x68: return "addRequest"
+        default: return nil
+        }
     }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -111,6 +111,8 @@ final class TrackedFlow {
     private var prelude = PreludeWatcher()
     /// What the prelude was, read when the client's hello ended it.
     private(set) var preludeReading: PreludeWatcher.Reading?
+    /// What the prelude was when it was given up past `PreludeWatcher.maxBytes` without TLS.
+    private var preludeGivenUp: PreludeWatcher.Reading?
     /// Live capture with a key log: the stream chunks delivered so far, in order, so the
     /// connection can be read again once its client has written the secrets it lacked
     /// (`maxReplayBytes` at most, within the capture's `ReplayBudget`; past that, nil).
@@ -304,6 +306,14 @@ final class TrackedFlow {
         return reading
     }
 
+    /// A session of a protocol that upgrades in place (SMTP, IMAP, LDAP, PostgreSQL, …) in
+    /// which the client never asked for TLS and went on in plain text: reported though the
+    /// flow never spoke TLS.
+    var plaintextSession: PreludeWatcher.Reading? {
+        guard !tlsSeen, let reading = preludeGivenUp ?? (prelude.isEmpty ? nil : prelude.reading), reading.wentOnInPlainText else { return nil }
+        return reading
+    }
+
     private func otherSideInPrelude(_ fromA: Bool) -> Bool {
         if case .prelude = fromA ? stateB : stateA { return true }
         return false
@@ -329,6 +339,7 @@ final class TrackedFlow {
             return
         }
         if !prelude.observe(chunk, fromClient: fromClient) {
+            if !tlsSeen, preludeGivenUp == nil { preludeGivenUp = prelude.reading }
             prelude = PreludeWatcher()
             state = .stopped
         }
@@ -579,11 +590,15 @@ final class TrackedFlow {
                 case .upgrade(let name): return CaptureFacts.UpgradeRefusal(protocolName: name, isTunnel: false, reply: reading.reply)
                 case .tunnel(let name): return CaptureFacts.UpgradeRefusal(protocolName: name, isTunnel: true, reply: reading.reply)
                 }
+            },
+            upgradeNotRequested: plaintextSession.flatMap { reading in
+                guard case .upgrade(let name) = reading.kind, let command = reading.plainCommand else { return nil }
+                return CaptureFacts.UpgradeNotRequested(protocolName: name, command: command, serverOffered: reading.serverOffered, offer: reading.offer)
             })
         var flow = Flow(
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
-        switch (preludeReading ?? upgradeRefusal)?.kind {
+        switch (preludeReading ?? upgradeRefusal ?? plaintextSession)?.kind {
         case .upgrade(let name): flow.upgrade = name
         case .tunnel(let name): flow.tunnel = name
         case nil: break
@@ -602,6 +617,7 @@ final class TrackedFlow {
         cutRecords = []
         keptBytes = 0
         prelude = PreludeWatcher()
+        preludeGivenUp = nil
         // Buffers go; each side's initial and next sequence numbers stay, so that a new
         // connection on the same addresses and ports is told from a repeated SYN.
         streamA.discardPending()

@@ -77,11 +77,42 @@ public enum CaptureDiagnosis {
                 evidence: ["protocol": .string(refusal.protocolName), "reply": .optional(refusal.reply), "step": .string(refusal.isTunnel ? "tunnel" : "starttls")]))
             return findings
         }
+        if let plain = f.upgradeNotRequested, observation.clientHello == nil {
+            // The client never asked for TLS: what it sent went in plain text.
+            findings.append(plaintextSessionFinding(plain))
+            return findings
+        }
         if observation.outcome == .incomplete {
             findings.append(incompleteFinding(f, observation))
         }
         return findings
     }
+
+    /// `tls.starttls_not_used`: a session of a protocol that upgrades in place, in which the
+    /// client never asked for TLS.
+    static func plaintextSessionFinding(_ plain: CaptureFacts.UpgradeNotRequested) -> Finding {
+        let name = UpgradeDiagnosis.displayNames[plain.protocolName] ?? plain.protocolName.uppercased()
+        let request = upgradeRequests[plain.protocolName] ?? "STARTTLS"
+        let server: String
+        switch plain.serverOffered {
+        case true?: server = " though the server offered it" + (plain.offer.map { " (\"\($0)\")" } ?? "")
+        case false?: server = "; the server did not offer it either (its capabilities do not list \(request))"
+        case nil: server = ""
+        }
+        var evidence: [String: EvidenceValue] = ["protocol": .string(plain.protocolName), "command": .string(plain.command)]
+        if let offered = plain.serverOffered { evidence["server_offered"] = .bool(offered) }
+        if let offer = plain.offer { evidence["offer"] = .string(offer) }
+        return Finding(
+            code: .tlsStartTLSNotUsed, subject: .connection,
+            message: "The client never asked the \(name) server for TLS (\(request))\(server), and went on in plain text with \(plain.command): what it sent — mail, a login, a password, a query — crossed the network readable.",
+            evidence: evidence)
+    }
+
+    /// How each protocol asks for TLS, as the finding names it.
+    static let upgradeRequests = [
+        "pop3": "STLS", "ftp": "AUTH TLS", "ldap": "the StartTLS extended operation", "postgres": "SSLRequest",
+        "mysql": "the CLIENT_SSL capability", "xmpp": "<starttls/>", "xmpp-server": "<starttls/>",
+    ]
 
     /// `capture.decrypt_failed` and `capture.no_key` for what the key log did not open.
     /// `clientSeenFromSYN`: the client's direction was captured from its SYN, so a missing

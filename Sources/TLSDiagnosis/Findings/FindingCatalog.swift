@@ -259,6 +259,12 @@ public enum FindingCatalog {
             related: [.tlsHandshakeFailed],
             reproduce: "tlsprobe connect HOST:25 --starttls smtp"),
         Entry(
+            code: .tlsStartTLSNotUsed, title: "plain text where STARTTLS belonged", defaultSeverity: .warning,
+            meaning: "In a capture: a client of a protocol that upgrades to TLS in place (SMTP, IMAP, POP3, FTP, LDAP, PostgreSQL, MySQL, XMPP, …) never asked for TLS and went on in plain text — mail, logins, passwords and queries crossed the network readable. The evidence says whether the server offered the upgrade (its capabilities listed STARTTLS) and the first command sent in the clear.",
+            fix: "Turn TLS on in the client (printers and NAS boxes call it \"SMTP over TLS\", \"STARTTLS\" or \"secure connection\"; choose \"required\", not \"if available\"), or point it at the port that speaks TLS from the first byte (465, 993, 995, 636). If the server did not offer STARTTLS, give it a certificate and enable TLS first. Then make the server refuse logins in plain text (Postfix: smtpd_tls_auth_only = yes; Dovecot: ssl = required; PostgreSQL: hostssl lines in pg_hba.conf; OpenLDAP: security tls=1).",
+            related: [.tlsStartTLSRefused],
+            reproduce: "tlsprobe connect HOST:25 --starttls smtp"),
+        Entry(
             code: .tlsHelloRetryNotFollowed, title: "second ClientHello ignores the HelloRetryRequest", defaultSeverity: .error,
             meaning: "A TLS 1.3 server answered the first ClientHello with a HelloRetryRequest (asking for a key share in another group), and the client's second ClientHello does not do what RFC 8446 4.1.2 requires: one key share, in the group asked for, and otherwise the same offer. Servers abort such a handshake with illegal_parameter.",
             fix: "Update the client's TLS library; as a workaround, configure the server to prefer a group the client sends a key share for in its first ClientHello (x25519 or secp256r1), so no HelloRetryRequest is needed.",

@@ -73,6 +73,7 @@ extension FindingCode {
     public static let tlsNoCommonVersion = FindingCode(rawValue: "tls.no_common_version")
     public static let tlsNoCommonCipher = FindingCode(rawValue: "tls.no_common_cipher")
     public static let tlsStartTLSRefused = FindingCode(rawValue: "tls.starttls_refused")
+    public static let tlsStartTLSNotUsed = FindingCode(rawValue: "tls.starttls_not_used")
     public static let tlsHelloRetryNotFollowed = FindingCode(rawValue: "tls.hello_retry_not_followed")
     public static let tlsAppleClientRefused = FindingCode(rawValue: "tls.apple_client_refused")
     // mtls

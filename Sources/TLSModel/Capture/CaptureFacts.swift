@@ -140,6 +140,29 @@ public struct CaptureFacts: Sendable, Hashable {
     /// A plain-text prelude in which the client asked for TLS (STARTTLS, a proxy's tunnel)
     /// and the server said no: the protocol, and the server's answer.
     public var upgradeRefused: UpgradeRefusal?
+    /// A plain-text protocol that upgrades in place (SMTP, IMAP, LDAP, PostgreSQL, …) in
+    /// which the client never asked for TLS and went on in plain text.
+    public var upgradeNotRequested: UpgradeNotRequested?
+
+    /// The client of a plain-text protocol went on without asking for TLS.
+    public struct UpgradeNotRequested: Sendable, Hashable {
+        /// `smtp`, `imap`, `ldap`, `postgres`, …
+        public var protocolName: String
+        /// The first command past the greeting and capabilities (`MAIL`, `LOGIN`,
+        /// `bindRequest`, `StartupMessage`).
+        public var command: String
+        /// Whether the server offered the upgrade; nil when the capture does not show it.
+        public var serverOffered: Bool?
+        /// The server's line that offered it (`250-STARTTLS`).
+        public var offer: String?
+
+        public init(protocolName: String, command: String, serverOffered: Bool?, offer: String?) {
+            self.protocolName = protocolName
+            self.command = command
+            self.serverOffered = serverOffered
+            self.offer = offer
+        }
+    }
 
     /// The server of a plain-text protocol refused the client's request for TLS.
     public struct UpgradeRefusal: Sendable, Hashable {

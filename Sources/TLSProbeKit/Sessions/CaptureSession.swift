@@ -127,6 +127,9 @@ public final class CaptureSession {
         if s.refusedUpgrades > 0 {
             lines.append("  \(s.refusedUpgrades) of the connections reported asked for TLS in a plain-text protocol (STARTTLS) and were refused: no TLS in them")
         }
+        if s.plaintextSessions > 0 {
+            lines.append("  \(s.plaintextSessions) of the connections reported never asked for TLS (STARTTLS) in a plain-text protocol and went on in plain text")
+        }
         if s.tlsFlowsWithoutHandshake > 0 {
             lines.append("  \(s.tlsFlowsWithoutHandshake) TLS flow(s) began before the capture did: no handshake to report")
         }

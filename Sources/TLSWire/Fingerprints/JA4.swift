@@ -18,7 +18,11 @@
 /// each time they occur; values come from the first `application_layer_protocol_negotiation`
 /// and `signature_algorithms` extension; a `supported_versions` extension that is
 /// unreadable or holds only GREASE falls back to `legacy_version`, as the reference
-/// Python does when the field is missing.
+/// Python does when the field is missing. An SSLv2-compatible ClientHello (RFC 5246
+/// Appendix E.2) has no extensions: its version is its own (`10` for 0x0301, `s2` for
+/// 0x0002) and its ciphers are the TLS suites among its three-byte CIPHER-SPECs (first byte
+/// 0), as a TLS server reads them; SSLv2's own kinds have no TLS code point and are not
+/// counted.
 public struct JA4: Hashable, Sendable {
     /// JA4's first character: the transport the hello travelled on.
     public enum Transport: String, Hashable, Sendable {

@@ -78,6 +78,12 @@ import TLSDiagnosis
         let samples: [[UInt8]] = [
             Self.lines(["220 mail ESMTP", "250-x", "250 STARTTLS", "220 go"]), [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F],
             [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 1, 0xBB], [0x30, 0x84, 0xFF, 0xFF, 0x78, 0x82, 0x0A], [0, 0, 0, 0, 10, 0x35],
+            // An LDAP bindRequest, a PostgreSQL StartupMessage, a MySQL greeting with a long
+            // version and no NUL, an XMPP stream with SASL, IMAP tags only.
+            [0x30, 0x84, 0, 0, 0, 0x10, 0x02, 0x04, 1, 2, 3, 4, 0x60, 0x05, 0x02, 0x01, 0x03, 0x04, 0x00],
+            [0, 0, 0, 0x10, 0, 3, 0, 0] + Array("user\u{0}a\u{0}\u{0}".utf8), [0, 0, 0, 0, 10] + [UInt8](repeating: 0x38, count: 20),
+            Array("<stream:stream><stream:features><starttls/></stream:features><auth mechanism='PLAIN'/>".utf8),
+            Self.lines(["a1", "a2 ", " ", "* CAPABILITY STARTTLS", "250-", "211-", "101", ":x CAP * LS :tls"]),
         ]
         for sample in samples {
             for cut in 0...sample.count {

@@ -22,7 +22,7 @@ extension TextRenderer {
         case .observer(let observer):
             let f = observer.flow
             title = "capture \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
-                + (f.upgrade.map { " · \($0) STARTTLS" } ?? "") + (f.tunnel.map { " · \($0) tunnel" } ?? "")
+                + (f.upgrade.map { " · \($0) STARTTLS" } ?? "") + (f.tunnel.map { " · \($0) tunnel" } ?? "") + (f.transport == "udp" ? " · DTLS over UDP" : "")
             ownHello = false
         }
         out += style.paint(oneLine(title), .bold) + "\n"

@@ -38,6 +38,12 @@ public struct DTLSHandshakeReassembler: Sendable {
         public var type: HandshakeType
         public var messageSeq: UInt16
         public var body: [UInt8]
+
+        public init(type: HandshakeType, messageSeq: UInt16, body: [UInt8]) {
+            self.type = type
+            self.messageSeq = messageSeq
+            self.body = body
+        }
     }
 
     private struct Pending: Sendable {

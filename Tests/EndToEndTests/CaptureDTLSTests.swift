@@ -239,6 +239,41 @@ import TestSupport
         #expect((cid["client_hello"] as? [String: Any])?["sni"] as? String == "lamp.home")
     }
 
+    @Test func encryptedAlertsAreToldByTypeOrBySize() throws {
+        // DTLS 1.2: the client's ChangeCipherSpec and Finished (epoch 1), then the server's
+        // alert record in epoch 1: encrypted, known by its content type.
+        var one2 = UDPConversation(clientPort: 41_000, serverPort: 4433)
+        let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [DTLSBytes.ext(0, [0, 8, 0, 0, 5] + Array("cam.1".utf8))])
+        var packets = [
+            one2.datagram(from: .client, DTLSBytes.record(type: 22, version: 0xFEFF, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])),
+            one2.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 2, messageSeq: 0, body: DTLSBytes.serverHello(suite: 0xC02B, extensions: []))[0])
+                + DTLSBytes.record(type: 22, sequence: 1, DTLSBytes.fragments(type: 14, messageSeq: 1, body: [])[0])),
+            one2.datagram(from: .client, DTLSBytes.record(type: 20, sequence: 1, [1]) + DTLSBytes.record(type: 22, epoch: 1, sequence: 0, [UInt8](repeating: 0xF1, count: 40))),
+            one2.datagram(from: .server, DTLSBytes.record(type: 21, epoch: 1, sequence: 0, [UInt8](repeating: 0xF2, count: 26))),
+        ]
+        // DTLS 1.3: the client's first protected record is 19 bytes (content type, alert, tag).
+        var one3 = UDPConversation(clientPort: 42_000, serverPort: 4433)
+        packets += [
+            one3.datagram(from: .client, DTLSBytes.record(type: 22, version: 0xFEFF, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: Self.dtls13ClientHello(cid: nil))[0])),
+            one3.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 2, messageSeq: 0, body: Self.dtls13ServerHello(cid: nil))[0])
+                + DTLSBytes.unified(epoch: 2, sequence: 0, [UInt8](repeating: 0xE1, count: 900))),
+            one3.datagram(from: .client, DTLSBytes.unified(epoch: 2, sequence: 0, [UInt8](repeating: 0xE2, count: 19))),
+        ]
+        let path = Self.pki.dir.write("dtls-alerts.pcap", CaptureWriter.file(linkType: 1, packets: packets.sorted { $0.time < $1.time }))
+        let result = try Run.tlsprobe(["capture", "-r", path, "--json", "--fail-on", "never"])
+        let lines = try Self.lines(result)
+        try #require(lines.count == 2, "\(result.stdout)\n\(result.stderr)")
+        try SchemaTests.expectValid(result.stdout, "capture", lines: true)
+        let refused12 = try #require(lines.first { ($0["flow"] as? [String: Any])?["client"] as? String == "127.0.0.1:41000" })
+        #expect(refused12["outcome"] as? String != "established")
+        let finding = try #require((refused12["findings"] as? [[String: Any]])?.first { $0["code"] as? String == "capture.alert" })
+        #expect((finding["evidence"] as? [String: Any])?["encrypted"] as? Bool == true)
+        #expect((finding["evidence"] as? [String: Any])?["from"] as? String == "server")
+        let refused13 = try #require(lines.first { ($0["flow"] as? [String: Any])?["client"] as? String == "127.0.0.1:42000" })
+        #expect((refused13["handshake"] as? [String: Any])?["version"] as? String == "DTLSv1.3")
+        #expect(refused13["outcome"] as? String == "failed", "\(JSONFindings.codes(refused13))")
+    }
+
     /// A datagram cut at every length, and the handshake's datagrams each cut at every
     /// length: never a crash, never a report from a ClientHello cut short.
     @Test func everyPrefixOfADTLSFlowIsReadSafely() throws {

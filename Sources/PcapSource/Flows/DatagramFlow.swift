@@ -45,6 +45,15 @@ final class DatagramFlow {
     private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
     private var brokenStreams: [String] = []
     private var helloVerifyCookie = false
+    /// DTLS 1.3: the length of the client's first protected record.
+    private var clientFirstProtectedLength: Int?
+    /// An encrypted alert is 2 bytes, the inner content type and a 16-byte tag.
+    static let encryptedAlertLength = 2 + 1 + 16
+    /// DTLS 1.3: the client's first protected record was alert-sized, and it sent nothing
+    /// in the application epoch: most likely it refused the server's flight.
+    private var dtls13Refusal: Bool {
+        isDTLS13 && !clientApplicationEpoch && clientFirstProtectedLength == Self.encryptedAlertLength
+    }
     private var context = HandshakeContext()
     /// `connection_id` (RFC 9146 §3).
     static let connectionIDExtension = ExtensionType(54)
@@ -60,10 +69,10 @@ final class DatagramFlow {
     var heldBytes: Int { reported || closed ? 0 : reassemblerA.heldBytes + reassemblerB.heldBytes + keptBytes }
 
     /// Whether the handshake is decided and the report can go out now.
-    var isDecided: Bool { !reported && handshakeSeen && (established || fatalAlert) }
+    var isDecided: Bool { !reported && handshakeSeen && (established || fatalAlert || !encryptedAlerts.isEmpty) }
 
     private var established: Bool {
-        if isDTLS13 { return serverHelloSeen && clientApplicationEpoch && protectedFrom.contains(.server) }
+        if isDTLS13 { return serverHelloSeen && clientApplicationEpoch && protectedFrom.contains(.server) && !dtls13Refusal }
         return protectedFrom.contains(.client) && protectedFrom.contains(.server) && encryptedAlerts.isEmpty
     }
 
@@ -106,15 +115,21 @@ final class DatagramFlow {
         let fragment = UnsafeRawBufferPointer(rebasing: payload[record.fragmentOffset..<(record.fragmentOffset + record.fragmentLength)])
         if record.isProtected {
             let sender = side(fromA: fromA)
+            if record.contentType == .alert {
+                // DTLS 1.0/1.2: an alert in the new epoch before both sides finished is
+                // encrypted, known by its type; after that, a close_notify.
+                if !established && encryptedAlerts.count < 16 { encryptedAlerts.append(.init(side: sender, length: record.fragmentLength)) }
+                return
+            }
             if record.form == .unified {
+                // DTLS 1.3: the client's first protected record alert-sized (its content
+                // type, a 2-byte alert and a 16-byte tag, RFC 9147 §4) refused the server's
+                // flight, as in TLS 1.3.
+                if sender == .client && clientFirstProtectedLength == nil { clientFirstProtectedLength = record.fragmentLength }
                 if sender == .client && record.epoch == 3 { clientApplicationEpoch = true }
                 if isDTLS13 || serverHelloSeen { protectedFrom.insert(sender) }
             } else {
                 protectedFrom.insert(sender)
-            }
-            if record.contentType == .alert && !established {
-                // An alert in the new epoch before both sides finished: encrypted, known by its type.
-                if encryptedAlerts.count < 16 { encryptedAlerts.append(.init(side: sender, length: record.fragmentLength)) }
             }
             return
         }
@@ -188,7 +203,7 @@ final class DatagramFlow {
         if end != nil { flushReassemblers() }
         let clientIsA = self.clientIsA ?? true
         let recording = CaptureRecording(
-            events: events, established: established, tls13Refusal: nil, tagLength: 16,
+            events: events, established: established, tls13Refusal: dtls13Refusal ? .client : nil, tagLength: 16,
             encryptedHandshakeUnseen: isDTLS13,
             decryption: nil, encryptedAlerts: encryptedAlerts, lostBytes: (0, 0),
             snapCutBytes: 0, snapLength: 0, cutRecords: [], cutEncryptedRecords: 0, holesGivenUp: false,

@@ -111,6 +111,32 @@ import TestSupport
         #expect(!JSONFindings.codes(lines[0]).contains("capture.malformed"), "\(JSONFindings.codes(lines[0]))")
     }
 
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureReportsADTLSHandshake() throws {
+        let port = try ReservedPort()
+        let dir = TemporaryDirectory()
+        let live = try CaptureTests.startLive([
+            "capture", "-i", "lo", "--filter", "udp port \(port.port)", "--count", "1", "--json", "--duration", "30",
+        ], in: dir)
+        defer { if live.process.isRunning { live.process.terminate() } }
+        let server = try BackgroundProcess("openssl", [
+            "s_server", "-dtls1_2", "-accept", "127.0.0.1:\(port.port)", "-cert", Self.pki.leaf, "-key", Self.pki.key,
+            "-cert_chain", Self.pki.intermediate, "-quiet",
+        ])
+        defer { server.stop() }
+        #expect(DTLSTests.waitUntilBound(udp: port.port))
+        try Run.process("openssl", ["s_client", "-dtls1_2", "-connect", "127.0.0.1:\(port.port)", "-servername", "printer.local", "-CAfile", Self.pki.root],
+                        stdin: Data("Q\n".utf8), timeout: 15)
+        CaptureTests.wait(live.process, seconds: 15)
+        let stdout = (try? String(contentsOfFile: live.stdout, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
+        #expect(!live.process.isRunning)
+        #expect(live.process.terminationStatus == 0, "\(stderr)")
+        #expect(stdout.contains("\"transport\":\"udp\""), "\(stdout)")
+        #expect(stdout.contains("\"version\":\"DTLSv1.2\""), "\(stdout)")
+        #expect(stdout.contains("\"outcome\":\"established\""), "\(stdout)")
+        #expect(stderr.contains("interface lo: 1 TLS connection reported"), "\(stderr)")
+    }
+
     // MARK: DTLS 1.3, connection IDs, STUN, garbage: built from the RFCs' structures
 
     /// A DTLS 1.3 ClientHello offering DTLS 1.3 and 1.2, with SNI, ALPN "coap" and a

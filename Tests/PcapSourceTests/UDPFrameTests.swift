@@ -93,4 +93,30 @@ import Testing
         #expect(analyzer.statistics.dtlsFlows == 1)
         #expect(analyzer.statistics.udpDatagrams == 4)
     }
+
+    /// Partial DTLS handshake messages count against the capture's memory budget: past it,
+    /// the UDP flows holding most are ended and reported, and the total stays under it.
+    @Test func partialFragmentsStayWithinTheCapturesBudget() {
+        var limits = CaptureAnalyzer.Limits()
+        limits.maxBufferedBytes = 64 * 1024
+        var reports: [CapturedConnection] = []
+        let analyzer = CaptureAnalyzer(linkType: FrameDecoder.LinkType.ethernet, limits: limits) { reports.append($0) }
+        let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [])
+        for n in 0..<200 {
+            var c = UDPConversation(clientPort: UInt16(20_000 + n), serverPort: 4433)
+            // The ClientHello whole, then the first kilobyte of a 50 KB Certificate.
+            let packets = [
+                c.datagram(from: .client, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])),
+                c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 1,
+                    DTLSBytes.fragment(type: 11, length: 50_000, messageSeq: 1, offset: 0, [UInt8](repeating: 0x30, count: 1_000)))),
+            ]
+            for p in packets { p.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: p.time) } }
+            #expect(analyzer.bufferedBytes <= limits.maxBufferedBytes)
+        }
+        #expect(analyzer.statistics.budgetEndedFlows > 0)
+        #expect(reports.count == analyzer.statistics.budgetEndedFlows)
+        analyzer.finish()
+        #expect(reports.count == 200)
+        #expect(analyzer.bufferedBytes == 0)
+    }
 }

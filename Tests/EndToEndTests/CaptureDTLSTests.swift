@@ -95,6 +95,7 @@ import TestSupport
         let text = try Run.tlsprobe(["capture", "-r", file, "--anchor", Self.pki.root, "--fail-on", "never"])
         #expect(text.stdout.contains("DTLS over UDP"))
         #expect(text.stdout.contains("DTLSv1.2"))
+        #expect(text.stdout.contains("Second client hello (after the HelloVerifyRequest, with its cookie)"), "\(text.stdout)")
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func dtls10IsNamedAndFingerprinted() throws {

@@ -1,7 +1,7 @@
 /// Why a frame yielded no TCP segment.
 public struct FrameError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
-        /// Not something tlsprobe reads (ARP, UDP, an unknown link type, an IP fragment):
+        /// Not something tlsprobe reads (ARP, ICMP, an unknown link type, an IP fragment):
         /// counted as skipped.
         case unsupported
         /// The captured bytes end inside a header (short snap length, truncated frame).

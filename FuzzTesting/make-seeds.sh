@@ -22,7 +22,13 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 quiet() { "$@" >/dev/null 2>&1 || { echo "make-seeds.sh: failed: $*" >&2; exit 2; }; }
 
+# The udp-* DTLS seeds of FuzzCapture (made from CaptureDTLSTests' captures, real and built)
+# are kept as they are.
+mkdir -p "$scratch/udp-seeds"
+cp "$here"/Corpus/FuzzCapture/udp-* "$scratch/udp-seeds/" 2>/dev/null || true
 rm -rf "$here/Corpus/FuzzCapture" "$here/Corpus/FuzzCredentials" "$here/Corpus/FuzzTrust"
+mkdir -p "$here/Corpus/FuzzCapture"
+cp "$scratch"/udp-seeds/* "$here/Corpus/FuzzCapture/" 2>/dev/null || true
 mkdir -p "$here/Corpus/FuzzCredentials" "$here/Corpus/FuzzTrust"
 python3 "$here/Tools/capture-seeds.py" "$here/Corpus/FuzzTLSWire" "$here/Corpus/FuzzCapture"
 

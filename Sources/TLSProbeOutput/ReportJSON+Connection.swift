@@ -118,7 +118,7 @@ extension ReportJSON {
         .object([
             "client": .string(f.client), "server": .string(f.server),
             "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
-            "upgrade": .optional(f.upgrade), "tunnel": .optional(f.tunnel),
+            "upgrade": .optional(f.upgrade), "tunnel": .optional(f.tunnel), "transport": .string(f.transport),
         ])
     }
 

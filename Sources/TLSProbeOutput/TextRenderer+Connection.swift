@@ -22,7 +22,7 @@ extension TextRenderer {
         case .observer(let observer):
             let f = observer.flow
             title = "capture \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
-                + (f.upgrade.map { " · \($0) STARTTLS" } ?? "") + (f.tunnel.map { " · \($0) tunnel" } ?? "")
+                + (f.upgrade.map { " · \($0) STARTTLS" } ?? "") + (f.tunnel.map { " · \($0) tunnel" } ?? "") + (f.transport == "udp" ? " · DTLS over UDP" : "")
             ownHello = false
         }
         out += style.paint(oneLine(title), .bold) + "\n"
@@ -65,7 +65,9 @@ extension TextRenderer {
             }
         }
         if let h = r.secondClientHello, !ownHello {
-            out += heading("Second client hello (after the HelloRetryRequest)")
+            // DTLS: the second hello answered a HelloVerifyRequest with its cookie (RFC 6347 §4.2.1).
+            let verify = h.legacyVersion.isDTLS && r.serverHello?.afterHelloRetryRequest != true
+            out += heading(verify ? "Second client hello (after the HelloVerifyRequest, with its cookie)" : "Second client hello (after the HelloRetryRequest)")
             out += field("key shares", h.keyShareGroups.isEmpty ? "(none)" : h.keyShareGroups.map(\.description).joined(separator: ", "))
             if let ja4 = h.ja4 { out += field("JA4", ja4) }
         }

@@ -40,7 +40,7 @@ struct Capture: ParsableCommand {
     @Option(name: .customShort("i"), help: ArgumentHelp("Capture live on this interface (needs \(Self.liveCapturePermission)).", valueName: "interface"))
     var interface: String?
 
-    @Option(name: .long, help: ArgumentHelp("BPF filter, as for tcpdump (default for -i: tcp; none for -r).", valueName: "bpf"))
+    @Option(name: .long, help: ArgumentHelp("BPF filter, as for tcpdump (default for -i: \"tcp or udp\"; none for -r).", valueName: "bpf"))
     var filter: String?
 
     @Option(name: .long, help: ArgumentHelp("Stop after this many TLS connections have been reported.", valueName: "n"))

@@ -50,6 +50,8 @@ import TestSupport
         // Our ClientHello, read by the same parser as TLS's once the cookie is set aside.
         let hello = try #require(out.json["client_hello"] as? [String: Any])
         #expect((hello["cipher_suites"] as? [Any])?.isEmpty == false)
+        // JA4 of a DTLS hello: "d" for DTLS, then the version "d2" (FoxIO's JA4.md).
+        #expect((hello["ja4"] as? String)?.hasPrefix("dd2") == true, "\(hello["ja4"] ?? "")")
         #expect(JSONFindings.codes(out.json).isEmpty, "\(JSONFindings.codes(out.json))")
         try SchemaTests.expectValid(out.result.stdout, "connect")
 

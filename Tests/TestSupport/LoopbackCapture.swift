@@ -22,11 +22,12 @@ public final class LoopbackCapture: @unchecked Sendable {
     }()
 
     /// The same as a test trait: skipped, with the reason, where capture cannot run.
-    /// Starts capturing `tcp port PORT` on lo into `path` and waits until tcpdump has
+    /// Starts capturing `tcp port PORT` (or `udp port PORT`) on lo into `path` and waits until tcpdump has
     /// opened the interface.
-    public init(port: Int, path: String) throws {
+    /// `transport` `udp` captures `udp port PORT` (DTLS).
+    public init(port: Int, path: String, transport: String = "tcp") throws {
         self.path = path
-        background = try BackgroundProcess("tcpdump", ["-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", path, "tcp port \(port)"])
+        background = try BackgroundProcess("tcpdump", ["-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", path, "\(transport) port \(port)"])
         // tcpdump writes the file header once the interface is open and the filter set.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {

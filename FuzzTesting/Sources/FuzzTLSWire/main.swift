@@ -29,7 +29,32 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     _ = RecordParser.looksLikeTLS(bytes)
+    fuzzDTLS(bytes)
     return 0
+}
+
+/// The same bytes as a UDP datagram of DTLS records (capture's DTLS reading): records with
+/// and without connection IDs, each handshake record's fragments through the reassembler,
+/// whole messages in TLS's form through the one message parser.
+private func fuzzDTLS(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { datagram in
+        _ = DTLSRecord.looksLikeDTLS(datagram)
+        var reassembler = DTLSHandshakeReassembler(maxMessageSize: 1 << 16, maxHeldBytes: 1 << 18)
+        var messages: [DTLSHandshakeReassembler.Message] = []
+        for cid in [nil, 0, 4] as [Int?] {
+            for record in DTLSRecord.records(in: datagram, connectionIDLength: { _ in cid }).records where record.contentType == .handshake && !record.isProtected {
+                let fragment = UnsafeRawBufferPointer(rebasing: datagram[record.fragmentOffset..<(record.fragmentOffset + record.fragmentLength)])
+                messages += reassembler.add(record: fragment).messages
+            }
+        }
+        messages += reassembler.flush()
+        for message in messages {
+            _ = try? DTLSHandshake.helloVerifyRequest(message.body)
+            if let (raw, _) = try? DTLSHandshake.tlsForm(message), let decoded = try? HandshakeMessage(raw, context: HandshakeContext(version: .dtls12)) {
+                touch(.handshake(decoded, raw))
+            }
+        }
+    }
 }
 
 private func touch(_ event: TLSConnectionDecoder.Event) {

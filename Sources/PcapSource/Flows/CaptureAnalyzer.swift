@@ -17,6 +17,9 @@ public final class CaptureAnalyzer {
         public var idleTimeout: Double = 120
         /// A closed flow's key is kept this long so late retransmissions are not new flows.
         public var closedLinger: Double = 30
+        /// A UDP flow with no datagram for this long (capture time) is ended and reported:
+        /// UDP has no close, so this is how a DTLS flow that was not decided ends.
+        public var udpIdleTimeout: Double = 60
         /// What all open flows together may hold (`TrackedFlow.heldBytes`: segments waiting
         /// behind holes, partial records and messages, handshake messages kept for the
         /// report); past it the flows holding most give it up (`reclaim()`). Each flow's own
@@ -62,6 +65,8 @@ public final class CaptureAnalyzer {
     /// their `heldBytes` as last counted (after each packet of theirs, and when they end).
     private(set) var bufferedBytes = 0
     private var flows: [FlowKey: TrackedFlow] = [:]
+    /// UDP flows, read for DTLS (`DatagramFlow`); at most `limits.maxFlows` of them too.
+    private var udpFlows: [FlowKey: DatagramFlow] = [:]
     /// IPv4 fragments waiting for the rest of their datagram.
     private var fragments = IPv4Reassembler()
     private var nextSweep = -Double.infinity
@@ -87,7 +92,7 @@ public final class CaptureAnalyzer {
     }
 
     /// Open (not yet reported or closed) flows being tracked.
-    public var openFlowCount: Int { flows.values.count { !$0.closed } }
+    public var openFlowCount: Int { flows.values.count { !$0.closed } + udpFlows.values.count { !$0.closed && !$0.reported } }
 
     /// One captured frame, at `time` seconds since 1970.
     public func process(frame: UnsafeRawBufferPointer, time: Double) {
@@ -102,10 +107,15 @@ public final class CaptureAnalyzer {
         let time = believed ?? clock
         let segment: TCPSegment
         do {
-            segment = try FrameDecoder.decode(frame, linkType: linkType)
+            switch try FrameDecoder.decodeFrame(frame, linkType: linkType) {
+            case .tcp(let tcp): segment = tcp
+            case .udp(let datagram):
+                handle(datagram, in: frame, time: time)
+                return
+            }
         } catch {
             switch error.kind {
-            case .unsupported where error.field == "ipv4.fragment" && frame.count > error.offset + 3 && frame[error.offset + 3] == 6:
+            case .unsupported where error.field == "ipv4.fragment" && frame.count > error.offset + 3 && (frame[error.offset + 3] == 6 || frame[error.offset + 3] == 17):
                 // A fragment of a TCP datagram. Its IPv4 header starts 6 bytes before its
                 // flags and fragment offset (the protocol is 3 bytes after them).
                 let before = fragments.givenUpFragments
@@ -114,7 +124,10 @@ public final class CaptureAnalyzer {
                 if let whole {
                     whole.withUnsafeBytes { datagram in
                         do throws(FrameError) {
-                            handle(try FrameDecoder.decode(datagram, linkType: FrameDecoder.LinkType.ipv4), in: datagram, time: time, believed: believed)
+                            switch try FrameDecoder.decodeFrame(datagram, linkType: FrameDecoder.LinkType.ipv4) {
+                            case .tcp(let segment): handle(segment, in: datagram, time: time, believed: believed)
+                            case .udp(let udp): handle(udp, in: datagram, time: time)
+                            }
                         } catch {
                             switch error.kind {
                             case .unsupported: statistics.skippedPackets += 1
@@ -212,6 +225,78 @@ public final class CaptureAnalyzer {
         if bufferedBytes > limits.maxBufferedBytes { reclaim() }
     }
 
+    /// One UDP datagram: its flow (by endpoints) reads it for DTLS.
+    private func handle(_ datagram: UDPDatagram, in frame: UnsafeRawBufferPointer, time: Double) {
+        statistics.udpDatagrams += 1
+        let fromA = Self.precedes(datagram.source, datagram.destination)
+        let key = fromA ? FlowKey(a: datagram.source, b: datagram.destination) : FlowKey(a: datagram.destination, b: datagram.source)
+        let payload = UnsafeRawBufferPointer(rebasing: frame[datagram.payloadOffset..<(datagram.payloadOffset + datagram.payloadLength)])
+        if datagram.missingPayload > 0 { statistics.snapTruncatedSegments += 1 }
+        var flow: DatagramFlow
+        if let existing = udpFlows[key] {
+            flow = existing
+            if (flow.reported || flow.closed) && DatagramFlow.startsHandshake(payload) {
+                // A new DTLS connection on the ports of one already reported.
+                endDatagramFlow(flow, key: key, reason: .reused)
+                flow = newDatagramFlow(key, time: time)
+            }
+        } else {
+            flow = newDatagramFlow(key, time: time)
+        }
+        flow.lastPacket = time
+        let wasDTLS = flow.dtlsSeen
+        flow.add(payload, fromA: fromA)
+        if !wasDTLS && flow.dtlsSeen { statistics.dtlsFlows += 1 }
+        if flow.isDecided { reportDatagramFlow(flow, end: nil) }
+        count(flow)
+        if bufferedBytes > limits.maxBufferedBytes { reclaim() }
+    }
+
+    private func newDatagramFlow(_ key: FlowKey, time: Double) -> DatagramFlow {
+        if udpFlows.count >= limits.maxFlows {
+            // At the flow limit: forget ended flows, then end the longest-idle tenth.
+            for (key, flow) in udpFlows where flow.closed || flow.reported { udpFlows[key] = nil }
+            if udpFlows.count >= limits.maxFlows {
+                let victims = udpFlows.sorted {
+                    $0.value.lastPacket != $1.value.lastPacket ? $0.value.lastPacket < $1.value.lastPacket : $0.value.ordinal < $1.value.ordinal
+                }.prefix(max(1, limits.maxFlows / 10))
+                for (key, flow) in victims {
+                    statistics.idleRetiredFlows += 1
+                    endDatagramFlow(flow, key: key, reason: .evicted)
+                    udpFlows[key] = nil
+                }
+            }
+        }
+        let flow = DatagramFlow(a: key.a, b: key.b, time: time, ordinal: statistics.udpFlows)
+        udpFlows[key] = flow
+        statistics.udpFlows += 1
+        return flow
+    }
+
+    private func endDatagramFlow(_ flow: DatagramFlow, key: FlowKey, reason: FlowEnd) {
+        guard !flow.closed else { return }
+        if !flow.reported && flow.handshakeSeen { reportDatagramFlow(flow, end: reason) }
+        flow.closed = true
+        flow.releaseState()
+        count(flow)
+    }
+
+    private func reportDatagramFlow(_ flow: DatagramFlow, end: FlowEnd?) {
+        let connection = flow.connection(end: end)
+        flow.reported = true
+        flow.releaseState()
+        count(flow)
+        statistics.reportedConnections += 1
+        onConnection(connection)
+    }
+
+    @inline(__always)
+    private func count(_ flow: DatagramFlow) {
+        let held = flow.heldBytes
+        bufferedBytes += held - flow.countedBytes
+        flow.countedBytes = held
+    }
+
     /// Ends a flow closed both ways once every byte before each FIN arrived (a FIN can
     /// overtake data).
     private func endIfClosed(_ flow: TrackedFlow, key: FlowKey) {
@@ -270,6 +355,15 @@ public final class CaptureAnalyzer {
             statistics.budgetEndedFlows += 1
             end(flow, key: key, reason: .overBudget)
         }
+        // UDP flows holding partial DTLS handshake messages, most first.
+        let datagramFlows = udpFlows.filter { $0.value.heldBytes > 0 }.sorted {
+            $0.value.heldBytes != $1.value.heldBytes ? $0.value.heldBytes > $1.value.heldBytes : $0.value.ordinal < $1.value.ordinal
+        }
+        for (key, flow) in datagramFlows {
+            guard bufferedBytes > target else { return }
+            statistics.budgetEndedFlows += 1
+            endDatagramFlow(flow, key: key, reason: .overBudget)
+        }
     }
 
     /// Declares the holes of an active flow lost and reads what waited behind them.
@@ -318,6 +412,10 @@ public final class CaptureAnalyzer {
             end(flow, key: key, reason: fileTruncated ? .truncatedFile : .endOfCapture)
         }
         flows.removeAll()
+        for (key, flow) in udpFlows.sorted(by: { $0.value.firstPacket != $1.value.firstPacket ? $0.value.firstPacket < $1.value.firstPacket : $0.value.ordinal < $1.value.ordinal }) {
+            endDatagramFlow(flow, key: key, reason: fileTruncated ? .truncatedFile : .endOfCapture)
+        }
+        udpFlows.removeAll()
     }
 
     /// Ends flows idle past the limit (capture time `now`); for live captures also call it
@@ -326,6 +424,7 @@ public final class CaptureAnalyzer {
         let before = fragments.givenUpFragments
         fragments.expire(now: now)
         countGivenUpFragments(since: before)
+        sweepDatagramFlows(now: now)
         guard !flows.isEmpty else { return }
         var expired: [(FlowKey, TrackedFlow)] = []
         for (key, flow) in flows {
@@ -338,6 +437,20 @@ public final class CaptureAnalyzer {
                 end(flow, key: key, reason: .idle)
             }
             flows[key] = nil
+        }
+    }
+
+    /// UDP flows idle past `limits.udpIdleTimeout` are ended (and reported, when they
+    /// carried a DTLS handshake not yet reported) and forgotten.
+    private func sweepDatagramFlows(now: Double) {
+        guard !udpFlows.isEmpty else { return }
+        let expired = udpFlows.filter { now - $0.value.lastPacket > limits.udpIdleTimeout }.sorted {
+            $0.value.firstPacket != $1.value.firstPacket ? $0.value.firstPacket < $1.value.firstPacket : $0.value.ordinal < $1.value.ordinal
+        }
+        for (key, flow) in expired {
+            if !flow.closed && !flow.reported && flow.handshakeSeen { statistics.idleRetiredFlows += 1 }
+            endDatagramFlow(flow, key: key, reason: .idle)
+            udpFlows[key] = nil
         }
     }
 

@@ -34,7 +34,7 @@ public struct CaptureStatistics: Sendable, Hashable {
     public var bytes = 0
     /// TCP segments decoded.
     public var tcpSegments = 0
-    /// Packets that are not TCP over IPv4/IPv6 (ARP, UDP, unknown link types), and IP
+    /// Packets that are not TCP or UDP over IPv4/IPv6 (ARP, ICMP, unknown link types), and IP
     /// fragments not reassembled.
     public var skippedPackets = 0
     /// Of `skippedPackets`, IP fragments: IPv6 ones (not reassembled), and IPv4 ones whose
@@ -48,6 +48,10 @@ public struct CaptureStatistics: Sendable, Hashable {
     public var malformedPackets = 0
     /// TCP segments whose payload the snap length cut.
     public var snapTruncatedSegments = 0
+    /// UDP datagrams decoded, UDP flows (by endpoints) seen, and how many carried DTLS.
+    public var udpDatagrams = 0
+    public var udpFlows = 0
+    public var dtlsFlows = 0
     /// TCP connections seen, and how many of them carried TLS.
     public var tcpFlows = 0
     public var tlsFlows = 0

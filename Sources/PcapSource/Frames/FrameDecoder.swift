@@ -1,7 +1,7 @@
 /// Why a frame yielded no TCP segment.
 public struct FrameError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
-        /// Not something tlsprobe reads (ARP, UDP, an unknown link type, an IP fragment):
+        /// Not something tlsprobe reads (ARP, ICMP, an unknown link type, an IP fragment):
         /// counted as skipped.
         case unsupported
         /// The captured bytes end inside a header (short snap length, truncated frame).
@@ -53,7 +53,25 @@ public struct TCPSegment: Sendable, Hashable {
     public var missingPayload: Int
 }
 
-/// Frames to TCP segments: link layer (Ethernet with 802.1Q/802.1ad tags, Linux cooked v1
+/// One UDP datagram found in a frame (RFC 768); the payload is a range of the frame's bytes.
+public struct UDPDatagram: Sendable, Hashable {
+    public var source: Endpoint
+    public var destination: Endpoint
+    /// Where the payload starts in the frame.
+    public var payloadOffset: Int
+    /// Payload bytes present in the frame.
+    public var payloadLength: Int
+    /// Payload bytes the UDP length promised but the capture cut off (snap length).
+    public var missingPayload: Int
+}
+
+/// What a frame carried: a TCP segment or a UDP datagram.
+public enum DecodedFrame: Sendable, Hashable {
+    case tcp(TCPSegment)
+    case udp(UDPDatagram)
+}
+
+/// Frames to TCP segments and UDP datagrams: link layer (Ethernet with 802.1Q/802.1ad tags, Linux cooked v1
 /// and v2, raw IP, BSD null/loopback), IPv4 and IPv6 with extension headers, TCP. Every
 /// read is bounds-checked against the captured bytes; nothing traps on any input.
 public enum FrameDecoder {
@@ -99,8 +117,16 @@ public enum FrameDecoder {
     /// At most this many stacked VLAN tags or IPv6 extension headers are followed.
     static let maxNesting = 8
 
-    /// The TCP segment in `frame`, a frame of `linkType`.
+    /// The TCP segment in `frame`, a frame of `linkType`; a UDP datagram is `unsupported`.
     public static func decode(_ frame: UnsafeRawBufferPointer, linkType: Int32) throws(FrameError) -> TCPSegment {
+        switch try decodeFrame(frame, linkType: linkType) {
+        case .tcp(let segment): return segment
+        case .udp: throw FrameError(.unsupported, "udp", at: 0)
+        }
+    }
+
+    /// The TCP segment or UDP datagram in `frame`, a frame of `linkType`.
+    public static func decodeFrame(_ frame: UnsafeRawBufferPointer, linkType: Int32) throws(FrameError) -> DecodedFrame {
         var r = FrameReader(frame)
         switch linkType {
         case LinkType.ethernet:
@@ -149,7 +175,7 @@ public enum FrameDecoder {
         }
     }
 
-    static func ip(_ r: inout FrameReader, etherType: UInt16, at offset: Int) throws(FrameError) -> TCPSegment {
+    static func ip(_ r: inout FrameReader, etherType: UInt16, at offset: Int) throws(FrameError) -> DecodedFrame {
         switch etherType {
         case etherTypeIPv4: return try ipv4(&r, at: offset)
         case etherTypeIPv6: return try ipv6(&r, at: offset)
@@ -158,7 +184,7 @@ public enum FrameDecoder {
     }
 
     /// RFC 791 §3.1.
-    static func ipv4(_ r: inout FrameReader, at o: Int) throws(FrameError) -> TCPSegment {
+    static func ipv4(_ r: inout FrameReader, at o: Int) throws(FrameError) -> DecodedFrame {
         try r.need(o + 20, "ipv4.header")
         guard r.u8(o) >> 4 == 4 else { throw FrameError(.malformed, "ipv4.version", at: o) }
         let headerLength = Int(r.u8(o) & 0x0F) * 4
@@ -170,19 +196,21 @@ public enum FrameDecoder {
         if fragment & 0x2000 != 0 || fragment & 0x1FFF != 0 {
             throw FrameError(.unsupported, "ipv4.fragment", at: o + 6)
         }
-        guard r.u8(o + 9) == 6 else { throw FrameError(.unsupported, "ipv4.protocol", at: o + 9) }
+        let proto = r.u8(o + 9)
+        guard proto == 6 || proto == 17 else { throw FrameError(.unsupported, "ipv4.protocol", at: o + 9) }
         try r.need(o + headerLength, "ipv4.options")
         let source = IPAddress(ipv4: r.bytes, at: o + 12)
         let destination = IPAddress(ipv4: r.bytes, at: o + 16)
         // The IP length, not the frame's: Ethernet pads short frames to 60 bytes. A
         // length of 0 is TCP segmentation offload on the capturing host: take the frame.
         let end = totalLength == 0 ? Int.max : o + totalLength
-        return try tcp(&r, at: o + headerLength, end: end, source: source, destination: destination)
+        if proto == 17 { return .udp(try udp(&r, at: o + headerLength, end: end, source: source, destination: destination)) }
+        return .tcp(try tcp(&r, at: o + headerLength, end: end, source: source, destination: destination))
     }
 
     /// RFC 8200 §3-4: the fixed header, then hop-by-hop, routing, destination options,
     /// fragment and AH headers until TCP.
-    static func ipv6(_ r: inout FrameReader, at o: Int) throws(FrameError) -> TCPSegment {
+    static func ipv6(_ r: inout FrameReader, at o: Int) throws(FrameError) -> DecodedFrame {
         try r.need(o + 40, "ipv6.header")
         guard r.u8(o) >> 4 == 6 else { throw FrameError(.malformed, "ipv6.version", at: o) }
         let payloadLength = Int(r.u16(o + 4))
@@ -193,7 +221,7 @@ public enum FrameDecoder {
         let end = payloadLength == 0 ? Int.max : o + 40 + payloadLength
         var offset = o + 40
         var depth = 0
-        while next != 6 {
+        while next != 6 && next != 17 {
             depth += 1
             guard depth <= maxNesting else { throw FrameError(.malformed, "ipv6.extension_depth", at: offset) }
             switch next {
@@ -215,12 +243,35 @@ public enum FrameDecoder {
                 let length = (Int(r.u8(offset + 1)) + 2) * 4
                 next = r.u8(offset)
                 offset += length
-            default: // ESP, no next header, UDP, ICMPv6...
+            default: // ESP, no next header, ICMPv6...
                 throw FrameError(.unsupported, "ipv6.next_header", at: offset)
             }
             guard offset <= end else { throw FrameError(.malformed, "ipv6.extension_length", at: offset) }
         }
-        return try tcp(&r, at: offset, end: end, source: source, destination: destination)
+        if next == 17 { return .udp(try udp(&r, at: offset, end: end, source: source, destination: destination)) }
+        return .tcp(try tcp(&r, at: offset, end: end, source: source, destination: destination))
+    }
+
+    /// RFC 768: source port, destination port, length (header included, at least 8),
+    /// checksum. The payload ends at the UDP length, or the IP length if that is shorter.
+    static func udp(_ r: inout FrameReader, at o: Int, end: Int, source: IPAddress, destination: IPAddress) throws(FrameError) -> UDPDatagram {
+        try r.need(o + 8, "udp.header")
+        let length = Int(r.u16(o + 4))
+        // 0 is a jumbogram's or offload's: take what the IP layer says.
+        guard length == 0 || length >= 8 else { throw FrameError(.malformed, "udp.length", at: o + 4) }
+        guard end == Int.max || o + 8 <= end else { throw FrameError(.malformed, "udp.length", at: o + 4) }
+        let payloadStart = o + 8
+        var promised = end == Int.max ? r.bytes.count - payloadStart : end - payloadStart
+        if length >= 8 {
+            guard length - 8 <= promised || end == Int.max else { throw FrameError(.malformed, "udp.length", at: o + 4) }
+            promised = length - 8
+        }
+        let available = max(0, r.bytes.count - payloadStart)
+        let present = min(available, promised)
+        return UDPDatagram(
+            source: Endpoint(address: source, port: r.u16(o)),
+            destination: Endpoint(address: destination, port: r.u16(o + 2)),
+            payloadOffset: payloadStart, payloadLength: present, missingPayload: promised - present)
     }
 
     /// RFC 9293 §3.1.

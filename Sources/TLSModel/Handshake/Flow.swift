@@ -1,6 +1,7 @@
 import Foundation
 
-/// One TCP connection seen in a capture or by `listen`.
+/// One TCP connection (or, in a capture, one UDP flow carrying DTLS) seen in a capture or
+/// by `listen`.
 public struct Flow: Sendable, Hashable {
     /// `addr:port` of the client (`[v6]:port` for IPv6).
     public var client: String
@@ -12,6 +13,8 @@ public struct Flow: Sendable, Hashable {
     public var upgrade: String? = nil
     /// capture: the proxy whose tunnel carried the TLS (`socks5`, `socks4`, `http-connect`).
     public var tunnel: String? = nil
+    /// `tcp`, or `udp` for a capture's DTLS flow.
+    public var transport = "tcp"
 
     public init(client: String, server: String, firstPacket: Date, lastPacket: Date) {
         self.client = client

@@ -14,6 +14,9 @@ public struct HandshakeObservationBuilder: Sendable {
     private var finished: Set<Side> = []
     private var fatalAlert = false
     private var clientSessionID: [UInt8] = []
+    /// DTLS: the server sent a HelloVerifyRequest, so the next ClientHello is the second,
+    /// the one carrying the cookie (RFC 6347 §4.2.1).
+    private var helloVerifyRequested = false
 
     /// Reads a certificate's DER; a capture passes one that remembers chains it has seen,
     /// since the same server presents the same chain on every connection.
@@ -50,7 +53,7 @@ public struct HandshakeObservationBuilder: Sendable {
         var step = HandshakeStep(from: side, type: message.type)
         switch message {
         case .clientHello(let hello):
-            if observation.helloRetryRequest != nil && observation.clientHello != nil {
+            if (observation.helloRetryRequest != nil || helloVerifyRequested) && observation.clientHello != nil {
                 observation.secondClientHello = ClientHelloSummary(hello)
             } else {
                 observation.clientHello = ClientHelloSummary(hello)
@@ -76,6 +79,8 @@ public struct HandshakeObservationBuilder: Sendable {
             } else {
                 observation.resumed = false
             }
+        case .unknown(let type, _) where type == .helloVerifyRequest:
+            helloVerifyRequested = observation.clientHello != nil
         case .encryptedExtensions(let extensions):
             if let alpn = extensions.alpnProtocol { observation.serverHello?.alpn = alpn }
         case .serverKeyExchange(let exchange):
@@ -149,7 +154,8 @@ public struct HandshakeObservationBuilder: Sendable {
 extension ClientHelloSummary {
     /// What `hello` offered, with its JA3 and JA4 fingerprints.
     public init(_ hello: ClientHello) {
-        let fingerprint = ClientHelloFingerprint(hello)
+        // A DTLS hello (legacy_version 0xFEFF or 0xFEFD) travelled on DTLS: JA4's `d`.
+        let fingerprint = ClientHelloFingerprint(hello, transport: hello.legacyVersion.isDTLS ? .dtls : .tcp)
         self.init(
             legacyVersion: hello.legacyVersion,
             versions: hello.supportedVersions ?? [hello.legacyVersion],

@@ -42,7 +42,7 @@ public final class CaptureSession {
         self.configuration = configuration
         self.notes = notes
         if let interface = configuration.interface {
-            capture = try PacketCapture.open(interface: interface, filter: configuration.filter ?? "tcp")
+            capture = try PacketCapture.open(interface: interface, filter: configuration.filter ?? "tcp or udp")
         } else {
             capture = try PacketCapture.open(file: configuration.file, filter: configuration.filter)
         }
@@ -120,6 +120,9 @@ public final class CaptureSession {
         lines.append("\(source)\(stopped): \(s.reportedConnections) TLS connection\(s.reportedConnections == 1 ? "" : "s") reported; "
             + "\(s.packets) packets, \(s.tcpSegments) TCP\(reassembled), \(s.skippedPackets) skipped (not TCP/IP\(fragments)), \(s.malformedPackets) malformed; "
             + "\(s.tcpFlows) TCP flow\(s.tcpFlows == 1 ? "" : "s"), \(s.tlsFlows) with TLS")
+        if s.udpFlows > 0 {
+            lines.append("  \(s.udpDatagrams) UDP datagram\(s.udpDatagrams == 1 ? "" : "s") in \(s.udpFlows) UDP flow\(s.udpFlows == 1 ? "" : "s"), \(s.dtlsFlows) with DTLS")
+        }
         if s.decryptedConnections + s.partlyDecryptedConnections + s.connectionsWithoutKeys + s.undecryptableConnections > 0 {
             lines.append("  key log: \(s.decryptedConnections) decrypted, \(s.partlyDecryptedConnections) in part, "
                 + "\(s.connectionsWithoutKeys) without secrets, \(s.undecryptableConnections) failed to decrypt")

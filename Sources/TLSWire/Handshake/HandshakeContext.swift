@@ -30,9 +30,11 @@ public struct HandshakeContext: Hashable, Sendable {
     }
 
     /// Whether a TLS 1.2 `SignatureAndHashAlgorithm` precedes signatures (RFC 5246
-    /// §4.7): TLS 1.2 and later, or an unknown version. TLS 1.0 and 1.1 sign without one.
+    /// §4.7): TLS 1.2 and later, DTLS 1.2 and later, or an unknown version. TLS 1.0 and
+    /// 1.1, and DTLS 1.0 (RFC 4347, TLS 1.1's messages), sign without one.
     public var signaturesNameTheirAlgorithm: Bool {
-        guard let version, !version.isDTLS else { return true }
+        guard let version else { return true }
+        if version.isDTLS { return version != .dtls10 }
         return version >= .tls12
     }
 

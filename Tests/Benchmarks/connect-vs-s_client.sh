@@ -6,6 +6,7 @@
 #
 #   Tests/Benchmarks/connect-vs-s_client.sh [RUNS]      (default 30 runs of each)
 #   TLSPROBE=/path/to/tlsprobe Tests/Benchmarks/connect-vs-s_client.sh   (a binary built elsewhere)
+#   TLSPROBE_BEFORE=/path/to/older/tlsprobe ...   (also times that binary, interleaved: before/after)
 #
 # The product is measured as the README's install builds it: release, with the Swift
 # runtime and Foundation linked statically (--static-swift-stdlib).
@@ -21,8 +22,12 @@
 # Wall time from bash's EPOCHREALTIME (microseconds), peak RSS from GNU time (%M, KiB).
 # Medians are reported. Uses the release build (built if missing) and loopback only.
 #
-# Figures (this project's 2-core machine; README.md, "Start-up and connect performance"):
-# see the README for the runs before and after issue 18.
+# Figures (this project's 2-core machine, other builds sharing the cores; README.md, "Start-up
+# and connect performance"), run of 2026-11-25, 40 runs, before and after issue 18 in one run:
+#   connect / s_client -CAfile   2.27x -> 2.45x (within the noise; target 1.5x), peak RSS 29 MiB
+#                                (target 20 MB; s_client 7.5 MiB)
+#   --versions / one s_client    2.71x -> 2.66x (target 1x)
+#   35 % of connect's CPU is the argument parser's first runtime look-ups; see the README.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-30}
@@ -99,6 +104,11 @@ for i in $(seq "$runs"); do
   measure osslversion openssl version
   measure bare openssl s_client -connect "127.0.0.1:$port" -no-CAfile -no-CApath -no-CAstore
   measure system openssl s_client -connect "127.0.0.1:$port" -showcerts
+  if [ -n "${TLSPROBE_BEFORE:-}" ]; then
+    measure before "$TLSPROBE_BEFORE" connect "127.0.0.1:$port" --anchor "$pki/root.pem"
+    measure before_versions "$TLSPROBE_BEFORE" connect "127.0.0.1:$port" --anchor "$pki/root.pem" --versions
+    measure before_startup "$TLSPROBE_BEFORE" --version
+  fi
 done
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
@@ -122,8 +132,19 @@ row "tlsprobe --version (start-up)" startup
 row "openssl version (start-up)" osslversion
 row "openssl s_client, no CA store (handshake)" bare
 row "openssl s_client -showcerts, system CA bundle" system
+if [ -n "${TLSPROBE_BEFORE:-}" ]; then
+  echo "  before ($TLSPROBE_BEFORE):"
+  row "tlsprobe connect --anchor root.pem" before
+  row "tlsprobe connect --versions" before_versions
+  row "tlsprobe --version (start-up)" before_startup
+fi
 echo "ratios (tlsprobe / openssl)"
 echo "  diagnosis / s_client -CAfile    wall $(ratio "$a" "$b")  (target <= 1.50)   peak RSS $(ratio "$ra" "$rb")  (target <= 20 MB: $(mib "$ra"))"
 echo "  --versions / one s_client       wall $(ratio "$c" "$b")  (target <= 1.00)   peak RSS $(ratio "$rc" "$rb")"
 echo "  --versions / 4 s_client in turn wall $(ratio "$c" "$d")"
 echo "  start-up / openssl version      wall $(ratio "$(wall startup)" "$(wall osslversion)")"
+if [ -n "${TLSPROBE_BEFORE:-}" ]; then
+  echo "  before: diagnosis / s_client    wall $(ratio "$(wall before)" "$b")   peak RSS $(ratio "$(rss before)" "$rb")"
+  echo "  before: --versions / s_client   wall $(ratio "$(wall before_versions)" "$b")"
+  echo "  before: start-up / openssl      wall $(ratio "$(wall before_startup)" "$(wall osslversion)")"
+fi

@@ -4,6 +4,7 @@ import TLSProbeKit
 
 struct Capture: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "capture",
         abstract: "Report every TLS handshake in a pcap/pcapng file or on a live interface.",
         discussion: """
             One report per TLS connection, written as each completes: both hellos, the server's \

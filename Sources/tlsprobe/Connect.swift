@@ -5,6 +5,7 @@ import TLSProbeKit
 
 struct Connect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "connect",
         abstract: "Shake hands with a server: what it presented, and why a client would or would not trust it.",
         discussion: """
             Connects to HOST:PORT (port 443 when omitted; IPv6 as [::1]:4433), shakes hands with \

@@ -4,6 +4,7 @@ import TLSProbeKit
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Say what an error string or code means and what to check.",
         discussion: """
             Knows OpenSSL verify errors (by name and by 3.0 number), TLS alerts, Apple OSStatus \

@@ -6,6 +6,7 @@ import TLSProbeKit
 /// `tlsprobe identity ca|server|client`: make what the findings ask for.
 struct Identity: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "identity",
         abstract: "Make a local CA, and server and client identities that pass the checks (Apple's rules by default).",
         discussion: """
             identity ca makes a root (and with --intermediate an issuing CA); identity server and \

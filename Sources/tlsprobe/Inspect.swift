@@ -5,6 +5,7 @@ import TLSProbeKit
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Show what certificate, key and PKCS#12 files hold, and lint them.",
         discussion: """
             Reads PEM (any number of blocks, text around them), DER and PKCS#12 files by their \

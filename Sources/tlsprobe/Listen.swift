@@ -6,6 +6,7 @@ import TLSProbeKit
 
 struct Listen: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "listen",
         abstract: "Be the server a failing client connects to: what it offered, presented, and why it gave up.",
         discussion: """
             Listens on [HOST:]PORT (every IPv4 and IPv6 address when HOST is left out; [::1]:4433 \

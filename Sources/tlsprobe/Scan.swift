@@ -6,6 +6,7 @@ import TLSProbeKit
 
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "scan",
         abstract: "Find every TLS endpoint in hosts, blocks and ranges, and judge each as connect does.",
         discussion: """
             A TCP connect sweep over every address and port (at most --concurrency at once, \

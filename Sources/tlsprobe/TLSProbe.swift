@@ -42,6 +42,12 @@ struct TLSProbe: ParsableCommand {
             Console.note("Error: \(count) arguments, at most \(maximumArguments): give explain a long text as one quoted argument")
             exit(withError: ExitCode.validationFailure)
         }
+        // `tlsprobe --version` alone is answered as the argument parser answers it, without
+        // building the parser's view of every option (most of the start-up's time).
+        if CommandLine.arguments.dropFirst() == ["--version"] {
+            print(configuration.version)
+            return
+        }
         let commands = configuration.subcommands.map { $0._commandName }
         if let unknown = UnknownCommand(arguments: Array(CommandLine.arguments.dropFirst()), commands: commands) {
             Console.note(unknown.message)

@@ -3,6 +3,7 @@ import TLSProbeKit
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Judge a certificate chain offline against the anchors you name.",
         discussion: """
             The first certificate of the first FILE is the leaf; every other certificate, in \

@@ -88,4 +88,25 @@ import TestSupport
         #expect(try Run.tlsprobe(["--version"]).status == 0)
         #expect(try Run.tlsprobe(["connect", "--help"]).status == 0)
     }
+
+    /// `--version` names tlsprobe's release and the OpenSSL and libpcap it runs against
+    /// (docs/DESIGN.md), one line on stdout: OpenSSL's as the openssl command on this
+    /// machine, linked against the same libcrypto, prints it.
+    @Test func versionNamesTheLibraries() throws {
+        let result = try Run.tlsprobe(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let openssl = try Run.process("openssl", ["version"])
+        // "OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)": the library's.
+        var opensslVersion = openssl.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let library = opensslVersion.range(of: "(Library: "), opensslVersion.hasSuffix(")") {
+            opensslVersion = String(opensslVersion[library.upperBound...].dropLast())
+        }
+        #expect(opensslVersion.hasPrefix("OpenSSL 3"), "\(openssl.stdout)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines[1].isEmpty, "one line: \(result.stdout)")
+        #expect(result.stdout.hasPrefix("tlsprobe "), "\(result.stdout)")
+        #expect(result.stdout.contains("(\(opensslVersion); libpcap version "), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix(")\n"), "\(result.stdout)")
+    }
 }

@@ -33,12 +33,16 @@ struct CatalogEntry: Sendable {
 extension CatalogEntry {
     /// Lowercase ASCII only, so byte offsets stay put for overlap checks.
     static func lower(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        // Most catalogue strings are lowercase already: no copy then (the catalogue is built
+        // at each `explain`'s start).
+        guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
+        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Lowercased, with `-` read as a space: the form phrases are compared in.
     static func spaced(_ text: String) -> String {
-        String(decoding: text.utf8.map { byte -> UInt8 in
+        guard text.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x2D }) else { return text }
+        return String(decoding: text.utf8.map { byte -> UInt8 in
             if byte >= 0x41 && byte <= 0x5A { return byte + 0x20 }
             if byte == 0x2D { return 0x20 }
             return byte

@@ -45,6 +45,8 @@ struct Matcher: Sendable {
 
     init(entries: [CatalogEntry]) {
         self.entries = entries
+        symbolIndex.reserveCapacity(entries.count * 2)
+        exactIndex.reserveCapacity(entries.count * 6)
         for (index, entry) in entries.enumerated() {
             let name = CatalogEntry.lower(entry.explanation.name)
             for symbol in entry.symbols { symbolIndex[symbol, default: []].append(index) }

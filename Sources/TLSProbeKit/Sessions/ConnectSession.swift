@@ -114,10 +114,14 @@ public struct ConnectSession: Sendable {
         var fallback: FallbackSummary?
         var firstFailure: [Finding] = []
         var refusedTogether: [ProtocolVersion] = []
+        // The first handshake's report, kept while it still describes `live`: when nothing
+        // is added to it, it is the report (judging the same handshake again gives the same).
+        var firstReport: ConnectionReport?
         let oldestOffered = c.minVersion ?? min(.tls12, c.maxVersion ?? .tls13)
         let newestOffered = c.maxVersion ?? .tls13
         if !c.datagram, live.upgrade?.upgraded != false {
-            let first = judge(live, extra: []).findings
+            firstReport = judge(live, extra: [])
+            let first = firstReport?.findings ?? []
             var versionFailure = FallbackDiagnosis.failedOnVersion(first)
             if versionFailure == nil, let failure = FallbackDiagnosis.failedOnCipher(first) {
                 let retry = try? TLSClient.cipherFallback(dial, options: options, minVersion: oldestOffered, maxVersion: newestOffered)
@@ -127,6 +131,7 @@ public struct ConnectSession: Sendable {
                     fallback = FallbackSummary(
                         reason: failure.code, firstFailure: failure.message, version: hello.version, probes: [], cipher: hello.cipherSuite)
                     live = retry
+                    firstReport = nil
                     firstFailure = [FallbackDiagnosis.insistedSuite(
                         failure, suite: hello.cipherSuite, version: hello.version, offered: TLSClient.wideCipherList)]
                 } else {
@@ -143,6 +148,7 @@ public struct ConnectSession: Sendable {
                     probes: found.probes, cipher: found.handshake?.observation.serverHello?.cipherSuite)
                 if let handshake = found.handshake {
                     live = handshake
+                    firstReport = nil
                     firstFailure = [failure]
                 }
             }
@@ -175,7 +181,7 @@ public struct ConnectSession: Sendable {
             extra.append(KnownHosts.finding(verdict, key: hostKey, pin: leaf.pin, file: path, now: now))
         }
 
-        var report = judge(live, extra: extra)
+        var report = extra.isEmpty ? (firstReport ?? judge(live, extra: [])) : judge(live, extra: extra)
         report.fallback = fallback
         report.ocsp = live.ocsp
         if c.enumerateCiphers && live.upgrade?.upgraded != false {

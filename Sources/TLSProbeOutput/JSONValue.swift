@@ -66,31 +66,44 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// RFC 8259 §7: quote, backslash and controls escaped; also DEL and U+2028/2029, which
-    /// break JavaScript readers and terminals.
+    /// break JavaScript readers and terminals. Runs of bytes that need no escape (nearly
+    /// every string in a report) are appended in one call.
     private static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
+            let count = bytes.count
+            var start = 0
             var i = 0
-            while i < bytes.count {
+            while i < count {
                 let byte = bytes[i]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+                    i += 1
+                    continue
+                }
+                let lineOrParagraph = byte == 0xE2 && i + 2 < count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+                if byte == 0xE2 && !lineOrParagraph {
+                    i += 1
+                    continue
+                }
+                if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) }
                 switch byte {
                 case 0x22: out.append(contentsOf: "\\\"".utf8)
                 case 0x5C: out.append(contentsOf: "\\\\".utf8)
                 case 0x0A: out.append(contentsOf: "\\n".utf8)
                 case 0x0D: out.append(contentsOf: "\\r".utf8)
                 case 0x09: out.append(contentsOf: "\\t".utf8)
-                case 0..<0x20, 0x7F:
-                    let hex = String(byte, radix: 16)
-                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                case 0xE2:
                     out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                     i += 2
                 default:
-                    out.append(byte)
+                    let hex = String(byte, radix: 16)
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
                 }
                 i += 1
+                start = i
             }
+            if start < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count])) }
         }
         out.append(UInt8(ascii: "\""))
     }

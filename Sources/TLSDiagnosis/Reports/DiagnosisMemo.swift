@@ -66,6 +66,13 @@ public final class DiagnosisMemo: @unchecked Sendable {
         return true
     }
 
+    /// Entries held, over every table.
+    var entryCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return evaluations.count + details.count + summaries.count
+    }
+
     /// The anchors as the trust section lists them.
     var anchorsSummary: [CertificateSummary] { anchorSummaries }
 

@@ -11,6 +11,24 @@ import TLSDiagnosis
             == #"{"a":"quote \" backslash \\ newline \n tab \t bell \u0007 é","b":1,"c":[],"d":{},"e":null}"#)
     }
 
+    @Test func escapesAtEveryPlaceInAString() {
+        // The writer copies runs that need no escape in one go: escapes first, last, next
+        // to each other, and the three-byte characters that share U+2028's first byte.
+        let cases: [(String, String)] = [
+            ("", #""""#),
+            ("\"", #""\"""#),
+            ("\"a\\", #""\"a\\""#),
+            ("a\r\n", #""a\r\n""#),
+            ("\u{7F}\u{1F}\u{00}x", #""\u007f\u001f\u0000x""#),
+            ("line\u{2028}para\u{2029}", #""line\u2028para\u2029""#),
+            ("€ … † \u{2028}", "\"€ … † \\u2028\""),
+            ("plain text with no escape at all", #""plain text with no escape at all""#),
+        ]
+        for (input, expected) in cases {
+            #expect(JSONValue.string(input).serialized(pretty: false) == expected, "\(input.debugDescription)")
+        }
+    }
+
     @Test func prettyOutputIsIndentedAndParsesBack() throws {
         let value: JSONValue = .object(["z": .array([1, 2]), "a": .object(["k": true])])
         let text = value.serialized(pretty: true)

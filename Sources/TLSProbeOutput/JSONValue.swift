@@ -37,7 +37,8 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
+            for i in items.indices {
+                let item = items[i]
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 if pretty { newline(&out, indent + 1) }
                 item.write(into: &out, pretty: pretty, indent: indent + 1)
@@ -62,7 +63,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     private func newline(_ out: inout [UInt8], _ indent: Int) {
         out.append(UInt8(ascii: "\n"))
-        for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
     /// RFC 8259 §7: quote, backslash and controls escaped; also DEL and U+2028/2029, which

@@ -19,7 +19,7 @@
 #      completed one (~430 KB a connection at the default);
 #    - short: both servers' seven handshakes, most of them TLS 1.2 (3 in 14 TLS 1.3,
 #      mutual TLS among them), 20 KB of application data after each completed one
-#      (~24 KB a connection, ~10,000 connections in 256 MB): the same two server chains
+#      (~23 KB a connection, ~11,000 connections in 256 MB): the same two server chains
 #      thousands of times, as in a capture of ordinary traffic.
 # 3. Times, on each file (read once first so every tool reads it from the page cache),
 #    RUNS rounds of: a bare pcap_next_ex loop, tlsprobe capture -r --json (release build)

@@ -29,6 +29,20 @@ import TLSDiagnosis
         }
     }
 
+    @Test func aFragmentIsWrittenAsItsValueWhereverItStands() {
+        // Serialised once per layout and copied: the bytes must be the value's own at
+        // every depth, pretty and compact, the first time and after.
+        let hello: JSONValue = .object(["ja3": "771,4865", "suites": .array([.object(["name": "TLS_AES_128_GCM_SHA256", "value": 4865])]), "sni": .string("a\"b")])
+        let fragment = JSONFragment(hello)
+        let shared: JSONValue = .object(["a": .fragment(fragment), "b": .array([.fragment(fragment), .object(["c": .fragment(fragment)])])])
+        let inline: JSONValue = .object(["a": hello, "b": .array([hello, .object(["c": hello])])])
+        for _ in 0..<2 {
+            #expect(shared.serialized(pretty: true) == inline.serialized(pretty: true))
+            #expect(shared.serialized(pretty: false) == inline.serialized(pretty: false))
+        }
+        #expect(JSONValue.fragment(fragment) == .fragment(JSONFragment(hello)))
+    }
+
     @Test func prettyOutputIsIndentedAndParsesBack() throws {
         let value: JSONValue = .object(["z": .array([1, 2]), "a": .object(["k": true])])
         let text = value.serialized(pretty: true)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value and its serialisation as docs/DESIGN.md fixes it: keys sorted, strings escaped
 /// per RFC 8259, no trailing spaces; pretty (two-space indent) for single-object reports
 /// and compact for JSON Lines.
@@ -8,6 +10,9 @@ public indirect enum JSONValue: Sendable, Hashable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+    /// A value many reports share (a certificate, a client's hello), serialised once per
+    /// layout and copied after; written exactly as the value itself would be.
+    case fragment(JSONFragment)
 
     /// A string, or null.
     public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
@@ -28,16 +33,18 @@ public indirect enum JSONValue: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
+    fileprivate func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .string(let s): JSONValue.writeString(s, into: &out)
+        case .fragment(let f): f.write(into: &out, pretty: pretty, indent: indent)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
+            for i in items.indices {
+                let item = items[i]
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 if pretty { newline(&out, indent + 1) }
                 item.write(into: &out, pretty: pretty, indent: indent + 1)
@@ -62,35 +69,48 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     private func newline(_ out: inout [UInt8], _ indent: Int) {
         out.append(UInt8(ascii: "\n"))
-        for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
     /// RFC 8259 §7: quote, backslash and controls escaped; also DEL and U+2028/2029, which
-    /// break JavaScript readers and terminals.
+    /// break JavaScript readers and terminals. Runs of bytes that need no escape (nearly
+    /// every string in a report) are appended in one call.
     private static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
+            let count = bytes.count
+            var start = 0
             var i = 0
-            while i < bytes.count {
+            while i < count {
                 let byte = bytes[i]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+                    i += 1
+                    continue
+                }
+                let lineOrParagraph = byte == 0xE2 && i + 2 < count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+                if byte == 0xE2 && !lineOrParagraph {
+                    i += 1
+                    continue
+                }
+                if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) }
                 switch byte {
                 case 0x22: out.append(contentsOf: "\\\"".utf8)
                 case 0x5C: out.append(contentsOf: "\\\\".utf8)
                 case 0x0A: out.append(contentsOf: "\\n".utf8)
                 case 0x0D: out.append(contentsOf: "\\r".utf8)
                 case 0x09: out.append(contentsOf: "\\t".utf8)
-                case 0..<0x20, 0x7F:
-                    let hex = String(byte, radix: 16)
-                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                case 0xE2:
                     out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                     i += 2
                 default:
-                    out.append(byte)
+                    let hex = String(byte, radix: 16)
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
                 }
                 i += 1
+                start = i
             }
+            if start < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count])) }
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -101,4 +121,63 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(nilLiteral: ()) { self = .null }
+}
+
+/// A JSON value serialised once for each layout (pretty or compact, indentation) it is
+/// written at, then copied: a capture writes the same certificates and the same clients'
+/// hellos in thousands of reports. Compares and hashes as its value.
+public final class JSONFragment: @unchecked Sendable, Hashable {
+    // @unchecked: `serialized` is only touched under `lock`; `value` never changes.
+    public let value: JSONValue
+    private let lock = NSLock()
+    private var serialized: [Int: [UInt8]] = [:]
+
+    public init(_ value: JSONValue) { self.value = value }
+
+    func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
+        let layout = pretty ? indent : -1
+        lock.lock()
+        if let bytes = serialized[layout] {
+            lock.unlock()
+            out.append(contentsOf: bytes)
+            return
+        }
+        lock.unlock()
+        var bytes: [UInt8] = []
+        value.write(into: &bytes, pretty: pretty, indent: indent)
+        out.append(contentsOf: bytes)
+        lock.lock()
+        serialized[layout] = bytes
+        lock.unlock()
+    }
+
+    public static func == (a: JSONFragment, b: JSONFragment) -> Bool { a === b || a.value == b.value }
+    public func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+}
+
+/// Fragments by what they were made from, shared by the threads that render reports;
+/// bounded (past `capacity` entries it starts again empty).
+final class FragmentCache<Key: Hashable>: @unchecked Sendable {
+    // @unchecked: `entries` is only touched under `lock`.
+    let capacity: Int
+    private let lock = NSLock()
+    private var entries: [Key: JSONFragment] = [:]
+
+    init(capacity: Int = 512) { self.capacity = capacity }
+
+    /// The fragment for `key`, made by `make` the first time.
+    func fragment(_ key: Key, _ make: () -> JSONValue) -> JSONValue {
+        lock.lock()
+        if let known = entries[key] {
+            lock.unlock()
+            return .fragment(known)
+        }
+        lock.unlock()
+        let made = JSONFragment(make())
+        lock.lock()
+        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        entries[key] = made
+        lock.unlock()
+        return .fragment(made)
+    }
 }

@@ -18,10 +18,10 @@ extension ReportJSON {
                 "alpn": .optional(r.handshake.alpn),
                 "resumed": .optional(r.handshake.resumed),
             ]),
-            "client_hello": r.clientHello.map(json) ?? .null,
-            "second_client_hello": r.secondClientHello.map(json) ?? .null,
+            "client_hello": r.clientHello.map(shared) ?? .null,
+            "second_client_hello": r.secondClientHello.map(shared) ?? .null,
             "server_hello": r.serverHello.map(json) ?? .null,
-            "chain": .array(r.chain.map(json)),
+            "chain": .array(r.chain.map(shared)),
             "certificate_request": r.certificateRequest.map { c in
                 .object([
                     "acceptable_cas": .strings(c.acceptableCAs),
@@ -29,7 +29,7 @@ extension ReportJSON {
                     "client_certificate_sent": .optional(c.clientCertificateSent),
                 ])
             } ?? .null,
-            "client_chain": r.clientChain.map { .array($0.map(json)) } ?? .null,
+            "client_chain": r.clientChain.map { .array($0.map(shared)) } ?? .null,
             "alerts": .array(r.alerts.map { a in
                 .object([
                     "from": .string(a.from.rawValue), "level": .string(a.level.description),
@@ -120,6 +120,21 @@ extension ReportJSON {
             "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
             "upgrade": .optional(f.upgrade), "tunnel": .optional(f.tunnel), "transport": .string(f.transport),
         ])
+    }
+
+    /// Hellos and certificates written once and copied into every report that has them
+    /// (`JSONFragment`): a certificate is its details' pure function, and those of its DER
+    /// (named by its SHA-256) and position.
+    private static let hellos = FragmentCache<ClientHelloSummary>()
+    private struct CertificateKey: Hashable {
+        var sha256: String
+        var index: Int
+    }
+    private static let certificates = FragmentCache<CertificateKey>()
+
+    static func shared(_ h: ClientHelloSummary) -> JSONValue { hellos.fragment(h) { json(h) } }
+    static func shared(_ c: CertificateDetails) -> JSONValue {
+        certificates.fragment(CertificateKey(sha256: c.sha256, index: c.index)) { json(c) }
     }
 
     /// docs/DESIGN.md's `client_hello`.

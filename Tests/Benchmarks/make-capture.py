@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Build a large, realistic capture from a few real handshakes.
 
-    make-capture.py SEED.pcap PORT OUT.pcap SIZE_MB [BULK_KB [BULK_MASK]]
+    make-capture.py SEED.pcap PORT[,PORT...] OUT.pcap SIZE_MB [BULK_KB [BULK_MASK [WEIGHTS]]]
 
 SEED.pcap is a tcpdump capture on lo (Ethernet link type) of real openssl handshakes to
-127.0.0.1:PORT. Each seed connection's byte streams are replayed many times as new
+127.0.0.1:PORT (one or more servers; a seed connection is replayed to its own server's
+port). Each seed connection's byte streams are replayed many times as new
 connections (other client addresses and ports, fresh sequence numbers), in Ethernet
 frames with TCP segments of at most 1448 bytes so certificates span several packets,
 with BULK_KB of TLS application_data from the server after each handshake, 32
 connections interleaved at a time, until the file reaches SIZE_MB. BULK_MASK ("1,1,0")
 says which seed connections (in capture order) get bulk data: not the failed ones.
+WEIGHTS ("2,1,4") says how many times each seed connection comes in one cycle of the
+replay (default once each), so a profile can make some kinds of handshake commoner.
 Only writes a file.
 """
 
@@ -36,9 +39,9 @@ def read_pcap(path):
             yield f.read(caplen)
 
 
-def seed_connections(path, port):
-    """Per connection (keyed by client port): the payloads in capture order, each tagged
-    with its sender, so flights keep their real interleaving."""
+def seed_connections(path, ports):
+    """Per connection (keyed by server and client port): the server port and the payloads
+    in capture order, each tagged with its sender, so flights keep their real interleaving."""
     connections = {}
     order = []
     for frame in read_pcap(path):
@@ -50,15 +53,18 @@ def seed_connections(path, port):
         sport, dport = struct.unpack(">HH", frame[tcp:tcp + 4])
         offset = (frame[tcp + 12] >> 4) * 4
         payload = frame[tcp + offset:14 + total]
-        client_port = dport if sport == port else sport
-        if client_port not in connections:
-            connections[client_port] = []
-            order.append(client_port)
+        if sport not in ports and dport not in ports:
+            continue
+        from_server = sport in ports
+        key = (sport, dport) if from_server else (dport, sport)
+        if key not in connections:
+            connections[key] = []
+            order.append(key)
         if payload:
-            connections[client_port].append(("server" if sport == port else "client", payload))
+            connections[key].append(("server" if from_server else "client", payload))
     # Only connections that start with a ClientHello (not the script's readiness probe).
-    return [connections[p] for p in order
-            if connections[p] and connections[p][0][0] == "client" and connections[p][0][1][:1] == b"\x16"]
+    return [(k[0], connections[k]) for k in order
+            if connections[k] and connections[k][0][0] == "client" and connections[k][0][1][:1] == b"\x16"]
 
 
 def checksum(header):
@@ -107,13 +113,17 @@ class Connection:
 
 
 def main():
-    seed_path, port, out_path, size_mb = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+    seed_path, out_path, size_mb = sys.argv[1], sys.argv[3], int(sys.argv[4])
+    ports = {int(p) for p in sys.argv[2].split(",")}
     bulk_kb = int(sys.argv[5]) if len(sys.argv) > 5 else 512
     mask = [m == "1" for m in sys.argv[6].split(",")] if len(sys.argv) > 6 else None
+    weights = [int(w) for w in sys.argv[7].split(",")] if len(sys.argv) > 7 else None
     random.seed(4433)
-    seeds = seed_connections(seed_path, port)
+    seeds = seed_connections(seed_path, ports)
     if not seeds:
         sys.exit("no connections in the seed capture")
+    # One cycle of the replay: each seed's index, as many times as its weight.
+    cycle = [i for i in range(len(seeds)) for _ in range(weights[i] if weights and i < len(weights) else 1)]
     # Bulk data as TLS 1.2/1.3 application_data records of 16 KiB of noise.
     noise = random.randbytes(16384)
     record = b"\x17\x03\x03" + struct.pack(">H", len(noise)) + noise
@@ -128,9 +138,10 @@ def main():
         active = []
         while written < limit or active:
             while written < limit and len(active) < 32:
-                which = connections % len(seeds)
+                which = cycle[connections % len(cycle)]
                 with_bulk = mask is None or (which < len(mask) and mask[which])
-                active.append(Connection(connections, seeds[which], port, bulk if with_bulk else b"").frames())
+                port, seed = seeds[which]
+                active.append(Connection(connections, seed, port, bulk if with_bulk else b"").frames())
                 connections += 1
                 handshakes_started += 1
             for generator in list(active):
@@ -143,7 +154,8 @@ def main():
                 out.write(struct.pack("<IIII", seconds, int((time - seconds) * 1e6), len(frame), len(frame)))
                 out.write(frame)
                 written += 16 + len(frame)
-    print(f"{out_path}: {written / 1048576:.0f} MB, {connections} connections from {len(seeds)} seed handshakes")
+    print(f"{out_path}: {written / 1048576:.0f} MB, {connections} connections from {len(seeds)} seed handshakes, "
+          f"{written / max(connections, 1) / 1024:.1f} KB each")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,38 @@ import TLSDiagnosis
             == #"{"a":"quote \" backslash \\ newline \n tab \t bell \u0007 é","b":1,"c":[],"d":{},"e":null}"#)
     }
 
+    @Test func escapesAtEveryPlaceInAString() {
+        // The writer copies runs that need no escape in one go: escapes first, last, next
+        // to each other, and the three-byte characters that share U+2028's first byte.
+        let cases: [(String, String)] = [
+            ("", #""""#),
+            ("\"", #""\"""#),
+            ("\"a\\", #""\"a\\""#),
+            ("a\r\n", #""a\r\n""#),
+            ("\u{7F}\u{1F}\u{00}x", #""\u007f\u001f\u0000x""#),
+            ("line\u{2028}para\u{2029}", #""line\u2028para\u2029""#),
+            ("€ … † \u{2028}", "\"€ … † \\u2028\""),
+            ("plain text with no escape at all", #""plain text with no escape at all""#),
+        ]
+        for (input, expected) in cases {
+            #expect(JSONValue.string(input).serialized(pretty: false) == expected, "\(input.debugDescription)")
+        }
+    }
+
+    @Test func aFragmentIsWrittenAsItsValueWhereverItStands() {
+        // Serialised once per layout and copied: the bytes must be the value's own at
+        // every depth, pretty and compact, the first time and after.
+        let hello: JSONValue = .object(["ja3": "771,4865", "suites": .array([.object(["name": "TLS_AES_128_GCM_SHA256", "value": 4865])]), "sni": .string("a\"b")])
+        let fragment = JSONFragment(hello)
+        let shared: JSONValue = .object(["a": .fragment(fragment), "b": .array([.fragment(fragment), .object(["c": .fragment(fragment)])])])
+        let inline: JSONValue = .object(["a": hello, "b": .array([hello, .object(["c": hello])])])
+        for _ in 0..<2 {
+            #expect(shared.serialized(pretty: true) == inline.serialized(pretty: true))
+            #expect(shared.serialized(pretty: false) == inline.serialized(pretty: false))
+        }
+        #expect(JSONValue.fragment(fragment) == .fragment(JSONFragment(hello)))
+    }
+
     @Test func prettyOutputIsIndentedAndParsesBack() throws {
         let value: JSONValue = .object(["z": .array([1, 2]), "a": .object(["k": true])])
         let text = value.serialized(pretty: true)

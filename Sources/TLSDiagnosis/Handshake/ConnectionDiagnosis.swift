@@ -12,12 +12,17 @@ public enum ConnectionDiagnosis {
     /// against the server vantage's client anchors. `extraFindings` are the caller's own
     /// (pins, key log results). `localErrors` are what our own TLS library said when it sent
     /// an alert (connect, listen): they become evidence of the findings for the alerts our
-    /// side sent.
+    /// side sent. `memo` (capture's, made for the same `anchors`) remembers chain
+    /// evaluations and certificate descriptions across connections; the report is the same.
     public static func report(
         observation o: HandshakeObservation, vantage: Vantage, anchors: [TrustAnchor], context: TrustContext,
         ending: HandshakeEnding? = nil, extraFindings: [Finding] = [], versions: [VersionProbe]? = nil,
-        negotiatedGroup: String? = nil, localErrors: [String] = []
+        negotiatedGroup: String? = nil, localErrors: [String] = [], memo: DiagnosisMemo? = nil
     ) -> ConnectionReport {
+        let memo = memo.flatMap { $0.serves(anchors) ? $0 : nil }
+        func details(_ chain: [X509Certificate]) -> [CertificateDetails] {
+            chain.enumerated().map { memo?.details($0.element, index: $0.offset) ?? CertificateDetails($0.element, index: $0.offset) }
+        }
         var findings = extraFindings
         var served: ServedSide?
         var identity: [X509Certificate]?
@@ -38,12 +43,14 @@ public enum ConnectionDiagnosis {
         var trust = TrustSection(
             evaluated: false, trusted: nil, profile: context.profile.name,
             note: "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
-            anchors: anchors.map { CertificateSummary($0.certificate, source: $0.source) }, path: nil)
+            anchors: memo?.anchorsSummary ?? anchors.map { CertificateSummary($0.certificate, source: $0.source) }, path: nil)
 
         if served != nil {
             trust.note = "This is tlsprobe's own chain, served to the client: the client's verdict on it is in how the connection ended."
         } else if let leaf = o.serverCertificates.first {
-            let evaluation = TrustEngine.evaluate(leaf: leaf, presented: Array(o.serverCertificates.dropFirst()), anchors: anchors, context: context)
+            let presented = Array(o.serverCertificates.dropFirst())
+            let evaluation = memo?.evaluate(leaf: leaf, presented: presented, context: context)
+                ?? TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
             // connect --pin / --known-hosts with no anchors: the pinned key decided trust.
             var pin: Finding?
             if case .client = vantage, anchors.isEmpty { pin = PinnedTrust.decidingFinding(extraFindings) }
@@ -59,7 +66,7 @@ public enum ConnectionDiagnosis {
                 trust.evaluated = true
                 trust.trusted = evaluation.trusted
                 trust.note = nil
-                trust.path = evaluation.path.map { $0.map { CertificateSummary($0.certificate, source: $0.source) } }
+                trust.path = evaluation.path.map { $0.map { memo?.summary($0.certificate, source: $0.source) ?? CertificateSummary($0.certificate, source: $0.source) } }
             }
         } else {
             let certificateSent = o.steps.contains { $0.from == .server && $0.type == .certificate }
@@ -146,9 +153,9 @@ public enum ConnectionDiagnosis {
         var report = ConnectionReport(
             vantage: vantage, handshake: summary, clientHello: o.clientHello,
             serverHello: o.serverHello ?? o.helloRetryRequest,
-            chain: o.serverCertificates.enumerated().map { CertificateDetails($0.element, index: $0.offset) },
+            chain: details(o.serverCertificates),
             certificateRequest: requestSummary,
-            clientChain: o.clientCertificates.map { $0.enumerated().map { CertificateDetails($0.element, index: $0.offset) } },
+            clientChain: o.clientCertificates.map(details),
             alerts: o.alerts, outcome: o.outcome, trust: trust, findings: findings, versions: versions, clientTrust: clientTrust)
         report.secondClientHello = o.secondClientHello
         report.evaluatedAt = context.at

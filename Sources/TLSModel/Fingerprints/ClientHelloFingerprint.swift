@@ -1,3 +1,4 @@
+import Foundation
 import Crypto
 import TLSWire
 
@@ -25,9 +26,20 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
         self.init(ja3: JA3(hello), ja4: JA4(hello, transport: transport))
     }
 
-    /// The fingerprints of JA3 and JA4 parts gathered elsewhere.
+    /// The fingerprints of JA3 and JA4 parts gathered elsewhere. The same few clients
+    /// make most hellos in a capture: their hashes are remembered (`Memo`).
     public init(ja3 fields: JA3, ja4: JA4) {
         let ja3 = fields.string
+        let key = Memo.Key(ja3: ja3, ja4: ja4)
+        if let known = Self.memo.value(for: key) {
+            self = known
+            return
+        }
+        self.init(computing: ja3, ja4: ja4)
+        Self.memo.store(self, for: key)
+    }
+
+    private init(computing ja3: String, ja4: JA4) {
         self.ja3 = ja3
         self.ja3Hash = Self.md5Hex(ja3)
         self.ja4 = ja4.fingerprint(sha256Hex: Self.sha256Hex)
@@ -44,5 +56,34 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
     /// Lowercase hex SHA-256 of `text`'s UTF-8 bytes.
     public static func sha256Hex(_ text: String) -> String {
         Hex.encode(SHA256.hash(data: Array(text.utf8)))
+    }
+
+    private static let memo = Memo()
+
+    /// Fingerprints by what they are a pure function of, shared by the threads that build
+    /// observations; bounded (past `capacity` entries it starts again empty).
+    final class Memo: @unchecked Sendable {
+        // @unchecked: `entries` is only touched under `lock`.
+        struct Key: Hashable {
+            var ja3: String
+            var ja4: JA4
+        }
+
+        let capacity = 256
+        private let lock = NSLock()
+        private var entries: [Key: ClientHelloFingerprint] = [:]
+
+        func value(for key: Key) -> ClientHelloFingerprint? {
+            lock.lock()
+            defer { lock.unlock() }
+            return entries[key]
+        }
+
+        func store(_ fingerprint: ClientHelloFingerprint, for key: Key) {
+            lock.lock()
+            defer { lock.unlock() }
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = fingerprint
+        }
     }
 }

@@ -62,11 +62,12 @@ public final class CaptureSession {
         let progress = ProgressLine()
         let reporter = OrderedReporter(sink: sink, threshold: threshold, beforeWrite: { progress.clear() })
         let c = configuration
+        let memo = DiagnosisMemo(anchors: c.anchors)
         let statistics = capture.run(
             until: .init(connections: c.count, duration: c.duration, requested: { stopped.isSet }),
             progress: { progress.show($0) },
             onConnection: { connection in
-                reporter.submit { .connection(Self.report(connection, configuration: c)) }
+                reporter.submit { .connection(Self.report(connection, configuration: c, memo: memo)) }
             })
         reporter.finish()
         progress.clear()
@@ -77,8 +78,9 @@ public final class CaptureSession {
         }
     }
 
-    /// The report of one captured connection.
-    public static func report(_ connection: CapturedConnection, configuration c: Configuration) -> ConnectionReport {
+    /// The report of one captured connection; `memo` (made for `c.anchors`) remembers
+    /// what the connections before it had in common.
+    public static func report(_ connection: CapturedConnection, configuration c: Configuration, memo: DiagnosisMemo? = nil) -> ConnectionReport {
         var context = c.context
         // A capture is judged when it happened, unless --at says otherwise.
         if !c.atGiven { context.at = connection.flow.firstPacket }
@@ -89,7 +91,7 @@ public final class CaptureSession {
         }
         return ConnectionDiagnosis.report(
             observation: observation, vantage: .observer(ObserverVantage(flow: connection.flow, capture: facts)),
-            anchors: c.anchors, context: context)
+            anchors: c.anchors, context: context, memo: memo)
     }
 
     /// What was wrong with a key log, for stderr; never a secret, only line numbers and labels.

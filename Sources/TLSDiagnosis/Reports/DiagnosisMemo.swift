@@ -1,0 +1,139 @@
+import Foundation
+
+/// What a capture judges again and again, remembered: a capture holds the same few server
+/// chains thousands of times, and judging a chain (path search, signatures, lints) and
+/// describing its certificates (two SHA-256 each, PEM) cost far more than reading the
+/// packets that carried it. One memo per capture session, shared by the threads that build
+/// reports; bounded (past `capacity` entries a table starts again empty).
+///
+/// Every entry is a pure function of its key, so a report made with the memo is the
+/// report made without it. A chain's evaluation depends on the instant only through the
+/// validity checks; it is shared between connections only while the instant is "quiet"
+/// for every certificate that could be judged (each one presented and each anchor is
+/// valid then and not within the profile's expires-soon days), and otherwise only within
+/// the same second.
+public final class DiagnosisMemo: @unchecked Sendable {
+    // @unchecked: the tables are only touched under `lock`; the anchors never change.
+    public let capacity: Int
+    private let anchors: [TrustAnchor]
+    private let anchorSummaries: [CertificateSummary]
+    /// The latest notBefore and earliest notAfter among the anchors.
+    private let anchorsValidFrom: Date
+    private let anchorsValidUntil: Date
+    private let lock = NSLock()
+    private var evaluations: [EvaluationKey: TrustEvaluation] = [:]
+    private var details: [DER: CertificateDetails] = [:]
+    private var summaries: [SummaryKey: CertificateSummary] = [:]
+
+    /// A memo for reports judged against `anchors` (the same for every connection).
+    public init(anchors: [TrustAnchor], capacity: Int = 1024) {
+        self.anchors = anchors
+        self.capacity = capacity
+        anchorSummaries = anchors.map { CertificateSummary($0.certificate, source: $0.source) }
+        anchorsValidFrom = anchors.map(\.certificate.notBefore).max() ?? .distantPast
+        anchorsValidUntil = anchors.map(\.certificate.notAfter).min() ?? .distantFuture
+    }
+
+    /// DER as a key hashed in one call over its bytes (`[UInt8]`'s own hashing feeds the
+    /// hasher one byte at a time).
+    struct DER: Hashable {
+        let bytes: [UInt8]
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        static func == (a: DER, b: DER) -> Bool { a.bytes == b.bytes }
+    }
+
+    struct SummaryKey: Hashable {
+        var der: DER
+        var source: String
+    }
+
+    struct EvaluationKey: Hashable {
+        var chain: [DER]
+        /// The context with `at` cleared when the instant is quiet (`quiet`).
+        var context: TrustContext
+        var quiet: Bool
+    }
+
+    /// Whether `anchors` are the ones this memo was made for (the same certificates from
+    /// the same sources, in the same order).
+    func serves(_ anchors: [TrustAnchor]) -> Bool {
+        guard anchors.count == self.anchors.count else { return false }
+        for (a, b) in zip(anchors, self.anchors) where a.source != b.source || a.certificate.der != b.certificate.der {
+            return false
+        }
+        return true
+    }
+
+    /// Entries held, over every table.
+    var entryCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return evaluations.count + details.count + summaries.count
+    }
+
+    /// The anchors as the trust section lists them.
+    var anchorsSummary: [CertificateSummary] { anchorSummaries }
+
+    /// `TrustEngine.evaluate(leaf:presented:anchors:context:)` with this memo's anchors.
+    func evaluate(leaf: X509Certificate, presented: [X509Certificate], context: TrustContext) -> TrustEvaluation {
+        // TrustEngine judges validity at the whole second the instant is in.
+        let at = Date(timeIntervalSince1970: context.at.timeIntervalSince1970.rounded(.down))
+        let soon = TimeInterval(context.profile.expiresSoonDays) * 86400
+        func quiet(_ notBefore: Date, _ notAfter: Date) -> Bool { at >= notBefore && notAfter.timeIntervalSince(at) >= soon }
+        var isQuiet = anchors.isEmpty || quiet(anchorsValidFrom, anchorsValidUntil)
+        if isQuiet { isQuiet = quiet(leaf.notBefore, leaf.notAfter) }
+        if isQuiet { isQuiet = presented.allSatisfy { quiet($0.notBefore, $0.notAfter) } }
+        var keyContext = context
+        keyContext.at = isQuiet ? Date(timeIntervalSince1970: 0) : at
+        let key = EvaluationKey(chain: [DER(bytes: leaf.der)] + presented.map { DER(bytes: $0.der) }, context: keyContext, quiet: isQuiet)
+        lock.lock()
+        if let hit = evaluations[key] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let evaluation = TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
+        lock.lock()
+        if evaluations.count >= capacity { evaluations.removeAll(keepingCapacity: true) }
+        evaluations[key] = evaluation
+        lock.unlock()
+        return evaluation
+    }
+
+    /// `CertificateDetails(certificate, index: index)`.
+    func details(_ certificate: X509Certificate, index: Int) -> CertificateDetails {
+        let key = DER(bytes: certificate.der)
+        lock.lock()
+        if var hit = details[key] {
+            lock.unlock()
+            hit.index = index
+            return hit
+        }
+        lock.unlock()
+        let made = CertificateDetails(certificate, index: index)
+        lock.lock()
+        if details.count >= capacity { details.removeAll(keepingCapacity: true) }
+        details[key] = made
+        lock.unlock()
+        return made
+    }
+
+    /// `CertificateSummary(certificate, source: source)`.
+    func summary(_ certificate: X509Certificate, source: String) -> CertificateSummary {
+        let key = SummaryKey(der: DER(bytes: certificate.der), source: source)
+        lock.lock()
+        if let hit = summaries[key] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let made = CertificateSummary(certificate, source: source)
+        lock.lock()
+        if summaries.count >= capacity { summaries.removeAll(keepingCapacity: true) }
+        summaries[key] = made
+        lock.unlock()
+        return made
+    }
+}

@@ -13,9 +13,12 @@ connections interleaved at a time, until the file reaches SIZE_MB. BULK_MASK ("1
 says which seed connections (in capture order) get bulk data: not the failed ones.
 WEIGHTS ("2,1,4") says how many times each seed connection comes in one cycle of the
 replay (default once each), so a profile can make some kinds of handshake commoner.
-Only writes a file.
+With SEED_PRELUDE=1 in the environment, seed connections that begin in plain text
+(STARTTLS, a client that never asks for TLS) are kept too: every one in which the client
+sent something. Only writes a file.
 """
 
+import os
 import random
 import struct
 import sys
@@ -62,6 +65,10 @@ def seed_connections(path, ports):
             order.append(key)
         if payload:
             connections[key].append(("server" if from_server else "client", payload))
+    if os.environ.get("SEED_PRELUDE"):
+        # Plain-text preludes (STARTTLS): every connection in which the client said
+        # something (not the script's readiness probes, which a server may greet).
+        return [(k[0], connections[k]) for k in order if any(sender == "client" for sender, _ in connections[k])]
     # Only connections that start with a ClientHello (not the script's readiness probe).
     return [(k[0], connections[k]) for k in order
             if connections[k] and connections[k][0][0] == "client" and connections[k][0][1][:1] == b"\x16"]

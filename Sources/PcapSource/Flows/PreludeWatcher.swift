@@ -122,9 +122,10 @@ struct PreludeWatcher {
                            accepted: status.map { $0.split(separator: " ").dropFirst().first == "200" }, reply: status.map(short))
         }
         // XMPP: <starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/> → <proceed .../> or <failure .../>.
-        let clientText = String(decoding: client, as: UTF8.self)
-        let serverText = String(decoding: server, as: UTF8.self)
-        if clientText.contains("<stream:stream") || serverText.contains("<stream:stream") {
+        let stream = Array("<stream:stream".utf8)
+        if contains(client, stream) || contains(server, stream) {
+            let clientText = String(decoding: client, as: UTF8.self)
+            let serverText = String(decoding: server, as: UTF8.self)
             let requested = clientText.contains("<starttls")
             var accepted: Bool?
             if serverText.contains("<proceed") { accepted = true } else if requested && serverText.contains("<failure") { accepted = false }

@@ -113,6 +113,8 @@ final class TrackedFlow {
     private(set) var preludeReading: PreludeWatcher.Reading?
     /// What the prelude was when it was given up past `PreludeWatcher.maxBytes` without TLS.
     private var preludeGivenUp: PreludeWatcher.Reading?
+    /// `currentReading` for the prelude's byte counts when it was read.
+    private var readingCache: (client: Int, server: Int, reading: PreludeWatcher.Reading?)?
     /// Live capture with a key log: the stream chunks delivered so far, in order, so the
     /// connection can be read again once its client has written the secrets it lacked
     /// (`maxReplayBytes` at most, within the capture's `ReplayBudget`; past that, nil).
@@ -302,7 +304,7 @@ final class TrackedFlow {
     /// A prelude in which the client asked for TLS and the server refused, while no TLS came:
     /// reported though the flow never spoke TLS.
     var upgradeRefusal: PreludeWatcher.Reading? {
-        guard !tlsSeen, !prelude.isEmpty, let reading = prelude.reading, reading.requested, reading.accepted == false else { return nil }
+        guard !tlsSeen, !prelude.isEmpty, let reading = currentReading, reading.requested, reading.accepted == false else { return nil }
         return reading
     }
 
@@ -310,7 +312,17 @@ final class TrackedFlow {
     /// which the client never asked for TLS and went on in plain text: reported though the
     /// flow never spoke TLS.
     var plaintextSession: PreludeWatcher.Reading? {
-        guard !tlsSeen, let reading = preludeGivenUp ?? (prelude.isEmpty ? nil : prelude.reading), reading.wentOnInPlainText else { return nil }
+        guard !tlsSeen, let reading = preludeGivenUp ?? (prelude.isEmpty ? nil : currentReading), reading.wentOnInPlainText else { return nil }
+        return reading
+    }
+
+    /// The prelude's reading, read once for the bytes watched so far (a flow's end asks for
+    /// it several times).
+    private var currentReading: PreludeWatcher.Reading? {
+        let counts = (prelude.clientCount, prelude.serverCount)
+        if let cached = readingCache, cached.client == counts.0, cached.server == counts.1 { return cached.reading }
+        let reading = prelude.reading
+        readingCache = (counts.0, counts.1, reading)
         return reading
     }
 
@@ -331,6 +343,7 @@ final class TrackedFlow {
             if fromClient {
                 preludeReading = prelude.reading
                 prelude = PreludeWatcher()
+                readingCache = nil
             }
             state = .feeding
             let rest = Array(chunk[start...])
@@ -339,8 +352,9 @@ final class TrackedFlow {
             return
         }
         if !prelude.observe(chunk, fromClient: fromClient) {
-            if !tlsSeen, preludeGivenUp == nil { preludeGivenUp = prelude.reading }
+            if !tlsSeen, preludeGivenUp == nil { preludeGivenUp = currentReading }
             prelude = PreludeWatcher()
+            readingCache = nil
             state = .stopped
         }
     }
@@ -360,7 +374,9 @@ final class TrackedFlow {
     /// hands over (the chunk's start, after a line feed, after one byte).
     static func helloStart(in chunk: [UInt8], fromClient: Bool, peerSpeaksTLS: Bool) -> Int? {
         func startsTLS(at i: Int) -> Bool {
-            guard chunk.count - i >= 6, RecordParser.looksLikeTLS(chunk[i...]) else { return false }
+            // The record type first: most offsets of a prelude are text, not a record.
+            guard chunk.count - i >= 6, chunk[i] == 22 || (!fromClient && chunk[i] == 21),
+                  RecordParser.looksLikeTLS(chunk[i...]) else { return false }
             if fromClient { return chunk[i] == 22 && chunk[i + 5] == 1 }
             return peerSpeaksTLS && (chunk[i] == 22 || chunk[i] == 21)
         }
@@ -618,6 +634,7 @@ final class TrackedFlow {
         keptBytes = 0
         prelude = PreludeWatcher()
         preludeGivenUp = nil
+        readingCache = nil
         // Buffers go; each side's initial and next sequence numbers stay, so that a new
         // connection on the same addresses and ports is told from a repeated SYN.
         streamA.discardPending()

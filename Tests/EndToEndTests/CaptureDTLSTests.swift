@@ -111,6 +111,8 @@ import TestSupport
         // DTLS 1.0 signs its ServerKeyExchange without a SignatureAndHashAlgorithm (TLS 1.1's
         // form): read so, the group it names is known.
         #expect((lines[0]["handshake"] as? [String: Any])?["group"] as? String == "x25519", "\(lines[0]["handshake"] ?? "")")
+        // DTLS 1.0 is TLS 1.1's datagram form (RFC 8996 deprecates both): too old.
+        #expect(JSONFindings.codes(lines[0]).contains("tls.protocol_too_old"), "\(JSONFindings.codes(lines[0]))")
     }
 
     @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureReportsADTLSHandshake() throws {

@@ -244,6 +244,14 @@ import TLSDiagnosis
             if command != nil { #expect(reading?.serverOffered == offered, "\(name) \(server): \(String(describing: reading))") }
         }
         #expect(Self.read(client: cases[0].1, server: cases[0].2)?.offer == "250 STARTTLS")
+        // Review findings: PREAUTH (STARTTLS not allowed, nothing to ask); capabilities seen
+        // only after login say nothing of the offer; XMPP's first stanza named.
+        #expect(Self.read(client: ["a1 SELECT INBOX"], server: ["* PREAUTH ready", "a1 OK"])?.wentOnInPlainText == false)
+        #expect(Self.read(client: ["a1 LOGIN u p"], server: ["* OK ready", "a1 OK [CAPABILITY IMAP4rev1 IDLE] Logged in"])?.serverOffered == nil)
+        let iqFirst = PreludeWatcher.read(
+            client: Array("<stream:stream xmlns='jabber:client'><iq type='get' id='1'/><auth mechanism='PLAIN'>x</auth>".utf8),
+            server: Array("<stream:stream><stream:features><mechanisms/></stream:features>".utf8))
+        #expect(iqFirst?.plainCommand == "iq" && iqFirst?.serverOffered == false)
         // XMPP: SASL in plain text though the stream features offered <starttls/>.
         let xmpp = PreludeWatcher.read(
             client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><auth xmlns='urn:ietf:params:xml:ns:xmpp-sasl' mechanism='PLAIN'>AGZyb250AHNlY3JldA==</auth>".utf8),
@@ -261,6 +269,15 @@ import TLSDiagnosis
         let bind: [UInt8] = [0x30, UInt8(3 + bindOp.count), 0x02, 0x01, 0x01] + bindOp
         let ldap = PreludeWatcher.read(client: bind, server: [0x30, 0x0C, 0x02, 0x01, 0x01, 0x61, 0x07, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00])
         #expect(ldap?.kind == .upgrade("ldap") && ldap?.plainCommand == "bindRequest")
+        // A SASL bind (GSSAPI may seal what follows) and an anonymous simple bind are not
+        // reported: no password crosses in the clear.
+        let mechanism = Array("GSSAPI".utf8)
+        let saslBody: [UInt8] = [0x02, 0x01, 0x03, 0x04, 0x00, 0xA3, UInt8(2 + mechanism.count), 0x04, UInt8(mechanism.count)] + mechanism
+        let sasl: [UInt8] = [0x30, UInt8(5 + 2 + saslBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(saslBody.count)] + saslBody
+        #expect(PreludeWatcher.read(client: sasl, server: [])?.plainCommand == nil)
+        let anonymousBody: [UInt8] = [0x02, 0x01, 0x03, 0x04, 0x00, 0x80, 0x00]
+        let anonymous: [UInt8] = [0x30, UInt8(5 + 2 + anonymousBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(anonymousBody.count)] + anonymousBody
+        #expect(PreludeWatcher.read(client: anonymous, server: [])?.plainCommand == nil)
         // MySQL: the greeting's capability flags offer CLIENT_SSL; the client's
         // HandshakeResponse (sequence 1) does not set it.
         var greeting: [UInt8] = [0, 0, 0, 0, 10] + Array("8.0.36\u{0}".utf8) + [1, 0, 0, 0] + [UInt8](repeating: 0x61, count: 8) + [0]
@@ -307,5 +324,23 @@ import TLSDiagnosis
         #expect(finding.evidence["offer"] == .string("250 STARTTLS"))
         #expect(finding.message.contains("plain text"))
         #expect(session.findings.count == 1, "\(session.findings.map(\.code))")
+    }
+
+    /// Review finding: an IMAP session whose client and server both send more than the
+    /// 64 KiB a prelude is watched for (an APPEND, then a FETCH) is still reported.
+    @Test func aBusySessionPastTheBoundBothWaysIsStillReported() throws {
+        var imap = TCPConversation(clientPort: 40500, serverPort: 143)
+        var packets = imap.open()
+        packets += imap.send(Self.lines(["* OK [CAPABILITY IMAP4rev1 STARTTLS] ready"]), from: .server)
+        packets += imap.send(Self.lines(["a1 LOGIN front secret"]), from: .client)
+        packets += imap.send(Self.lines(["a1 OK logged in"]), from: .server)
+        for _ in 0..<60 { packets += imap.send(Self.lines([String(repeating: "QUJDRA", count: 200)]), from: .client) }
+        for _ in 0..<60 { packets += imap.send(Self.lines(["* " + String(repeating: "RkVUQ0g", count: 200)]), from: .server) }
+        packets += imap.close()
+        let (connections, statistics) = try analyze(packets)
+        #expect(connections.count == 1 && statistics.plaintextSessions == 1, "\(connections.map(\.flow))")
+        let finding = try #require(connections.first?.findings.first { $0.code == .tlsStartTLSNotUsed })
+        #expect(finding.evidence["command"] == .string("LOGIN"))
+        #expect(finding.evidence["server_offered"] == .bool(true))
     }
 }

@@ -70,6 +70,20 @@ import TLSWire
         #expect(HandshakeDiagnosis.protocolFindings(o, profile: .apple).allSatisfy { $0.severity == .error })
     }
 
+    /// Review finding: DTLS versions are judged by the TLS version they are built on — DTLS
+    /// 1.0 (TLS 1.1's) is too old, RSA key transport over DTLS 1.2 has no forward secrecy,
+    /// DTLS 1.3 is neither.
+    @Test func dtlsVersionsAreJudgedAsTheTLSVersionsTheyAreBuiltOn() {
+        func codes(_ version: ProtocolVersion, _ suite: UInt16) -> [FindingCode] {
+            let server = ServerHelloSummary(legacyVersion: version, version: version, cipherSuite: CipherSuite(rawValue: suite), group: nil, alpn: nil, extensions: [])
+            return HandshakeDiagnosis.protocolFindings(HandshakeObservation(serverHello: server, outcome: .established), profile: .default).map(\.code)
+        }
+        #expect(codes(ProtocolVersion(0xFEFF), 0xC02F) == [.tlsProtocolTooOld])
+        #expect(codes(ProtocolVersion(0xFEFD), 0x002F) == [.tlsNoForwardSecrecy])
+        #expect(codes(ProtocolVersion(0xFEFD), 0xC02F) == [])
+        #expect(codes(ProtocolVersion(0xFEFC), 0x1301) == [])
+    }
+
     /// RFC 8446 4.1.2: after a HelloRetryRequest for secp256r1, the second ClientHello must
     /// send one key share, in secp256r1, and otherwise offer the same.
     @Test func aSecondClientHelloThatIgnoresTheHelloRetryRequestIsNamed() {

@@ -169,6 +169,21 @@ import TLSWire
         #expect(r.givenUp > 0)
     }
 
+    /// Review finding: one message that never completes, then thousands of whole empty ones
+    /// after it, used to keep every one waiting (memory the budget did not see, and each
+    /// fragment recounting them all). Now at most `maxWaitingMessages` wait; the rest go out.
+    @Test func wholeMessagesWaitingForOneThatNeverCompletesAreBounded() {
+        var r = DTLSHandshakeReassembler()
+        var delivered = Self.add(&r, Self.fragment(1, length: 4, seq: 4, offset: 0, [1, 2, 3, 4])).count
+        delivered += Self.add(&r, Self.fragment(11, length: 100, seq: 5, offset: 0, Array(repeating: 7, count: 10))).count
+        for seq in 6..<20_000 {
+            delivered += Self.add(&r, Self.fragment(20, length: 0, seq: UInt16(seq), offset: 0, [])).count
+        }
+        let left = r.flush().count
+        #expect(left <= DTLSHandshakeReassembler.maxWaitingMessages + 1, "\(left) whole messages were still waiting")
+        #expect(delivered + left == 1 + 19_994, "every whole message is given out once")
+    }
+
     @Test func garbageNeverTrapsTheReassembler() {
         var state: UInt32 = 0x0BAD_F00D
         var r = DTLSHandshakeReassembler(maxMessageSize: 4096, maxHeldBytes: 64 * 1024)

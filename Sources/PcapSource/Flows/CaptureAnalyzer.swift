@@ -489,7 +489,9 @@ public final class CaptureAnalyzer {
         guard !flow.closed else { return }
         // Segments still waiting behind a hole: declare it lost and read what follows.
         if flow.phase == .active { flushHoles(flow) }
-        if flow.phase == .active {
+        // A plain-text session whose directions both went past the prelude's bound (or lost
+        // their way after lost packets) is no longer tracked, but is still reported.
+        if flow.phase == .active || (flow.phase == .notTLS && flow.plaintextSession != nil) {
             if flow.handshakeSeen {
                 report(flow, end: reason)
             } else if flow.tlsSeen {

@@ -20,6 +20,9 @@ final class DatagramFlow {
     var lastPacket: Double
     let ordinal: Int
     var clientIsA: Bool?
+    /// Whether the flow's first DTLS handshake fragment was the client's first ClientHello:
+    /// the capture has the handshake from its start (what a SYN says for TCP).
+    private var startSeen = false
     var reported = false
     var closed = false
     /// `heldBytes` when the analyzer last counted it.
@@ -137,7 +140,11 @@ final class DatagramFlow {
         case .handshake:
             if clientIsA == nil, fragment.count >= 1 {
                 let type = fragment[0]
-                if type == HandshakeType.clientHello.rawValue { clientIsA = fromA }
+                if type == HandshakeType.clientHello.rawValue {
+                    clientIsA = fromA
+                    // The handshake's start: its first ClientHello (message_seq 0) came first.
+                    startSeen = fragment.count >= 6 && fragment[4] == 0 && fragment[5] == 0
+                }
                 else if type == HandshakeType.serverHello.rawValue || type == HandshakeType.helloVerifyRequest.rawValue { clientIsA = !fromA }
             }
             let (messages, error) = fromA ? reassemblerA.add(record: fragment) : reassemblerB.add(record: fragment)
@@ -207,7 +214,7 @@ final class DatagramFlow {
             encryptedHandshakeUnseen: isDTLS13,
             decryption: nil, encryptedAlerts: encryptedAlerts, lostBytes: (0, 0),
             snapCutBytes: 0, snapLength: 0, cutRecords: [], cutEncryptedRecords: 0, holesGivenUp: false,
-            clientSeenFromSYN: true, end: end, brokenStreams: brokenStreams, plaintextReply: nil)
+            clientSeenFromSYN: startSeen, end: end, brokenStreams: brokenStreams, plaintextReply: nil)
         var flow = Flow(
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))

@@ -131,7 +131,10 @@ struct PreludeWatcher {
             if serverText.contains("<proceed") { accepted = true } else if requested && serverText.contains("<failure") { accepted = false }
             let server = clientText.contains("jabber:server") ? "xmpp-server" : "xmpp"
             // Without <starttls/>: SASL authentication or stanzas in plain text.
-            let plain = requested ? nil : ["<auth", "<iq", "<message", "<presence"].first { clientText.contains($0) }.map { String($0.dropFirst()) }
+            // The first of them in the client's stream.
+            let plain = requested ? nil : ["<auth", "<iq", "<message", "<presence"]
+                .compactMap { tag in clientText.range(of: tag).map { (tag, $0.lowerBound) } }
+                .min { $0.1 < $1.1 }.map { String($0.0.dropFirst()) }
             let offered = serverText.contains("<stream:features") ? serverText.contains("<starttls") : nil
             return Reading(kind: .upgrade(server), requested: requested, accepted: requested ? accepted : nil,
                            reply: accepted == nil ? nil : (accepted! ? "<proceed/>" : "<failure/>"),
@@ -186,8 +189,11 @@ struct PreludeWatcher {
         }
         guard let requestIndex else {
             let offer = offerLine(serverLines, protocolName: protocolName)
+            // IMAP's PREAUTH greeting: the session is authenticated already and STARTTLS is
+            // not allowed in it (RFC 3501 §6.2.1): the client had nothing to ask.
+            let preauthenticated = protocolName == "imap" && upperGreeting.hasPrefix("* PREAUTH")
             return Reading(kind: .upgrade(protocolName), requested: false, accepted: nil, reply: nil,
-                           plainCommand: plainCommand(upperClient, protocolName: protocolName),
+                           plainCommand: preauthenticated ? nil : plainCommand(upperClient, protocolName: protocolName),
                            serverOffered: offer != nil ? true : (capabilitiesSeen(serverLines, client: upperClient, protocolName: protocolName) ? false : nil),
                            offer: offer.map(short))
         }
@@ -250,7 +256,9 @@ struct PreludeWatcher {
         func sent(_ verb: String) -> Bool { upperClient.contains { $0 == verb || $0.hasPrefix(verb + " ") } }
         switch protocolName {
         case "smtp", "lmtp": return (sent("EHLO") || sent("LHLO")) && upper.dropFirst().contains { $0.hasPrefix("250") }
-        case "imap": return upper.contains { $0.contains("CAPABILITY ") }
+        // Before login: the greeting's [CAPABILITY …] or an untagged CAPABILITY (not a
+        // tagged answer's, which lists what the logged-in session has).
+        case "imap": return upper.contains { $0.hasPrefix("* CAPABILITY ") || $0.hasPrefix("* OK [CAPABILITY ") }
         case "pop3": return sent("CAPA") && upper.contains(".")
         case "ftp": return sent("FEAT") && upper.contains { $0.hasPrefix("211") }
         case "nntp": return upper.contains { $0.hasPrefix("101") }
@@ -318,8 +326,8 @@ struct PreludeWatcher {
             }
             return Reading(kind: .upgrade("ldap"), requested: true, accepted: accepted, reply: reply)
         }
-        // LDAP without StartTLS: the first LDAPMessage is already an operation (a bind sends
-        // its password; a search its filter).
+        // LDAP without StartTLS: the first LDAPMessage is a simple bind, its password in the
+        // clear.
         if client.first == 0x30, let operation = ldapOperation(client) {
             return Reading(kind: .upgrade("ldap"), requested: false, accepted: nil, reply: nil, plainCommand: operation)
         }
@@ -366,9 +374,8 @@ struct PreludeWatcher {
         return nil
     }
 
-    /// The operation of an LDAPMessage that opens a stream: `SEQUENCE { messageID INTEGER,
-    /// protocolOp [APPLICATION n] }` (RFC 4511 §4.2), for the operations a client sends
-    /// first; nil when the bytes are not one.
+    /// "bindRequest" when the LDAPMessage that opens a stream (`SEQUENCE { messageID INTEGER,
+    /// protocolOp }`, RFC 4511 §4.2) is a simple bind with a password; nil otherwise.
     static func ldapOperation(_ client: [UInt8]) -> String? {
         guard client.count >= 7, client[0] == 0x30 else { return nil }
         var i = 1
@@ -382,14 +389,27 @@ struct PreludeWatcher {
         let idLength = Int(client[i + 1])
         guard (1...4).contains(idLength) else { return nil }
         i += 2 + idLength
-        guard i < client.count else { return nil }
-        switch client[i] {
-        case 0x60: return "bindRequest"
-        case 0x63: return "searchRequest"
-        case 0x66: return "modifyRequest"
-        case 0x68: return "addRequest"
-        default: return nil
+        // BindRequest ::= [APPLICATION 0] { version INTEGER, name LDAPDN, authentication }:
+        // only a simple bind with a password sends a secret in the clear. A SASL bind
+        // (GSSAPI, GSS-SPNEGO: Active Directory, SSSD) may sign and seal what follows, an
+        // anonymous one sends nothing secret, and a first search is usually the rootDSE.
+        guard i + 1 < client.count, client[i] == 0x60 else { return nil }
+        i += 2
+        if client[i - 1] & 0x80 != 0 { i += Int(client[i - 1] & 0x7F) }
+        guard i + 2 < client.count, client[i] == 0x02, client[i + 1] == 1 else { return nil }
+        i += 3
+        guard i + 1 < client.count, client[i] == 0x04 else { return nil }
+        var nameLength = Int(client[i + 1])
+        i += 2
+        if nameLength & 0x80 != 0 {
+            let octets = nameLength & 0x7F
+            guard (1...2).contains(octets), i + octets <= client.count else { return nil }
+            nameLength = client[i..<(i + octets)].reduce(0) { $0 << 8 | Int($1) }
+            i += octets
         }
+        i += nameLength
+        guard i + 1 < client.count, client[i] == 0x80, client[i + 1] > 0 else { return nil }
+        return "bindRequest"
     }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -88,7 +88,8 @@ public enum HandshakeDiagnosis {
         guard let hello = observation.serverHello else { return [] }
         var findings: [Finding] = []
         let minimum = profile.minimumProtocolVersion
-        if hello.version < minimum {
+        // DTLS is judged by the TLS version it is built on (DTLS 1.0 is TLS 1.1's).
+        if hello.version.tlsEquivalent < minimum {
             let clientNewest = observation.clientHello?.highestVersion
             let who = served == nil
                 ? "The server negotiated \(hello.version)."
@@ -100,7 +101,7 @@ public enum HandshakeDiagnosis {
                 evidence: ["version": .string(hello.version.description), "minimum": .string(minimum.description)],
                 fix: served == nil ? nil : "Update the client (or its TLS library) to TLS 1.2 or later; a current server will refuse it."))
         }
-        if hello.version < .tls13 && !hello.cipherSuite.isForwardSecret {
+        if hello.version.tlsEquivalent < .tls13 && !hello.cipherSuite.isForwardSecret {
             findings.append(Finding(
                 code: .tlsNoForwardSecrecy, subject: .connection,
                 message: served == nil

@@ -73,6 +73,18 @@ public struct ProtocolVersion: TLSCodePoint, Comparable {
     /// Whether this is a DTLS version (major byte 0xFE, counting down).
     public var isDTLS: Bool { rawValue >> 8 == 0xFE }
 
+    /// The TLS version a DTLS version is built on (RFC 6347, RFC 9147: DTLS 1.0 on TLS 1.1,
+    /// DTLS 1.2 on TLS 1.2, DTLS 1.3 on TLS 1.3), for rules stated for TLS versions (too
+    /// old, forward secrecy); any other version is itself.
+    public var tlsEquivalent: ProtocolVersion {
+        switch rawValue {
+        case 0xFEFF: return .tls11
+        case 0xFEFD: return .tls12
+        case 0xFEFC: return .tls13
+        default: return self
+        }
+    }
+
     /// Orders TLS versions by age, oldest first; DTLS versions (whose numbers count down)
     /// by age as well, after every TLS version. Only compare like with like.
     public static func < (lhs: ProtocolVersion, rhs: ProtocolVersion) -> Bool {

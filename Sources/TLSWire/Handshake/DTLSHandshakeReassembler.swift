@@ -17,12 +17,16 @@
 /// `maxHeldBytes` bytes held; past a bound the oldest message in progress is given up
 /// (`givenUp` counts them). Messages come out in message_seq order where they can: one
 /// that completes before an earlier one waits for it, unless the earlier one never
-/// started (`flush()` gives out what is whole at the end).
+/// started, or `maxWaitingMessages` whole ones already wait (then they go out without it;
+/// `flush()` gives out what is whole at the end). Each fragment costs time independent of
+/// how many messages came before it.
 public struct DTLSHandshakeReassembler: Sendable {
     /// The fragment header's length.
     public static let headerLength = 12
     public static let maxPendingMessages = 16
     public static let maxFragmentsPerMessage = 256
+    /// Whole messages kept waiting for an earlier one (a real flight has a dozen).
+    public static let maxWaitingMessages = 64
 
     /// One fragment's header.
     public struct Fragment: Sendable, Hashable {
@@ -59,7 +63,11 @@ public struct DTLSHandshakeReassembler: Sendable {
     private var pending: [UInt16: Pending] = [:]
     /// Whole messages waiting for an earlier message_seq.
     private var ready: [UInt16: Message] = [:]
-    private var delivered: Set<UInt16> = []
+    /// The message_seq values given out: one bit each (8 KiB once the first is given out).
+    private var delivered: [UInt64] = []
+    /// Bytes held in `pending` and in `ready`, kept as they change.
+    private var pendingHeld = 0
+    private var readyHeld = 0
     private var next: UInt16?
     private var counter = 0
     /// Messages given up at a bound.
@@ -73,8 +81,16 @@ public struct DTLSHandshakeReassembler: Sendable {
     }
 
     /// Bytes held in partial and waiting messages.
-    public var heldBytes: Int {
-        pending.values.reduce(0) { $0 + $1.held } + ready.values.reduce(0) { $0 + $1.body.count }
+    public var heldBytes: Int { pendingHeld + readyHeld }
+
+    private func wasDelivered(_ seq: UInt16) -> Bool {
+        guard !delivered.isEmpty else { return false }
+        return delivered[Int(seq) >> 6] & (1 << UInt64(seq & 63)) != 0
+    }
+
+    private mutating func markDelivered(_ seq: UInt16) {
+        if delivered.isEmpty { delivered = [UInt64](repeating: 0, count: 1024) }
+        delivered[Int(seq) >> 6] |= 1 << UInt64(seq & 63)
     }
 
     /// Reads the fragments in a handshake record's fragment; returns the messages now whole,
@@ -109,7 +125,7 @@ public struct DTLSHandshakeReassembler: Sendable {
             malformedFragments += 1
             return []
         }
-        if delivered.contains(f.messageSeq) || ready[f.messageSeq] != nil { return [] } // a retransmission
+        if wasDelivered(f.messageSeq) || ready[f.messageSeq] != nil { return [] } // a retransmission
         var message = pending[f.messageSeq] ?? Pending(type: f.type, length: f.length, order: counter)
         guard message.type == f.type, message.length == f.length else {
             malformedFragments += 1
@@ -128,14 +144,18 @@ public struct DTLSHandshakeReassembler: Sendable {
             }
             message.pieces.append((f.fragmentOffset, Array(bytes)))
             message.held += bytes.count
+            pendingHeld += bytes.count
         }
         pending[f.messageSeq] = message
         while heldBytes > maxHeldBytes, !pending.isEmpty { giveUpOldest() }
-        guard let whole = pending[f.messageSeq].flatMap({ Self.assemble($0) }) else { return [] }
+        guard let held = pending[f.messageSeq], let whole = Self.assemble(held) else { return [] }
         pending[f.messageSeq] = nil
+        pendingHeld -= held.held
         ready[f.messageSeq] = Message(type: f.type, messageSeq: f.messageSeq, body: whole)
+        readyHeld += whole.count
         if next == nil { next = f.messageSeq }
-        return drain(all: false)
+        // Too many whole messages waiting for one that does not complete: they go out.
+        return drain(all: ready.count > Self.maxWaitingMessages)
     }
 
     /// At the end: every whole message still waiting, in message_seq order.
@@ -146,7 +166,8 @@ public struct DTLSHandshakeReassembler: Sendable {
         while true {
             if let n = next, let message = ready[n] {
                 ready[n] = nil
-                delivered.insert(n)
+                readyHeld -= message.body.count
+                markDelivered(n)
                 out.append(message)
                 next = n &+ 1
                 continue
@@ -164,6 +185,7 @@ public struct DTLSHandshakeReassembler: Sendable {
     private mutating func giveUpOldest() {
         guard let oldest = pending.min(by: { $0.value.order < $1.value.order }) else { return }
         pending[oldest.key] = nil
+        pendingHeld -= oldest.value.held
         givenUp += 1
     }
 

@@ -156,14 +156,22 @@ public final class JSONFragment: @unchecked Sendable, Hashable {
 }
 
 /// Fragments by what they were made from, shared by the threads that render reports;
-/// bounded (past `capacity` entries it starts again empty).
+/// bounded: past `capacity` entries or `byteBudget` bytes (as `JSONValue.approximateSize`
+/// counts them, twice: the key holds as much) it starts again empty, and a value bigger
+/// than a sixty-fourth of the budget (a hostile hello with thousands of suites) is not
+/// kept at all.
 final class FragmentCache<Key: Hashable>: @unchecked Sendable {
-    // @unchecked: `entries` is only touched under `lock`.
+    // @unchecked: `entries` and `bytes` are only touched under `lock`.
     let capacity: Int
+    let byteBudget: Int
     private let lock = NSLock()
     private var entries: [Key: JSONFragment] = [:]
+    private var bytes = 0
 
-    init(capacity: Int = 512) { self.capacity = capacity }
+    init(capacity: Int = 512, byteBudget: Int = 8 << 20) {
+        self.capacity = capacity
+        self.byteBudget = byteBudget
+    }
 
     /// The fragment for `key`, made by `make` the first time.
     func fragment(_ key: Key, _ make: () -> JSONValue) -> JSONValue {
@@ -173,11 +181,37 @@ final class FragmentCache<Key: Hashable>: @unchecked Sendable {
             return .fragment(known)
         }
         lock.unlock()
-        let made = JSONFragment(make())
+        let value = make()
+        let cost = 2 * value.approximateSize
+        guard cost <= byteBudget / 64 else { return value }
+        let made = JSONFragment(value)
         lock.lock()
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[key] = made
+        if entries.count >= capacity || bytes + cost > byteBudget {
+            entries.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+        if entries.updateValue(made, forKey: key) == nil { bytes += cost }
         lock.unlock()
         return .fragment(made)
+    }
+
+    /// Bytes held, as the budget counts them.
+    var heldBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return bytes
+    }
+}
+
+extension JSONValue {
+    /// About how many bytes the value holds: 32 for each node, and a string's bytes.
+    var approximateSize: Int {
+        switch self {
+        case .null, .bool, .int: return 32
+        case .string(let s): return 32 + s.utf8.count
+        case .array(let items): return items.reduce(32) { $0 + $1.approximateSize }
+        case .object(let members): return members.reduce(32) { $0 + 32 + $1.key.utf8.count + $1.value.approximateSize }
+        case .fragment(let f): return f.value.approximateSize
+        }
     }
 }

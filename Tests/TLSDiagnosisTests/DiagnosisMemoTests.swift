@@ -45,19 +45,44 @@ import TestSupport
     }
 
     @Test func anAnchorOutsideItsDatesMakesEveryInstantCount() {
-        // An anchor that expires soon at the reference time: the chain's dates are judged
-        // at each connection's instant, not remembered from another one.
-        let pki = TestPKI.chain()
+        // The chain is issued under a root that expires on day 10: on day 0 it expires soon,
+        // on day 20 it has expired. The leaf and the intermediate are quiet on both days, so
+        // only the anchor's dates tell the instants apart (review finding: the test before
+        // this one passed without them).
         var spec = TestPKI.Spec.root("Short Root")
         spec.notAfter = TestPKI.day(10)
         let shortRoot = TestPKI.issue(spec)
-        let anchors = [Trust.anchor(pki.root), Trust.anchor(shortRoot)]
+        let intermediate = TestPKI.issue(.intermediate("Short Intermediate"), by: shortRoot)
+        let pki = TestPKI.Chain(root: shortRoot, intermediate: intermediate, leaf: TestPKI.issue(.server("printer.local"), by: intermediate))
+        let anchors = [Trust.anchor(shortRoot)]
         let memo = DiagnosisMemo(anchors: anchors)
-        for day in [0.0, 0.5, 20, 0] {
+        var verdicts: [Bool] = []
+        for day in [0.0, 20, 0.5, 20.5] {
             let at = TestPKI.day(day)
-            #expect(memo.evaluate(leaf: pki.leaf.x509, presented: [pki.intermediate.x509], context: Self.context(at))
-                == Self.direct(pki, anchors: anchors, at: at), "day \(day)")
+            let remembered = memo.evaluate(leaf: pki.leaf.x509, presented: [pki.intermediate.x509], context: Self.context(at))
+            #expect(remembered == Self.direct(pki, anchors: anchors, at: at), "day \(day)")
+            verdicts.append(remembered.trusted)
         }
+        #expect(verdicts == [true, false, true, false], "trusted before the root expires, not after")
+    }
+
+    /// Review finding: the memo is bounded by the certificate bytes it holds, not only by
+    /// its entries (1,024 distinct chains of large certificates would be hundreds of MB).
+    @Test func itStaysWithinItsByteBudget() {
+        let chains = (0..<6).map { _ in TestPKI.chain() }
+        let chainBytes = 3 * (chains[0].leaf.x509.der.count + chains[0].intermediate.x509.der.count)
+        let memo = DiagnosisMemo(anchors: [], capacity: 1024, byteBudget: 64 * chainBytes * 2)
+        for pki in chains {
+            _ = memo.evaluate(leaf: pki.leaf.x509, presented: [pki.intermediate.x509], context: Self.context(TestPKI.referenceTime))
+            _ = memo.details(pki.leaf.x509, index: 0)
+            #expect(memo.heldBytes <= 3 * memo.byteBudget)
+        }
+        // A chain bigger than a sixty-fourth of the budget is judged, not remembered.
+        let small = DiagnosisMemo(anchors: [], capacity: 1024, byteBudget: 64 * chainBytes / 2)
+        let pki = chains[0]
+        #expect(small.evaluate(leaf: pki.leaf.x509, presented: [pki.intermediate.x509], context: Self.context(TestPKI.referenceTime))
+            == Self.direct(pki, anchors: [], at: TestPKI.referenceTime))
+        #expect(small.heldBytes == 0, "\(small.heldBytes)")
     }
 
     @Test func itServesOnlyTheAnchorsItWasMadeFor() {

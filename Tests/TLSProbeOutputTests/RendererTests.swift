@@ -29,6 +29,20 @@ import TLSDiagnosis
         }
     }
 
+    /// Review finding: the caches of shared fragments are bounded by bytes, and a huge value
+    /// (a hostile hello with thousands of suites) is written but never kept.
+    @Test func fragmentCachesStayWithinTheirByteBudget() {
+        let cache = FragmentCache<Int>(capacity: 512, byteBudget: 640_000)
+        for i in 0..<1000 {
+            let value = cache.fragment(i) { .string(String(repeating: "x", count: 2000)) }
+            #expect(value.serialized(pretty: false).count == 2002)
+            #expect(cache.heldBytes <= cache.byteBudget)
+        }
+        let huge = cache.fragment(-1) { .array((0..<5000).map { .int($0) }) }
+        if case .fragment = huge { Issue.record("a 160 KB value was kept in the cache") }
+        #expect(huge.serialized(pretty: false).hasPrefix("[0,1,2"))
+    }
+
     @Test func aFragmentIsWrittenAsItsValueWhereverItStands() {
         // Serialised once per layout and copied: the bytes must be the value's own at
         // every depth, pretty and compact, the first time and after.

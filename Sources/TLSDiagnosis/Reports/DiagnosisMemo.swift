@@ -4,7 +4,10 @@ import Foundation
 /// chains thousands of times, and judging a chain (path search, signatures, lints) and
 /// describing its certificates (two SHA-256 each, PEM) cost far more than reading the
 /// packets that carried it. One memo per capture session, shared by the threads that build
-/// reports; bounded (past `capacity` entries a table starts again empty).
+/// reports; bounded (past `capacity` entries, or past `byteBudget` bytes of certificates
+/// held, a table starts again empty; a chain or certificate bigger than a sixty-fourth of
+/// the budget is not remembered at all), so a capture of many large distinct chains holds
+/// at most a few budgets' worth.
 ///
 /// Every entry is a pure function of its key, so a report made with the memo is the
 /// report made without it. A chain's evaluation depends on the instant only through the
@@ -15,6 +18,12 @@ import Foundation
 public final class DiagnosisMemo: @unchecked Sendable {
     // @unchecked: the tables are only touched under `lock`; the anchors never change.
     public let capacity: Int
+    /// The certificate bytes each table may hold (their DER counted three times for what
+    /// is kept beside it: the PEM, the parsed fields, the evaluation).
+    public let byteBudget: Int
+    private var evaluationBytes = 0
+    private var detailBytes = 0
+    private var summaryBytes = 0
     private let anchors: [TrustAnchor]
     private let anchorSummaries: [CertificateSummary]
     /// The latest notBefore and earliest notAfter among the anchors.
@@ -26,9 +35,10 @@ public final class DiagnosisMemo: @unchecked Sendable {
     private var summaries: [SummaryKey: CertificateSummary] = [:]
 
     /// A memo for reports judged against `anchors` (the same for every connection).
-    public init(anchors: [TrustAnchor], capacity: Int = 1024) {
+    public init(anchors: [TrustAnchor], capacity: Int = 1024, byteBudget: Int = 8 << 20) {
         self.anchors = anchors
         self.capacity = capacity
+        self.byteBudget = byteBudget
         anchorSummaries = anchors.map { CertificateSummary($0.certificate, source: $0.source) }
         anchorsValidFrom = anchors.map(\.certificate.notBefore).max() ?? .distantPast
         anchorsValidUntil = anchors.map(\.certificate.notAfter).min() ?? .distantFuture
@@ -73,6 +83,13 @@ public final class DiagnosisMemo: @unchecked Sendable {
         return evaluations.count + details.count + summaries.count
     }
 
+    /// Certificate bytes held, as the budget counts them, over every table.
+    var heldBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return evaluationBytes + detailBytes + summaryBytes
+    }
+
     /// The anchors as the trust section lists them.
     var anchorsSummary: [CertificateSummary] { anchorSummaries }
 
@@ -95,9 +112,14 @@ public final class DiagnosisMemo: @unchecked Sendable {
         }
         lock.unlock()
         let evaluation = TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
+        let cost = 3 * key.chain.reduce(0) { $0 + $1.bytes.count }
+        guard cost <= byteBudget / 64 else { return evaluation }
         lock.lock()
-        if evaluations.count >= capacity { evaluations.removeAll(keepingCapacity: true) }
-        evaluations[key] = evaluation
+        if evaluations.count >= capacity || evaluationBytes + cost > byteBudget {
+            evaluations.removeAll(keepingCapacity: true)
+            evaluationBytes = 0
+        }
+        if evaluations.updateValue(evaluation, forKey: key) == nil { evaluationBytes += cost }
         lock.unlock()
         return evaluation
     }
@@ -113,9 +135,14 @@ public final class DiagnosisMemo: @unchecked Sendable {
         }
         lock.unlock()
         let made = CertificateDetails(certificate, index: index)
+        let cost = 3 * key.bytes.count
+        guard cost <= byteBudget / 64 else { return made }
         lock.lock()
-        if details.count >= capacity { details.removeAll(keepingCapacity: true) }
-        details[key] = made
+        if details.count >= capacity || detailBytes + cost > byteBudget {
+            details.removeAll(keepingCapacity: true)
+            detailBytes = 0
+        }
+        if details.updateValue(made, forKey: key) == nil { detailBytes += cost }
         lock.unlock()
         return made
     }
@@ -130,9 +157,14 @@ public final class DiagnosisMemo: @unchecked Sendable {
         }
         lock.unlock()
         let made = CertificateSummary(certificate, source: source)
+        let cost = 3 * key.der.bytes.count
+        guard cost <= byteBudget / 64 else { return made }
         lock.lock()
-        if summaries.count >= capacity { summaries.removeAll(keepingCapacity: true) }
-        summaries[key] = made
+        if summaries.count >= capacity || summaryBytes + cost > byteBudget {
+            summaries.removeAll(keepingCapacity: true)
+            summaryBytes = 0
+        }
+        if summaries.updateValue(made, forKey: key) == nil { summaryBytes += cost }
         lock.unlock()
         return made
     }

@@ -27,9 +27,14 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
     }
 
     /// The fingerprints of JA3 and JA4 parts gathered elsewhere. The same few clients
-    /// make most hellos in a capture: their hashes are remembered (`Memo`).
+    /// make most hellos in a capture: their hashes are remembered (`Memo`), those of an
+    /// ordinary hello only (a hostile one with thousands of suites would hold megabytes).
     public init(ja3 fields: JA3, ja4: JA4) {
         let ja3 = fields.string
+        guard ja3.utf8.count <= Memo.maxJA3Length else {
+            self.init(computing: ja3, ja4: ja4)
+            return
+        }
         let key = Memo.Key(ja3: ja3, ja4: ja4)
         if let known = Self.memo.value(for: key) {
             self = known
@@ -70,6 +75,8 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
         }
 
         let capacity = 256
+        /// The longest JA3 string remembered: a browser's is under 1,000 characters.
+        static let maxJA3Length = 4096
         private let lock = NSLock()
         private var entries: [Key: ClientHelloFingerprint] = [:]
 

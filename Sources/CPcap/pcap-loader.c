@@ -75,7 +75,7 @@ static void load_once(void) {
     const char *chosen = override_path();
     void *library = NULL;
     if (chosen != NULL) {
-        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+        library = dlopen(chosen, RTLD_LAZY | RTLD_LOCAL);
         if (library == NULL) {
             record_error("cannot load libpcap (" TLSPROBE_LIBPCAP_ENV ")");
             return;
@@ -83,7 +83,7 @@ static void load_once(void) {
     } else {
         for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && library == NULL; i++) {
             chosen = candidates[i];
-            library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+            library = dlopen(chosen, RTLD_LAZY | RTLD_LOCAL);
         }
         if (library == NULL) {
 #if defined(__APPLE__)

@@ -27,11 +27,11 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        .systemLibrary(
-            name: "CPcap",
-            pkgConfig: "libpcap",
-            providers: [.apt(["libpcap-dev"]), .brew(["libpcap"])]
-        ),
+        // libpcap, loaded with dlopen the first time capture (or --version) needs it, never
+        // linked: the other commands start without it, and it is needed at run time only
+        // (no headers at build time: include/shim.h declares its stable ABI).
+        // dlopen is in libc from glibc 2.34; older glibcs need libdl.
+        .target(name: "CPcap", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The C side of SystemCalls (the cookie FILE: fopencookie, funopen on Darwin); header only.
         .systemLibrary(name: "CSystemCalls"),
         // The system calls whose spelling differs between glibc, Darwin and musl: sockets,

@@ -21,6 +21,9 @@ public struct PcapError: Error, Sendable, Hashable, CustomStringConvertible {
         case badFilter
         /// Reading failed in the middle (a file cut off mid-packet, an interface gone).
         case readFailed
+        /// libpcap could not be loaded (not installed, or too old): tlsprobe loads it on
+        /// first use, for capture only (CPcap).
+        case libraryUnavailable
     }
 
     public var kind: Kind
@@ -103,7 +106,7 @@ final class PcapHandle {
     private init(takingOwnership handle: OpaquePointer, isLive: Bool, activated: Bool) {
         self.handle = handle
         self.isLive = isLive
-        self.linkType = activated ? pcap_datalink(handle) : -1
+        self.linkType = activated ? tlsprobe_pcap_datalink(handle) : -1
     }
 
     /// A pcap (not pcapng) file: where the last packet record ended, and the size of a
@@ -120,7 +123,7 @@ final class PcapHandle {
     private static let streamBufferSize = 1 << 20
 
     deinit {
-        pcap_close(handle)
+        tlsprobe_pcap_close(handle)
         streamBuffer?.deallocate()
     }
 
@@ -134,7 +137,8 @@ final class PcapHandle {
     /// `PcapngSecretsScanner`: libpcap skips Decryption Secrets Blocks, so they are picked
     /// out of the bytes on their way to it, from files and pipes alike.
     static func offline(path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void = { _, _ in }) throws(PcapError) -> PcapHandle {
-        var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
+        try PcapLibrary.load()
+        var errbuf = [CChar](repeating: 0, count: Int(TLSPROBE_PCAP_ERRBUF_SIZE) + 1)
         var info = stat()
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw PcapError(.unreadableFile, "\(path): this is a directory, not a file")
@@ -145,7 +149,7 @@ final class PcapHandle {
         // glibc ignores the size unless it is given the buffer too; it must outlive the FILE.
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.streamBufferSize)
         setvbuf(file, buffer, _IOFBF, Self.streamBufferSize)
-        guard let handle = pcap_fopen_offline_with_tstamp_precision(file, UInt32(PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
+        guard let handle = tlsprobe_pcap_fopen_offline_with_tstamp_precision(file, UInt32(TLSPROBE_PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
             fclose(file)
             buffer.deallocate()
             let detail = cText(errbuf)
@@ -154,7 +158,7 @@ final class PcapHandle {
         // pcap_close() closes the FILE from here on; the buffer goes after it, in deinit.
         let owner = PcapHandle(takingOwnership: handle, isLive: false, activated: true)
         owner.streamBuffer = buffer
-        if pcap_major_version(handle) == 2, let file = pcap_file(handle) {
+        if tlsprobe_pcap_major_version(handle) == 2, let file = tlsprobe_pcap_file(handle) {
             let position = ftello(file)
             if position >= 0 { owner.recordEnd = Int64(position) }
         }
@@ -173,50 +177,51 @@ final class PcapHandle {
     /// Opens `interface` for live capture with a full snap length, not promiscuous,
     /// immediate delivery, `filter` compiled and set, reads non-blocking.
     static func live(interface: String, filter: String, snapLength: Int32 = 262_144) throws(PcapError) -> PcapHandle {
-        var errbuf = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
-        guard let raw = pcap_create(interface, &errbuf) else {
+        try PcapLibrary.load()
+        var errbuf = [CChar](repeating: 0, count: Int(TLSPROBE_PCAP_ERRBUF_SIZE) + 1)
+        guard let raw = tlsprobe_pcap_create(interface, &errbuf) else {
             throw PcapError(.cannotOpenInterface, "\(interface): \(cText(errbuf))")
         }
         // Owned from here: every early throw closes it in deinit.
         let owner = PcapHandle(takingOwnership: raw, isLive: true, activated: false)
-        _ = pcap_set_snaplen(raw, snapLength)
-        _ = pcap_set_promisc(raw, 0)
-        _ = pcap_set_timeout(raw, 100)
-        _ = pcap_set_immediate_mode(raw, 1)
-        let status = pcap_activate(raw)
+        _ = tlsprobe_pcap_set_snaplen(raw, snapLength)
+        _ = tlsprobe_pcap_set_promisc(raw, 0)
+        _ = tlsprobe_pcap_set_timeout(raw, 100)
+        _ = tlsprobe_pcap_set_immediate_mode(raw, 1)
+        let status = tlsprobe_pcap_activate(raw)
         if status < 0 {
-            let detail = status == PCAP_ERROR ? owner.lastError : String(cString: pcap_statustostr(status))
+            let detail = status == TLSPROBE_PCAP_ERROR ? owner.lastError : String(cString: tlsprobe_pcap_statustostr(status))
             throw PcapError(.cannotOpenInterface, "\(interface): \(detail)")
         }
-        owner.linkType = pcap_datalink(raw)
+        owner.linkType = tlsprobe_pcap_datalink(raw)
         try owner.setFilter(filter)
-        if pcap_setnonblock(raw, 1, &errbuf) != 0 {
+        if tlsprobe_pcap_setnonblock(raw, 1, &errbuf) != 0 {
             throw PcapError(.cannotOpenInterface, "\(interface): \(cText(errbuf))")
         }
-        owner.selectableFD = pcap_get_selectable_fd(raw)
+        owner.selectableFD = tlsprobe_pcap_get_selectable_fd(raw)
         guard owner.selectableFD >= 0 else {
             throw PcapError(.cannotOpenInterface, "\(interface): no selectable file descriptor to wait on")
         }
         return owner
     }
 
-    private var lastError: String { String(cString: pcap_geterr(handle)) }
+    private var lastError: String { String(cString: tlsprobe_pcap_geterr(handle)) }
 
     /// Compiles and sets a BPF filter.
     func setFilter(_ filter: String) throws(PcapError) {
-        var program = bpf_program()
-        if pcap_compile(handle, &program, filter, 1, PCAP_NETMASK_UNKNOWN) != 0 {
+        var program = tlsprobe_bpf_program()
+        if tlsprobe_pcap_compile(handle, &program, filter, 1, TLSPROBE_PCAP_NETMASK_UNKNOWN) != 0 {
             throw PcapError(.badFilter, "--filter \"\(filter)\": \(lastError)")
         }
-        defer { pcap_freecode(&program) }
-        if pcap_setfilter(handle, &program) != 0 {
+        defer { tlsprobe_pcap_freecode(&program) }
+        if tlsprobe_pcap_setfilter(handle, &program) != 0 {
             throw PcapError(.badFilter, "--filter \"\(filter)\": \(lastError)")
         }
     }
 
     /// How far into the file reading has got (offline only, and not for pipes).
     var filePosition: Int? {
-        guard !isLive, let file = pcap_file(handle) else { return nil }
+        guard !isLive, let file = tlsprobe_pcap_file(handle) else { return nil }
         let position = ftello(file)
         return position >= 0 ? Int(position) : nil
     }
@@ -224,9 +229,9 @@ final class PcapHandle {
     /// The next packet; for a live capture waits at most `timeoutMilliseconds`.
     func next(timeoutMilliseconds: Int32 = 200) throws(PcapError) -> ReadResult {
         while true {
-            var header: UnsafeMutablePointer<pcap_pkthdr>?
+            var header: UnsafeMutablePointer<tlsprobe_pcap_pkthdr>?
             var data: UnsafePointer<UInt8>?
-            let status = pcap_next_ex(handle, &header, &data)
+            let status = tlsprobe_pcap_next_ex(handle, &header, &data)
             switch status {
             case 1:
                 guard let header, let data else { continue }
@@ -246,7 +251,7 @@ final class PcapHandle {
                     if errno == EINTR { return .timedOut }
                     throw PcapError(.readFailed, "poll: \(String(cString: strerror(errno)))")
                 }
-            case PCAP_ERROR_BREAK:
+            case TLSPROBE_PCAP_ERROR_BREAK:
                 return .endOfFile
             default:
                 throw PcapError(.readFailed, lastError)
@@ -259,14 +264,14 @@ final class PcapHandle {
     /// the same capture stops at the same packet, with the same words, in either format.
     private func checkRecordLength(captured: UInt32) throws(PcapError) {
         guard let end = recordEnd else { return }
-        let snapLength = pcap_snapshot(handle)
+        let snapLength = tlsprobe_pcap_snapshot(handle)
         let maybeCut = snapLength > 0 && captured >= UInt32(snapLength)
         if let header = recordHeaderSize, !maybeCut {
             // A record libpcap did not cut is its header and its bytes, nothing more.
             recordEnd = end + header + Int64(captured)
             return
         }
-        guard let file = pcap_file(handle), case let position = Int64(ftello(file)), position >= end else {
+        guard let file = tlsprobe_pcap_file(handle), case let position = Int64(ftello(file)), position >= end else {
             recordEnd = nil  // the position cannot be followed (a pipe without a cookie stream)
             return
         }
@@ -287,8 +292,8 @@ final class PcapHandle {
     /// Packets the kernel dropped (live only): `ps_drop` plus `ps_ifdrop`.
     var droppedByKernel: Int? {
         guard isLive else { return nil }
-        var stats = pcap_stat()
-        guard pcap_stats(handle, &stats) == 0 else { return nil }
+        var stats = tlsprobe_pcap_stat()
+        guard tlsprobe_pcap_stats(handle, &stats) == 0 else { return nil }
         return Int(stats.ps_drop) + Int(stats.ps_ifdrop)
     }
 }

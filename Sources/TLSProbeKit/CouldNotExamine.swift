@@ -86,6 +86,8 @@ extension PcapError: UserFacingError {
         case .cannotOpenInterface: .captureInterfaceUnavailable
         case .badFilter: .captureBadFilter
         case .readFailed: .captureReadFailed
+        // Like OpenSSL that cannot be set up: not about the file or interface given.
+        case .libraryUnavailable: .other
         }
     }
 }

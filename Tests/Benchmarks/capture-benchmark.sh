@@ -22,12 +22,13 @@
 #      (~23 KB a connection, ~11,000 connections in 256 MB): the same two server chains
 #      thousands of times, as in a capture of ordinary traffic.
 # 3. Times, on each file (read once first so every tool reads it from the page cache),
-#    RUNS rounds of: a bare pcap_next_ex loop, tlsprobe capture -r --json (release build)
-#    and tshark extracting the same handshakes; prints the medians (seconds, MB/s, µs per
+#    RUNS rounds of: a bare pcap_next_ex loop, tlsprobe capture -r --json --anchor
+#    ca.pem (release build; the chains judged against their root, at packet times within
+#    the certificates' 400 days) and tshark extracting the same handshakes; prints the medians (seconds, MB/s, µs per
 #    connection, CPU seconds, peak RSS from /usr/bin/time -v), the ratios, and compares
 #    the ClientHello counts. Then tlsprobe once more with the clients' key log (--keylog):
-#    every replayed TLS 1.3 handshake decrypted (the replays keep their client randoms,
-#    so the seed's secrets open them all).
+#    every replayed connection whose seed's secrets are in it is decrypted (TLS 1.3 and
+#    TLS 1.2 alike: the replays keep their client randoms).
 # Needs: swift, openssl, tcpdump, tshark, gcc, libpcap-dev, python3, /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -51,19 +52,19 @@ gcc -O2 -o "$work/bare-loop" Tests/Benchmarks/bare-loop.c -lpcap
 
 echo "== real handshakes on lo" >&2
 cd "$work"
-openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -subj "/CN=Bench Root" -days 30 \
+openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -subj "/CN=Bench Root" -days 400 \
   -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null
-openssl req -x509 -newkey rsa:2048 -nodes -keyout other.key -out other.pem -subj "/CN=Other Root" -days 30 2>/dev/null
+openssl req -x509 -newkey rsa:2048 -nodes -keyout other.key -out other.pem -subj "/CN=Other Root" -days 400 2>/dev/null
 openssl req -newkey rsa:2048 -nodes -keyout int.key -out int.csr -subj "/CN=Bench Intermediate" 2>/dev/null
 printf 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n' > int.ext
-openssl x509 -req -in int.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 -extfile int.ext -out int.pem 2>/dev/null
+openssl x509 -req -in int.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 400 -extfile int.ext -out int.pem 2>/dev/null
 openssl req -newkey rsa:2048 -nodes -keyout leaf.key -out leaf.csr -subj "/CN=bench.test" 2>/dev/null
 printf 'subjectAltName=DNS:bench.test,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' > leaf.ext
-openssl x509 -req -in leaf.csr -CA int.pem -CAkey int.key -CAcreateserial -days 30 -extfile leaf.ext -out leaf.pem 2>/dev/null
+openssl x509 -req -in leaf.csr -CA int.pem -CAkey int.key -CAcreateserial -days 400 -extfile leaf.ext -out leaf.pem 2>/dev/null
 openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout leaf2.key -out leaf2.csr -subj "/CN=bench2.test" 2>/dev/null
 printf 'subjectAltName=DNS:bench2.test\nextendedKeyUsage=serverAuth\n' > leaf2.ext
-openssl x509 -req -in leaf2.csr -CA int.pem -CAkey int.key -CAcreateserial -days 30 -extfile leaf2.ext -out leaf2.pem 2>/dev/null
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout client.key -out client.pem -subj "/CN=bench client" -days 30 2>/dev/null
+openssl x509 -req -in leaf2.csr -CA int.pem -CAkey int.key -CAcreateserial -days 400 -extfile leaf2.ext -out leaf2.pem 2>/dev/null
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout client.key -out client.pem -subj "/CN=bench client" -days 400 2>/dev/null
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 port=$(free_port)
 port2=$(free_port)
@@ -118,14 +119,14 @@ profile() { # name, file: RUNS rounds of the three tools, medians and counts, th
   for ((r = 1; r <= runs; r++)); do
     echo "== $name, run $r of $runs: bare libpcap loop, tlsprobe capture -r, tshark" >&2
     read -r a b c < <(measure bare "$work/bare-loop" "$file"); bare_s+=("$a"); bare_kb+=("$b"); bare_cpu+=("$c")
-    read -r a b c < <(measure tlsprobe "$tlsprobe" capture -r "$file" --json --fail-on never); ours_s+=("$a"); ours_kb+=("$b"); ours_cpu+=("$c")
+    read -r a b c < <(measure tlsprobe "$tlsprobe" capture -r "$file" --json --fail-on never --anchor ca.pem); ours_s+=("$a"); ours_kb+=("$b"); ours_cpu+=("$c")
     read -r a b c < <(measure tshark tshark -r "$file" -d "tcp.port==$port,tls" -d "tcp.port==$port2,tls" \
       -Y 'tls.handshake.type == 1 || tls.handshake.type == 2 || tls.handshake.type == 11' -T fields -e frame.number -e tls.handshake.type)
     tshark_s+=("$a"); tshark_kb+=("$b"); tshark_cpu+=("$c")
   done
   echo "== $name: tlsprobe capture -r --keylog" >&2
   local keys_s keys_kb keys_cpu
-  read -r keys_s keys_kb keys_cpu < <(measure tlsprobe-keys "$tlsprobe" capture -r "$file" --json --fail-on never --keylog keys.log)
+  read -r keys_s keys_kb keys_cpu < <(measure tlsprobe-keys "$tlsprobe" capture -r "$file" --json --fail-on never --anchor ca.pem --keylog keys.log)
 
   local mb connections ours_hellos ours_chains tshark_hellos tshark_chains keys_chains
   mb=$(python3 -c "import os, sys; print(os.path.getsize(sys.argv[1])/1048576)" "$file")

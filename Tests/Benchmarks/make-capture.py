@@ -15,7 +15,8 @@ WEIGHTS ("2,1,4") says how many times each seed connection comes in one cycle of
 replay (default once each), so a profile can make some kinds of handshake commoner.
 With SEED_PRELUDE=1 in the environment, seed connections that begin in plain text
 (STARTTLS, a client that never asks for TLS) are kept too: every one in which the client
-sent something. Only writes a file.
+sent something. Packets are stamped from the time of the run (CAPTURE_START=SECONDS to
+choose), 10 µs apart. Only writes a file.
 """
 
 import os
@@ -139,7 +140,9 @@ def main():
     written = 24
     connections = 0
     handshakes_started = 0
-    time = 1_768_478_400.0
+    # Packets stamped from now (or CAPTURE_START, seconds since 1970), 10 µs apart, so the
+    # seed's certificates are judged within their validity as in a fresh capture.
+    time = float(os.environ.get("CAPTURE_START", "0")) or __import__("time").time()
     with open(out_path, "wb") as out:
         out.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 262144, 1))
         active = []

@@ -40,11 +40,11 @@ gcc -O2 -o "$work/bare-loop" Tests/Benchmarks/bare-loop.c -lpcap
 
 echo "== real sessions on lo" >&2
 cd "$work"
-openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -subj "/CN=Bench Root" -days 30 \
+openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -subj "/CN=Bench Root" -days 400 \
   -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null
 openssl req -newkey rsa:2048 -nodes -keyout leaf.key -out leaf.csr -subj "/CN=mail.bench.test" 2>/dev/null
 printf 'subjectAltName=DNS:mail.bench.test,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' > leaf.ext
-openssl x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 -extfile leaf.ext -out leaf.pem 2>/dev/null
+openssl x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 400 -extfile leaf.ext -out leaf.pem 2>/dev/null
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 declare -A ports
 filter=""
@@ -108,7 +108,7 @@ bare_s=(); bare_kb=(); ours_s=(); ours_kb=(); ours_cpu=(); tshark_s=(); tshark_k
 for ((r = 1; r <= runs; r++)); do
   echo "== run $r of $runs: bare libpcap loop, tlsprobe capture -r, tshark" >&2
   read -r a b c < <(measure bare "$work/bare-loop" big.pcap); bare_s+=("$a"); bare_kb+=("$b")
-  read -r a b c < <(measure tlsprobe "$tlsprobe" capture -r big.pcap --json --fail-on never); ours_s+=("$a"); ours_kb+=("$b"); ours_cpu+=("$c")
+  read -r a b c < <(measure tlsprobe "$tlsprobe" capture -r big.pcap --json --fail-on never --anchor ca.pem); ours_s+=("$a"); ours_kb+=("$b"); ours_cpu+=("$c")
   read -r a b c < <(measure tshark tshark -r big.pcap "${decode[@]}" -Y 'tls.handshake.type == 1' -T fields -e frame.number)
   tshark_s+=("$a"); tshark_kb+=("$b")
 done

@@ -81,9 +81,20 @@ static void load_once(void) {
             return;
         }
     } else {
+        /* The first reason other than a missing file: a libpcap that is there but does not
+           load (a dependency missing, another architecture) is not "not installed". */
+        char present[160] = "";
         for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && library == NULL; i++) {
             chosen = candidates[i];
             library = dlopen(chosen, RTLD_LAZY | RTLD_LOCAL);
+            if (library == NULL && present[0] == 0) {
+                const char *reason = dlerror();
+                if (reason != NULL && strstr(reason, "No such file") == NULL) snprintf(present, sizeof present, "%s", reason);
+            }
+        }
+        if (library == NULL && present[0] != 0) {
+            snprintf(load_error, sizeof load_error, "libpcap is installed but could not be loaded: %s", present);
+            return;
         }
         if (library == NULL) {
 #if defined(__APPLE__)

@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import TLSDiagnosis
+@testable import TLSModel
 import TLSWire
 
 @Suite struct ClientHelloFingerprintTests {
@@ -100,5 +102,20 @@ import TLSWire
         #expect(compatible.ja4.raw == "t10i040000_000a,002f,0035,00ff_")
         let sslv2Only = try v2Hello(version: [0, 2], specs: [[0x01, 0x00, 0x80], [0x07, 0x00, 0xC0]])
         #expect(ClientHelloFingerprint(sslv2Only).ja4 == "ts2i000000_000000000000_000000000000")
+    }
+
+    /// Review finding: a hostile hello with a few suites but tens of thousands of signature
+    /// algorithms (a short JA3, a huge JA4) is fingerprinted, not remembered; an ordinary
+    /// one is.
+    @Test func onlyOrdinaryHellosAreRemembered() {
+        let ja3 = JA3(version: 771, ciphers: [4865], extensions: [13], ellipticCurves: [29], ellipticCurvePointFormats: [0])
+        let hostile = JA4(a: "t13i011100", ciphers: ["1301"], extensions: ["000d"],
+                          signatureAlgorithms: (0..<20_000).map { String(format: "%04x", $0) })
+        let ordinary = JA4(a: "t13i011100", ciphers: ["1301"], extensions: ["000d"], signatureAlgorithms: ["0403", "0804"])
+        let big = ClientHelloFingerprint(ja3: ja3, ja4: hostile)
+        #expect(big.ja4.hasPrefix("t13i011100_"))
+        #expect(!ClientHelloFingerprint.memo.contains(ja3: ja3.string, ja4: hostile))
+        _ = ClientHelloFingerprint(ja3: ja3, ja4: ordinary)
+        #expect(ClientHelloFingerprint.memo.contains(ja3: ja3.string, ja4: ordinary))
     }
 }

@@ -52,6 +52,8 @@ struct CaptureRecording: Sendable {
     var upgradeRefused: CaptureFacts.UpgradeRefusal? = nil
     /// A plain-text session in which the client never asked for TLS.
     var upgradeNotRequested: CaptureFacts.UpgradeNotRequested? = nil
+    /// `tcp`, or `udp` for DTLS.
+    var transport = "tcp"
 
     func build() -> (observation: HandshakeObservation, facts: CaptureFacts) {
         var builder = HandshakeObservationBuilder(parseCertificate: { CertificateCache.shared.certificate($0) })
@@ -92,6 +94,7 @@ struct CaptureRecording: Sendable {
         facts.plaintextReply = plaintextReply.map { CaptureFacts.PlaintextReply(side: $0.side, bytes: $0.bytes) }
         facts.upgradeRefused = upgradeRefused
         facts.upgradeNotRequested = upgradeNotRequested
+        facts.transport = transport
         return (observation, facts)
     }
 

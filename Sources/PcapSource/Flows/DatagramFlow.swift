@@ -143,7 +143,8 @@ final class DatagramFlow {
                 if type == HandshakeType.clientHello.rawValue {
                     clientIsA = fromA
                     // The handshake's start: its first ClientHello (message_seq 0) came first.
-                    startSeen = fragment.count >= 6 && fragment[4] == 0 && fragment[5] == 0
+                    startSeen = fragment.count >= 9 && fragment[4] == 0 && fragment[5] == 0
+                        && fragment[6] == 0 && fragment[7] == 0 && fragment[8] == 0
                 }
                 else if type == HandshakeType.serverHello.rawValue || type == HandshakeType.helloVerifyRequest.rawValue { clientIsA = !fromA }
             }
@@ -209,7 +210,7 @@ final class DatagramFlow {
     func connection(end: FlowEnd?) -> CapturedConnection {
         if end != nil { flushReassemblers() }
         let clientIsA = self.clientIsA ?? true
-        let recording = CaptureRecording(
+        var recording = CaptureRecording(
             events: events, established: established, tls13Refusal: dtls13Refusal ? .client : nil, tagLength: 16,
             encryptedHandshakeUnseen: isDTLS13,
             decryption: nil, encryptedAlerts: encryptedAlerts, lostBytes: (0, 0),
@@ -219,6 +220,7 @@ final class DatagramFlow {
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
         flow.transport = "udp"
+        recording.transport = "udp"
         return CapturedConnection(flow: flow, recording: recording)
     }
 

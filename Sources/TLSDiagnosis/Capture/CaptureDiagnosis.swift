@@ -196,7 +196,8 @@ public enum CaptureDiagnosis {
         let message: String
         if o.clientHello == nil && f.clientSeenFromSYN {
             let why = f.snapCutBytes > 0 ? "cut short by the snap length" : "not captured"
-            message = "The capture has this connection from its SYN but no readable ClientHello: the client's first bytes were \(why), so what the client offered is unknown."
+            let start = f.transport == "udp" ? "its first datagram" : "its SYN"
+            message = "The capture has this connection from \(start) but no readable ClientHello: the client's first bytes were \(why), so what the client offered is unknown."
         } else if o.clientHello == nil {
             message = "The capture has no ClientHello for this connection: it starts after the handshake began, so what the client offered is unknown."
         } else if o.serverHello == nil, let reply = f.plaintextReply, reply.side == .server {

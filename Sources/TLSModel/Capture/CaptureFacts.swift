@@ -128,8 +128,11 @@ public struct CaptureFacts: Sendable, Hashable {
     public var fileTruncated = false
     /// Some lost bytes were given up waiting for: the capture's memory budget was reached.
     public var holesGivenUp = false
-    /// The client's direction was captured from its SYN.
+    /// The client's direction was captured from its SYN (for DTLS: from its first
+    /// ClientHello).
     public var clientSeenFromSYN = false
+    /// `tcp`, or `udp` for DTLS.
+    public var transport = "tcp"
     /// Why tracking stopped, in words; nil when the report went out while it was open.
     public var end: String?
     /// Streams that stopped decoding, and why.

@@ -31,7 +31,8 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
     /// ordinary hello only (a hostile one with thousands of suites would hold megabytes).
     public init(ja3 fields: JA3, ja4: JA4) {
         let ja3 = fields.string
-        guard ja3.utf8.count <= Memo.maxJA3Length else {
+        // JA4's lists hold the signature algorithms too, which JA3 does not.
+        guard ja3.utf8.count <= Memo.maxJA3Length, ja4.rawOriginal.utf8.count <= Memo.maxJA3Length else {
             self.init(computing: ja3, ja4: ja4)
             return
         }
@@ -63,7 +64,7 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
         Hex.encode(SHA256.hash(data: Array(text.utf8)))
     }
 
-    private static let memo = Memo()
+    static let memo = Memo()
 
     /// Fingerprints by what they are a pure function of, shared by the threads that build
     /// observations; bounded (past `capacity` entries it starts again empty).
@@ -79,6 +80,13 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
         static let maxJA3Length = 4096
         private let lock = NSLock()
         private var entries: [Key: ClientHelloFingerprint] = [:]
+
+        /// Whether fingerprints of these parts are remembered.
+        func contains(ja3: String, ja4: JA4) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return entries[Key(ja3: ja3, ja4: ja4)] != nil
+        }
 
         func value(for key: Key) -> ClientHelloFingerprint? {
             lock.lock()

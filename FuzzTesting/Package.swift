@@ -22,7 +22,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl"),
-        .systemLibrary(name: "CPcap", path: "Sources/CPcap", pkgConfig: "libpcap"),
+        .target(name: "CPcap", path: "Sources/CPcap", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
         .target(name: "SystemCalls", dependencies: ["CSystemCalls"], path: "Sources/SystemCalls"),
         .target(name: "TLSWire", path: "Sources/TLSWire"),

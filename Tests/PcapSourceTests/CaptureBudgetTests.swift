@@ -119,4 +119,41 @@ import TLSWire
         #expect(connections.count == 8)
         #expect(Set(connections.map(\.flow.client)).count == 8, "each connection reported once")
     }
+
+    /// A Certificate declaring 2^24 - 1 bytes, of which 2 MiB come, against a budget of
+    /// 1 MiB: the budget ends the connection inside the message, and the report says the
+    /// message was cut by tlsprobe's memory bound, with the size its header declares — not
+    /// an incomplete handshake, not a malformed message.
+    @Test func aHandshakeMessageCutByTheBudgetIsTruncatedWithItsDeclaredSize() throws {
+        let t = Self.t
+        var conversation = TCPConversation()
+        var packets = conversation.open() + conversation.send(t.clientHello, from: .client)
+        let serverHello = Array(t.serverFlight.prefix(5 + (Int(t.serverFlight[3]) << 8 | Int(t.serverFlight[4]))))
+        var huge = SyntheticTLS.record(22, [11, 0xFF, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 16_000))
+        for _ in 0..<130 { huge += SyntheticTLS.record(22, [UInt8](repeating: 0, count: 16_000)) }
+        packets += conversation.send(serverHello + huge, from: .server)
+        packets += conversation.close()
+        var limits = CaptureAnalyzer.Limits()
+        limits.maxBufferedBytes = 1 << 20
+        let (open, connections, analyzer) = run(packets, limits: limits)
+        #expect(analyzer.statistics.budgetEndedFlows == 1)
+        #expect(open.count == 1 && connections.count == 1)
+        let c = try #require(connections.first)
+        #expect(c.observation.serverHello != nil)
+        let truncated = try #require(c.findings.first { $0.code == .captureTruncated }, "\(c.findings.map(\.code))")
+        #expect(truncated.evidence["cut_by_bound"] == .string("capture memory budget"))
+        #expect(truncated.evidence["bound_bytes"] == .int(1 << 20))
+        #expect(truncated.evidence["message"] == .string("certificate"))
+        #expect(truncated.evidence["from"] == .string("server"))
+        #expect(truncated.evidence["declared_length"] == .int(0xFF_FFFF))
+        guard case .int(let read)? = truncated.evidence["read_bytes"] else {
+            Issue.record("read_bytes: \(String(describing: truncated.evidence["read_bytes"]))")
+            return
+        }
+        #expect(read > 4 && read <= 1 << 20)
+        #expect(truncated.message.contains("memory bound") && truncated.message.contains("16777215"), "\(truncated.message)")
+        #expect(!c.findings.contains { $0.code == .captureIncompleteHandshake }, "cut by tlsprobe, not missing from the capture")
+        let text = String(describing: c.findings.map(\.evidence)) + c.findings.map(\.message).joined()
+        #expect(!text.contains("exceeds the limit") && !text.contains("malformed ") && !text.contains("decode_errors"), "\(text)")
+    }
 }

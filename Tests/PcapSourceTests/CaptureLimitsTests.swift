@@ -76,8 +76,11 @@ import TLSWire
     }
 
     /// A Certificate declaring the most the format allows (2^24 - 1 bytes), of which 1 MiB is
-    /// sent before the connection closes: a message cut short, not a malformed one.
-    @Test func aSixteenMegabyteHandshakeMessageCutShortIsTruncatedNotMalformed() throws {
+    /// sent before the connection closes: a message the server cut short (the capture holds
+    /// every byte sent, and no bound of tlsprobe's was reached), so an incomplete
+    /// handshake, not a malformed message and not a truncated capture. (Cut by the memory
+    /// budget: CaptureBudgetTests.)
+    @Test func aSixteenMegabyteHandshakeMessageCutShortIsIncompleteNotMalformed() throws {
         var conversation = TCPConversation()
         let t = SyntheticTLS.tls12(chain: syntheticDER)
         var packets = conversation.open()
@@ -96,6 +99,47 @@ import TLSWire
         let text = String(describing: c.findings.map(\.evidence)) + c.findings.map(\.message).joined()
         #expect(!text.contains("exceeds the limit"), "\(c.findings.map(\.message))")
         #expect(!text.contains("malformed"), "\(c.findings.map(\.message))")
+        #expect(c.findings.map(\.code) == [.captureIncompleteHandshake], "\(c.findings.map(\.message))")
+    }
+
+    /// Handshake messages kept per connection stop at 17 MiB: a message that would pass the
+    /// bound is not kept, the direction is not read further, and the report says which
+    /// message the bound cut and the size it declares (capture.truncated), not a decode error.
+    @Test func aHandshakeMessagePastTheSeventeenMebibytesKeptIsTruncatedByTheBound() throws {
+        #expect(TrackedFlow.maxKeptBytes == 17 << 20)
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        let serverHello = Array(t.serverFlight.prefix(5 + (Int(t.serverFlight[3]) << 8 | Int(t.serverFlight[4]))))
+        /// A handshake message of `length` body bytes (type `type`), in 16 000-byte records.
+        func message(_ type: UInt8, _ length: Int) -> [UInt8] {
+            let bytes = [type] + SyntheticTLS.u24(length) + [UInt8](repeating: 0, count: length)
+            var records: [UInt8] = []
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(offset + 16_000, bytes.count)
+                records += SyntheticTLS.record(22, Array(bytes[offset..<end]))
+                offset = end
+            }
+            return records
+        }
+        let a = Endpoint(address: IPAddress("10.0.0.2")!, port: 50_000)
+        let b = Endpoint(address: IPAddress("10.0.0.5")!, port: 443)
+        let flow = TrackedFlow(a: a, b: b, time: 0)
+        flow.clientIsA = true
+        t.clientHello.withUnsafeBytes { flow.deliver(.bytes($0), fromA: true, startedAtSYN: true) }
+        // Two 8 MiB messages are kept (with the ServerHello, 16 MiB and a little); a third
+        // of 2 MiB would pass 17 MiB.
+        let server = serverHello + message(23, 8 << 20) + message(23, 8 << 20) + message(11, 2 << 20)
+        server.withUnsafeBytes { flow.deliver(.bytes($0), fromA: false, startedAtSYN: true) }
+        let c = flow.connection(end: .fin)
+        let truncated = try #require(c.findings.first { $0.code == .captureTruncated }, "\(c.findings.map(\.message))")
+        #expect(truncated.evidence["cut_by_bound"] == .string("handshake bytes kept per connection"))
+        #expect(truncated.evidence["bound_bytes"] == .int(17 << 20))
+        #expect(truncated.evidence["message"] == .string("certificate"))
+        #expect(truncated.evidence["declared_length"] == .int(2 << 20))
+        #expect(truncated.evidence["from"] == .string("server"))
+        let (facts) = c.observed().facts
+        #expect(facts.brokenStreams.isEmpty, "\(facts.brokenStreams)")
+        #expect(!c.findings.contains { $0.code == .captureIncompleteHandshake })
     }
 
     /// A Certificate message of about 330 KB over twenty-one 16 KB records (Zeek reads

@@ -353,6 +353,7 @@ public final class CaptureAnalyzer {
         for (key, flow, _) in mostFirst({ $0.heldBytes }) {
             guard bufferedBytes > target else { return }
             statistics.budgetEndedFlows += 1
+            flow.endingBudget = limits.maxBufferedBytes
             end(flow, key: key, reason: .overBudget)
         }
         // UDP flows holding partial DTLS handshake messages, most first.

@@ -54,6 +54,8 @@ struct CaptureRecording: Sendable {
     var upgradeNotRequested: CaptureFacts.UpgradeNotRequested? = nil
     /// `tcp`, or `udp` for DTLS.
     var transport = "tcp"
+    /// Handshake messages tlsprobe stopped reading at its own memory bounds.
+    var messagesCutByBound: [CaptureFacts.BoundCutMessage] = []
 
     func build() -> (observation: HandshakeObservation, facts: CaptureFacts) {
         var builder = HandshakeObservationBuilder(parseCertificate: { CertificateCache.shared.certificate($0) })
@@ -95,6 +97,7 @@ struct CaptureRecording: Sendable {
         facts.upgradeRefused = upgradeRefused
         facts.upgradeNotRequested = upgradeNotRequested
         facts.transport = transport
+        facts.messagesCutByBound = messagesCutByBound
         return (observation, facts)
     }
 

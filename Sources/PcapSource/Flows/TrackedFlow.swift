@@ -153,6 +153,11 @@ final class TrackedFlow {
     /// ChangeCipherSpec and Finished may have been among them.
     private var serverFramingLost = false
     private var clientFramingLost = false
+    /// The capture's memory budget, set when it ends this flow (`FlowEnd.overBudget`): a
+    /// handshake message partial then was cut by it.
+    var endingBudget: Int?
+    /// Handshake messages not read to their end because of tlsprobe's own bounds.
+    private var boundCuts: [CaptureFacts.BoundCutMessage] = []
     /// Bytes lost to gaps, per direction.
     var lostA = 0
     var lostB = 0
@@ -430,7 +435,12 @@ final class TrackedFlow {
         switch event {
         case .handshake(_, let raw), .undecodableHandshake(let raw, _):
             guard keptBytes + raw.bytes.count <= Self.maxKeptBytes else {
-                stop(side, state: &state, because: "more than \(Self.maxKeptBytes / 1024) KiB of handshake messages in this connection; the rest was not read")
+                // Past the bound: this message is not kept and this direction is not read
+                // further; the report says which message the bound cut (capture.truncated).
+                boundCuts.append(.init(side: side, message: raw.type.name ?? raw.type.hex,
+                                       declaredLength: raw.body.count, received: raw.bytes.count,
+                                       bound: .connectionLimit, boundBytes: Self.maxKeptBytes))
+                state = .stopped
                 return
             }
             keptBytes += raw.bytes.count
@@ -591,6 +601,17 @@ final class TrackedFlow {
                 refusal = .server
             }
         }
+        var cutByBound = boundCuts
+        if end == .overBudget, let budget = endingBudget {
+            // The budget ended the connection inside a handshake message: that message was cut
+            // by tlsprobe's memory bound, not by the peer or the capture.
+            for side in [Side.client, .server] {
+                guard let partial = decoder.partialMessage(wireSide(side)) else { continue }
+                cutByBound.append(.init(side: side, message: partial.type.name ?? partial.type.hex,
+                                        declaredLength: partial.declaredLength, received: partial.received,
+                                        bound: .memoryBudget, boundBytes: budget))
+            }
+        }
         let summary = decryptor?.summary
         let recording = CaptureRecording(
             events: events, established: established, tls13Refusal: refusal, tagLength: tagLength,
@@ -610,7 +631,8 @@ final class TrackedFlow {
             upgradeNotRequested: plaintextSession.flatMap { reading in
                 guard case .upgrade(let name) = reading.kind, let command = reading.plainCommand else { return nil }
                 return CaptureFacts.UpgradeNotRequested(protocolName: name, command: command, serverOffered: reading.serverOffered, offer: reading.offer)
-            })
+            },
+            messagesCutByBound: cutByBound)
         var flow = Flow(
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
@@ -631,6 +653,7 @@ final class TrackedFlow {
         encryptedAlerts = []
         brokenStreams = []
         cutRecords = []
+        boundCuts = []
         keptBytes = 0
         prelude = PreludeWatcher()
         preludeGivenUp = nil

@@ -65,6 +65,9 @@ public enum CaptureDiagnosis {
                 code: .captureTruncated, subject: .connection, message: message, evidence: evidence,
                 fix: f.snapCutBytes > 0 ? wholePacketsFix : nil))
         }
+        if !f.messagesCutByBound.isEmpty {
+            findings.append(boundCutFinding(f.messagesCutByBound))
+        }
         if let refusal = f.upgradeRefused, observation.clientHello == nil {
             // The plain-text protocol said no; no TLS followed: that, not a missing handshake.
             let name = UpgradeDiagnosis.displayNames[refusal.protocolName] ?? refusal.protocolName.uppercased()
@@ -82,10 +85,41 @@ public enum CaptureDiagnosis {
             findings.append(plaintextSessionFinding(plain))
             return findings
         }
-        if observation.outcome == .incomplete {
+        // A handshake cut by tlsprobe's own bound is not missing from the capture: the
+        // capture.truncated above says where reading stopped and why.
+        if observation.outcome == .incomplete && f.messagesCutByBound.isEmpty {
             findings.append(incompleteFinding(f, observation))
         }
         return findings
+    }
+
+    /// `capture.truncated` for handshake messages tlsprobe stopped reading at its own memory
+    /// bounds: the message, the size its header declares, and the bound.
+    static func boundCutFinding(_ cuts: [CaptureFacts.BoundCutMessage]) -> Finding {
+        let first = cuts[0]
+        let why: String
+        switch first.bound {
+        case .memoryBudget:
+            why = "the open connections together held more than the capture's memory budget (\(first.boundBytes) bytes), and this connection, holding the most, was ended there"
+        case .connectionLimit:
+            why = "with it this connection's handshake messages would pass the \(first.boundBytes) bytes kept per connection, so it was not kept and the rest of that direction was not read"
+        }
+        let message = "tlsprobe's memory bound cut this connection's handshake: \(cuts.map(\.description).joined(separator: "; ")) — \(why). "
+            + "The message was not malformed; what came before it is reported, conclusions drawn from what the cut hid are not."
+        return Finding(
+            code: .captureTruncated, subject: .connection, message: message,
+            evidence: [
+                "cut_by_bound": .string(first.bound.rawValue),
+                "bound_bytes": .int(first.boundBytes),
+                "cut_messages": .strings(cuts.map(\.description)),
+                "message": .string(first.message),
+                "from": .string(first.side.rawValue),
+                "declared_length": .int(first.declaredLength),
+                "read_bytes": .int(first.received),
+            ],
+            fix: first.bound == .memoryBudget
+                ? "Read this connection alone, so that other connections do not share the budget: tcpdump -r CAPTURE -w one.pcap 'host CLIENT and port PORT', then tlsprobe capture one.pcap."
+                : nil)
     }
 
     /// `tls.starttls_not_used`: a session of a protocol that upgrades in place, in which the

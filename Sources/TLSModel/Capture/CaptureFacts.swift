@@ -105,6 +105,47 @@ public struct CaptureFacts: Sendable, Hashable {
         }
     }
 
+    /// A handshake message tlsprobe stopped reading at one of its own memory bounds (not one
+    /// the capture lacks): the capture's memory budget for all open flows ended the
+    /// connection while the message was partial, or the connection's handshake messages
+    /// together passed the bound kept per connection.
+    public struct BoundCutMessage: Sendable, Hashable {
+        public enum Bound: String, Sendable, Hashable {
+            /// `CaptureAnalyzer.Limits.maxBufferedBytes`: all open flows together.
+            case memoryBudget = "capture memory budget"
+            /// The handshake bytes kept per connection (17 MiB).
+            case connectionLimit = "handshake bytes kept per connection"
+        }
+
+        public var side: Side
+        /// `certificate`, or the type's number in hex when it has no name.
+        public var message: String
+        /// The body length its header declares.
+        public var declaredLength: Int
+        /// Bytes of it (header included) read before the bound stopped reading.
+        public var received: Int
+        public var bound: Bound
+        /// The bound in bytes.
+        public var boundBytes: Int
+
+        public init(side: Side, message: String, declaredLength: Int, received: Int, bound: Bound, boundBytes: Int) {
+            self.side = side
+            self.message = message
+            self.declaredLength = declaredLength
+            self.received = received
+            self.bound = bound
+            self.boundBytes = boundBytes
+        }
+
+        /// `the server's certificate (declares 16777215 bytes; 1048580 read)`.
+        public var description: String {
+            "the \(side.rawValue)'s \(message) (declares \(declaredLength) bytes; \(received) read)"
+        }
+    }
+
+    /// Handshake messages cut by tlsprobe's own memory bounds, at most one per side.
+    public var messagesCutByBound: [BoundCutMessage] = []
+
     /// What the key log did; nil when no key log was given or nothing was protected.
     public var decryption: Decryption?
     /// TLS 1.3 without keys: the alert-sized record with which one side most likely refused.

@@ -130,6 +130,14 @@ public struct HandshakeReassembler: Sendable {
         return true
     }
 
+    /// The message begun and not ended, when its header is here: its type, the body length
+    /// its header declares, and how many of its bytes (header included) are buffered.
+    public var partialMessage: (type: HandshakeType, declaredLength: Int, received: Int)? {
+        guard bufferedByteCount >= RawHandshakeMessage.headerLength else { return nil }
+        let length = Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
+        return (HandshakeType(buffer[start]), length, bufferedByteCount)
+    }
+
     /// The type of the message begun and not ended, when its first byte is here.
     public var partialMessageType: HandshakeType? {
         bufferedByteCount > 0 ? HandshakeType(buffer[start]) : nil

@@ -330,6 +330,12 @@ public struct TLSConnectionDecoder: Sendable {
         side == .client ? client.reassembler.hasPartialMessage : server.reassembler.hasPartialMessage
     }
 
+    /// The handshake message `side` began and has not ended, when its header is in: its
+    /// type, declared body length, and the bytes of it reassembled so far (header included).
+    public func partialMessage(_ side: Side) -> (type: HandshakeType, declaredLength: Int, received: Int)? {
+        (side == .client ? client : server).reassembler.partialMessage
+    }
+
     /// Bytes `side` sent that are buffered in a partial record or message.
     public func bufferedByteCount(_ side: Side) -> Int {
         let state = side == .client ? client : server

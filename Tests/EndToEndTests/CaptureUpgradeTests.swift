@@ -35,7 +35,7 @@ import TestSupport
         #expect(!JSONFindings.codes(lines[0]).contains("tls.starttls_refused"))
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment), arguments: ["smtp", "imap", "pop3", "ftp", "postgres"])
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment), arguments: ["smtp", "imap", "pop3", "ftp", "postgres", "lmtp", "ldap"])
     func aRefusedUpgradeIsReportedWithTheServersAnswer(proto: String) throws {
         let lines = try Self.captureOne(proto, refuse: true)
         try #require(lines.count == 1, "\(proto): \(lines)")

@@ -84,6 +84,10 @@ import TLSDiagnosis
             [0, 0, 0, 0x10, 0, 3, 0, 0] + Array("user\u{0}a\u{0}\u{0}".utf8), [0, 0, 0, 0, 10] + [UInt8](repeating: 0x38, count: 20),
             Array("<stream:stream><stream:features><starttls/></stream:features><auth mechanism='PLAIN'/>".utf8),
             Self.lines(["a1", "a2 ", " ", "* CAPABILITY STARTTLS", "250-", "211-", "101", ":x CAP * LS :tls"]),
+            // SOCKS5 with username/password and its answers; an LDAP answer with message ID 0x78.
+            Self.socksAuthClient, [5, 2, 1, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0], [5, 2, 1, 1], [5, 0xFF],
+            [0x30, 0x0C, 0x02, 0x01, 0x78, 0x78, 0x07, 0x0A, 0x01, 0x02, 0x04, 0x00, 0x04, 0x00],
+            [0x30, 0x84, 0x7F, 0xFF, 0xFF, 0xFF, 0x02, 0x84, 0, 0, 0, 1, 0x78, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x0A, 0x84, 0, 0, 0, 4],
         ]
         for sample in samples {
             for cut in 0...sample.count {
@@ -102,6 +106,172 @@ import TLSDiagnosis
         var kept = true
         while kept { kept = watcher.observe([UInt8](repeating: 0x41, count: 1000), fromClient: true) }
         #expect(watcher.clientCount > PreludeWatcher.maxBytes && watcher.client.count == PreludeWatcher.keptBytes)
+    }
+
+    /// SOCKS5 with username/password (RFC 1929): the method choice 2, the client's
+    /// sub-negotiation (VER 1, ULEN, UNAME, PLEN, PASSWD) and the server's status come between
+    /// the method list and CONNECT. Every prefix of either side reads as nothing yet or as
+    /// the tunnel, never as something else; a failed status is a refusal; the password is in
+    /// no reading.
+    static let socksUser = Array("front-desk".utf8)
+    static let socksPassword = Array("hunter2-s3cret".utf8)
+    static let socksAuthClient: [UInt8] = [5, 2, 0, 2]
+        + [1, UInt8(socksUser.count)] + socksUser + [UInt8(socksPassword.count)] + socksPassword
+        + [5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB]
+
+    @Test func socks5WithUsernameAndPasswordIsATunnelAtEveryPrefix() {
+        let server: [UInt8] = [5, 2] + [1, 0] + [5, 0, 0, 1, 10, 0, 0, 1, 0x04, 0x38]
+        let whole = PreludeWatcher.read(client: Self.socksAuthClient, server: server)
+        #expect(whole?.kind == .tunnel("socks5") && whole?.requested == true && whole?.accepted == true && whole?.reply == "REP 0",
+                "\(String(describing: whole))")
+        let connectStart = Self.socksAuthClient.count - 10
+        for cut in 0...Self.socksAuthClient.count {
+            let reading = PreludeWatcher.read(client: Array(Self.socksAuthClient.prefix(cut)), server: server)
+            if cut < connectStart + 4 {
+                #expect(reading == nil, "client prefix \(cut): \(String(describing: reading))")
+            } else {
+                #expect(reading == whole, "client prefix \(cut): \(String(describing: reading))")
+            }
+        }
+        for cut in 0...server.count {
+            let reading = PreludeWatcher.read(client: Self.socksAuthClient, server: Array(server.prefix(cut)))
+            #expect(reading?.kind == .tunnel("socks5") && reading?.requested == true, "server prefix \(cut): \(String(describing: reading))")
+            // The answer to CONNECT is read only once its REP is here.
+            #expect(reading?.accepted == (cut >= 6 ? true : nil), "server prefix \(cut): \(String(describing: reading))")
+        }
+        // Refused: the status is not 0 (the server then closes; no CONNECT follows).
+        let clientAuthOnly = Array(Self.socksAuthClient.prefix(connectStart))
+        let refused = PreludeWatcher.read(client: clientAuthOnly, server: [5, 2, 1, 1])
+        #expect(refused?.kind == .tunnel("socks5") && refused?.accepted == false, "\(String(describing: refused))")
+        #expect(refused?.reply == "authentication STATUS 1 (username/password refused)")
+        // No acceptable method.
+        let noMethod = PreludeWatcher.read(client: [5, 1, 2], server: [5, 0xFF])
+        #expect(noMethod?.kind == .tunnel("socks5") && noMethod?.accepted == false)
+        // The password is in no reading, and in no plain-text start kept for a report.
+        for reading in [whole, refused] {
+            #expect(!String(describing: reading).contains("hunter2"))
+        }
+        let kept = PreludeWatcher.withoutSecrets(Self.socksAuthClient)
+        #expect(!PreludeWatcher.contains(kept, Self.socksPassword) && PreludeWatcher.contains(kept, Self.socksUser))
+        #expect(PreludeWatcher.withoutSecrets([5, 1, 0, 5, 1, 0, 1]) == [5, 1, 0, 5, 1, 0, 1])
+    }
+
+    /// A capture of SOCKS5 with username/password: the tunnel is named and its TLS read; a
+    /// refused login is tls.starttls_refused; the password is nowhere in the reports.
+    @Test func aCaptureOfSOCKS5WithAPasswordNamesTheTunnelAndNeverThePassword() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        let connectStart = Self.socksAuthClient.count - 10
+        var socks = TCPConversation(clientPort: 40110, serverPort: 1080)
+        var packets = socks.open()
+        packets += socks.send([5, 2, 0, 2], from: .client)
+        packets += socks.send([5, 2], from: .server)
+        packets += socks.send(Array(Self.socksAuthClient[4..<connectStart]), from: .client)
+        packets += socks.send([1, 0], from: .server)
+        packets += socks.send(Array(Self.socksAuthClient[connectStart...]), from: .client)
+        packets += socks.send([5, 0, 0, 1, 0, 0, 0, 0, 0, 0], from: .server)
+        packets += socks.send(t.clientHello, from: .client)
+        packets += socks.send(t.serverFlight, from: .server)
+        packets += socks.close()
+        var refused = TCPConversation(clientPort: 40111, serverPort: 1080)
+        packets += refused.open()
+        packets += refused.send([5, 2, 0, 2], from: .client)
+        packets += refused.send([5, 2], from: .server)
+        packets += refused.send(Array(Self.socksAuthClient[4..<connectStart]), from: .client)
+        packets += refused.send([1, 1], from: .server)
+        packets += refused.close()
+        let (connections, _) = try analyze(packets)
+        #expect(connections.count == 2, "\(connections.map(\.flow))")
+        let tunnel = try #require(connections.first { $0.flow.client.hasSuffix(":40110") })
+        #expect(tunnel.flow.tunnel == "socks5")
+        #expect(tunnel.observation.serverCertificates.count == syntheticDER.count)
+        let no = try #require(connections.first { $0.flow.client.hasSuffix(":40111") })
+        #expect(no.flow.tunnel == "socks5")
+        let finding = try #require(no.findings.first { $0.code == .tlsStartTLSRefused }, "\(no.findings.map(\.code))")
+        #expect(finding.evidence["reply"] == .string("authentication STATUS 1 (username/password refused)"))
+        for c in connections {
+            let (_, facts) = c.observed()
+            let said = String(describing: c.findings) + String(describing: facts) + String(describing: c.flow)
+            #expect(!said.contains("hunter2"), "\(said)")
+        }
+    }
+
+    /// LDAP's StartTLS answer read as BER: a message ID of 0x78 (or a length of 0x78) is not
+    /// the ExtendedResponse's tag; a refusal's resultCode is read, named and not accepted.
+    @Test func ldapStartTLSAnswersAreReadByTheirBERStructure() {
+        let oid = Array("1.3.6.1.4.1.1466.20037".utf8)
+        func request(id: UInt8) -> [UInt8] {
+            [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, id, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
+        }
+        func ber(_ tag: UInt8, _ contents: [UInt8]) -> [UInt8] {
+            contents.count < 0x80 ? [tag, UInt8(contents.count)] + contents : [tag, 0x81, UInt8(contents.count)] + contents
+        }
+        func response(id: [UInt8], code: UInt8, diagnostic: String = "") -> [UInt8] {
+            ber(0x30, ber(0x02, id) + ber(0x78, ber(0x0A, [code]) + ber(0x04, []) + ber(0x04, Array(diagnostic.utf8)) + ber(0x8A, oid)))
+        }
+        // messageID 0x78, success.
+        let ok = PreludeWatcher.read(client: request(id: 0x78), server: response(id: [0x78], code: 0))
+        #expect(ok?.kind == .upgrade("ldap") && ok?.accepted == true && ok?.reply == "resultCode 0 (success)", "\(String(describing: ok))")
+        // messageID 0x78 and a refusal: protocolError.
+        let refused = PreludeWatcher.read(client: request(id: 0x78), server: response(id: [0x78], code: 2, diagnostic: "unsupported extended operation"))
+        #expect(refused?.accepted == false && refused?.reply == "resultCode 2 (protocolError)", "\(String(describing: refused))")
+        // A SEQUENCE whose length is 0x78 (a long diagnosticMessage), success.
+        var long = "x"
+        while response(id: [1], code: 0, diagnostic: long)[1] != 0x78 { long += "x" }
+        let longOK = PreludeWatcher.read(client: request(id: 1), server: response(id: [1], code: 0, diagnostic: long))
+        #expect(longOK?.accepted == true, "\(String(describing: longOK))")
+        // A two-byte message ID holding 0x78, and a long-form length.
+        let wide = PreludeWatcher.read(client: request(id: 1), server: response(id: [0x78, 0x78], code: 53, diagnostic: String(repeating: "y", count: 200)))
+        #expect(wide?.accepted == false && wide?.reply == "resultCode 53 (unwillingToPerform)", "\(String(describing: wide))")
+        // Every prefix of the answer: nothing read until the resultCode is in, then it.
+        let answer = response(id: [0x78], code: 2)
+        for cut in 0...answer.count {
+            let reading = PreludeWatcher.read(client: request(id: 0x78), server: Array(answer.prefix(cut)))
+            #expect(reading?.kind == .upgrade("ldap"))
+            #expect(reading?.accepted == (cut >= 10 ? false : nil), "prefix \(cut): \(String(describing: reading))")
+        }
+        // Not BER: nothing read, nothing misread.
+        #expect(PreludeWatcher.read(client: request(id: 1), server: [0x78, 0x78, 0x0A, 0x01, 0x00])?.accepted == nil)
+        #expect(PreludeWatcher.read(client: request(id: 1), server: [0x30, 0x80, 0x02, 0x01, 0x01, 0x78, 0x03, 0x0A, 0x01, 0x00])?.accepted == nil)
+    }
+
+    /// Each protocol's refusal, as its server sends it, is read as refused: the client asked,
+    /// the server said no, and its answer is the reply.
+    @Test func refusalsOfEveryProtocolAreReadAsRefused() {
+        let text: [(String, [String], [String], String)] = [
+            ("lmtp", ["LHLO client", "STARTTLS"], ["220 lmtp.shop.lan LMTP ready", "250-lmtp.shop.lan", "250 PIPELINING", "454 4.7.0 TLS not available due to temporary reason"], "454 4.7.0 TLS not available due to temporary reason"),
+            ("irc", ["CAP LS 302", "NICK front", "STARTTLS"], [":irc.shop.lan NOTICE * :*** Looking up your hostname", ":irc.shop.lan CAP * LS :multi-prefix", ":irc.shop.lan 691 * :STARTTLS failed (Internal error)"], ":irc.shop.lan 691 * :STARTTLS failed (Internal error)"),
+            ("nntp", ["CAPABILITIES", "STARTTLS"], ["200 news.shop.lan ready", "101 Capability list:", "VERSION 2", "READER", ".", "580 Can not initiate TLS negotiation"], "580 Can not initiate TLS negotiation"),
+            ("nntp", ["STARTTLS"], ["201 news.shop.lan ready (no posting)", "502 Command unavailable"], "502 Command unavailable"),
+            ("sieve", ["STARTTLS"], ["\"IMPLEMENTATION\" \"Dovecot Pigeonhole\"", "\"SIEVE\" \"fileinto\"", "OK \"Ready.\"", "NO \"TLS not available\""], "NO \"TLS not available\""),
+        ]
+        for (name, client, server, reply) in text {
+            let reading = Self.read(client: client, server: server)
+            #expect(reading?.kind == .upgrade(name), "\(name): \(String(describing: reading))")
+            #expect(reading?.requested == true && reading?.accepted == false, "\(name): \(String(describing: reading))")
+            #expect(reading?.reply == reply, "\(name): \(String(describing: reading?.reply))")
+        }
+        for (status, line) in [(407, "HTTP/1.1 407 Proxy Authentication Required"), (403, "HTTP/1.1 403 Forbidden")] {
+            let connect = Self.read(client: ["CONNECT printer.local:443 HTTP/1.1", "Host: printer.local:443", ""],
+                                    server: [line, "Proxy-Authenticate: Basic realm=\"proxy\"", "Content-Length: 0", ""])
+            #expect(connect?.kind == .tunnel("http-connect") && connect?.accepted == false && connect?.reply == line, "\(status): \(String(describing: connect))")
+        }
+        let xmpp = PreludeWatcher.read(
+            client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' version='1.0'><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8),
+            server: Array("<?xml version='1.0'?><stream:stream from='shop.lan' id='s1' xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' version='1.0'><stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/></stream:features><failure xmlns='urn:ietf:params:xml:ns:xmpp-tls'/></stream:stream>".utf8))
+        #expect(xmpp?.kind == .upgrade("xmpp") && xmpp?.requested == true && xmpp?.accepted == false && xmpp?.reply == "<failure/>", "\(String(describing: xmpp))")
+        let oid = Array("1.3.6.1.4.1.1466.20037".utf8)
+        let ldapRequest: [UInt8] = [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, 0x01, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
+        let diagnostic = Array("unsupported extended operation".utf8)
+        let op: [UInt8] = [0x0A, 1, 2, 0x04, 0, 0x04, UInt8(diagnostic.count)] + diagnostic
+        let ldapResponse: [UInt8] = [0x30, UInt8(5 + op.count), 0x02, 0x01, 0x01, 0x78, UInt8(op.count)] + op
+        let ldap = PreludeWatcher.read(client: ldapRequest, server: ldapResponse)
+        #expect(ldap?.kind == .upgrade("ldap") && ldap?.accepted == false && ldap?.reply == "resultCode 2 (protocolError)", "\(String(describing: ldap))")
+        // SOCKS5: no authentication, CONNECT refused with REP 5 (connection refused), and
+        // REP 2 (not allowed by ruleset).
+        for rep: UInt8 in [2, 5] {
+            let socks5 = PreludeWatcher.read(client: [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB], server: [5, 0, 5, rep, 0, 1, 0, 0, 0, 0, 0, 0])
+            #expect(socks5?.kind == .tunnel("socks5") && socks5?.accepted == false && socks5?.reply == "REP \(rep)", "\(String(describing: socks5))")
+        }
     }
 
     @Test func ircWithUserIsNotFTP() {

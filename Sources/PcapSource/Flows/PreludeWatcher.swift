@@ -312,19 +312,9 @@ struct PreludeWatcher {
         // resultCode is 0.
         let startTLSOID = Array("1.3.6.1.4.1.1466.20037".utf8)
         if client.first == 0x30, contains(client, startTLSOID) {
-            var accepted: Bool?
-            var reply: String?
-            // LDAPMessage { messageID, [APPLICATION 24] ExtendedResponse { resultCode ENUMERATED, ... } }
-            if let tag = server.firstIndex(of: 0x78), tag + 4 < server.count {
-                var i = tag + 1
-                if server[i] & 0x80 != 0 { i += Int(server[i] & 0x7F) }
-                i += 1
-                if i + 2 < server.count, server[i] == 0x0A, server[i + 1] == 1 {
-                    accepted = server[i + 2] == 0
-                    reply = "resultCode \(server[i + 2])"
-                }
-            }
-            return Reading(kind: .upgrade("ldap"), requested: true, accepted: accepted, reply: reply)
+            let result = ldapExtendedResult(server)
+            return Reading(kind: .upgrade("ldap"), requested: true, accepted: result.map { $0 == 0 },
+                           reply: result.map { code in "resultCode \(code)" + (ldapResultNames[code].map { " (\($0))" } ?? "") })
         }
         // LDAP without StartTLS: the first LDAPMessage is a simple bind, its password in the
         // clear.
@@ -336,15 +326,8 @@ struct PreludeWatcher {
         if client.count >= 8, client[0] == 0, client[4...7].elementsEqual([0, 3, 0, 0]) {
             return Reading(kind: .upgrade("postgres"), requested: false, accepted: nil, reply: nil, plainCommand: "StartupMessage")
         }
-        // SOCKS5: VER 5, NMETHODS, METHODS… then CONNECT; the reply's REP 0 is success.
         if client.count >= 3, client[0] == 5, Int(client[1]) + 2 <= client.count, Int(client[1]) >= 1 {
-            let request = client.dropFirst(Int(client[1]) + 2)
-            guard request.count >= 4, request.first == 5, request.dropFirst().first == 1 else { return nil }
-            // Server: method choice (2 bytes), then the reply VER 5, REP.
-            let reply = server.dropFirst(2)
-            let status = reply.count >= 2 && reply.first == 5 ? reply[reply.startIndex + 1] : nil
-            return Reading(kind: .tunnel("socks5"), requested: true, accepted: status.map { $0 == 0 },
-                           reply: status.map { "REP \($0)" })
+            return readSOCKS5(client: client, server: server)
         }
         // SOCKS4/4a: VN 4, CD 1 (CONNECT) → VN 0, CD 90 granted.
         if client.count >= 9, client[0] == 4, client[1] == 1 {
@@ -373,6 +356,106 @@ struct PreludeWatcher {
         }
         return nil
     }
+
+    /// SOCKS5 (RFC 1928): the client's VER 5, NMETHODS, METHODS…, the server's choice (VER 5,
+    /// METHOD; 0xFF: none acceptable); with username/password (METHOD 2, RFC 1929) the
+    /// client's sub-negotiation (VER 1, ULEN, UNAME, PLEN, PASSWD) and the server's status
+    /// (VER 1, STATUS; 0 is success, anything else a refusal after which the server closes);
+    /// then CONNECT (VER 5, CMD 1, RSV, ATYP, …) and the reply VER 5, REP (0 is success).
+    /// The credentials are skipped by their lengths, never kept in the reading.
+    static func readSOCKS5(client: [UInt8], server: [UInt8]) -> Reading? {
+        let methodCount = Int(client[1])
+        let methods = client[2..<(2 + methodCount)]
+        var request = client[(2 + methodCount)...]
+        var answer = server[...]
+        var chosen: UInt8?
+        if answer.count >= 2, answer.first == 5 {
+            chosen = answer[answer.startIndex + 1]
+        }
+        // A method choice not all here says nothing yet.
+        answer = answer.dropFirst(2)
+        if chosen == 0xFF {
+            return Reading(kind: .tunnel("socks5"), requested: true, accepted: false, reply: "METHOD 255 (no acceptable method)")
+        }
+        if request.first == 1, chosen == 2 || (chosen == nil && methods.contains(2)) {
+            // Username/password: skipped by their lengths.
+            guard request.count >= 2 else { return nil }
+            let userLength = Int(request[request.startIndex + 1])
+            guard request.count >= 3 + userLength else { return nil }
+            let passwordLength = Int(request[request.startIndex + 2 + userLength])
+            guard request.count >= 3 + userLength + passwordLength else { return nil }
+            request = request.dropFirst(3 + userLength + passwordLength)
+            if answer.count >= 2, answer.first == 1 {
+                let status = answer[answer.startIndex + 1]
+                guard status == 0 else {
+                    return Reading(kind: .tunnel("socks5"), requested: true, accepted: false,
+                                   reply: "authentication STATUS \(status) (username/password refused)")
+                }
+            }
+            // A status not all here says nothing yet.
+            answer = answer.dropFirst(2)
+        }
+        guard request.count >= 4, request.first == 5, request.dropFirst().first == 1 else { return nil }
+        let status = answer.count >= 2 && answer.first == 5 ? answer[answer.startIndex + 1] : nil
+        return Reading(kind: .tunnel("socks5"), requested: true, accepted: status.map { $0 == 0 },
+                       reply: status.map { "REP \($0)" })
+    }
+
+    /// `bytes` as kept to be quoted (a plain-text start): a SOCKS5 client's RFC 1929
+    /// sub-negotiation is cut before its password, so a report never carries it.
+    static func withoutSecrets(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 3, bytes[0] == 5, bytes[1] >= 1 else { return bytes }
+        let methodCount = Int(bytes[1])
+        let auth = 2 + methodCount
+        guard auth < bytes.count, bytes[auth] == 1 else { return bytes }
+        // VER 1, ULEN, UNAME: the password's length and the password are not kept.
+        guard auth + 1 < bytes.count else { return bytes }
+        return Array(bytes.prefix(min(bytes.count, auth + 2 + Int(bytes[auth + 1]))))
+    }
+
+    /// A BER tag and definite length at `i` (RFC 4511 §5.1: LDAP uses the definite form
+    /// only): the tag, where the contents start and how long they are. Nil when the header
+    /// is not all here, or its length is indefinite or longer than 4 octets.
+    static func berHeader(_ bytes: [UInt8], at i: Int) -> (tag: UInt8, start: Int, length: Int)? {
+        guard i >= 0, i + 1 < bytes.count else { return nil }
+        let first = Int(bytes[i + 1])
+        if first < 0x80 { return (bytes[i], i + 2, first) }
+        let octets = first & 0x7F
+        guard (1...4).contains(octets), i + 1 + octets < bytes.count else { return nil }
+        var length = 0
+        for k in 0..<octets { length = length << 8 | Int(bytes[i + 2 + k]) }
+        return (bytes[i], i + 2 + octets, length)
+    }
+
+    /// The resultCode of the first ExtendedResponse among the server's LDAPMessages (RFC 4511
+    /// §4.2, §4.12): `SEQUENCE { messageID INTEGER, protocolOp [APPLICATION 24] { resultCode
+    /// ENUMERATED, … }, … }`, read by tag and length (a message ID or length of 0x78 is not
+    /// the operation's tag). Other messages before it are skipped by their length; at most
+    /// 16 are read. Nil until the resultCode is here, or when the bytes are not LDAP.
+    static func ldapExtendedResult(_ server: [UInt8]) -> Int? {
+        var i = 0
+        for _ in 0..<16 {
+            guard let message = berHeader(server, at: i), message.tag == 0x30 else { return nil }
+            let end = message.start + message.length
+            guard let id = berHeader(server, at: message.start), id.tag == 0x02, (1...4).contains(id.length) else { return nil }
+            let opStart = id.start + id.length
+            guard opStart < end, let op = berHeader(server, at: opStart) else { return nil }
+            if op.tag == 0x78 {
+                guard let code = berHeader(server, at: op.start), code.tag == 0x0A, (1...4).contains(code.length),
+                      code.start + code.length <= min(server.count, op.start + op.length) else { return nil }
+                return server[code.start..<(code.start + code.length)].reduce(0) { $0 << 8 | Int($1) }
+            }
+            guard end > i, end < server.count else { return nil }
+            i = end
+        }
+        return nil
+    }
+
+    /// The names of the resultCodes a StartTLS refusal gives (RFC 4511 Appendix A, §4.14.2).
+    static let ldapResultNames: [Int: String] = [
+        0: "success", 1: "operationsError", 2: "protocolError", 3: "timeLimitExceeded", 8: "strongerAuthRequired",
+        51: "busy", 52: "unavailable", 53: "unwillingToPerform", 80: "other",
+    ]
 
     /// "bindRequest" when the LDAPMessage that opens a stream (`SEQUENCE { messageID INTEGER,
     /// protocolOp }`, RFC 4511 §4.2) is a simple bind with a password; nil otherwise.

@@ -260,7 +260,7 @@ final class TrackedFlow {
                     // A short answer in a prelude (PostgreSQL's 'S' or 'N') is read as it
                     // comes, when it cannot be the start of TLS.
                     if clientIsA != nil, otherSideInPrelude(fromA), !RecordParser.couldStartTLS(prefix) {
-                        if plaintextStart == nil { plaintextStart = (fromA, prefix) }
+                        if plaintextStart == nil { plaintextStart = (fromA, PreludeWatcher.withoutSecrets(prefix)) }
                         state = .prelude
                         watchPrelude(prefix, fromA: fromA, state: &state)
                         return
@@ -271,7 +271,7 @@ final class TrackedFlow {
                 guard RecordParser.looksLikeTLS(prefix) else {
                     // Kept in case the other side speaks TLS: a plaintext answer to a
                     // ClientHello (an HTTP error page) says the port is not TLS at all.
-                    if plaintextStart == nil { plaintextStart = (fromA, Array(prefix.prefix(48))) }
+                    if plaintextStart == nil { plaintextStart = (fromA, PreludeWatcher.withoutSecrets(Array(prefix.prefix(48)))) }
                     // A protocol that may upgrade to TLS, or a proxy's tunnel: watched. Also the
                     // server's side when the client left a prelude for TLS: its answer and its
                     // hello may come in the same bytes (PostgreSQL's one-byte 'S').

@@ -119,6 +119,59 @@ import TLSWire
         #expect(HandshakeDiagnosis.helloRetryNotFollowed(o) == nil)
     }
 
+    /// RFC 8446 4.1.4 and 4.2.8: the group a HelloRetryRequest asks for must be one the
+    /// FIRST ClientHello offered in supported_groups (a second hello that adds it does not
+    /// make it so); 4.2.2: a HelloRetryRequest's cookie must come back in the second hello.
+    /// Built from hello messages as they are on the wire, through the observation builder.
+    @Test func aHelloRetryRequestIsJudgedAgainstTheFirstHelloAndItsCookieMustBeEchoed() {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
+        func clientHello(groups: [NamedGroup], share: NamedGroup, cookie: [UInt8]? = nil) -> ClientHello {
+            let groupBytes = groups.flatMap { u16(Int($0.rawValue)) }
+            let entry = u16(Int(share.rawValue)) + u16(32) + [UInt8](repeating: 7, count: 32)
+            var extensions = [
+                Extension(type: .supportedVersions, data: [2, 0x03, 0x04]),
+                Extension(type: .supportedGroups, data: u16(groupBytes.count) + groupBytes),
+                Extension(type: .keyShare, data: u16(entry.count) + entry),
+            ]
+            if let cookie { extensions.append(Extension(type: .cookie, data: u16(cookie.count) + cookie)) }
+            return ClientHello(legacyVersion: .tls12, random: [UInt8](repeating: 1, count: 32), legacySessionID: [],
+                               cipherSuites: [CipherSuite(0x1301), CipherSuite(0x1302)], legacyCompressionMethods: [0], extensions: extensions)
+        }
+        func retry(_ group: NamedGroup, cookie: [UInt8]? = nil) -> ServerHello {
+            var extensions = [Extension(type: .supportedVersions, data: [0x03, 0x04]), Extension(type: .keyShare, data: u16(Int(group.rawValue)))]
+            if let cookie { extensions.append(Extension(type: .cookie, data: u16(cookie.count) + cookie)) }
+            return ServerHello(legacyVersion: .tls12, random: ServerHello.helloRetryRequestRandom, legacySessionIDEcho: [],
+                               cipherSuite: CipherSuite(0x1301), legacyCompressionMethod: 0, extensions: extensions)
+        }
+        func judge(_ first: ClientHello, _ hrr: ServerHello, _ second: ClientHello) -> Finding? {
+            var builder = HandshakeObservationBuilder()
+            builder.add(.clientHello(first), from: .client)
+            builder.add(.helloRetryRequest(hrr), from: .server)
+            builder.add(.clientHello(second), from: .client)
+            return HandshakeDiagnosis.helloRetryNotFollowed(builder.build())
+        }
+        let cookie: [UInt8] = Array("stateless-retry-cookie".utf8)
+        // Followed: a group the first hello offered, the cookie echoed.
+        #expect(judge(clientHello(groups: [.x25519, .secp256r1], share: .x25519), retry(.secp256r1, cookie: cookie),
+                      clientHello(groups: [.x25519, .secp256r1], share: .secp256r1, cookie: cookie)) == nil)
+        // The server asks for secp384r1, which only the second hello lists.
+        let unoffered = judge(clientHello(groups: [.x25519, .secp256r1], share: .x25519), retry(.secp384r1),
+                              clientHello(groups: [.x25519, .secp256r1, .secp384r1], share: .secp384r1))
+        #expect(unoffered?.code == .tlsHelloRetryNotFollowed)
+        #expect(unoffered?.evidence["problems"] == .strings(["the server asked for secp384r1, which the first ClientHello's supported_groups does not offer (RFC 8446 4.2.8: the client must abort with illegal_parameter)"]),
+                "\(String(describing: unoffered?.evidence["problems"]))")
+        #expect(unoffered?.evidence["first_supported_groups"] == .strings(["x25519", "secp256r1"]))
+        // The cookie not sent back, and sent back changed.
+        let dropped = judge(clientHello(groups: [.x25519, .secp256r1], share: .x25519), retry(.secp256r1, cookie: cookie),
+                            clientHello(groups: [.x25519, .secp256r1], share: .secp256r1))
+        #expect(dropped?.evidence["problems"] == .strings(["the HelloRetryRequest carried a cookie and the second ClientHello does not send it (RFC 8446 4.2.2)"]),
+                "\(String(describing: dropped?.evidence["problems"]))")
+        #expect(dropped?.evidence["cookie_echoed"] == .bool(false))
+        let changed = judge(clientHello(groups: [.x25519, .secp256r1], share: .x25519), retry(.secp256r1, cookie: cookie),
+                            clientHello(groups: [.x25519, .secp256r1], share: .secp256r1, cookie: cookie.reversed()))
+        #expect(changed?.evidence["problems"] == .strings(["the second ClientHello's cookie is not the one the HelloRetryRequest sent (RFC 8446 4.2.2)"]))
+    }
+
     @Test func anIdentityFromAnotherCAIsNotAcceptable() {
         let chain = TestPKI.chain()
         let other = TestPKI.issue(.client("front-desk-ipad"), by: TestPKI.issue(.root("Other Root")))

@@ -51,18 +51,28 @@ public enum HandshakeDiagnosis {
     /// `tls.hello_retry_not_followed`: the ClientHello after a HelloRetryRequest must carry
     /// one key share, in the group asked for, and otherwise offer what the first did
     /// (RFC 8446 4.1.2: the same suites, versions and groups; the key share, early_data,
-    /// cookie, pre_shared_key and padding may change).
+    /// cookie, pre_shared_key and padding may change), and echo the HelloRetryRequest's
+    /// cookie when it carried one (4.2.2). The group asked for must be one the first
+    /// ClientHello offered in supported_groups (4.1.4, 4.2.8: else the client aborts).
     public static func helloRetryNotFollowed(_ o: HandshakeObservation) -> Finding? {
         guard let retry = o.helloRetryRequest, let first = o.clientHello, let second = o.secondClientHello else { return nil }
         var problems: [String] = []
         if let group = retry.group {
+            if !first.supportedGroups.isEmpty && !first.supportedGroups.contains(group) {
+                problems.append("the server asked for \(group), which the first ClientHello's supported_groups does not offer (RFC 8446 4.2.8: the client must abort with illegal_parameter)")
+            }
             let shares = second.keyShareGroups.filter { !$0.isGREASE }
             if shares != [group] {
                 problems.append("the server asked for a key share in \(group), and the second ClientHello sends \(shares.isEmpty ? "none" : shares.map(\.description).joined(separator: ", "))")
             }
-            if !second.supportedGroups.isEmpty && !second.supportedGroups.contains(group) {
-                problems.append("\(group) is not among the groups the client supports")
+            if first.supportedGroups.contains(group) && !second.supportedGroups.isEmpty && !second.supportedGroups.contains(group) {
+                problems.append("\(group) is no longer among the groups the second ClientHello supports")
             }
+        }
+        if let cookie = retry.cookie, second.cookie != cookie {
+            problems.append(second.cookie == nil
+                ? "the HelloRetryRequest carried a cookie and the second ClientHello does not send it (RFC 8446 4.2.2)"
+                : "the second ClientHello's cookie is not the one the HelloRetryRequest sent (RFC 8446 4.2.2)")
         }
         if first.cipherSuites.filter({ !$0.isGREASE }) != second.cipherSuites.filter({ !$0.isGREASE }) {
             problems.append("the cipher suites changed")
@@ -76,6 +86,8 @@ public enum HandshakeDiagnosis {
             message: "The server sent a HelloRetryRequest\(retry.group.map { " for \($0)" } ?? ""), and the client's second ClientHello does not follow it: \(problems.joined(separator: "; ")). RFC 8446 4.1.2 has servers abort with illegal_parameter.",
             evidence: [
                 "requested_group": .optional(retry.group?.description),
+                "first_supported_groups": .strings(first.supportedGroups.map(\.description)),
+                "cookie_echoed": retry.cookie.map { .bool(second.cookie == $0) } ?? .null,
                 "first_key_shares": .strings(first.keyShareGroups.map(\.description)),
                 "second_key_shares": .strings(second.keyShareGroups.map(\.description)),
                 "problems": .strings(problems),

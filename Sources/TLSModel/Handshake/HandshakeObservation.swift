@@ -34,6 +34,9 @@ public struct ClientHelloSummary: Sendable, Hashable {
     public var ja4: String?
     /// Whether it came in an SSLv2-compatible record.
     public var sslv2Compatible: Bool
+    /// The cookie extension's data (RFC 8446 §4.2.2), when sent: a second ClientHello must
+    /// echo the HelloRetryRequest's.
+    public var cookie: [UInt8]? = nil
 
     public init(
         legacyVersion: ProtocolVersion, versions: [ProtocolVersion], cipherSuites: [CipherSuite], sni: String?,
@@ -77,6 +80,8 @@ public struct ServerHelloSummary: Sendable, Hashable {
     /// asked for (nil when it asked for none, only for a cookie).
     public var afterHelloRetryRequest: Bool = false
     public var helloRetryRequestGroup: NamedGroup? = nil
+    /// A HelloRetryRequest's cookie extension data (RFC 8446 §4.2.2), when it carried one.
+    public var cookie: [UInt8]? = nil
 
     public init(
         legacyVersion: ProtocolVersion, version: ProtocolVersion, cipherSuite: CipherSuite, group: NamedGroup?,

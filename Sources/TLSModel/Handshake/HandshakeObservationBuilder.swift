@@ -168,6 +168,7 @@ extension ClientHelloSummary {
             extensions: hello.extensions.map(\.type),
             ja3: fingerprint.ja3, ja3Hash: fingerprint.ja3Hash, ja4: fingerprint.ja4,
             sslv2Compatible: hello.isSSLv2Compatible)
+        cookie = hello.extensions.first(.cookie)?.data
     }
 }
 
@@ -178,5 +179,6 @@ extension ServerHelloSummary {
             legacyVersion: hello.legacyVersion, version: hello.selectedVersion, cipherSuite: hello.cipherSuite,
             group: hello.keyShareGroup, alpn: hello.alpnProtocol, extensions: hello.extensions.map(\.type),
             helloRetryRequest: helloRetryRequest)
+        if helloRetryRequest { cookie = hello.extensions.first(.cookie)?.data }
     }
 }

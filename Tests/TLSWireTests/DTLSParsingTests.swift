@@ -218,12 +218,21 @@ import TLSWire
         #expect(hvr.cookie == [0xAB, 0xCD])
     }
 
-    @Test func ja4NamesDTLSVersionsByAgeNotByNumber() {
-        // supported_versions [DTLS 1.2, DTLS 1.3]: 0xFEFC is the lower number and the newer version.
-        let hello = ClientHello(legacyVersion: .dtls12, random: Array(repeating: 0, count: 32), legacySessionID: [],
-                                cipherSuites: [CipherSuite(0x1301)], legacyCompressionMethods: [0],
-                                extensions: [Extension(type: .supportedVersions, data: [4, 0xFE, 0xFD, 0xFE, 0xFC])])
-        #expect(JA4(hello, transport: .dtls).a.hasPrefix("dd3i"))
+    /// JA4's version is "the highest value in the extension", as FoxIO's reference
+    /// implementations compute it (the values sorted, the last taken): the numeric maximum.
+    /// DTLS numbers count down, so a DTLS 1.3 hello that also offers DTLS 1.2 (0xFEFC and
+    /// 0xFEFD, in either order, GREASE ignored) fingerprints as d2; DTLS 1.3 alone as d3.
+    @Test func ja4TakesTheNumericallyHighestDTLSVersionAsFoxIOsReferenceDoes() {
+        func hello(_ versions: [UInt8]) -> ClientHello {
+            ClientHello(legacyVersion: .dtls12, random: Array(repeating: 0, count: 32), legacySessionID: [],
+                        cipherSuites: [CipherSuite(0x1301)], legacyCompressionMethods: [0],
+                        extensions: [Extension(type: .supportedVersions, data: [UInt8(versions.count)] + versions)])
+        }
+        #expect(JA4(hello([0xFE, 0xFD, 0xFE, 0xFC]), transport: .dtls).a.hasPrefix("dd2i"))
+        #expect(JA4(hello([0xFE, 0xFC, 0xFE, 0xFD]), transport: .dtls).a.hasPrefix("dd2i"))
+        #expect(JA4(hello([0xFA, 0xFA, 0xFE, 0xFC, 0xFE, 0xFD]), transport: .dtls).a.hasPrefix("dd2i"))
+        #expect(JA4(hello([0xFE, 0xFC]), transport: .dtls).a.hasPrefix("dd3i"))
+        #expect(JA4(hello([0xFE, 0xFD, 0xFE, 0xFF]), transport: .dtls).a.hasPrefix("dd1i"))
         let only12 = ClientHello(legacyVersion: .dtls12, random: Array(repeating: 0, count: 32), legacySessionID: [],
                                  cipherSuites: [CipherSuite(0xC02B)], legacyCompressionMethods: [0], extensions: [])
         #expect(JA4(only12, transport: .dtls).a == "dd2i0100" + "00")

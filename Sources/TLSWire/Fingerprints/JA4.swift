@@ -119,9 +119,11 @@ public struct JA4: Hashable, Sendable {
     /// characters; "00" when unknown.
     static func versionCode(_ hello: ClientHello) -> String {
         let offered = hello.extensions.first(.supportedVersions).flatMap { try? $0.supportedVersionsList() } ?? []
-        // The highest version: by age, as DTLS numbers count down (DTLS 1.3, 0xFEFC, is
-        // newer than DTLS 1.2, 0xFEFD).
-        let version = offered.filter { !GREASE.isGREASE($0.rawValue) }.max()?.rawValue ?? hello.legacyVersion.rawValue
+        // "The highest value in the extension": the numeric maximum, as FoxIO's reference
+        // implementations take it (they sort the values and take the last). DTLS numbers
+        // count down, so a DTLS 1.3 hello that also offers DTLS 1.2 (0xFEFC, 0xFEFD) gives
+        // 0xFEFD, "d2", not the newest version by age.
+        let version = offered.map(\.rawValue).filter { !GREASE.isGREASE($0) }.max() ?? hello.legacyVersion.rawValue
         switch version {
         case 0x0304: return "13"
         case 0x0303: return "12"

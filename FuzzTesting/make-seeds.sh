@@ -6,7 +6,9 @@
 #   FuzzTesting/make-seeds.sh
 #
 # FuzzCapture:     the real handshakes of Corpus/FuzzTLSWire in TCP/IP frames of several
-#                  link types, in order, out of order, with a hole, mid-stream (Tools/capture-seeds.py)
+#                  link types, in order, out of order, with a hole, mid-stream, after binary
+#                  preludes (Tools/capture-seeds.py); the captured udp-* and text-prelude
+#                  seeds are kept
 # FuzzCredentials: Samples/make-pki.sh's files and the forms openssl writes keys in (PEM,
 #                  DER, PKCS#8, SEC1, PKCS#1, encrypted), PKCS#12 modern and legacy; the
 #                  password is "pw", as the harness answers. Throw-away test keys only.
@@ -22,13 +24,18 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 quiet() { "$@" >/dev/null 2>&1 || { echo "make-seeds.sh: failed: $*" >&2; exit 2; }; }
 
-# The udp-* DTLS seeds of FuzzCapture (made from CaptureDTLSTests' captures, real and built)
-# are kept as they are.
-mkdir -p "$scratch/udp-seeds"
-cp "$here"/Corpus/FuzzCapture/udp-* "$scratch/udp-seeds/" 2>/dev/null || true
+# Seeds of FuzzCapture that were captured, not built, are kept as they are: the udp-* DTLS
+# seeds (from CaptureDTLSTests' captures, real and built) and the text preludes captured on
+# lo (an SMTP STARTTLS connection, an IMAP STARTTLS refusal). The binary preludes (prelude-*)
+# are built by Tools/capture-seeds.py.
+kept=(udp-* ethernet-smtp-starttls ethernet-imap-starttls-refused)
+mkdir -p "$scratch/kept-seeds"
+for pattern in "${kept[@]}"; do
+  cp "$here"/Corpus/FuzzCapture/$pattern "$scratch/kept-seeds/" 2>/dev/null || true
+done
 rm -rf "$here/Corpus/FuzzCapture" "$here/Corpus/FuzzCredentials" "$here/Corpus/FuzzTrust"
 mkdir -p "$here/Corpus/FuzzCapture"
-cp "$scratch"/udp-seeds/* "$here/Corpus/FuzzCapture/" 2>/dev/null || true
+cp "$scratch"/kept-seeds/* "$here/Corpus/FuzzCapture/" 2>/dev/null || true
 mkdir -p "$here/Corpus/FuzzCredentials" "$here/Corpus/FuzzTrust"
 python3 "$here/Tools/capture-seeds.py" "$here/Corpus/FuzzTLSWire" "$here/Corpus/FuzzCapture"
 

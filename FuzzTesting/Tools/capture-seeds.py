@@ -8,7 +8,9 @@ into segments and wrapped in frames of one link type, in the record format FuzzC
 reads: byte 0 the link type index (and flags), then [time step][length: 2 bytes][frame].
 Variants: Ethernet/IPv4 in order; raw IPv6 with segments out of order and one
 retransmitted; Linux cooked v2 with a hole (a lost segment); a mid-stream start without
-SYN; a small flow table with two interleaved connections. Only writes files.
+SYN; a small flow table with two interleaved connections; binary preludes before TLS
+(LDAP StartTLS, PostgreSQL SSLRequest, SOCKS5 with username/password), each also refused.
+Only writes files.
 """
 
 import os
@@ -159,6 +161,43 @@ def main():
     b = in_order(NULL, False, *pairs["refused"], port=50005)
     mixed = [x for pair in zip(a, b) for x in pair] + a[len(b):] + b[len(a):]
     seeds["null-two-flows-small-table"] = seed(NULL | 0x10, mixed)
+
+    # Binary preludes before TLS, on Ethernet/IPv4: LDAP's StartTLS extended operation
+    # (answered with message ID 0x78, the ExtendedResponse's own tag), PostgreSQL's
+    # SSLRequest and 'S', SOCKS5 with RFC 1929 username/password; and each one refused.
+    def prelude(steps, port, server_port, tls=True):
+        c = Connection(ETHERNET, False, port, server_port)
+        frames = [(1, f) for f in c.handshake()]
+        if tls:
+            steps = steps + [("c", pairs["tls12"][0]), ("s", pairs["tls12"][1])]
+        for sender, payload in steps:
+            frames += [(1, f) for _, f in c.data(sender, payload, 1448)]
+        frames += [(1, f) for f in c.close()]
+        return seed(ETHERNET, frames)
+
+    def ber(tag, contents):
+        return bytes([tag, len(contents)]) + contents
+
+    oid = b"1.3.6.1.4.1.1466.20037"
+    ldap_request = ber(0x30, ber(0x02, b"\x78") + ber(0x77, ber(0x80, oid)))
+
+    def ldap_response(code, text=b""):
+        return ber(0x30, ber(0x02, b"\x78") + ber(0x78, ber(0x0A, bytes([code])) + ber(0x04, b"") + ber(0x04, text) + ber(0x8A, oid)))
+
+    seeds["prelude-ldap-starttls"] = prelude([("c", ldap_request), ("s", ldap_response(0))], 50010, 389)
+    seeds["prelude-ldap-starttls-refused"] = prelude(
+        [("c", ldap_request), ("s", ldap_response(2, b"unsupported extended operation"))], 50011, 389, tls=False)
+    ssl_request = b"\0\0\0\x08\x04\xd2\x16\x2f"
+    seeds["prelude-postgres-sslrequest"] = prelude([("c", ssl_request), ("s", b"S")], 50012, 5432)
+    seeds["prelude-postgres-sslrequest-refused"] = prelude(
+        [("c", ssl_request), ("s", b"N"), ("c", b"\0\0\0\x09\0\x03\0\0\0")], 50013, 5432, tls=False)
+    login = b"\x01\x04seed\x04seed"
+    connect = b"\x05\x01\x00\x01\x0a\x00\x00\x05\x01\xbb"
+    seeds["prelude-socks5-password"] = prelude(
+        [("c", b"\x05\x02\x00\x02"), ("s", b"\x05\x02"), ("c", login), ("s", b"\x01\x00"),
+         ("c", connect), ("s", b"\x05\x00\x00\x01\0\0\0\0\0\0")], 50014, 1080)
+    seeds["prelude-socks5-password-refused"] = prelude(
+        [("c", b"\x05\x02\x00\x02"), ("s", b"\x05\x02"), ("c", login), ("s", b"\x01\x01")], 50015, 1080, tls=False)
 
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as f:

@@ -85,14 +85,48 @@ import TLSWire
         #expect(!DTLSRecord.looksLikeDTLS([22, 0x03, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1])) // TLS's version
     }
 
+    /// Every prefix of a datagram holding each record form — a HelloVerifyRequest in a
+    /// 13-byte-header record, a handshake and an alert record, a tls12_cid record (RFC 9146)
+    /// and DTLS 1.3 unified headers with a connection ID and without (RFC 9147) — yields
+    /// exactly the whole records it holds, and the HelloVerifyRequest only when it is whole.
     @Test func everyPrefixOfADatagramYieldsOnlyWholeRecords() {
-        let datagram = Self.record(22, [1, 2, 3, 4, 5]) + Self.record(21, [2, 40]) + [0x2D, 0xAB, 0xCD, 0, 2, 1, 2]
-        let whole = Self.records(datagram, cid: 0)
-        #expect(whole.records.count == 3 && whole.error == nil)
-        for n in 0..<datagram.count {
-            let (records, _) = Self.records(Array(datagram[..<n]), cid: 0)
-            for record in records { #expect(record.fragmentOffset + record.fragmentLength <= n) }
-            #expect(records.count <= 3)
+        let hvrBody: [UInt8] = [0xFE, 0xFF, 4, 0xC0, 0x0C, 0x1E, 0x55]
+        let hvr = Self.record(22, Self.fragment(3, length: hvrBody.count, seq: 0, offset: 0, hvrBody))
+        // tls12_cid: type 25, version, epoch 1, sequence, CID of 2, length 3.
+        let cidRecord: [UInt8] = [25, 0xFE, 0xFD, 0, 1, 0, 0, 0, 0, 0, 6, 0xAA, 0xBB, 0, 3, 1, 2, 3]
+        // Unified header 0b001CSLEE: C=1 S=1 L=1 epoch 2, CID 0x1122, sequence 0x0102, length 3.
+        let unifiedCID: [UInt8] = [0x3E, 0x11, 0x22, 0x01, 0x02, 0x00, 0x03, 7, 7, 7]
+        // C=0 S=1 L=1 epoch 1.
+        let unified: [UInt8] = [0x2D, 0xAB, 0xCD, 0, 2, 1, 2]
+        let datagram = hvr + Self.record(22, [1, 2, 3, 4, 5]) + Self.record(21, [2, 40]) + cidRecord + unifiedCID + unified
+        let whole = Self.records(datagram, cid: 2)
+        #expect(whole.error == nil)
+        #expect(whole.records.map(\.form) == [.plaintext, .plaintext, .plaintext, .connectionID, .unified, .unified])
+        #expect(whole.records[3].connectionID == [0xAA, 0xBB] && whole.records[4].connectionID == [0x11, 0x22])
+        func shape(_ r: DTLSRecord) -> [Int] { [r.fragmentOffset, r.fragmentLength, Int(r.epoch)] }
+        for n in 0...datagram.count {
+            let prefix = Array(datagram[..<n])
+            let (records, _) = Self.records(prefix, cid: 2)
+            let fitting = whole.records.filter { $0.fragmentOffset + $0.fragmentLength <= n }
+            #expect(records.map(shape) == fitting.map(shape), "prefix \(n)")
+            #expect(records.map(\.form) == fitting.map(\.form), "prefix \(n)")
+            // The HelloVerifyRequest: reassembled and read only when its record is whole.
+            var reassembler = DTLSHandshakeReassembler()
+            var messages: [DTLSHandshakeReassembler.Message] = []
+            for record in records where record.form == .plaintext && record.contentType == .handshake {
+                let bytes = Array(prefix[record.fragmentOffset..<(record.fragmentOffset + record.fragmentLength)])
+                messages += Self.add(&reassembler, bytes)
+            }
+            let verify = messages.first { $0.type == HandshakeType(3) }
+            #expect((verify != nil) == (n >= hvr.count), "prefix \(n)")
+            if let verify {
+                let read = try? DTLSHandshake.helloVerifyRequest(verify.body)
+                #expect(read?.version == .dtls10 && read?.cookie == [0xC0, 0x0C, 0x1E, 0x55])
+            }
+            // The HelloVerifyRequest's body cut anywhere is refused, never trapped on.
+            if n < hvrBody.count {
+                #expect(throws: WireError.self) { try DTLSHandshake.helloVerifyRequest(Array(hvrBody[..<n])) }
+            }
         }
     }
 

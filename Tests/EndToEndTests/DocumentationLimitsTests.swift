@@ -107,6 +107,13 @@ extension DocumentationTests {
                 "\(Self.size(StreamReassembler.defaultMaxPendingBytes)) and \(StreamReassembler.defaultMaxPendingSegments) segments per direction",
                 "\(TrackedFlow.maxResyncAttempts) segments tried", "\(FrameDecoder.maxNesting) VLAN tags",
             ]),
+            ("capture prelude", ["\(Self.size(PreludeWatcher.maxBytes)) of plain text per direction", "first \(PreludeWatcher.keptBytes) bytes"]),
+            ("DTLS reassembly", [
+                "up to \(Self.size(DTLSHandshakeReassembler().maxMessageSize))", "\(DTLSHandshakeReassembler.maxPendingMessages) in progress",
+                "\(DTLSHandshakeReassembler.maxFragmentsPerMessage) fragments each", "\(Self.size(DTLSHandshakeReassembler().maxHeldBytes)) held",
+                "\(DTLSHandshakeReassembler.maxWaitingMessages) whole messages waiting", "\(capture.maxFlows) open UDP flows",
+                "idle \(Self.seconds(capture.udpIdleTimeout)) s",
+            ]),
             ("capture memory", [
                 "\(Self.size(CaptureAnalyzer.Limits.defaultMaxBufferedBytes)) held by all open flows", "\(OrderedReporter.maxInFlight) reports in flight",
                 "\(CertificateCache().capacity) parsed certificates cached",
@@ -157,6 +164,13 @@ extension DocumentationTests {
             ("Idle flow", ["\(Self.seconds(capture.idleTimeout)) seconds of capture time", "remembered \(Self.seconds(capture.closedLinger)) seconds more"]),
             ("Out-of-order data", ["\(Self.size(StreamReassembler.defaultMaxPendingBytes)) and \(StreamReassembler.defaultMaxPendingSegments) segments per direction"]),
             ("Mid-stream start", ["\(TrackedFlow.maxResyncAttempts) segments are tried"]),
+            ("Prelude", ["\(Self.size(PreludeWatcher.maxBytes)) of plain text per direction", "first \(PreludeWatcher.keptBytes) bytes", "at most 16 LDAPMessages"]),
+            ("DTLS reassembly", [
+                "messages of at most \(Self.size(DTLSHandshakeReassembler().maxMessageSize))", "\(DTLSHandshakeReassembler.maxPendingMessages) in progress",
+                "\(DTLSHandshakeReassembler.maxFragmentsPerMessage) fragments each", "\(Self.size(DTLSHandshakeReassembler().maxHeldBytes)) of fragments held",
+                "\(DTLSHandshakeReassembler.maxWaitingMessages) at most", "\(capture.maxFlows) open UDP flows",
+                "after \(Self.seconds(capture.udpIdleTimeout)) seconds of capture time",
+            ]),
             ("Link layer", ["\(FrameDecoder.maxNesting) stacked VLAN tags"]),
             ("Reports in flight", ["\(OrderedReporter.maxInFlight) connections waiting"]),
             ("Memory", [

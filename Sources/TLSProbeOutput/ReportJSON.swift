@@ -180,7 +180,7 @@ public enum ReportJSON {
             "severity": .string(f.severity.rawValue),
             "subject": .string(f.subject.description),
             "message": .string(f.message),
-            "evidence": .object(f.evidence.mapValues(json)),
+            "evidence": .object(JSONObject(f.evidence.mapValues(json))),
             "fix": .string(f.fix),
         ])
     }
@@ -193,7 +193,7 @@ public enum ReportJSON {
         case .int(let i): return .int(i)
         case .string(let s): return .string(s)
         case .array(let items): return .array(items.map(json))
-        case .object(let members): return .object(members.mapValues(json))
+        case .object(let members): return .object(JSONObject(members.mapValues(json)))
         }
     }
 

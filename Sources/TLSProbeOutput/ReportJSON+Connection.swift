@@ -20,15 +20,9 @@ extension ReportJSON {
             ]),
             "client_hello": r.clientHello.map(shared) ?? .null,
             "second_client_hello": r.secondClientHello.map(shared) ?? .null,
-            "server_hello": r.serverHello.map(json) ?? .null,
+            "server_hello": r.serverHello.map(shared) ?? .null,
             "chain": .array(r.chain.map(shared)),
-            "certificate_request": r.certificateRequest.map { c in
-                .object([
-                    "acceptable_cas": .strings(c.acceptableCAs),
-                    "signature_algorithms": .array(c.signatureAlgorithms.map(codePoint)),
-                    "client_certificate_sent": .optional(c.clientCertificateSent),
-                ])
-            } ?? .null,
+            "certificate_request": r.certificateRequest.map(shared) ?? .null,
             "client_chain": r.clientChain.map { .array($0.map(shared)) } ?? .null,
             "alerts": .array(r.alerts.map { a in
                 .object([
@@ -132,7 +126,20 @@ extension ReportJSON {
     }
     private static let certificates = FragmentCache<CertificateKey>()
 
+    private static let serverHellos = FragmentCache<ServerHelloSummary>()
+    private static let certificateRequests = FragmentCache<CertificateRequestSummary>()
+
     static func shared(_ h: ClientHelloSummary) -> JSONValue { hellos.fragment(h) { json(h) } }
+    static func shared(_ h: ServerHelloSummary) -> JSONValue { serverHellos.fragment(h) { json(h) } }
+    static func shared(_ c: CertificateRequestSummary) -> JSONValue {
+        certificateRequests.fragment(c) {
+            .object([
+                "acceptable_cas": .strings(c.acceptableCAs),
+                "client_certificate_sent": .optional(c.clientCertificateSent),
+                "signature_algorithms": .array(c.signatureAlgorithms.map(codePoint)),
+            ])
+        }
+    }
     static func shared(_ c: CertificateDetails) -> JSONValue {
         certificates.fragment(CertificateKey(sha256: c.sha256, index: c.index)) { json(c) }
     }
@@ -172,8 +179,10 @@ extension ReportJSON {
 
     /// `{"value": "0x1301", "name": "TLS_AES_128_GCM_SHA256"}`, the name absent when unknown.
     public static func codePoint<C: TLSCodePoint>(_ c: C) -> JSONValue {
-        var object: JSONObject = ["value": .string(c.hex)]
+        // Members given in key order, so writing them needs no sort.
+        var object = JSONObject()
         if let name = c.name { object["name"] = .string(name) }
+        object["value"] = .string(c.hex)
         return .object(object)
     }
 }

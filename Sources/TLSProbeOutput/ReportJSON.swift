@@ -175,13 +175,14 @@ public enum ReportJSON {
 
     /// docs/DESIGN.md's FINDING.
     public static func json(_ f: Finding) -> JSONValue {
+        // Members in key order, so writing them needs no sort.
         .object([
             "code": .string(f.code.rawValue),
-            "severity": .string(f.severity.rawValue),
-            "subject": .string(f.subject.description),
-            "message": .string(f.message),
             "evidence": .object(JSONObject(f.evidence.mapValues(json))),
             "fix": .string(f.fix),
+            "message": .string(f.message),
+            "severity": .string(f.severity.rawValue),
+            "subject": .string(f.subject.description),
         ])
     }
 

@@ -122,6 +122,15 @@ public struct CertificateRequestSummary: Sendable, Hashable {
         self.signatureAlgorithms = signatureAlgorithms
         self.clientCertificateSent = clientCertificateSent
     }
+
+    /// Hashes the names as text and the counts, not every DER byte one at a time (a
+    /// capture looks a request up once per report). `==` still compares every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(acceptableCAs)
+        hasher.combine(acceptableCADER.count)
+        hasher.combine(signatureAlgorithms.count)
+        hasher.combine(clientCertificateSent)
+    }
 }
 
 /// An alert one side sent, and where in the handshake it came.

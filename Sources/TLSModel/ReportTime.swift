@@ -5,8 +5,29 @@ public enum ReportTime {
     /// `2026-11-21T10:00:00Z`.
     public static func iso8601(_ date: Date) -> String {
         let (y, m, d, hh, mm, ss) = components(date)
-        // Not String(format:): a capture writes thousands of these, and it is slow.
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(hh, 2)):\(pad(mm, 2)):\(pad(ss, 2))Z"
+        guard (0...9999).contains(y) else {
+            return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(hh, 2)):\(pad(mm, 2)):\(pad(ss, 2))Z"
+        }
+        // Digits written straight into the string: a capture writes several of these in
+        // every report, and String(format:) or interpolation cost several times more.
+        return String(unsafeUninitializedCapacity: 20) { buffer in
+            var at = 0
+            func put(_ n: Int, _ width: Int) {
+                var n = n
+                for i in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[at + i] = UInt8(ascii: "0") + UInt8(n % 10)
+                    n /= 10
+                }
+                at += width
+            }
+            func mark(_ c: Unicode.Scalar) {
+                buffer[at] = UInt8(ascii: c)
+                at += 1
+            }
+            put(y, 4); mark("-"); put(m, 2); mark("-"); put(d, 2); mark("T")
+            put(hh, 2); mark(":"); put(mm, 2); mark(":"); put(ss, 2); mark("Z")
+            return at
+        }
     }
 
     /// `2026-11-21`.

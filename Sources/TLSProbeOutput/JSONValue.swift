@@ -9,7 +9,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     case int(Int)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
     /// A value many reports share (a certificate, a client's hello), serialised once per
     /// layout and copied after; written exactly as the value itself would be.
     case fragment(JSONFragment)
@@ -54,13 +54,15 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .object(let members):
             if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
-            for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
+            var first = true
+            members.forEachSorted { key, value in
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
                 if pretty { newline(&out, indent + 1) }
-                JSONValue.writeString(member.key, into: &out)
+                JSONValue.writeString(key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(UInt8(ascii: " ")) }
-                member.value.write(into: &out, pretty: pretty, indent: indent + 1)
+                value.write(into: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty { newline(&out, indent) }
             out.append(UInt8(ascii: "}"))
@@ -212,6 +214,105 @@ extension JSONValue {
         case .array(let items): return items.reduce(32) { $0 + $1.approximateSize }
         case .object(let members): return members.reduce(32) { $0 + 32 + $1.key.utf8.count + $1.value.approximateSize }
         case .fragment(let f): return f.value.approximateSize
+        }
+    }
+}
+
+/// A JSON object's members in the order they were given; written with its keys sorted, as
+/// docs/DESIGN.md fixes it. Built from a dictionary literal as `[String: JSONValue]` was,
+/// without hashing a key or allocating a hash table: a capture builds a few hundred
+/// objects for each report. A key given twice keeps its last value; equality and hashing
+/// ignore the order, as a dictionary's do.
+public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence {
+    public typealias Element = (key: String, value: JSONValue)
+    private var keys: [String]
+    private var values: [JSONValue]
+
+    public init() {
+        keys = []
+        values = []
+    }
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        keys = []
+        values = []
+        keys.reserveCapacity(elements.count)
+        values.reserveCapacity(elements.count)
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public init(_ dictionary: [String: JSONValue]) {
+        keys = Array(dictionary.keys)
+        values = Array(dictionary.values)
+    }
+
+    public var isEmpty: Bool { keys.isEmpty }
+    public var count: Int { keys.count }
+
+    /// The value of `key`; setting nil removes it.
+    public subscript(key: String) -> JSONValue? {
+        get { keys.firstIndex(of: key).map { values[$0] } }
+        set {
+            if let i = keys.firstIndex(of: key) {
+                if let newValue {
+                    values[i] = newValue
+                } else {
+                    keys.remove(at: i)
+                    values.remove(at: i)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
+    }
+
+    /// The members in the order given.
+    public func makeIterator() -> AnyIterator<Element> {
+        var i = 0
+        return AnyIterator {
+            guard i < keys.count else { return nil }
+            defer { i += 1 }
+            return (keys[i], values[i])
+        }
+    }
+
+    /// The same keys with `transform` applied to each value.
+    public func mapValues(_ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONObject {
+        var result = self
+        result.values = try values.map(transform)
+        return result
+    }
+
+    /// Calls `body` with each member in key order (byte order of the UTF-8 keys, which is
+    /// `String`'s order for the ASCII keys reports use).
+    func forEachSorted(_ body: (String, JSONValue) -> Void) {
+        var sorted = true
+        for i in keys.indices.dropFirst() where !(keys[i - 1] < keys[i]) {
+            sorted = false
+            break
+        }
+        if sorted {
+            for i in keys.indices { body(keys[i], values[i]) }
+        } else {
+            for i in keys.indices.sorted(by: { keys[$0] < keys[$1] }) { body(keys[i], values[i]) }
+        }
+    }
+
+    private var sortedMembers: [(String, JSONValue)] {
+        keys.indices.sorted(by: { keys[$0] < keys[$1] }).map { (keys[$0], values[$0]) }
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.sortedMembers.elementsEqual(b.sortedMembers) { $0.0 == $1.0 && $0.1 == $1.1 }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for (key, value) in sortedMembers {
+            hasher.combine(key)
+            hasher.combine(value)
         }
     }
 }

@@ -5,7 +5,7 @@ import TLSWire
 extension ReportJSON {
     /// One connection: `connect`'s object, a JSON line of `capture` and `listen`.
     public static func json(_ r: ConnectionReport) -> JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "schema_version": .int(schemaVersion),
             "command": .string(r.command),
             "target": .null,
@@ -20,15 +20,9 @@ extension ReportJSON {
             ]),
             "client_hello": r.clientHello.map(shared) ?? .null,
             "second_client_hello": r.secondClientHello.map(shared) ?? .null,
-            "server_hello": r.serverHello.map(json) ?? .null,
+            "server_hello": r.serverHello.map(shared) ?? .null,
             "chain": .array(r.chain.map(shared)),
-            "certificate_request": r.certificateRequest.map { c in
-                .object([
-                    "acceptable_cas": .strings(c.acceptableCAs),
-                    "signature_algorithms": .array(c.signatureAlgorithms.map(codePoint)),
-                    "client_certificate_sent": .optional(c.clientCertificateSent),
-                ])
-            } ?? .null,
+            "certificate_request": r.certificateRequest.map(shared) ?? .null,
             "client_chain": r.clientChain.map { .array($0.map(shared)) } ?? .null,
             "alerts": .array(r.alerts.map { a in
                 .object([
@@ -66,12 +60,12 @@ extension ReportJSON {
                 ])
             } ?? .null
             object["ciphers"] = r.ciphers.map { versions in
-                .object(Dictionary(versions.map { v in
+                .object(JSONObject(Dictionary(versions.map { v in
                     (v.version.description, JSONValue.object([
                         "accepted": .array(v.suites.map(json)),
                         "order": .optional(v.order), "offered": .int(v.offered), "detail": .optional(v.detail),
                     ]))
-                }, uniquingKeysWith: { a, _ in a }))
+                }, uniquingKeysWith: { a, _ in a })))
             } ?? .null
         case .server(let server):
             object["flow"] = json(server.flow)
@@ -88,7 +82,7 @@ extension ReportJSON {
         }
         if let clientTrust = r.clientTrust { object["client_trust"] = json(clientTrust) }
         object["versions"] = r.versions.map { probes in
-            .object(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a }))
+            .object(JSONObject(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a })))
         } ?? .null
         // The map above is docs/DESIGN.md's; this says how each probe went.
         object["version_probes"] = r.versions.map { .array($0.map(json)) } ?? .null
@@ -97,7 +91,7 @@ extension ReportJSON {
 
     /// An accepted suite: its code point, with forward secrecy, AEAD and ATS marked.
     static func json(_ s: CipherSuiteSummary) -> JSONValue {
-        var object: [String: JSONValue] = ["value": .string(s.suite.hex)]
+        var object: JSONObject = ["value": .string(s.suite.hex)]
         if let name = s.suite.name { object["name"] = .string(name) }
         object["forward_secrecy"] = .bool(s.forwardSecrecy)
         object["aead"] = .bool(s.aead)
@@ -132,7 +126,20 @@ extension ReportJSON {
     }
     private static let certificates = FragmentCache<CertificateKey>()
 
+    private static let serverHellos = FragmentCache<ServerHelloSummary>()
+    private static let certificateRequests = FragmentCache<CertificateRequestSummary>()
+
     static func shared(_ h: ClientHelloSummary) -> JSONValue { hellos.fragment(h) { json(h) } }
+    static func shared(_ h: ServerHelloSummary) -> JSONValue { serverHellos.fragment(h) { json(h) } }
+    static func shared(_ c: CertificateRequestSummary) -> JSONValue {
+        certificateRequests.fragment(c) {
+            .object([
+                "acceptable_cas": .strings(c.acceptableCAs),
+                "client_certificate_sent": .optional(c.clientCertificateSent),
+                "signature_algorithms": .array(c.signatureAlgorithms.map(codePoint)),
+            ])
+        }
+    }
     static func shared(_ c: CertificateDetails) -> JSONValue {
         certificates.fragment(CertificateKey(sha256: c.sha256, index: c.index)) { json(c) }
     }
@@ -172,8 +179,10 @@ extension ReportJSON {
 
     /// `{"value": "0x1301", "name": "TLS_AES_128_GCM_SHA256"}`, the name absent when unknown.
     public static func codePoint<C: TLSCodePoint>(_ c: C) -> JSONValue {
-        var object: [String: JSONValue] = ["value": .string(c.hex)]
+        // Members given in key order, so writing them needs no sort.
+        var object = JSONObject()
         if let name = c.name { object["name"] = .string(name) }
+        object["value"] = .string(c.hex)
         return .object(object)
     }
 }

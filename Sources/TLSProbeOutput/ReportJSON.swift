@@ -175,13 +175,14 @@ public enum ReportJSON {
 
     /// docs/DESIGN.md's FINDING.
     public static func json(_ f: Finding) -> JSONValue {
+        // Members in key order, so writing them needs no sort.
         .object([
             "code": .string(f.code.rawValue),
+            "evidence": .object(JSONObject(f.evidence.mapValues(json))),
+            "fix": .string(f.fix),
+            "message": .string(f.message),
             "severity": .string(f.severity.rawValue),
             "subject": .string(f.subject.description),
-            "message": .string(f.message),
-            "evidence": .object(f.evidence.mapValues(json)),
-            "fix": .string(f.fix),
         ])
     }
 
@@ -193,7 +194,7 @@ public enum ReportJSON {
         case .int(let i): return .int(i)
         case .string(let s): return .string(s)
         case .array(let items): return .array(items.map(json))
-        case .object(let members): return .object(members.mapValues(json))
+        case .object(let members): return .object(JSONObject(members.mapValues(json)))
         }
     }
 

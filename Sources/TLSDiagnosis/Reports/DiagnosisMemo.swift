@@ -48,9 +48,7 @@ public final class DiagnosisMemo: @unchecked Sendable {
     /// hasher one byte at a time).
     struct DER: Hashable {
         let bytes: [UInt8]
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+        func hash(into hasher: inout Hasher) { DERHash.hash(bytes, into: &hasher) }
         static func == (a: DER, b: DER) -> Bool { a.bytes == b.bytes }
     }
 

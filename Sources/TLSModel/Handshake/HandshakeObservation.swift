@@ -61,6 +61,19 @@ public struct ClientHelloSummary: Sendable, Hashable {
 
     /// The highest non-GREASE version offered.
     public var highestVersion: ProtocolVersion? { versions.filter { !$0.isGREASE }.max() }
+
+    /// Hashes the fields that tell clients apart (the fingerprints stand for the lists they
+    /// are made from) rather than every list element by element: a capture looks a hello
+    /// up once per report. Equal summaries hash alike; `==` still compares every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(legacyVersion)
+        hasher.combine(cipherSuites.count)
+        hasher.combine(extensions.count)
+        hasher.combine(sni)
+        hasher.combine(ja3)
+        hasher.combine(ja4)
+        hasher.combine(sslv2Compatible)
+    }
 }
 
 /// What a ServerHello (or HelloRetryRequest) chose.
@@ -113,6 +126,15 @@ public struct CertificateRequestSummary: Sendable, Hashable {
         self.acceptableCADER = acceptableCADER
         self.signatureAlgorithms = signatureAlgorithms
         self.clientCertificateSent = clientCertificateSent
+    }
+
+    /// Hashes the names as text and the counts, not every DER byte one at a time (a
+    /// capture looks a request up once per report). `==` still compares every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(acceptableCAs)
+        hasher.combine(acceptableCADER.count)
+        hasher.combine(signatureAlgorithms.count)
+        hasher.combine(clientCertificateSent)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TLSWire
 
 /// Builds a `HandshakeObservation` from handshake messages and alerts in the order they
@@ -152,8 +153,23 @@ public struct HandshakeObservationBuilder: Sendable {
 }
 
 extension ClientHelloSummary {
-    /// What `hello` offered, with its JA3 and JA4 fingerprints.
+    /// What `hello` offered, with its JA3 and JA4 fingerprints. A capture sees the same few
+    /// clients thousands of times: the summary is remembered (`SummaryMemo`) by the parts of
+    /// the hello it is made from, so a client's next hello costs one pass over its bytes.
     public init(_ hello: ClientHello) {
+        guard let key = SummaryMemo.key(hello) else {
+            self.init(computing: hello)
+            return
+        }
+        if let known = SummaryMemo.shared.value(for: key) {
+            self = known
+            return
+        }
+        self.init(computing: hello)
+        SummaryMemo.shared.store(self, for: key)
+    }
+
+    init(computing hello: ClientHello) {
         // A DTLS hello (legacy_version 0xFEFF or 0xFEFD) travelled on DTLS: JA4's `d`.
         let fingerprint = ClientHelloFingerprint(hello, transport: hello.legacyVersion.isDTLS ? .dtls : .tcp)
         self.init(
@@ -169,6 +185,82 @@ extension ClientHelloSummary {
             ja3: fingerprint.ja3, ja3Hash: fingerprint.ja3Hash, ja4: fingerprint.ja4,
             sslv2Compatible: hello.isSSLv2Compatible)
         cookie = hello.extensions.first(.cookie)?.data
+    }
+}
+
+/// ClientHello summaries by every part of the hello a summary reads: the legacy version,
+/// the cipher suites, each extension's type in order, the whole data of the extensions
+/// whose contents it reads (server_name, supported_groups, ec_point_formats,
+/// signature_algorithms, ALPN, supported_versions) and the groups of key_share (not the
+/// keys, which are new on every connection). The random, the session ID and every other
+/// extension's data (PSK identities, padding, ECH, cookies) play no part. Bounded like the
+/// fingerprint memo: 256 summaries, keys of at most 4 KiB (a browser's is a few hundred
+/// bytes; a hostile hello with thousands of suites is summarised without being kept).
+final class SummaryMemo: @unchecked Sendable {
+    // @unchecked: `entries` is only touched under `lock`.
+    static let shared = SummaryMemo()
+    static let capacity = 256
+    static let maxKeyBytes = 4096
+
+    private let lock = NSLock()
+    private var entries: [Key: ClientHelloSummary] = [:]
+
+    /// The key's bytes, hashed in one call (an array of bytes hashes one byte at a time).
+    struct Key: Hashable {
+        var bytes: [UInt8]
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    }
+
+    /// Whose contents a summary reads (ClientHello+Accessors, JA3, JA4).
+    private static let readTypes: Set<UInt16> = [
+        ExtensionType.serverName.rawValue, ExtensionType.supportedGroups.rawValue,
+        ExtensionType.ecPointFormats.rawValue, ExtensionType.signatureAlgorithms.rawValue,
+        ExtensionType.applicationLayerProtocolNegotiation.rawValue, ExtensionType.supportedVersions.rawValue,
+    ]
+
+    /// The bytes a summary of `hello` is a function of; nil for an SSLv2-compatible hello
+    /// (rare, and read from other fields) or a key over `maxKeyBytes`.
+    static func key(_ hello: ClientHello) -> Key? {
+        guard hello.sslv2 == nil else { return nil }
+        var key: [UInt8] = []
+        key.reserveCapacity(512)
+        func u16(_ v: UInt16) { key.append(UInt8(v >> 8)); key.append(UInt8(v & 0xFF)) }
+        func u32(_ v: Int) { for shift in stride(from: 24, through: 0, by: -8) { key.append(UInt8((v >> shift) & 0xFF)) } }
+        u16(hello.legacyVersion.rawValue)
+        u32(hello.cipherSuites.count)
+        for suite in hello.cipherSuites { u16(suite.rawValue) }
+        u32(hello.extensions.count)
+        for e in hello.extensions {
+            let type = e.type.rawValue
+            u16(type)
+            if readTypes.contains(type) {
+                u32(e.data.count)
+                key.append(contentsOf: e.data)
+            } else if e.type == .keyShare {
+                if let groups = try? e.clientKeyShares().map(\.group.rawValue) {
+                    key.append(1)
+                    u32(groups.count)
+                    for g in groups { u16(g) }
+                } else {
+                    key.append(0)
+                }
+            }
+            if key.count > maxKeyBytes { return nil }
+        }
+        return Key(bytes: key)
+    }
+
+    func value(for key: Key) -> ClientHelloSummary? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[key]
+    }
+
+    func store(_ summary: ClientHelloSummary, for key: Key) {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[key] = summary
     }
 }
 

@@ -21,9 +21,18 @@ extension TLSCodePoint {
 public enum TLSHex {
     /// `0x` followed by every nibble of `value`'s type (`0x0a0a`, `0x05`).
     public static func format<T: FixedWidthInteger & UnsignedInteger>(_ value: T) -> String {
-        let digits = String(value, radix: 16)
+        // Written digit by digit into the string's own storage: reports format a code
+        // point for every suite, group and algorithm they list.
         let width = T.bitWidth / 4
-        return "0x" + String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+        return String(unsafeUninitializedCapacity: width + 2) { buffer in
+            buffer[0] = UInt8(ascii: "0")
+            buffer[1] = UInt8(ascii: "x")
+            for i in 0..<width {
+                let nibble = UInt8(truncatingIfNeeded: value >> (4 * (width - 1 - i))) & 0x0F
+                buffer[2 + i] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return width + 2
+        }
     }
 }
 

@@ -81,6 +81,16 @@ import TLSWire
         #expect(ClientHelloSummary(broken).keyShareGroups == [])
     }
 
+    @Test func aHelloWithACookieKeepsItsOwnCookie() {
+        var first = Self.hello(fill: 1)
+        first.extensions.append(Extension(type: .cookie, data: Self.vec2([1, 2, 3])))
+        var second = Self.hello(fill: 1)
+        second.extensions.append(Extension(type: .cookie, data: Self.vec2([4, 5, 6])))
+        #expect(SummaryMemo.key(first) == nil)
+        #expect(ClientHelloSummary(first).cookie == Self.vec2([1, 2, 3]))
+        #expect(ClientHelloSummary(second).cookie == Self.vec2([4, 5, 6]))
+    }
+
     @Test func aHostileHelloIsSummarisedWithoutBeingRemembered() {
         let huge = Self.hello(fill: 1, suites: (0..<3000).map { UInt16($0) })
         #expect(SummaryMemo.key(huge) == nil)

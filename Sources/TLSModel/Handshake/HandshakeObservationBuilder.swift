@@ -193,7 +193,9 @@ extension ClientHelloSummary {
 /// whose contents it reads (server_name, supported_groups, ec_point_formats,
 /// signature_algorithms, ALPN, supported_versions) and the groups of key_share (not the
 /// keys, which are new on every connection). The random, the session ID and every other
-/// extension's data (PSK identities, padding, ECH, cookies) play no part. Bounded like the
+/// extension's data (PSK identities, padding, ECH) play no part. A hello with a cookie (the
+/// answer to a HelloRetryRequest, whose summary keeps the cookie) is never remembered: its
+/// cookie is new on every connection. Bounded like the
 /// fingerprint memo: 256 summaries, keys of at most 4 KiB (a browser's is a few hundred
 /// bytes; a hostile hello with thousands of suites is summarised without being kept).
 final class SummaryMemo: @unchecked Sendable {
@@ -219,9 +221,9 @@ final class SummaryMemo: @unchecked Sendable {
     ]
 
     /// The bytes a summary of `hello` is a function of; nil for an SSLv2-compatible hello
-    /// (rare, and read from other fields) or a key over `maxKeyBytes`.
+    /// (rare, and read from other fields), one with a cookie, or a key over `maxKeyBytes`.
     static func key(_ hello: ClientHello) -> Key? {
-        guard hello.sslv2 == nil else { return nil }
+        guard hello.sslv2 == nil, !hello.extensions.contains(.cookie) else { return nil }
         var key: [UInt8] = []
         key.reserveCapacity(512)
         func u16(_ v: UInt16) { key.append(UInt8(v >> 8)); key.append(UInt8(v & 0xFF)) }

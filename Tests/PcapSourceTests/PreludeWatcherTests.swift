@@ -156,6 +156,39 @@ import TLSDiagnosis
         #expect(PreludeWatcher.withoutSecrets([5, 1, 0, 5, 1, 0, 1]) == [5, 1, 0, 5, 1, 0, 1])
     }
 
+    /// A plain-text start kept to be quoted never holds a password: an IRC or POP3 `PASS`, an
+    /// IMAP `LOGIN`, an SMTP `AUTH PLAIN`, an HTTP `Authorization:` header, an LDAP simple bind.
+    @Test func aPlainTextStartIsCutBeforeAnyCredentials() {
+        let secret = Array("hunter2".utf8)
+        let texts = [
+            "PASS hunter2\r\nNICK front-desk\r\n",
+            "NICK a\r\npass hunter2\r\n",
+            "a1 LOGIN frontdesk hunter2\r\n",
+            "AUTH PLAIN aHVudGVyMg== hunter2\r\n",
+            "GET / HTTP/1.1\r\nAuthorization: Basic hunter2\r\n",
+            "CONNECT nas:443 HTTP/1.1\r\nProxy-Authorization: hunter2\r\n",
+        ]
+        for text in texts {
+            let kept = PreludeWatcher.withoutSecrets(Array(text.utf8))
+            #expect(!PreludeWatcher.contains(kept, secret), "\(text): kept \(String(decoding: kept, as: UTF8.self))")
+            #expect(!kept.isEmpty)
+        }
+        #expect(PreludeWatcher.withoutSecrets(Array("a1 LOGIN u hunter2".utf8)) == Array("a1 LOGIN ".utf8))
+        // LDAP: SEQUENCE { messageID 1, BindRequest { version 3, name "cn=admin", simple [0] "hunter2" } }.
+        let name = Array("cn=admin".utf8)
+        let bindBody: [UInt8] = [0x02, 0x01, 0x03, 0x04, UInt8(name.count)] + name + [0x80, UInt8(secret.count)] + secret
+        let bind: [UInt8] = [0x30, UInt8(5 + bindBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(bindBody.count)] + bindBody
+        let keptBind = PreludeWatcher.withoutSecrets(bind)
+        #expect(!PreludeWatcher.contains(keptBind, secret) && keptBind == Array(bind.prefix(7)))
+        // Nothing to cut: kept whole.
+        for text in ["GET / HTTP/1.1\r\nHost: printer.local\r\n", "EHLO printer.local\r\n", "SSH-2.0-OpenSSH_9.2\r\n"] {
+            #expect(PreludeWatcher.withoutSecrets(Array(text.utf8)) == Array(text.utf8))
+        }
+        // An LDAP StartTLS request (an ExtendedRequest, tag 0x77) is kept whole.
+        let startTLS: [UInt8] = [0x30, 0x1D, 0x02, 0x01, 0x01, 0x77, 0x18, 0x80, 0x16] + Array("1.3.6.1.4.1.1466.20037".utf8)
+        #expect(PreludeWatcher.withoutSecrets(startTLS) == startTLS)
+    }
+
     /// A capture of SOCKS5 with username/password: the tunnel is named and its TLS read; a
     /// refused login is tls.starttls_refused; the password is nowhere in the reports.
     @Test func aCaptureOfSOCKS5WithAPasswordNamesTheTunnelAndNeverThePassword() throws {

@@ -401,9 +401,14 @@ struct PreludeWatcher {
                        reply: status.map { "REP \($0)" })
     }
 
-    /// `bytes` as kept to be quoted (a plain-text start): a SOCKS5 client's RFC 1929
-    /// sub-negotiation is cut before its password, so a report never carries it.
+    /// `bytes` as kept to be quoted (a plain-text start), cut before anything that may be a
+    /// password, so a report never carries one: a SOCKS5 client's RFC 1929 sub-negotiation
+    /// before its password, an LDAP BindRequest before its name and credentials, and a text
+    /// line after a word that carries credentials (IRC's and POP3's `PASS`, SMTP's `AUTH`,
+    /// IMAP's `LOGIN` and `AUTHENTICATE`, FTP's `PASS`, HTTP's `Authorization:` and
+    /// `Proxy-Authorization:`), the word itself kept.
     static func withoutSecrets(_ bytes: [UInt8]) -> [UInt8] {
+        if let cut = ldapBindCut(bytes) ?? credentialWordCut(bytes) { return Array(bytes.prefix(cut)) }
         guard bytes.count >= 3, bytes[0] == 5, bytes[1] >= 1 else { return bytes }
         let methodCount = Int(bytes[1])
         let auth = 2 + methodCount
@@ -411,6 +416,42 @@ struct PreludeWatcher {
         // VER 1, ULEN, UNAME: the password's length and the password are not kept.
         guard auth + 1 < bytes.count else { return bytes }
         return Array(bytes.prefix(min(bytes.count, auth + 2 + Int(bytes[auth + 1]))))
+    }
+
+    /// Where an LDAPMessage holding a BindRequest ([APPLICATION 0], tag 0x60) starts its
+    /// contents: version, name and the simple password come after it.
+    static func ldapBindCut(_ bytes: [UInt8]) -> Int? {
+        guard let message = berHeader(bytes, at: 0), message.tag == 0x30,
+              let id = berHeader(bytes, at: message.start), id.tag == 0x02,
+              let op = berHeader(bytes, at: id.start + id.length), op.tag == 0x60
+        else { return nil }
+        return min(op.start, bytes.count)
+    }
+
+    /// The words after which a text line carries credentials, as they start a line (or
+    /// follow an IMAP tag), upper case.
+    static let credentialWords = ["PASS ", "AUTH ", "LOGIN ", "AUTHENTICATE ", "AUTHORIZATION:", "PROXY-AUTHORIZATION:"]
+
+    /// Where the first credential-carrying word of a text line ends (see `withoutSecrets`).
+    static func credentialWordCut(_ bytes: [UInt8]) -> Int? {
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = bytes[lineStart..<lineEnd].map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }
+            // The line's first word, and for IMAP the word after its tag.
+            var starts = [0]
+            if let space = line.firstIndex(of: UInt8(ascii: " ")) { starts.append(space + 1) }
+            for start in starts {
+                for word in credentialWords {
+                    let w = Array(word.utf8)
+                    if line.count >= start + w.count, Array(line[start..<(start + w.count)]) == w {
+                        return lineStart + start + w.count
+                    }
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+        return nil
     }
 
     /// A BER tag and definite length at `i` (RFC 4511 §5.1: LDAP uses the definite form

@@ -180,6 +180,14 @@ import TLSDiagnosis
         let bind: [UInt8] = [0x30, UInt8(5 + bindBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(bindBody.count)] + bindBody
         let keptBind = PreludeWatcher.withoutSecrets(bind)
         #expect(!PreludeWatcher.contains(keptBind, secret) && keptBind == Array(bind.prefix(7)))
+        // A SOCKS5 password holding a credential word or a line break is cut at the
+        // password all the same (ULEN 10 is a line feed).
+        for password in ["pw AUTH x", "a\nPASS b"] {
+            let user = Array("frontdesk1".utf8)
+            let pw = Array(password.utf8)
+            let socks: [UInt8] = [5, 1, 2, 1, UInt8(user.count)] + user + [UInt8(pw.count)] + pw
+            #expect(PreludeWatcher.withoutSecrets(socks) == Array(socks.prefix(5 + user.count)), "\(password)")
+        }
         // Nothing to cut: kept whole.
         for text in ["GET / HTTP/1.1\r\nHost: printer.local\r\n", "EHLO printer.local\r\n", "SSH-2.0-OpenSSH_9.2\r\n"] {
             #expect(PreludeWatcher.withoutSecrets(Array(text.utf8)) == Array(text.utf8))

@@ -408,14 +408,20 @@ struct PreludeWatcher {
     /// IMAP's `LOGIN` and `AUTHENTICATE`, FTP's `PASS`, HTTP's `Authorization:` and
     /// `Proxy-Authorization:`), the word itself kept.
     static func withoutSecrets(_ bytes: [UInt8]) -> [UInt8] {
-        if let cut = ldapBindCut(bytes) ?? credentialWordCut(bytes) { return Array(bytes.prefix(cut)) }
-        guard bytes.count >= 3, bytes[0] == 5, bytes[1] >= 1 else { return bytes }
-        let methodCount = Int(bytes[1])
-        let auth = 2 + methodCount
-        guard auth < bytes.count, bytes[auth] == 1 else { return bytes }
-        // VER 1, ULEN, UNAME: the password's length and the password are not kept.
-        guard auth + 1 < bytes.count else { return bytes }
-        return Array(bytes.prefix(min(bytes.count, auth + 2 + Int(bytes[auth + 1]))))
+        // The earliest cut of those that apply: a SOCKS5 password may hold bytes that read
+        // as a word or a line break.
+        let cuts = [socks5PasswordCut(bytes), ldapBindCut(bytes), credentialWordCut(bytes)].compactMap { $0 }
+        guard let cut = cuts.min() else { return bytes }
+        return Array(bytes.prefix(cut))
+    }
+
+    /// Where a SOCKS5 client's RFC 1929 sub-negotiation reaches its password: VER 1, ULEN
+    /// and UNAME are kept, PLEN and the password not.
+    static func socks5PasswordCut(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 3, bytes[0] == 5, bytes[1] >= 1 else { return nil }
+        let auth = 2 + Int(bytes[1])
+        guard auth + 1 < bytes.count, bytes[auth] == 1 else { return nil }
+        return min(bytes.count, auth + 2 + Int(bytes[auth + 1]))
     }
 
     /// Where an LDAPMessage holding a BindRequest ([APPLICATION 0], tag 0x60) starts its

@@ -95,5 +95,8 @@ import TLSWire
         let huge = Self.hello(fill: 1, suites: (0..<3000).map { UInt16($0) })
         #expect(SummaryMemo.key(huge) == nil)
         #expect(ClientHelloSummary(huge).cipherSuites.count == 3000)
+        var bare = huge
+        bare.extensions = []
+        #expect(SummaryMemo.key(bare) == nil)
     }
 }

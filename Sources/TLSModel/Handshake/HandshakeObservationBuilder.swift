@@ -231,6 +231,7 @@ final class SummaryMemo: @unchecked Sendable {
         u16(hello.legacyVersion.rawValue)
         u32(hello.cipherSuites.count)
         for suite in hello.cipherSuites { u16(suite.rawValue) }
+        if key.count > maxKeyBytes { return nil }
         u32(hello.extensions.count)
         for e in hello.extensions {
             let type = e.type.rawValue

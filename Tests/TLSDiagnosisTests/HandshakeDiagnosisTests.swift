@@ -161,6 +161,16 @@ import TLSWire
         #expect(unoffered?.evidence["problems"] == .strings(["the server asked for secp384r1, which the first ClientHello's supported_groups does not offer (RFC 8446 4.2.8: the client must abort with illegal_parameter)"]),
                 "\(String(describing: unoffered?.evidence["problems"]))")
         #expect(unoffered?.evidence["first_supported_groups"] == .strings(["x25519", "secp256r1"]))
+        // That is the server's mistake, and the message says so rather than blaming the client.
+        #expect(unoffered?.message.hasPrefix("The server's HelloRetryRequest is at fault") == true, "\(unoffered?.message ?? "")")
+        // A first hello without supported_groups: the second dropping the group asked for is
+        // still named.
+        var noGroups = clientHello(groups: [.x25519], share: .x25519)
+        noGroups.extensions.removeAll { $0.type == .supportedGroups }
+        let droppedGroup = judge(noGroups, retry(.secp256r1), clientHello(groups: [.x25519], share: .secp256r1))
+        #expect(droppedGroup?.evidence["problems"] == .strings(["secp256r1 is not among the groups the second ClientHello supports"]),
+                "\(String(describing: droppedGroup?.evidence["problems"]))")
+        #expect(droppedGroup?.message.contains("does not follow it") == true)
         // The cookie not sent back, and sent back changed.
         let dropped = judge(clientHello(groups: [.x25519, .secp256r1], share: .x25519), retry(.secp256r1, cookie: cookie),
                             clientHello(groups: [.x25519, .secp256r1], share: .secp256r1))

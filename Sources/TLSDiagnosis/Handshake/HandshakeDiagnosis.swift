@@ -57,16 +57,20 @@ public enum HandshakeDiagnosis {
     public static func helloRetryNotFollowed(_ o: HandshakeObservation) -> Finding? {
         guard let retry = o.helloRetryRequest, let first = o.clientHello, let second = o.secondClientHello else { return nil }
         var problems: [String] = []
+        // The server's own mistake: asking for a group the client never offered.
+        var serverAskedForUnoffered = false
         if let group = retry.group {
-            if !first.supportedGroups.isEmpty && !first.supportedGroups.contains(group) {
+            let offeredFirst = first.supportedGroups.isEmpty || first.supportedGroups.contains(group)
+            if !offeredFirst {
+                serverAskedForUnoffered = true
                 problems.append("the server asked for \(group), which the first ClientHello's supported_groups does not offer (RFC 8446 4.2.8: the client must abort with illegal_parameter)")
             }
             let shares = second.keyShareGroups.filter { !$0.isGREASE }
             if shares != [group] {
                 problems.append("the server asked for a key share in \(group), and the second ClientHello sends \(shares.isEmpty ? "none" : shares.map(\.description).joined(separator: ", "))")
             }
-            if first.supportedGroups.contains(group) && !second.supportedGroups.isEmpty && !second.supportedGroups.contains(group) {
-                problems.append("\(group) is no longer among the groups the second ClientHello supports")
+            if offeredFirst && !second.supportedGroups.isEmpty && !second.supportedGroups.contains(group) {
+                problems.append("\(group) is not among the groups the second ClientHello supports")
             }
         }
         if let cookie = retry.cookie, second.cookie != cookie {
@@ -81,9 +85,12 @@ public enum HandshakeDiagnosis {
             problems.append("the versions offered changed")
         }
         guard !problems.isEmpty else { return nil }
+        let message = serverAskedForUnoffered && problems.count == 1
+            ? "The server's HelloRetryRequest is at fault: \(problems[0])."
+            : "The server sent a HelloRetryRequest\(retry.group.map { " for \($0)" } ?? ""), and the client's second ClientHello does not follow it: \(problems.joined(separator: "; ")). RFC 8446 4.1.2 has servers abort with illegal_parameter."
         return Finding(
             code: .tlsHelloRetryNotFollowed, subject: .connection,
-            message: "The server sent a HelloRetryRequest\(retry.group.map { " for \($0)" } ?? ""), and the client's second ClientHello does not follow it: \(problems.joined(separator: "; ")). RFC 8446 4.1.2 has servers abort with illegal_parameter.",
+            message: message,
             evidence: [
                 "requested_group": .optional(retry.group?.description),
                 "first_supported_groups": .strings(first.supportedGroups.map(\.description)),

@@ -152,6 +152,8 @@ import TLSWire
         }
         #expect(read > 4 && read <= 1 << 20)
         #expect(truncated.message.contains("memory bound") && truncated.message.contains("16777215"), "\(truncated.message)")
+        // The fix is a command line that works: capture reads a file with -r.
+        #expect(truncated.fix.contains("then tlsprobe capture -r one.pcap"), "\(truncated.fix)")
         #expect(!c.findings.contains { $0.code == .captureIncompleteHandshake }, "cut by tlsprobe, not missing from the capture")
         let text = String(describing: c.findings.map(\.evidence)) + c.findings.map(\.message).joined()
         #expect(!text.contains("exceeds the limit") && !text.contains("malformed ") && !text.contains("decode_errors"), "\(text)")

@@ -438,7 +438,7 @@ final class TrackedFlow {
                 // Past the bound: this message is not kept and this direction is not read
                 // further; the report says which message the bound cut (capture.truncated).
                 boundCuts.append(.init(side: side, message: raw.type.name ?? raw.type.hex,
-                                       declaredLength: raw.body.count, received: raw.bytes.count,
+                                       declaredLength: raw.body.count, received: raw.body.count,
                                        bound: .connectionLimit, boundBytes: Self.maxKeptBytes))
                 state = .stopped
                 return
@@ -606,9 +606,13 @@ final class TrackedFlow {
             // The budget ended the connection inside a handshake message: that message was cut
             // by tlsprobe's memory bound, not by the peer or the capture.
             for side in [Side.client, .server] {
+                // A side whose reading had already stopped (its own bound, a malformed stream)
+                // was not cut by the budget, whatever its decoder still holds.
+                if case .stopped = ((side == .client) == clientIsA ? stateA : stateB) { continue }
                 guard let partial = decoder.partialMessage(wireSide(side)) else { continue }
                 cutByBound.append(.init(side: side, message: partial.type.name ?? partial.type.hex,
-                                        declaredLength: partial.declaredLength, received: partial.received,
+                                        declaredLength: partial.declaredLength,
+                                        received: max(0, partial.received - RawHandshakeMessage.headerLength),
                                         bound: .memoryBudget, boundBytes: budget))
             }
         }

@@ -118,7 +118,7 @@ public enum CaptureDiagnosis {
                 "read_bytes": .int(first.received),
             ],
             fix: first.bound == .memoryBudget
-                ? "Read this connection alone, so that other connections do not share the budget: tcpdump -r CAPTURE -w one.pcap 'host CLIENT and port PORT', then tlsprobe capture one.pcap."
+                ? "Read this connection alone, so that other connections do not share the budget: tcpdump -r CAPTURE -w one.pcap 'host CLIENT and port PORT', then tlsprobe capture -r one.pcap."
                 : nil)
     }
 

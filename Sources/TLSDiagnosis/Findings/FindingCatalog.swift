@@ -379,7 +379,7 @@ public enum FindingCatalog {
         Entry(
             code: .captureTruncated, title: "capture truncated", defaultSeverity: .warning,
             meaning: "The capture file ends mid-packet or packets were cut by a short snap length; or tlsprobe stopped reading a handshake message at its own memory bound (the capture's budget for open flows, or 17 MiB of handshake messages kept per connection), named with the size its header declares.",
-            fix: "Capture with a full snap length (tcpdump -s 0) and without drops; for a message cut by the memory bound, read its connection alone (a capture filtered to its addresses and ports).",
+            fix: "Capture with a full snap length (tcpdump -s 0) and without drops; for a message cut by the capture's memory budget, read its connection alone (a capture filtered to its addresses and ports).",
             related: [.captureIncompleteHandshake],
             reproduce: "tcpdump -s 0 -w trace.pcap"),
     ]

@@ -122,7 +122,8 @@ public struct CaptureFacts: Sendable, Hashable {
         public var message: String
         /// The body length its header declares.
         public var declaredLength: Int
-        /// Bytes of it (header included) read before the bound stopped reading.
+        /// Bytes of its body read before the bound stopped reading (the 4-byte header not
+        /// counted, as in `declaredLength`).
         public var received: Int
         public var bound: Bound
         /// The bound in bytes.

@@ -115,6 +115,18 @@ import Testing
         }
         #expect(analyzer.statistics.budgetEndedFlows > 0)
         #expect(reports.count == analyzer.statistics.budgetEndedFlows)
+        // Each flow the budget ended says its Certificate was cut by tlsprobe's memory bound,
+        // with the size its fragments declare, not that the handshake was incomplete.
+        for report in reports {
+            let findings = report.findings
+            let truncated = findings.first { $0.code == .captureTruncated }
+            #expect(truncated?.evidence["cut_by_bound"] == .string("capture memory budget"), "\(findings.map(\.code))")
+            #expect(truncated?.evidence["message"] == .string("certificate"))
+            #expect(truncated?.evidence["from"] == .string("server"))
+            #expect(truncated?.evidence["declared_length"] == .int(50_000))
+            #expect(truncated?.evidence["read_bytes"] == .int(1_000))
+            #expect(!findings.contains { $0.code == .captureIncompleteHandshake })
+        }
         analyzer.finish()
         #expect(reports.count == 200)
         #expect(analyzer.bufferedBytes == 0)

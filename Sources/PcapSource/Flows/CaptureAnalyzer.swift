@@ -363,6 +363,7 @@ public final class CaptureAnalyzer {
         for (key, flow) in datagramFlows {
             guard bufferedBytes > target else { return }
             statistics.budgetEndedFlows += 1
+            flow.endingBudget = limits.maxBufferedBytes
             endDatagramFlow(flow, key: key, reason: .overBudget)
         }
     }

@@ -27,6 +27,9 @@ final class DatagramFlow {
     var closed = false
     /// `heldBytes` when the analyzer last counted it.
     var countedBytes = 0
+    /// The capture's memory budget, set when it ends this flow (`FlowEnd.overBudget`): a
+    /// handshake message still partial then was cut by that bound (capture.truncated).
+    var endingBudget: Int?
 
     /// Datagrams read that were DTLS.
     private(set) var dtlsSeen = false
@@ -208,8 +211,19 @@ final class DatagramFlow {
     }
 
     func connection(end: FlowEnd?) -> CapturedConnection {
-        if end != nil { flushReassemblers() }
         let clientIsA = self.clientIsA ?? true
+        // The budget ended the flow inside a handshake message: that message was cut by
+        // tlsprobe's memory bound, not lost by the network or the capture.
+        var cutByBound: [CaptureFacts.BoundCutMessage] = []
+        if end == .overBudget, let budget = endingBudget {
+            for (side, reassembler) in [(Side.client, clientIsA ? reassemblerA : reassemblerB), (.server, clientIsA ? reassemblerB : reassemblerA)] {
+                guard let partial = reassembler.partialMessage else { continue }
+                cutByBound.append(.init(side: side, message: partial.type.name ?? partial.type.hex,
+                                        declaredLength: partial.declaredLength, received: partial.received,
+                                        bound: .memoryBudget, boundBytes: budget))
+            }
+        }
+        if end != nil { flushReassemblers() }
         var recording = CaptureRecording(
             events: events, established: established, tls13Refusal: dtls13Refusal ? .client : nil, tagLength: 16,
             encryptedHandshakeUnseen: isDTLS13,
@@ -221,6 +235,7 @@ final class DatagramFlow {
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
         flow.transport = "udp"
         recording.transport = "udp"
+        recording.messagesCutByBound = cutByBound
         return CapturedConnection(flow: flow, recording: recording)
     }
 

@@ -83,6 +83,12 @@ public struct DTLSHandshakeReassembler: Sendable {
     /// Bytes held in partial and waiting messages.
     public var heldBytes: Int { pendingHeld + readyHeld }
 
+    /// The first message begun and not yet whole (in the order it began), when there is
+    /// one: its type, the body length its fragments declare, and the body bytes held.
+    public var partialMessage: (type: HandshakeType, declaredLength: Int, received: Int)? {
+        pending.values.min { $0.order < $1.order }.map { ($0.type, $0.length, $0.held) }
+    }
+
     private func wasDelivered(_ seq: UInt16) -> Bool {
         guard !delivered.isEmpty else { return false }
         return delivered[Int(seq) >> 6] & (1 << UInt64(seq & 63)) != 0

@@ -136,7 +136,10 @@ import TLSWire
         #expect(truncated.evidence["bound_bytes"] == .int(17 << 20))
         #expect(truncated.evidence["message"] == .string("certificate"))
         #expect(truncated.evidence["declared_length"] == .int(2 << 20))
+        #expect(truncated.evidence["read_bytes"] == .int(2 << 20), "the body, as declared_length counts it")
         #expect(truncated.evidence["from"] == .string("server"))
+        // No capture setting changes this bound: the fix says to look at the sender.
+        #expect(truncated.fix.contains("Look at the server"), "\(truncated.fix)")
         let (facts) = c.observed().facts
         #expect(facts.brokenStreams.isEmpty, "\(facts.brokenStreams)")
         #expect(!c.findings.contains { $0.code == .captureIncompleteHandshake })

@@ -94,6 +94,33 @@ import Testing
         #expect(analyzer.statistics.udpDatagrams == 4)
     }
 
+    /// A DTLS message whose later messages are already here lost a fragment in the capture:
+    /// the budget ending its flow did not cut it, so it is no capture.truncated.
+    @Test func aMessageWithLaterOnesHereIsNotBlamedOnTheBudget() {
+        var limits = CaptureAnalyzer.Limits()
+        limits.maxBufferedBytes = 64 * 1024
+        var reports: [CapturedConnection] = []
+        let analyzer = CaptureAnalyzer(linkType: FrameDecoder.LinkType.ethernet, limits: limits) { reports.append($0) }
+        let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [])
+        for n in 0..<200 {
+            var c = UDPConversation(clientPort: UInt16(30_000 + n), serverPort: 4433)
+            let packets = [
+                c.datagram(from: .client, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])),
+                c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 1,
+                    DTLSBytes.fragment(type: 11, length: 50_000, messageSeq: 1, offset: 0, [UInt8](repeating: 0x30, count: 1_000)))),
+                // ServerHelloDone (message_seq 2) whole: the Certificate's other fragments were lost.
+                c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 2,
+                    DTLSBytes.fragment(type: 14, length: 0, messageSeq: 2, offset: 0, []))),
+            ]
+            for p in packets { p.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: p.time) } }
+        }
+        #expect(analyzer.statistics.budgetEndedFlows > 0)
+        #expect(!reports.isEmpty)
+        for report in reports {
+            #expect(!report.findings.contains { $0.code == .captureTruncated }, "\(report.findings.map(\.evidence))")
+        }
+    }
+
     /// Partial DTLS handshake messages count against the capture's memory budget: past it,
     /// the UDP flows holding most are ended and reported, and the total stays under it.
     @Test func partialFragmentsStayWithinTheCapturesBudget() {

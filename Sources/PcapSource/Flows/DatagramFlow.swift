@@ -216,7 +216,7 @@ final class DatagramFlow {
         // tlsprobe's memory bound, not lost by the network or the capture.
         var cutByBound: [CaptureFacts.BoundCutMessage] = []
         if end == .overBudget, let budget = endingBudget {
-            for (side, reassembler) in [(Side.client, clientIsA ? reassemblerA : reassemblerB), (.server, clientIsA ? reassemblerB : reassemblerA)] {
+            for (side, reassembler) in [(side(fromA: true), reassemblerA), (side(fromA: false), reassemblerB)] {
                 guard let partial = reassembler.partialMessage else { continue }
                 cutByBound.append(.init(side: side, message: partial.type.name ?? partial.type.hex,
                                         declaredLength: partial.declaredLength, received: partial.received,

@@ -574,6 +574,7 @@ final class TrackedFlow {
             // Read the connection again, now that its secrets are in the key log.
             let again = TrackedFlow(a: a, b: b, time: firstPacket, decryptor: ConnectionDecryptor(keyLog: decryptor.keyLog))
             again.clientIsA = clientIsA
+            again.endingBudget = endingBudget
             again.streamA = streamA
             again.streamB = streamB
             for step in replay {

@@ -119,7 +119,7 @@ public enum CaptureDiagnosis {
             ],
             fix: first.bound == .memoryBudget
                 ? "Read this connection alone, so that other connections do not share the budget: tcpdump -r CAPTURE -w one.pcap 'host CLIENT and port PORT', then tlsprobe capture -r one.pcap."
-                : nil)
+                : "Nothing in the capture to change: no TLS peer needs handshake messages this large (a chain of thousands of certificates, or a message padded on purpose). Look at the \(first.side.rawValue) that sent it; what came before it is reported.")
     }
 
     /// `tls.starttls_not_used`: a session of a protocol that upgrades in place, in which the

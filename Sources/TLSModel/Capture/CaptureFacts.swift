@@ -138,7 +138,7 @@ public struct CaptureFacts: Sendable, Hashable {
             self.boundBytes = boundBytes
         }
 
-        /// `the server's certificate (declares 16777215 bytes; 1048580 read)`.
+        /// `the server's certificate (declares 16777215 bytes; 1048576 read)`.
         public var description: String {
             "the \(side.rawValue)'s \(message) (declares \(declaredLength) bytes; \(received) read)"
         }

@@ -83,10 +83,14 @@ public struct DTLSHandshakeReassembler: Sendable {
     /// Bytes held in partial and waiting messages.
     public var heldBytes: Int { pendingHeld + readyHeld }
 
-    /// The first message begun and not yet whole (in the order it began), when there is
-    /// one: its type, the body length its fragments declare, and the body bytes held.
+    /// The message still coming in, when it is the only one begun, the one expected next,
+    /// and nothing after it has come: its type, the body length its fragments declare, and
+    /// the body bytes held (at most that length: overlapping fragments are counted once they
+    /// fill it). Nil when a later message is here or was given out, since then this one's
+    /// missing fragments were lost rather than still to come.
     public var partialMessage: (type: HandshakeType, declaredLength: Int, received: Int)? {
-        pending.values.min { $0.order < $1.order }.map { ($0.type, $0.length, $0.held) }
+        guard pending.count == 1, ready.isEmpty, let (seq, only) = pending.first, next == nil || next == seq else { return nil }
+        return (only.type, only.length, min(only.held, only.length))
     }
 
     private func wasDelivered(_ seq: UInt16) -> Bool {

@@ -27,16 +27,16 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
     }
 
     /// The fingerprints of JA3 and JA4 parts gathered elsewhere. The same few clients
-    /// make most hellos in a capture: their hashes are remembered (`Memo`), those of an
+    /// make most hellos in a capture: their hashes are remembered (`memo`), those of an
     /// ordinary hello only (a hostile one with thousands of suites would hold megabytes).
     public init(ja3 fields: JA3, ja4: JA4) {
         let ja3 = fields.string
         // JA4's lists hold the signature algorithms too, which JA3 does not.
-        guard ja3.utf8.count <= Memo.maxJA3Length, ja4.rawOriginal.utf8.count <= Memo.maxJA3Length else {
+        guard ja3.utf8.count <= Self.maxMemoLength, ja4.rawOriginal.utf8.count <= Self.maxMemoLength else {
             self.init(computing: ja3, ja4: ja4)
             return
         }
-        let key = Memo.Key(ja3: ja3, ja4: ja4)
+        let key = MemoKey(ja3: ja3, ja4: ja4)
         if let known = Self.memo.value(for: key) {
             self = known
             return
@@ -64,41 +64,20 @@ public struct ClientHelloFingerprint: Sendable, Hashable {
         Hex.encode(SHA256.hash(data: Array(text.utf8)))
     }
 
-    static let memo = Memo()
+    /// Fingerprints by the parts they are a pure function of.
+    static let memo = BoundedMemo<MemoKey, ClientHelloFingerprint>(capacity: 256)
 
-    /// Fingerprints by what they are a pure function of, shared by the threads that build
-    /// observations; bounded (past `capacity` entries it starts again empty).
-    final class Memo: @unchecked Sendable {
-        // @unchecked: `entries` is only touched under `lock`.
-        struct Key: Hashable {
-            var ja3: String
-            var ja4: JA4
-        }
-
-        let capacity = 256
-        /// The longest JA3 string remembered: a browser's is under 1,000 characters.
-        static let maxJA3Length = 4096
-        private let lock = NSLock()
-        private var entries: [Key: ClientHelloFingerprint] = [:]
-
-        /// Whether fingerprints of these parts are remembered.
-        func contains(ja3: String, ja4: JA4) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return entries[Key(ja3: ja3, ja4: ja4)] != nil
-        }
-
-        func value(for key: Key) -> ClientHelloFingerprint? {
-            lock.lock()
-            defer { lock.unlock() }
-            return entries[key]
-        }
-
-        func store(_ fingerprint: ClientHelloFingerprint, for key: Key) {
-            lock.lock()
-            defer { lock.unlock() }
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = fingerprint
-        }
+    struct MemoKey: Hashable, Sendable {
+        var ja3: String
+        var ja4: JA4
     }
+
+    /// The longest JA3 string (and JA4 list) remembered: a browser's is under 1,000
+    /// characters.
+    static let maxMemoLength = 4096
+}
+
+extension BoundedMemo where Key == ClientHelloFingerprint.MemoKey {
+    /// Whether fingerprints of these parts are remembered.
+    func contains(ja3: String, ja4: JA4) -> Bool { value(for: Key(ja3: ja3, ja4: ja4)) != nil }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import TLSWire
 
 /// Builds a `HandshakeObservation` from handshake messages and alerts in the order they
@@ -195,20 +194,15 @@ extension ClientHelloSummary {
 /// keys, which are new on every connection). The random, the session ID and every other
 /// extension's data (PSK identities, padding, ECH) play no part. A hello with a cookie (the
 /// answer to a HelloRetryRequest, whose summary keeps the cookie) is never remembered: its
-/// cookie is new on every connection. Bounded like the
-/// fingerprint memo: 256 summaries, keys of at most 4 KiB (a browser's is a few hundred
-/// bytes; a hostile hello with thousands of suites is summarised without being kept).
-final class SummaryMemo: @unchecked Sendable {
-    // @unchecked: `entries` is only touched under `lock`.
-    static let shared = SummaryMemo()
-    static let capacity = 256
+/// cookie is new on every connection. Bounded like the fingerprint memo: 256 summaries,
+/// keys of at most 4 KiB (a browser's is a few hundred bytes; a hostile hello with
+/// thousands of suites is summarised without being kept).
+enum SummaryMemo {
+    static let shared = BoundedMemo<Key, ClientHelloSummary>(capacity: 256)
     static let maxKeyBytes = 4096
 
-    private let lock = NSLock()
-    private var entries: [Key: ClientHelloSummary] = [:]
-
     /// The key's bytes, hashed in one call (an array of bytes hashes one byte at a time).
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         var bytes: [UInt8]
         func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
@@ -251,19 +245,6 @@ final class SummaryMemo: @unchecked Sendable {
             if key.count > maxKeyBytes { return nil }
         }
         return Key(bytes: key)
-    }
-
-    func value(for key: Key) -> ClientHelloSummary? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[key]
-    }
-
-    func store(_ summary: ClientHelloSummary, for key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[key] = summary
     }
 }
 

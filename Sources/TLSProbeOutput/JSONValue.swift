@@ -221,8 +221,9 @@ extension JSONValue {
 /// A JSON object's members in the order they were given; written with its keys sorted, as
 /// docs/DESIGN.md fixes it. Built from a dictionary literal as `[String: JSONValue]` was,
 /// without hashing a key or allocating a hash table: a capture builds a few hundred
-/// objects for each report. A key given twice keeps its last value; equality and hashing
-/// ignore the order, as a dictionary's do.
+/// objects for each report. A literal's keys are distinct, as a dictionary literal's must
+/// be; a key set again keeps its last value; equality and hashing ignore the order, as a
+/// dictionary's do.
 public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence {
     public typealias Element = (key: String, value: JSONValue)
     private var keys: [String]
@@ -234,16 +235,26 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
     }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        keys = []
-        values = []
-        keys.reserveCapacity(elements.count)
-        values.reserveCapacity(elements.count)
-        for (key, value) in elements { self[key] = value }
+        keys = elements.map(\.0)
+        values = elements.map(\.1)
+        assert(Set(keys).count == keys.count, "a key given twice in a JSON object literal")
     }
 
     public init(_ dictionary: [String: JSONValue]) {
-        keys = Array(dictionary.keys)
-        values = Array(dictionary.values)
+        self.init(dictionary) { $0 }
+    }
+
+    /// `dictionary`'s members with `transform` applied to each value, without building a
+    /// dictionary of the results first.
+    public init<Value>(_ dictionary: [String: Value], _ transform: (Value) throws -> JSONValue) rethrows {
+        keys = []
+        values = []
+        keys.reserveCapacity(dictionary.count)
+        values.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            keys.append(key)
+            values.append(try transform(value))
+        }
     }
 
     public var isEmpty: Bool { keys.isEmpty }

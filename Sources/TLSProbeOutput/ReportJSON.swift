@@ -178,7 +178,7 @@ public enum ReportJSON {
         // Members in key order, so writing them needs no sort.
         .object([
             "code": .string(f.code.rawValue),
-            "evidence": .object(JSONObject(f.evidence.mapValues(json))),
+            "evidence": .object(JSONObject(f.evidence, json)),
             "fix": .string(f.fix),
             "message": .string(f.message),
             "severity": .string(f.severity.rawValue),
@@ -194,7 +194,7 @@ public enum ReportJSON {
         case .int(let i): return .int(i)
         case .string(let s): return .string(s)
         case .array(let items): return .array(items.map(json))
-        case .object(let members): return .object(JSONObject(members.mapValues(json)))
+        case .object(let members): return .object(JSONObject(members, json))
         }
     }
 

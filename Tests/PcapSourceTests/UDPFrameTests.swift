@@ -94,29 +94,44 @@ import Testing
         #expect(analyzer.statistics.udpDatagrams == 4)
     }
 
-    /// A DTLS message whose later messages are already here lost a fragment in the capture:
-    /// the budget ending its flow did not cut it, so it is no capture.truncated.
-    @Test func aMessageWithLaterOnesHereIsNotBlamedOnTheBudget() {
+    /// The reports a capture made, collected as it made them.
+    final class Reports { var all: [CapturedConnection] = [] }
+
+    /// 200 DTLS flows read under a 64 KiB budget, each a whole ClientHello, then the first
+    /// kilobyte of a 50 KB Certificate and, with `thenServerHelloDone`, the message after it
+    /// whole (so the Certificate's other fragments were lost, not still to come). `eachFlow`
+    /// runs after each flow is read.
+    func partialCertificates(thenServerHelloDone: Bool, firstPort: Int, eachFlow: (CaptureAnalyzer) -> Void = { _ in })
+        -> (analyzer: CaptureAnalyzer, reports: Reports) {
         var limits = CaptureAnalyzer.Limits()
         limits.maxBufferedBytes = 64 * 1024
-        var reports: [CapturedConnection] = []
-        let analyzer = CaptureAnalyzer(linkType: FrameDecoder.LinkType.ethernet, limits: limits) { reports.append($0) }
+        let reports = Reports()
+        let analyzer = CaptureAnalyzer(linkType: FrameDecoder.LinkType.ethernet, limits: limits) { reports.all.append($0) }
         let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [])
         for n in 0..<200 {
-            var c = UDPConversation(clientPort: UInt16(30_000 + n), serverPort: 4433)
-            let packets = [
+            var c = UDPConversation(clientPort: UInt16(firstPort + n), serverPort: 4433)
+            var packets = [
                 c.datagram(from: .client, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])),
                 c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 1,
                     DTLSBytes.fragment(type: 11, length: 50_000, messageSeq: 1, offset: 0, [UInt8](repeating: 0x30, count: 1_000)))),
-                // ServerHelloDone (message_seq 2) whole: the Certificate's other fragments were lost.
-                c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 2,
-                    DTLSBytes.fragment(type: 14, length: 0, messageSeq: 2, offset: 0, []))),
             ]
+            if thenServerHelloDone {
+                packets.append(c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 2,
+                    DTLSBytes.fragment(type: 14, length: 0, messageSeq: 2, offset: 0, []))))
+            }
             for p in packets { p.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: p.time) } }
+            eachFlow(analyzer)
         }
+        return (analyzer, reports)
+    }
+
+    /// A DTLS message whose later messages are already here lost a fragment in the capture:
+    /// the budget ending its flow did not cut it, so it is no capture.truncated.
+    @Test func aMessageWithLaterOnesHereIsNotBlamedOnTheBudget() {
+        let (analyzer, reports) = partialCertificates(thenServerHelloDone: true, firstPort: 30_000)
         #expect(analyzer.statistics.budgetEndedFlows > 0)
-        #expect(!reports.isEmpty)
-        for report in reports {
+        #expect(!reports.all.isEmpty)
+        for report in reports.all {
             #expect(!report.findings.contains { $0.code == .captureTruncated }, "\(report.findings.map(\.evidence))")
         }
     }
@@ -124,22 +139,10 @@ import Testing
     /// Partial DTLS handshake messages count against the capture's memory budget: past it,
     /// the UDP flows holding most are ended and reported, and the total stays under it.
     @Test func partialFragmentsStayWithinTheCapturesBudget() {
-        var limits = CaptureAnalyzer.Limits()
-        limits.maxBufferedBytes = 64 * 1024
-        var reports: [CapturedConnection] = []
-        let analyzer = CaptureAnalyzer(linkType: FrameDecoder.LinkType.ethernet, limits: limits) { reports.append($0) }
-        let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [])
-        for n in 0..<200 {
-            var c = UDPConversation(clientPort: UInt16(20_000 + n), serverPort: 4433)
-            // The ClientHello whole, then the first kilobyte of a 50 KB Certificate.
-            let packets = [
-                c.datagram(from: .client, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])),
-                c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 1,
-                    DTLSBytes.fragment(type: 11, length: 50_000, messageSeq: 1, offset: 0, [UInt8](repeating: 0x30, count: 1_000)))),
-            ]
-            for p in packets { p.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: p.time) } }
-            #expect(analyzer.bufferedBytes <= limits.maxBufferedBytes)
+        let (analyzer, collected) = partialCertificates(thenServerHelloDone: false, firstPort: 20_000) { analyzer in
+            #expect(analyzer.bufferedBytes <= 64 * 1024)
         }
+        let reports = collected.all
         #expect(analyzer.statistics.budgetEndedFlows > 0)
         #expect(reports.count == analyzer.statistics.budgetEndedFlows)
         // Each flow the budget ended says its Certificate was cut by tlsprobe's memory bound,
@@ -155,7 +158,7 @@ import Testing
             #expect(!findings.contains { $0.code == .captureIncompleteHandshake })
         }
         analyzer.finish()
-        #expect(reports.count == 200)
+        #expect(collected.all.count == 200)
         #expect(analyzer.bufferedBytes == 0)
     }
 }

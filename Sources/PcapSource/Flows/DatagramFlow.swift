@@ -218,9 +218,8 @@ final class DatagramFlow {
         if end == .overBudget, let budget = endingBudget {
             for (side, reassembler) in [(side(fromA: true), reassemblerA), (side(fromA: false), reassemblerB)] {
                 guard let partial = reassembler.partialMessage else { continue }
-                cutByBound.append(.init(side: side, message: partial.type.name ?? partial.type.hex,
-                                        declaredLength: partial.declaredLength, received: partial.received,
-                                        bound: .memoryBudget, boundBytes: budget))
+                cutByBound.append(.init(side: side, type: partial.type, declaredLength: partial.declaredLength,
+                                        received: partial.received, bound: .memoryBudget, boundBytes: budget))
             }
         }
         if end != nil { flushReassemblers() }

@@ -436,7 +436,8 @@ struct PreludeWatcher {
 
     /// The words after which a text line carries credentials, as they start a line (or
     /// follow an IMAP tag), upper case.
-    static let credentialWords = ["PASS ", "AUTH ", "LOGIN ", "AUTHENTICATE ", "AUTHORIZATION:", "PROXY-AUTHORIZATION:"]
+    static let credentialWords: [[UInt8]] = ["PASS ", "AUTH ", "LOGIN ", "AUTHENTICATE ", "AUTHORIZATION:", "PROXY-AUTHORIZATION:"]
+        .map { Array($0.utf8) }
 
     /// Where the first credential-carrying word of a text line ends (see `withoutSecrets`).
     static func credentialWordCut(_ bytes: [UInt8]) -> Int? {
@@ -448,11 +449,8 @@ struct PreludeWatcher {
             var starts = [0]
             if let space = line.firstIndex(of: UInt8(ascii: " ")) { starts.append(space + 1) }
             for start in starts {
-                for word in credentialWords {
-                    let w = Array(word.utf8)
-                    if line.count >= start + w.count, Array(line[start..<(start + w.count)]) == w {
-                        return lineStart + start + w.count
-                    }
+                for word in credentialWords where line.count >= start + word.count && line[start..<(start + word.count)].elementsEqual(word) {
+                    return lineStart + start + word.count
                 }
             }
             lineStart = lineEnd + 1

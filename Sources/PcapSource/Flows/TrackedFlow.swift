@@ -437,8 +437,7 @@ final class TrackedFlow {
             guard keptBytes + raw.bytes.count <= Self.maxKeptBytes else {
                 // Past the bound: this message is not kept and this direction is not read
                 // further; the report says which message the bound cut (capture.truncated).
-                boundCuts.append(.init(side: side, message: raw.type.name ?? raw.type.hex,
-                                       declaredLength: raw.body.count, received: raw.body.count,
+                boundCuts.append(.init(side: side, type: raw.type, declaredLength: raw.body.count, received: raw.body.count,
                                        bound: .connectionLimit, boundBytes: Self.maxKeptBytes))
                 state = .stopped
                 return
@@ -611,10 +610,8 @@ final class TrackedFlow {
                 // was not cut by the budget, whatever its decoder still holds.
                 if case .stopped = ((side == .client) == clientIsA ? stateA : stateB) { continue }
                 guard let partial = decoder.partialMessage(wireSide(side)) else { continue }
-                cutByBound.append(.init(side: side, message: partial.type.name ?? partial.type.hex,
-                                        declaredLength: partial.declaredLength,
-                                        received: max(0, partial.received - RawHandshakeMessage.headerLength),
-                                        bound: .memoryBudget, boundBytes: budget))
+                cutByBound.append(.init(side: side, type: partial.type, declaredLength: partial.declaredLength,
+                                        received: partial.received, bound: .memoryBudget, boundBytes: budget))
             }
         }
         let summary = decryptor?.summary

@@ -138,6 +138,12 @@ public struct CaptureFacts: Sendable, Hashable {
             self.boundBytes = boundBytes
         }
 
+        /// A message of `type`, named as reports name it.
+        public init(side: Side, type: HandshakeType, declaredLength: Int, received: Int, bound: Bound, boundBytes: Int) {
+            self.init(side: side, message: type.name ?? type.hex, declaredLength: declaredLength, received: received,
+                      bound: bound, boundBytes: boundBytes)
+        }
+
         /// `the server's certificate (declares 16777215 bytes; 1048576 read)`.
         public var description: String {
             "the \(side.rawValue)'s \(message) (declares \(declaredLength) bytes; \(received) read)"

@@ -131,11 +131,12 @@ public struct HandshakeReassembler: Sendable {
     }
 
     /// The message begun and not ended, when its header is here: its type, the body length
-    /// its header declares, and how many of its bytes (header included) are buffered.
+    /// its header declares, and how many of its body bytes are buffered (as
+    /// `DTLSHandshakeReassembler.partialMessage` counts them).
     public var partialMessage: (type: HandshakeType, declaredLength: Int, received: Int)? {
         guard bufferedByteCount >= RawHandshakeMessage.headerLength else { return nil }
         let length = Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
-        return (HandshakeType(buffer[start]), length, bufferedByteCount)
+        return (HandshakeType(buffer[start]), length, bufferedByteCount - RawHandshakeMessage.headerLength)
     }
 
     /// The type of the message begun and not ended, when its first byte is here.

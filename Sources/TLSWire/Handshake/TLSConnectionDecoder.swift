@@ -331,7 +331,7 @@ public struct TLSConnectionDecoder: Sendable {
     }
 
     /// The handshake message `side` began and has not ended, when its header is in: its
-    /// type, declared body length, and the bytes of it reassembled so far (header included).
+    /// type, declared body length, and the body bytes of it reassembled so far.
     public func partialMessage(_ side: Side) -> (type: HandshakeType, declaredLength: Int, received: Int)? {
         (side == .client ? client : server).reassembler.partialMessage
     }

@@ -121,6 +121,10 @@ extension DialTarget.ParseError: UserFacingError {
 
 /// The versions of the C libraries in use, for `--version`.
 public enum LibraryVersions {
-    /// `OpenSSL 3.0.19 …; libpcap version 1.10.3 …`.
-    public static var text: String { "\(OpenSSLLibrary.version); \(PcapLibrary.version)" }
+    /// `OpenSSL 3.0.19 …`: what every command uses (`tlsprobe --version`).
+    public static var openssl: String { OpenSSLLibrary.version }
+    /// `OpenSSL 3.0.19 …; libpcap version 1.10.3 …` (`tlsprobe capture --version`): asking
+    /// libpcap its version loads it and the libraries it needs, which costs more than the
+    /// rest of the start-up, so only the command that captures asks.
+    public static var withLibpcap: String { "\(OpenSSLLibrary.version); \(PcapLibrary.version)" }
 }

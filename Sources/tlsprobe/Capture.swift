@@ -25,8 +25,21 @@ struct Capture: ParsableCommand {
               tcpdump -i eth0 -w - port 443 | tlsprobe capture -r - --json
               tlsprobe capture -r trace.pcap --keylog keys.log --anchor root.pem
               tlsprobe capture -i lo --filter 'tcp port 4433' --count 1
-            """
+            """,
+        version: versionLine
     )
+
+    /// `capture --version`'s line: tlsprobe's release, OpenSSL's and libpcap's. The argument
+    /// parser prints the last version in the command stack, so this one wins over the root's
+    /// there. Asking libpcap its version loads it: the parser builds every command's
+    /// configuration on every run, so libpcap is asked only for `capture … --version`, the one
+    /// time the line is printed (not for `connect --version`); a capture loads libpcap when it
+    /// opens its source, every other command never.
+    static var versionLine: String {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.first == "capture", arguments.contains("--version") else { return "tlsprobe \(TLSProbe.version)" }
+        return "tlsprobe \(TLSProbe.version) (\(LibraryVersions.withLibpcap))"
+    }
 
     @Option(name: .customShort("r"), help: ArgumentHelp("Read a pcap or pcapng file; - reads standard input.", valueName: "file"), completion: .file())
     var file: String?

@@ -31,15 +31,10 @@ struct TLSProbe: ParsableCommand {
         subcommands: [Connect.self, Scan.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self, Identity.self]
     )
 
-    /// `--version`'s line: tlsprobe's release and the OpenSSL and libpcap it runs with. Asking
-    /// libpcap its version loads it (it is not linked: Sources/CPcap), and this configuration
-    /// is built on every run, so the libraries are named only when `--version` is on the
-    /// command line, the one time the argument parser prints this line; every other command
-    /// starts without libpcap (LibpcapLoadingTests).
-    static var versionLine: String {
-        guard CommandLine.arguments.dropFirst().contains("--version") else { return "tlsprobe \(version)" }
-        return "tlsprobe \(version) (\(LibraryVersions.text))"
-    }
+    /// `--version`'s line: tlsprobe's release and the OpenSSL it runs with. libpcap's version
+    /// is `capture --version`'s (Capture.versionLine): asking it loads libpcap and a dozen
+    /// libraries behind it, and only capture uses them (LibpcapLoadingTests).
+    static var versionLine: String { "tlsprobe \(version) (\(LibraryVersions.openssl))" }
 
     /// The most arguments tlsprobe takes: the argument parser collects a repeated argument
     /// in time quadratic in their number (`explain` with 100,000 words ran for minutes).
@@ -56,6 +51,18 @@ struct TLSProbe: ParsableCommand {
         // building the parser's view of every option (most of the start-up's time).
         if CommandLine.arguments.dropFirst() == ["--version"] {
             print(configuration.version)
+            return
+        }
+        // `explain WORDS` alone (with --json, --no-color or --verbose) likewise: a lookup
+        // should not wait for the parser (Explain.plain).
+        if let explain = Explain.plain(CommandLine.arguments.dropFirst()) {
+            do {
+                try explain.run()
+            } catch let status as ExitCode {
+                Foundation.exit(status.rawValue)
+            } catch {
+                exit(withError: error)
+            }
             return
         }
         let commands = configuration.subcommands.map { $0._commandName }

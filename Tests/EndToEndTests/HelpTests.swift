@@ -89,13 +89,11 @@ import TestSupport
         #expect(try Run.tlsprobe(["connect", "--help"]).status == 0)
     }
 
-    /// `--version` names tlsprobe's release and the OpenSSL and libpcap it runs against
-    /// (docs/DESIGN.md), one line on stdout: OpenSSL's as the openssl command on this
-    /// machine, linked against the same libcrypto, prints it.
+    /// `--version` names tlsprobe's release and the OpenSSL it runs against, `capture
+    /// --version` also the libpcap capture reads with (docs/DESIGN.md); each one line on
+    /// stdout. OpenSSL's is as the openssl command on this machine, linked against the same
+    /// libcrypto, prints it.
     @Test func versionNamesTheLibraries() throws {
-        let result = try Run.tlsprobe(["--version"])
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
         let openssl = try Run.process("openssl", ["version"])
         // "OpenSSL 3.0.19 27 Jan 2026 (Library: OpenSSL 3.0.19 27 Jan 2026)": the library's.
         var opensslVersion = openssl.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -103,10 +101,16 @@ import TestSupport
             opensslVersion = String(opensslVersion[library.upperBound...].dropLast())
         }
         #expect(opensslVersion.hasPrefix("OpenSSL 3"), "\(openssl.stdout)")
-        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 2 && lines[1].isEmpty, "one line: \(result.stdout)")
-        #expect(result.stdout.hasPrefix("tlsprobe "), "\(result.stdout)")
-        #expect(result.stdout.contains("(\(opensslVersion); libpcap version "), "\(result.stdout)")
-        #expect(result.stdout.hasSuffix(")\n"), "\(result.stdout)")
+        for (arguments, libraries) in [(["--version"], "(\(opensslVersion))\n"),
+                                       (["capture", "--version"], "(\(opensslVersion); libpcap version ")] {
+            let result = try Run.tlsprobe(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 2 && lines[1].isEmpty, "one line: \(result.stdout)")
+            #expect(result.stdout.hasPrefix("tlsprobe "), "\(result.stdout)")
+            #expect(result.stdout.contains(libraries), "\(arguments): \(result.stdout)")
+            #expect(result.stdout.hasSuffix(")\n"), "\(result.stdout)")
+        }
     }
 }

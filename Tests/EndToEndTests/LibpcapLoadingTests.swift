@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// libpcap is loaded when a capture is opened (or `--version` asks its version), never
+/// libpcap is loaded when a capture is opened (or `capture --version` asks its version), never
 /// linked (Sources/CPcap): every other command runs without it, and a capture without it
 /// is a clear error, exit 2. `TLSPROBE_LIBPCAP` names the libpcap to load instead of the
 /// system's; a path that does not exist stands for a machine without libpcap.
@@ -20,14 +20,14 @@ import TestSupport
     }
 
     /// What the dynamic loader actually loads (LD_DEBUG=libs): libpcap and its dependencies
-    /// for a capture, neither for `explain` or a help page.
+    /// for a capture, neither for `explain`, a help page or `--version`.
     @Test func onlyCaptureLoadsLibpcap() throws {
         func loaded(_ arguments: [String]) throws -> String {
             let result = try Run.tlsprobe(arguments, environment: ["LD_DEBUG": "libs"])
             #expect(result.status == 0, "\(arguments): \(result.stderr.suffix(500))")
             return result.stderr.split(separator: "\n").filter { $0.contains("calling init:") }.joined(separator: "\n")
         }
-        for arguments in [["explain", "unknown_ca"], ["capture", "--help"]] {
+        for arguments in [["explain", "unknown_ca"], ["capture", "--help"], ["--version"], ["connect", "--version"]] {
             let libraries = try loaded(arguments)
             #expect(libraries.contains("libc.so"), "LD_DEBUG shows the loads: \(libraries)")
             #expect(!libraries.contains("libpcap"), "\(arguments) loads libpcap: \(libraries)")
@@ -35,6 +35,7 @@ import TestSupport
         let dir = TemporaryDirectory()
         let file = dir.write("empty.pcap", CaptureWriter.file(linkType: 1, packets: []))
         #expect(try loaded(["capture", "-r", file]).contains("libpcap"))
+        #expect(try loaded(["capture", "--version"]).contains("libpcap"))
     }
     #endif
 
@@ -58,8 +59,8 @@ import TestSupport
         #expect(notLibrary.stderr.hasPrefix("Error: cannot load libpcap (TLSPROBE_LIBPCAP): \(text):"), "\(notLibrary.stderr)")
     }
 
-    /// The other commands do not notice: `explain` answers as before, and `--version` says
-    /// libpcap was not found where it prints libpcap's version.
+    /// The other commands do not notice: `explain` and `--version` answer as before, and
+    /// `capture --version` says libpcap was not found where it prints libpcap's version.
     @Test func theOtherCommandsRunWithoutLibpcap() throws {
         let with = try Run.tlsprobe(["explain", "unknown_ca"])
         let without = try Run.tlsprobe(["explain", "unknown_ca"], environment: Self.missing)
@@ -67,7 +68,10 @@ import TestSupport
         #expect(without.stdout == with.stdout && !with.stdout.isEmpty)
         let version = try Run.tlsprobe(["--version"], environment: Self.missing)
         #expect(version.status == 0, "\(version.stderr)")
-        #expect(version.stdout.hasPrefix("tlsprobe ") && version.stdout.hasSuffix("; libpcap: not found)\n"), "\(version.stdout)")
+        #expect(version.stdout == (try Run.tlsprobe(["--version"])).stdout, "\(version.stdout)")
+        let captureVersion = try Run.tlsprobe(["capture", "--version"], environment: Self.missing)
+        #expect(captureVersion.status == 0, "\(captureVersion.stderr)")
+        #expect(captureVersion.stdout.hasPrefix("tlsprobe ") && captureVersion.stdout.hasSuffix("; libpcap: not found)\n"), "\(captureVersion.stdout)")
     }
 
     #if os(Linux)
@@ -84,7 +88,7 @@ import TestSupport
         let result = try Run.tlsprobe(["capture", "-r", file], environment: ["TLSPROBE_LIBPCAP": path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("0 TLS connections reported"), "\(result.stderr)")
-        let version = try Run.tlsprobe(["--version"], environment: ["TLSPROBE_LIBPCAP": path])
+        let version = try Run.tlsprobe(["capture", "--version"], environment: ["TLSPROBE_LIBPCAP": path])
         #expect(version.stdout.contains("; libpcap version "), "\(version.stdout)")
     }
     #endif

@@ -46,15 +46,29 @@ struct Matcher: Sendable {
     init(entries: [CatalogEntry]) {
         self.entries = entries
         symbolIndex.reserveCapacity(entries.count * 2)
+        // Built at each `explain`'s start, so without sets or copies: an entry listed twice
+        // under one form is harmless (wholeInputMatches' hits are made unique when ranked).
+        var exactIndex: [String: [Int]] = [:]
         exactIndex.reserveCapacity(entries.count * 6)
+        func addExact(_ form: String, _ index: Int) {
+            exactIndex[CatalogEntry.spaced(form), default: []].append(index)
+        }
+        defer { self.exactIndex = exactIndex }
         for (index, entry) in entries.enumerated() {
             let name = CatalogEntry.lower(entry.explanation.name)
-            for symbol in entry.symbols { symbolIndex[symbol, default: []].append(index) }
-            var exact = Set(entry.symbols + entry.exactForms + [name] + entry.phrases)
-            for prefix in Self.prefixes where name.hasPrefix(prefix) && name.count > prefix.count {
-                exact.insert(String(name.dropFirst(prefix.count)))
+            for symbol in entry.symbols {
+                symbolIndex[symbol, default: []].append(index)
+                addExact(symbol, index)
             }
-            for form in exact { exactIndex[CatalogEntry.spaced(form), default: []].append(index) }
+            for form in entry.exactForms { addExact(form, index) }
+            addExact(name, index)
+            for phrase in entry.phrases { addExact(phrase, index) }
+            // The prefixes are ASCII: compared byte for byte, the first byte first.
+            let first = name.utf8.first
+            for prefix in Self.prefixes where prefix.utf8.first == first && name.utf8.count > prefix.utf8.count
+                && name.utf8.starts(with: prefix.utf8) {
+                addExact(String(Substring(name.utf8.dropFirst(prefix.utf8.count))), index)
+            }
             if let number = entry.number { numberIndex[number, default: []].append(index) }
             if let reason = entry.sslReason { reasonIndex[reason, default: []].append(index) }
             for phrase in entry.phrases { phrases.append((Array(CatalogEntry.spaced(phrase).utf8), index)) }

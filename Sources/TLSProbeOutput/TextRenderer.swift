@@ -172,7 +172,7 @@ public struct TextRenderer: Sendable {
                 let keyWidth = min(24, evidence.map(\.0.count).max() ?? 0)
                 for (i, (key, value)) in evidence.enumerated() {
                     let lead = i == 0 ? style.paint("evidence", .dim) + " " : String(repeating: " ", count: 9)
-                    let padded = key.padding(toLength: max(keyWidth, key.count), withPad: " ", startingAt: 0)
+                    let padded = TextStyle.padded(key, to: max(keyWidth, key.count))
                     out += "           " + lead + padded + "  " + style.wrap(value, indent: 11 + 9 + max(keyWidth, key.count) + 2) + "\n"
                 }
             }
@@ -303,7 +303,7 @@ public struct TextRenderer: Sendable {
     func field(_ name: String, lines: [String]) -> String {
         let width = 12
         let name = oneLine(name)
-        let label = name.padding(toLength: max(width, name.count + 1), withPad: " ", startingAt: 0)
+        let label = TextStyle.padded(name, to: max(width, name.count + 1))
         let value = lines.map(oneLine).joined(separator: "\n")
         return "      " + style.paint(label, .dim) + style.wrap(value, indent: 6 + width, firstIndent: 6 + label.count) + "\n"
     }

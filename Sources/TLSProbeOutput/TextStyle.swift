@@ -125,6 +125,11 @@ public struct TextStyle: Sendable, Hashable {
     /// Wraps `text` to the width, the first line after `firstIndent` columns already
     /// written, continuation lines indented by `indent` spaces.
     func wrap(_ text: String, indent: Int, firstIndent: Int? = nil) -> String {
+        wrapASCII(text, indent: indent, firstIndent: firstIndent) ?? wrapCharacters(text, indent: indent, firstIndent: firstIndent)
+    }
+
+    /// `wrap` for any text, a column per character.
+    func wrapCharacters(_ text: String, indent: Int, firstIndent: Int?) -> String {
         let available = max(20, width - indent)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -149,5 +154,72 @@ public struct TextStyle: Sendable, Hashable {
         }
         let pad = String(repeating: " ", count: indent)
         return lines.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }.joined(separator: "\n")
+    }
+
+    /// `wrap` for ASCII text without a carriage return, where a byte is a character and a
+    /// column (CR LF would be one character): the same lines, written byte by byte. Text
+    /// output wraps every field of every report (a capture's thousands), and counting
+    /// characters cost more than the rest of rendering. Nil for any other text.
+    func wrapASCII(_ text: String, indent: Int, firstIndent: Int?) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            let count = bytes.count
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+            let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+            let available = max(20, width - indent)
+            var out: [UInt8] = []
+            out.reserveCapacity(count + count / 8 + indent)
+            var lines = 0
+            /// Every line but the first starts on a new line after the indent.
+            func startLine() {
+                guard lines > 0 else { return }
+                out.append(newline)
+                out.append(contentsOf: repeatElement(space, count: indent))
+            }
+            var start = 0
+            while true {
+                var end = start
+                while end < count && bytes[end] != newline { end += 1 }
+                startLine()
+                var lineWidth = 0
+                var limit = lines == 0 ? max(20, width - (firstIndent ?? indent)) : available
+                var i = start
+                while i < end {
+                    if bytes[i] == space { i += 1; continue }
+                    var wordEnd = i
+                    while wordEnd < end && bytes[wordEnd] != space { wordEnd += 1 }
+                    let wordCount = wordEnd - i
+                    if lineWidth > 0 && lineWidth + 1 + wordCount > limit {
+                        lines += 1
+                        startLine()
+                        lineWidth = 0
+                        limit = available
+                    }
+                    if lineWidth > 0 {
+                        out.append(space)
+                        lineWidth += 1
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<wordEnd]))
+                    lineWidth += wordCount
+                    i = wordEnd
+                }
+                lines += 1
+                if end == count { break }
+                start = end + 1
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// `text` padded with spaces to `length` columns, as NSString's
+    /// `padding(toLength:withPad: " ", startingAt: 0)` does it (which counts UTF-16 units
+    /// and cuts a longer text); an ASCII text without the bridge, which costs more than
+    /// the padding.
+    static func padded(_ text: String, to length: Int) -> String {
+        let units = text.utf8.count
+        guard units <= length, text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.padding(toLength: length, withPad: " ", startingAt: 0)
+        }
+        return units == length ? text : text + String(repeating: " ", count: length - units)
     }
 }

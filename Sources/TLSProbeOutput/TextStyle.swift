@@ -61,6 +61,11 @@ public struct TextStyle: Sendable, Hashable {
     /// sequences survive only when they are `paint`'s own colours, so a hostile name can
     /// neither clear nor retitle the terminal nor hide text.
     public static func terminalSafe(_ text: String) -> String {
+        // Every scalar `needsEscape` takes starts with one of these bytes (C1 and the
+        // bidirectional controls are C2 80–9F and E2 80–81 …): text without them is safe,
+        // known without decoding it.
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
+        else { return text }
         guard text.unicodeScalars.contains(where: { needsEscape($0) }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -156,16 +161,38 @@ public struct TextStyle: Sendable, Hashable {
         return lines.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }.joined(separator: "\n")
     }
 
-    /// `wrap` for ASCII text without a carriage return, where a byte is a character and a
-    /// column (CR LF would be one character): the same lines, written byte by byte. Text
-    /// output wraps every field of every report (a capture's thousands), and counting
+    /// `wrap` written byte by byte, for text whose spaces and line breaks are each a
+    /// character of their own: no carriage return (CR LF is one character), and no space
+    /// joined to the scalar before or after it (a combining mark after a space joins it).
+    /// Then splitting the bytes splits the characters, an ASCII word is as many columns as
+    /// bytes, and only a word with other bytes has its characters counted.
+    /// Text output wraps every field of every report (a capture's thousands), and counting
     /// characters cost more than the rest of rendering. Nil for any other text.
     func wrapASCII(_ text: String, indent: Int, firstIndent: Int?) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             let count = bytes.count
-            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
             let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+            for i in 0..<count {
+                let byte = bytes[i]
+                if byte == 0x0D { return nil }
+                // A line feed is a character whatever surrounds it (Unicode's grapheme rules
+                // break around controls); a space joins a combining mark after it or a
+                // prepended mark before it, which only the scalars either side of it tell.
+                guard byte == space, (i > 0 && bytes[i - 1] >= 0x80) || (i + 1 < count && bytes[i + 1] >= 0x80) else { continue }
+                var from = i
+                if from > 0 {
+                    from -= 1
+                    while from > 0 && bytes[from] & 0xC0 == 0x80 { from -= 1 }
+                }
+                var to = i + 1
+                if to < count {
+                    to += 1
+                    while to < count && bytes[to] & 0xC0 == 0x80 { to += 1 }
+                }
+                let around = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+                guard around.count == around.unicodeScalars.count else { return nil }
+            }
             let available = max(20, width - indent)
             var out: [UInt8] = []
             out.reserveCapacity(count + count / 8 + indent)
@@ -187,8 +214,13 @@ public struct TextStyle: Sendable, Hashable {
                 while i < end {
                     if bytes[i] == space { i += 1; continue }
                     var wordEnd = i
-                    while wordEnd < end && bytes[wordEnd] != space { wordEnd += 1 }
-                    let wordCount = wordEnd - i
+                    var ascii = true
+                    while wordEnd < end && bytes[wordEnd] != space {
+                        if bytes[wordEnd] >= 0x80 { ascii = false }
+                        wordEnd += 1
+                    }
+                    let wordCount = ascii ? wordEnd - i
+                        : String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<wordEnd]), as: UTF8.self).count
                     if lineWidth > 0 && lineWidth + 1 + wordCount > limit {
                         lines += 1
                         startLine()

@@ -67,7 +67,7 @@ let package = Package(
             name: "PcapSource",
             dependencies: ["CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"]),
+        .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSModel", "TLSDiagnosis"]),
         // The sessions behind the commands (connect, listen, capture, verify, inspect), the
         // report sinks, stop signals and the console: everything a command does but parse.
         // TLSProbeKit also makes certificates (identity: swift-certificates builds and signs them).

@@ -1,5 +1,6 @@
 import Foundation
 import TLSDiagnosis
+import TLSModel
 import TLSWire
 
 extension TextRenderer {
@@ -68,7 +69,7 @@ extension TextRenderer {
             // DTLS: the second hello answered a HelloVerifyRequest with its cookie (RFC 6347 §4.2.1).
             let verify = h.legacyVersion.isDTLS && r.serverHello?.afterHelloRetryRequest != true
             out += heading(verify ? "Second client hello (after the HelloVerifyRequest, with its cookie)" : "Second client hello (after the HelloRetryRequest)")
-            out += field("key shares", h.keyShareGroups.isEmpty ? "(none)" : h.keyShareGroups.map(\.description).joined(separator: ", "))
+            out += field("key shares", h.keyShareGroups.isEmpty ? "(none)" : h.keyShareGroups.map { $0.description }.joined(separator: ", "))
             if let ja4 = h.ja4 { out += field("JA4", ja4) }
         }
         out += heading("Chain as presented (\(r.chain.count))")
@@ -79,7 +80,7 @@ extension TextRenderer {
             out += heading("Client certificate requested")
             out += field("acceptable CAs", lines: request.acceptableCAs.isEmpty ? ["(any)"] : request.acceptableCAs)
             if !request.signatureAlgorithms.isEmpty {
-                out += field("signatures", request.signatureAlgorithms.map(\.description).joined(separator: ", "))
+                out += field("signatures", request.signatureAlgorithms.map { $0.description }.joined(separator: ", "))
             }
             out += field("sent", request.clientCertificateSent.map { $0 ? "yes" : "no" } ?? "unknown")
         }
@@ -137,17 +138,37 @@ extension TextRenderer {
         return out
     }
 
+    /// What a client hello section is a pure function of.
+    private struct HelloSectionKey: Hashable, Sendable {
+        var hello: ClientHelloSummary
+        var title: String
+        var style: TextStyle
+    }
+
+    /// Sections already written: a capture shows the same few clients' hellos thousands of
+    /// times. A section over 16 KiB (a hello with thousands of suites) is not kept, so the
+    /// memo holds at most 4 MiB of text.
+    private static let helloSections = BoundedMemo<HelloSectionKey, String>(capacity: 256)
+
     func clientHelloSection(_ h: ClientHelloSummary, title: String = "Client hello") -> String {
+        let key = HelloSectionKey(hello: h, title: title, style: style)
+        if let section = Self.helloSections.value(for: key) { return section }
+        let section = writeClientHelloSection(h, title: title)
+        if section.utf8.count <= 16 * 1024 { Self.helloSections.store(section, for: key) }
+        return section
+    }
+
+    private func writeClientHelloSection(_ h: ClientHelloSummary, title: String) -> String {
         var out = heading(title)
-        out += field("versions", h.versions.map(\.description).joined(separator: ", "))
-        out += field("ciphers", "(\(h.cipherSuites.count)) " + h.cipherSuites.map(\.description).joined(separator: ", "))
+        out += field("versions", h.versions.map { $0.description }.joined(separator: ", "))
+        out += field("ciphers", "(\(h.cipherSuites.count)) " + h.cipherSuites.map { $0.description }.joined(separator: ", "))
         out += field("SNI", h.sni ?? "(none)")
         if !h.alpn.isEmpty { out += field("ALPN", h.alpn.joined(separator: ", ")) }
-        if !h.supportedGroups.isEmpty { out += field("groups", h.supportedGroups.map(\.description).joined(separator: ", ")) }
+        if !h.supportedGroups.isEmpty { out += field("groups", h.supportedGroups.map { $0.description }.joined(separator: ", ")) }
         if !h.signatureAlgorithms.isEmpty {
-            out += field("signatures", h.signatureAlgorithms.map(\.description).joined(separator: ", "))
+            out += field("signatures", h.signatureAlgorithms.map { $0.description }.joined(separator: ", "))
         }
-        out += field("extensions", h.extensions.map(\.description).joined(separator: ", "))
+        out += field("extensions", h.extensions.map { $0.description }.joined(separator: ", "))
         if let ja3 = h.ja3Hash { out += field("JA3", ja3) }
         if let ja4 = h.ja4 { out += field("JA4", ja4) }
         if h.sslv2Compatible { out += field("format", "SSLv2-compatible hello") }

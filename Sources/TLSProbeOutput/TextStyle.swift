@@ -64,8 +64,12 @@ public struct TextStyle: Sendable, Hashable {
         // Every scalar `needsEscape` takes starts with one of these bytes (C1 and the
         // bidirectional controls are C2 80–9F and E2 80–81 …): text without them is safe,
         // known without decoding it.
-        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
-        else { return text }
+        guard mayHold(text, { byte, next, third in
+            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+                || (byte == 0xC2 && next >= 0x80 && next <= 0x9F)                    // C1
+                || (byte == 0xE2 && next == 0x80 && third >= 0xAA && third <= 0xAE)  // U+202A–202E
+                || (byte == 0xE2 && next == 0x81 && third >= 0xA6 && third <= 0xA9)  // U+2066–2069
+        }) else { return text }
         guard text.unicodeScalars.contains(where: { needsEscape($0) }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -95,12 +99,31 @@ public struct TextStyle: Sendable, Hashable {
     /// visibly as `\n`, `\r`, `\v`, `\f` or `\u{NNNN}`, so it cannot start a line of
     /// the report that looks like ours. Renderers apply it where a value enters the text.
     public static func oneLine(_ value: String) -> String {
+        guard mayHold(value, { byte, next, third in
+            (byte >= 0x0A && byte <= 0x0D)
+                || (byte == 0xC2 && next == 0x85)                                    // NEL
+                || (byte == 0xE2 && next == 0x80 && (third == 0xA8 || third == 0xA9)) // U+2028, U+2029
+        }) else { return value }
         guard value.unicodeScalars.contains(where: { lineBreakEscape($0) != nil }) else { return value }
         var out = String.UnicodeScalarView()
         for s in value.unicodeScalars {
             if let written = lineBreakEscape(s) { out.append(contentsOf: written.unicodeScalars) } else { out.append(s) }
         }
         return String(out)
+    }
+
+    /// Whether `text`'s UTF-8 may encode a scalar that `starts` recognises from its first
+    /// byte and the two after it (0 past the end): a test on bytes, so the text rendered for
+    /// every report is not decoded to be found clean. True is then checked scalar by scalar.
+    private static func mayHold(_ text: String, _ starts: (UInt8, UInt8, UInt8) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            for i in 0..<count where starts(bytes[i], i + 1 < count ? bytes[i + 1] : 0, i + 2 < count ? bytes[i + 2] : 0) {
+                return true
+            }
+            return false
+        }
     }
 
     private static func lineBreakEscape(_ s: Unicode.Scalar) -> String? {

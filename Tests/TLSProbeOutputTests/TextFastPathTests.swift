@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+import TLSModel
 @testable import TLSProbeOutput
+import TLSWire
 
-/// Text output wraps text byte by byte where it can (`wrapASCII`, for speed) and any other
-/// text a character at a time (`wrapCharacters`): where both can, both must give the same
-/// lines, and the padding of labels must be NSString's.
-@Suite struct TextWrapTests {
+/// Text output takes short cuts for speed (a capture renders thousands of reports): it
+/// wraps text byte by byte where it can (`wrapASCII`) and any other text a character at a
+/// time (`wrapCharacters`), tests bytes before decoding, pads labels without NSString and
+/// remembers client hello sections. Each must give what the long way gives.
+@Suite struct TextFastPathTests {
     /// A deterministic generator, so a failure names a text that can be made again.
     struct Generator: RandomNumberGenerator {
         var state: UInt64
@@ -57,11 +60,56 @@ import Testing
         #expect(TextStyle.plain.wrap("a\r\nb", indent: 2) == TextStyle.plain.wrapCharacters("a\r\nb", indent: 2, firstIndent: nil))
     }
 
+    /// `terminalSafe` and `oneLine` look at bytes first and decode only text that may need
+    /// them: every scalar of the first planes, between two letters, is still escaped exactly
+    /// when it should be (C0 but tab and newline, DEL, C1, the bidirectional overrides; the
+    /// line breaks), and nothing else changes.
+    @Test func theByteTestsMissNoScalar() {
+        let escaped: [ClosedRange<UInt32>] = [0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069]
+        let breaks: [ClosedRange<UInt32>] = [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029]
+        var checked = 0
+        for value in UInt32(0)...0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "x" + String(Character(scalar)) + "y"
+            let mustEscape = escaped.contains { $0.contains(value) }
+            #expect((TextStyle.terminalSafe(text) != text) == mustEscape, "U+\(String(value, radix: 16)) terminalSafe")
+            let isBreak = breaks.contains { $0.contains(value) }
+            #expect((TextStyle.oneLine(text) != text) == isBreak, "U+\(String(value, radix: 16)) oneLine")
+            checked += 1
+        }
+        #expect(checked > 12_000)
+        // Well past those planes, as well.
+        for text in ["x😀y", "x\u{E0001}y", "x\u{FEFF}y", "中文"] {
+            #expect(TextStyle.terminalSafe(text) == text && TextStyle.oneLine(text) == text)
+        }
+    }
+
     @Test func paddingIsNSStrings() {
         for (text, length) in [("Version", 12), ("", 3), ("exactly12chr", 12), ("longer than twelve", 12),
                                ("é", 4), ("😀", 4), ("a😀b", 3), ("SNI", 0)] {
             #expect(TextStyle.padded(text, to: length) == text.padding(toLength: length, withPad: " ", startingAt: 0),
                     "\(text) to \(length)")
         }
+    }
+
+    /// A remembered client hello section is the one its hello, title and style make: the
+    /// same hello under another title or width is written anew, not taken from the memo.
+    @Test func helloSectionsAreRememberedByWhatMakesThem() {
+        let suites = (0..<40).map { CipherSuite(rawValue: 0xC000 + UInt16($0)) }
+        let hello = ClientHelloSummary(
+            legacyVersion: .tls12, versions: [.tls13, .tls12], cipherSuites: suites, sni: "printer.local", alpn: ["h2"],
+            signatureAlgorithms: [], supportedGroups: [], keyShareGroups: [], extensions: [])
+        let narrow = TextRenderer(style: TextStyle(color: false, width: 60))
+        let wide = TextRenderer(style: TextStyle(color: false, width: 120))
+        let first = narrow.clientHelloSection(hello)
+        #expect(first.hasPrefix("\nClient hello\n") && first.contains("printer.local"), "\(first)")
+        #expect(narrow.clientHelloSection(hello) == first)
+        let titled = narrow.clientHelloSection(hello, title: "Our client hello")
+        #expect(titled.hasPrefix("\nOur client hello\n"), "\(titled)")
+        let widely = wide.clientHelloSection(hello)
+        #expect(widely != first && widely.split(separator: "\n").count < first.split(separator: "\n").count, "\(widely)")
+        var other = hello
+        other.sni = "camera.local"
+        #expect(narrow.clientHelloSection(other).contains("camera.local"))
     }
 }

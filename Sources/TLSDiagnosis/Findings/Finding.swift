@@ -46,8 +46,19 @@ extension Finding {
 extension Array where Element == Finding {
     /// The findings in report order with exact repeats removed.
     public func inReportOrder() -> [Finding] {
-        var seen = Set<Finding>()
-        return self.filter { seen.insert($0).inserted }.sorted(by: Finding.reportOrder)
+        // A report has a handful: comparing them (codes first) costs less than hashing
+        // every message and evidence dictionary into a set, which only a long list repays.
+        let unique: [Finding]
+        if count <= 32 {
+            var kept: [Finding] = []
+            kept.reserveCapacity(count)
+            for finding in self where !kept.contains(finding) { kept.append(finding) }
+            unique = kept
+        } else {
+            var seen = Set<Finding>()
+            unique = filter { seen.insert($0).inserted }
+        }
+        return unique.sorted(by: Finding.reportOrder)
     }
 
     /// The worst severity among the findings, or nil when there are none.

@@ -146,7 +146,7 @@ public enum HandshakeDiagnosis {
                 : "The server asks for a client certificate issued under one of: \(names.map { "\"\($0)\"" }.joined(separator: ", ")).",
             evidence: [
                 "acceptable_cas": .strings(names),
-                "signature_algorithms": .strings(request.signatureAlgorithms.map(\.description)),
+                "signature_algorithms": .strings(request.signatureAlgorithms.map { $0.description }),
                 "client_certificate_sent": request.clientCertificateSent.map(EvidenceValue.bool) ?? .null,
             ]))
         if let identity, let leaf = identity.first, !request.acceptableCADER.isEmpty {

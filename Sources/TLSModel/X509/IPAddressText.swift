@@ -42,7 +42,8 @@ public enum IPAddressText {
     }
 
     private static func parseIPv6(_ text: Substring) -> [UInt8]? {
-        guard text.contains(":"), !text.contains("%") else { return nil }
+        // Bytes, not Foundation's substring search: a capture asks this of every SNI.
+        guard text.utf8.contains(UInt8(ascii: ":")), !text.utf8.contains(UInt8(ascii: "%")) else { return nil }
         let halves = text.components(separatedBy: "::")
         guard halves.count <= 2 else { return nil }
         func groups(_ s: String) -> [UInt8]? {

@@ -27,4 +27,24 @@ import Testing
         let b = Finding(code: .chainRootSent, subject: .certificate(2), message: "")
         #expect(Finding.reportOrder(a, b), "certificate[10] sorts before certificate[2], as the strings did")
     }
+
+    /// A report lists each finding once, in report order (worst first, then code, then
+    /// subject), whether it has a few (compared one by one) or many (through a set).
+    @Test func repeatsAreDroppedInShortAndLongLists() {
+        func finding(_ index: Int, _ message: String = "m") -> Finding {
+            Finding(code: index.isMultiple(of: 2) ? .chainMissingIntermediate : .tlsHandshakeFailed,
+                    subject: .certificate(index), message: message, evidence: ["i": .int(index)])
+        }
+        for count in [3, 32, 33, 200] {
+            let distinct = (0..<count).map { finding($0) }
+            // Every finding twice, the copy after all the originals; one more that differs
+            // only in its message is kept.
+            let given = distinct + distinct + [finding(0, "other")]
+            let listed = given.inReportOrder()
+            #expect(listed.count == count + 1, "\(count)")
+            #expect(Set(listed).count == listed.count, "\(count)")
+            #expect(listed == listed.sorted(by: Finding.reportOrder), "\(count)")
+            #expect(Set(listed) == Set(given), "\(count)")
+        }
+    }
 }

@@ -28,7 +28,8 @@
 #    connection, CPU seconds, peak RSS from /usr/bin/time -v), the ratios, and compares
 #    the ClientHello counts. Then tlsprobe once more with the clients' key log (--keylog):
 #    every replayed connection whose seed's secrets are in it is decrypted (TLS 1.3 and
-#    TLS 1.2 alike: the replays keep their client randoms).
+#    TLS 1.2 alike: the replays keep their client randoms). And once with text output, the
+#    default a user sees (no --json).
 # Needs: swift, openssl, tcpdump, tshark, gcc, libpcap-dev, python3, /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -127,6 +128,9 @@ profile() { # name, file: RUNS rounds of the three tools, medians and counts, th
   echo "== $name: tlsprobe capture -r --keylog" >&2
   local keys_s keys_kb keys_cpu
   read -r keys_s keys_kb keys_cpu < <(measure tlsprobe-keys "$tlsprobe" capture -r "$file" --json --fail-on never --anchor ca.pem --keylog keys.log)
+  echo "== $name: tlsprobe capture -r, text (the default output)" >&2
+  local text_s text_kb text_cpu
+  read -r text_s text_kb text_cpu < <(measure tlsprobe-text "$tlsprobe" capture -r "$file" --fail-on never --anchor ca.pem)
 
   local mb connections ours_hellos ours_chains tshark_hellos tshark_chains keys_chains
   mb=$(python3 -c "import os, sys; print(os.path.getsize(sys.argv[1])/1048576)" "$file")
@@ -141,13 +145,14 @@ profile() { # name, file: RUNS rounds of the three tools, medians and counts, th
     "$(median "${ours_s[@]}")" "$(median "${ours_kb[@]}")" "$(median "${ours_cpu[@]}")" \
     "$(median "${tshark_s[@]}")" "$(median "${tshark_kb[@]}")" "$(median "${tshark_cpu[@]}")" \
     "$ours_hellos" "$tshark_hellos" "$ours_chains" "$tshark_chains" "$keys_s" "$keys_kb" "$keys_cpu" \
-    "${ours_s[*]}" "${tshark_s[*]}" "${bare_s[*]}" <<'EOF'
+    "${ours_s[*]}" "${tshark_s[*]}" "${bare_s[*]}" "$text_s" "$text_kb" "$text_cpu" <<'EOF'
 import sys
 name, mb, connections, runs = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 bare_s, bare_kb, bare_cpu, ours_s, ours_kb, ours_cpu, tshark_s, tshark_kb, tshark_cpu = map(float, sys.argv[5:14])
 ours_hellos, tshark_hellos, ours_chains, tshark_chains = map(int, sys.argv[14:18])
 keys_s, keys_kb, keys_cpu = map(float, sys.argv[18:21])
 all_ours, all_tshark, all_bare = sys.argv[21:24]
+text_s, text_kb, text_cpu = map(float, sys.argv[24:27])
 faster, slower = {"bulk": (30, 3), "short": (10, 10)}[name]
 rate = lambda s: mb / s if s > 0 else float("inf")
 per = lambda s: s / connections * 1e6 if connections else 0.0
@@ -164,6 +169,8 @@ print(f"{name}: ClientHellos: tlsprobe {ours_hellos}, tshark {tshark_hellos} {'(
 print(f"{name}: server chains (TLS 1.2 Certificate messages): tlsprobe {ours_chains}, tshark Certificate messages {tshark_chains} (tshark counts client ones too)")
 print(f"{name}: with --keylog: {keys_s:.2f} s, {rate(keys_s):.0f} MB/s, {keys_cpu:.2f} CPU s, peak RSS {keys_kb / 1024:.1f} MB "
       f"({keys_s / ours_s:.2f}x the time without)")
+print(f"{name}: text output (the default): {text_s:.2f} s, {rate(text_s):.0f} MB/s, {text_cpu:.2f} CPU s, peak RSS {text_kb / 1024:.1f} MB "
+      f"({text_s / ours_s:.2f}x the time of --json)")
 EOF
   echo "$name: tlsprobe's summary: $(grep -h "TLS connection" tlsprobe.time)"
   echo "$name: with --keylog: $keys_chains reports with a chain, $ours_chains without; $(grep -h "key log:" tlsprobe-keys.time)"

@@ -2,8 +2,7 @@ import Foundation
 
 /// Values that are a pure function of their key, shared by the threads that build
 /// observations and render reports (a capture sees the same few clients thousands of
-/// times); bounded: past
-/// `capacity` entries it starts again empty.
+/// times); bounded: past `capacity` entries it starts again empty.
 public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     // @unchecked: `entries` is only touched under `lock`.
     let capacity: Int

@@ -146,12 +146,18 @@ extension TextRenderer {
     }
 
     /// Sections already written: a capture shows the same few clients' hellos thousands of
-    /// times. A section over 16 KiB (a hello with thousands of suites) is not kept, so the
-    /// memo holds at most 4 MiB of text.
+    /// times. A section over 16 KiB (a hello with thousands of suites) is not kept, and the
+    /// key keeps only what the section shows (not the cookie, the key share groups or the
+    /// JA3 string, which a hostile hello can make long while the section stays short), so
+    /// the memo holds at most 256 sections of 16 KiB and keys of about as much.
     private static let helloSections = BoundedMemo<HelloSectionKey, String>(capacity: 256)
 
     func clientHelloSection(_ h: ClientHelloSummary, title: String = "Client hello") -> String {
-        let key = HelloSectionKey(hello: h, title: title, style: style)
+        var shown = h
+        shown.cookie = nil
+        shown.keyShareGroups = []
+        shown.ja3 = nil
+        let key = HelloSectionKey(hello: shown, title: title, style: style)
         if let section = Self.helloSections.value(for: key) { return section }
         let section = writeClientHelloSection(h, title: title)
         if section.utf8.count <= 16 * 1024 { Self.helloSections.store(section, for: key) }

@@ -37,7 +37,9 @@ struct Capture: ParsableCommand {
     /// opens its source, every other command never.
     static var versionLine: String {
         let arguments = CommandLine.arguments.dropFirst()
-        guard arguments.first == "capture", arguments.contains("--version") else { return "tlsprobe \(TLSProbe.version)" }
+        // `--version=x` asks for the version as well (the parser takes it so).
+        guard arguments.first == "capture", arguments.contains(where: { $0 == "--version" || $0.hasPrefix("--version=") })
+        else { return TLSProbe.versionLine }
         return "tlsprobe \(TLSProbe.version) (\(LibraryVersions.withLibpcap))"
     }
 

@@ -37,45 +37,17 @@ struct Explain: ParsableCommand {
 }
 
 extension Explain {
-    /// `explain` given only words and the output flags, as it nearly always is: the command
-    /// the argument parser would make of `arguments` (tlsprobe's own, without the program's
-    /// name), built without it; nil for anything else (an option, `--`, a flag given twice,
-    /// no words), which the parser reads as before.
-    ///
-    /// Explaining is a lookup, and the parser's first run (reflecting over every command's
-    /// options) took about a third of its time. A word is what the parser keeps as text:
-    /// one that does not start with `-`, or a negative code such as `-9813`
-    /// (ExplainFastPathTests run each form both ways and compare).
+    /// The command the argument parser would make of `arguments` when they are only words
+    /// and the output flags (PlainExplainArguments), built without the parser; nil for
+    /// anything else (ExplainFastPathTests run each form both ways and compare).
     static func plain(_ arguments: ArraySlice<String>) -> Explain? {
-        guard arguments.first == "explain" else { return nil }
-        var words: [String] = []
-        var json = false, noColor = false, verbose = false
-        for argument in arguments.dropFirst() {
-            switch argument {
-            case "--json":
-                if json { return nil }
-                json = true
-            case "--no-color":
-                if noColor { return nil }
-                noColor = true
-            case "--verbose":
-                if verbose { return nil }
-                verbose = true
-            default:
-                if argument.utf8.first == UInt8(ascii: "-") {
-                    let digits = argument.utf8.dropFirst()
-                    guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-                }
-                words.append(argument)
-            }
-        }
-        guard !words.isEmpty else { return nil }
+        guard let plain = PlainExplainArguments(arguments) else { return nil }
         var output = OutputOptions()
-        output.json = json
-        output.noColor = noColor
-        output.verbose = verbose
+        output.json = plain.json
+        output.noColor = plain.noColor
+        output.verbose = plain.verbose
         var command = Explain()
-        command.text = words
+        command.text = plain.words
         command.output = output
         return command
     }

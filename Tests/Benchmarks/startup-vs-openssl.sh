@@ -11,7 +11,7 @@
 # runtime and Foundation linked statically (--static-swift-stdlib).
 #
 # Measured, each run interleaved with the others so drift hits all alike:
-#   A  tlsprobe --version                  (prints tlsprobe's, OpenSSL's and libpcap's versions)
+#   A  tlsprobe --version                  (prints tlsprobe's and OpenSSL's versions)
 #   B  tlsprobe explain unknown_ca         (a code looked up in the catalogue, text output)
 #   C  tlsprobe explain -9813 --json       (an Apple OSStatus, JSON output)
 #   D  openssl version                     (loads libssl and libcrypto and prints)
@@ -19,12 +19,13 @@
 # Wall time from bash's EPOCHREALTIME (microseconds, fork and exec included), peak RSS from
 # GNU time (%M, KiB) on a separate pass (running under time adds its own start-up).
 #
-# Figures (this project's 2-core machine, other builds sharing the cores; README.md, "Start-up
-# and connect performance"), run of 2026-11-25, 300 runs, before and after issue 18 in one run:
-#   --version        8.76 ms -> 7.19 ms   (openssl version 3.25 ms: 2.69x -> 2.21x)
-#   explain          13.89 ms -> 12.18 ms (4.27x -> 3.74x)
-#   target (<= 4 ms) not met: the Swift runtime's first conformance look-ups (7,381 records in
-#   the static binary) and loading 16 shared libraries are most of what is left.
+# Figures (this project's 2-core machine; README.md, "Start-up and connect performance"),
+# run of 2026-11-28, 300 runs, before (45f057e) and after in one run:
+#   --version        8.14 ms -> 6.56 ms   (openssl version 3.92 ms: 2.08x -> 1.67x)
+#   explain          13.28 ms -> 10.14 ms (3.38x -> 2.59x)
+#   target (<= 4 ms) not met: loading and relocating (as many instructions as all of
+#   `openssl version`), the Swift runtime's first conformance look-ups (7,417 records in
+#   the static binary) and explain's catalogue, built at each start, are what is left.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-200}

@@ -27,7 +27,15 @@ import TestSupport
         let fast = try Run.tlsprobe(["explain"] + flags + words)
         let after = try Run.tlsprobe(["explain"] + words + flags)
         let parsed = try Run.tlsprobe(["explain"] + flags + ["--"] + words)
+        // The same command line with one flag given twice: the parser reads it (a repeated
+        // flag is left to it) and it means the same.
+        let repeated = try Run.tlsprobe(["explain"] + flags + ["--no-color", "--no-color"] + words)
+        let once = try Run.tlsprobe(["explain"] + flags + ["--no-color"] + words)
         #expect(!fast.stdout.isEmpty, "\(flags) \(words)")
+        if !flags.contains("--no-color") {
+            #expect(once.status == repeated.status && once.stdout == repeated.stdout && once.stderr == repeated.stderr,
+                    "\(flags) \(words)")
+        }
         for other in [after, parsed] {
             #expect(fast.status == other.status, "\(flags) \(words)")
             #expect(fast.stdout == other.stdout, "\(flags) \(words)")

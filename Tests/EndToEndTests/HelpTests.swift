@@ -101,8 +101,10 @@ import TestSupport
             opensslVersion = String(opensslVersion[library.upperBound...].dropLast())
         }
         #expect(opensslVersion.hasPrefix("OpenSSL 3"), "\(openssl.stdout)")
-        for (arguments, libraries) in [(["--version"], "(\(opensslVersion))\n"),
-                                       (["capture", "--version"], "(\(opensslVersion); libpcap version ")] {
+        // `--version=x` is taken as `--version` by the argument parser.
+        for (arguments, libraries) in [(["--version"], "(\(opensslVersion))\n"), (["connect", "--version"], "(\(opensslVersion))\n"),
+                                       (["capture", "--version"], "(\(opensslVersion); libpcap version "),
+                                       (["capture", "--version=x"], "(\(opensslVersion); libpcap version ")] {
             let result = try Run.tlsprobe(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")

@@ -103,7 +103,13 @@ import TLSWire
         let wide = TextRenderer(style: TextStyle(color: false, width: 120))
         let first = narrow.clientHelloSection(hello)
         #expect(first.hasPrefix("\nClient hello\n") && first.contains("printer.local"), "\(first)")
-        #expect(narrow.clientHelloSection(hello) == first)
+        let coloured = TextRenderer(style: TextStyle(color: true, width: 60)).clientHelloSection(hello)
+        #expect(coloured.contains("\u{1B}[") && !first.contains("\u{1B}["), "\(coloured)")
+        // What the section does not show (a cookie, key shares) does not make a new one.
+        var retried = hello
+        retried.cookie = [1, 2, 3]
+        retried.keyShareGroups = [NamedGroup(rawValue: 29)]
+        #expect(narrow.clientHelloSection(retried) == first)
         let titled = narrow.clientHelloSection(hello, title: "Our client hello")
         #expect(titled.hasPrefix("\nOur client hello\n"), "\(titled)")
         let widely = wide.clientHelloSection(hello)

@@ -22,12 +22,14 @@
 # Wall time from bash's EPOCHREALTIME (microseconds), peak RSS from GNU time (%M, KiB).
 # Medians are reported. Uses the release build (built if missing) and loopback only.
 #
-# Figures (this project's 2-core machine, other builds sharing the cores; README.md, "Start-up
-# and connect performance"), run of 2026-11-25, 40 runs, before and after issue 18 in one run:
-#   connect / s_client -CAfile   2.27x -> 2.45x (within the noise; target 1.5x), peak RSS 29 MiB
-#                                (target 20 MB; s_client 7.5 MiB)
-#   --versions / one s_client    2.71x -> 2.66x (target 1x)
-#   35 % of connect's CPU is the argument parser's first runtime look-ups; see the README.
+# Figures (this project's 2-core machine; README.md, "Start-up and connect performance"),
+# run of 2026-11-28, 40 runs, before (45f057e) and after in one run:
+#   connect / s_client -CAfile   2.35x -> 2.26x (within the noise; target 1.5x), peak RSS 28 MiB
+#                                (target 20 MB; s_client 7.4 MiB)
+#   --versions / one s_client    3.33x -> 3.32x (target 1x); the four probes add 12.6 M
+#                                instructions to connect's 79 M: the rest is waiting
+#   the argument parser is 35 M of connect's 79 M instructions, most of it the runtime's first
+#   conformance look-ups (see the README); s_client's whole run is 26 M.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-30}

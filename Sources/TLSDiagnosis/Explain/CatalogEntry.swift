@@ -33,19 +33,29 @@ struct CatalogEntry: Sendable {
 extension CatalogEntry {
     /// Lowercase ASCII only, so byte offsets stay put for overlap checks.
     static func lower(_ text: String) -> String {
-        // Most catalogue strings are lowercase already: no copy then (the catalogue is built
-        // at each `explain`'s start).
-        guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        mapASCII(text) { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
     }
 
     /// Lowercased, with `-` read as a space: the form phrases are compared in.
     static func spaced(_ text: String) -> String {
-        guard text.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x2D }) else { return text }
-        return String(decoding: text.utf8.map { byte -> UInt8 in
+        mapASCII(text) { byte in
             if byte >= 0x41 && byte <= 0x5A { return byte + 0x20 }
-            if byte == 0x2D { return 0x20 }
-            return byte
-        }, as: UTF8.self)
+            return byte == 0x2D ? 0x20 : byte
+        }
+    }
+
+    /// `text` with `map` applied to each of its UTF-8 bytes (it changes only ASCII ones);
+    /// the same string, not a copy, when no byte changes, as most catalogue strings are
+    /// lowercase already (the catalogue is built at each `explain`'s start).
+    private static func mapASCII(_ text: String, _ map: (UInt8) -> UInt8) -> String {
+        var text = text
+        let mapped: [UInt8]? = text.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: { map($0) != $0 }) else { return nil }
+            var out = Array(bytes)
+            for i in first..<out.count { out[i] = map(out[i]) }
+            return out
+        }
+        guard let mapped else { return text }
+        return String(decoding: mapped, as: UTF8.self)
     }
 }

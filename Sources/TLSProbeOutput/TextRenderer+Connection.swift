@@ -143,13 +143,22 @@ extension TextRenderer {
         var hello: ClientHelloSummary
         var title: String
         var style: TextStyle
+
+        // The summary's own hash takes its JA3 string, which the key leaves out; the JA3
+        // hash stands in for it, so hellos that differ in their groups or suite order do
+        // not all fall in one bucket.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hello)
+            hasher.combine(hello.ja3Hash)
+            hasher.combine(title)
+        }
     }
 
     /// Sections already written: a capture shows the same few clients' hellos thousands of
     /// times. A section over 16 KiB (a hello with thousands of suites) is not kept, and the
     /// key keeps only what the section shows (not the cookie, the key share groups or the
     /// JA3 string, which a hostile hello can make long while the section stays short), so
-    /// the memo holds at most 256 sections of 16 KiB and keys of about as much.
+    /// the memo holds at most 256 sections of 16 KiB and keys a few times as large.
     private static let helloSections = BoundedMemo<HelloSectionKey, String>(capacity: 256)
 
     func clientHelloSection(_ h: ClientHelloSummary, title: String = "Client hello") -> String {

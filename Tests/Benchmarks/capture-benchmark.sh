@@ -16,7 +16,7 @@
 # 2. make-capture.py replays them as thousands of connections, 1448-byte segments, 32
 #    connections interleaved, in two profiles:
 #    - bulk: the first server's five handshakes, BULK_KB of application data after each
-#      completed one (~430 KB a connection at the default);
+#      completed one (~436 KB a connection at the default);
 #    - short: both servers' seven handshakes, most of them TLS 1.2 (3 in 14 TLS 1.3,
 #      mutual TLS among them), 20 KB of application data after each completed one
 #      (~23 KB a connection, ~11,000 connections in 256 MB): the same two server chains

@@ -258,6 +258,35 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         return (process, out, err)
     }
 
+    /// From a pipe (`tcpdump -w - | tlsprobe capture -r -`) a connection's report is
+    /// written when the connection ends, while the pipe is still open: capture hands a
+    /// regular file's reports to the workers several at a time, a pipe's one at a time.
+    @Test func aPipesReportIsWrittenWhileThePipeIsOpen() throws {
+        let t = SyntheticTLS.tls12(chain: [])
+        var conversation = TCPConversation(clientPort: 40_000, serverPort: 443)
+        var packets = conversation.open()
+        packets += conversation.send(t.clientHello, from: .client)
+        packets += conversation.send(t.serverFlight, from: .server)
+        packets += conversation.close()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
+        process.arguments = ["capture", "-r", "-", "--json", "--fail-on", "never"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        try input.fileHandleForWriting.write(contentsOf: CaptureWriter.file(.pcap, linkType: 1, packets: packets))
+        // The pipe stays open: the report must come without more input.
+        let line = LineReader(output.fileHandleForReading).line(within: 20)
+        #expect(line?.contains("\"client_hello\":{") == true, "no report while the pipe was open: \(line ?? "nothing")")
+    }
+
     static func wait(_ process: Process, seconds: TimeInterval) {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
@@ -500,5 +529,30 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         let lines = try Self.lines(result)
         #expect(lines.count == 1)
         #expect(JSONFindings.codes(lines.first ?? [:]).contains("capture.truncated"))
+    }
+}
+
+/// Reads the first line a process writes, waiting at most a given time (on another thread,
+/// so a process that writes nothing cannot hang the test).
+final class LineReader: @unchecked Sendable {
+    private let handle: FileHandle
+    private var buffer = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    func line(within seconds: Double) -> String? {
+        DispatchQueue.global().async {
+            while true {
+                let chunk = self.handle.availableData
+                if chunk.isEmpty { break }
+                self.buffer.append(chunk)
+                if self.buffer.contains(UInt8(ascii: "\n")) { break }
+            }
+            self.done.signal()
+        }
+        guard done.wait(timeout: .now() + seconds) == .success,
+              let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        return String(decoding: buffer[..<end], as: UTF8.self)
     }
 }

@@ -78,10 +78,13 @@ import TLSProbeOutput
         #expect(strict.failing == 1)
     }
 
-    @Test func orderedReporterWritesInSubmissionOrderWhateverFinishesFirst() {
+    /// One report to a worker at a time (live capture), several (a file: batches of 8, the
+    /// last one partial), or as many as may wait: all written, in submission order.
+    @Test(arguments: [1, 8, OrderedReporter.maxInFlight])
+    func orderedReporterWritesInSubmissionOrderWhateverFinishesFirst(batchSize: Int) {
         let out = Collected()
         let sink = StreamSink(format: .jsonLines, output: out.append)
-        let reporter = OrderedReporter(sink: sink, threshold: .error)
+        let reporter = OrderedReporter(sink: sink, threshold: .error, batchSize: batchSize)
         let queries = (0..<40).map { "query \($0)" }
         for (i, query) in queries.enumerated() {
             reporter.submit {
@@ -95,5 +98,23 @@ import TLSProbeOutput
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["query"] as? String
         }
         #expect(written == queries)
+    }
+
+    /// More reports than may wait at once, in batches: the submitter is held back and let
+    /// go as reports are written, and none is lost or written twice.
+    @Test func batchesNeverHoldBackMoreThanMayWait() {
+        let out = Collected()
+        let sink = StreamSink(format: .jsonLines, output: out.append)
+        let reporter = OrderedReporter(sink: sink, threshold: .error, batchSize: 8)
+        let count = OrderedReporter.maxInFlight * 3 + 5
+        for i in 0..<count {
+            reporter.submit { .explain(ExplainReport(query: "q\(i)", matches: [])) }
+        }
+        reporter.finish()
+        let written = out.all.compactMap { line -> String? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["query"] as? String
+        }
+        #expect(written == (0..<count).map { "q\($0)" })
+        #expect(sink.reported == count)
     }
 }

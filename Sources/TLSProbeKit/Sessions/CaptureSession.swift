@@ -61,12 +61,11 @@ public final class CaptureSession {
 
         let progress = ProgressLine()
         // A regular file's reports go to the workers eight at a time (fewer wake-ups: a
-        // tenth less CPU on short connections); a live capture's or a pipe's (`tcpdump -w
-        // - | tlsprobe capture -r -`) one at a time, written as each connection ends
-        // rather than when seven more have.
-        let fromRegularFile = !capture.isLive && configuration.file != "-"
-            && (try? FileManager.default.attributesOfItem(atPath: configuration.file)[.type] as? FileAttributeType) == .typeRegular
-        let reporter = OrderedReporter(sink: sink, threshold: threshold, batchSize: fromRegularFile ? 8 : 1,
+        // tenth less CPU on short connections), also through a symlink or redirected to
+        // standard input; a live capture's, a pipe's (`tcpdump -w - | tlsprobe capture
+        // -r -`) or a FIFO's one at a time, written as each connection ends rather than
+        // when seven more have.
+        let reporter = OrderedReporter(sink: sink, threshold: threshold, batchSize: capture.readsRegularFile ? 8 : 1,
                                        beforeWrite: { progress.clear() })
         let c = configuration
         let memo = DiagnosisMemo(anchors: c.anchors)

@@ -32,7 +32,7 @@ public final class PacketCapture {
     public var isLive: Bool { handle.isLive }
     /// Whether the capture is read from a regular file (not an interface, a pipe or a FIFO):
     /// its packets never wait to arrive.
-    public var readsRegularFile: Bool { !handle.isLive && handle.readsRegularFile }
+    public var readsRegularFile: Bool { !handle.isLive && handle.regularFileSize != nil }
 
     /// Opens a pcap or pcapng file ("-" for standard input), with an optional BPF `filter`.
     public static func open(file path: String, filter: String? = nil) throws(PcapError) -> PacketCapture {
@@ -52,9 +52,9 @@ public final class PacketCapture {
         }
         try checkLinkType(handle, name: path)
         if let filter { try handle.setFilter(filter) }
-        var size: Int?
-        var info = stat()
-        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
+        // The size the progress line measures against: the file opened (not the path looked
+        // up again); standard input's reading may not start at its beginning.
+        let size = path == "-" ? nil : handle.regularFileSize
         return PacketCapture(handle: handle, name: path == "-" ? "standard input" : path, fileSize: size, keyLog: keyLog)
     }
 

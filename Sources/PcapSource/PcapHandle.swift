@@ -118,9 +118,10 @@ final class PcapHandle {
     private var recordEnd: Int64?
     private var recordHeaderSize: Int64?
 
-    /// Whether an offline handle reads a regular file (not a pipe, a FIFO or a terminal):
-    /// its input never waits for packets yet to come.
-    private(set) var readsRegularFile = false
+    /// The size of the regular file an offline handle reads (nil for a pipe, a FIFO or a
+    /// terminal, whose input may wait for packets yet to come), as fstat gives it for the
+    /// descriptor opened.
+    private(set) var regularFileSize: Int?
 
     /// The stdio buffer of an offline handle's FILE, freed after `pcap_close`.
     private var streamBuffer: UnsafeMutablePointer<CChar>?
@@ -152,7 +153,7 @@ final class PcapHandle {
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw PcapError(.unreadableFile, "\(path): this is a directory, not a file")
         }
-        guard let (file, regular) = openWatched(path, onSecrets: onSecrets) else {
+        guard let (file, regularSize) = openWatched(path, onSecrets: onSecrets) else {
             throw PcapError(.unreadableFile, "\(path): \(String(cString: strerror(errno)))")
         }
         // glibc ignores the size unless it is given the buffer too; it must outlive the FILE.
@@ -167,7 +168,7 @@ final class PcapHandle {
         // pcap_close() closes the FILE from here on; the buffer goes after it, in deinit.
         let owner = PcapHandle(takingOwnership: handle, isLive: false, activated: true)
         owner.streamBuffer = buffer
-        owner.readsRegularFile = regular
+        owner.regularFileSize = regularSize
         if tlsprobe_pcap_major_version(handle) == 2, let file = tlsprobe_pcap_file(handle) {
             let position = ftello(file)
             if position >= 0 { owner.recordEnd = Int64(position) }
@@ -176,17 +177,17 @@ final class PcapHandle {
     }
 
     /// A FILE over `path` (or standard input) whose bytes also go through a secrets scanner,
-    /// and whether what was opened is a regular file (fstat on the descriptor itself: a
-    /// symlink's target, standard input redirected from a file).
-    private static func openWatched(_ path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void) -> (UnsafeMutablePointer<FILE>, Bool)? {
+    /// and the size of what was opened when it is a regular file (fstat on the descriptor
+    /// itself: a symlink's target, standard input redirected from a file).
+    private static func openWatched(_ path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void) -> (UnsafeMutablePointer<FILE>, Int?)? {
         let descriptor = path == "-" ? STDIN_FILENO : SystemCall.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var info = stat()
-        let regular = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let regularSize = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
         let reader = WatchedReader(descriptor: descriptor, onSecrets: onSecrets)
         // The source keeps the reader until fclose (pcap_close); the reader closes the descriptor.
         guard let file = SystemCall.readOnlyFile(SystemCall.CookieSource(read: reader.read, position: { reader.position })) else { return nil }
-        return (file, regular)
+        return (file, regularSize)
     }
 
     /// Opens `interface` for live capture with a full snap length, not promiscuous,

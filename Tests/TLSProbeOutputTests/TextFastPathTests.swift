@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TLSModel
 @testable import TLSProbeOutput
 import TLSWire
@@ -9,20 +10,9 @@ import TLSWire
 /// time (`wrapCharacters`), tests bytes before decoding, pads labels without NSString and
 /// remembers client hello sections. Each must give what the long way gives.
 @Suite struct TextFastPathTests {
-    /// A deterministic generator, so a failure names a text that can be made again.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func asciiWrapsAsCharactersDo() {
-        var random = Generator(state: 18)
+        // Seeded, so a failure names a text that can be made again.
+        var random = SplitMix64(seed: 18)
         // Words short and long (wider than a line), runs of spaces, empty paragraphs.
         let ascii = ["a", "word", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,", " ", "  ", "\n", "\n\n",
                      String(repeating: "x", count: 130), "0x1301"]

@@ -4,13 +4,14 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINARY = .build/release/tlsprobe
-# The Swift runtime is linked in on Linux (macOS has it in the system).
-STATIC = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+# The release options for this machine (Scripts/release-flags.sh: on Linux the Swift runtime
+# linked in, and the link and metadata options that shorten start-up).
+RELEASE_FLAGS = $(shell Scripts/release-flags.sh)
 
 .PHONY: build install uninstall test
 
 build:
-	swift build -c release $(STATIC) --product tlsprobe
+	swift build -c release $(RELEASE_FLAGS) --product tlsprobe
 
 # Installs what `make` built; builds first (as whoever runs it) when nothing was built.
 install:

@@ -58,12 +58,13 @@ if [ "$uninstall" = yes ]; then
 fi
 
 if [ -z "$binary" ]; then
-  # The Swift runtime is linked in on Linux; macOS has it in the system.
-  static=()
-  [ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
+  # The release options for this machine (on Linux the Swift runtime is linked in; macOS
+  # has it in the system): Scripts/release-flags.sh.
+  flags=()
+  while IFS= read -r flag; do flags+=("$flag"); done < <(Scripts/release-flags.sh)
   echo "== building tlsprobe (release)" >&2
-  swift build -c release ${static[@]+"${static[@]}"} --product tlsprobe >&2
-  binary="$(swift build -c release ${static[@]+"${static[@]}"} --show-bin-path)/tlsprobe"
+  swift build -c release ${flags[@]+"${flags[@]}"} --product tlsprobe >&2
+  binary="$(swift build -c release ${flags[@]+"${flags[@]}"} --show-bin-path)/tlsprobe"
 fi
 [ -f "$binary" ] && [ -x "$binary" ] || { echo "install.sh: $binary is not an executable file" >&2; exit 66; }
 

@@ -9,7 +9,7 @@
 #   TLSPROBE_BEFORE=/path/to/older/tlsprobe ...   (also times that binary, interleaved: before/after)
 #
 # The product is measured as the README's install builds it: release, with the Swift
-# runtime and Foundation linked statically (--static-swift-stdlib).
+# runtime and Foundation linked statically, with Scripts/release-flags.sh.
 #
 # Measured, each run interleaved with the others so drift hits all alike:
 #   A  tlsprobe connect 127.0.0.1:P --anchor root.pem             (full diagnosis, text to /dev/null)
@@ -41,8 +41,8 @@ if [ -n "${TLSPROBE:-}" ]; then
   tlsprobe=$TLSPROBE
 else
   echo "== building tlsprobe (release, static Swift runtime)" >&2
-  swift build -c release --static-swift-stdlib --product tlsprobe >&2
-  tlsprobe="$(swift build -c release --static-swift-stdlib --show-bin-path)/tlsprobe"
+  swift build -c release $(Scripts/release-flags.sh) --product tlsprobe >&2
+  tlsprobe="$(swift build -c release $(Scripts/release-flags.sh) --show-bin-path)/tlsprobe"
 fi
 
 work=$(mktemp -d)

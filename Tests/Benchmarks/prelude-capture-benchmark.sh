@@ -33,7 +33,7 @@ if [ -n "${TLSPROBE:-}" ]; then
   tlsprobe=$(realpath "$TLSPROBE")
 else
   echo "== building tlsprobe (release)" >&2
-  swift build -c release --product tlsprobe >&2
+  swift build -c release $(Scripts/release-flags.sh) --product tlsprobe >&2  # as installed
   tlsprobe="$root/.build/release/tlsprobe"
 fi
 gcc -O2 -o "$work/bare-loop" Tests/Benchmarks/bare-loop.c -lpcap

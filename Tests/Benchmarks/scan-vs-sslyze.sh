@@ -30,8 +30,8 @@ if [ -n "${TLSPROBE:-}" ]; then
   tlsprobe=$TLSPROBE
 else
   echo "== building tlsprobe (release, static Swift runtime)" >&2
-  swift build -c release --static-swift-stdlib --product tlsprobe >&2
-  tlsprobe="$(swift build -c release --static-swift-stdlib --show-bin-path)/tlsprobe"
+  swift build -c release $(Scripts/release-flags.sh) --product tlsprobe >&2
+  tlsprobe="$(swift build -c release $(Scripts/release-flags.sh) --show-bin-path)/tlsprobe"
 fi
 
 sslyze=${SSLYZE:-}

@@ -73,4 +73,33 @@ import TestSupport
         let help = try Run.process(Self.script, ["--help"])
         #expect(help.status == 0 && help.stdout.contains("make install"), "\(help.stdout)")
     }
+
+    /// Scripts/release-flags.sh (the options `make` builds with) packs the relocations with
+    /// lld only where glibc reads packed relocations (2.36 and newer): an older glibc refuses
+    /// to load such a binary. `getconf` is replaced to play each C library.
+    @Test func relocationsArePackedOnlyWhereTheCLibraryReadsThem() throws {
+        #if os(Linux)
+        let script = Self.root.appendingPathComponent("Scripts/release-flags.sh").path
+        let swiftc = try Run.process("/bin/sh", ["-c", "readlink -f \"$(command -v swiftc)\""]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let toolchainHasLLD = FileManager.default.isExecutableFile(
+            atPath: URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("ld.lld").path)
+        let dir = TemporaryDirectory()
+        let bin = dir.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for (libc, packs) in [("glibc 2.35", false), ("glibc 2.36", true), ("glibc 2.41", true), ("glibc 3.0", true), ("", false)] {
+            let getconf = dir.write("bin/getconf", libc.isEmpty ? "#!/bin/sh\nexit 1\n" : "#!/bin/sh\necho '\(libc)'\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: getconf)
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            let flags = try Run.process(script, [], environment: environment)
+            #expect(flags.status == 0, "\(libc): \(flags.stderr)")
+            let lines = flags.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "--static-swift-stdlib", "\(libc): \(lines)")
+            #expect(lines.contains("-disable-concrete-type-metadata-mangled-name-accessors"), "\(libc): \(lines)")
+            #expect(lines.contains("pack-relative-relocs") == (packs && toolchainHasLLD), "\(libc): \(lines)")
+            #expect(lines.contains("-use-ld=lld") == (packs && toolchainHasLLD), "\(libc): \(lines)")
+        }
+        #endif
+    }
 }

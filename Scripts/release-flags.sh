@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Prints the options `swift build -c release` takes for tlsprobe as it is installed, one per
+# line, for this machine:
+#
+#   swift build -c release $(Scripts/release-flags.sh) --product tlsprobe
+#
+# `make`, Scripts/install.sh, Samples/demo.sh and the benchmarks build with them. On macOS it
+# prints nothing (the Swift runtime is in the system). On Linux:
+#
+#   --static-swift-stdlib   the Swift runtime and Foundation linked in: the binary runs
+#                           without the toolchain and starts without loading them.
+#   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+#                           generic types' metadata is fetched by calling the compiler's
+#                           accessors instead of decoding a mangled name at run time; the
+#                           decoding checks each generic requirement by a conformance
+#                           look-up, which in a static binary scans all its conformance
+#                           records (9 M of connect's 55 M instructions).
+#   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+#                           only when the toolchain has ld.lld and the C library is glibc
+#                           2.36 or newer (which reads DT_RELR): the binary's 115,000
+#                           relative relocations packed into 19 KB instead of a 2.3 MB table
+#                           the loader reads at every start.
+#
+# The figures are issue 18's, measured on Debian 12 (README, "Start-up and connect
+# performance").
+set -euo pipefail
+
+[ "$(uname -s)" = Linux ] || exit 0
+
+echo --static-swift-stdlib
+printf '%s\n' -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+
+# glibc's version, e.g. "glibc 2.36"; empty on another C library.
+libc=$(getconf GNU_LIBC_VERSION 2>/dev/null || true)
+swiftc=$(command -v swiftc || true)
+if [[ $libc =~ ^glibc\ ([0-9]+)\.([0-9]+) ]] && [ -n "$swiftc" ] &&
+   [ -x "$(dirname "$(readlink -f "$swiftc")")/ld.lld" ]; then
+  major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]}
+  if [ "$major" -gt 2 ] || { [ "$major" -eq 2 ] && [ "$minor" -ge 36 ]; }; then
+    printf '%s\n' -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+  fi
+fi

@@ -62,11 +62,12 @@ public enum Run {
 
     /// Runs the `tlsprobe` built beside the test binary.
     @discardableResult
-    public static func tlsprobe(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60) throws -> Result {
+    public static func tlsprobe(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
+                                currentDirectory: String? = nil, timeout: TimeInterval = 60) throws -> Result {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         for (k, v) in environment { env[k] = v }
-        return try process(tlsprobePath, arguments, environment: env, stdin: stdin, timeout: timeout)
+        return try process(tlsprobePath, arguments, environment: env, stdin: stdin, currentDirectory: currentDirectory, timeout: timeout)
     }
 
     /// The path of the built `tlsprobe`: beside the test bundle in `.build/<config>/`.

@@ -40,7 +40,7 @@ public enum AnchorDirectory {
             let hashed = isHashedName(name)
             let lower = name.lowercased()
             guard extensions.contains(where: { lower.hasSuffix("." + $0) }) || (includeHashedNames && hashed) else { continue }
-            let file = (path as NSString).appendingPathComponent(name)
+            let file = PathText.appending(name, to: path)
             // Skip what is not a regular file (directories, dangling links, sockets).
             var status = stat()
             guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }

@@ -47,7 +47,7 @@ public enum ChainFile {
     public static func write(_ certificates: [X509Certificate], to path: String) throws(WriteError) {
         try check(path)
         let place = directory(of: path)
-        let name = (path as NSString).lastPathComponent
+        let name = PathText.lastComponent(path)
         var template = Array((place + "/." + name + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
@@ -70,7 +70,7 @@ public enum ChainFile {
     }
 
     private static func directory(of path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(path)
         return directory.isEmpty ? "." : directory
     }
 }

@@ -121,8 +121,8 @@ public enum KnownHostsFile {
 
     /// Writes `hosts` to a temporary file beside `path` and renames it over `path`.
     private static func replace(_ path: String, with hosts: KnownHosts) throws(FileError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let directory = PathText.directory(path)
+        let name = PathText.lastComponent(path)
         let place = directory.isEmpty ? "." : directory
         var template = Array((place + "/." + name + ".XXXXXX").utf8CString)
         // mkstemp creates the file with O_CREAT | O_EXCL, mode 0600.

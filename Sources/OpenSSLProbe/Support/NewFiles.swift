@@ -66,7 +66,7 @@ public enum NewFiles {
         var current = directory
         while !current.isEmpty && current != "/" && current != "." && lstat(current, &status) != 0 {
             missing.append(current)
-            let parent = (current as NSString).deletingLastPathComponent
+            let parent = PathText.directory(current)
             if parent == current { break }
             current = parent
         }
@@ -181,7 +181,7 @@ public enum NewFiles {
             placed.append(entry.file.path)
         }
         for (_, old) in kept { unlink(old) }
-        for directory in Set(files.map { ($0.path as NSString).deletingLastPathComponent }) {
+        for directory in Set(files.map { PathText.directory($0.path) }) {
             let fd = SystemCall.open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if fd >= 0 {
                 _ = fsync(fd)
@@ -201,8 +201,8 @@ public enum NewFiles {
     /// A hard link to `path` (the name itself: a symbolic link is linked, not followed) under a
     /// new hidden name beside it; nil with errno set when it cannot be made.
     private static func keep(_ path: String) -> String? {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let directory = PathText.directory(path)
+        let name = PathText.lastComponent(path)
         let place = directory.isEmpty ? "." : directory
         for _ in 0..<16 {
             let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
@@ -216,8 +216,8 @@ public enum NewFiles {
 
     /// `file` written to a new temporary file beside it, with its mode; the temporary's path.
     private static func temporary(for file: File) -> Result<String, WriteError> {
-        let directory = (file.path as NSString).deletingLastPathComponent
-        let name = (file.path as NSString).lastPathComponent
+        let directory = PathText.directory(file.path)
+        let name = PathText.lastComponent(file.path)
         let place = directory.isEmpty ? "." : directory
         var template = Array((place + "/." + name + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in

@@ -451,7 +451,7 @@ public enum IdentitySession {
     /// Whether `file` is a configuration profile whose path holds these bytes already (a
     /// regular file, not a link): the same root's profile, made again.
     private static func unchanged(_ file: NewFiles.File) -> Bool {
-        guard (file.path as NSString).lastPathComponent == FileName.mobileConfig else { return false }
+        guard PathText.lastComponent(file.path) == FileName.mobileConfig else { return false }
         var status = stat()
         guard lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count else { return false }
         return (try? BoundedFile.read(file.path, limit: maximumFileBytes)) == file.bytes

@@ -4,14 +4,13 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINARY = .build/release/tlsprobe
-# The release options for this machine (Scripts/release-flags.sh: on Linux the Swift runtime
-# linked in, and the link and metadata options that shorten start-up).
-RELEASE_FLAGS = $(shell Scripts/release-flags.sh)
 
 .PHONY: build install uninstall test
 
 build:
-	swift build -c release $(RELEASE_FLAGS) --product tlsprobe
+	@# The release options for this machine (Scripts/release-flags.sh: on Linux the Swift
+	@# runtime linked in, and the link and metadata options that shorten start-up).
+	flags=$$(Scripts/release-flags.sh) && swift build -c release $$flags --product tlsprobe
 
 # Installs what `make` built; builds first (as whoever runs it) when nothing was built.
 install:

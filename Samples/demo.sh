@@ -21,8 +21,9 @@ Tests/install-packages.sh libssl-dev libpcap-dev openssl pkg-config curl
 
 # The Swift runtime and Foundation linked in: start-up is about twice as fast.
 echo "== building tlsprobe (release)" >&2
-swift build -c release $(Scripts/release-flags.sh) --product tlsprobe >&2
-tlsprobe="$(swift build -c release $(Scripts/release-flags.sh) --show-bin-path)/tlsprobe"
+flags=$(Scripts/release-flags.sh) # the release options, as make builds (one per line, no spaces)
+swift build -c release $flags --product tlsprobe >&2
+tlsprobe="$(swift build -c release $flags --show-bin-path)/tlsprobe"
 
 out=Samples/out
 Samples/make-pki.sh "$out" >&2

@@ -60,8 +60,9 @@ fi
 if [ -z "$binary" ]; then
   # The release options for this machine (on Linux the Swift runtime is linked in; macOS
   # has it in the system): Scripts/release-flags.sh.
+  flag_lines=$(Scripts/release-flags.sh)
   flags=()
-  while IFS= read -r flag; do flags+=("$flag"); done < <(Scripts/release-flags.sh)
+  while IFS= read -r flag; do if [ -n "$flag" ]; then flags+=("$flag"); fi; done <<< "$flag_lines"
   echo "== building tlsprobe (release)" >&2
   swift build -c release ${flags[@]+"${flags[@]}"} --product tlsprobe >&2
   binary="$(swift build -c release ${flags[@]+"${flags[@]}"} --show-bin-path)/tlsprobe"

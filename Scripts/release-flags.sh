@@ -14,10 +14,10 @@
 #                           accessors instead of decoding a mangled name at run time; the
 #                           decoding checks each generic requirement by a conformance
 #                           look-up, which in a static binary scans all its conformance
-#                           records (9 M of connect's 55 M instructions).
+#                           records (9.3 M of connect's 55 M instructions).
 #   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 #                           only when the toolchain has ld.lld and the C library is glibc
-#                           2.36 or newer (which reads DT_RELR): the binary's 115,000
+#                           2.36 or newer (which reads DT_RELR): the binary's 95,000
 #                           relative relocations packed into 19 KB instead of a 2.3 MB table
 #                           the loader reads at every start.
 #
@@ -32,9 +32,11 @@ printf '%s\n' -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangl
 
 # glibc's version, e.g. "glibc 2.36"; empty on another C library.
 libc=$(getconf GNU_LIBC_VERSION 2>/dev/null || true)
-swiftc=$(command -v swiftc || true)
-if [[ $libc =~ ^glibc\ ([0-9]+)\.([0-9]+) ]] && [ -n "$swiftc" ] &&
-   [ -x "$(dirname "$(readlink -f "$swiftc")")/ld.lld" ]; then
+# The toolchain's own bin directory, as the compiler reports it (swiftc on PATH may be a
+# proxy such as swiftly's): runtimeResourcePath is TOOLCHAIN/usr/lib/swift.
+resources=$(swiftc -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": *"\(.*\)".*/\1/p' | head -n 1 || true)
+toolchain_bin=${resources%/lib/swift}/bin
+if [[ $libc =~ ^glibc\ ([0-9]+)\.([0-9]+) ]] && [ -n "$resources" ] && [ -x "$toolchain_bin/ld.lld" ]; then
   major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]}
   if [ "$major" -gt 2 ] || { [ "$major" -eq 2 ] && [ "$minor" -ge 36 ]; }; then
     printf '%s\n' -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test suite, as the README's quick start and CI run it: installs what is missing
-# (as root, with apt-get; Python's jsonschema and aiosmtpd with pip), builds, runs every test, measures
+# (as root, with apt-get; Python's jsonschema and aiosmtpd with pip), builds, runs every test
+# (the end-to-end ones again against the release binary), measures
 # x509-limbo agreement, and runs every fuzz target for FUZZ_SECONDS (default 20; 0 skips
 # the fuzzing).
 #
@@ -31,6 +32,19 @@ swift build --build-tests
 
 echo "== tests" >&2
 swift test --skip-build
+
+# The binary a user installs is a release build with other compiler and linker options
+# (Scripts/release-flags.sh): the end-to-end tests run again against it. RELEASE_TESTS=0
+# skips this.
+if [ "${RELEASE_TESTS:-1}" != 0 ]; then
+  echo "== the release binary (as make builds it): build, end-to-end tests" >&2
+  flags=$(Scripts/release-flags.sh)
+  # shellcheck disable=SC2086 # one option per line, none with spaces
+  swift build -c release $flags --product tlsprobe
+  # shellcheck disable=SC2086
+  release_bin="$(swift build -c release $flags --show-bin-path)/tlsprobe"
+  TLSPROBE_TEST_BINARY=$release_bin swift test --skip-build --filter EndToEndTests
+fi
 
 echo "== x509-limbo conformance" >&2
 limbo=${LIMBO_JSON:-../shared/corpus/x509-limbo/limbo.json}

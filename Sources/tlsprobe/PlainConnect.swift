@@ -6,9 +6,10 @@ extension Connect {
     /// takes: one target and long options, each value in the argument after its option.
     /// Nil for anything else, which the parser reads as before: `--name=value`, a value or
     /// target that starts with `-` (`--timeout -1`, `-` for standard input), `--`, help,
-    /// an option given twice (the parser's rule for that is its own), a value the option's
-    /// type refuses, a second target, and a command line that fails validation (the parser
-    /// prints that error with the usage). The parser's first run is a fifth of a connect's
+    /// a single-value option or a flag given twice (the parser's rule for that is its own;
+    /// `--anchor` and `--pin` repeat as they do for it), a value the option's type refuses,
+    /// a second target, and a command line that fails validation (the parser prints that
+    /// error with the usage). The parser's first run is a fifth of a connect's
     /// time, most of it the Swift runtime's first look-ups of its option types' conformances.
     ///
     /// Every property is set here, so a command built here never meets the parser's
@@ -94,7 +95,8 @@ extension Connect {
             case "--brief": read = flag(&brief)
             case "--fail-on": read = onceRead(&failOn)
             default:
-                // The target: once, not an option, not the word the parser may take for help.
+                // The target: once, and not an option. The parser takes `connect help` as a
+                // target named "help"; left to it all the same, as the word help is.
                 guard target == nil, argument.utf8.first != UInt8(ascii: "-"), argument != "help" else { return nil }
                 target = argument
                 read = true

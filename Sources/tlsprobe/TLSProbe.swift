@@ -40,6 +40,17 @@ struct TLSProbe: ParsableCommand {
     /// in time quadratic in their number (`explain` with 100,000 words ran for minutes).
     static let maximumArguments = 4096
 
+    /// The command the argument parser would make of `arguments`, read without it, when they
+    /// are one of the plain forms: `explain WORDS` (Explain.plain) or `connect TARGET
+    /// --option value …` (Connect.plain); nil for every other line, which the parser reads.
+    /// A lookup should not wait for the parser, whose first run was a third of explain's
+    /// time and a third of connect's instructions.
+    static func plainCommand(_ arguments: ArraySlice<String>) -> (any ParsableCommand)? {
+        if let explain = Explain.plain(arguments) { return explain }
+        if let connect = Connect.plain(arguments) { return connect }
+        return nil
+    }
+
     static func main() {
         Console.ignoreBrokenPipe()
         let count = CommandLine.arguments.count - 1
@@ -53,23 +64,11 @@ struct TLSProbe: ParsableCommand {
             print(configuration.version)
             return
         }
-        // `explain WORDS` alone (with --json, --no-color or --verbose) likewise: a lookup
-        // should not wait for the parser (Explain.plain).
-        if let explain = Explain.plain(CommandLine.arguments.dropFirst()) {
+        // `explain WORDS` and `connect TARGET --option value …`, the forms those commands
+        // nearly always take, likewise (plainCommand).
+        if var command = plainCommand(CommandLine.arguments.dropFirst()) {
             do {
-                try explain.run()
-            } catch let status as ExitCode {
-                Foundation.exit(status.rawValue)
-            } catch {
-                exit(withError: error)
-            }
-            return
-        }
-        // `connect TARGET --option value …`, the form nearly every connect takes, likewise
-        // (Connect.plain): the parser's first run is a fifth of a connect's time.
-        if let connect = Connect.plain(CommandLine.arguments.dropFirst()) {
-            do {
-                try connect.run()
+                try command.run()
             } catch let status as ExitCode {
                 Foundation.exit(status.rawValue)
             } catch {

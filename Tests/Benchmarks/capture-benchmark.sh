@@ -45,7 +45,8 @@ if [ -n "${TLSPROBE:-}" ]; then
   tlsprobe=$(realpath "$TLSPROBE") # a build to compare (before and after a change)
 else
   echo "== building tlsprobe (release)" >&2
-  swift build -c release $(Scripts/release-flags.sh) --product tlsprobe >&2  # as installed
+  flags=$(Scripts/release-flags.sh) # the release options, as make builds (one per line, no spaces)
+  swift build -c release $flags --product tlsprobe >&2  # as installed
   tlsprobe="$root/.build/release/tlsprobe"
 fi
 echo "== building the bare libpcap loop" >&2

@@ -25,8 +25,9 @@ if [ -n "${TLSPROBE:-}" ]; then
   tlsprobe=$TLSPROBE
 else
   echo "== building tlsprobe (release, static Swift runtime)" >&2
-  swift build -c release $(Scripts/release-flags.sh) --product tlsprobe >&2
-  tlsprobe="$(swift build -c release $(Scripts/release-flags.sh) --show-bin-path)/tlsprobe"
+  flags=$(Scripts/release-flags.sh) # the release options, as make builds (one per line, no spaces)
+  swift build -c release $flags --product tlsprobe >&2
+  tlsprobe="$(swift build -c release $flags --show-bin-path)/tlsprobe"
 fi
 
 work=$(mktemp -d)

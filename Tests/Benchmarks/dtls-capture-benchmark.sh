@@ -24,7 +24,8 @@ work=$(mktemp -d /tmp/tlsprobe-dtls-bench.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 echo "== building tlsprobe (release)" >&2
-swift build -c release $(Scripts/release-flags.sh) --product tlsprobe >&2  # as installed
+flags=$(Scripts/release-flags.sh) # the release options, as make builds (one per line, no spaces)
+swift build -c release $flags --product tlsprobe >&2  # as installed
 tlsprobe="$root/.build/release/tlsprobe"
 
 echo "== real DTLS handshakes on lo" >&2

@@ -33,7 +33,8 @@ if [ -n "${TLSPROBE:-}" ]; then
   tlsprobe=$(realpath "$TLSPROBE")
 else
   echo "== building tlsprobe (release)" >&2
-  swift build -c release $(Scripts/release-flags.sh) --product tlsprobe >&2  # as installed
+  flags=$(Scripts/release-flags.sh) # the release options, as make builds (one per line, no spaces)
+  swift build -c release $flags --product tlsprobe >&2  # as installed
   tlsprobe="$root/.build/release/tlsprobe"
 fi
 gcc -O2 -o "$work/bare-loop" Tests/Benchmarks/bare-loop.c -lpcap

@@ -105,11 +105,25 @@ import TestSupport
             #expect(fast.stderr == parsed.stderr, "\(extra)")
             #expect(fast.stdout.contains("TRUSTED") || fast.stdout.contains("\"trusted\":true") || fast.stdout.contains("\"trusted\": true"), "\(fast.stdout)")
         }
-        // A failing trust decision exits 1 by both roads, and a refused line 64.
-        let untrusted = try Run.tlsprobe(["connect", server.address], timeout: 30)
-        let untrustedParsed = try Run.tlsprobe(["connect", server.address, "--timeout=10"], timeout: 30)
-        #expect(untrusted.status == untrustedParsed.status && untrusted.stdout == untrustedParsed.stdout)
+        // A failing trust decision (the name the client expects is not the certificate's)
+        // exits 1 by both roads, and says so alike.
+        let mismatch = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--host", "scanner.local"], timeout: 30)
+        let mismatchParsed = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--host=scanner.local"], timeout: 30)
+        #expect(mismatch.status == 1 && mismatchParsed.status == 1, "\(mismatch.stdout)")
+        #expect(mismatch.stdout == mismatchParsed.stdout && mismatch.stderr == mismatchParsed.stderr)
+        #expect(mismatch.stdout.contains("name.mismatch"), "\(mismatch.stdout)")
+        // A line that fails validation is left to the parser, which prints why and exits 64.
         let refused = try Run.tlsprobe(["connect", server.address, "--sni", "10.0.0.5"], timeout: 30)
         #expect(refused.status == 64 && refused.stderr.contains("Usage: tlsprobe connect"), "\(refused.stderr)")
+    }
+
+    /// The binary reads the plain forms without the parser (TLSProbe.plainCommand, which
+    /// main asks first), and only those.
+    @Test func mainTakesThePlainFormsWithoutTheParser() {
+        #expect(TLSProbe.plainCommand(["connect", "127.0.0.1:4433", "--anchor", "root.pem"]) is Connect)
+        #expect(TLSProbe.plainCommand(["explain", "unknown_ca"]) is Explain)
+        #expect(TLSProbe.plainCommand(["connect", "127.0.0.1:4433", "--timeout=5"]) == nil)
+        #expect(TLSProbe.plainCommand(["scan", "127.0.0.1"]) == nil)
+        #expect(TLSProbe.plainCommand(["--version"]) == nil)
     }
 }

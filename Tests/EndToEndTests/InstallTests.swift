@@ -76,17 +76,24 @@ import TestSupport
 
     /// Scripts/release-flags.sh (the options `make` builds with) packs the relocations with
     /// lld only where glibc reads packed relocations (2.36 and newer): an older glibc refuses
-    /// to load such a binary. `getconf` is replaced to play each C library.
+    /// to load such a binary. `getconf` is replaced to play each C library, and `swiftc` by
+    /// a proxy in another directory (as swiftly installs it), which must not hide the
+    /// toolchain's lld.
     @Test func relocationsArePackedOnlyWhereTheCLibraryReadsThem() throws {
         #if os(Linux)
         let script = Self.root.appendingPathComponent("Scripts/release-flags.sh").path
-        let swiftc = try Run.process("/bin/sh", ["-c", "readlink -f \"$(command -v swiftc)\""]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let toolchainHasLLD = FileManager.default.isExecutableFile(
-            atPath: URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("ld.lld").path)
+        let info = try Run.process("/bin/sh", ["-c", "swiftc -print-target-info"]).stdout
+        let resources = try #require(info.split(separator: "\n").first { $0.contains("\"runtimeResourcePath\"") })
+            .split(separator: "\"", omittingEmptySubsequences: false).dropLast().last.map(String.init)
+        let toolchainBin = URL(fileURLWithPath: try #require(resources)).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("bin")
+        let toolchainHasLLD = FileManager.default.isExecutableFile(atPath: toolchainBin.appendingPathComponent("ld.lld").path)
+        let realSwiftc = try Run.process("/bin/sh", ["-c", "command -v swiftc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let dir = TemporaryDirectory()
         let bin = dir.file("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let proxy = dir.write("bin/swiftc", "#!/bin/sh\nexec '\(realSwiftc)' \"$@\"\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: proxy)
         for (libc, packs) in [("glibc 2.35", false), ("glibc 2.36", true), ("glibc 2.41", true), ("glibc 3.0", true), ("", false)] {
             let getconf = dir.write("bin/getconf", libc.isEmpty ? "#!/bin/sh\nexit 1\n" : "#!/bin/sh\necho '\(libc)'\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: getconf)

@@ -70,9 +70,12 @@ public enum Run {
         return try process(tlsprobePath, arguments, environment: env, stdin: stdin, currentDirectory: currentDirectory, timeout: timeout)
     }
 
-    /// The path of the built `tlsprobe`: beside the test bundle in `.build/<config>/`.
+    /// The path of the built `tlsprobe`: beside the test bundle in `.build/<config>/`, or
+    /// `TLSPROBE_TEST_BINARY` (Tests/run.sh runs the end-to-end tests again against the
+    /// release binary as `make` builds it).
     public static var tlsprobePath: String {
         _ = childSanitizerOptions
+        if let binary = ProcessInfo.processInfo.environment["TLSPROBE_TEST_BINARY"], !binary.isEmpty { return binary }
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
         // On macOS the test binary sits inside a .xctest bundle.

@@ -15,6 +15,37 @@ private func names(_ text: String) -> [String] { ErrorCatalog.explain(text).map(
         }
     }
 
+    /// The forms a whole input is matched against are ASCII: the matcher compares an
+    /// ASCII input with them byte for byte (Matcher.exactMatches), which is String equality
+    /// only among ASCII strings.
+    @Test func everyMatchedFormIsASCII() {
+        for entry in ErrorCatalog.entries {
+            for form in entry.symbols + entry.exactForms + [entry.explanation.name] + entry.phrases {
+                #expect(form.utf8.allSatisfy { $0 < 0x80 }, "\(entry.explanation.name): \(form)")
+            }
+        }
+    }
+
+    /// A whole input that is not ASCII but equal as a String to a form (canonically
+    /// equivalent: U+037E GREEK QUESTION MARK is ";") is found as the form is.
+    @Test func aCanonicallyEquivalentInputFindsTheSameEntries() {
+        func entry(_ name: String, exact: [String] = [], phrases: [String] = []) -> CatalogEntry {
+            var entry = CatalogEntry(explanation: Explanation(
+                kind: .opensslError, name: name, code: nil, summary: "s", meaning: "m", checks: ["c"], related: []))
+            entry.exactForms = exact
+            entry.phrases = phrases
+            return entry
+        }
+        let matcher = Matcher(entries: [entry("First_Name"), entry("second", exact: ["a;b"]), entry("third", phrases: ["out of order"])])
+        #expect(matcher.match("a;b") == [1])
+        #expect(matcher.match("a\u{37E}b") == [1], "U+037E is \";\" as a String")
+        #expect(matcher.match("FIRST-NAME") == [], "a name's '-' is a space, '_' stays")
+        #expect(matcher.match("first_name") == [0])
+        #expect(matcher.match("First_Name") == [0])
+        #expect(matcher.match("Out-of-Order") == [2])
+        #expect(matcher.match("\u{C9}") == [] && matcher.match("x") == [])
+    }
+
     @Test func everyRelatedCodeExistsInTheFindingCatalog() {
         let known = Set(FindingCatalog.all.map(\.code.rawValue))
         for entry in ErrorCatalog.all {

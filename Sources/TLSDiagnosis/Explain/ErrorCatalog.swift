@@ -31,7 +31,6 @@ struct Matcher: Sendable {
 
     private let entries: [CatalogEntry]
     private var symbolIndex: [String: [Int]] = [:]
-    private var exactIndex: [String: [Int]] = [:]
     private var numberIndex: [Int: [Int]] = [:]
     private var reasonIndex: [Int: [Int]] = [:]
     private var phrases: [(bytes: [UInt8], entry: Int)] = []
@@ -45,34 +44,82 @@ struct Matcher: Sendable {
 
     init(entries: [CatalogEntry]) {
         self.entries = entries
+        // Built at each `explain`'s start, so only what pasted text is searched with: the
+        // whole-input forms are compared in place (exactMatches), not indexed.
         symbolIndex.reserveCapacity(entries.count * 2)
-        // Built at each `explain`'s start, so without sets or copies: an entry listed twice
-        // under one form is harmless (wholeInputMatches' hits are made unique when ranked).
-        var exactIndex: [String: [Int]] = [:]
-        exactIndex.reserveCapacity(entries.count * 6)
-        func addExact(_ form: String, _ index: Int) {
-            exactIndex[CatalogEntry.spaced(form), default: []].append(index)
-        }
-        defer { self.exactIndex = exactIndex }
         for (index, entry) in entries.enumerated() {
-            let name = CatalogEntry.lower(entry.explanation.name)
-            for symbol in entry.symbols {
-                symbolIndex[symbol, default: []].append(index)
-                addExact(symbol, index)
-            }
-            for form in entry.exactForms { addExact(form, index) }
-            addExact(name, index)
-            for phrase in entry.phrases { addExact(phrase, index) }
-            // The prefixes are ASCII: compared byte for byte, the first byte first.
-            let first = name.utf8.first
-            for prefix in Self.prefixes where prefix.utf8.first == first && name.utf8.count > prefix.utf8.count
-                && name.utf8.starts(with: prefix.utf8) {
-                addExact(String(Substring(name.utf8.dropFirst(prefix.utf8.count))), index)
-            }
+            for symbol in entry.symbols { symbolIndex[symbol, default: []].append(index) }
             if let number = entry.number { numberIndex[number, default: []].append(index) }
             if let reason = entry.sslReason { reasonIndex[reason, default: []].append(index) }
             for phrase in entry.phrases { phrases.append((Array(CatalogEntry.spaced(phrase).utf8), index)) }
         }
+    }
+
+    /// The entries with a whole-input form equal to `key` (already in `CatalogEntry.spaced`
+    /// form), entry by entry, once for each of its forms that matches (rankWhole makes
+    /// them unique). An entry's forms: its symbols, its exact forms, its name, its phrases,
+    /// and its name without each prefix it starts with. Each is compared in its spaced
+    /// form byte by byte, without building it: explain asks once, so an index of every
+    /// form, built at each start, cost more than the scan (5.3 M instructions of 21.8 M).
+    ///
+    /// Bytes decide when `key` is ASCII: every form is ASCII (ExplainCatalogTests), and an
+    /// ASCII string equals, as a String, only itself among ASCII strings. A key with other
+    /// bytes is compared as Strings (canonical equivalence), form by form.
+    private func exactMatches(_ text: String) -> [Int] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return exactMatchesAsStrings(text) }
+        let key = Array(text.utf8)
+        var hits: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            for symbol in entry.symbols where Self.spacedEquals(symbol.utf8, key) { hits.append(index) }
+            for form in entry.exactForms where Self.spacedEquals(form.utf8, key) { hits.append(index) }
+            let name = entry.explanation.name.utf8
+            if Self.spacedEquals(name, key) { hits.append(index) }
+            for phrase in entry.phrases where Self.spacedEquals(phrase.utf8, key) { hits.append(index) }
+            // The name without a prefix: the prefixes are lowercase ASCII, matched against
+            // the lowercased name.
+            for prefix in Self.prefixes where name.count > prefix.utf8.count && name.count - prefix.utf8.count == key.count
+                && Self.lowerStarts(name, with: prefix.utf8)
+                && Self.spacedEquals(name.dropFirst(prefix.utf8.count), key) {
+                hits.append(index)
+            }
+        }
+        return hits
+    }
+
+    /// exactMatches for a key that is not ASCII: each form's spaced String compared with it.
+    private func exactMatchesAsStrings(_ key: String) -> [Int] {
+        var hits: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            let name = CatalogEntry.lower(entry.explanation.name)
+            var forms = entry.symbols + entry.exactForms + [name] + entry.phrases
+            for prefix in Self.prefixes where name.utf8.count > prefix.utf8.count && name.utf8.starts(with: prefix.utf8) {
+                forms.append(String(Substring(name.utf8.dropFirst(prefix.utf8.count))))
+            }
+            for form in forms where CatalogEntry.spaced(form) == key { hits.append(index) }
+        }
+        return hits
+    }
+
+    /// Whether `form` in `CatalogEntry.spaced` form is `key`.
+    private static func spacedEquals<Bytes: Collection<UInt8>>(_ form: Bytes, _ key: [UInt8]) -> Bool {
+        guard form.count == key.count else { return false }
+        var i = 0
+        for byte in form {
+            let mapped = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : (byte == 0x2D ? 0x20 : byte)
+            if mapped != key[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Whether `text` lowercased (`CatalogEntry.lower`) starts with `prefix`.
+    private static func lowerStarts<Bytes: Collection<UInt8>>(_ text: Bytes, with prefix: String.UTF8View) -> Bool {
+        var bytes = text.makeIterator()
+        for expected in prefix {
+            guard let byte = bytes.next() else { return false }
+            if (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) != expected { return false }
+        }
+        return true
     }
 
     // MARK: Matching
@@ -96,10 +143,12 @@ struct Matcher: Sendable {
     /// The input is exactly one symbol, name, phrase or number.
     private func wholeInputMatches(_ input: String) -> [Int] {
         let key = CatalogEntry.spaced(input)
-        if let hits = exactIndex[key] { return hits }
+        let hits = exactMatches(key)
+        if !hits.isEmpty { return hits }
         for prefix in Self.prefixes where key.hasPrefix(prefix) {
             let rest = Self.trim(String(key.dropFirst(prefix.count)))
-            if let hits = exactIndex[rest] { return hits }
+            let hits = exactMatches(rest)
+            if !hits.isEmpty { return hits }
         }
         if let number = Int(input), let hits = numberIndex[number] { return hits }
         if let reason = Self.packedSSLReason(input) { return entriesForReason(reason) }

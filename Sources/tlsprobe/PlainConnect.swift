@@ -9,9 +9,9 @@ extension Connect {
     /// a single-value option or a flag given twice (the parser's rule for that is its own;
     /// `--anchor` and `--pin` repeat as they do for it), a value the option's type refuses,
     /// a second target, and a command line that fails validation (the parser prints that
-    /// error with the usage). The parser's first run was about a quarter of a connect's
-    /// time (30 M of its 85 M instructions), most of it the Swift runtime's first look-ups
-    /// of its option types' conformances.
+    /// error with the usage). The parser's first run was a third of a connect's
+    /// instructions (30 M of 85 M), most of it the Swift runtime's first look-ups of its
+    /// option types' conformances.
     ///
     /// Every property is set here, so a command built here never meets the parser's
     /// "directly initialized" trap; ConnectFastPathTests compares each form with the

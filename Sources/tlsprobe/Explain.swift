@@ -42,13 +42,9 @@ extension Explain {
     /// anything else (ExplainFastPathTests run each form both ways and compare).
     static func plain(_ arguments: ArraySlice<String>) -> Explain? {
         guard let plain = PlainExplainArguments(arguments) else { return nil }
-        var output = OutputOptions()
-        output.json = plain.json
-        output.noColor = plain.noColor
-        output.verbose = plain.verbose
         var command = Explain()
         command.text = plain.words
-        command.output = output
+        command.output = OutputOptions.given(json: plain.json, noColor: plain.noColor, verbose: plain.verbose)
         return command
     }
 }

@@ -19,7 +19,7 @@ extension Connect {
     static func plain(_ arguments: ArraySlice<String>) -> Connect? {
         guard arguments.first == "connect" else { return nil }
         var target: String?
-        var anchors = AnchorOptions(files: [], directory: nil, system: false)
+        var anchors = AnchorOptions.given(files: [], directory: nil, system: false)
         var host: String?, at: String?, sni: String?, alpn: String?, knownHosts: String?, saveChain: String?
         var profile: ProfileArgument?
         var noSni = false, versions = false, ciphers = false, dtls = false
@@ -115,14 +115,9 @@ extension Connect {
         command.sni = sni
         command.noSni = noSni
         command.alpn = alpn
-        var versionRange = VersionRangeOptions()
-        versionRange.minVersion = minVersion
-        versionRange.maxVersion = maxVersion
-        command.versionRange = versionRange
+        command.versionRange = VersionRangeOptions.given(min: minVersion, max: maxVersion)
         command.timeout = timeout ?? 10
-        var keyLog = KeyLogOutputOption()
-        keyLog.keylog = keylog
-        command.keyLog = keyLog
+        command.keyLog = KeyLogOutputOption.given(keylog: keylog)
         command.versions = versions
         command.ciphers = ciphers
         command.dtls = dtls
@@ -130,27 +125,11 @@ extension Connect {
         command.knownHosts = knownHosts
         command.starttls = starttls
         command.saveChain = saveChain
-        var identityOptions = IdentityOptions()
-        identityOptions.identity = identity
-        identityOptions.cert = cert
-        identityOptions.key = key
-        command.identity = identityOptions
-        var passwords = PasswordOptions()
-        passwords.passwordEnv = passwordEnv
-        passwords.passwordFile = passwordFile
-        passwords.refusedPassword = nil
-        command.passwords = passwords
-        var output = OutputOptions()
-        output.json = json
-        output.noColor = noColor
-        output.verbose = verbose
-        command.output = output
-        var briefOption = BriefOption()
-        briefOption.brief = brief
-        command.brief = briefOption
-        var failOnOption = FailOnOption()
-        failOnOption.failOn = failOn ?? .error
-        command.failOn = failOnOption
+        command.identity = IdentityOptions.given(identity: identity, cert: cert, key: key)
+        command.passwords = PasswordOptions.given(env: passwordEnv, file: passwordFile)
+        command.output = OutputOptions.given(json: json, noColor: noColor, verbose: verbose)
+        command.brief = BriefOption.given(brief: brief)
+        command.failOn = FailOnOption.given(failOn: failOn ?? .error)
 
         // What the parser checks once it has read the line, in its order: each group, then
         // the command. A line that fails is left to the parser, which says why.
@@ -168,14 +147,5 @@ extension Connect {
             return nil
         }
         return command
-    }
-}
-
-extension AnchorOptions {
-    init(files: [String], directory: String?, system: Bool) {
-        self.init()
-        anchorFiles = files
-        anchorDirectory = directory
-        systemAnchors = system
     }
 }

@@ -93,6 +93,13 @@ import TestSupport
 
     /// What the binary prints and how it exits are the same by both roads: a plain line and
     /// the same line with one option spelled `--name=value`, which the parser reads.
+    /// Text output counts the days to each certificate's expiry from the moment it runs, and
+    /// the test chain is issued a whole number of days from now: two runs a moment apart may
+    /// straddle the day. Only that count is set aside.
+    static func sameDay(_ text: String) -> String {
+        text.replacingOccurrences(of: #"expires in \d+ [a-z]+"#, with: "expires in N days", options: .regularExpression)
+    }
+
     @Test func theBinaryAnswersAlikeByBothRoads() throws {
         let pki = PKIFiles()
         let server = try pki.server()
@@ -101,7 +108,7 @@ import TestSupport
             let fast = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--timeout", "10"] + extra, timeout: 30)
             let parsed = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--timeout=10"] + extra, timeout: 30)
             #expect(fast.status == 0 && parsed.status == 0, "\(fast.stderr) \(parsed.stderr)")
-            #expect(fast.stdout == parsed.stdout, "\(extra)")
+            #expect(Self.sameDay(fast.stdout) == Self.sameDay(parsed.stdout), "\(extra)")
             #expect(fast.stderr == parsed.stderr, "\(extra)")
             #expect(fast.stdout.contains("TRUSTED") || fast.stdout.contains("\"trusted\":true") || fast.stdout.contains("\"trusted\": true"), "\(fast.stdout)")
         }
@@ -110,7 +117,7 @@ import TestSupport
         let mismatch = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--host", "scanner.local"], timeout: 30)
         let mismatchParsed = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--host=scanner.local"], timeout: 30)
         #expect(mismatch.status == 1 && mismatchParsed.status == 1, "\(mismatch.stdout)")
-        #expect(mismatch.stdout == mismatchParsed.stdout && mismatch.stderr == mismatchParsed.stderr)
+        #expect(Self.sameDay(mismatch.stdout) == Self.sameDay(mismatchParsed.stdout) && mismatch.stderr == mismatchParsed.stderr)
         #expect(mismatch.stdout.contains("name.mismatch"), "\(mismatch.stdout)")
         // A line that fails validation is left to the parser, which prints why and exits 64.
         let refused = try Run.tlsprobe(["connect", server.address, "--sni", "10.0.0.5"], timeout: 30)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TLSProbeKit
+import TLSWire
 
 struct Capture: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -86,7 +87,7 @@ struct Capture: ParsableCommand {
             guard duration > 0 else { throw ValidationError("--duration needs a positive number of seconds") }
             guard interface != nil else { throw ValidationError("--duration applies to a live capture (-i)") }
         }
-        if let filter, filter.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let filter, filter.trimmingSpaces().isEmpty {
             throw ValidationError("--filter needs a BPF expression, such as 'tcp port 443'")
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenSSLProbe
 import TLSProbeKit
+import TLSWire
 
 /// `tlsprobe identity ca|server|client`: make what the findings ask for.
 struct Identity: ParsableCommand {
@@ -200,7 +201,7 @@ struct IdentityCA: ParsableCommand {
     @OptionGroup var options: IdentityCommonOptions
 
     func validate() throws {
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name needs a name for the CA (\"Shop Root CA\")") }
+        if name.trimmingSpaces().isEmpty { throw ValidationError("--name needs a name for the CA (\"Shop Root CA\")") }
         if name.count > 64 { throw ValidationError("--name: at most 64 characters (a Common Name's limit)") }
         for domain in permitDNS {
             if domain.hasPrefix("."), case .success(.dns) = IdentityHost.parse(String(domain.dropFirst())) {
@@ -225,7 +226,7 @@ struct IdentityCA: ParsableCommand {
         common.days = options.validity(leaf: false)
         try making(options.warnings(leaf: false)) {
             try IdentitySession.makeCA(
-                name: name.trimmingCharacters(in: .whitespaces), intermediate: intermediate,
+                name: name.trimmingSpaces(), intermediate: intermediate,
                 permitDNS: domains, permitIP: permitIP.compactMap(IdentityIPRange.parse), common: common)
         }
     }
@@ -306,7 +307,7 @@ struct IdentityClient: ParsableCommand {
     @OptionGroup var caPassword: CAPasswordOptions
 
     func validate() throws {
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name needs the device's or user's name (front-desk-ipad)") }
+        if name.trimmingSpaces().isEmpty { throw ValidationError("--name needs the device's or user's name (front-desk-ipad)") }
         if name.count > 64 { throw ValidationError("--name: at most 64 characters (a Common Name's limit)") }
         try options.check(leaf: true)
         try pkcs12.check()
@@ -316,7 +317,7 @@ struct IdentityClient: ParsableCommand {
         var common = options.common()
         common.days = options.validity(leaf: true)
         try making(options.warnings(leaf: true)) {
-            try IdentitySession.makeClient(ca: ca, caPassword: caPassword.provider, name: name.trimmingCharacters(in: .whitespaces), common: common, pkcs12: pkcs12.choice)
+            try IdentitySession.makeClient(ca: ca, caPassword: caPassword.provider, name: name.trimmingSpaces(), common: common, pkcs12: pkcs12.choice)
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import OpenSSLProbe
 import TLSDiagnosis
 import TLSProbeKit
+import TLSWire
 
 struct Listen: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -116,7 +117,7 @@ struct Listen: ParsableCommand {
     /// `90`, `30s`, `5m`, `1.5h` as seconds (above 0, at most a week).
     static func seconds(_ text: String) -> TimeInterval? {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
-        var number = Substring(text.trimmingCharacters(in: .whitespaces))
+        var number = Substring(text.trimmingSpaces())
         var unit = 1.0
         if let last = number.last, let factor = units[last] {
             unit = factor

@@ -183,7 +183,7 @@ struct PasswordOptions: ParsableArguments {
                 }
                 let text = String(decoding: data, as: UTF8.self)
                 return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+                    .trimming(where: { $0 == "\r" })
             }
             return TerminalPassword.ask("Password for \(path): ")
         }

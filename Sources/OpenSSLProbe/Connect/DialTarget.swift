@@ -1,4 +1,5 @@
 import TLSModel
+import TLSWire
 
 /// What `connect` dials: a host (DNS name or IP address) and a port.
 public struct DialTarget: Sendable, Hashable, CustomStringConvertible {
@@ -23,7 +24,7 @@ public struct DialTarget: Sendable, Hashable, CustomStringConvertible {
     /// (port 443), or a pasted URL (`https://printer.local:4433/status`: scheme and path
     /// are dropped). `defaultPort` is the port when none is given (a STARTTLS protocol's).
     public static func parse(_ text: String, defaultPort: Int = defaultPort) throws(ParseError) -> DialTarget {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(text.trimmingSpaces())
         if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
         if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<slash] }
         guard !rest.isEmpty else { throw ParseError(description: "\"\(text)\": give HOST:PORT, e.g. 10.0.0.5:4433 or [::1]:4433") }

@@ -1,6 +1,7 @@
 internal import COpenSSL
 import Foundation
 import TLSModel
+import TLSWire
 
 /// The identity `listen` serves when none is given: a fresh P-256 key and a self-signed
 /// certificate made on the spot with OpenSSL, valid for a week from an hour ago, for the
@@ -15,7 +16,7 @@ public enum EphemeralIdentity {
         var dns: [String] = []
         var ips: [String] = []
         func add(_ name: String) {
-            let trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            let trimmed = name.trimming(where: { $0 == "[" || $0 == "]" })
             guard !trimmed.isEmpty else { return }
             if let bytes = IPAddressText.parse(trimmed) {
                 guard bytes.count == 4 || !(bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80) else { return }

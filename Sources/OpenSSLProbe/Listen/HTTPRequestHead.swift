@@ -1,4 +1,5 @@
 import TLSModel
+import TLSWire
 
 /// The head of an HTTP/1.x request (RFC 9112 3: `method SP request-target SP HTTP-version`,
 /// then header lines, then an empty line), read just far enough to answer it: the request
@@ -43,7 +44,7 @@ struct HTTPRequestHead: Equatable {
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingSpaces()
             if name == "host" && head.host == nil { head.host = clip(value) }
             if name == "user-agent" && head.userAgent == nil { head.userAgent = clip(value) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TLSModel
+import TLSWire
 
 /// Where `listen` listens: `PORT` (every address, IPv4 and IPv6), `HOST:PORT`,
 /// `[IPv6]:PORT`. HOST may be a name (every address it resolves to) or a wildcard
@@ -16,7 +17,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `[HOST:]PORT`. The port is required: a server has no default port.
     public static func parse(_ text: String) throws(DialTarget.ParseError) -> ListenAddress {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         func port(_ digits: Substring) throws(DialTarget.ParseError) -> Int {
             guard let value = Int(digits), (1...65535).contains(value) else {
                 throw DialTarget.ParseError(description: "\"\(text)\": the port must be a number from 1 to 65535")

@@ -1,4 +1,5 @@
 import Foundation
+import TLSWire
 
 /// One line of `scan`'s table: an endpoint and what its connect report says, in a few
 /// short strings. The report itself is not kept: a /16 must not hold 65,536 reports.
@@ -119,7 +120,7 @@ public struct ScanRow: Sendable, Hashable {
         guard let range = dn.range(of: "CN=") else { return nil }
         let rest = dn[range.upperBound...]
         let end = rest.firstIndex(where: { $0 == "," || $0 == "+" }) ?? rest.endIndex
-        let name = rest[..<end].trimmingCharacters(in: .whitespaces)
+        let name = rest[..<end].trimmingSpaces()
         return name.isEmpty ? nil : name
     }
 

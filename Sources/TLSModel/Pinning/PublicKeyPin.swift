@@ -1,4 +1,5 @@
 import Foundation
+import TLSWire
 
 /// A public key pin in the curl `--pinnedpubkey` / HPKP form: `sha256/` and the base64 of
 /// the SHA-256 of the SubjectPublicKeyInfo (what `tlsprobe inspect` shows as "pin").
@@ -8,7 +9,7 @@ public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `sha256/BASE64`; nil when it is not exactly that (32 bytes, standard base64).
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard trimmed.lowercased().hasPrefix("sha256/") else { return nil }
         guard let data = Data(base64Encoded: String(trimmed.dropFirst("sha256/".count))), data.count == 32 else { return nil }
         digest = Array(data)

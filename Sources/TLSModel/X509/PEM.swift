@@ -1,4 +1,5 @@
 import Foundation
+import TLSWire
 
 /// One `-----BEGIN LABEL-----` … `-----END LABEL-----` block of a PEM file (RFC 7468).
 public struct PEMBlock: Sendable, Hashable {
@@ -72,7 +73,7 @@ public enum PEM {
                 if inHeaders, let colon = current.firstIndex(of: UInt8(ascii: ":")) {
                     let name = String(decoding: current[current.startIndex..<colon], as: UTF8.self)
                     let value = String(decoding: current[(colon + 1)...], as: UTF8.self)
-                    headers[name.trimmingCharacters(in: .whitespaces)] = value.trimmingCharacters(in: .whitespaces)
+                    headers[name.trimmingSpaces()] = value.trimmingSpaces()
                     continue
                 }
                 inHeaders = false

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import SwiftASN1
 import TLSModel
+import TLSWire
 import X509
 
 /// A certificate `identity` made, with its key.
@@ -21,7 +22,7 @@ public enum IdentityHost: Sendable, Equatable {
     /// `10.0.0.5`, `::1`, `printer.local`, `*.shop.local`; nil with the reason when `text`
     /// cannot be a SAN (an address with a port, a scoped IPv6 address, a URL, odd characters).
     public static func parse(_ text: String) -> Result<IdentityHost, IdentityUsageError> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if trimmed.isEmpty { return .failure(IdentityUsageError("--host needs a name or an IP address")) }
         if let bytes = IPAddressText.parse(trimmed) { return .success(.ip(unmapped(bytes))) }
         if trimmed.contains("%") {
@@ -74,7 +75,7 @@ public enum IdentityHost: Sendable, Equatable {
 
     /// The note for a `--host` written as an IPv4-mapped IPv6 address, or nil.
     public static func mappedNote(_ text: String) -> String? {
-        guard let bytes = IPAddressText.parse(text.trimmingCharacters(in: .whitespaces)), isMappedIPv4(bytes) else { return nil }
+        guard let bytes = IPAddressText.parse(text.trimmingSpaces()), isMappedIPv4(bytes) else { return nil }
         let v4 = IPAddressText.format(Array(bytes.suffix(4)))
         return "--host \(text) is the IPv4 address \(v4) written as IPv6; the certificate names \(v4) (the address a client dialling it checks)"
     }
@@ -247,7 +248,7 @@ enum IdentityMaker {
     /// address such as 10.0.0.6 is refused under --permit-dns local (X509_V_ERR_PERMITTED_VIOLATION).
     static func serverCommonName(_ hosts: [IdentityHost]) -> String {
         for host in hosts { if case .dns(let name) = host { return String(name.prefix(64)) } }
-        return String("tlsprobe server \(hosts.first?.text ?? "")".prefix(64)).trimmingCharacters(in: .whitespaces)
+        return String("tlsprobe server \(hosts.first?.text ?? "")".prefix(64)).trimmingSpaces()
     }
 
     /// A client leaf: clientAuth, digitalSignature (and keyEncipherment for RSA), the device's

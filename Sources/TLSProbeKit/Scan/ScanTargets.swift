@@ -1,5 +1,6 @@
 import Foundation
 import TLSDiagnosis
+import TLSWire
 
 /// One target of `scan` as the user wrote it: a host name, an address, `HOST:PORT`,
 /// `[v6]:PORT`, a CIDR block (`10.0.0.0/24`, `fd00::/120`) or a range (`10.0.0.10-40`,
@@ -77,7 +78,7 @@ public enum ScanInput {
 
     /// One target.
     public static func target(_ raw: String) throws(ParseError) -> ScanTarget {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingSpaces()
         guard !text.isEmpty else { throw ParseError("an empty target: give a host, an address, HOST:PORT, a CIDR block or a range") }
         guard text.utf8.count <= maximumTargetLength else {
             throw ParseError("a target of \(text.utf8.count) bytes: a host name has at most 253")
@@ -241,7 +242,7 @@ public enum ScanInput {
         var out: [Int] = []
         var seen = Set<Int>()
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let part = item.trimmingCharacters(in: .whitespaces)
+            let part = item.trimmingSpaces()
             func number(_ s: Substring) throws(ParseError) -> Int {
                 guard !s.isEmpty, s.count <= 5, s.allSatisfy(\.isASCIIDigit), let v = Int(s), (1...65535).contains(v) else {
                     throw ParseError("--ports \(text.prefix(60)): \"\(part.prefix(20))\" is not a port (1-65535) or a range of them (8000-8010)")
@@ -265,7 +266,7 @@ public enum ScanInput {
         var out: [ScanTarget] = []
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let trimmed = content.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+            let trimmed = content.trimming(where: { $0.isSpace || $0 == "\r" })
             if trimmed.isEmpty { continue }
             do throws(ParseError) {
                 out.append(try target(trimmed))

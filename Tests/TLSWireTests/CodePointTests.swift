@@ -103,6 +103,16 @@ import Testing
         func check<V: Hashable>(_ table: NameTable<V>, _ label: String) {
             #expect(Set(table.entries.map(\.0)).count == table.entries.count, "\(label) values")
             #expect(Set(table.entries.map { $0.1.lowercased() }).count == table.entries.count, "\(label) names")
+            // value(named:) lowers only A-Z in an entry: it relies on every name being ASCII.
+            #expect(table.entries.allSatisfy { $0.1.utf8.allSatisfy { $0 < 0x80 } }, "\(label) names are ASCII")
+            // Every name is found by itself, upper-cased and lower-cased; near misses are not.
+            for (value, name) in table.entries {
+                #expect(table.value(named: name) == value, "\(label) \(name)")
+                #expect(table.value(named: name.uppercased()) == value, "\(label) \(name)")
+                #expect(table.value(named: name.lowercased()) == value, "\(label) \(name)")
+                #expect(table.value(named: name + "_") == nil, "\(label) \(name)_")
+                #expect(table.value(named: String(name.dropLast())).map { $0 == value } != true, "\(label) \(name) shortened")
+            }
         }
         check(CipherSuite.table, "CipherSuite")
         check(NamedGroup.table, "NamedGroup")
@@ -112,5 +122,12 @@ import Testing
         check(ContentType.table, "ContentType")
         check(HandshakeType.table, "HandshakeType")
         check(ProtocolVersion.table, "ProtocolVersion")
+        // A lookup lowers the query as String.lowercased() does, Unicode included: the
+        // KELVIN SIGN lowers to an ASCII k.
+        #expect(CipherSuite(name: "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384") == CipherSuite(0xC02C))
+        #expect(NamedGroup(name: "\u{212A}") == nil)
+        #expect(SignatureScheme(name: "ecdsa_secp256r1_sha256") == SignatureScheme(0x0403))
+        #expect(SignatureScheme(name: "ecdsa_secp256r1_sha256 ") == nil)
+        #expect(SignatureScheme(name: "") == nil)
     }
 }

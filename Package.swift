@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "TLSModel",
             dependencies: [
-                "TLSWire",
+                "TLSWire", "SystemCalls",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -108,7 +108,7 @@ struct Scan: ParsableCommand {
     static func read(_ path: String, option: String) throws -> String {
         do throws(BoundedFile.ReadError) {
             let bytes = path == "-"
-                ? try BoundedFile.read(FileHandle.standardInput, limit: maximumFileBytes)
+                ? try BoundedFile.read(fd: 0, limit: maximumFileBytes)
                 : try BoundedFile.read(path, limit: maximumFileBytes)
             return String(decoding: bytes, as: UTF8.self)
         } catch {

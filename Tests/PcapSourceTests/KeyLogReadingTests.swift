@@ -61,6 +61,48 @@ import TLSDiagnosis
         }
     }
 
+    /// The bytes come back exactly, across read(2)'s 1 MiB chunks and from an offset, and
+    /// each way of failing to open says why.
+    @Test func theBytesReadAreTheFilesBytesAndFailuresSayWhy() throws {
+        let dir = TemporaryDirectory()
+        var generator = SystemRandomNumberGenerator()
+        let content = (0..<(3 << 20) + 12_345).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = dir.write("random", Data(content))
+        #expect(try BoundedFile.read(path, limit: 16 << 20) == content)
+        #expect(try BoundedFile.read(path, from: (1 << 20) + 7, limit: 16 << 20) == Array(content[((1 << 20) + 7)...]))
+        #expect(try BoundedFile.read(path, limit: content.count) == content)
+        #expect(try BoundedFile.read(path, limit: 2 << 20, truncating: true) == Array(content[..<(2 << 20)]))
+        #expect(try BoundedFile.read(dir.write("empty", Data()), limit: 10) == [])
+
+        func failure(_ path: String) -> BoundedFile.ReadError? {
+            do { _ = try BoundedFile.read(path, limit: 10); return nil } catch { return error }
+        }
+        // A path through a regular file (ENOTDIR) is a missing file, as a missing one is.
+        #expect(failure(path + "/inside")?.reason == "cannot be read (no such file)")
+        #expect(failure(dir.file("missing"))?.reason == "cannot be read (no such file)")
+        #expect(failure(dir.path)?.kind == .directory)
+        // A dangling link names no file.
+        try FileManager.default.createSymbolicLink(atPath: dir.file("dangling"), withDestinationPath: dir.file("nowhere"))
+        #expect(failure(dir.file("dangling"))?.reason == "cannot be read (no such file)")
+    }
+
+    /// `read(fd:)` reads what an open descriptor has left (scan's targets on stdin), and
+    /// leaves it open.
+    @Test func anOpenPipeIsReadToItsEndAndLeftOpen() throws {
+        let pipe = Pipe()
+        let sent = Array("10.0.0.5:4433\n127.0.0.1\n".utf8)
+        pipe.fileHandleForWriting.write(Data(sent))
+        try pipe.fileHandleForWriting.close()
+        let fd = pipe.fileHandleForReading.fileDescriptor
+        #expect(try BoundedFile.read(fd: fd, limit: 1024) == sent)
+        #expect(fcntl(fd, F_GETFD) >= 0)
+        #expect(try BoundedFile.read(fd: fd, limit: 1024) == [])
+        let over = Pipe()
+        over.fileHandleForWriting.write(Data(repeating: 0x41, count: 1025))
+        try over.fileHandleForWriting.close()
+        #expect(throws: BoundedFile.ReadError.self) { try BoundedFile.read(fd: over.fileHandleForReading.fileDescriptor, limit: 1024) }
+    }
+
     @Test func aFIFOFedMoreThanTheLimitIsRefusedAndOneWithinItIsRead() throws {
         let dir = TemporaryDirectory()
         let over = try Self.fifo(in: dir, "over")

@@ -11,7 +11,7 @@ enum FileBytes {
     /// The rest of an open file (left open), `path` naming it in errors.
     static func read(fd: Int32, path: String, limit: Int, what: String) throws(LoadError) -> [UInt8] {
         try loadError(path, limit: limit, what: what) { () throws(BoundedFile.ReadError) in
-            try BoundedFile.read(FileHandle(fileDescriptor: fd, closeOnDealloc: false), limit: limit)
+            try BoundedFile.read(fd: fd, limit: limit)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Reads a user-named file with a limit on the bytes actually read, whatever it is: a
 /// regular file, a device (`/dev/zero` has no size) or a pipe (`<(cmd)`, a FIFO). Reading
@@ -32,51 +33,49 @@ public enum BoundedFile {
     /// The bytes of the file at `path` from `offset` on, when `offset` plus the bytes read
     /// are at most `limit`; `.tooLarge` as soon as one byte more is read. With
     /// `truncating`, the first `limit` bytes are returned instead of an error.
+    ///
+    /// Opened and read with open(2) and read(2): Foundation's `URL(fileURLWithPath:)` and
+    /// `FileHandle` cost a command that reads one anchor file about 0.9 M instructions.
     public static func read(_ path: String, from offset: Int = 0, limit: Int, truncating: Bool = false) throws(ReadError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var fd: Int32
+        repeat { fd = SystemCall.open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw ReadError(kind: .unreadable, reason: "cannot be read (\(reason(errno)))") }
+        defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw ReadError(kind: .directory, reason: "this is a directory, not a file")
         }
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        } catch {
-            throw ReadError(kind: .unreadable, reason: "cannot be read (\(Self.reason(error, path: path)))")
-        }
-        defer { try? handle.close() }
-        return try read(handle, from: offset, limit: limit, truncating: truncating)
+        return try read(fd: fd, from: offset, limit: limit, truncating: truncating)
     }
 
-    /// The bytes of an open file from `offset` on, under the same bound as `read(_:from:limit:truncating:)`;
-    /// the handle is left open.
-    public static func read(_ handle: FileHandle, from offset: Int = 0, limit: Int, truncating: Bool = false) throws(ReadError) -> [UInt8] {
+    /// The bytes of an open file from `offset` on (the file is read from where it stands
+    /// when `offset` is 0), under the same bound as `read(_:from:limit:truncating:)`; the
+    /// descriptor is left open.
+    public static func read(fd: Int32, from offset: Int = 0, limit: Int, truncating: Bool = false) throws(ReadError) -> [UInt8] {
         let budget = limit - offset
         guard budget >= 0 else {
             if truncating { return [] }
             throw tooLarge(limit)
         }
-        if offset > 0 {
-            do {
-                try handle.seek(toOffset: UInt64(offset))
-            } catch {
-                throw ReadError(kind: .unreadable, reason: "cannot be read (\(error.localizedDescription))")
-            }
+        if offset > 0, lseek(fd, off_t(offset), SEEK_SET) < 0 {
+            throw ReadError(kind: .unreadable, reason: "cannot be read (\(reason(errno)))")
         }
-        // Never read past budget + 1 bytes, and grow the buffer at most to that.
+        // Never read past budget + 1 bytes, and grow the array at most to that. read(2)
+        // fills a scratch buffer, so only the pages it writes are touched.
         let wanted = truncating ? budget : budget + 1
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(chunkSize, wanted)), alignment: 16)
+        defer { scratch.deallocate() }
         var bytes: [UInt8] = []
         while bytes.count < wanted {
-            let data: Data?
-            do {
-                data = try handle.read(upToCount: min(chunkSize, wanted - bytes.count))
-            } catch {
-                throw ReadError(kind: .unreadable, reason: "cannot be read (\(error.localizedDescription))")
+            let chunk = min(scratch.count, wanted - bytes.count)
+            var got: Int
+            repeat { got = SystemCall.read(fd, scratch.baseAddress!, chunk) } while got < 0 && errno == EINTR
+            if got < 0 { throw ReadError(kind: .unreadable, reason: "cannot be read (\(reason(errno)))") }
+            if got == 0 { break }
+            if bytes.count + got > bytes.capacity {
+                bytes.reserveCapacity(min(max(bytes.capacity * 2, bytes.count + got), wanted))
             }
-            guard let data, !data.isEmpty else { break }
-            if bytes.count + data.count > bytes.capacity {
-                bytes.reserveCapacity(min(max(bytes.capacity * 2, bytes.count + data.count), wanted))
-            }
-            bytes.append(contentsOf: data)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<got]))
         }
         if bytes.count > budget { throw tooLarge(limit) }
         return bytes
@@ -93,19 +92,13 @@ public enum BoundedFile {
         ReadError(kind: .tooLarge, reason: "more than \(size(limit))")
     }
 
-    private static func reason(_ error: any Error, path: String) -> String {
-        let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? (error as NSError).code
-        if (error as NSError).domain == NSCocoaErrorDomain {
-            switch CocoaError.Code(rawValue: (error as NSError).code) {
-            case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
-            case .fileReadNoPermission: return "permission denied"
-            default: break
-            }
-        }
-        switch Int32(truncatingIfNeeded: code) {
-        case ENOENT: return "no such file"
+    /// What errno says, as the file's messages put it: "no such file", "permission denied".
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT, ENOTDIR: return "no such file"
         case EACCES, EPERM: return "permission denied"
-        default: return FileManager.default.fileExists(atPath: path) ? error.localizedDescription : "no such file"
+        case EISDIR: return "this is a directory, not a file"
+        default: return String(cString: strerror(code)).lowercased()
         }
     }
 }

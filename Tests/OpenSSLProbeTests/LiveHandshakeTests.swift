@@ -231,3 +231,54 @@ import TLSWire
         #expect(try String(contentsOfFile: real, encoding: .utf8) == "", "the link's target is untouched")
     }
 }
+
+/// connect hands OpenSSL's verification the certificates libssl decoded in the handshake
+/// (`PeerCertificates`) instead of decoding them again: the verdict must be the one a
+/// fresh decoding gives, whatever the question.
+@Suite struct PeerCertificatesTests {
+    @Test(arguments: ["-tls1_3", "-tls1_2"])
+    func theHandshakesCertificatesGiveTheVerdictsAFreshDecodingGives(_ version: String) throws {
+        let files = PKIFiles()
+        let server = try files.server([version])
+        defer { server.stop() }
+        let handshake = try LiveHandshakeTests.connect(server.address).handshake
+        let chain = handshake.observation.serverCertificates
+        let peer = try #require(handshake.peerCertificates)
+        #expect(peer.count == 2)
+        #expect(chain.allSatisfy { peer.x509(der: $0.der) != nil })
+        #expect(peer.x509(der: files.chain.root.der) == nil)
+
+        let other = TestPKI.issue(.root("Other Root CA"))
+        let now = Date()
+        let questions: [(TrustContext, [TLSModel.X509Certificate])] = [
+            (TrustContext(at: now, expectedName: .dns("printer.local")), [files.chain.root.x509]),
+            (TrustContext(at: now, expectedName: .dns("other.local")), [files.chain.root.x509]),
+            (TrustContext(at: now, expectedName: .ip([127, 0, 0, 1])), [files.chain.root.x509]),
+            (TrustContext(at: now, expectedName: .ip([10, 9, 9, 9])), [files.chain.root.x509]),
+            (TrustContext(at: now.addingTimeInterval(20 * 365 * 86_400), expectedName: .dns("printer.local")), [files.chain.root.x509]),
+            (TrustContext(at: now, expectedName: .dns("printer.local")), [other.x509]),
+            (TrustContext(at: now, expectedName: nil), [files.chain.root.x509, other.x509]),
+        ]
+        for (context, anchors) in questions {
+            let reused = OpenSSLVerification.verify(
+                leaf: chain[0], presented: Array(chain.dropFirst()), anchors: anchors, context: context, peer: peer)
+            let fresh = OpenSSLVerification.verify(leaf: chain[0], presented: Array(chain.dropFirst()), anchors: anchors, context: context)
+            #expect(reused == fresh, "\(context.expectedName.map { "\($0)" } ?? "no name") at \(context.at)")
+        }
+        // Only a certificate whose DER is exactly the one asked for is reused.
+        var altered = chain[0].der
+        altered[altered.count - 1] ^= 0x01
+        #expect(peer.x509(der: altered) == nil)
+    }
+
+    /// The level OpenSSL's verdict is given at is a fresh client context's, though connect
+    /// notes it from its own context, which it then lowers to 0.
+    @Test func theSecurityLevelNotedFromConnectIsAFreshContexts() throws {
+        let files = PKIFiles()
+        let server = try files.server(["-tls1_3"])
+        defer { server.stop() }
+        _ = try LiveHandshakeTests.connect(server.address)
+        #expect(OpenSSLVerification.clientSecurityLevel == OpenSSLVerification.levelOfANewClientContext())
+        #expect(OpenSSLVerification.clientSecurityLevel > 0)
+    }
+}

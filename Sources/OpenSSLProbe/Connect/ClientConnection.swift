@@ -42,6 +42,9 @@ struct ClientOutcome {
     var ocspResponse: [UInt8]? = nil
     /// The stapled response's length as OpenSSL received it (0: none), read or not.
     var ocspLength: Int = 0
+    /// The server's certificates as libssl decoded them, for verification without decoding
+    /// them again.
+    var peerCertificates: PeerCertificates? = nil
 }
 
 /// One TLS client connection over a connected TCP socket, on a `TLSChannel` (OpenSSL over
@@ -141,13 +144,14 @@ final class ClientConnection {
             readVerdict(settings: settings, localErrors: &localErrors)
         }
         let ocsp = settings.requestOCSP ? stapledResponse() : (bytes: nil, length: 0)
+        let peerCertificates = PeerCertificates(ssl: channel.ssl.pointer)
         channel.close()
 
         let observation = recorder.clientObservation(completed: completed, ending: &ending)
         return ClientOutcome(
             observation: observation, ending: ending, localErrors: localErrors,
             negotiatedGroup: completed ? channel.negotiatedGroup() : nil, serverBytes: channel.peerBytes, ocspResponse: ocsp.bytes,
-            ocspLength: ocsp.length)
+            ocspLength: ocsp.length, peerCertificates: peerCertificates)
     }
 
     /// The stapled OCSP response, copied out (OpenSSL owns its buffer), and its length: nil

@@ -12,7 +12,7 @@ enum OCSPStapleReader {
 
     /// `der`: the response when it was read; `length`: its size as received (a staple over
     /// `maximumBytes` comes with `der` nil). `chain`: the server's certificates, leaf first.
-    static func read(_ der: [UInt8]?, length: Int, chain: [X509Certificate]) -> OCSPStaple {
+    static func read(_ der: [UInt8]?, length: Int, chain: [X509Certificate], peer: PeerCertificates? = nil) -> OCSPStaple {
         guard length > 0 else { return OCSPStaple(stapled: false) }
         var staple = OCSPStaple(stapled: true, bytes: length)
         guard let der, !der.isEmpty, der.count <= maximumBytes else {
@@ -44,9 +44,9 @@ enum OCSPStapleReader {
             staple.detail = "no SingleResponse"
             return staple
         }
-        let leaf = chain.first.flatMap { OwnedX509(der: $0.der) }
+        let leaf = chain.first.flatMap { OwnedX509.decoding($0.der, from: peer) }
         let issuer = chain.first.flatMap { leafCert in
-            chain.dropFirst().first { $0.subjectDER == leafCert.issuerDER }.flatMap { OwnedX509(der: $0.der) }
+            chain.dropFirst().first { $0.subjectDER == leafCert.issuerDER }.flatMap { OwnedX509.decoding($0.der, from: peer) }
         }
         var chosen = 0
         var matched: Bool? = nil

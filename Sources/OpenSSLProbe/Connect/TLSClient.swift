@@ -67,6 +67,9 @@ public struct LiveHandshake: Sendable {
     /// With `HandshakeOptions.clientHello`: the handshake offering that ClientHello, when
     /// the server could not complete it but did complete this one, with OpenSSL's defaults.
     public var refused: RefusedHandshake? = nil
+    /// The server's certificates as libssl decoded them (`OpenSSLVerification.verify`'s
+    /// `peer`); nil when it sent none.
+    public var peerCertificates: PeerCertificates? = nil
 }
 
 /// A handshake offering another client's ClientHello that the server did not complete.
@@ -282,7 +285,10 @@ public enum TLSClient {
             localErrors: outcome.localErrors, negotiatedGroup: outcome.negotiatedGroup, serverBytes: outcome.serverBytes,
             upgrade: upgrade,
             ocsp: settings.requestOCSP
-                ? OCSPStapleReader.read(outcome.ocspResponse, length: outcome.ocspLength, chain: outcome.observation.serverCertificates) : nil)
+                ? OCSPStapleReader.read(
+                    outcome.ocspResponse, length: outcome.ocspLength, chain: outcome.observation.serverCertificates,
+                    peer: outcome.peerCertificates) : nil,
+            peerCertificates: outcome.peerCertificates)
     }
 
     private enum Slot: Sendable {

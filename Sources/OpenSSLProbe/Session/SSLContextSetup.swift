@@ -20,6 +20,7 @@ enum SSLContextSetup {
             throw .failed("SSL_CTX_new")
         }
         let context = OwnedSSLContext(takingOwnership: pointer)
+        if role == .client { OpenSSLVerification.noteFreshClientContext(pointer) }
         // Level 0 (docs/NOTES.md, "Security level"): old versions, small keys and SHA-1 signatures reach the
         // diagnosis as findings instead of failing inside OpenSSL.
         SSL_CTX_set_security_level(pointer, 0)

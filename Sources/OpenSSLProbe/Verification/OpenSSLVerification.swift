@@ -7,13 +7,39 @@ import TLSModel
 /// and tlsprobe agree or differ.
 public enum OpenSSLVerification {
     /// The security level of a fresh client SSL_CTX on this system (its build default and
-    /// openssl.cnf: 2 on Debian 12), read once: the level curl and `openssl s_client` verify
-    /// a chain at (docs/NOTES.md, "Security level").
-    public static let clientSecurityLevel: Int = {
+    /// openssl.cnf: 2 on Debian 12): the level curl and `openssl s_client` verify a chain
+    /// at (docs/NOTES.md, "Security level"). Read from the first client context tlsprobe
+    /// makes, before it is lowered to 0 (`noteFreshClientContext`), or from a context made
+    /// for the purpose when none was made (verify, inspect): a second SSL_CTX_new costs
+    /// connect about 1.2 M instructions.
+    public static var clientSecurityLevel: Int {
+        if let level = FreshLevel.shared.level { return level }
+        let level = levelOfANewClientContext()
+        FreshLevel.shared.note(level)
+        return level
+    }
+
+    /// The security level of a client SSL_CTX made now, noted nowhere.
+    static func levelOfANewClientContext() -> Int {
         guard let method = TLS_client_method(), let context = SSL_CTX_new(method) else { return 1 }
         defer { SSL_CTX_free(context) }
         return Int(SSL_CTX_get_security_level(context))
-    }()
+    }
+
+    /// Records `context`'s security level as the fresh client level, once: call it on a
+    /// client context straight from SSL_CTX_new, before anything changes it.
+    static func noteFreshClientContext(_ context: OpaquePointer) {
+        FreshLevel.shared.note(Int(SSL_CTX_get_security_level(context)))
+    }
+
+    private final class FreshLevel: @unchecked Sendable {
+        static let shared = FreshLevel()
+        private let lock = NSLock()
+        private var value: Int?
+
+        var level: Int? { lock.withLock { value } }
+        func note(_ level: Int) { lock.withLock { if value == nil { value = level } } }
+    }
 
     /// X509_verify_cert on the same input the engine judges: leaf, untrusted = presented,
     /// store = anchors, X509_VERIFY_PARAM time = context.at, host (X509_VERIFY_PARAM_set1_host)
@@ -21,13 +47,18 @@ public enum OpenSSLVerification {
     /// security level a default client context applies (`clientSecurityLevel`), as libssl
     /// sets it in ssl_verify_cert_chain: so a SHA-1 signature or an RSA-1024 key fails here
     /// as it fails in curl and s_client. ExternalVerdict.error is the X509_V_ERR_* SYMBOL name.
-    public static func verify(leaf: X509Certificate, presented: [X509Certificate], anchors: [X509Certificate], context: some VerificationQuestion) -> ExternalVerdict {
+    /// `peer`: the handshake's own decoding of the certificates (connect), used for any
+    /// certificate whose DER it holds instead of decoding it again.
+    public static func verify(
+        leaf: X509Certificate, presented: [X509Certificate], anchors: [X509Certificate], context: some VerificationQuestion,
+        peer: PeerCertificates? = nil
+    ) -> ExternalVerdict {
         let verifier = "OpenSSL " + String(cString: OpenSSL_version(OPENSSL_VERSION_STRING)) + " (security level \(clientSecurityLevel))"
         func refusal(_ message: String, depth: Int? = nil) -> ExternalVerdict {
             ExternalVerdict(verifier: verifier, ok: false, error: nil, depth: depth, message: message)
         }
 
-        guard let leafX509 = OwnedX509(der: leaf.der) else {
+        guard let leafX509 = OwnedX509.decoding(leaf.der, from: peer) else {
             return refusal("OpenSSL cannot decode the leaf certificate", depth: 0)
         }
         guard let untrusted = OwnedX509Stack(), let store = OwnedX509Store(), let storeContext = OwnedX509StoreContext() else {
@@ -35,7 +66,7 @@ public enum OpenSSLVerification {
         }
         for (index, certificate) in presented.enumerated() {
             // A client fails the handshake on a certificate it cannot decode (decode_error).
-            guard let x509 = OwnedX509(der: certificate.der) else {
+            guard let x509 = OwnedX509.decoding(certificate.der, from: peer) else {
                 return refusal("OpenSSL cannot decode presented certificate[\(index + 1)]", depth: index + 1)
             }
             // The stack takes a reference of its own; `x509` drops ours.

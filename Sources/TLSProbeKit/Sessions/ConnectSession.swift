@@ -195,7 +195,8 @@ public struct ConnectSession: Sendable {
         if live.upgrade?.upgraded == false { report.trust.note = UpgradeDiagnosis.trustNote }
         if let leaf = chain.first, !c.anchors.isEmpty {
             report.trust.openssl = OpenSSLVerification.verify(
-                leaf: leaf, presented: Array(chain.dropFirst()), anchors: c.anchors.map(\.certificate), context: context)
+                leaf: leaf, presented: Array(chain.dropFirst()), anchors: c.anchors.map(\.certificate), context: context,
+                peer: live.peerCertificates)
         }
         return report
     }

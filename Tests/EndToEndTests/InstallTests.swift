@@ -104,6 +104,7 @@ import TestSupport
             let lines = flags.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == "--static-swift-stdlib", "\(libc): \(lines)")
             #expect(lines.contains("-disable-concrete-type-metadata-mangled-name-accessors"), "\(libc): \(lines)")
+            #expect(lines.contains("--no-export-dynamic"), "\(libc): \(lines)")
             #expect(lines.contains("pack-relative-relocs") == (packs && toolchainHasLLD), "\(libc): \(lines)")
             #expect(lines.contains("-use-ld=lld") == (packs && toolchainHasLLD), "\(libc): \(lines)")
         }

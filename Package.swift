@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "TLSDiagnosis",
             dependencies: [
-                "TLSWire", "TLSModel",
+                "TLSWire", "TLSModel", "SystemCalls",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -67,7 +67,7 @@ let package = Package(
             name: "PcapSource",
             dependencies: ["CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSModel", "TLSDiagnosis"]),
+        .target(name: "TLSProbeOutput", dependencies: ["SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis"]),
         // The sessions behind the commands (connect, listen, capture, verify, inspect), the
         // report sinks, stop signals and the console: everything a command does but parse
         // (bar PlainExplainArguments, explain's plain command line read without the parser).
@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "tlsprobe",
             dependencies: [
-                "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "TLSProbeKit",
+                "SystemCalls", "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "TLSProbeKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,7 +106,7 @@ let package = Package(
             ],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "TLSWireTests", dependencies: ["TLSWire", "TestSupport"]),
+        .testTarget(name: "TLSWireTests", dependencies: ["TLSWire", "SystemCalls", "TestSupport"]),
         .testTarget(name: "TLSDiagnosisTests", dependencies: ["TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),

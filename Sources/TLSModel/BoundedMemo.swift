@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Values that are a pure function of their key, shared by the threads that build
 /// observations and render reports (a capture sees the same few clients thousands of
@@ -6,7 +7,7 @@ import Foundation
 public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     // @unchecked: `entries` is only touched under `lock`.
     let capacity: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [Key: Value] = [:]
 
     public init(capacity: Int) { self.capacity = capacity }

@@ -1,4 +1,5 @@
 import Foundation
+import TLSWire
 
 /// Times as reports write them: ISO-8601 in UTC, and durations in words.
 public enum ReportTime {
@@ -67,15 +68,9 @@ public enum ReportTime {
             else { return nil }
             return inRange(Date(timeIntervalSince1970: seconds))
         }
-        let normalized = text.replacingOccurrences(of: " ", with: "T")
-        let pattern = #"^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$"#
-        guard let regex = try? NSRegularExpression(pattern: pattern),
-            let match = regex.firstMatch(in: normalized, range: NSRange(normalized.startIndex..., in: normalized))
-        else { return nil }
-        func group(_ i: Int) -> String? {
-            guard let range = Range(match.range(at: i), in: normalized) else { return nil }
-            return String(normalized[range])
-        }
+        let normalized = text.replacingEvery(" ", with: "T")
+        guard let groups = isoGroups(normalized) else { return nil }
+        func group(_ i: Int) -> String? { groups[i] }
         guard let y = Int(group(1) ?? ""), let m = Int(group(2) ?? ""), let d = Int(group(3) ?? ""),
             (1...9999).contains(y), (1...12).contains(m), (1...daysIn(month: m, year: y)).contains(d)
         else { return nil }
@@ -84,11 +79,67 @@ public enum ReportTime {
         var date = X509Certificate.civilDate(y, m, d, hh, mm, ss)
         if let zone = group(7), zone != "Z" {
             let sign: Double = zone.hasPrefix("-") ? -1 : 1
-            let digits = zone.dropFirst().replacingOccurrences(of: ":", with: "")
+            let digits = zone.dropFirst().replacingEvery(":", with: "")
             guard let zh = Int(digits.prefix(2)), let zm = Int(digits.suffix(2)), zh < 24, zm < 60 else { return nil }
             date = date.addingTimeInterval(-sign * Double(zh * 3600 + zm * 60))
         }
         return inRange(date)
+    }
+
+    /// The groups 1 to 7 (index 0 is the whole text) of
+    /// `^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$`
+    /// as NSRegularExpression matched it, read without it (Foundation's regular
+    /// expressions are outside FoundationEssentials): `\d` is any Unicode decimal digit
+    /// and `$` also matches before one line terminator that ends the text. Nil when the
+    /// pattern does not match. A test holds it to NSRegularExpression.
+    static func isoGroups(_ text: String) -> [String?]? {
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        func digits(_ count: Int) -> String? {
+            guard i + count <= scalars.count,
+                scalars[i..<(i + count)].allSatisfy({ $0.properties.generalCategory == .decimalNumber })
+            else { return nil }
+            defer { i += count }
+            return String(String.UnicodeScalarView(scalars[i..<(i + count)]))
+        }
+        func take(_ scalar: Unicode.Scalar) -> Bool {
+            guard i < scalars.count, scalars[i] == scalar else { return false }
+            i += 1
+            return true
+        }
+        var groups: [String?] = Array(repeating: nil, count: 8)
+        guard let y = digits(4), take("-"), let m = digits(2), take("-"), let d = digits(2) else { return nil }
+        (groups[1], groups[2], groups[3]) = (y, m, d)
+        // (?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?  — when it fails part-way, what
+        // follows can match neither the zone nor the end, so the whole match fails.
+        if take("T") {
+            guard let hh = digits(2), take(":"), let mm = digits(2) else { return nil }
+            (groups[4], groups[5]) = (hh, mm)
+            if take(":") {
+                guard let ss = digits(2) else { return nil }
+                groups[6] = ss
+                if take(".") {
+                    guard digits(1) != nil else { return nil }
+                    while digits(1) != nil {}
+                }
+            }
+        }
+        // (Z|[+-]\d{2}:?\d{2})?
+        let zoneStart = i
+        if take("Z") {
+            groups[7] = "Z"
+        } else if take("+") || take("-") {
+            guard digits(2) != nil else { return nil }
+            _ = take(":")
+            guard digits(2) != nil else { return nil }
+            groups[7] = String(String.UnicodeScalarView(scalars[zoneStart..<i]))
+        }
+        // $: the end, or one line terminator (CR LF counts as one) and then the end.
+        let rest = scalars[i...]
+        let terminators: [Unicode.Scalar] = ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+        guard rest.isEmpty || (rest.count == 1 && terminators.contains(rest.first!)) || Array(rest) == ["\r", "\n"] else { return nil }
+        groups[0] = String(String.UnicodeScalarView(scalars[..<i]))
+        return groups
     }
 
     /// 0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z: what four-digit years can write.

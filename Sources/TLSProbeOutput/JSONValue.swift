@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// A JSON value and its serialisation as docs/DESIGN.md fixes it: keys sorted, strings escaped
 /// per RFC 8259, no trailing spaces; pretty (two-space indent) for single-object reports
@@ -131,7 +132,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 public final class JSONFragment: @unchecked Sendable, Hashable {
     // @unchecked: `serialized` is only touched under `lock`; `value` never changes.
     public let value: JSONValue
-    private let lock = NSLock()
+    private let lock = Lock()
     private var serialized: [Int: [UInt8]] = [:]
 
     public init(_ value: JSONValue) { self.value = value }
@@ -166,7 +167,7 @@ final class FragmentCache<Key: Hashable>: @unchecked Sendable {
     // @unchecked: `entries` and `bytes` are only touched under `lock`.
     let capacity: Int
     let byteBudget: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [Key: JSONFragment] = [:]
     private var bytes = 0
 

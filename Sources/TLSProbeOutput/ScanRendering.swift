@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSDiagnosis
 
 extension TextRenderer {
@@ -67,7 +68,7 @@ extension TextRenderer {
         }
         var out = "\n"
         let head = s.interrupted ? "Interrupted: \(s.probed) of \(plural(s.endpoints, "endpoint")) probed" : "Scanned \(plural(s.endpoints, "endpoint"))"
-        out += "\(head) (\(plural(s.hosts, "host")) × \(plural(s.ports.count, "port"))) in \(String(format: "%.1f", Double(s.elapsedMilliseconds) / 1000)) s\n"
+        out += "\(head) (\(plural(s.hosts, "host")) × \(plural(s.ports.count, "port"))) in \(SystemCall.format("%.1f", Double(s.elapsedMilliseconds) / 1000)) s\n"
         out += "  found       \(s.found) listening (\(s.closed) closed, \(s.silent) silent, \(s.unreachable) unreachable)\n"
         out += "  TLS         \(s.reported - s.notTLS): \(s.trusted) trusted, \(s.notTrusted) not trusted, \(s.notEvaluated) not evaluated"
         out += s.notTLS > 0 ? "; \(s.notTLS) not TLS\n" : "\n"

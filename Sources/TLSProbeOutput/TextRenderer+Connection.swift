@@ -14,7 +14,7 @@ extension TextRenderer {
         case .client(let client):
             let t = client.target
             let address = t.address.map { $0 == t.host ? "" : " (\($0))" } ?? ""
-            let host = t.host.contains(":") ? "[\(t.host)]" : t.host
+            let host = t.host.containsText(":") ? "[\(t.host)]" : t.host
             title = "connect \(host):\(t.port)\(address)\(t.upgrade.map { " · STARTTLS \($0)" } ?? "")\(t.transport == "udp" ? " · DTLS over UDP" : "") · SNI \(t.sni ?? "none")"
             ownHello = true
         case .server:
@@ -199,7 +199,7 @@ extension TextRenderer {
         switch r.vantage {
         case .client(let client):
             let t = client.target
-            endpoint = (t.host.contains(":") ? "[\(t.host)]" : t.host) + ":\(t.port)"
+            endpoint = (t.host.containsText(":") ? "[\(t.host)]" : t.host) + ":\(t.port)"
         case .server(let server):
             endpoint = server.flow.client + (r.clientHello?.sni.map { " (SNI \($0))" } ?? "")
         case .observer(let observer):
@@ -227,7 +227,7 @@ extension TextRenderer {
         let order: [Severity] = [.error, .warning, .info]
         if let top = order.lazy.compactMap({ severity in r.findings.first { $0.severity == severity } }).first {
             var sentence = oneLine(top.message)
-            if let end = sentence.range(of: ". ") { sentence = String(sentence[..<end.lowerBound]) + "." }
+            if let end = sentence.scalarRange(of: ". ") { sentence = String(sentence[..<end.lowerBound]) + "." }
             if sentence.count > 120 { sentence = String(sentence.prefix(119)) + "…" }
             let more = r.findings.count > 1 ? " (+\(r.findings.count - 1) more)" : ""
             let label = style.paint(top.severity.rawValue.uppercased(), top.severity == .error ? .red : top.severity == .warning ? .yellow : .cyan)

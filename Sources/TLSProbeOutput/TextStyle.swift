@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TLSWire
 
 /// How text output looks: colour and width. Only text output depends on the terminal;
 /// JSON never does.
@@ -273,7 +274,7 @@ public struct TextStyle: Sendable, Hashable {
     static func padded(_ text: String, to length: Int) -> String {
         let units = text.utf8.count
         guard units <= length, text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return text.padding(toLength: length, withPad: " ", startingAt: 0)
+            return text.paddedUTF16(toLength: length)
         }
         return units == length ? text : text + String(repeating: " ", count: length - units)
     }

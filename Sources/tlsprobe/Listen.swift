@@ -100,7 +100,7 @@ struct Listen: ParsableCommand {
             throw ValidationError("--chain adds to an identity: give --identity or --cert and --key too (the ephemeral certificate has no chain)")
         }
         if requestClientCert && requireClientCert { throw ValidationError("give one of --request-client-cert and --require-client-cert") }
-        for name in host where name.isEmpty || name.contains(",") || name.contains(" ") {
+        for name in host where name.isEmpty || name.containsText(",") || name.containsText(" ") {
             throw ValidationError("--host \(name): give one DNS name or IP address")
         }
         if let alpn, alpnList(alpn) == nil {

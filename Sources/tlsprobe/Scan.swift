@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenSSLProbe
+import SystemCalls
 import TLSDiagnosis
 import TLSProbeKit
 
@@ -194,7 +195,7 @@ struct Scan: ParsableCommand {
 
 /// Ctrl-C presses, counted from the signal thread.
 final class InterruptCount: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
     func increment() -> Int {
         lock.lock()

@@ -272,7 +272,7 @@ struct VersionArgument: ExpressibleByArgument {
             text = String(text.dropFirst(prefix.count))
             break
         }
-        text = text.replacingOccurrences(of: "_", with: ".")
+        text = text.replacingEvery("_", with: ".")
         let versions: [String: ProtocolVersion] = ["1.0": .tls10, "1": .tls10, "1.1": .tls11, "1.2": .tls12, "1.3": .tls13]
         guard let version = versions[text] else { return nil }
         self.version = version

@@ -77,3 +77,21 @@ import TLSDiagnosis
         #expect(none == nil)
     }
 }
+
+/// `--listen`'s "does it end in a port" test replaced a regular expression; the
+/// expression is the reference, on every string of a few telling pieces.
+@Suite struct ListenAddressPortSuffixTests {
+    @Test func endsInPortAnswersAsTheRegularExpressionDid() throws {
+        let regex = try NSRegularExpression(pattern: ":[0-9]+$")
+        let pieces = [":", "0", "9", "a", "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{0C}", "x", "é", " ", "٣", "]", "\n\n"]
+        var texts = [""]
+        for _ in 0..<4 { texts = texts.flatMap { text in pieces.map { text + $0 } } }
+        var differing: [String] = []
+        for text in texts {
+            let matched = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            if ListenAddress.endsInPort(text) != matched { differing.append(text.debugDescription) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, e.g. \(differing.prefix(6))")
+        #expect(texts.count == 65_536)
+    }
+}

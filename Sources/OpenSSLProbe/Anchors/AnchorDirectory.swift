@@ -19,18 +19,22 @@ public enum AnchorDirectory {
 
     /// `includeHashedNames` reads `HASH.N` entries too (an SSL_CERT_DIR may hold nothing else).
     static func load(path: String, includeHashedNames: Bool, seen: inout Set<[UInt8]>) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             throw LoadError(path, .unreadable, "cannot be read (no such directory)")
         }
-        guard isDirectory.boolValue else {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
             throw LoadError(path, .unreadable, "this is a file, not a directory (use --anchor for a file)")
         }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw LoadError(path, .unreadable, "the directory cannot be listed (\(error.localizedDescription))")
+            // Why, as the C library says it (FileManager's error names no cause on Linux).
+            let directory = opendir(path)
+            let reason = directory == nil ? String(cString: strerror(errno)).lowercased() : "unknown error"
+            if let directory { closedir(directory) }
+            throw LoadError(path, .unreadable, "the directory cannot be listed (\(reason))")
         }
         guard names.count <= maximumEntries else {
             throw LoadError(path, .tooLarge, "the directory holds \(names.count) entries; tlsprobe reads at most \(maximumEntries)")

@@ -25,7 +25,7 @@ public struct DialTarget: Sendable, Hashable, CustomStringConvertible {
     /// are dropped). `defaultPort` is the port when none is given (a STARTTLS protocol's).
     public static func parse(_ text: String, defaultPort: Int = defaultPort) throws(ParseError) -> DialTarget {
         var rest = Substring(text.trimmingSpaces())
-        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        if let scheme = rest.scalarRange(of: "://") { rest = rest[scheme.upperBound...] }
         if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<slash] }
         guard !rest.isEmpty else { throw ParseError(description: "\"\(text)\": give HOST:PORT, e.g. 10.0.0.5:4433 or [::1]:4433") }
 
@@ -78,6 +78,6 @@ public struct DialTarget: Sendable, Hashable, CustomStringConvertible {
 
     /// `host:port`, `[v6]:port`.
     public static func display(host: String, port: Int) -> String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        host.containsText(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

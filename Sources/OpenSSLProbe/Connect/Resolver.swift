@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// One address to dial, as getaddrinfo(3) gave it.
 struct ResolvedAddress: Sendable, Hashable {
@@ -24,11 +25,10 @@ enum Resolver {
         }
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        SystemCall.detachThread {
             box.set(lookUp(target, numeric: false))
             done.signal()
         }
-        thread.start()
         guard done.wait(timeout: .now() + timeout) == .success, let (status, addresses) = box.get() else {
             throw ConnectFailure(.unresolved, "\(target.host): the name was not resolved within \(Seconds.text(timeout)) (DNS does not answer)")
         }
@@ -39,7 +39,7 @@ enum Resolver {
     }
 
     private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var value: (Int32, [ResolvedAddress])?
         func set(_ v: (Int32, [ResolvedAddress])) { lock.lock(); value = v; lock.unlock() }
         func get() -> (Int32, [ResolvedAddress])? { lock.lock(); defer { lock.unlock() }; return value }
@@ -86,6 +86,6 @@ enum Resolver {
 /// Seconds as people write them: "10 s", "2.5 s".
 enum Seconds {
     static func text(_ seconds: TimeInterval) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : SystemCall.format("%.1f s", seconds)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import SystemCalls
 import TLSModel
+import TLSWire
 
 /// The plain-text protocols `connect --starttls` upgrades to TLS on the same connection,
 /// each by the prelude its standard documents, as `openssl s_client -starttls` speaks it.
@@ -113,7 +115,7 @@ enum StartTLS {
                 if line.hasPrefix("a ") { break }
                 capabilities.append(line)
             }
-            let offered = capabilities.contains { $0.uppercased().contains("STARTTLS") }
+            let offered = capabilities.contains { $0.uppercased().containsText("STARTTLS") }
             talk.step = "STARTTLS"
             try talk.send("b STARTTLS\r\n")
             var reply = try talk.readLine()
@@ -142,13 +144,13 @@ enum StartTLS {
             let namespace = proto == .xmpp ? "jabber:client" : "jabber:server"
             try talk.send("<?xml version='1.0'?><stream:stream xmlns:stream='http://etherx.jabber.org/streams' xmlns='\(namespace)' to='\(xmlEscaped(host))' version='1.0'>")
             let features = try talk.readUntil(anyOf: ["</stream:features>", "<stream:features/>", "</stream:stream>", "<stream:error"])
-            let offered = features.contains("urn:ietf:params:xml:ns:xmpp-tls")
+            let offered = features.containsText("urn:ietf:params:xml:ns:xmpp-tls")
             guard offered else { return refuse("does not offer STARTTLS (no <starttls/> in its stream features)") }
             talk.step = "STARTTLS"
             talk.resetReply()
             try talk.send("<starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>")
             let answer = try talk.readUntil(anyOf: ["<proceed", "<failure", "</stream:stream>", "<stream:error"])
-            return done(answer.contains("<proceed"))
+            return done(answer.containsText("<proceed"))
         case .ldap:
             // RFC 4511 4.14: an ExtendedRequest for 1.3.6.1.4.1.1466.20037, an ExtendedResponse
             // whose resultCode is success (0).
@@ -253,8 +255,8 @@ enum StartTLS {
         + [UInt8](repeating: 0, count: 23)
 
     static func xmlEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&apos;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingEvery("&", with: "&amp;").replacingEvery("'", with: "&apos;")
+            .replacingEvery("<", with: "&lt;").replacingEvery(">", with: "&gt;")
     }
 }
 
@@ -413,7 +415,7 @@ final class PlaintextConversation {
             pending = []
             let text = String(decoding: seen, as: UTF8.self)
             reply = [Self.printable(seen)]
-            if markers.contains(where: { text.contains($0) }) { return text }
+            if markers.contains(where: { text.containsText($0) }) { return text }
             try fill()
         }
     }
@@ -488,7 +490,7 @@ final class PlaintextConversation {
             if byte >= 0x20 && byte < 0x7F { out.unicodeScalars.append(Unicode.Scalar(byte)) }
             else if byte == 0x0A { out += "\n" }
             else if byte == 0x0D { continue }
-            else { out += String(format: "\\x%02x", byte) }
+            else { out += SystemCall.format("\\x%02x", byte) }
         }
         return out
     }

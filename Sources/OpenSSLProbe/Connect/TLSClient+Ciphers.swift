@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import SystemCalls
 import TLSModel
 import TLSWire
 
@@ -27,7 +28,7 @@ extension TLSClient {
         let finished = DispatchGroup()
         for (index, version) in versions.enumerated() {
             finished.enter()
-            Thread.detachNewThread {
+            SystemCall.detachThread {
                 defer { finished.leave() }
                 slots.set(index, enumerate(version, target: target, addresses: addresses, options: options))
             }
@@ -103,7 +104,7 @@ extension TLSClient {
     }
 
     private final class CipherSlots: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var slots: [CipherProbe?]
         init(count: Int) { slots = Array(repeating: nil, count: count) }
         func set(_ index: Int, _ probe: CipherProbe) { lock.lock(); slots[index] = probe; lock.unlock() }

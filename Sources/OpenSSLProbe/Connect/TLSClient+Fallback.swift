@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSModel
 import TLSWire
 
@@ -53,7 +54,7 @@ extension TLSClient {
             let finished = DispatchGroup()
             for (index, version) in versions.enumerated() {
                 finished.enter()
-                Thread.detachNewThread {
+                SystemCall.detachThread {
                     defer { finished.leave() }
                     slots.set(index, probe(
                         version, target: target, addresses: addresses, sni: options.sni,
@@ -73,7 +74,7 @@ extension TLSClient {
     }
 
     private final class ProbeSlots: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var slots: [VersionProbe?]
         init(count: Int) { slots = Array(repeating: nil, count: count) }
         func set(_ index: Int, _ probe: VersionProbe) { lock.lock(); slots[index] = probe; lock.unlock() }

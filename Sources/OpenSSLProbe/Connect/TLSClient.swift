@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSModel
 import TLSWire
 
@@ -149,7 +150,7 @@ public enum TLSClient {
         let finished = DispatchGroup()
         for index in 0...concurrent.count {
             finished.enter()
-            Thread.detachNewThread {
+            SystemCall.detachThread {
                 defer { finished.leave() }
                 work(index)
             }
@@ -298,7 +299,7 @@ public enum TLSClient {
     }
 
     private final class ResultSlots: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var slots: [Slot?]
         init(count: Int) { slots = Array(repeating: nil, count: count) }
         func set(_ index: Int, _ slot: Slot) { lock.lock(); slots[index] = slot; lock.unlock() }

@@ -1,4 +1,5 @@
 import Foundation
+import TLSWire
 
 /// What a file (or one PEM block of it) holds, for saying what it is.
 enum CredentialItem: Hashable {
@@ -26,7 +27,7 @@ enum CredentialItem: Hashable {
         case .pkcs7: return noun("PKCS#7 structure", "PKCS#7 structures")
         case .opensshKey: return noun("OpenSSH private key", "OpenSSH private keys", article: "an")
         case .parameters(let label):
-            let algorithm = label.replacingOccurrences(of: " PARAMETERS", with: "")
+            let algorithm = label.replacingEvery(" PARAMETERS", with: "")
             return "\(algorithm) parameters"
         case .unknown(let label): return noun("\"\(label)\" PEM block", "\"\(label)\" PEM blocks")
         }

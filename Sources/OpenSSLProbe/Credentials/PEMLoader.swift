@@ -54,7 +54,7 @@ struct PEMLoader {
                         file.certificateLocations.append("\(location), PKCS#7 certificate \(index + 1)")
                     }
                 case .pkcs8, .encryptedPKCS8, .traditional:
-                    let encrypted = kind == .encryptedPKCS8 || (block.headers["Proc-Type"]?.uppercased().contains("ENCRYPTED") ?? false)
+                    let encrypted = kind == .encryptedPKCS8 || (block.headers["Proc-Type"]?.uppercased().containsText("ENCRYPTED") ?? false)
                     if expecting == .certificates && encrypted {
                         file.other.append("\(block.label) at \(location) (not decrypted)")
                     } else {

@@ -33,7 +33,7 @@ public enum EphemeralIdentity {
             let hostname = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if !hostname.isEmpty && IPAddressText.parse(hostname) == nil {
                 add(hostname)
-                if !hostname.contains(".") { add(hostname + ".local") }
+                if !hostname.containsText(".") { add(hostname + ".local") }
             }
         }
         add("localhost")
@@ -60,7 +60,7 @@ public enum EphemeralIdentity {
             guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
             let text = String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             // A scoped address ("fe80::1%eth0") cannot go in a SAN.
-            if !text.contains("%") { addresses.append(text) }
+            if !text.containsText("%") { addresses.append(text) }
         }
         return addresses
     }

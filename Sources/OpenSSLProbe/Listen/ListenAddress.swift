@@ -32,8 +32,8 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
         }
         let target = try DialTarget.parse(trimmed)
         // DialTarget falls back to port 443; a listener names its port.
-        let explicit = target.host.contains(":") ? trimmed.contains("]:") : trimmed.range(of: ":[0-9]+$", options: .regularExpression) != nil
-        guard explicit, !trimmed.contains("/") else {
+        let explicit = target.host.containsText(":") ? trimmed.containsText("]:") : Self.endsInPort(trimmed)
+        guard explicit, !trimmed.containsText("/") else {
             throw DialTarget.ParseError(description: "\"\(text)\": give [HOST:]PORT, e.g. 4433, 127.0.0.1:4433 or [::1]:4433")
         }
         return ListenAddress(host: target.host, port: target.port)
@@ -42,5 +42,21 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// `PORT` alone on every address, `host:port`, `[v6]:port`.
     public var description: String {
         host.map { DialTarget.display(host: $0, port: port) } ?? "*:\(port)"
+    }
+}
+
+extension ListenAddress {
+    /// Whether `text` ends in `:` and one or more ASCII digits (a port), as the pattern
+    /// `:[0-9]+$` matched it with NSRegularExpression: ICU's `$` also matches before one
+    /// line terminator that ends the text.
+    static func endsInPort(_ text: String) -> Bool {
+        var scalars = Array(text.unicodeScalars)
+        if scalars.count >= 2, scalars[scalars.count - 2] == "\r", scalars.last == "\n" {
+            scalars.removeLast(2)
+        } else if let last = scalars.last, ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(last) {
+            scalars.removeLast()
+        }
+        let digits = scalars.reversed().prefix { $0.value >= 0x30 && $0.value <= 0x39 }.count
+        return digits > 0 && scalars.dropLast(digits).last == ":"
     }
 }

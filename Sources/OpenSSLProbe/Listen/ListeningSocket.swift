@@ -17,7 +17,7 @@ final class ListeningSocket {
     deinit { close(fd) }
 
     /// `address:port`, `[v6]:port`.
-    var display: String { address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
+    var display: String { address.containsText(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
 
     /// The sockets for `where`: every address of a name, or the IPv4 and IPv6 wildcards
     /// (IPv6 only where the machine has it). Any one that cannot be bound fails the whole.
@@ -52,7 +52,7 @@ final class ListeningSocket {
     }
 
     private static func bind(_ address: ResolvedAddress, port: Int) throws(ListenFailure) -> ListeningSocket {
-        let display = address.text.contains(":") ? "[\(address.text)]:\(port)" : "\(address.text):\(port)"
+        let display = address.text.containsText(":") ? "[\(address.text)]:\(port)" : "\(address.text):\(port)"
         let fd = SystemCall.nonBlockingStreamSocket(family: address.family)
         guard fd >= 0 else {
             let kind: ListenFailure.Kind = errno == EAFNOSUPPORT ? .unavailable : .local

@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import SystemCalls
 import TLSModel
 import TLSWire
 
@@ -102,7 +103,7 @@ public final class TLSServer: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    private let lock = NSCondition()
+    private let lock = Condition()
     private var inFlight = 0
     private var reported = 0
     private var established = 0
@@ -270,7 +271,7 @@ public final class TLSServer: @unchecked Sendable {
             if case .signal? = stopReason {
                 let limit = grace ?? Date().addingTimeInterval(3)
                 grace = limit
-                if !lock.wait(until: limit) { break }
+                if !lock.wait(untilSecondsSince1970: limit.timeIntervalSince1970) { break }
             } else {
                 lock.wait()
             }
@@ -294,7 +295,7 @@ public final class TLSServer: @unchecked Sendable {
         let client = DialTarget.display(host: connection.peer.text, port: ListeningSocket.port(of: connection.peer))
         let server = DialTarget.display(host: ListeningSocket.localAddress(of: connection.fd), port: listener.port)
         let handed = Handed(connection)
-        Thread.detachNewThread { [self] in
+        SystemCall.detachThread { [self] in
             let served = self.serve(handed.take(), client: client, server: server, accepted: accepted, page: page)
             self.lock.lock()
             self.inFlight -= 1

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// A key log in the NSS format (`CLIENT_RANDOM …`, `CLIENT_HANDSHAKE_TRAFFIC_SECRET …`)
 /// that Wireshark and `tlsprobe capture --keylog` read. Lines are appended; the file is
@@ -11,7 +12,7 @@ public final class KeyLogFile: @unchecked Sendable {
     /// The path as given.
     public let path: String
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Why the key log cannot be written.
     public struct OpenError: Error, Sendable, CustomStringConvertible {

@@ -70,11 +70,20 @@ public enum NewFiles {
             if parent == current { break }
             current = parent
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        } catch {
-            removeDirectories(missing)
-            throw WriteError(path: directory, description: "\(directory): cannot create the directory (\(error.localizedDescription))", exists: false)
+        // Shallowest first; each made 0755 whatever the umask. One that appeared meanwhile
+        // (another run) is fine if it is a directory.
+        for path in missing.reversed() {
+            if mkdir(path, 0o755) != 0 {
+                let code = errno
+                guard code == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                    removeDirectories(missing)
+                    throw WriteError(
+                        path: directory, description: "\(directory): cannot create the directory (\(String(cString: strerror(code)).lowercased()))",
+                        exists: false)
+                }
+                continue
+            }
+            _ = chmod(path, 0o755)
         }
         return missing
     }

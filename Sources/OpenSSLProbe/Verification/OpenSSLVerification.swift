@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import SystemCalls
 import TLSModel
 
 /// OpenSSL's own verdict on a chain (`X509_verify_cert`), kept as evidence beside
@@ -34,7 +35,7 @@ public enum OpenSSLVerification {
 
     private final class FreshLevel: @unchecked Sendable {
         static let shared = FreshLevel()
-        private let lock = NSLock()
+        private let lock = Lock()
         private var value: Int?
 
         var level: Int? { lock.withLock { value } }

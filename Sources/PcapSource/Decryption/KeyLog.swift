@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSModel
 
 /// TLS secrets by client random, read from NSS key log files (what `SSLKEYLOGFILE`,
@@ -78,7 +79,7 @@ public final class KeyLog: @unchecked Sendable {
     // About 1 KiB of memory per connection kept: a quarter of a million is a quarter of a GiB.
     public static let maxConnections = 250_000
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var secrets: [[UInt8]: [Label: [UInt8]]] = [:]
     private var files: [(path: String, offset: Int)] = []
     private var embedded: LoadSummary?

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSModel
 
 /// Parsed certificates by their DER, shared by the threads that build reports: a capture
@@ -8,7 +9,7 @@ final class CertificateCache: @unchecked Sendable {
     static let shared = CertificateCache()
 
     let capacity: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [DERKey: X509Certificate] = [:]
     /// DER that did not parse (nil results are remembered too).
     private var failures: Set<DERKey> = []

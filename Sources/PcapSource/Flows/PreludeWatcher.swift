@@ -1,3 +1,5 @@
+import TLSWire
+
 /// The plain-text start of a TCP flow that may turn into TLS: a STARTTLS-style upgrade
 /// (SMTP, LMTP, IMAP, POP3, FTP, XMPP, LDAP, PostgreSQL, MySQL, IRC, NNTP, Sieve) or a
 /// tunnel (SOCKS4, SOCKS5, HTTP CONNECT). While a flow's directions are in their prelude,
@@ -116,7 +118,7 @@ struct PreludeWatcher {
         let serverLines = lines(server)
         let upperClient = clientLines.map { $0.uppercased() }
         // HTTP CONNECT: "CONNECT host:port HTTP/1.1" → "HTTP/1.1 200 ...".
-        if let first = upperClient.first, first.hasPrefix("CONNECT "), first.contains(" HTTP/1.") {
+        if let first = upperClient.first, first.hasPrefix("CONNECT "), first.containsText(" HTTP/1.") {
             let status = serverLines.first { $0.uppercased().hasPrefix("HTTP/1.") }
             return Reading(kind: .tunnel("http-connect"), requested: true,
                            accepted: status.map { $0.split(separator: " ").dropFirst().first == "200" }, reply: status.map(short))
@@ -126,16 +128,16 @@ struct PreludeWatcher {
         if contains(client, stream) || contains(server, stream) {
             let clientText = String(decoding: client, as: UTF8.self)
             let serverText = String(decoding: server, as: UTF8.self)
-            let requested = clientText.contains("<starttls")
+            let requested = clientText.containsText("<starttls")
             var accepted: Bool?
-            if serverText.contains("<proceed") { accepted = true } else if requested && serverText.contains("<failure") { accepted = false }
-            let server = clientText.contains("jabber:server") ? "xmpp-server" : "xmpp"
+            if serverText.containsText("<proceed") { accepted = true } else if requested && serverText.containsText("<failure") { accepted = false }
+            let server = clientText.containsText("jabber:server") ? "xmpp-server" : "xmpp"
             // Without <starttls/>: SASL authentication or stanzas in plain text.
             // The first of them in the client's stream.
             let plain = requested ? nil : ["<auth", "<iq", "<message", "<presence"]
-                .compactMap { tag in clientText.range(of: tag).map { (tag, $0.lowerBound) } }
+                .compactMap { tag in clientText.scalarRange(of: tag).map { (tag, $0.lowerBound) } }
                 .min { $0.1 < $1.1 }.map { String($0.0.dropFirst()) }
-            let offered = serverText.contains("<stream:features") ? serverText.contains("<starttls") : nil
+            let offered = serverText.containsText("<stream:features") ? serverText.containsText("<starttls") : nil
             return Reading(kind: .upgrade(server), requested: requested, accepted: requested ? accepted : nil,
                            reply: accepted == nil ? nil : (accepted! ? "<proceed/>" : "<failure/>"),
                            plainCommand: plain, serverOffered: requested ? nil : offered,
@@ -150,8 +152,8 @@ struct PreludeWatcher {
         let protocolName: String
         let requestIndex: Int?
         let acceptedWhen: (String) -> Bool
-        if upperClient.contains(where: { $0.hasPrefix("EHLO") || $0.hasPrefix("HELO") || $0.hasPrefix("LHLO") }) || (upperGreeting.hasPrefix("220") && upperGreeting.contains("SMTP")) {
-            protocolName = upperClient.contains { $0.hasPrefix("LHLO") } || upperGreeting.contains("LMTP") ? "lmtp" : "smtp"
+        if upperClient.contains(where: { $0.hasPrefix("EHLO") || $0.hasPrefix("HELO") || $0.hasPrefix("LHLO") }) || (upperGreeting.hasPrefix("220") && upperGreeting.containsText("SMTP")) {
+            protocolName = upperClient.contains { $0.hasPrefix("LHLO") } || upperGreeting.containsText("LMTP") ? "lmtp" : "smtp"
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.hasPrefix("220") }
         } else if upperGreeting.hasPrefix("* OK") || upperGreeting.hasPrefix("* PREAUTH") {
@@ -241,8 +243,8 @@ struct PreludeWatcher {
             let words = upper.split { $0 == " " || $0 == "-" || $0 == "\"" || $0 == "[" || $0 == "]" || $0 == "=" }
             switch protocolName {
             case "pop3": return upper == "STLS" || upper.hasPrefix("STLS ")
-            case "ftp": return upper.contains("AUTH TLS") || (upper.hasPrefix(" AUTH") && upper.contains("TLS"))
-            case "irc": return words.contains("CAP") && words.contains("LS") && (words.contains("TLS") || upper.contains(":TLS"))
+            case "ftp": return upper.containsText("AUTH TLS") || (upper.hasPrefix(" AUTH") && upper.containsText("TLS"))
+            case "irc": return words.contains("CAP") && words.contains("LS") && (words.contains("TLS") || upper.containsText(":TLS"))
             default: return words.contains("STARTTLS")
             }
         }
@@ -263,7 +265,7 @@ struct PreludeWatcher {
         case "ftp": return sent("FEAT") && upper.contains { $0.hasPrefix("211") }
         case "nntp": return upper.contains { $0.hasPrefix("101") }
         case "sieve": return upper.contains { $0.hasPrefix("\"IMPLEMENTATION\"") }
-        case "irc": return sent("CAP") && upper.contains { $0.contains(" CAP ") && $0.contains(" LS") }
+        case "irc": return sent("CAP") && upper.contains { $0.containsText(" CAP ") && $0.containsText(" LS") }
         default: return false
         }
     }

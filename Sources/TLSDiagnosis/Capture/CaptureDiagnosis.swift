@@ -52,7 +52,7 @@ public enum CaptureDiagnosis {
             if f.cutRecords.contains(where: \.bySnapLength) {
                 // The snap length, not the peers, is why the handshake reads as it does.
                 let keeps = f.snapLength.map { "the capture keeps only the first \($0) bytes of each packet" } ?? "packets were cut short"
-                let others = parts.filter { !$0.contains("snap length") }
+                let others = parts.filter { !$0.containsText("snap length") }
                 message = "The snap length cut this connection's handshake: \(keeps), so \(cutRecordsText(f.cutRecords)) cannot be read in full."
                     + (others.isEmpty ? "" : " Besides, \(others.joined(separator: "; ")).")
                     + " What could be read is reported; conclusions drawn from what is missing are not.\(budget)"

@@ -32,7 +32,7 @@ private func library(
 private extension String {
     /// `net::err_cert_authority_invalid` is matched by its last token.
     func replacingColons() -> String {
-        guard contains("::"), let last = split(separator: ":").last else { return self }
+        guard containsText("::"), let last = split(separator: ":").last else { return self }
         return String(last)
     }
 }

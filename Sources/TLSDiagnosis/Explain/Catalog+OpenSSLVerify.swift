@@ -28,7 +28,7 @@ private func verify(
     entry.symbols = [lower]
     // Node.js reports these by their short name ('CERT_HAS_EXPIRED'); keep the short form
     // as a token when it is distinctive (has an underscore), as an exact form otherwise.
-    if short.contains("_") { entry.symbols.append(short) } else { entry.exactForms.append(short) }
+    if short.containsText("_") { entry.symbols.append(short) } else { entry.exactForms.append(short) }
     if textIsExactOnly { entry.exactForms.append(CatalogEntry.lower(text)) } else { entry.phrases = [CatalogEntry.lower(text)] }
     entry.phrases += extra.map(CatalogEntry.lower)
     entry.number = number

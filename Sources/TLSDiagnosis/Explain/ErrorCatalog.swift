@@ -171,7 +171,7 @@ struct Matcher: Sendable {
             let run = String(decoding: lower[index..<end], as: UTF8.self)
             var dotted = run
             while dotted.hasSuffix(".") { dotted.removeLast() }
-            if dotted.contains("."), let found = symbolIndex[dotted] {
+            if dotted.containsText("."), let found = symbolIndex[dotted] {
                 hits += found.map { Hit(entry: $0, start: index, length: dotted.utf8.count, covers: true) }
             }
             var partStart = index
@@ -258,7 +258,7 @@ struct Matcher: Sendable {
                 if Self.alertContexts.contains(where: { context.hasSuffix($0) }) {
                     kinds = [.tlsAlert]
                 } else if Self.verifyContexts.contains(where: { context.hasSuffix($0) })
-                    || (context.hasSuffix("error") && after.hasPrefix(" at ") && after.contains("depth")) {
+                    || (context.hasSuffix("error") && after.hasPrefix(" at ") && after.containsText("depth")) {
                     kinds = [.opensslVerifyError]
                 } else {
                     continue

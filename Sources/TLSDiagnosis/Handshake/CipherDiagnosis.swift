@@ -55,8 +55,8 @@ public enum CipherDiagnosis {
 
     public static func summary(_ suite: CipherSuite, version: ProtocolVersion) -> CipherSuiteSummary {
         let name = suite.name ?? ""
-        let appleAEAD = name.contains("_GCM_") || name.contains("CHACHA20_POLY1305")
-        let aead = appleAEAD || name.contains("_CCM")
+        let appleAEAD = name.containsText("_GCM_") || name.containsText("CHACHA20_POLY1305")
+        let aead = appleAEAD || name.containsText("_CCM")
         let ats: Bool
         if suite.isTLS13 {
             ats = version >= .tls13 && appleAEAD

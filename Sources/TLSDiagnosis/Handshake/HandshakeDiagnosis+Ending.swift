@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSWire
 
 extension HandshakeDiagnosis {
@@ -78,7 +79,7 @@ extension HandshakeDiagnosis {
                 evidence: evidence,
                 fix: "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://; for SMTP, IMAP, LDAP, PostgreSQL… tlsprobe connect HOST:PORT --starttls PROTO).")
         case .timedOut(let seconds, let stream):
-            let limit = String(format: "%g", seconds)
+            let limit = SystemCall.format("%g", seconds)
             evidence["timeout_seconds"] = .string(limit)
             if let stream { evidence["bytes_received"] = .int(stream.bytes) }
             // Bytes that end inside a record (or before any whole handshake message): the

@@ -1,3 +1,4 @@
+import SystemCalls
 import TLSWire
 
 // listen: alerts and endings read from the server's side. We know exactly what we sent
@@ -256,22 +257,22 @@ extension HandshakeDiagnosis {
                 message: "The client sent bytes that are not TLS (\"\(printable)\"): it speaks another protocol, or starts in plain text and upgrades later (STARTTLS).",
                 evidence: evidence, fix: "Point the client at a port that speaks its protocol, or have it use TLS from the first byte.")
         case .timedOut(let seconds, _):
-            evidence["timeout_seconds"] = .string(String(format: "%g", seconds))
+            evidence["timeout_seconds"] = .string(SystemCall.format("%g", seconds))
             if o.clientHello == nil {
                 return Finding(
                     code: .tlsHandshakeFailed, subject: .connection,
-                    message: "The client connected but sent no ClientHello within \(String(format: "%g", seconds)) s: it waits for the server to speak first (SMTP, FTP, IMAP and their STARTTLS), or it is not a TLS client.",
+                    message: "The client connected but sent no ClientHello within \(SystemCall.format("%g", seconds)) s: it waits for the server to speak first (SMTP, FTP, IMAP and their STARTTLS), or it is not a TLS client.",
                     evidence: evidence, fix: "Use a client that starts with TLS, or raise --timeout if it is merely slow.")
             }
             if ourCertificateSent && !clientFinished {
                 return Finding(
                     code: .tlsHandshakeFailed, subject: .connection,
-                    message: "The client went silent after our Certificate and did not finish the handshake within \(String(format: "%g", seconds)) s: it may be showing its user a warning about our certificate and waiting for an answer.",
+                    message: "The client went silent after our Certificate and did not finish the handshake within \(SystemCall.format("%g", seconds)) s: it may be showing its user a warning about our certificate and waiting for an answer.",
                     evidence: evidence, fix: "Look at the client's screen; raise --timeout to give its user longer.")
             }
             return Finding(
                 code: .tlsHandshakeFailed, subject: .connection,
-                message: "The client stopped sending\(afterText): the handshake did not finish within \(String(format: "%g", seconds)) s.",
+                message: "The client stopped sending\(afterText): the handshake did not finish within \(SystemCall.format("%g", seconds)) s.",
                 evidence: evidence, fix: "Raise --timeout if the client is slow; otherwise look at its log for the reason.")
         case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)

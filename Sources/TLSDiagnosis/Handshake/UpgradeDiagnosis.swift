@@ -1,4 +1,5 @@
 import Foundation
+import TLSWire
 
 /// `connect --starttls`: a plain-text protocol that did not upgrade to TLS is a finding
 /// (`tls.starttls_refused`) that quotes the server, not a TLS failure.
@@ -10,7 +11,7 @@ public enum UpgradeDiagnosis {
         let reason = upgrade.reason ?? "did not upgrade"
         // The step once: a reason that already names it ("… at greeting") is not followed by "(at greeting)".
         let step = reason.hasSuffix(" \(upgrade.step)") ? "" : " (at \(upgrade.step))"
-        let quoted = upgrade.reply.isEmpty ? "" : " It said: \"\(upgrade.reply.replacingOccurrences(of: "\n", with: " / "))\"."
+        let quoted = upgrade.reply.isEmpty ? "" : " It said: \"\(upgrade.reply.replacingEvery("\n", with: " / "))\"."
         return profile.apply(Finding(
             code: .tlsStartTLSRefused, subject: .connection,
             message: "The \(name) server \(reason), so no TLS handshake ran\(step).\(quoted)",

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// What a capture judges again and again, remembered: a capture holds the same few server
 /// chains thousands of times, and judging a chain (path search, signatures, lints) and
@@ -29,7 +30,7 @@ public final class DiagnosisMemo: @unchecked Sendable {
     /// The latest notBefore and earliest notAfter among the anchors.
     private let anchorsValidFrom: Date
     private let anchorsValidUntil: Date
-    private let lock = NSLock()
+    private let lock = Lock()
     private var evaluations: [EvaluationKey: TrustEvaluation] = [:]
     private var details: [DER: CertificateDetails] = [:]
     private var summaries: [SummaryKey: CertificateSummary] = [:]

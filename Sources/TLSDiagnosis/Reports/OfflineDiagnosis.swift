@@ -120,7 +120,7 @@ public enum OfflineDiagnosis {
         if let ku = cert.keyUsage { return !ku.keyCertSign }
         return cert.commonNames.contains { cn in
             IPAddressText.parse(cn) != nil || cn.lowercased() == "localhost"
-                || (cn.contains(".") && HostSyntax.isHostName(cn, allowWildcard: true))
+                || (cn.containsText(".") && HostSyntax.isHostName(cn, allowWildcard: true))
         }
     }
 

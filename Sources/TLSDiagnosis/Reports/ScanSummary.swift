@@ -44,7 +44,7 @@ public struct ScanRow: Sendable, Hashable {
 
     /// `host:port` (`[v6]:port`), the address connected to in parentheses when a name was dialled.
     public var endpoint: String {
-        let h = host.contains(":") ? "[\(host)]" : host
+        let h = host.containsText(":") ? "[\(host)]" : host
         if port == 0 { return host } // a name that did not resolve: no port was tried
         if let address, address != host { return "\(h):\(port) (\(address))" }
         return "\(h):\(port)"
@@ -117,7 +117,7 @@ public struct ScanRow: Sendable, Hashable {
     }
 
     static func commonName(_ dn: String) -> String? {
-        guard let range = dn.range(of: "CN=") else { return nil }
+        guard let range = dn.scalarRange(of: "CN=") else { return nil }
         let rest = dn[range.upperBound...]
         let end = rest.firstIndex(where: { $0 == "," || $0 == "+" }) ?? rest.endIndex
         let name = rest[..<end].trimmingSpaces()
@@ -126,7 +126,7 @@ public struct ScanRow: Sendable, Hashable {
 
     static func firstSentence(_ message: String) -> String {
         var sentence = message
-        if let end = sentence.range(of: ". ") { sentence = String(sentence[..<end.lowerBound]) + "." }
+        if let end = sentence.scalarRange(of: ". ") { sentence = String(sentence[..<end.lowerBound]) + "." }
         if sentence.count > 100 { sentence = String(sentence.prefix(99)) + "…" }
         return sentence
     }

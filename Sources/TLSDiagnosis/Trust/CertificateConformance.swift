@@ -193,7 +193,7 @@ enum CertificateConformance {
         if let copy = dnsNames.first(where: { $0.lowercased() == cn.lowercased() }) {
             return "the Common Name \"\(cn)\" differs from the subjectAltName entry \"\(copy)\" in letter case; it must be an exact copy"
         }
-        if !cn.allSatisfy(\.isASCII), cn.contains("."), !cn.contains(" ") {
+        if !cn.allSatisfy(\.isASCII), cn.containsText("."), !cn.containsText(" ") {
             return "the Common Name \"\(cn)\" is an internationalized name in Unicode; it must copy the subjectAltName's ASCII (xn--) form"
         }
         return nil
@@ -202,7 +202,7 @@ enum CertificateConformance {
     /// An IP address as lenient parsers read it: IPv4 with hex (0x), octal (leading 0)
     /// or fewer parts as inet_aton does, IPv6 in any case and compression.
     static func lenientIPAddress(_ text: String) -> [UInt8]? {
-        if text.contains(":") { return IPAddressText.parse(text.lowercased()) }
+        if text.containsText(":") { return IPAddressText.parse(text.lowercased()) }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...4).contains(parts.count) else { return nil }
         var values: [UInt64] = []

@@ -1,4 +1,5 @@
 import SwiftASN1
+import TLSWire
 import X509
 
 /// RFC 5280 4.2.1.10 name constraints: whether the names in a certificate lie inside what
@@ -36,7 +37,7 @@ enum NameConstraintsCheck {
             for name in subtrees {
                 switch name {
                 case .dnsName(let value):
-                    if value.contains("*") {
+                    if value.containsText("*") {
                         problems.append("\(which) dNSName \"\(value)\" contains a wildcard; constraints are domain names")
                     } else if value.hasPrefix(".") && !(leadingDotAllowed && HostSyntax.isHostName(String(value.dropFirst()), allowWildcard: false)) {
                         problems.append("\(which) dNSName \"\(value)\" starts with a period; DNS constraints are written without one (RFC 5280 4.2.1.10)")
@@ -300,7 +301,7 @@ enum NameConstraintsCheck {
     }
 
     static func isValidEmailConstraint(_ constraint: String) -> Bool {
-        if constraint.contains("@") { return splitMailbox(constraint) != nil }
+        if constraint.containsText("@") { return splitMailbox(constraint) != nil }
         let host = constraint.hasPrefix(".") ? String(constraint.dropFirst()) : constraint
         return HostSyntax.isHostName(host, allowWildcard: false)
     }
@@ -310,7 +311,7 @@ enum NameConstraintsCheck {
     /// mailboxes on hosts under it.
     static func emailWithin(_ mail: (local: String, domain: String), _ constraint: String) -> Bool {
         let domain = NameMatching.normalise(mail.domain)
-        if constraint.contains("@") {
+        if constraint.containsText("@") {
             guard let c = splitMailbox(constraint) else { return false }
             return c.local == mail.local && NameMatching.normalise(c.domain) == domain
         }
@@ -329,7 +330,7 @@ enum NameConstraintsCheck {
     // MARK: URI
 
     static func uriHost(_ uri: String) -> String? {
-        guard let schemeEnd = uri.range(of: "://") else { return nil }
+        guard let schemeEnd = uri.scalarRange(of: "://") else { return nil }
         var rest = uri[schemeEnd.upperBound...]
         if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }

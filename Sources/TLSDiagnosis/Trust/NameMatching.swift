@@ -130,11 +130,11 @@ public enum NameMatching {
         func add(_ option: String) {
             if options.count < 4, !options.contains(where: { normalise($0) == normalise(option) }) { options.append(option) }
         }
-        for name in names where !name.contains("*") && HostSyntax.isHostName(name, allowWildcard: false) { add(name) }
+        for name in names where !name.containsText("*") && HostSyntax.isHostName(name, allowWildcard: false) { add(name) }
         let firstLabel = normalise(dialled).split(separator: ".").first.map(String.init)
         let label = firstLabel.flatMap { HostSyntax.isHostName($0, allowWildcard: false) ? $0 : nil } ?? "host"
         var refused: [String] = []
-        for name in names where name.contains("*") {
+        for name in names where name.containsText("*") {
             let pattern = normalise(name)
             if isHonouredWildcard(pattern) {
                 add("\(label).\(pattern.dropFirst(2)), which \"\(pattern)\" covers")
@@ -166,7 +166,7 @@ public enum NameMatching {
             if pattern.hasPrefix("*."), reference == String(pattern.dropFirst(2)) {
                 return "A wildcard does not cover the bare domain: \"\(pattern)\" does not match \"\(reference)\"."
             }
-            if pattern.contains("*") && !pattern.hasPrefix("*.") {
+            if pattern.containsText("*") && !pattern.hasPrefix("*.") {
                 return "\"\(pattern)\" puts its wildcard somewhere other than the whole left-most label, which clients do not honour."
             }
             if pattern.hasPrefix("*."), pattern.split(separator: ".").count < 3 {

@@ -43,7 +43,7 @@ public enum SubjectAltNameText {
         for name in Array(certificate.subjectAlternativeNames ?? SubjectAlternativeNames()) {
             var entry: String?
             switch name {
-            case .dnsName(let dns) where dns.contains("*") && !NameMatching.isHonouredWildcard(dns):
+            case .dnsName(let dns) where dns.containsText("*") && !NameMatching.isHonouredWildcard(dns):
                 // Useless to every client, and a `*` the user would have to read twice.
                 if refused.count < 4 { refused.append(dns) }
                 continue

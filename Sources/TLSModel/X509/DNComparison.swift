@@ -41,7 +41,7 @@ public enum DNComparison {
     public static func text(_ attribute: RelativeDistinguishedName.Attribute) -> String {
         let described = String(describing: attribute)
         // Only a value the library could not read as a string is described as ASN1Any(...).
-        guard described.contains("ASN1Any("), String(attribute.value) == nil else { return described }
+        guard described.containsText("ASN1Any("), String(attribute.value) == nil else { return described }
         // The key is what the library names the type (`CN`, or the dotted OID); it has no "=".
         let key = described.prefix { $0 != "=" }
         var serializer = DER.Serializer()

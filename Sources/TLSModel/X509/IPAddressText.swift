@@ -51,7 +51,7 @@ public enum IPAddressText {
             var out: [UInt8] = []
             let pieces = s.split(separator: ":", omittingEmptySubsequences: false)
             for (i, piece) in pieces.enumerated() {
-                if i == pieces.count - 1, piece.contains("."), let v4 = parseIPv4(piece) {
+                if i == pieces.count - 1, piece.containsText("."), let v4 = parseIPv4(piece) {
                     out += v4
                     continue
                 }

@@ -25,14 +25,14 @@ public enum IdentityHost: Sendable, Equatable {
         let trimmed = text.trimmingSpaces()
         if trimmed.isEmpty { return .failure(IdentityUsageError("--host needs a name or an IP address")) }
         if let bytes = IPAddressText.parse(trimmed) { return .success(.ip(unmapped(bytes))) }
-        if trimmed.contains("%") {
+        if trimmed.containsText("%") {
             return .failure(IdentityUsageError("--host \(text): a scoped IPv6 address (with %zone) cannot go in a certificate; give the address alone"))
         }
-        if trimmed.contains("://") || trimmed.contains("/") {
+        if trimmed.containsText("://") || trimmed.containsText("/") {
             return .failure(IdentityUsageError("--host \(text): give the name or address alone, not a URL"))
         }
         // host:port, [v6]:port, v4:port.
-        if trimmed.hasPrefix("[") || trimmed.contains(":") {
+        if trimmed.hasPrefix("[") || trimmed.containsText(":") {
             let host: String
             if trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") {
                 host = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])

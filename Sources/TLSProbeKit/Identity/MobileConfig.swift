@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SystemCalls
 
 /// An iOS/iPadOS/macOS configuration profile (a property list) with one
 /// `com.apple.security.root` payload: installing it adds the root to the device's
@@ -15,7 +16,7 @@ enum MobileConfig {
     /// objects of type 'Not A Type'"); keys in sorted order, as that writer puts them.
     static func profile(rootDER der: [UInt8], name: String) throws -> [UInt8] {
         let digest = Array(SHA256.hash(data: der))
-        let hex = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        let hex = digest.prefix(8).map { SystemCall.format("%02x", $0) }.joined()
         let payload: [(String, Value)] = [
             ("PayloadCertificateFileName", .string("root.cer")),
             ("PayloadContent", .data(der)),
@@ -110,7 +111,7 @@ enum MobileConfig {
         var bytes = Array(SHA256.hash(data: digest + [salt]).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String(format: "%02X", $0) }
+        let hex = bytes.map { SystemCall.format("%02X", $0) }
         return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
     }
 }

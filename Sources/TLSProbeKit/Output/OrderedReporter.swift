@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSDiagnosis
 
 /// Diagnoses and renders reports on worker threads while the caller goes on (a capture
@@ -15,7 +16,7 @@ public final class OrderedReporter: @unchecked Sendable {
     private let workers = DispatchQueue(label: "tlsprobe.reports", attributes: .concurrent)
     private let group = DispatchGroup()
     private let slots = DispatchSemaphore(value: OrderedReporter.maxInFlight)
-    private let lock = NSLock()
+    private let lock = Lock()
     // Under `lock`: rendered reports waiting for their turn, and whose turn it is.
     private var finished: [Int: (text: String, fails: Bool)] = [:]
     private var nextToWrite = 0

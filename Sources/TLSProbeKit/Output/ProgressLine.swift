@@ -1,12 +1,13 @@
 import Foundation
 import PcapSource
+import SystemCalls
 import TLSProbeOutput
 
 /// A progress line on stderr, rewritten in place, only when stderr is a terminal.
 public final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     // @unchecked: `shown` is only touched under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var shown = false
 
     public init(enabled: Bool = Console.stderrIsTerminal) { self.enabled = enabled }
@@ -19,7 +20,7 @@ public final class ProgressLine: @unchecked Sendable {
         var text = "\(p.statistics.packets) packets, \(p.statistics.reportedConnections) connections"
         if let position = p.filePosition, let size = p.fileSize, size > 0 {
             let megabytes = Double(position) / 1_048_576
-            text = String(format: "%.0f%% (%.0f MB, %.0f MB/s) · ", 100 * Double(position) / Double(size), megabytes, megabytes / max(p.elapsed, 0.001)) + text
+            text = SystemCall.format("%.0f%% (%.0f MB, %.0f MB/s) · ", 100 * Double(position) / Double(size), megabytes, megabytes / max(p.elapsed, 0.001)) + text
         }
         _ = Console.write("\r\u{1B}[K" + text, to: STDERR_FILENO)
         shown = true

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Writes rendered reports on a thread of its own, so the threads that make them never wait
 /// for whoever reads stdout: listen's connection threads hand each report over and go on,
@@ -13,7 +14,7 @@ public final class QueuedWriter: @unchecked Sendable {
 
     private let capacity: Int
     private let output: @Sendable (String) -> Void
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queue: [String] = []
     /// The next report to write is `queue[head]`.
     private var head = 0
@@ -35,7 +36,7 @@ public final class QueuedWriter: @unchecked Sendable {
     /// Starts the writer thread. Call after `StopSignals.watch`, so the thread inherits the
     /// blocked signals.
     public func start() {
-        Thread.detachNewThread { [self] in run() }
+        SystemCall.detachThread { [self] in run() }
     }
 
     /// Hands over one rendered report; never waits. Dropped and counted when `capacity`
@@ -93,7 +94,7 @@ public final class QueuedWriter: @unchecked Sendable {
         while head < queue.count || writing {
             if let limit {
                 if Date() >= limit { break }
-                _ = condition.wait(until: limit)
+                _ = condition.wait(untilSecondsSince1970: limit.timeIntervalSince1970)
             } else {
                 condition.wait()
             }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import TLSDiagnosis
 import TLSProbeOutput
 
@@ -64,7 +65,7 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
     private let format: Format
     private let output: @Sendable (String) -> Void
     // @unchecked: the counts are only touched under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var written = 0
     private var failingCount = 0
     /// `--brief`: connections rendered, by outcome, by server and by finding code.
@@ -167,7 +168,7 @@ struct BriefTally {
         outcomes[r.outcome.rawValue, default: 0] += 1
         switch r.vantage {
         case .client(let client):
-            let host = client.target.host.contains(":") ? "[\(client.target.host)]" : client.target.host
+            let host = client.target.host.containsText(":") ? "[\(client.target.host)]" : client.target.host
             servers["\(host):\(client.target.port)", default: 0] += 1
         case .server(let server): servers[server.flow.server, default: 0] += 1
         case .observer(let observer): servers[observer.flow.server, default: 0] += 1

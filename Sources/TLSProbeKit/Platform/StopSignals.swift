@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,7 @@ public enum StopSignals {
         sigaddset(&set, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let watched = set
-        Thread.detachNewThread {
+        SystemCall.detachThread {
             var set = watched
             while true {
                 var signal: Int32 = 0

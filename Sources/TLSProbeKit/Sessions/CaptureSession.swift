@@ -1,5 +1,6 @@
 import Foundation
 import PcapSource
+import SystemCalls
 import TLSDiagnosis
 
 /// `capture`: every TLS connection in a pcap/pcapng file or on a live interface, judged
@@ -163,7 +164,7 @@ public final class CaptureSession {
 /// A flag a signal-watching thread sets and the reading loop reads.
 final class StopFlag: @unchecked Sendable {
     // @unchecked: `value` is only touched under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value = false
 
     func set() {

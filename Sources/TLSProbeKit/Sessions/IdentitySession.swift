@@ -2,6 +2,7 @@ import Foundation
 import OpenSSLProbe
 import SwiftASN1
 import TLSModel
+import TLSWire
 import X509
 
 #if canImport(Glibc)
@@ -337,7 +338,7 @@ public enum IdentitySession {
 
     static func readKey(_ file: String, password: @escaping PasswordProvider) throws -> IdentityKey {
         let text = try readText(file)
-        if text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") || text.contains("Proc-Type: 4,ENCRYPTED") {
+        if text.containsText("-----BEGIN ENCRYPTED PRIVATE KEY-----") || text.containsText("Proc-Type: 4,ENCRYPTED") {
             // An encrypted CA key (openssl pkey -aes256): OpenSSL decrypts it with the
             // password from --ca-password-env, --ca-password-file or the terminal.
             let der: [UInt8]
@@ -548,13 +549,13 @@ public enum IdentitySession {
 
     private static func table(_ rows: [(String, String)]) -> String {
         let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { "  \($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1)\n" }.joined()
+        return rows.map { "  \($0.0.paddedUTF16(toLength: width))  \($0.1)\n" }.joined()
     }
 
     /// `text` as one shell word: quoted when it holds anything but safe characters.
     static func shell(_ text: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:@%+=,")
         if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 }

@@ -81,7 +81,7 @@ public final class ListenSession: Sendable {
             }
         }
         lines.append("  names: \(names.isEmpty ? "(none)" : names)")
-        let curlPin = leaf.pin.replacingOccurrences(of: "sha256/", with: "sha256//")
+        let curlPin = leaf.pin.replacingEvery("sha256/", with: "sha256//")
         lines.append("  pin:   \(leaf.pin)  (curl --pinnedpubkey \(curlPin))")
         if !served.ephemeral {
             let check = TrustEngine.evaluate(

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSSLProbe
+import SystemCalls
 import TLSDiagnosis
 import TLSProbeOutput
 
@@ -56,7 +57,7 @@ public struct ScanSession: Sendable {
         let finished = DispatchGroup()
         for _ in 0..<workers {
             finished.enter()
-            Thread.detachNewThread {
+            SystemCall.detachThread {
                 defer { finished.leave() }
                 while !stop.isStopped, let endpoint = cursor.next() {
                     scan(endpoint, into: sink)
@@ -116,7 +117,7 @@ public struct ScanSession: Sendable {
 
     /// The plan's cursor, shared by the workers.
     private final class LockedCursor: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var cursor: ScanPlan.Cursor
         init(_ plan: ScanPlan) { cursor = ScanPlan.Cursor(plan) }
         func next() -> ScanPlan.Endpoint? {
@@ -129,7 +130,7 @@ public struct ScanSession: Sendable {
 
 /// Set once (Ctrl-C) to stop starting endpoints.
 public final class ScanStop: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopped = false
     public init() {}
     public func stop() { lock.lock(); stopped = true; lock.unlock() }
@@ -157,7 +158,7 @@ public final class ScanSink: @unchecked Sendable {
     private let output: @Sendable (String) -> Void
     private let progress: ProgressLine
     // @unchecked: everything below is touched only under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var summary = ScanSummary()
     private var rows: [ScanRow] = []
     private var lastProgress = Date.distantPast
@@ -257,7 +258,7 @@ public final class ScanSink: @unchecked Sendable {
         guard time.timeIntervalSince(lastProgress) >= 0.2 else { return }
         lastProgress = time
         let elapsed = max(time.timeIntervalSince(started), 0.001)
-        progress.show(text: String(
-            format: "%d/%d endpoints · %d found · %.0f/s", summary.probed, summary.endpoints, summary.found, Double(summary.probed) / elapsed))
+        progress.show(text: SystemCall.format(
+            "%ld/%ld endpoints · %ld found · %.0f/s", summary.probed, summary.endpoints, summary.found, Double(summary.probed) / elapsed))
     }
 }

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import SystemCalls
 
 /// Reads a user-named file with a limit on the bytes actually read, whatever it is: a
@@ -66,11 +77,23 @@ public enum BoundedFile {
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(chunkSize, wanted)), alignment: 16)
         defer { scratch.deallocate() }
         var bytes: [UInt8] = []
-        while bytes.count < wanted {
+        var atEnd = false
+        while bytes.count < wanted && !atEnd {
+            // A whole chunk before it is appended (a pipe hands out 64 KiB or less a
+            // read): the array then grows by doubling whole chunks, and its last doubling
+            // leaves room for the one byte past the limit, as when FileHandle read it.
             let chunk = min(scratch.count, wanted - bytes.count)
-            var got: Int
-            repeat { got = SystemCall.read(fd, scratch.baseAddress!, chunk) } while got < 0 && errno == EINTR
-            if got < 0 { throw ReadError(kind: .unreadable, reason: "cannot be read (\(reason(errno)))") }
+            var got = 0
+            while got < chunk {
+                let n = SystemCall.read(fd, scratch.baseAddress! + got, chunk - got)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { throw ReadError(kind: .unreadable, reason: "cannot be read (\(reason(errno)))") }
+                if n == 0 {
+                    atEnd = true  // never read again: a terminal would wait for a second ^D
+                    break
+                }
+                got += n
+            }
             if got == 0 { break }
             if bytes.count + got > bytes.capacity {
                 bytes.reserveCapacity(min(max(bytes.capacity * 2, bytes.count + got), wanted))

@@ -18,7 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl"),
@@ -29,7 +29,7 @@ let package = Package(
         .target(
             name: "TLSModel",
             dependencies: [
-                "TLSWire",
+                "TLSWire", "SystemCalls",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "TLSDiagnosis",
             dependencies: [
-                "TLSWire", "TLSModel",
+                "TLSWire", "TLSModel", "SystemCalls",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -48,7 +48,7 @@ let package = Package(
             ],
             path: "Sources/TLSDiagnosis"
         ),
-        .target(name: "TLSProbeOutput", dependencies: ["TLSWire", "TLSDiagnosis"], path: "Sources/TLSProbeOutput"),
+        .target(name: "TLSProbeOutput", dependencies: ["SystemCalls", "TLSWire", "TLSDiagnosis"], path: "Sources/TLSProbeOutput"),
         .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel"], path: "Sources/OpenSSLProbe"),
         .target(
             name: "PcapSource", dependencies: ["CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")],

@@ -93,6 +93,18 @@ public final class Condition: @unchecked Sendable {
 }
 
 extension SystemCall {
+    /// exit(3): flushes stdio and ends the process (a name no command type shadows, as
+    /// ArgumentParser's `exit(withError:)` does inside one).
+    public static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #elseif canImport(Darwin)
+        Darwin.exit(status)
+        #elseif canImport(Musl)
+        Musl.exit(status)
+        #endif
+    }
+
     /// Runs `body` on a new detached thread with an 8 MiB stack (glibc's default; musl's
     /// and Darwin's are smaller, and certificate parsing recurses). False when no thread
     /// could be made.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SystemCalls
 
 /// Values that are a pure function of their key, shared by the threads that build

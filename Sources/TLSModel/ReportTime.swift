@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSWire
 
 /// Times as reports write them: ISO-8601 in UTC, and durations in words.

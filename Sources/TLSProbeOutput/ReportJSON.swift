@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSDiagnosis
 
 /// Reports as docs/DESIGN.md's JSON: snake_case keys, ISO-8601 UTC times, lowercase hex bytes,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSDiagnosis
 
 /// Reports as text a person reads at a glance: the verdict, then the findings worst

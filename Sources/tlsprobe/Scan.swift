@@ -1,5 +1,16 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import OpenSSLProbe
 import SystemCalls
 import TLSDiagnosis
@@ -171,7 +182,7 @@ struct Scan: ParsableCommand {
             let stop = ScanStop()
             let interrupts = InterruptCount()
             StopSignals.watch { signal in
-                if interrupts.increment() > 1 { Foundation.exit(130) }
+                if interrupts.increment() > 1 { SystemCall.exit(130) }
                 Console.note("Stopping (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): the endpoints in progress finish; Ctrl-C again to quit at once")
                 stop.stop()
             }

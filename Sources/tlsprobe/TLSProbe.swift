@@ -1,5 +1,10 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import SystemCalls
 import TLSProbeKit
 
 /// The `tlsprobe` command: argument parsing and exit status, nothing else.
@@ -70,7 +75,7 @@ struct TLSProbe: ParsableCommand {
             do {
                 try command.run()
             } catch let status as ExitCode {
-                Foundation.exit(status.rawValue)
+                SystemCall.exit(status.rawValue)
             } catch {
                 exit(withError: error)
             }

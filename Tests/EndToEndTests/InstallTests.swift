@@ -110,4 +110,26 @@ import TestSupport
         }
         #endif
     }
+
+    /// The binary `make` builds (Tests/run.sh tests it as TLSPROBE_TEST_BINARY) links only
+    /// FoundationEssentials: any use of Thread, NSLock, NSCondition, String(format:),
+    /// NSRegularExpression or Foundation's String methods (`range(of:)`, `contains`,
+    /// `replacingOccurrences`, `padding`) would link all of Foundation, CoreFoundation and
+    /// ICU into it again, and start-up pays for their relocations and initialisers. A debug
+    /// build links Foundation dynamically whatever is used, so this looks at the release
+    /// binary only.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TLSPROBE_TEST_BINARY"].map { !$0.isEmpty } ?? false))
+    func theReleaseBinaryCarriesNoFoundationCoreFoundationOrICU() throws {
+        #if os(Linux)
+        let symbols = try Run.process("nm", ["--defined-only", Run.tlsprobePath], timeout: 120)
+        try #require(symbols.status == 0, "\(symbols.stderr)")
+        let names = symbols.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+        // Not a stripped binary, where no name would be found whatever is linked.
+        try #require(names.contains("tlsprobe_main") && names.contains { $0.hasPrefix("$s20FoundationEssentials") }, "\(names.count) symbols")
+        let foreign = names.filter {
+            $0.hasPrefix("$s10Foundation") || $0.hasPrefix("$s26FoundationInternationalization") || $0 == "__CFInitialize" || $0.hasPrefix("_ZN6icu_")
+        }
+        #expect(foreign.isEmpty, "\(foreign.count) symbols, e.g. \(foreign.prefix(5))")
+        #endif
+    }
 }

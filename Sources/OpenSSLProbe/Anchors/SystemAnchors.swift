@@ -1,5 +1,9 @@
 internal import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSModel
 
 /// The trust anchors an OpenSSL client on this machine would use (`--system-anchors`).

@@ -1,5 +1,9 @@
 internal import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSModel
 
 /// Reads a stapled OCSP response (DER) with OpenSSL's OCSP parser: its status, and the

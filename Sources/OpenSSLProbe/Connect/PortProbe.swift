@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `scan`'s sweep: whether anything accepts a TCP connection, before any TLS is spoken.
 public enum PortProbe {

@@ -1,5 +1,9 @@
 internal import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSModel
 
 /// Reads certificate, key and PKCS#12 files, whatever their name says: the content is

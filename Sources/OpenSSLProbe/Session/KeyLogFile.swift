@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import SystemCalls
 
 /// A key log in the NSS format (`CLIENT_RANDOM …`, `CLIENT_HANDSHAKE_TRAFFIC_SECRET …`)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSModel
 
 /// Reads a whole file with a size limit (`BoundedFile`: the bytes read count, so devices

@@ -1,5 +1,9 @@
 internal import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SystemCalls
 import TLSModel
 

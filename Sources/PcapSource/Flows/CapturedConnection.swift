@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSModel
 
 /// One TLS connection found in a capture: who talked to whom and when, what its handshake

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSWire
 
 /// `connect --starttls`: a plain-text protocol that did not upgrade to TLS is a finding

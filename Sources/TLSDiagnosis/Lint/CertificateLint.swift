@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import X509
 
 /// Checks of one certificate on its own, needing no issuer: key strength, signature

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension KnownHosts {
     /// The finding for `verdict`: `pin.first_use`, `pin.match` or `pin.mismatch`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Pin checks: `--pin` (pin.match / pin.mismatch) against the presented chain.
 public enum PinCheck {

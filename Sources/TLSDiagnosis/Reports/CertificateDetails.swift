@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A certificate as a report shows it: docs/DESIGN.md's CERTIFICATE plus key identifiers,
 /// AIA and CRL URLs, policies and the SPKI pin.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSWire
 
 /// The report of one TLS connection — `connect`'s one object, and one JSON line per

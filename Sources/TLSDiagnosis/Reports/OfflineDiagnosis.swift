@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Assembles the reports of the offline commands from what was loaded: pure functions,
 /// so the commands stay thin and the reports testable without files.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The report of `tlsprobe verify`: the chain as given, the trust verdict and findings.
 public struct VerifyReport: Sendable, Hashable {

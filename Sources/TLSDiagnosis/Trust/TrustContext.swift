@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where in a chain a certificate stands; some checks apply only to some roles.
 public enum CertificateRole: String, Sendable, Hashable {

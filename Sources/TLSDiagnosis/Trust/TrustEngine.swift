@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A certificate on a built path and where it came from.
 public struct PathElement: Sendable, Hashable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One TCP connection (or, in a capture, one UDP flow carrying DTLS) seen in a capture or
 /// by `listen`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A known-hosts file for trust on first use, the SSH approach: one line per server,
 /// `host:port sha256/BASE64 FIRST-SEEN`, `#` comments. The first contact records the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSWire
 
 /// A public key pin in the curl `--pinnedpubkey` / HPKP form: `sha256/` and the base64 of

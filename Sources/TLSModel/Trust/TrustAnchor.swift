@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The name a client expects the server (or client) certificate to carry.
 public enum ExpectedName: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TLSWire
 
 /// One `-----BEGIN LABEL-----` … `-----END LABEL-----` block of a PEM file (RFC 7468).

@@ -1,5 +1,9 @@
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SystemCalls
 
 /// An iOS/iPadOS/macOS configuration profile (a property list) with one

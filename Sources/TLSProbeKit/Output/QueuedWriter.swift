@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SystemCalls
 
 /// Writes rendered reports on a thread of its own, so the threads that make them never wait

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SystemCalls
 import TLSProbeOutput
 
@@ -14,7 +18,7 @@ public enum Console {
     public static func report(_ text: String) {
         var text = text
         if !text.hasSuffix("\n") { text += "\n" }
-        if !write(text, to: STDOUT_FILENO) { Foundation.exit(errno == EPIPE ? 0 : 2) }
+        if !write(text, to: STDOUT_FILENO) { SystemCall.exit(errno == EPIPE ? 0 : 2) }
     }
 
     /// Writes the error object of a run that could not examine anything: a closed stdout

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Writes Scripts/function-order.txt: the functions of tlsprobe that its usual runs execute,
+# for the linker to place together (`--symbol-ordering-file`, which Scripts/release-flags.sh
+# passes to lld). The code one run needs then sits in a few megabytes instead of being
+# scattered over the binary's 17 MB of text, so fewer pages are faulted in and fewer are
+# resident (the kernel maps 64 KiB around each page touched).
+#
+#   Scripts/make-function-order.sh [BINARY]     (default: the release build, built if missing)
+#
+# Runs, each under valgrind's callgrind against one loopback `openssl s_server` with the
+# sample PKI: --version, explain (text and JSON), connect (text, JSON, read by the argument
+# parser, --versions), inspect and verify. Functions are listed in that order of commands,
+# those a command adds after the ones before it, the costliest first: the code every run
+# starts with comes first. Only names the binary defines are kept.
+#
+# The list goes stale as the code changes (renamed or new functions are left where the
+# linker puts them: slower, never wrong). InstallTests fails when fewer than 90 % of the
+# listed names are still in the release binary: run this script then and commit the file.
+# Needs valgrind, openssl, python3 and nm; loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+for tool in valgrind openssl python3 nm; do
+  command -v "$tool" >/dev/null || { echo "$tool is needed (apt-get install -y valgrind openssl python3 binutils)" >&2; exit 2; }
+done
+if [ -n "${1:-}" ]; then
+  binary=$(realpath "$1")
+else
+  flags=$(Scripts/release-flags.sh)
+  swift build -c release $flags --product tlsprobe >&2
+  binary="$(swift build -c release $flags --show-bin-path)/tlsprobe"
+fi
+
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+Samples/make-pki.sh "$work/pki" >/dev/null
+pki=$work/pki
+# valgrind reads a binary without its debug sections far faster; the names stay (.symtab).
+strip --strip-debug "$binary" -o "$work/tlsprobe"
+
+for attempt in 1 2 3 4 5 6 7 8 9 10; do
+  port=$((20000 + RANDOM % 40000))
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then continue; fi
+  openssl s_server -accept "127.0.0.1:$port" -quiet -cert "$pki/good/server.pem" -key "$pki/good/server.key" \
+    -cert_chain "$pki/intermediate.pem" -cipher 'DEFAULT:@SECLEVEL=0' </dev/null >/dev/null 2>&1 &
+  server_pid=$!
+  for i in $(seq 50); do
+    kill -0 "$server_pid" 2>/dev/null || break
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break 2; fi
+    sleep 0.1
+  done
+  server_pid=
+done
+[ -n "$server_pid" ] || { echo "could not start openssl s_server on loopback" >&2; exit 2; }
+
+n=0
+run() {
+  n=$((n + 1))
+  echo "== callgrind: tlsprobe $*" >&2
+  valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/cg.$(printf %02d $n)" "$work/tlsprobe" "$@" \
+    </dev/null >/dev/null 2>"$work/valgrind.log" || true
+}
+run --version
+run explain unknown_ca
+run explain -9813 --json
+run connect "127.0.0.1:$port" --anchor "$pki/root.pem"
+run connect "127.0.0.1:$port" --anchor "$pki/root.pem" --json
+run connect "127.0.0.1:$port" --anchor="$pki/root.pem"
+run connect "127.0.0.1:$port" --anchor "$pki/root.pem" --versions
+run inspect "$pki/good/server.pem"
+run verify "$pki/good/server.pem" --anchor "$pki/root.pem"
+
+nm --defined-only "$work/tlsprobe" | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sort -u > "$work/defined"
+python3 - "$work" "$root/Scripts/function-order.txt" <<'PY'
+import collections, glob, re, sys
+work, out = sys.argv[1], sys.argv[2]
+defined = set(open(f"{work}/defined").read().split())
+order, seen = [], set()
+for path in sorted(glob.glob(f"{work}/cg.*")):
+    cost, names, current = collections.Counter(), {}, None
+    for line in open(path, errors="replace"):
+        m = re.match(r"^(c?fn)=\((\d+)\)(?: (.*))?$", line)
+        if m:
+            if m.group(3):
+                names[m.group(2)] = m.group(3)
+            if m.group(1) == "fn":
+                current = names.get(m.group(2))
+            continue
+        if current and re.match(r"^\d+ \d+$", line.strip()):
+            cost[current] += int(line.split()[1])
+    for name, value in cost.most_common():
+        if value > 0 and name in defined and name not in seen:
+            seen.add(name)
+            order.append(name)
+open(out, "w").write("".join(name + "\n" for name in order))
+print(f"{len(order)} functions written to {out}", file=sys.stderr)
+PY

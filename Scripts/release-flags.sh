@@ -7,7 +7,7 @@
 # `make`, Scripts/install.sh, Samples/demo.sh and the benchmarks build with them. On macOS it
 # prints nothing (the Swift runtime is in the system). On Linux:
 #
-#   --static-swift-stdlib   the Swift runtime and Foundation linked in: the binary runs
+#   --static-swift-stdlib   the Swift runtime and FoundationEssentials linked in: the binary runs
 #                           without the toolchain and starts without loading them.
 #   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 #                           generic types' metadata is fetched by calling the compiler's

@@ -77,13 +77,14 @@ public final class Condition: @unchecked Sendable {
     /// NSCondition.wait(until:) takes a Date); false when that instant passed first.
     @discardableResult
     public func wait(untilSecondsSince1970 deadline: Double) -> Bool {
-        guard deadline.isFinite else {
+        if deadline.isNaN { return false }  // no instant: passed, as NSCondition answers
+        if deadline == .infinity {
             wait()
             return true
         }
-        let whole = deadline.rounded(.down)
+        let whole = max(0, min(deadline.rounded(.down), 1e15))  // 1e15 s: far past any wait
         var limit = timespec()
-        limit.tv_sec = .init(max(0, min(whole, Double(Int32.max) * 4)))
+        limit.tv_sec = time_t(clamping: Int64(whole))  // a 32-bit time_t stops at 2038
         limit.tv_nsec = .init(max(0, min(999_999_999, (deadline - whole) * 1_000_000_000)))
         return pthread_cond_timedwait(condition, mutex, &limit) == 0
     }
@@ -120,8 +121,8 @@ extension SystemCall {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, 8 << 20)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        #if canImport(Darwin)
-        var thread: pthread_t?
+        #if canImport(Darwin) || canImport(Musl)
+        var thread: pthread_t?  // a pointer type there (musl: struct __pthread *)
         #else
         var thread = pthread_t()
         #endif

@@ -185,9 +185,9 @@ struct PasswordOptions: ParsableArguments {
                 } catch {
                     throw CouldNotExamine(.passwordMissing, description: "\(fileOption) \(file): \(error)", target: path)
                 }
-                let text = String(decoding: data, as: UTF8.self)
-                return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-                    .trimming(where: { $0 == "\r" })
+                // Split at the first LF byte: as Characters, a CR LF is one and never splits.
+                let line = data.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+                return String(decoding: line, as: UTF8.self).trimming(where: { $0 == "\r" })
             }
             return TerminalPassword.ask("Password for \(path): ")
         }

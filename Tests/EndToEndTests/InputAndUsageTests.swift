@@ -63,6 +63,18 @@ import TLSDiagnosis
         #expect(result.stdout.contains("pbeWithSHA1And3-KeyTripleDES-CBC"))
     }
 
+    /// A password file written on Windows ends its line with CR LF: the password is the
+    /// line without either (as Characters, CR LF is one and the line never split).
+    @Test func aPasswordFileWithCRLFGivesThePassword() throws {
+        let dir = TemporaryDirectory()
+        let p12 = try Self.identity(in: dir, legacy: true, password: "s3cret")
+        for (name, content) in [("crlf.txt", "s3cret\r\nsecond line\r\n"), ("crlf-only.txt", "s3cret\r\n"), ("bare.txt", "s3cret")] {
+            let result = try Run.tlsprobe(["inspect", p12, "--password-file", dir.write(name, content), "--at", OfflineCommandTests.at])
+            #expect(result.status == 0, "\(name): \(result.stdout)\(result.stderr)")
+            #expect(!result.stdout.contains("pkcs12.wrong_password"), "\(name)")
+        }
+    }
+
     @Test func wrongPasswordIsReportedWithTheAlgorithmsAndExitsTwo() throws {
         let dir = TemporaryDirectory()
         let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")

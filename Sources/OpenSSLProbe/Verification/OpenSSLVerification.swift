@@ -37,13 +37,15 @@ public enum OpenSSLVerification {
         FreshLevel.shared.note(Int(SSL_CTX_get_security_level(context)))
     }
 
-    private final class FreshLevel: @unchecked Sendable {
+    final class FreshLevel: @unchecked Sendable {
         static let shared = FreshLevel()
         private let lock = Lock()
         private var value: Int?
 
         var level: Int? { lock.withLock { value } }
         func note(_ level: Int) { lock.withLock { if value == nil { value = level } } }
+        /// Tests only: forget the noted level, so that the next client context notes it.
+        func forget() { lock.withLock { value = nil } }
     }
 
     /// X509_verify_cert on the same input the engine judges: leaf, untrusted = presented,

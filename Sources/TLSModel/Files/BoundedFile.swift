@@ -50,7 +50,15 @@ public enum BoundedFile {
     public static func read(_ path: String, from offset: Int = 0, limit: Int, truncating: Bool = false) throws(ReadError) -> [UInt8] {
         var fd: Int32
         repeat { fd = SystemCall.open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { throw ReadError(kind: .unreadable, reason: "cannot be read (\(reason(errno)))") }
+        guard fd >= 0 else {
+            let code = errno
+            // A directory one may not read is refused at open(2): it is still a directory.
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                throw ReadError(kind: .directory, reason: "this is a directory, not a file")
+            }
+            throw ReadError(kind: .unreadable, reason: "cannot be read (\(reason(code)))")
+        }
         defer { close(fd) }
         var status = stat()
         if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {

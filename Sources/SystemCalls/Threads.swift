@@ -82,7 +82,9 @@ public final class Condition: @unchecked Sendable {
             wait()
             return true
         }
-        let whole = max(0, min(deadline.rounded(.down), 1e15))  // 1e15 s: far past any wait
+        // 1e10 s (the year 2286): far past any wait, and short of Darwin's wrap (its
+        // timed wait counts nanoseconds in 64 bits, about the year 2554).
+        let whole = max(0, min(deadline.rounded(.down), 1e10))
         var limit = timespec()
         limit.tv_sec = time_t(clamping: Int64(whole))  // a 32-bit time_t stops at 2038
         limit.tv_nsec = .init(max(0, min(999_999_999, (deadline - whole) * 1_000_000_000)))

@@ -107,8 +107,10 @@ import TestSupport
             #expect(lines.contains("--no-export-dynamic"), "\(libc): \(lines)")
             #expect(lines.contains("pack-relative-relocs") == (packs && toolchainHasLLD), "\(libc): \(lines)")
             #expect(lines.contains("-use-ld=lld") == (packs && toolchainHasLLD), "\(libc): \(lines)")
-            let order = Self.root.appendingPathComponent("Scripts/function-order.txt").path
-            #expect(lines.contains("--symbol-ordering-file=" + order) == (packs && toolchainHasLLD), "\(libc): \(lines)")
+            // Left out for a checkout whose path holds whitespace (the flags are split on it).
+            let order = Self.root.appendingPathComponent("Scripts/function-order.txt").resolvingSymlinksInPath().path
+            let orders = packs && toolchainHasLLD && !order.contains(where: \.isWhitespace)
+            #expect(lines.contains("--symbol-ordering-file=" + order) == orders, "\(libc): \(lines)")
         }
         #endif
     }

@@ -41,11 +41,15 @@ public enum Run {
                 group.leave()
             }
         }
-        let deadline = Date().addingTimeInterval(timeout)
+        let launched = Date()
+        let deadline = launched.addingTimeInterval(timeout)
         var peak: Int?
         while process.isRunning && Date() < deadline {
             if let sample = peakResidentKiB(of: process.processIdentifier) { peak = max(peak ?? 0, sample) }
-            usleep(10_000)
+            // VmHWM is gone once the process exits, so the last sample is the peak seen: every
+            // millisecond at first, or a release binary done in a few milliseconds would be
+            // seen only as it started (a 20 KiB "peak" was measured so).
+            usleep(Date().timeIntervalSince(launched) < 0.2 ? 1_000 : 10_000)
         }
         var status = process.isRunning ? Int32(-9) : process.terminationStatus
         if process.isRunning {

@@ -29,6 +29,9 @@ struct ClientSettings: Sendable {
     var tls13Suites: String? = nil
     /// Ask for a stapled OCSP response (status_request).
     var requestOCSP = false
+    /// Keep the server's certificates as libssl decoded them (`PeerCertificates`), for
+    /// OpenSSL's verdict on the main handshake.
+    var keepsPeerCertificates = false
     /// Another client's cipher suites, signature schemes and groups, offered instead of
     /// OpenSSL's (`cipherList` then does not apply); nil offers OpenSSL's.
     var hello: ClientHelloParameters? = nil
@@ -148,7 +151,7 @@ final class ClientConnection {
             readVerdict(settings: settings, localErrors: &localErrors)
         }
         let ocsp = settings.requestOCSP ? stapledResponse() : (bytes: nil, length: 0)
-        let peerCertificates = PeerCertificates(ssl: channel.ssl.pointer)
+        let peerCertificates = settings.keepsPeerCertificates ? PeerCertificates(ssl: channel.ssl.pointer) : nil
         channel.close()
 
         let observation = recorder.clientObservation(completed: completed, ending: &ending)

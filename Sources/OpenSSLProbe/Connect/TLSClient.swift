@@ -206,6 +206,10 @@ public enum TLSClient {
     static func mainHandshake(
         _ target: DialTarget, addresses: [ResolvedAddress], settings: ClientSettings, options: HandshakeOptions
     ) throws(ConnectFailure) -> LiveHandshake {
+        // Only the main handshake's chain is verified by OpenSSL beside the diagnosis:
+        // probes and cipher enumeration keep no decoded certificates.
+        var settings = settings
+        settings.keepsPeerCertificates = true
         guard let hello = options.clientHello else { return try handshake(target, addresses: addresses, settings: settings) }
         var offered = settings
         offered.hello = hello

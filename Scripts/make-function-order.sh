@@ -37,10 +37,9 @@ else
 fi
 
 work=$(mktemp -d)
-server_pid=
+. Tests/Benchmarks/loopback-s_server.sh
 cleanup() {
-  # `wait` on the killed server returns 143: under set -e that would end the trap here.
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  stop_s_server
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -49,22 +48,7 @@ pki=$work/pki
 # valgrind reads a binary without its debug sections far faster; the names stay (.symtab).
 strip --strip-debug "$binary" -o "$work/tlsprobe"
 
-for attempt in 1 2 3 4 5 6 7 8 9 10; do
-  port=$((20000 + RANDOM % 40000))
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then continue; fi
-  openssl s_server -accept "127.0.0.1:$port" -quiet -cert "$pki/good/server.pem" -key "$pki/good/server.key" \
-    -cert_chain "$pki/intermediate.pem" -cipher 'DEFAULT:@SECLEVEL=0' </dev/null >/dev/null 2>&1 &
-  server_pid=$!
-  for i in $(seq 50); do
-    kill -0 "$server_pid" 2>/dev/null || break
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break 2; fi
-    sleep 0.1
-  done
-  kill "$server_pid" 2>/dev/null || true # alive but not listening: not left behind
-  wait "$server_pid" 2>/dev/null || true
-  server_pid=
-done
-[ -n "$server_pid" ] || { echo "could not start openssl s_server on loopback" >&2; exit 2; }
+start_good_s_server "$pki"
 
 n=0
 run() {

@@ -47,10 +47,9 @@ else
 fi
 
 work=$(mktemp -d)
-server_pid=
+. Tests/Benchmarks/loopback-s_server.sh
 cleanup() {
-  # `wait` on the killed server returns 143: under set -e that would end the trap here.
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  stop_s_server
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -60,20 +59,7 @@ Samples/make-pki.sh "$work/pki" >/dev/null
 pki=$work/pki
 
 # One server for everything: the good chain, every version reachable (security level 0).
-for attempt in 1 2 3 4 5 6 7 8 9 10; do
-  port=$((20000 + RANDOM % 40000))
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then continue; fi
-  openssl s_server -accept "127.0.0.1:$port" -quiet -cert "$pki/good/server.pem" -key "$pki/good/server.key" \
-    -cert_chain "$pki/intermediate.pem" -cipher 'DEFAULT:@SECLEVEL=0' </dev/null >/dev/null 2>&1 &
-  server_pid=$!
-  for i in $(seq 50); do
-    kill -0 "$server_pid" 2>/dev/null || break
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break 2; fi
-    sleep 0.1
-  done
-  server_pid=
-done
-[ -n "$server_pid" ] || { echo "could not start openssl s_server on loopback" >&2; exit 2; }
+start_good_s_server "$pki"
 
 # measure NAME CMD...: appends "wall_us rss_kib" for one run of CMD to $work/NAME.
 measure() {

@@ -111,7 +111,37 @@ import TestSupport
             let order = Self.root.appendingPathComponent("Scripts/function-order.txt").resolvingSymlinksInPath().path
             let orders = packs && toolchainHasLLD && !order.contains(where: \.isWhitespace)
             #expect(lines.contains("--symbol-ordering-file=" + order) == orders, "\(libc): \(lines)")
+            // libstdc++ linked in with lld, where the toolchain's clang finds the archive.
+            let staticCXX = Self.root.appendingPathComponent("Scripts/static-libstdc++").resolvingSymlinksInPath().path
+            let cxxArchive = try Run.process(toolchainBin.appendingPathComponent("clang").path, ["-print-file-name=libstdc++.a"])
+                .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let linksCXX = packs && toolchainHasLLD && cxxArchive.hasPrefix("/") && FileManager.default.fileExists(atPath: cxxArchive)
+                && !staticCXX.contains(where: \.isWhitespace)
+            #expect(lines.contains("-L" + staticCXX) == linksCXX, "\(libc): \(lines)")
+            #expect(lines.contains("-static-libgcc") == linksCXX, "\(libc): \(lines)")
         }
+        #endif
+    }
+
+    /// Where Scripts/release-flags.sh links the C++ library and the unwinder in (lld, glibc
+    /// 2.36 or newer, libstdc++.a found), the release binary does not load libstdc++.so or
+    /// libgcc_s.so: their relocations and pages cost each start about 1 ms of `--version`'s 4.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TLSPROBE_TEST_BINARY"].map { !$0.isEmpty } ?? false))
+    func theReleaseBinaryLoadsNoCXXLibraryWhereTheFlagsLinkItIn() throws {
+        #if os(Linux)
+        let flags = try Run.process(Self.root.appendingPathComponent("Scripts/release-flags.sh").path, [])
+        try #require(flags.status == 0, "\(flags.stderr)")
+        let linksCXX = flags.stdout.split(separator: "\n").contains("-static-libgcc")
+        let dynamic = try Run.process("readelf", ["-d", Run.tlsprobePath], timeout: 60)
+        try #require(dynamic.status == 0, "\(dynamic.stderr)")
+        let needed = dynamic.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        // Not an empty reading: the binary loads OpenSSL whatever else it links.
+        try #require(needed.contains { $0.contains("libcrypto") }, "\(dynamic.stdout)")
+        let cxx = needed.filter { $0.contains("libstdc++") || $0.contains("libgcc_s") }
+        #expect(cxx.isEmpty == linksCXX, "release-flags.sh links libstdc++ in: \(linksCXX); NEEDED: \(needed)")
+        // And it still runs: the static C++ library is the one the Swift runtime started with.
+        let version = try Run.process(Run.tlsprobePath, ["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("tlsprobe "), "\(version.stdout)\(version.stderr)")
         #endif
     }
 

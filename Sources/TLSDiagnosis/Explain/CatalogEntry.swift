@@ -3,7 +3,7 @@
 /// Matching data lives beside the text so that adding an entry is one place. Every string
 /// here is compared lowercased; phrases also with `-` read as a space, so OpenSSL 1.1's
 /// "self signed certificate" and 3.0's "self-signed certificate" are the same phrase.
-struct CatalogEntry: Sendable {
+struct CatalogEntry: Sendable, Equatable {
     var explanation: Explanation
     /// Identifiers recognised as whole tokens anywhere in the input (`x509_v_err_cert_has_expired`,
     /// `cert_has_expired`, `errsslnorootcert`). Letters, digits and `_` only.
@@ -45,8 +45,7 @@ extension CatalogEntry {
     }
 
     /// `text` with `map` applied to each of its UTF-8 bytes (it changes only ASCII ones);
-    /// the same string, not a copy, when no byte changes, as most catalogue strings are
-    /// lowercase already (the catalogue is built at each `explain`'s start).
+    /// the same string, not a copy, when no byte changes.
     private static func mapASCII(_ text: String, _ map: (UInt8) -> UInt8) -> String {
         var text = text
         let mapped: [UInt8]? = text.withUTF8 { bytes in

@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// The `explain` knowledge base: OpenSSL verify errors, TLS alerts, Apple OSStatus and
 /// NSURLError codes, library messages and tlsprobe's own finding codes.
 ///
@@ -19,10 +21,19 @@ public enum ErrorCatalog {
     /// All entries (for tests, docs), grouped by kind in `Explanation.Kind` order.
     public static var all: [Explanation] { entries.map(\.explanation) }
 
-    /// The entries behind `all`, with their matching data.
-    static let entries: [CatalogEntry] =
+    /// The entries behind `all`, with their matching data: `sourceEntries` as literals.
+    ///
+    /// Each `explain` needs every entry, and building them from the tables (names turned
+    /// into their forms, finding codes read from FindingCatalog) cost 8 M of its 17 M
+    /// instructions at every start. `ErrorCatalog+Table.swift` holds their result, written
+    /// by ExplainCatalogTableTests, which fails when it is no longer what the tables build.
+    static var entries: [CatalogEntry] { table }
+
+    /// The entries as the tables in `Catalog+*.swift` build them: the source of `entries`.
+    static var sourceEntries: [CatalogEntry] {
         opensslVerifyEntries + tlsAlertEntries + appleOSStatusEntries + nsurlErrorEntries
-        + libraryEntries + opensslErrorEntries + findingCodeEntries
+            + libraryEntries + opensslErrorEntries + findingCodeEntries
+    }
 }
 
 /// Finds catalog entries in free text. Built once; pure afterwards.
@@ -30,10 +41,43 @@ struct Matcher: Sendable {
     static let shared = Matcher(entries: ErrorCatalog.entries)
 
     private let entries: [CatalogEntry]
-    private var symbolIndex: [String: [Int]] = [:]
     private var numberIndex: [Int: [Int]] = [:]
     private var reasonIndex: [Int: [Int]] = [:]
-    private var phrases: [(bytes: [UInt8], entry: Int)] = []
+    /// What pasted text is searched with, built by the first search that needs it: an
+    /// input that is one code or name (the usual `explain`) is answered without it.
+    private let textIndex: TextIndexOnce
+
+    /// Symbols by their lowercase form, and every phrase in its spaced form.
+    struct TextIndex {
+        var symbols: [String: [Int]] = [:]
+        var phrases: [(bytes: [UInt8], entry: Int)] = []
+
+        init(_ entries: [CatalogEntry]) {
+            symbols.reserveCapacity(entries.count * 2)
+            for (index, entry) in entries.enumerated() {
+                for symbol in entry.symbols { symbols[symbol, default: []].append(index) }
+                for phrase in entry.phrases { phrases.append((Array(CatalogEntry.spaced(phrase).utf8), index)) }
+            }
+        }
+    }
+
+    /// The TextIndex, built once under a lock by whichever search comes first.
+    final class TextIndexOnce: @unchecked Sendable {
+        private let lock = Lock()
+        private let entries: [CatalogEntry]
+        private var built: TextIndex?
+
+        init(_ entries: [CatalogEntry]) { self.entries = entries }
+
+        var index: TextIndex {
+            lock.withLock {
+                if let built { return built }
+                let index = TextIndex(entries)
+                built = index
+                return index
+            }
+        }
+    }
 
     /// Prefixes a user may put before (or leave off) a symbol.
     static let prefixes = [
@@ -44,14 +88,12 @@ struct Matcher: Sendable {
 
     init(entries: [CatalogEntry]) {
         self.entries = entries
-        // Built at each `explain`'s start, so only what pasted text is searched with: the
-        // whole-input forms are compared in place (exactMatches), not indexed.
-        symbolIndex.reserveCapacity(entries.count * 2)
+        textIndex = TextIndexOnce(entries)
+        // Built at each `explain`'s start: the whole-input forms are compared in place
+        // (exactMatches), not indexed, and pasted text's index waits until it is needed.
         for (index, entry) in entries.enumerated() {
-            for symbol in entry.symbols { symbolIndex[symbol, default: []].append(index) }
             if let number = entry.number { numberIndex[number, default: []].append(index) }
             if let reason = entry.sslReason { reasonIndex[reason, default: []].append(index) }
-            for phrase in entry.phrases { phrases.append((Array(CatalogEntry.spaced(phrase).utf8), index)) }
         }
     }
 
@@ -160,6 +202,8 @@ struct Matcher: Sendable {
         let spaced = Array(CatalogEntry.spaced(text).utf8)
         let tlsContext = Self.contains(lower, "alert") || Self.contains(lower, "tls")
             || Self.contains(lower, "ssl")
+        let search = textIndex.index
+        let symbolIndex = search.symbols
         var hits: [Hit] = []
 
         // Symbols: maximal runs of letters, digits and `_`; finding codes also take `.`.
@@ -188,7 +232,7 @@ struct Matcher: Sendable {
         }
 
         // Phrases, on word boundaries.
-        for (phrase, entry) in phrases where !phrase.isEmpty && phrase.count <= spaced.count {
+        for (phrase, entry) in search.phrases where !phrase.isEmpty && phrase.count <= spaced.count {
             if entries[entry].needsTLSContext && !tlsContext { continue }
             var from = 0
             while let start = Self.find(phrase, in: spaced, from: from) {

@@ -22,6 +22,15 @@ public enum SystemCall {
     public typealias FileMode = Musl.mode_t
     #endif
 
+    // MARK: Environment
+
+    /// The value of the environment variable `name`, nil when it is not set: what
+    /// ProcessInfo's `environment[name]` gives, without first copying every variable into
+    /// a dictionary (0.37 M instructions of `explain`'s 6.5 M, for the three text output reads).
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     // MARK: Sockets
 
     /// A TCP socket of `family` that is non-blocking and close-on-exec, and never raises

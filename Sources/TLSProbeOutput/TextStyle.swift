@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SystemCalls
 import TLSWire
 
 /// How text output looks: colour and width. Only text output depends on the terminal;
@@ -28,13 +29,18 @@ public struct TextStyle: Sendable, Hashable {
 
     /// The style for standard output: colour only on a terminal, never with `NO_COLOR`
     /// (no-color.org: set and not empty), `TERM=dumb` or `--no-color`; the terminal's
-    /// width (at most 120 columns) or `COLUMNS`, else 100.
-    public static func forStandardOutput(noColorFlag: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> TextStyle {
+    /// width (at most 120 columns) or `COLUMNS`, else 100. `environment` stands in for the
+    /// process's own (tests).
+    public static func forStandardOutput(noColorFlag: Bool, environment: [String: String]? = nil) -> TextStyle {
+        func variable(_ name: String) -> String? {
+            if let environment { return environment[name] }
+            return SystemCall.environment(name)
+        }
         let tty = isatty(STDOUT_FILENO) == 1
-        let noColorEnv = !(environment["NO_COLOR"] ?? "").isEmpty
-        let dumb = environment["TERM"] == "dumb"
+        let noColorEnv = !(variable("NO_COLOR") ?? "").isEmpty
+        let dumb = variable("TERM") == "dumb"
         var width = 100
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+        if let columns = variable("COLUMNS").flatMap(Int.init), columns > 0 {
             width = columns
         } else if tty {
             var size = winsize()

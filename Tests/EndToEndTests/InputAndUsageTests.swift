@@ -229,6 +229,20 @@ import TLSDiagnosis
         #expect(json.stdout.contains("\\u001b[2J"))
     }
 
+    /// Text output wraps at COLUMNS (read with getenv, not ProcessInfo's dictionary). The
+    /// list of related finding codes is one line whatever the width.
+    @Test func textWrapsAtTheColumnsTheEnvironmentGives() throws {
+        func longest(_ columns: String) throws -> Int {
+            let run = try Run.tlsprobe(["explain", "unknown_ca"], environment: ["COLUMNS": columns])
+            #expect(run.status == 0, "\(run.stderr)")
+            return run.stdout.split(separator: "\n").filter { !$0.contains("tlsprobe findings:") }.map(\.count).max() ?? 0
+        }
+        let narrow = try longest("50"), wide = try longest("120"), unset = try longest("")
+        #expect(narrow <= 50 && narrow > 40, "\(narrow)")
+        #expect(wide > 100 && wide <= 120, "\(wide)")
+        #expect(unset > 50 && unset <= 100, "no COLUMNS: 100 columns off a terminal, \(unset)")
+    }
+
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         let dir = TemporaryDirectory()
         let leaf = dir.write("leaf.pem", TestPKI.chain().leaf.pem)

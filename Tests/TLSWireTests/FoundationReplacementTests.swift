@@ -88,4 +88,23 @@ import TLSWire
         let long = String(repeating: "x", count: 300)
         #expect(SystemCall.format(long + "%g", 1.5) == long + "1.5")
     }
+
+    /// `SystemCall.environment` (text output's NO_COLOR, TERM and COLUMNS) reads what
+    /// ProcessInfo's environment holds: set, set empty, unset, and not UTF-8.
+    @Test func environmentReadsWhatProcessInfoReads() {
+        let names = ["TLSPROBE_ENV_SET", "TLSPROBE_ENV_EMPTY", "TLSPROBE_ENV_UNSET", "TLSPROBE_ENV_LATIN1"]
+        setenv(names[0], "caf\u{E9} = x=y", 1)
+        setenv(names[1], "", 1)
+        unsetenv(names[2])
+        var latin1: [CChar] = Array("caf".utf8CString.dropLast()) + [CChar(bitPattern: 0xE9), 0]
+        setenv(names[3], &latin1, 1)
+        defer { names.forEach { unsetenv($0) } }
+        let environment = ProcessInfo.processInfo.environment
+        for name in names {
+            #expect(SystemCall.environment(name) == environment[name], "\(name)")
+        }
+        #expect(SystemCall.environment(names[0]) == "caf\u{E9} = x=y")
+        #expect(SystemCall.environment(names[1]) == "")
+        #expect(SystemCall.environment(names[2]) == nil)
+    }
 }

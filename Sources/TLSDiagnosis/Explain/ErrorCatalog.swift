@@ -15,19 +15,62 @@ public enum ErrorCatalog {
     /// the text, causes before the wrappers that carried them (a verify error before
     /// CERTIFICATE_VERIFY_FAILED), then in order of appearance.
     public static func explain(_ text: String) -> [Explanation] {
-        Matcher.shared.match(text).map { entries[$0].explanation }
+        let matcher = Matcher.shared
+        return matcher.match(text).map { matcher.entry($0).explanation }
     }
 
     /// All entries (for tests, docs), grouped by kind in `Explanation.Kind` order.
     public static var all: [Explanation] { entries.map(\.explanation) }
 
-    /// The entries behind `all`, with their matching data: `sourceEntries` as literals.
+    /// The entries behind `all`, with their matching data: `sourceEntries`, compiled.
     ///
-    /// Each `explain` needs every entry, and building them from the tables (names turned
-    /// into their forms, finding codes read from FindingCatalog) cost 8 M of its 17 M
-    /// instructions at every start. `ErrorCatalog+Table.swift` holds their result, written
-    /// by ExplainCatalogTableTests, which fails when it is no longer what the tables build.
-    static var entries: [CatalogEntry] { table }
+    /// Building them from the tables (names turned into their forms, finding codes read
+    /// from FindingCatalog) cost 8 M of `explain`'s 17 M instructions at every start, and
+    /// building all 403 from literals still ran 200 KB of code. `ErrorCatalog+Table.swift`,
+    /// written by ExplainCatalogTableTests (which fails when it is no longer what the tables
+    /// build), holds each entry as the literal `tableEntry(_:)` returns, and every form an
+    /// input may equal, sorted (`tableEntries(forForm:)`): an input that is one code or
+    /// name builds only the entries it names. Pasted text needs them all: this.
+    static let entries: [CatalogEntry] = (0..<tableCount).map(tableEntry)
+
+    /// The table's entries whose whole-input forms (`Matcher`'s exactMatches: symbols, exact
+    /// forms, name, phrases, the name without a prefix, each in `CatalogEntry.spaced` form)
+    /// include `key` (already spaced), in entry order: a binary search of the sorted forms.
+    static func tableEntries(forForm key: [UInt8]) -> [Int] {
+        tableForms.withUTF8Buffer { text in
+            func form(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: text[Int(tableFormStarts[index])..<Int(tableFormStarts[index + 1])])
+            }
+            var low = 0
+            var high = tableFormEntries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if form(middle).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+            }
+            var hits: [Int] = []
+            while low < tableFormEntries.count, form(low).elementsEqual(key) {
+                hits.append(Int(tableFormEntries[low]))
+                low += 1
+            }
+            return hits
+        }
+    }
+
+    /// Every whole-input form of `entries`, spaced, with the entry it belongs to: what
+    /// the table's sorted forms are written from (ExplainCatalogTableTests).
+    static func wholeInputForms(_ entries: [CatalogEntry]) -> [(form: [UInt8], entry: Int)] {
+        var forms: [(form: [UInt8], entry: Int)] = []
+        for (index, entry) in entries.enumerated() {
+            let name = entry.explanation.name
+            var texts = entry.symbols + entry.exactForms + [name] + entry.phrases
+            let lowered = CatalogEntry.lower(name)
+            for prefix in Matcher.prefixes where lowered.utf8.count > prefix.utf8.count && lowered.utf8.starts(with: prefix.utf8) {
+                texts.append(String(decoding: name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))
+            }
+            for text in texts { forms.append((Array(CatalogEntry.spaced(text).utf8), index)) }
+        }
+        return forms
+    }
 
     /// The entries as the tables in `Catalog+*.swift` build them: the source of `entries`.
     static var sourceEntries: [CatalogEntry] {
@@ -38,9 +81,13 @@ public enum ErrorCatalog {
 
 /// Finds catalog entries in free text. Built once; pure afterwards.
 struct Matcher: Sendable {
-    static let shared = Matcher(entries: ErrorCatalog.entries)
+    /// The compiled catalogue, read entry by entry as a search needs it.
+    static let shared = Matcher()
 
-    private let entries: [CatalogEntry]
+    /// The entries searched, when given as a list (tests); nil: the compiled table.
+    private let list: [CatalogEntry]?
+    /// Every entry: the list, or all of the table, built on first use (pasted text).
+    private var entries: [CatalogEntry] { list ?? ErrorCatalog.entries }
     private var numberIndex: [Int: [Int]] = [:]
     private var reasonIndex: [Int: [Int]] = [:]
     /// What pasted text is searched with, built by the first search that needs it: an
@@ -64,15 +111,15 @@ struct Matcher: Sendable {
     /// The TextIndex, built once under a lock by whichever search comes first.
     final class TextIndexOnce: @unchecked Sendable {
         private let lock = Lock()
-        private let entries: [CatalogEntry]
+        private let entries: @Sendable () -> [CatalogEntry]
         private var built: TextIndex?
 
-        init(_ entries: [CatalogEntry]) { self.entries = entries }
+        init(_ entries: @escaping @Sendable () -> [CatalogEntry]) { self.entries = entries }
 
         var index: TextIndex {
             lock.withLock {
                 if let built { return built }
-                let index = TextIndex(entries)
+                let index = TextIndex(entries())
                 built = index
                 return index
             }
@@ -86,15 +133,33 @@ struct Matcher: Sendable {
         "nsurlerrordomain", "osstatus",
     ]
 
+    /// A matcher over `entries` (tests): each whole input is compared with every form.
     init(entries: [CatalogEntry]) {
-        self.entries = entries
-        textIndex = TextIndexOnce(entries)
-        // Built at each `explain`'s start: the whole-input forms are compared in place
-        // (exactMatches), not indexed, and pasted text's index waits until it is needed.
+        list = entries
+        textIndex = TextIndexOnce { entries }
         for (index, entry) in entries.enumerated() {
             if let number = entry.number { numberIndex[number, default: []].append(index) }
             if let reason = entry.sslReason { reasonIndex[reason, default: []].append(index) }
         }
+    }
+
+    /// A matcher over the compiled table. Built at each `explain`'s start, so it builds no
+    /// entry: numbers and reasons come from the table's arrays, whole inputs from its sorted
+    /// forms, and pasted text's index waits until it is needed.
+    private init() {
+        list = nil
+        textIndex = TextIndexOnce { ErrorCatalog.entries }
+        for (index, number) in ErrorCatalog.tableNumbers.enumerated() where number != Int.min {
+            numberIndex[number, default: []].append(index)
+        }
+        for (index, reason) in ErrorCatalog.tableReasons.enumerated() where reason != Int.min {
+            reasonIndex[reason, default: []].append(index)
+        }
+    }
+
+    /// Entry `index`, built alone when it comes from the table.
+    func entry(_ index: Int) -> CatalogEntry {
+        list?[index] ?? ErrorCatalog.tableEntry(index)
     }
 
     /// The entries with a whole-input form equal to `key` (already in `CatalogEntry.spaced`
@@ -110,6 +175,8 @@ struct Matcher: Sendable {
     private func exactMatches(_ text: String) -> [Int] {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return exactMatchesAsStrings(text) }
         let key = Array(text.utf8)
+        // The compiled table has every form sorted (ErrorCatalog.wholeInputForms).
+        guard let entries = list else { return ErrorCatalog.tableEntries(forForm: key) }
         var hits: [Int] = []
         for (index, entry) in entries.enumerated() {
             for symbol in entry.symbols where Self.spacedEquals(symbol.utf8, key) { hits.append(index) }
@@ -202,6 +269,7 @@ struct Matcher: Sendable {
         let spaced = Array(CatalogEntry.spaced(text).utf8)
         let tlsContext = Self.contains(lower, "alert") || Self.contains(lower, "tls")
             || Self.contains(lower, "ssl")
+        let entries = entries
         let search = textIndex.index
         let symbolIndex = search.symbols
         var hits: [Hit] = []
@@ -269,6 +337,7 @@ struct Matcher: Sendable {
     /// NSURLError, Chrome net errors) anywhere; positive ones after "alert", "num=",
     /// "verify return code" and the like.
     private func numberHits(_ lower: [UInt8]) -> [Hit] {
+        let entries = entries
         var hits: [Hit] = []
         var index = 0
         while index < lower.count {
@@ -363,7 +432,7 @@ struct Matcher: Sendable {
     /// Reasons at or above 1000 are received alerts (OpenSSL's SSL_AD_REASON_OFFSET).
     private func entriesForReason(_ reason: Int) -> [Int] {
         if reason >= 1000, reason < 1256 {
-            return (numberIndex[reason - 1000] ?? []).filter { entries[$0].explanation.kind == .tlsAlert }
+            return (numberIndex[reason - 1000] ?? []).filter { entry($0).explanation.kind == .tlsAlert }
         }
         return reasonIndex[reason] ?? []
     }
@@ -372,9 +441,11 @@ struct Matcher: Sendable {
 
     private func rankWhole(_ found: [Int]) -> [Int] {
         let unique = Self.uniqued(found)
-        let kept = dropTwins(unique.map { ($0, 0) }).map(\.0)
+        // Only the entries found are built (the table's are built one at a time).
+        let entries = Dictionary(uniqueKeysWithValues: unique.map { ($0, entry($0)) })
+        let kept = dropTwins(unique.map { ($0, 0) }) { entries[$0]! }.map(\.0)
         return kept.sorted { lhs, rhs in
-            let (l, r) = (entries[lhs], entries[rhs])
+            let (l, r) = (entries[lhs]!, entries[rhs]!)
             if l.prominent != r.prominent { return l.prominent }
             return Self.kindRank(l.explanation.kind) < Self.kindRank(r.explanation.kind)
         }
@@ -383,7 +454,8 @@ struct Matcher: Sendable {
     private func rankFound(_ hits: [Hit]) -> [Int] {
         var first: [Int: Int] = [:]
         for hit in hits { first[hit.entry] = Swift.min(first[hit.entry] ?? .max, hit.start) }
-        let kept = dropTwins(first.map { ($0.key, $0.value) })
+        let entries = entries
+        let kept = dropTwins(first.map { ($0.key, $0.value) }) { entries[$0] }
         return kept.sorted { lhs, rhs in
             let (l, r) = (entries[lhs.0], entries[rhs.0])
             if l.specificity != r.specificity { return l.specificity > r.specificity }
@@ -394,13 +466,13 @@ struct Matcher: Sendable {
 
     /// Keeps one entry per twin set: the alert itself before a library's name for
     /// receiving it, a symbol before the same reason in OpenSSL's prose.
-    private func dropTwins(_ found: [(Int, Int)]) -> [(Int, Int)] {
+    private func dropTwins(_ found: [(Int, Int)], _ entry: (Int) -> CatalogEntry) -> [(Int, Int)] {
         var best: [String: (Int, Int)] = [:]
         var result: [(Int, Int)] = []
         for item in found {
-            guard let twin = entries[item.0].twin else { result.append(item); continue }
+            guard let twin = entry(item.0).twin else { result.append(item); continue }
             if let current = best[twin] {
-                let better = Self.kindRank(entries[item.0].explanation.kind) < Self.kindRank(entries[current.0].explanation.kind)
+                let better = Self.kindRank(entry(item.0).explanation.kind) < Self.kindRank(entry(current.0).explanation.kind)
                 best[twin] = better ? (item.0, Swift.min(item.1, current.1)) : (current.0, Swift.min(item.1, current.1))
             } else {
                 best[twin] = item

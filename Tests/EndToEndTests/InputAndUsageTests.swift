@@ -237,10 +237,10 @@ import TLSDiagnosis
             #expect(run.status == 0, "\(run.stderr)")
             return run.stdout.split(separator: "\n").filter { !$0.contains("tlsprobe findings:") }.map(\.count).max() ?? 0
         }
-        let narrow = try longest("50"), wide = try longest("120"), unset = try longest("")
+        let narrow = try longest("50"), wide = try longest("120"), empty = try longest("")
         #expect(narrow <= 50 && narrow > 40, "\(narrow)")
         #expect(wide > 100 && wide <= 120, "\(wide)")
-        #expect(unset > 50 && unset <= 100, "no COLUMNS: 100 columns off a terminal, \(unset)")
+        #expect(empty > 50 && empty <= 100, "an empty COLUMNS: 100 columns off a terminal, \(empty)")
     }
 
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {

@@ -113,8 +113,9 @@ import TestSupport
             #expect(lines.contains("--symbol-ordering-file=" + order) == orders, "\(libc): \(lines)")
             // libstdc++ linked in with lld, where the toolchain's clang finds the archive.
             let staticCXX = Self.root.appendingPathComponent("Scripts/static-libstdc++").resolvingSymlinksInPath().path
-            let cxxArchive = try Run.process(toolchainBin.appendingPathComponent("clang").path, ["-print-file-name=libstdc++.a"])
-                .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let clang = toolchainBin.appendingPathComponent("clang").path
+            let cxxArchive = FileManager.default.isExecutableFile(atPath: clang)
+                ? try Run.process(clang, ["-print-file-name=libstdc++.a"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) : ""
             let linksCXX = packs && toolchainHasLLD && cxxArchive.hasPrefix("/") && FileManager.default.fileExists(atPath: cxxArchive)
                 && !staticCXX.contains(where: \.isWhitespace)
             #expect(lines.contains("-L" + staticCXX) == linksCXX, "\(libc): \(lines)")

@@ -65,15 +65,14 @@ import Testing
         #expect(inputs.count > 5_000, "\(inputs.count) inputs")
     }
 
-    /// Every kind of field and every escape the writer knows, read back by the compiler:
-    /// an entry written with quotes, backslashes, `\(`, control characters and non-ASCII
-    /// text is rendered as the Swift literal that gives the same strings.
-    @Test func aStringIsWrittenAsTheLiteralThatGivesItBack() {
+    /// The escapes the writer makes: quotes, backslashes, `\(`, control characters and
+    /// non-ASCII text become the Swift literal spelled here. (That the compiler reads the
+    /// written table back as the same entries is the first test's field-by-field check.)
+    @Test func stringsAreWrittenWithTheseEscapes() {
         #expect(Self.literal("plain") == "\"plain\"")
         #expect(Self.literal("a \"quote\" and a \\ and \\(x)") == #""a \"quote\" and a \\ and \\(x)""#)
         #expect(Self.literal("tab\tline\nend\r\u{1}\u{7F}") == #""tab\u{9}line\u{A}end\u{D}\u{1}\u{7F}""#)
         #expect(Self.literal("\u{201C}caf\u{E9}\u{201D} \u{1F512}") == #""\u{201C}caf\u{E9}\u{201D} \u{1F512}""#)
-        // The table itself holds such strings (curly quotes in texts); they compare equal above.
     }
 
     // MARK: Writing

@@ -79,7 +79,8 @@ public enum ErrorCatalog {
     }
 }
 
-/// Finds catalog entries in free text. Built once; pure afterwards.
+/// Finds catalog entries in free text. Built once; afterwards pure, but for pasted text's
+/// index, built under a lock by the first search that needs it.
 struct Matcher: Sendable {
     /// The compiled catalogue, read entry by entry as a search needs it.
     static let shared = Matcher()
@@ -165,9 +166,9 @@ struct Matcher: Sendable {
     /// The entries with a whole-input form equal to `key` (already in `CatalogEntry.spaced`
     /// form), entry by entry, once for each of its forms that matches (rankWhole makes
     /// them unique). An entry's forms: its symbols, its exact forms, its name, its phrases,
-    /// and its name without each prefix it starts with. Each is compared in its spaced
-    /// form byte by byte, without building it: explain asks once, so an index of every
-    /// form, built at each start, cost more than the scan (5.3 M instructions of 21.8 M).
+    /// and its name without each prefix it starts with. The compiled table has them all,
+    /// sorted, in its own file (a bisection, building no entry). A list (tests) is scanned,
+    /// each form compared in its spaced form byte by byte, without building it.
     ///
     /// Bytes decide when `key` is ASCII: every form is ASCII (ExplainCatalogTests), and an
     /// ASCII string equals, as a String, only itself among ASCII strings. A key with other

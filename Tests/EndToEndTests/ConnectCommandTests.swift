@@ -188,6 +188,43 @@ import TLSDiagnosis
         #expect(out.result.status == 0)
     }
 
+    /// A version probe's answer is the ServerHello: it hangs up once that is read, before
+    /// its own half of the handshake, so the server completes only the main handshake.
+    /// Python's ssl serves (TLS 1.2 and 1.3) and says how each connection's handshake ended.
+    @Test func aVersionProbeHangsUpOnceTheServerHelloIsRead() throws {
+        let pki = PKIFiles()
+        let reservation = try ReservedPort()
+        let chain = pki.dir.write("chain-for-python.pem", pki.chain.leaf.pem + pki.chain.intermediate.pem)
+        let script = pki.dir.write("server.py", """
+        import socket, ssl, sys, threading
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        listener = socket.create_server(("127.0.0.1", int(sys.argv[1])))
+        print("ready", flush=True)
+        def serve(sock):
+            try:
+                tls = context.wrap_socket(sock, server_side=True)
+                print("completed", tls.version(), flush=True)
+                tls.close()
+            except (ssl.SSLError, OSError) as error:
+                print("ended", type(error).__name__, flush=True)
+        while True:
+            sock, _ = listener.accept()
+            threading.Thread(target=serve, args=(sock,), daemon=True).start()
+        """)
+        let server = try BackgroundProcess("python3", [script, String(reservation.port), chain, pki.key])
+        try #require(LoopbackPort.waitUntilListening(host: "127.0.0.1", port: reservation.port), "\(server.stop())")
+        let out = try Self.connect(["127.0.0.1:\(reservation.port)", "--anchor", pki.root, "--versions"])
+        Thread.sleep(forTimeInterval: 1) // the last connections' lines
+        let lines = server.stop().split(separator: "\n").map(String.init)
+        #expect(out.json["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": true])
+        #expect(out.result.status == 0, "\(out.codes)")
+        #expect(lines.filter { $0.hasPrefix("completed") } == ["completed TLSv1.3"], "\(lines)")
+        // 1.0 and 1.1 refused; the 1.2 probe's hang-up and the readiness check's ended at EOF.
+        #expect(lines.filter { $0 == "ended SSLError" }.count == 2 && lines.filter { $0 == "ended SSLEOFError" }.count == 2, "\(lines)")
+    }
+
     @Test func noForwardSecrecyIsAnErrorForApple() throws {
         let pki = PKIFiles()
         var spec = TestPKI.Spec.server("printer.local", ips: ["127.0.0.1"])

@@ -35,6 +35,11 @@ struct ClientSettings: Sendable {
     /// Another client's cipher suites, signature schemes and groups, offered instead of
     /// OpenSSL's (`cipherList` then does not apply); nil offers OpenSSL's.
     var hello: ClientHelloParameters? = nil
+    /// A version probe's answer: stop as soon as a ServerHello choosing this version has
+    /// been read (the server accepts it), before the rest of the server's flight is
+    /// parsed and before our half of the handshake. The server is spared its key exchange
+    /// and Finished; one serving a connection at a time moves on sooner.
+    var stopsAtServerHelloFor: ProtocolVersion? = nil
 }
 
 /// What one handshake showed.
@@ -137,7 +142,7 @@ final class ClientConnection {
     /// server that refuses our certificate after the handshake is heard. Throws only when
     /// no byte came back at all within the timeout (`noTLSAnswer`).
     func run(settings: ClientSettings, target: String) throws(ConnectFailure) -> ClientOutcome {
-        let run = channel.runHandshake(timeout: settings.timeout) { SSL_connect($0) }
+        let run = channel.runHandshake(timeout: settings.timeout, stopAtServerHelloFor: settings.stopsAtServerHelloFor) { SSL_connect($0) }
         if run.silent {
             throw ConnectFailure(
                 .noTLSAnswer,

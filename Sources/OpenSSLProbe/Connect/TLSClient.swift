@@ -244,7 +244,8 @@ public enum TLSClient {
 
     /// One version offered alone, at security level 0 with every cipher suite OpenSSL has
     /// (anonymous and null ones aside). Accepted: the server answered with a ServerHello
-    /// for that version, whatever happened after (a demanded client certificate, say).
+    /// for that version, whatever happened after (a demanded client certificate, say), so
+    /// the probe hangs up once that ServerHello is read (`stopsAtServerHelloFor`).
     /// With `upgrade`, each probe first upgrades as the main handshake does (`--starttls`).
     static func probe(
         _ version: ProtocolVersion, target: DialTarget, addresses: [ResolvedAddress], sni: String?, timeout: TimeInterval,
@@ -253,7 +254,7 @@ public enum TLSClient {
         let settings = ClientSettings(
             sni: sni, alpn: [], minVersion: version, maxVersion: version, timeout: timeout, identity: nil, keyLog: nil,
             cipherList: "ALL:!aNULL:!eNULL:@SECLEVEL=0", readAfterHandshake: false,
-            upgrade: upgrade?.upgrade, upgradeHost: upgrade?.upgradeHost ?? "")
+            upgrade: upgrade?.upgrade, upgradeHost: upgrade?.upgradeHost ?? "", stopsAtServerHelloFor: version)
         do throws(ConnectFailure) {
             let result = try handshake(target, addresses: addresses, settings: settings)
             if let upgrade = result.upgrade, !upgrade.upgraded {

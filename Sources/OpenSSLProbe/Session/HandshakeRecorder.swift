@@ -22,6 +22,8 @@ final class HandshakeRecorder {
     private var lastRecordHeader: [Side: (contentType: UInt8, length: Int)] = [:]
     /// Whether the real ServerHello (not a HelloRetryRequest) has gone by.
     private(set) var serverHelloSeen = false
+    /// The version the real ServerHello chose, once it has gone by.
+    var serverHelloVersion: ProtocolVersion? { serverHelloSeen ? builder.context.version : nil }
     /// Sides that sent a fatal alert (or, in TLS 1.3, any alert but close_notify/user_canceled).
     private(set) var fatalAlertFrom: Set<Side> = []
     /// Whether the peer sent close_notify.

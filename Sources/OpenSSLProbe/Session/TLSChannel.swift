@@ -47,6 +47,11 @@ final class TLSChannel {
     private(set) var framing = RecordFraming()
     /// Seconds from `started` to the peer's first bytes.
     private(set) var firstAnswerDelay: TimeInterval?
+    /// When set (a version probe), the peer's bytes go to OpenSSL one whole record at a
+    /// time, so the handshake can stop right after the record holding the ServerHello.
+    private var feedsOneRecordAtATime = false
+    /// Bytes received but not yet given to OpenSSL (only when feeding record by record).
+    private var held: [UInt8] = []
     var started = Deadline.after(0)
 
     /// A new SSL on `context` over `connection`, recording into `recorder`.
@@ -99,6 +104,7 @@ final class TLSChannel {
 
     /// Waits for bytes from the peer and hands them to OpenSSL.
     func pull(until deadline: Deadline) -> Input {
+        if feedsOneRecordAtATime, let piece = Self.nextRecord(in: held) { return feedHeld(piece) }
         while true {
             switch connection.receive(into: &buffer) {
             case .bytes(let count):
@@ -106,14 +112,22 @@ final class TLSChannel {
                 if firstPeerBytes.count < 16 { firstPeerBytes += buffer[0..<min(count, 16 - firstPeerBytes.count)] }
                 peerBytes += count
                 framing.add(buffer[0..<count])
+                if feedsOneRecordAtATime {
+                    held += buffer[0..<count]
+                    guard let piece = Self.nextRecord(in: held) else { continue }
+                    return feedHeld(piece)
+                }
                 let written = buffer.withUnsafeBytes { raw -> Int32 in
                     guard let base = raw.baseAddress else { return 0 }
                     return BIO_write(readBIO, base, Int32(count))
                 }
                 return written == Int32(count) ? .received : .reset
             case .endOfStream:
+                // What arrived before the end (part of a record) goes to OpenSSL as before.
+                if !held.isEmpty { _ = feedHeld(held.count) }
                 return .endOfStream
             case .failed:
+                if !held.isEmpty { _ = feedHeld(held.count) }
                 return .reset
             case .wouldBlock:
                 switch connection.wait(for: Int16(POLLIN), until: deadline) {
@@ -172,8 +186,34 @@ final class TLSChannel {
     /// `timeout` seconds pass, flushing what OpenSSL writes before looking further. With
     /// `firstByteWithin`, a peer that has sent no byte yet is waited for that long at most
     /// (never more than `timeout`): the run then ends timed out after those seconds.
-    func runHandshake(timeout: TimeInterval, firstByteWithin: TimeInterval? = nil, step: (OpaquePointer) -> Int32) -> HandshakeRun {
+    /// How many of `held`'s first bytes make one whole TLS record; nil while the record is
+    /// still arriving. Bytes that do not frame as a TLS record (another protocol) go to
+    /// OpenSSL all at once, as without record-by-record feeding, to be refused there.
+    static func nextRecord(in held: [UInt8]) -> Int? {
+        guard held.count >= 5 else { return nil }
+        let length = Int(held[3]) << 8 | Int(held[4])
+        guard (20...24).contains(held[0]), held[1] == 3, length <= 18_432 else { return held.count }
+        return held.count >= 5 + length ? 5 + length : nil
+    }
+
+    /// Gives OpenSSL the first `count` held bytes.
+    private func feedHeld(_ count: Int) -> Input {
+        let written = held.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.baseAddress else { return 0 }
+            return BIO_write(readBIO, base, Int32(count))
+        }
+        held.removeFirst(count)
+        return written == Int32(count) ? .received : .reset
+    }
+
+    /// With `stopAtServerHelloFor`, the handshake ends (not completed, no ending) as soon
+    /// as OpenSSL has read a ServerHello choosing that version: a version probe's answer.
+    func runHandshake(
+        timeout: TimeInterval, firstByteWithin: TimeInterval? = nil, stopAtServerHelloFor: ProtocolVersion? = nil,
+        step: (OpaquePointer) -> Int32
+    ) -> HandshakeRun {
         started = Deadline.after(0)
+        feedsOneRecordAtATime = stopAtServerHelloFor != nil
         let deadline = Deadline.after(timeout)
         let firstByteLimit = min(firstByteWithin ?? timeout, timeout)
         let firstByteDeadline = Deadline.after(firstByteLimit)
@@ -188,6 +228,7 @@ final class TLSChannel {
                 run.completed = true
                 return run
             case .wantRead, .wantWrite:
+                if let version = stopAtServerHelloFor, recorder.serverHelloVersion == version { return run }
                 if sendFailure != nil {
                     run.ending = sendFailure == ETIMEDOUT ? .timedOut(seconds: timeout, stream: framing.stream) : .reset
                     return run

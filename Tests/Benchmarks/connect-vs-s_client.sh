@@ -23,13 +23,11 @@
 # Medians are reported. Uses the release build (built if missing) and loopback only.
 #
 # Figures (this project's 2-core machine; README.md, "Start-up and connect performance"),
-# run of 2026-11-28, 40 runs, before (45f057e) and after in one run:
-#   connect / s_client -CAfile   2.35x -> 2.26x (within the noise; target 1.5x), peak RSS 28 MiB
+# run of 2026-11-28 (issue 18's sixth step), 40 runs, before (9c3a8f4) and after in one run:
+#   connect / s_client -CAfile   1.55x -> 1.32x (target 1.5x), peak RSS 18.2 -> 17.2 MiB
 #                                (target 20 MB; s_client 7.4 MiB)
-#   --versions / one s_client    3.33x -> 3.32x (target 1x); the four probes add 12.6 M
-#                                instructions to connect's 79 M: the rest is waiting
-#   the argument parser is 35 M of connect's 79 M instructions, most of it the runtime's first
-#   conformance look-ups (see the README); s_client's whole run is 26 M.
+#   --versions / one s_client    2.41x -> 1.77x (target 1x): the main handshake and three
+#                                probes, which s_server answers one at a time
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-30}

@@ -20,12 +20,11 @@
 # GNU time (%M, KiB) on a separate pass (running under time adds its own start-up).
 #
 # Figures (this project's 2-core machine; README.md, "Start-up and connect performance"),
-# run of 2026-11-28, 300 runs, before (45f057e) and after in one run:
-#   --version        8.14 ms -> 6.56 ms   (openssl version 3.92 ms: 2.08x -> 1.67x)
-#   explain          13.28 ms -> 10.14 ms (3.38x -> 2.59x)
-#   target (<= 4 ms) not met: loading and relocating (as many instructions as all of
-#   `openssl version`), the Swift runtime's first conformance look-ups (7,417 records in
-#   the static binary) and explain's catalogue, built at each start, are what is left.
+# run of 2026-11-28 (issue 18's sixth step), 300 runs, before (9c3a8f4) and after in one run:
+#   --version        4.35 ms -> 3.46 ms   (openssl version 3.37 ms: 1.29x -> 1.03x)
+#   explain          6.75 ms -> 3.68 ms   (2.00x -> 1.09x)
+#   target (<= 4 ms) met. What is left: page faults (464 against openssl version's 286),
+#   mostly relocated metadata and the runtime's metadata caches.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-200}

@@ -197,18 +197,23 @@ import TLSDiagnosis
         let chain = pki.dir.write("chain-for-python.pem", pki.chain.leaf.pem + pki.chain.intermediate.pem)
         let script = pki.dir.write("server.py", """
         import socket, ssl, sys, threading
+        lock = threading.Lock()
+        def say(line):  # whole lines: print() from several threads interleaves its pieces
+            with lock:
+                sys.stdout.write(line + "\\n")
+                sys.stdout.flush()
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.minimum_version = ssl.TLSVersion.TLSv1_2
         context.load_cert_chain(sys.argv[2], sys.argv[3])
         listener = socket.create_server(("127.0.0.1", int(sys.argv[1])))
-        print("ready", flush=True)
+        say("ready")
         def serve(sock):
             try:
                 tls = context.wrap_socket(sock, server_side=True)
-                print("completed", tls.version(), flush=True)
+                say("completed " + tls.version())
                 tls.close()
             except (ssl.SSLError, OSError) as error:
-                print("ended", type(error).__name__, flush=True)
+                say("ended " + type(error).__name__)
         while True:
             sock, _ = listener.accept()
             threading.Thread(target=serve, args=(sock,), daemon=True).start()

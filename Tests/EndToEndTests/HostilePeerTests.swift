@@ -70,6 +70,22 @@ import Glibc
         #expect(out.handshake["established"] as? Bool == false)
     }
 
+    /// A version probe gives OpenSSL each record as it comes, never past its end: a header
+    /// OpenSSL refuses by itself (length 0x4800, past what it accepts) is refused at once,
+    /// not waited on for a body that never comes.
+    @Test func aProbeHearsAnOverlongRecordHeaderRefusedAtOnce() throws {
+        let answer: [UInt8] = [0x16, 0x03, 0x03, 0x48, 0x00] + [UInt8](repeating: 0, count: 10)
+        let server = try MisbehavingServer([.awaitBytes, .send(answer), .stall(8)])
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--versions", "--timeout", "6"])
+        let probes = try #require(out.json["version_probes"] as? [[String: Any]], "\(out.json.keys)")
+        #expect(probes.count == 4)
+        for probe in probes {
+            let detail = probe["detail"] as? String ?? ""
+            #expect(detail.contains("packet length too long"), "\(probe)")
+        }
+    }
+
     @Test func aServerAnsweringInSSLv2IsAnOldSSLServerNotAnotherProtocol() throws {
         // An SSLv2 SERVER-HELLO: OpenSSL refuses it ("wrong version number"), and that is
         // what the finding says, not that the port speaks something other than TLS.

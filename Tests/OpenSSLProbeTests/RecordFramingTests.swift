@@ -67,3 +67,41 @@ import TLSModel
         #expect(stream.records == 0)
     }
 }
+
+/// What a version probe gives OpenSSL at a time (TLSChannel.nextPiece): whatever of the
+/// current record has arrived, never a byte past its end; other protocols' bytes at once.
+@Suite struct ProbeFeedingTests {
+    static let header: [UInt8] = [0x16, 0x03, 0x03, 0x00, 0x04]
+
+    @Test func aRecordGoesAloneAndWhatFollowsWaits() {
+        let two = Self.header + [1, 2, 3, 4] + Self.header + [5]
+        #expect(TLSChannel.nextPiece(in: two, recordLeft: 0)! == (9, 0))
+        // The second record's start: its header and the one body byte there, 3 to come.
+        #expect(TLSChannel.nextPiece(in: Array(two.dropFirst(9)), recordLeft: 0)! == (6, 3))
+        // The rest of a record part-way through: only up to its end.
+        #expect(TLSChannel.nextPiece(in: [6, 7, 8, 0x16, 0x03], recordLeft: 3)! == (3, 0))
+        #expect(TLSChannel.nextPiece(in: [6], recordLeft: 3)! == (1, 2))
+    }
+
+    @Test func lessThanAHeaderWaitsAndNothingIsNothing() {
+        #expect(TLSChannel.nextPiece(in: [], recordLeft: 0) == nil)
+        #expect(TLSChannel.nextPiece(in: [], recordLeft: 7) == nil)
+        #expect(TLSChannel.nextPiece(in: [0x16, 0x03, 0x03, 0x00], recordLeft: 0) == nil)
+    }
+
+    /// A header OpenSSL refuses by itself (a length past what it accepts, 16,709 to 18,432
+    /// here) goes at once with what came of its body: OpenSSL says so without waiting.
+    @Test func anOverlongHeaderGoesAtOnce() {
+        let overlong: [UInt8] = [0x16, 0x03, 0x03, 0x48, 0x00] + [UInt8](repeating: 0, count: 10)
+        #expect(TLSChannel.nextPiece(in: overlong, recordLeft: 0)! == (15, 18_432 + 5 - 15))
+    }
+
+    @Test func otherProtocolsGoAllAtOnce() {
+        let http = Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8)
+        #expect(TLSChannel.nextPiece(in: http, recordLeft: 0)! == (http.count, 0))
+        let huge: [UInt8] = [0x16, 0x03, 0x03, 0xFF, 0xFF, 1, 2]
+        #expect(TLSChannel.nextPiece(in: huge, recordLeft: 0)! == (7, 0))
+        let sslv2: [UInt8] = [0x80, 0x2E, 0x04, 0x00, 0x01, 0x00]
+        #expect(TLSChannel.nextPiece(in: sslv2, recordLeft: 0)! == (6, 0))
+    }
+}

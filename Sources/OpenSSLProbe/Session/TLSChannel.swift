@@ -52,6 +52,8 @@ final class TLSChannel {
     private var feedsOneRecordAtATime = false
     /// Bytes received but not yet given to OpenSSL (only when feeding record by record).
     private var held: [UInt8] = []
+    /// Bytes of the record being given to OpenSSL that it has not had yet (0: between records).
+    private var recordLeft = 0
     var started = Deadline.after(0)
 
     /// A new SSL on `context` over `connection`, recording into `recorder`.
@@ -104,7 +106,7 @@ final class TLSChannel {
 
     /// Waits for bytes from the peer and hands them to OpenSSL.
     func pull(until deadline: Deadline) -> Input {
-        if feedsOneRecordAtATime, let piece = Self.nextRecord(in: held) { return feedHeld(piece) }
+        if feedsOneRecordAtATime, let piece = Self.nextPiece(in: held, recordLeft: recordLeft) { return feedHeld(piece) }
         while true {
             switch connection.receive(into: &buffer) {
             case .bytes(let count):
@@ -114,7 +116,7 @@ final class TLSChannel {
                 framing.add(buffer[0..<count])
                 if feedsOneRecordAtATime {
                     held += buffer[0..<count]
-                    guard let piece = Self.nextRecord(in: held) else { continue }
+                    guard let piece = Self.nextPiece(in: held, recordLeft: recordLeft) else { continue }
                     return feedHeld(piece)
                 }
                 let written = buffer.withUnsafeBytes { raw -> Int32 in
@@ -124,10 +126,10 @@ final class TLSChannel {
                 return written == Int32(count) ? .received : .reset
             case .endOfStream:
                 // What arrived before the end (part of a record) goes to OpenSSL as before.
-                if !held.isEmpty { _ = feedHeld(held.count) }
+                if !held.isEmpty { _ = feedHeld((held.count, 0)) }
                 return .endOfStream
             case .failed:
-                if !held.isEmpty { _ = feedHeld(held.count) }
+                if !held.isEmpty { _ = feedHeld((held.count, 0)) }
                 return .reset
             case .wouldBlock:
                 switch connection.wait(for: Int16(POLLIN), until: deadline) {
@@ -182,30 +184,41 @@ final class TLSChannel {
         var silent = false
     }
 
+    /// What to give OpenSSL next from `held` when feeding record by record: how many bytes,
+    /// and how many of the current record will be left. At a record's start its 5-byte
+    /// header tells its length; whatever of the record has arrived goes at once (OpenSSL
+    /// judges a header as soon as it has it, as when fed everything), but no byte past the
+    /// record's end, until OpenSSL asks again. Bytes that do not frame as a TLS record
+    /// (another protocol) go all at once, as without record-by-record feeding. nil: nothing
+    /// to give yet (no byte, or less than a header at a record's start).
+    static func nextPiece(in held: [UInt8], recordLeft: Int) -> (count: Int, recordLeft: Int)? {
+        guard !held.isEmpty else { return nil }
+        var left = recordLeft
+        if left == 0 {
+            guard held.count >= 5 else { return nil }
+            let length = Int(held[3]) << 8 | Int(held[4])
+            guard (20...24).contains(held[0]), held[1] == 3, length <= 18_432 else { return (held.count, 0) }
+            left = 5 + length
+        }
+        let count = min(left, held.count)
+        return (count, left - count)
+    }
+
+    /// Gives OpenSSL the first `piece.count` held bytes.
+    private func feedHeld(_ piece: (count: Int, recordLeft: Int)) -> Input {
+        let written = held.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.baseAddress else { return 0 }
+            return BIO_write(readBIO, base, Int32(piece.count))
+        }
+        held.removeFirst(piece.count)
+        recordLeft = piece.recordLeft
+        return written == Int32(piece.count) ? .received : .reset
+    }
+
     /// Drives `step` (SSL_connect or SSL_accept) until the handshake completes, fails or
     /// `timeout` seconds pass, flushing what OpenSSL writes before looking further. With
     /// `firstByteWithin`, a peer that has sent no byte yet is waited for that long at most
     /// (never more than `timeout`): the run then ends timed out after those seconds.
-    /// How many of `held`'s first bytes make one whole TLS record; nil while the record is
-    /// still arriving. Bytes that do not frame as a TLS record (another protocol) go to
-    /// OpenSSL all at once, as without record-by-record feeding, to be refused there.
-    static func nextRecord(in held: [UInt8]) -> Int? {
-        guard held.count >= 5 else { return nil }
-        let length = Int(held[3]) << 8 | Int(held[4])
-        guard (20...24).contains(held[0]), held[1] == 3, length <= 18_432 else { return held.count }
-        return held.count >= 5 + length ? 5 + length : nil
-    }
-
-    /// Gives OpenSSL the first `count` held bytes.
-    private func feedHeld(_ count: Int) -> Input {
-        let written = held.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.baseAddress else { return 0 }
-            return BIO_write(readBIO, base, Int32(count))
-        }
-        held.removeFirst(count)
-        return written == Int32(count) ? .received : .reset
-    }
-
     /// With `stopAtServerHelloFor`, the handshake ends (not completed, no ending) as soon
     /// as OpenSSL has read a ServerHello choosing that version: a version probe's answer.
     func runHandshake(

@@ -47,8 +47,9 @@ final class TLSChannel {
     private(set) var framing = RecordFraming()
     /// Seconds from `started` to the peer's first bytes.
     private(set) var firstAnswerDelay: TimeInterval?
-    /// When set (a version probe), the peer's bytes go to OpenSSL one whole record at a
-    /// time, so the handshake can stop right after the record holding the ServerHello.
+    /// When set (a version probe), the peer's bytes go to OpenSSL as they arrive but never
+    /// past the end of the record it is reading (`nextPiece`), so the handshake can stop
+    /// right after the record holding the ServerHello.
     private var feedsOneRecordAtATime = false
     /// Bytes received but not yet given to OpenSSL (only when feeding record by record).
     private var held: [UInt8] = []

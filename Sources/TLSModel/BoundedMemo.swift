@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SystemCalls
 
 /// Values that are a pure function of their key, shared by the threads that build

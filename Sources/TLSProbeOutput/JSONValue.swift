@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SystemCalls
 
 /// A JSON value and its serialisation as docs/DESIGN.md fixes it: keys sorted, strings escaped

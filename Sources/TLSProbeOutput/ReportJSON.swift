@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSDiagnosis
 
 /// Reports as docs/DESIGN.md's JSON: snake_case keys, ISO-8601 UTC times, lowercase hex bytes,

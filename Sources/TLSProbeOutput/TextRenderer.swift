@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSDiagnosis
 
 /// Reports as text a person reads at a glance: the verdict, then the findings worst

@@ -78,7 +78,19 @@ import Testing
                 }
             }
         }
-        #expect(try Self.imports(of: "SystemCalls") == ["CSystemCalls", "Darwin", "Glibc", "Musl"])
+        #expect(try Self.imports(of: "SystemCalls") == ["CSystemCalls", "Darwin", "Foundation", "FoundationEssentials", "Glibc", "Musl"])
+    }
+
+    /// Which Foundation the product links is said once, in SystemCalls (FoundationEssentials
+    /// where it exists): one product file importing Foundation would link all of it,
+    /// CoreFoundation and ICU into the static binary (docs/NOTES.md). LimboHarness is a
+    /// test tool, not shipped.
+    @Test func onlySystemCallsNamesFoundation() throws {
+        for module in try Self.modules() where module != "SystemCalls" && module != "LimboHarness" {
+            let imports = try Self.imports(of: module)
+            #expect(!imports.contains("Foundation") && !imports.contains("FoundationEssentials"),
+                    "\(module) imports Foundation itself: import SystemCalls, which re-exports the right one")
+        }
     }
 
     @Test func theExecutableOnlyParsesAndWires() throws {

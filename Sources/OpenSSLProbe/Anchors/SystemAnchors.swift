@@ -1,9 +1,5 @@
 internal import COpenSSL
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSModel
 
 /// The trust anchors an OpenSSL client on this machine would use (`--system-anchors`).

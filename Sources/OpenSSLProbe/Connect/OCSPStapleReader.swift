@@ -1,9 +1,5 @@
 internal import COpenSSL
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSModel
 
 /// Reads a stapled OCSP response (DER) with OpenSSL's OCSP parser: its status, and the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// `scan`'s sweep: whether anything accepts a TCP connection, before any TLS is spoken.
 public enum PortProbe {

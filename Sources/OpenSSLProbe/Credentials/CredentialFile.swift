@@ -1,9 +1,5 @@
 internal import COpenSSL
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSModel
 
 /// Reads certificate, key and PKCS#12 files, whatever their name says: the content is

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSWire
 
 /// What a file (or one PEM block of it) holds, for saying what it is.

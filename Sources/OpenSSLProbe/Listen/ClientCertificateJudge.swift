@@ -1,9 +1,5 @@
 internal import COpenSSL
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSModel
 
 /// Why `listen`'s stand-in server refuses a client's chain: picks the verify error, and so

@@ -1,9 +1,5 @@
 internal import COpenSSL
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSModel
 import TLSWire
 

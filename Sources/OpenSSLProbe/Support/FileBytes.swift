@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSModel
 
 /// Reads a whole file with a size limit (`BoundedFile`: the bytes read count, so devices

@@ -1,9 +1,5 @@
 import Crypto
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSWire
 
 /// What a cipher suite needs to open its records: the AEAD, its key length, and the hash of

@@ -1,9 +1,5 @@
 import Crypto
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSWire
 
 /// The read state of one direction under one set of keys: the AEAD key, the IV (or

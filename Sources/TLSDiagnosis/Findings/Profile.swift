@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSWire
 
 /// Which checks run and how much each matters: the rules of one kind of client, as data.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import X509
 
 /// Checks of one certificate on its own, needing no issuer: key strength, signature

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 extension KnownHosts {
     /// The finding for `verdict`: `pin.first_use`, `pin.match` or `pin.mismatch`.

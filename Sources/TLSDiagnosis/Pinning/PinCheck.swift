@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// Pin checks: `--pin` (pin.match / pin.mismatch) against the presented chain.
 public enum PinCheck {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// A certificate as a report shows it: docs/DESIGN.md's CERTIFICATE plus key identifiers,
 /// AIA and CRL URLs, policies and the SPKI pin.

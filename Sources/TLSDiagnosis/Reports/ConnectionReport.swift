@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSWire
 
 /// The report of one TLS connection — `connect`'s one object, and one JSON line per

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SystemCalls
 
 /// What a capture judges again and again, remembered: a capture holds the same few server

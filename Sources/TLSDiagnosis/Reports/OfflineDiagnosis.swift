@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// Assembles the reports of the offline commands from what was loaded: pure functions,
 /// so the commands stay thin and the reports testable without files.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// The report of `tlsprobe verify`: the chain as given, the trust verdict and findings.
 public struct VerifyReport: Sendable, Hashable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// The trust verdict: whether a client with these anchors, expecting this name for this
 /// purpose, would accept the chain (path and name), and the evidence.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// Who is speaking in a connection report: tlsprobe as the client that dialled a server
 /// (`connect`), as the server a client dialled (`listen`), or as an observer of someone

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// Where in a chain a certificate stands; some checks apply only to some roles.
 public enum CertificateRole: String, Sendable, Hashable {

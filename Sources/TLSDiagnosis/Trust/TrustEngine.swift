@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// A certificate on a built path and where it came from.
 public struct PathElement: Sendable, Hashable {

@@ -1,9 +1,5 @@
 import Crypto
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import SwiftASN1
 
 extension KeyDescription {

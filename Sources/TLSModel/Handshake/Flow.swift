@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// One TCP connection (or, in a capture, one UDP flow carrying DTLS) seen in a capture or
 /// by `listen`.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// connect: what the server stapled in answer to our status_request (RFC 6066 8, TLS 1.2's
 /// CertificateStatus message or TLS 1.3's status_request entry extension).

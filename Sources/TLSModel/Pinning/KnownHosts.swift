@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// A known-hosts file for trust on first use, the SSH approach: one line per server,
 /// `host:port sha256/BASE64 FIRST-SEEN`, `#` comments. The first contact records the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSWire
 
 /// A public key pin in the curl `--pinnedpubkey` / HPKP form: `sha256/` and the base64 of

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 
 /// The name a client expects the server (or client) certificate to carry.
 public enum ExpectedName: Sendable, Hashable, CustomStringConvertible {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import SystemCalls
 import TLSWire
 
 /// One `-----BEGIN LABEL-----` … `-----END LABEL-----` block of a PEM file (RFC 7468).

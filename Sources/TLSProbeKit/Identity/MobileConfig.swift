@@ -1,9 +1,4 @@
 import Crypto
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SystemCalls
 
 /// An iOS/iPadOS/macOS configuration profile (a property list) with one

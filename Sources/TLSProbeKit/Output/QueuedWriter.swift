@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SystemCalls
 
 /// Writes rendered reports on a thread of its own, so the threads that make them never wait

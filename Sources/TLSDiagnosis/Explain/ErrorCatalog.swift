@@ -56,6 +56,15 @@ public enum ErrorCatalog {
         }
     }
 
+    /// Every form in the table, with its entry, in the table's (sorted) order.
+    static func tableFormList() -> [(form: [UInt8], entry: Int)] {
+        tableForms.withUTF8Buffer { text in
+            tableFormEntries.indices.map { index in
+                (Array(text[Int(tableFormStarts[index])..<Int(tableFormStarts[index + 1])]), Int(tableFormEntries[index]))
+            }
+        }
+    }
+
     /// Every whole-input form of `entries`, spaced, with the entry it belongs to: what
     /// the table's sorted forms are written from (ExplainCatalogTableTests).
     static func wholeInputForms(_ entries: [CatalogEntry]) -> [(form: [UInt8], entry: Int)] {
@@ -87,6 +96,8 @@ struct Matcher: Sendable {
 
     /// The entries searched, when given as a list (tests); nil: the compiled table.
     private let list: [CatalogEntry]?
+    /// A list's whole-input forms (`ErrorCatalog.wholeInputForms`); empty for the table.
+    private let listForms: [(form: [UInt8], entry: Int)]
     /// Every entry: the list, or all of the table, built on first use (pasted text).
     private var entries: [CatalogEntry] { list ?? ErrorCatalog.entries }
     private var numberIndex: [Int: [Int]] = [:]
@@ -137,6 +148,7 @@ struct Matcher: Sendable {
     /// A matcher over `entries` (tests): each whole input is compared with every form.
     init(entries: [CatalogEntry]) {
         list = entries
+        listForms = ErrorCatalog.wholeInputForms(entries)
         textIndex = TextIndexOnce { entries }
         for (index, entry) in entries.enumerated() {
             if let number = entry.number { numberIndex[number, default: []].append(index) }
@@ -149,6 +161,7 @@ struct Matcher: Sendable {
     /// forms, and pasted text's index waits until it is needed.
     private init() {
         list = nil
+        listForms = []
         textIndex = TextIndexOnce { ErrorCatalog.entries }
         for (index, number) in ErrorCatalog.tableNumbers.enumerated() where number != Int.min {
             numberIndex[number, default: []].append(index)
@@ -164,72 +177,23 @@ struct Matcher: Sendable {
     }
 
     /// The entries with a whole-input form equal to `key` (already in `CatalogEntry.spaced`
-    /// form), entry by entry, once for each of its forms that matches (rankWhole makes
-    /// them unique). An entry's forms: its symbols, its exact forms, its name, its phrases,
-    /// and its name without each prefix it starts with. The compiled table has them all,
-    /// sorted, in its own file (a bisection, building no entry). A list (tests) is scanned,
-    /// each form compared in its spaced form byte by byte, without building it.
+    /// form), in entry order, once for each of its forms that matches (rankWhole makes them
+    /// unique). An entry's forms are `ErrorCatalog.wholeInputForms`: its symbols, exact
+    /// forms, name and phrases, and its name without each prefix it starts with. The
+    /// compiled table has them sorted in its own file (a bisection, building no entry); a
+    /// list's are worked out once, when the matcher is made.
     ///
     /// Bytes decide when `key` is ASCII: every form is ASCII (ExplainCatalogTests), and an
     /// ASCII string equals, as a String, only itself among ASCII strings. A key with other
     /// bytes is compared as Strings (canonical equivalence), form by form.
     private func exactMatches(_ text: String) -> [Int] {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return exactMatchesAsStrings(text) }
         let key = Array(text.utf8)
-        // The compiled table has every form sorted (ErrorCatalog.wholeInputForms).
-        guard let entries = list else { return ErrorCatalog.tableEntries(forForm: key) }
-        var hits: [Int] = []
-        for (index, entry) in entries.enumerated() {
-            for symbol in entry.symbols where Self.spacedEquals(symbol.utf8, key) { hits.append(index) }
-            for form in entry.exactForms where Self.spacedEquals(form.utf8, key) { hits.append(index) }
-            let name = entry.explanation.name.utf8
-            if Self.spacedEquals(name, key) { hits.append(index) }
-            for phrase in entry.phrases where Self.spacedEquals(phrase.utf8, key) { hits.append(index) }
-            // The name without a prefix: the prefixes are lowercase ASCII, matched against
-            // the lowercased name.
-            for prefix in Self.prefixes where name.count > prefix.utf8.count && name.count - prefix.utf8.count == key.count
-                && Self.lowerStarts(name, with: prefix.utf8)
-                && Self.spacedEquals(name.dropFirst(prefix.utf8.count), key) {
-                hits.append(index)
-            }
+        if key.allSatisfy({ $0 < 0x80 }) {
+            guard list != nil else { return ErrorCatalog.tableEntries(forForm: key) }
+            return listForms.filter { $0.form == key }.map(\.entry)
         }
-        return hits
-    }
-
-    /// exactMatches for a key that is not ASCII: each form's spaced String compared with it.
-    private func exactMatchesAsStrings(_ key: String) -> [Int] {
-        var hits: [Int] = []
-        for (index, entry) in entries.enumerated() {
-            let name = CatalogEntry.lower(entry.explanation.name)
-            var forms = entry.symbols + entry.exactForms + [name] + entry.phrases
-            for prefix in Self.prefixes where name.utf8.count > prefix.utf8.count && name.utf8.starts(with: prefix.utf8) {
-                forms.append(String(Substring(name.utf8.dropFirst(prefix.utf8.count))))
-            }
-            for form in forms where CatalogEntry.spaced(form) == key { hits.append(index) }
-        }
-        return hits
-    }
-
-    /// Whether `form` in `CatalogEntry.spaced` form is `key`.
-    private static func spacedEquals<Bytes: Collection<UInt8>>(_ form: Bytes, _ key: [UInt8]) -> Bool {
-        guard form.count == key.count else { return false }
-        var i = 0
-        for byte in form {
-            let mapped = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : (byte == 0x2D ? 0x20 : byte)
-            if mapped != key[i] { return false }
-            i += 1
-        }
-        return true
-    }
-
-    /// Whether `text` lowercased (`CatalogEntry.lower`) starts with `prefix`.
-    private static func lowerStarts<Bytes: Collection<UInt8>>(_ text: Bytes, with prefix: String.UTF8View) -> Bool {
-        var bytes = text.makeIterator()
-        for expected in prefix {
-            guard let byte = bytes.next() else { return false }
-            if (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) != expected { return false }
-        }
-        return true
+        let forms = list == nil ? ErrorCatalog.tableFormList() : listForms
+        return forms.filter { String(decoding: $0.form, as: UTF8.self) == text }.map(\.entry).sorted()
     }
 
     // MARK: Matching

@@ -110,8 +110,7 @@ extension SystemCall {
 
     /// Runs `body` on a new detached thread with an 8 MiB stack (glibc's default; musl's
     /// and Darwin's are smaller, and certificate parsing recurses). False when no thread
-    /// could be made.
-    @discardableResult
+    /// could be made (`runBeside` then runs fork-join work in place).
     public static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         final class Box {
             let body: @Sendable () -> Void
@@ -142,6 +141,15 @@ extension SystemCall {
             return false
         }
         return true
+    }
+
+    /// Fork-join work: `body` on a thread of its own (`detachThread`), or here and now when
+    /// no thread can be made, so that a join waiting for it never waits forever.
+    /// `spawn` is `detachThread` but for tests.
+    public static func runBeside(
+        spawn: (@escaping @Sendable () -> Void) -> Bool = { detachThread($0) }, _ body: @escaping @Sendable () -> Void
+    ) {
+        if !spawn(body) { body() }
     }
 
     /// `format` filled in as C's printf fills it (vsnprintf, in the C locale): what

@@ -34,6 +34,20 @@ import TLSProbeKit
         blocked.signal()
     }
 
+    @Test func withoutAWriterThreadEachReportIsWrittenAsItIsHandedOver() {
+        let written = StreamSinkTests.Collected()
+        let writer = QueuedWriter(capacity: 2, output: { written.append($0) })
+        writer.start(spawn: { _ in false })
+        for index in 0..<5 {
+            writer.enqueue("\(index)")
+            #expect(written.all.count == index + 1, "written before enqueue returned")
+        }
+        #expect(writer.finish() == 0, "nothing waits, so the capacity drops nothing")
+        #expect(written.all == ["0", "1", "2", "3", "4"])
+        writer.enqueue("late")
+        #expect(written.all.count == 5, "nothing is written after finish")
+    }
+
     @Test func aSecondStopRequestGivesUpAtOnce() {
         let blocked = DispatchSemaphore(value: 0)
         let writer = QueuedWriter(output: { _ in blocked.wait() })

@@ -103,4 +103,30 @@ import TLSWire
         let unset = "TLSPROBE_NOT_SET_" + String(UInt64.random(in: 0...UInt64.max))
         #expect(environment[unset] == nil && SystemCall.environment(unset) == nil)
     }
+
+    /// Fork-join work (connect's probes, scan's workers, listen's connections) runs on a
+    /// thread of its own, or in place when none can be made: a join never waits forever.
+    @Test func workBesideRunsOnAThreadOrInPlace() {
+        let here = pthread_self()
+        let ranOn = Lock()
+        nonisolated(unsafe) var threads: [pthread_t] = []
+        let finished = DispatchGroup()
+        finished.enter()
+        SystemCall.runBeside {
+            ranOn.withLock { threads.append(pthread_self()) }
+            finished.leave()
+        }
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        finished.enter()
+        SystemCall.runBeside(spawn: { _ in false }) {
+            ranOn.withLock { threads.append(pthread_self()) }
+            finished.leave()
+        }
+        // In place: done before runBeside returned.
+        #expect(finished.wait(timeout: .now()) == .success)
+        let seen = ranOn.withLock { threads }
+        #expect(seen.count == 2)
+        #expect(seen.count == 2 && pthread_equal(seen[0], here) == 0, "a thread of its own")
+        #expect(seen.count == 2 && pthread_equal(seen[1], here) != 0, "in place")
+    }
 }

@@ -32,7 +32,8 @@ enum Resolver {
         }
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        SystemCall.detachThread {
+        // With no thread to be had, resolved here, bounded only by the resolver's own timeouts.
+        SystemCall.runBeside {
             box.set(lookUp(target, numeric: false))
             done.signal()
         }

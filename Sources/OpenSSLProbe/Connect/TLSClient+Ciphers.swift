@@ -35,7 +35,7 @@ extension TLSClient {
         let finished = DispatchGroup()
         for (index, version) in versions.enumerated() {
             finished.enter()
-            SystemCall.detachThread {
+            SystemCall.runBeside {
                 defer { finished.leave() }
                 slots.set(index, enumerate(version, target: target, addresses: addresses, options: options))
             }

@@ -301,7 +301,8 @@ public final class TLSServer: @unchecked Sendable {
         let client = DialTarget.display(host: connection.peer.text, port: ListeningSocket.port(of: connection.peer))
         let server = DialTarget.display(host: ListeningSocket.localAddress(of: connection.fd), port: listener.port)
         let handed = Handed(connection)
-        SystemCall.detachThread { [self] in
+        // With no thread to be had, served here: the next connection waits, none is lost.
+        SystemCall.runBeside { [self] in
             let served = self.serve(handed.take(), client: client, server: server, accepted: accepted, page: page)
             self.lock.lock()
             self.inFlight -= 1

@@ -21,6 +21,9 @@ public final class QueuedWriter: @unchecked Sendable {
     private var writing = false
     /// `finish` has given up or completed: nothing more is written.
     private var closed = false
+    /// No writer thread could be made: `enqueue` writes each report itself, under the lock
+    /// (so reports never interleave), and waits for the reader as it does.
+    private var direct = false
     private var dropped = 0
     /// When `finish` gives up; nil: it waits for every report.
     private var limit: Date?
@@ -33,9 +36,10 @@ public final class QueuedWriter: @unchecked Sendable {
     }
 
     /// Starts the writer thread. Call after `StopSignals.watch`, so the thread inherits the
-    /// blocked signals.
-    public func start() {
-        SystemCall.detachThread { [self] in run() }
+    /// blocked signals. When no thread can be made, reports are written as they are handed
+    /// over instead. `spawn` is `detachThread` but for tests.
+    public func start(spawn: (@escaping @Sendable () -> Void) -> Bool = { SystemCall.detachThread($0) }) {
+        if !spawn({ [self] in run() }) { condition.withLock { direct = true } }
     }
 
     /// Hands over one rendered report; never waits. Dropped and counted when `capacity`
@@ -43,8 +47,12 @@ public final class QueuedWriter: @unchecked Sendable {
     public func enqueue(_ text: String) {
         condition.lock()
         defer { condition.unlock() }
-        guard !closed, queue.count - head < capacity else {
+        guard !closed, direct || queue.count - head < capacity else {
             dropped += 1
+            return
+        }
+        if direct {
+            output(text)
             return
         }
         queue.append(text)

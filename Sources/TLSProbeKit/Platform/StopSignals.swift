@@ -21,12 +21,15 @@ public enum StopSignals {
         sigaddset(&set, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let watched = set
-        SystemCall.detachThread {
+        let watching = SystemCall.detachThread {
             var set = watched
             while true {
                 var signal: Int32 = 0
                 if sigwait(&set, &signal) == 0 { handler(signal) }
             }
         }
+        // No thread to take them: unblocked again, so a Ctrl-C still ends the process (at
+        // once, without the summary) rather than being held forever.
+        if !watching { pthread_sigmask(SIG_UNBLOCK, &set, nil) }
     }
 }

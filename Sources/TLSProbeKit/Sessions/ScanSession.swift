@@ -57,7 +57,7 @@ public struct ScanSession: Sendable {
         let finished = DispatchGroup()
         for _ in 0..<workers {
             finished.enter()
-            SystemCall.detachThread {
+            SystemCall.runBeside {
                 defer { finished.leave() }
                 while !stop.isStopped, let endpoint = cursor.next() {
                     scan(endpoint, into: sink)

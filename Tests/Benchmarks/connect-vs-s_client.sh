@@ -23,11 +23,12 @@
 # Medians are reported. Uses the release build (built if missing) and loopback only.
 #
 # Figures (this project's 2-core machine; README.md, "Start-up and connect performance"),
-# run of 2026-11-28 (issue 18's sixth step), 40 runs, before (9c3a8f4) and after in one run:
-#   connect / s_client -CAfile   1.51x -> 1.32x (target 1.5x), peak RSS 18.2 -> 17.3 MiB
+# run of 2026-11-28 (issue 18's seventh step), 60 runs, before (fb96aae) and after in one run:
+#   connect / s_client -CAfile   1.30x -> 1.28x (target 1.5x), peak RSS 17.2 MiB
 #                                (target 20 MB; s_client 7.4 MiB)
-#   --versions / one s_client    2.39x -> 1.82x (target 1x): the main handshake and three
+#   --versions / one s_client    1.80x -> 1.53x (target 1x): the main handshake and three
 #                                probes, which s_server answers one at a time
+#                                (the sixth step took it from 2.39x to 1.82x)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-30}

@@ -188,6 +188,43 @@ import TLSDiagnosis
         #expect(out.result.status == 0)
     }
 
+    /// The probes share one OpenSSL context with the main handshake: the key log still
+    /// holds the main handshake's secrets, and only its (a probe's have none of use: it
+    /// hangs up at the ServerHello).
+    @Test func withVersionsTheKeyLogHoldsTheMainHandshakeAlone() throws {
+        let pki = PKIFiles()
+        let server = try pki.server()
+        defer { server.stop() }
+        let log = pki.dir.file("keys.log")
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--versions", "--keylog", log])
+        #expect(out.result.status == 0, "\(out.codes) \(out.result.stderr)")
+        // OpenSSL's default server takes TLS 1.2 and 1.3: a probe ran beside the main handshake.
+        #expect(out.json["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": true])
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let labels = Set(lines.compactMap { $0.split(separator: " ").first.map(String.init) })
+        #expect(labels.isSuperset(of: ["CLIENT_HANDSHAKE_TRAFFIC_SECRET", "SERVER_HANDSHAKE_TRAFFIC_SECRET", "CLIENT_TRAFFIC_SECRET_0", "SERVER_TRAFFIC_SECRET_0"]), "\(labels)")
+        let randoms = Set(lines.compactMap { $0.split(separator: " ").dropFirst().first })
+        #expect(randoms.count == 1, "one handshake's secrets: \(lines.count) lines")
+    }
+
+    /// A main handshake with our identity keeps a context of its own (the probes' shared
+    /// one holds none): the server that demands a certificate gets it, and the probes
+    /// still answer.
+    @Test(arguments: ["-tls1_2", "-tls1_3"])
+    func withVersionsTheIdentityIsStillPresented(version: String) throws {
+        let pki = PKIFiles()
+        let client = pki.files("ipad", TestPKI.issueLive(.client("front-desk-ipad"), by: pki.chain.intermediate), chain: [pki.chain.intermediate])
+        let server = try pki.server([version, "-Verify", "2", "-verify_return_error", "-CAfile", pki.root])
+        defer { server.stop() }
+        let out = try Self.connect([server.address, "--anchor", pki.root, "--cert", client.cert, "--key", client.key, "--versions"])
+        #expect(out.result.status == 0, "\(out.codes) \(out.result.stderr)")
+        #expect(out.handshake["established"] as? Bool == true)
+        #expect((out.json["certificate_request"] as? [String: Any])?["client_certificate_sent"] as? Bool == true)
+        let accepted = out.json["versions"] as? [String: Bool]
+        #expect(accepted?[version == "-tls1_2" ? "TLSv1.2" : "TLSv1.3"] == true)
+        #expect(accepted?.values.filter { $0 }.count == 1, "\(accepted ?? [:])")
+    }
+
     /// A version probe's answer is the ServerHello: it hangs up once that is read, before
     /// its own half of the handshake, so the server completes only the main handshake.
     /// Python's ssl serves (TLS 1.2 and 1.3) and says how each connection's handshake ended.

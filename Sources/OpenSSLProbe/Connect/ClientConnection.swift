@@ -36,6 +36,27 @@ struct ClientSettings: Sendable {
     /// parsed and before our half of the handshake. The server is spared its key exchange
     /// and Finished; one serving a connection at a time moves on sooner.
     var stopsAtServerHelloFor: ProtocolVersion? = nil
+    /// A context made once for several connections at once (`sharedContext`): this
+    /// connection's versions and cipher list are then set on the connection alone. Not
+    /// used with an `identity`, which a context holds. Its key log callback writes to each
+    /// connection's own `keyLog`, so a connection without one writes nothing.
+    var context: OwnedSSLContext? = nil
+
+    /// One client context, without an identity, for connections made at once with these
+    /// settings but other versions and cipher lists (the --versions probes beside the main
+    /// handshake). Four SSL_CTX_new at once on two cores took longer than one: in OpenSSL
+    /// 3.0 each fetches every algorithm, and the algorithm store serialises them. Nil when
+    /// OpenSSL cannot make it: each connection then makes its own, and says why it failed.
+    func sharedContext() -> OwnedSSLContext? {
+        try? SSLContextSetup.make(.client, minVersion: minVersion, maxVersion: maxVersion, cipherList: cipherList, keyLog: keyLog != nil)
+    }
+
+    /// These settings with `context` for their connection.
+    func sharing(_ context: OwnedSSLContext?) -> ClientSettings {
+        var settings = self
+        settings.context = context
+        return settings
+    }
 }
 
 /// What one handshake showed.
@@ -65,12 +86,26 @@ final class ClientConnection {
     /// Sets up OpenSSL for `settings` over `connection`.
     init(connection: TCPConnection, settings: ClientSettings) throws(ConnectFailure) {
         do throws(OpenSSLSetupError) {
-            let context = try SSLContextSetup.make(
-                .client, minVersion: settings.minVersion, maxVersion: settings.maxVersion, cipherList: settings.cipherList,
-                keyLog: settings.keyLog != nil)
-            if let identity = settings.identity { try SSLContextSetup.install(identity, on: context, role: "client") }
+            let shared = settings.identity == nil ? settings.context : nil
+            let context: OwnedSSLContext
+            if let shared {
+                context = shared
+            } else {
+                context = try SSLContextSetup.make(
+                    .client, minVersion: settings.minVersion, maxVersion: settings.maxVersion, cipherList: settings.cipherList,
+                    keyLog: settings.keyLog != nil)
+                if let identity = settings.identity { try SSLContextSetup.install(identity, on: context, role: "client") }
+            }
             channel = try TLSChannel(
                 connection: connection, context: context, recorder: HandshakeRecorder(localSide: .client, keyLog: settings.keyLog))
+            if shared != nil {
+                let ssl = channel.ssl.pointer
+                OpenSSLErrorQueue.clear()
+                guard tlsprobe_SSL_set_min_proto_version(ssl, Int32(settings.minVersion.rawValue)) == 1,
+                    tlsprobe_SSL_set_max_proto_version(ssl, Int32(settings.maxVersion.rawValue)) == 1
+                else { throw .failed("SSL_set_min/max_proto_version") }
+                guard SSL_set_cipher_list(ssl, settings.cipherList) == 1 else { throw .failed("SSL_set_cipher_list") }
+            }
         } catch {
             throw ConnectFailure(.local, error.description)
         }

@@ -59,13 +59,15 @@ extension TLSClient {
         } else {
             let slots = ProbeSlots(count: versions.count)
             let finished = DispatchGroup()
+            // One SSL_CTX for the probes at once, as for --versions (`ClientSettings.sharedContext`).
+            let shared = try? SSLContextSetup.make(.client, minVersion: .tls10, maxVersion: .tls12, cipherList: wideCipherList, keyLog: false)
             for (index, version) in versions.enumerated() {
                 finished.enter()
-                SystemCall.detachThread {
+                SystemCall.runBeside {
                     defer { finished.leave() }
                     slots.set(index, probe(
                         version, target: target, addresses: addresses, sni: options.sni,
-                        timeout: min(options.timeout, fallbackProbeTimeout), upgrade: upgrade))
+                        timeout: min(options.timeout, fallbackProbeTimeout), upgrade: upgrade, context: shared))
                 }
             }
             finished.wait()

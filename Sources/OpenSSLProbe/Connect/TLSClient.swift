@@ -121,14 +121,14 @@ public enum TLSClient {
         _ target: DialTarget, options: HandshakeOptions, probeVersions: Bool
     ) throws(ConnectFailure) -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
         let addresses = try Resolver.resolve(target, timeout: options.timeout)
-        let main = ClientSettings(
+        let settings = ClientSettings(
             // A --max-version of 1.0 or 1.1 alone lowers the default minimum to it.
             sni: options.sni, alpn: options.alpn, minVersion: options.minVersion ?? min(.tls12, options.maxVersion ?? .tls13),
             maxVersion: options.maxVersion ?? .tls13, timeout: options.timeout, identity: options.identity,
             keyLog: options.keyLog, cipherList: "DEFAULT:@SECLEVEL=0", readAfterHandshake: true,
             upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host, requestOCSP: true)
         guard probeVersions else {
-            return (try mainHandshake(target, addresses: addresses, settings: main, options: options), nil)
+            return (try mainHandshake(target, addresses: addresses, settings: settings, options: options), nil)
         }
 
         // The main handshake and the probes, concurrently: a diagnosis costs about one
@@ -137,7 +137,11 @@ public enum TLSClient {
         // are cores. The main handshake is itself the probe of the newest version it offers
         // (a server must choose the newest version it shares), so that one is not probed
         // again unless the main handshake got no ServerHello: one connection fewer for an
-        // old accessory that serves one connection at a time.
+        // old accessory that serves one connection at a time. One SSL_CTX for them all,
+        // made before any starts (`ClientSettings.sharedContext`; a main handshake with our
+        // client identity makes its own).
+        let shared = settings.sharedContext()
+        let main = settings.sharing(shared)
         let newest = main.maxVersion
         let started = Deadline.after(0)
         let concurrent = probedVersions.filter { $0 != newest }
@@ -151,13 +155,15 @@ public enum TLSClient {
                 }
             } else {
                 let version = concurrent[index - 1]
-                results.set(index, .probe(probe(version, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout, upgrade: main)))
+                results.set(
+                    index,
+                    .probe(probe(version, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout, upgrade: main, context: shared)))
             }
         }
         let finished = DispatchGroup()
         for index in 0...concurrent.count {
             finished.enter()
-            SystemCall.detachThread {
+            SystemCall.runBeside {
                 defer { finished.leave() }
                 work(index)
             }
@@ -187,7 +193,9 @@ public enum TLSClient {
                 // Only what is left of the one --timeout the whole run has (at least a
                 // short wait, so a probe is never given no time at all).
                 let left = options.timeout - Deadline.seconds(since: started)
-                versions.append(probe(newest, target: target, addresses: addresses, sni: options.sni, timeout: max(left, min(options.timeout, 0.5)), upgrade: main))
+                versions.append(probe(
+                    newest, target: target, addresses: addresses, sni: options.sni, timeout: max(left, min(options.timeout, 0.5)), upgrade: main,
+                    context: shared))
             }
             versions.sort { $0.version < $1.version }
         }
@@ -244,12 +252,12 @@ public enum TLSClient {
     /// With `upgrade`, each probe first upgrades as the main handshake does (`--starttls`).
     static func probe(
         _ version: ProtocolVersion, target: DialTarget, addresses: [ResolvedAddress], sni: String?, timeout: TimeInterval,
-        upgrade: ClientSettings? = nil
+        upgrade: ClientSettings? = nil, context: OwnedSSLContext? = nil
     ) -> VersionProbe {
         let settings = ClientSettings(
             sni: sni, alpn: [], minVersion: version, maxVersion: version, timeout: timeout, identity: nil, keyLog: nil,
-            cipherList: "ALL:!aNULL:!eNULL:@SECLEVEL=0", readAfterHandshake: false,
-            upgrade: upgrade?.upgrade, upgradeHost: upgrade?.upgradeHost ?? "", stopsAtServerHelloFor: version)
+            cipherList: wideCipherList, readAfterHandshake: false,
+            upgrade: upgrade?.upgrade, upgradeHost: upgrade?.upgradeHost ?? "", stopsAtServerHelloFor: version, context: context)
         do throws(ConnectFailure) {
             let result = try handshake(target, addresses: addresses, settings: settings)
             if let upgrade = result.upgrade, !upgrade.upgraded {

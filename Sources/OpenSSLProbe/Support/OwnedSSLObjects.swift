@@ -2,8 +2,9 @@ internal import COpenSSL
 
 // One final class per owned C object, freed in deinit (one owner, freed once); connect, listen.
 
-/// An `SSL_CTX*` we own.
-final class OwnedSSLContext {
+/// An `SSL_CTX*` we own. Sendable: once set up it is only read, and OpenSSL lets threads
+/// make connections (SSL_new) from one context at once (the --versions probes).
+final class OwnedSSLContext: @unchecked Sendable {
     let pointer: OpaquePointer
 
     init(takingOwnership pointer: OpaquePointer) { self.pointer = pointer }

@@ -148,7 +148,7 @@ struct Listen: ParsableCommand {
             // reads never holds a connection or a stop.
             let writer = QueuedWriter()
             let sink = output.stream(separation: .blankLineAfter, brief: brief.brief, output: { writer.enqueue($0) })
-            Console.note(session.serve(to: sink, through: writer, threshold: failOn.threshold))
+            Console.note(try session.serve(to: sink, through: writer, threshold: failOn.threshold))
             return Status.of(sink)
         }
     }

@@ -21,9 +21,6 @@ public final class QueuedWriter: @unchecked Sendable {
     private var writing = false
     /// `finish` has given up or completed: nothing more is written.
     private var closed = false
-    /// No writer thread could be made: `enqueue` writes each report itself, under the lock
-    /// (so reports never interleave), and waits for the reader as it does.
-    private var direct = false
     private var dropped = 0
     /// When `finish` gives up; nil: it waits for every report.
     private var limit: Date?
@@ -36,10 +33,11 @@ public final class QueuedWriter: @unchecked Sendable {
     }
 
     /// Starts the writer thread. Call after `StopSignals.watch`, so the thread inherits the
-    /// blocked signals. When no thread can be made, reports are written as they are handed
-    /// over instead. `spawn` is `detachThread` but for tests.
-    public func start(spawn: (@escaping @Sendable () -> Void) -> Bool = { SystemCall.detachThread($0) }) {
-        if !spawn({ [self] in run() }) { condition.withLock { direct = true } }
+    /// blocked signals. False when no thread could be made: nothing would be written, and
+    /// writing in the caller's place could hold it (and listen's lock) on a stdout nobody
+    /// reads, so the caller gives up instead. `spawn` is `detachThread` but for tests.
+    public func start(spawn: (@escaping @Sendable () -> Void) -> Bool = { SystemCall.detachThread($0) }) -> Bool {
+        spawn { [self] in run() }
     }
 
     /// Hands over one rendered report; never waits. Dropped and counted when `capacity`
@@ -47,12 +45,8 @@ public final class QueuedWriter: @unchecked Sendable {
     public func enqueue(_ text: String) {
         condition.lock()
         defer { condition.unlock() }
-        guard !closed, direct || queue.count - head < capacity else {
+        guard !closed, queue.count - head < capacity else {
             dropped += 1
-            return
-        }
-        if direct {
-            output(text)
             return
         }
         queue.append(text)

@@ -101,8 +101,9 @@ public final class ListenSession: Sendable {
 
     /// Serves until `--count`, `--duration` or SIGINT/SIGTERM, handing each connection's
     /// report to `sink` as it completes; `sink` writes through `writer`, whose thread alone
-    /// waits for stdout. The summary line for stderr.
-    public func serve(to sink: StreamSink, through writer: QueuedWriter, threshold: FailThreshold) -> String {
+    /// waits for stdout. The summary line for stderr. Throws (`local`) when the writer's
+    /// thread cannot be made, before serving anyone.
+    public func serve(to sink: StreamSink, through writer: QueuedWriter, threshold: FailThreshold) throws(ListenFailure) -> String {
         // From here on SIGINT and SIGTERM stop serving instead of ending the process. A
         // stdout nobody reads holds the writer only: reports waiting when the grace ends
         // are dropped (a second signal: at once).
@@ -111,7 +112,9 @@ public final class ListenSession: Sendable {
             server.stop(.signal(signal))
             writer.stopRequested(grace: Self.signalGrace)
         }
-        writer.start()
+        guard writer.start() else {
+            throw ListenFailure(.local, "cannot start the thread that writes reports (the system makes no more threads)")
+        }
         let served = server.served
         let clientAnchors = configuration.clientAnchors
         let profile = configuration.profile

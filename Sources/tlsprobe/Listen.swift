@@ -26,8 +26,8 @@ struct Listen: ParsableCommand {
             per line with --json.
 
             Exit status: 0 served, no finding at or above --fail-on in any connection; 1 findings \
-            at or above --fail-on; 2 cannot listen (port in use, permission) or the identity \
-            cannot be loaded; 64 usage error.
+            at or above --fail-on; 2 cannot listen (port in use, permission, not this machine's \
+            address), the identity cannot be loaded, or no thread can be made; 64 usage error.
 
             Examples:
               tlsprobe listen 4433
@@ -143,12 +143,13 @@ struct Listen: ParsableCommand {
             c.count = count
             c.duration = duration.flatMap(Self.seconds)
             let session = try ListenSession(c)
-            session.announcement().forEach(Console.note)
             // Reports go to stdout through a writer thread of their own: a stdout nobody
             // reads never holds a connection or a stop.
             let writer = QueuedWriter()
+            try session.prepare(writer)
+            session.announcement().forEach(Console.note)
             let sink = output.stream(separation: .blankLineAfter, brief: brief.brief, output: { writer.enqueue($0) })
-            Console.note(try session.serve(to: sink, through: writer, threshold: failOn.threshold))
+            Console.note(session.serve(to: sink, through: writer, threshold: failOn.threshold))
             return Status.of(sink)
         }
     }

@@ -1,3 +1,4 @@
+#if os(Linux)  // LD_PRELOAD: macOS's loader has DYLD_INSERT_LIBRARIES, and ignores it for most binaries
 import Foundation
 import Testing
 import TestSupport
@@ -8,7 +9,8 @@ private let cCompiler = ["clang", "cc", "gcc"].lazy.compactMap { try? Run.which(
 /// When the system makes no more threads (a process or user thread limit reached), work
 /// that waits for threads must still end. pthread_create is made to fail by a shim
 /// preloaded into tlsprobe (LD_PRELOAD), compiled here with the C compiler on PATH (the
-/// Swift toolchain's clang, or cc): every call fails from the `FAIL_FROM`th on.
+/// Swift toolchain's clang, or cc): every call fails from the `FAIL_FROM`th on, and the
+/// first failure creates the file `FAIL_MARK`, so a test knows the shim took effect.
 @Suite(.enabled(if: cCompiler != nil, "no C compiler on PATH to build the pthread_create shim"))
 struct NoThreadsTests {
 
@@ -16,25 +18,33 @@ struct NoThreadsTests {
     #define _GNU_SOURCE
     #include <dlfcn.h>
     #include <errno.h>
+    #include <fcntl.h>
     #include <pthread.h>
     #include <stdlib.h>
+    #include <unistd.h>
     static int calls;
     int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
         static int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
         if (!real) real = dlsym(RTLD_NEXT, "pthread_create");
         const char *from = getenv("FAIL_FROM");
-        if (from && __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST) >= atoi(from)) return EAGAIN;
+        if (from && __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST) >= atoi(from)) {
+            const char *mark = getenv("FAIL_MARK");
+            if (mark) close(open(mark, O_WRONLY | O_CREAT, 0600));
+            return EAGAIN;
+        }
         return real(thread, attributes, start, argument);
     }
     """
 
-    /// The shim, built in `dir`.
-    static func shim(in dir: TemporaryDirectory) throws -> String {
+    /// The environment that preloads the shim, built in `dir`, failing every call, and the
+    /// file whose existence says a call was failed.
+    static func failingThreads(in dir: TemporaryDirectory) throws -> (environment: [String: String], mark: String) {
         let source = dir.write("failing-pthread-create.c", shimSource)
         let library = dir.file("failing-pthread-create.so")
         let built = try Run.process(cCompiler!, ["-shared", "-fPIC", "-o", library, source, "-ldl"])
-        #expect(built.status == 0, "\(built.stderr)")
-        return library
+        try #require(built.status == 0, "\(built.stderr)")
+        let mark = dir.file("a-thread-was-refused")
+        return (["LD_PRELOAD": library, "FAIL_FROM": "1", "FAIL_MARK": mark], mark)
     }
 
     /// connect's main handshake and version probes each run on a thread of their own; with
@@ -43,10 +53,9 @@ struct NoThreadsTests {
         let pki = PKIFiles()
         let server = try pki.server(["-tls1_2"])
         defer { server.stop() }
-        let shim = try Self.shim(in: pki.dir)
-        let out = try Run.tlsprobe(
-            ["connect", server.address, "--anchor", pki.root, "--versions", "--json"], environment: ["LD_PRELOAD": shim, "FAIL_FROM": "1"],
-            timeout: 30)
+        let failing = try Self.failingThreads(in: pki.dir)
+        let out = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--versions", "--json"], environment: failing.environment, timeout: 30)
+        #expect(FileManager.default.fileExists(atPath: failing.mark), "the shim refused a thread")
         #expect(out.status == 0, "\(out.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
         #expect(json?["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": false])
@@ -58,13 +67,17 @@ struct NoThreadsTests {
     /// line, at once. Before, it served on and wrote no report.
     @Test func listenSaysItCannotWriteReportsWhenNoThreadCanBeMade() throws {
         let pki = PKIFiles()
-        let shim = try Self.shim(in: pki.dir)
+        let failing = try Self.failingThreads(in: pki.dir)
         let port = try ReservedPort()
         let started = Date()
-        let out = try Run.tlsprobe(
-            ["listen", port.address, "--count", "1"], environment: ["LD_PRELOAD": shim, "FAIL_FROM": "1"], timeout: 30)
+        let out = try Run.tlsprobe(["listen", port.address, "--count", "1"], environment: failing.environment, timeout: 30)
+        #expect(FileManager.default.fileExists(atPath: failing.mark), "the shim refused a thread")
         #expect(out.status == 2, "\(out.stdout) \(out.stderr)")
-        #expect(out.stderr.contains("cannot start the thread that writes reports"), "\(out.stderr)")
+        // One line, and no "listening on" announced before it.
+        #expect(out.stderr.hasPrefix("Error: cannot start the thread that writes reports"), "\(out.stderr)")
+        #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+        #expect(out.stdout.isEmpty)
         #expect(Date().timeIntervalSince(started) < 20)
     }
 }
+#endif

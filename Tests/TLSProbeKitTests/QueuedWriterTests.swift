@@ -34,6 +34,16 @@ import TLSProbeKit
         blocked.signal()
     }
 
+    @Test func aWriterWithoutItsThreadSaysSo() {
+        let written = StreamSinkTests.Collected()
+        let writer = QueuedWriter(output: { written.append($0) })
+        #expect(!writer.start(spawn: { _ in false }), "listen then exits 2 rather than write nothing")
+        #expect(writer.start(), "a writer that gets its thread")
+        writer.enqueue("a")
+        #expect(writer.finish() == 0)
+        #expect(written.all == ["a"])
+    }
+
     @Test func aSecondStopRequestGivesUpAtOnce() {
         let blocked = DispatchSemaphore(value: 0)
         let writer = QueuedWriter(output: { _ in blocked.wait() })

@@ -9,12 +9,13 @@ public struct ListenFailure: Error, Sendable, Hashable, CustomStringConvertible 
         case unavailable
         /// The identity cannot be used (OpenSSL refuses it).
         case identity
-        /// A local problem: no sockets, OpenSSL could not be set up.
+        /// A local problem: no sockets, OpenSSL could not be set up, no thread to write
+        /// reports with.
         case local
     }
 
     public let kind: Kind
-    /// One line saying what happened, naming the address.
+    /// One line saying what happened, naming the address when it is about one.
     public let description: String
     /// The address that could not be listened on (`127.0.0.1:4433`, `[::]:4433`), when the
     /// failure is about one.

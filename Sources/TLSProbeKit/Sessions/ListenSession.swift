@@ -99,13 +99,11 @@ public final class ListenSession: Sendable {
     /// signal (TLSServer's grace).
     static let signalGrace: TimeInterval = 3
 
-    /// Serves until `--count`, `--duration` or SIGINT/SIGTERM, handing each connection's
-    /// report to `sink` as it completes; `sink` writes through `writer`, whose thread alone
-    /// waits for stdout. The summary line for stderr. Throws (`local`) when the writer's
-    /// thread cannot be made, before serving anyone.
-    public func serve(to sink: StreamSink, through writer: QueuedWriter, threshold: FailThreshold) throws(ListenFailure) -> String {
-        // From here on SIGINT and SIGTERM stop serving instead of ending the process. A
-        // stdout nobody reads holds the writer only: reports waiting when the grace ends
+    /// Makes SIGINT and SIGTERM stop serving instead of ending the process, and starts
+    /// `writer`'s thread, before anything is announced. Throws (`local`) when that thread
+    /// cannot be made: nothing would be written.
+    public func prepare(_ writer: QueuedWriter) throws(ListenFailure) {
+        // A stdout nobody reads holds the writer only: reports waiting when the grace ends
         // are dropped (a second signal: at once).
         let server = self.server
         StopSignals.watch { signal in
@@ -115,6 +113,12 @@ public final class ListenSession: Sendable {
         guard writer.start() else {
             throw ListenFailure(.local, "cannot start the thread that writes reports (the system makes no more threads)")
         }
+    }
+
+    /// Serves until `--count`, `--duration` or SIGINT/SIGTERM, handing each connection's
+    /// report to `sink` as it completes; `sink` writes through `writer`, whose thread alone
+    /// waits for stdout (started by `prepare`). The summary line for stderr.
+    public func serve(to sink: StreamSink, through writer: QueuedWriter, threshold: FailThreshold) -> String {
         let served = server.served
         let clientAnchors = configuration.clientAnchors
         let profile = configuration.profile

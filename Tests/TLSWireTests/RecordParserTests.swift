@@ -309,4 +309,18 @@ private let sslv2Hello: [UInt8] = {
         while let r = try parser.nextRecord() { rest.append(r) }
         #expect(rest.map(\.bytes) == whole.dropFirst(2).map(\.bytes))
     }
+
+    /// The one rule for a record header, which connect's framing and its probe feeding share.
+    @Test func aRecordHeaderDeclaresItsLengthOrCannotStartARecord() {
+        #expect(TLSRecord.fragmentLength(ofHeader: [22, 3, 1, 0x01, 0x2F]) == 0x12F)
+        #expect(TLSRecord.fragmentLength(ofHeader: [23, 3, 3, 0x48, 0x00, 0xFF]) == 18_432, "the largest; bytes after the header ignored")
+        #expect(TLSRecord.fragmentLength(ofHeader: [20, 3, 0, 0, 0][...]) == 0)
+        #expect(TLSRecord.fragmentLength(ofHeader: [23, 3, 3, 0x48, 0x01]) == nil, "over 2^14 + 2048")
+        #expect(TLSRecord.fragmentLength(ofHeader: [25, 3, 3, 0, 1]) == nil, "tls12_cid: DTLS only")
+        #expect(TLSRecord.fragmentLength(ofHeader: [19, 3, 3, 0, 1]) == nil)
+        #expect(TLSRecord.fragmentLength(ofHeader: Array("GET /".utf8)) == nil, "another protocol")
+        #expect(TLSRecord.fragmentLength(ofHeader: [22, 2, 0, 0, 1]) == nil, "major version 2")
+        let slice = ([0, 0, 22, 3, 3, 0, 5] as [UInt8])[2...]
+        #expect(TLSRecord.fragmentLength(ofHeader: slice) == 5, "a slice is read from its own start")
+    }
 }

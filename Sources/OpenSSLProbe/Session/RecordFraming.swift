@@ -53,8 +53,7 @@ struct RecordFraming {
             index += 1
             bytes += 1
             guard header.count == TLSRecord.headerLength else { continue }
-            let length = Int(header[3]) << 8 | Int(header[4])
-            guard ContentType(header[0]).isTLSRecordType, header[1] == 3, length <= TLSRecord.maxCiphertextFragmentLength else {
+            guard let length = TLSRecord.fragmentLength(ofHeader: header) else {
                 broken = true
                 continue
             }

@@ -192,10 +192,9 @@ final class TLSChannel {
         guard !held.isEmpty else { return nil }
         var left = recordLeft
         if left == 0 {
-            guard held.count >= 5 else { return nil }
-            let length = Int(held[3]) << 8 | Int(held[4])
-            guard (20...24).contains(held[0]), held[1] == 3, length <= 18_432 else { return (held.count, 0) }
-            left = 5 + length
+            guard held.count >= TLSRecord.headerLength else { return nil }
+            guard let length = TLSRecord.fragmentLength(ofHeader: held) else { return (held.count, 0) }
+            left = TLSRecord.headerLength + length
         }
         let count = min(left, held.count)
         return (count, left - count)

@@ -43,6 +43,18 @@ public struct TLSRecord: Hashable, Sendable {
     /// largest record any version may send (TLS 1.3 allows 2^14 + 256).
     public static let maxCiphertextFragmentLength = 16384 + 2048
 
+    /// The fragment length a record header declares: `header`'s first `headerLength` bytes
+    /// (it must hold that many). Nil when they cannot start a TLS record: a content type TLS
+    /// does not use, a major version other than 3, or a length over
+    /// `maxCiphertextFragmentLength`.
+    public static func fragmentLength(ofHeader header: some RandomAccessCollection<UInt8>) -> Int? {
+        precondition(header.count >= headerLength, "a record header is \(headerLength) bytes")
+        func byte(_ offset: Int) -> UInt8 { header[header.index(header.startIndex, offsetBy: offset)] }
+        let length = Int(byte(3)) << 8 | Int(byte(4))
+        guard ContentType(byte(0)).isTLSRecordType, byte(1) == 3, length <= maxCiphertextFragmentLength else { return nil }
+        return length
+    }
+
     /// The record as it was on the wire: header then fragment (for an SSLv2 hello, its
     /// two-byte header then the message).
     public var bytes: [UInt8] {

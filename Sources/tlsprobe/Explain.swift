@@ -28,23 +28,9 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         // `explain -- 24`: the separator some users type before a negative code is not text.
-        // (Read again by `plain`, which must take the same words.)
         let query = text.filter { $0 != "--" }.joined(separator: " ")
         let matches = ErrorCatalog.explain(query)
         output.single().emit(.explain(ExplainReport(query: query, matches: matches)), threshold: .never)
         if matches.isEmpty { throw Status.findings }
-    }
-}
-
-extension Explain {
-    /// The command the argument parser would make of `arguments` when they are only words
-    /// and the output flags (PlainExplainArguments), built without the parser; nil for
-    /// anything else (ExplainFastPathTests run each form both ways and compare).
-    static func plain(_ arguments: ArraySlice<String>) -> Explain? {
-        guard let plain = PlainExplainArguments(arguments) else { return nil }
-        var command = Explain()
-        command.text = plain.words
-        command.output = OutputOptions.given(json: plain.json, noColor: plain.noColor, verbose: plain.verbose)
-        return command
     }
 }

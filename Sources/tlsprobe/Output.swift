@@ -28,17 +28,6 @@ struct OutputOptions: ParsableArguments {
 }
 
 /// `--brief`, for the commands that report connections (connect, listen, capture).
-extension OutputOptions {
-    /// Every property given (a command line read without the parser: TLSProbe.plainCommand).
-    static func given(json: Bool, noColor: Bool, verbose: Bool) -> OutputOptions {
-        var options = OutputOptions()
-        options.json = json
-        options.noColor = noColor
-        options.verbose = verbose
-        return options
-    }
-}
-
 struct BriefOption: ParsableArguments {
     @Flag(name: .long, help: "One line per connection: where, the version, the verdict and how the handshake ended, and the most severe finding (capture: a summary table at the end).")
     var brief = false
@@ -52,14 +41,6 @@ struct BriefOption: ParsableArguments {
 }
 
 /// `--fail-on`, for the commands that judge.
-extension BriefOption {
-    static func given(brief: Bool) -> BriefOption {
-        var options = BriefOption()
-        options.brief = brief
-        return options
-    }
-}
-
 struct FailOnOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Exit 1 when a finding is at least this severe.", valueName: "error|warning|never"))
     var failOn: FailThresholdArgument = .error
@@ -68,14 +49,6 @@ struct FailOnOption: ParsableArguments {
 }
 
 /// `--fail-on` as an argument.
-extension FailOnOption {
-    static func given(failOn: FailThresholdArgument) -> FailOnOption {
-        var options = FailOnOption()
-        options.failOn = failOn
-        return options
-    }
-}
-
 enum FailThresholdArgument: String, ExpressibleByArgument, CaseIterable {
     case error, warning, never
     var threshold: FailThreshold { FailThreshold(rawValue: rawValue) ?? .error }

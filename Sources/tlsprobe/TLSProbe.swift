@@ -40,41 +40,12 @@ struct TLSProbe: ParsableCommand {
     /// in time quadratic in their number (`explain` with 100,000 words ran for minutes).
     static let maximumArguments = 4096
 
-    /// The command the argument parser would make of `arguments`, read without it, when they
-    /// are one of the plain forms: `explain WORDS` (Explain.plain) or `connect TARGET
-    /// --option value …` (Connect.plain); nil for every other line, which the parser reads.
-    /// A lookup should not wait for the parser, whose first run was a third of explain's
-    /// time and a third of connect's instructions.
-    static func plainCommand(_ arguments: ArraySlice<String>) -> (any ParsableCommand)? {
-        if let explain = Explain.plain(arguments) { return explain }
-        if let connect = Connect.plain(arguments) { return connect }
-        return nil
-    }
-
     static func main() {
         Console.ignoreBrokenPipe()
         let count = CommandLine.arguments.count - 1
         if count > maximumArguments {
             Console.note("Error: \(count) arguments, at most \(maximumArguments): give explain a long text as one quoted argument")
             exit(withError: ExitCode.validationFailure)
-        }
-        // `tlsprobe --version` alone is answered as the argument parser answers it, without
-        // building the parser's view of every option (most of the start-up's time).
-        if CommandLine.arguments.dropFirst() == ["--version"] {
-            print(configuration.version)
-            return
-        }
-        // `explain WORDS` and `connect TARGET --option value …`, the forms those commands
-        // nearly always take, likewise (plainCommand).
-        if var command = plainCommand(CommandLine.arguments.dropFirst()) {
-            do {
-                try command.run()
-            } catch let status as ExitCode {
-                SystemCall.exit(status.rawValue)
-            } catch {
-                exit(withError: error)
-            }
-            return
         }
         let commands = configuration.subcommands.map { $0._commandName }
         if let unknown = UnknownCommand(arguments: Array(CommandLine.arguments.dropFirst()), commands: commands) {

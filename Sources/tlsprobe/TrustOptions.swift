@@ -40,56 +40,6 @@ struct AnchorOptions: ParsableArguments {
 }
 
 /// What the client trusts, the name it expects, when and under which rules.
-// Each group read without the parser (TLSProbe.plainCommand) is built with every property
-// given, here beside its declaration: a property the parser would fill and these leave
-// unset traps when read ("directly initialized").
-extension AnchorOptions {
-    static func given(files: [String], directory: String?, system: Bool) -> AnchorOptions {
-        var options = AnchorOptions()
-        options.anchorFiles = files
-        options.anchorDirectory = directory
-        options.systemAnchors = system
-        return options
-    }
-}
-
-extension PasswordOptions {
-    static func given(env: String?, file: String?) -> PasswordOptions {
-        var options = PasswordOptions()
-        options.passwordEnv = env
-        options.passwordFile = file
-        options.refusedPassword = nil
-        return options
-    }
-}
-
-extension IdentityOptions {
-    static func given(identity: String?, cert: String?, key: String?) -> IdentityOptions {
-        var options = IdentityOptions()
-        options.identity = identity
-        options.cert = cert
-        options.key = key
-        return options
-    }
-}
-
-extension VersionRangeOptions {
-    static func given(min: VersionArgument?, max: VersionArgument?) -> VersionRangeOptions {
-        var options = VersionRangeOptions()
-        options.minVersion = min
-        options.maxVersion = max
-        return options
-    }
-}
-
-extension KeyLogOutputOption {
-    static func given(keylog: String?) -> KeyLogOutputOption {
-        var options = KeyLogOutputOption()
-        options.keylog = keylog
-        return options
-    }
-}
-
 struct TrustOptions: ParsableArguments {
     @OptionGroup var anchors: AnchorOptions
 

@@ -16,90 +16,29 @@ public enum ErrorCatalog {
     /// CERTIFICATE_VERIFY_FAILED), then in order of appearance.
     public static func explain(_ text: String) -> [Explanation] {
         let matcher = Matcher.shared
-        return matcher.match(text).map { matcher.entry($0).explanation }
+        return matcher.match(text).map { matcher.explanation($0) }
     }
 
     /// All entries (for tests, docs), grouped by kind in `Explanation.Kind` order.
     public static var all: [Explanation] { entries.map(\.explanation) }
 
-    /// The entries behind `all`, with their matching data: `sourceEntries`, compiled.
-    ///
-    /// Building them from the tables (names turned into their forms, finding codes read
-    /// from FindingCatalog) cost 8 M of `explain`'s 17 M instructions at every start, and
-    /// building all 403 from literals still ran 200 KB of code. `ErrorCatalog+Table.swift`,
-    /// written by ExplainCatalogTableTests (which fails when it is no longer what the tables
-    /// build), holds each entry as the literal `tableEntry(_:)` returns, and every form an
-    /// input may equal, sorted (`tableEntries(forForm:)`): an input that is one code or
-    /// name builds only the entries it names. Pasted text needs them all: this.
-    static let entries: [CatalogEntry] = (0..<tableCount).map(tableEntry)
-
-    /// The table's entries whose whole-input forms (`Matcher`'s exactMatches: symbols, exact
-    /// forms, name, phrases, the name without a prefix, each in `CatalogEntry.spaced` form)
-    /// include `key` (already spaced), in entry order: a binary search of the sorted forms.
-    static func tableEntries(forForm key: [UInt8]) -> [Int] {
-        tableForms.withUTF8Buffer { text in
-            func form(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: text[Int(tableFormStarts[index])..<Int(tableFormStarts[index + 1])])
-            }
-            var low = 0
-            var high = tableFormEntries.count
-            while low < high {
-                let middle = (low + high) / 2
-                if form(middle).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
-            }
-            var hits: [Int] = []
-            while low < tableFormEntries.count, form(low).elementsEqual(key) {
-                hits.append(Int(tableFormEntries[low]))
-                low += 1
-            }
-            return hits
-        }
-    }
-
-    /// Every form in the table, with its entry, in the table's (sorted) order.
-    static func tableFormList() -> [(form: [UInt8], entry: Int)] {
-        tableForms.withUTF8Buffer { text in
-            tableFormEntries.indices.map { index in
-                (Array(text[Int(tableFormStarts[index])..<Int(tableFormStarts[index + 1])]), Int(tableFormEntries[index]))
-            }
-        }
-    }
-
-    /// Every whole-input form of `entries`, spaced, with the entry it belongs to: what
-    /// the table's sorted forms are written from (ExplainCatalogTableTests).
-    static func wholeInputForms(_ entries: [CatalogEntry]) -> [(form: [UInt8], entry: Int)] {
-        var forms: [(form: [UInt8], entry: Int)] = []
-        for (index, entry) in entries.enumerated() {
-            let name = entry.explanation.name
-            var texts = entry.symbols + entry.exactForms + [name] + entry.phrases
-            let lowered = CatalogEntry.lower(name)
-            for prefix in Matcher.prefixes where lowered.utf8.count > prefix.utf8.count && lowered.utf8.starts(with: prefix.utf8) {
-                texts.append(String(decoding: name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))
-            }
-            for text in texts { forms.append((Array(CatalogEntry.spaced(text).utf8), index)) }
-        }
-        return forms
-    }
-
-    /// The entries as the tables in `Catalog+*.swift` build them: the source of `entries`.
-    static var sourceEntries: [CatalogEntry] {
+    /// The entries with their matching data, built from the tables in `Catalog+*.swift`
+    /// the first time `explain` needs them.
+    static let entries: [CatalogEntry] =
         opensslVerifyEntries + tlsAlertEntries + appleOSStatusEntries + nsurlErrorEntries
-            + libraryEntries + opensslErrorEntries + findingCodeEntries
-    }
+        + libraryEntries + opensslErrorEntries + findingCodeEntries
 }
 
 /// Finds catalog entries in free text. Built once; afterwards pure, but for pasted text's
 /// index, built under a lock by the first search that needs it.
 struct Matcher: Sendable {
-    /// The compiled catalogue, read entry by entry as a search needs it.
-    static let shared = Matcher()
+    /// The whole catalogue.
+    static let shared = Matcher(entries: ErrorCatalog.entries)
 
-    /// The entries searched, when given as a list (tests); nil: the compiled table.
-    private let list: [CatalogEntry]?
-    /// A list's whole-input forms (`ErrorCatalog.wholeInputForms`); empty for the table.
-    private let listForms: [(form: [UInt8], entry: Int)]
-    /// Every entry: the list, or all of the table, built on first use (pasted text).
-    private var entries: [CatalogEntry] { list ?? ErrorCatalog.entries }
+    private let entries: [CatalogEntry]
+    /// Every whole-input form (`wholeInputForms`) to the entries that have it, in entry
+    /// order. String keys compare by canonical equivalence, as the input does.
+    private var formIndex: [String: [Int]] = [:]
     private var numberIndex: [Int: [Int]] = [:]
     private var reasonIndex: [Int: [Int]] = [:]
     /// What pasted text is searched with, built by the first search that needs it: an
@@ -123,15 +62,15 @@ struct Matcher: Sendable {
     /// The TextIndex, built once under a lock by whichever search comes first.
     final class TextIndexOnce: @unchecked Sendable {
         private let lock = Lock()
-        private let entries: @Sendable () -> [CatalogEntry]
+        private let entries: [CatalogEntry]
         private var built: TextIndex?
 
-        init(_ entries: @escaping @Sendable () -> [CatalogEntry]) { self.entries = entries }
+        init(_ entries: [CatalogEntry]) { self.entries = entries }
 
         var index: TextIndex {
             lock.withLock {
                 if let built { return built }
-                let index = TextIndex(entries())
+                let index = TextIndex(entries)
                 built = index
                 return index
             }
@@ -145,56 +84,35 @@ struct Matcher: Sendable {
         "nsurlerrordomain", "osstatus",
     ]
 
-    /// A matcher over `entries` (tests): each whole input is compared with every form.
     init(entries: [CatalogEntry]) {
-        list = entries
-        listForms = ErrorCatalog.wholeInputForms(entries)
-        textIndex = TextIndexOnce { entries }
+        self.entries = entries
+        textIndex = TextIndexOnce(entries)
         for (index, entry) in entries.enumerated() {
+            for form in Self.wholeInputForms(entry) { formIndex[form, default: []].append(index) }
             if let number = entry.number { numberIndex[number, default: []].append(index) }
             if let reason = entry.sslReason { reasonIndex[reason, default: []].append(index) }
         }
     }
 
-    /// A matcher over the compiled table. Built at each `explain`'s start, so it builds no
-    /// entry: numbers and reasons come from the table's arrays, whole inputs from its sorted
-    /// forms, and pasted text's index waits until it is needed.
-    private init() {
-        list = nil
-        listForms = []
-        textIndex = TextIndexOnce { ErrorCatalog.entries }
-        for (index, number) in ErrorCatalog.tableNumbers.enumerated() where number != Int.min {
-            numberIndex[number, default: []].append(index)
+    /// The texts an input may equal to name `entry`: its symbols, exact forms, name and
+    /// phrases, and its name without each prefix it starts with, in `CatalogEntry.spaced`
+    /// form.
+    static func wholeInputForms(_ entry: CatalogEntry) -> [String] {
+        let name = entry.explanation.name
+        var texts = entry.symbols + entry.exactForms + [name] + entry.phrases
+        let lowered = CatalogEntry.lower(name)
+        for prefix in prefixes where lowered.utf8.count > prefix.utf8.count && lowered.utf8.starts(with: prefix.utf8) {
+            texts.append(String(decoding: name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))
         }
-        for (index, reason) in ErrorCatalog.tableReasons.enumerated() where reason != Int.min {
-            reasonIndex[reason, default: []].append(index)
-        }
+        return texts.map(CatalogEntry.spaced)
     }
 
-    /// Entry `index`, built alone when it comes from the table.
-    func entry(_ index: Int) -> CatalogEntry {
-        list?[index] ?? ErrorCatalog.tableEntry(index)
-    }
+    /// The entries with a whole-input form equal to `key` (already spaced), in entry
+    /// order, once for each of its forms that matches (rankWhole makes them unique).
+    private func exactMatches(_ key: String) -> [Int] { formIndex[key] ?? [] }
 
-    /// The entries with a whole-input form equal to `key` (already in `CatalogEntry.spaced`
-    /// form), in entry order, once for each of its forms that matches (rankWhole makes them
-    /// unique). An entry's forms are `ErrorCatalog.wholeInputForms`: its symbols, exact
-    /// forms, name and phrases, and its name without each prefix it starts with. The
-    /// compiled table has them sorted in its own file (a bisection, building no entry); a
-    /// list's are worked out once, when the matcher is made.
-    ///
-    /// Bytes decide when `key` is ASCII: every form is ASCII (ExplainCatalogTests), and an
-    /// ASCII string equals, as a String, only itself among ASCII strings. A key with other
-    /// bytes is compared as Strings (canonical equivalence), form by form.
-    private func exactMatches(_ text: String) -> [Int] {
-        let key = Array(text.utf8)
-        if key.allSatisfy({ $0 < 0x80 }) {
-            guard list != nil else { return ErrorCatalog.tableEntries(forForm: key) }
-            return listForms.filter { $0.form == key }.map(\.entry)
-        }
-        let forms = list == nil ? ErrorCatalog.tableFormList() : listForms
-        return forms.filter { String(decoding: $0.form, as: UTF8.self) == text }.map(\.entry).sorted()
-    }
+    /// Entry `index`'s explanation.
+    func explanation(_ index: Int) -> Explanation { entries[index].explanation }
 
     // MARK: Matching
 
@@ -397,7 +315,7 @@ struct Matcher: Sendable {
     /// Reasons at or above 1000 are received alerts (OpenSSL's SSL_AD_REASON_OFFSET).
     private func entriesForReason(_ reason: Int) -> [Int] {
         if reason >= 1000, reason < 1256 {
-            return (numberIndex[reason - 1000] ?? []).filter { entry($0).explanation.kind == .tlsAlert }
+            return (numberIndex[reason - 1000] ?? []).filter { entries[$0].explanation.kind == .tlsAlert }
         }
         return reasonIndex[reason] ?? []
     }
@@ -405,12 +323,10 @@ struct Matcher: Sendable {
     // MARK: Ranking
 
     private func rankWhole(_ found: [Int]) -> [Int] {
-        let unique = Self.uniqued(found)
-        // Only the entries found are built (the table's are built one at a time).
-        let entries = Dictionary(uniqueKeysWithValues: unique.map { ($0, entry($0)) })
-        let kept = dropTwins(unique.map { ($0, 0) }) { entries[$0]! }.map(\.0)
+        let entries = entries
+        let kept = dropTwins(Self.uniqued(found).map { ($0, 0) }) { entries[$0] }.map(\.0)
         return kept.sorted { lhs, rhs in
-            let (l, r) = (entries[lhs]!, entries[rhs]!)
+            let (l, r) = (entries[lhs], entries[rhs])
             if l.prominent != r.prominent { return l.prominent }
             return Self.kindRank(l.explanation.kind) < Self.kindRank(r.explanation.kind)
         }

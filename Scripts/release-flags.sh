@@ -35,14 +35,8 @@
 #                           longer loads libstdc++.so and libgcc_s.so, whose relocations and
 #                           pages cost every start about 1 ms: `--version` 4.47 to 3.25 ms,
 #                           beside `openssl version`'s 3.31 ms.
-#   -Xlinker --symbol-ordering-file=Scripts/function-order.txt (as an absolute path), with lld
-#                           the functions tlsprobe's usual runs execute, placed together
-#                           (Scripts/make-function-order.sh writes the list): connect's
-#                           peak RSS 22.0 to 19.2 MiB, explain's 16.6 to 12.2 MiB. Left out
-#                           when the checkout's path holds whitespace (callers split on it).
 #
-# The figures are issue 18's, measured on Debian 12 (README, "Start-up and connect
-# performance").
+# docs/PERFORMANCE.md has the start-up figures these options give.
 set -euo pipefail
 
 [ "$(uname -s)" = Linux ] || exit 0
@@ -68,11 +62,6 @@ if [[ $libc =~ ^glibc\ ([0-9]+)\.([0-9]+) ]] && [ -n "$resources" ] && [ -x "$to
     cxx=$("$toolchain_bin/clang" -print-file-name=libstdc++.a 2>/dev/null || true)
     if [[ $cxx == /* ]] && [ -f "$cxx" ] && [ -f "$scripts/static-libstdc++/libstdc++.so" ] && [[ $scripts != *[[:space:]]* ]]; then
       printf '%s\n' -Xlinker "-L$scripts/static-libstdc++" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
-    fi
-    # The functions the usual runs execute, placed together (Scripts/make-function-order.sh).
-    order="$scripts/function-order.txt"
-    if [ -f "$order" ] && [[ $order != *[[:space:]]* ]]; then
-      printf '%s\n' -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering
     fi
   fi
 fi

@@ -107,10 +107,6 @@ import TestSupport
             #expect(lines.contains("--no-export-dynamic"), "\(libc): \(lines)")
             #expect(lines.contains("pack-relative-relocs") == (packs && toolchainHasLLD), "\(libc): \(lines)")
             #expect(lines.contains("-use-ld=lld") == (packs && toolchainHasLLD), "\(libc): \(lines)")
-            // Left out for a checkout whose path holds whitespace (the flags are split on it).
-            let order = Self.root.appendingPathComponent("Scripts/function-order.txt").resolvingSymlinksInPath().path
-            let orders = packs && toolchainHasLLD && !order.contains(where: \.isWhitespace)
-            #expect(lines.contains("--symbol-ordering-file=" + order) == orders, "\(libc): \(lines)")
             // libstdc++ linked in with lld, where the toolchain's clang finds the archive.
             let staticCXX = Self.root.appendingPathComponent("Scripts/static-libstdc++").resolvingSymlinksInPath().path
             let clang = toolchainBin.appendingPathComponent("clang").path
@@ -165,25 +161,6 @@ import TestSupport
             $0.hasPrefix("$s10Foundation") || $0.hasPrefix("$s26FoundationInternationalization") || $0 == "__CFInitialize" || $0.hasPrefix("_ZN6icu_")
         }
         #expect(foreign.isEmpty, "\(foreign.count) symbols, e.g. \(foreign.prefix(5))")
-        #endif
-    }
-
-    /// Scripts/function-order.txt (the functions the usual runs execute, which the release
-    /// link places together) still names the binary's functions. A renamed or new function
-    /// is only left where the linker puts it, so the list goes stale without a failure;
-    /// this makes it fail at 10 %: run Scripts/make-function-order.sh and commit the file.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["TLSPROBE_TEST_BINARY"].map { !$0.isEmpty } ?? false))
-    func theFunctionOrderStillNamesTheReleaseBinarysFunctions() throws {
-        #if os(Linux)
-        let listed = try String(contentsOf: Self.root.appendingPathComponent("Scripts/function-order.txt"), encoding: .utf8)
-            .split(separator: "\n").map(String.init)
-        try #require(listed.count > 1000, "\(listed.count) names")
-        let symbols = try Run.process("nm", ["--defined-only", Run.tlsprobePath], timeout: 120)
-        try #require(symbols.status == 0, "\(symbols.stderr)")
-        let defined = Set(symbols.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
-        let missing = listed.filter { !defined.contains($0) }
-        #expect(missing.count * 10 <= listed.count,
-                "\(missing.count) of \(listed.count) listed functions are gone, e.g. \(missing.prefix(3)): run Scripts/make-function-order.sh")
         #endif
     }
 }

@@ -31,6 +31,7 @@
 #    TLS 1.2 alike: the replays keep their client randoms). And once with text output, the
 #    default a user sees (no --json).
 # Needs: swift, openssl, tcpdump, tshark, gcc, libpcap-dev, python3, /usr/bin/time.
+# The latest figures, with the command that made them: docs/PERFORMANCE.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)

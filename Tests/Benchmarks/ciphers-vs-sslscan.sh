@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark (not a test), issue 12: `tlsprobe connect --ciphers` beside sslscan on one
+# Benchmark (not a test): `tlsprobe connect --ciphers` beside sslscan on one
 # loopback `openssl s_server` restricted to a few suites, and the old-TLS fallback
 # diagnosis beside one plain connect on a server that speaks only TLS 1.0/1.1, in the
 # same run (medians and ratios).
@@ -14,6 +14,7 @@
 #                                                               fails, probes, fallback handshake)
 #   D  tlsprobe connect 127.0.0.1:Q --anchor root.pem --min-version 1.0  (one plain handshake)
 # Wall time from bash's EPOCHREALTIME (microseconds). Loopback only.
+# The latest figures, with the command that made them: docs/PERFORMANCE.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-15}

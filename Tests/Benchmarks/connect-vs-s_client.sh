@@ -1,34 +1,25 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): what a `tlsprobe connect` diagnosis costs next to `openssl
-# s_client` with the same anchors, against one loopback `openssl s_server` in the same run
-# (issue 18's targets: a full diagnosis at most 1.5x one `s_client -CAfile root.pem
-# -showcerts`, peak RSS at most 20 MB; `--versions` at most the time of one s_client run).
+# s_client` with the same anchors, against one loopback `openssl s_server` in the same run.
 #
 #   Tests/Benchmarks/connect-vs-s_client.sh [RUNS]      (default 30 runs of each)
 #   TLSPROBE=/path/to/tlsprobe Tests/Benchmarks/connect-vs-s_client.sh   (a binary built elsewhere)
 #   TLSPROBE_BEFORE=/path/to/older/tlsprobe ...   (also times that binary, interleaved: before/after)
 #
-# The product is measured as the README's install builds it: release, with the Swift
-# runtime and Foundation linked statically, with Scripts/release-flags.sh.
+# The product is measured as `make` builds it: release, with the options of
+# Scripts/release-flags.sh.
 #
 # Measured, each run interleaved with the others so drift hits all alike:
 #   A  tlsprobe connect 127.0.0.1:P --anchor root.pem             (full diagnosis, text to /dev/null)
 #   B  openssl s_client -connect 127.0.0.1:P -CAfile root.pem -showcerts   (the same anchors)
-#   C  tlsprobe connect 127.0.0.1:P --anchor root.pem --versions  (main handshake + 4 probes at once)
+#   C  tlsprobe connect 127.0.0.1:P --anchor root.pem --versions  (main handshake + 3 probes at once)
 #   D  openssl s_client -tls1 / -tls1_1 / -tls1_2 / -tls1_3, one after the other
 # and, to show where the time goes: tlsprobe --version (start-up only), openssl version
 # (OpenSSL's start-up), s_client without any CA store (-no-CAfile -no-CApath -no-CAstore:
 # start-up and the handshake only) and s_client with the system CA bundle (its default).
 # Wall time from bash's EPOCHREALTIME (microseconds), peak RSS from GNU time (%M, KiB).
 # Medians are reported. Uses the release build (built if missing) and loopback only.
-#
-# Figures (this project's 2-core machine; README.md, "Start-up and connect performance"),
-# run of 2026-11-28 (issue 18's seventh step), 60 runs, before (fb96aae) and after in one run:
-#   connect / s_client -CAfile   1.30x -> 1.28x (target 1.5x), peak RSS 17.2 MiB
-#                                (target 20 MB; s_client 7.4 MiB)
-#   --versions / one s_client    1.80x -> 1.53x (target 1x): the main handshake and three
-#                                probes, which s_server answers one at a time
-#                                (the sixth step took it from 2.39x to 1.82x)
+# The latest figures, with the command that made them: docs/PERFORMANCE.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-30}

@@ -15,6 +15,7 @@
 #    capture -r (release build) and tshark extracting the ClientHellos (-d udp.port==PORT,dtls);
 #    prints MB/s and handshakes/s for each, the ratio, peak RSS, and the ClientHello counts.
 # Needs: swift, openssl, tcpdump, tshark, python3, /usr/bin/time.
+# The latest figures, with the command that made them: docs/PERFORMANCE.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)

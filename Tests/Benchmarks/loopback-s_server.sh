@@ -1,6 +1,5 @@
 # Sourced, not run: one `openssl s_server` on a free loopback port with the sample PKI's good
-# chain, every version reachable (security level 0), for the connect benchmark and
-# Scripts/make-function-order.sh.
+# chain, every version reachable (security level 0), for the connect benchmark.
 #
 #   start_good_s_server PKI_DIR     sets $port and $server_pid, or exits 2
 #   stop_s_server                   for the EXIT trap

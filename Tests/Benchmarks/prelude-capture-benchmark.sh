@@ -20,6 +20,7 @@
 #    dissectors follow STARTTLS into TLS) extracting the ClientHellos; prints medians,
 #    connections a second, the ratios, peak RSS, and compares the ClientHello counts.
 # Needs: swift, openssl, tcpdump, tshark, gcc, libpcap-dev, python3, curl, /usr/bin/time.
+# The latest figures, with the command that made them: docs/PERFORMANCE.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)

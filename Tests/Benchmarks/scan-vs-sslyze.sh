@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): `tlsprobe scan` against `sslyze --certinfo` on the same loopback
-# servers in the same run (issue 14: hosts/s, goal at least 10x sslyze), and the cost of the
-# TCP sweep over a /24 of 127.0.0.x where only a few ports are open.
+# servers in the same run (hosts/s), and the cost of the TCP sweep over a /24 of 127.0.0.x
+# where only a few ports are open.
 #
 #   Tests/Benchmarks/scan-vs-sslyze.sh [HOSTS] [RUNS]   (default 64 hosts, 3 runs of each)
 #   TLSPROBE=/path/to/tlsprobe Tests/Benchmarks/scan-vs-sslyze.sh   (a binary built elsewhere)
@@ -17,6 +17,7 @@
 #   B  sslyze --mozilla_config disable --certinfo --certinfo_ca_file root.pem 127.0.0.1:P ... 127.0.0.HOSTS:P
 #   C  tlsprobe scan 127.0.0.0/24 --ports P,Q,R --json  (768 endpoints, HOSTS of them open)
 # Wall time from bash's EPOCHREALTIME, peak RSS from GNU time (%M, KiB). Medians reported.
+# The latest figures, with the command that made them: docs/PERFORMANCE.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 hosts=${1:-64}

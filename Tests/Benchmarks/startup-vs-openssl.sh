@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# Benchmark (not a test), issue 18: tlsprobe's start-up beside `openssl version` in the same
-# run (medians, ratios, peak RSS). Target: `tlsprobe --version` and `tlsprobe explain CODE`
-# at most 4 ms where `openssl version` takes about 3 ms.
+# Benchmark (not a test): tlsprobe's start-up beside `openssl version` in the same run
+# (medians, ratios, peak RSS).
 #
 #   Tests/Benchmarks/startup-vs-openssl.sh [RUNS]      (default 200 runs of each)
 #   TLSPROBE=/path/to/tlsprobe Tests/Benchmarks/startup-vs-openssl.sh   (a binary built elsewhere)
 #   TLSPROBE_BEFORE=/path/to/older/tlsprobe ...   (also times that binary, interleaved: before/after)
 #
-# The product is measured as the README's install builds it: release, with the Swift
-# runtime and Foundation linked statically, with Scripts/release-flags.sh.
+# The product is measured as `make` builds it: release, with the options of
+# Scripts/release-flags.sh.
 #
 # Measured, each run interleaved with the others so drift hits all alike:
 #   A  tlsprobe --version                  (prints tlsprobe's and OpenSSL's versions)
@@ -18,13 +17,7 @@
 #   E  /bin/true                           (what starting any process costs here)
 # Wall time from bash's EPOCHREALTIME (microseconds, fork and exec included), peak RSS from
 # GNU time (%M, KiB) on a separate pass (running under time adds its own start-up).
-#
-# Figures (this project's 2-core machine; README.md, "Start-up and connect performance"),
-# run of 2026-11-28 (issue 18's sixth step), 300 runs, before (9c3a8f4) and after in one run:
-#   --version        4.35 ms -> 3.46 ms   (openssl version 3.37 ms: 1.29x -> 1.03x)
-#   explain          6.75 ms -> 3.68 ms   (2.00x -> 1.09x)
-#   target (<= 4 ms) met. What is left: page faults (464 against openssl version's 286),
-#   mostly relocated metadata and the runtime's metadata caches.
+# The latest figures, with the command that made them: docs/PERFORMANCE.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-200}

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `tlsprobe capture` on DTLS (issue 13): real `openssl s_server`/`s_client` DTLS 1.2 and
+/// `tlsprobe capture` on DTLS: real `openssl s_server`/`s_client` DTLS 1.2 and
 /// 1.0 handshakes recorded by tcpdump on lo at test time (a small MTU so the Certificate is
 /// fragmented over several records, `-listen` so a HelloVerifyRequest comes first, and a
 /// client that refuses the chain), and DTLS 1.3 and connection-ID records that OpenSSL 3.0

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The chain kept (issue 12): every certificate in the JSON carries its PEM, `connect
+/// The chain kept: every certificate in the JSON carries its PEM, `connect
 /// --save-chain FILE` writes the presented chain leaf first (by the rules of every file
 /// tlsprobe writes), and `verify -` / `inspect -` read it back from standard input.
 @Suite struct ChainKeptTests {

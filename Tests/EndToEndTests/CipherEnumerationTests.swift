@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `connect --ciphers` (issue 12) against `openssl s_server` restricted to a few suites,
+/// `connect --ciphers` against `openssl s_server` restricted to a few suites,
 /// checked against sslscan's answer on the same server (Debian's sslscan, a real scanner;
 /// skipped with a message when it is not installed) and against the suites the server was
 /// told to accept.

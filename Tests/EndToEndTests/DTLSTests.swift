@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `connect --dtls` (issue 12) against `openssl s_server -dtls` on loopback, beside
+/// `connect --dtls` against `openssl s_server -dtls` on loopback, beside
 /// `openssl s_client -dtls` on the same server; a lossy UDP relay (Python) drops the first
 /// flight to show the retransmission, and a bound but silent UDP port shows the timeout.
 @Suite struct DTLSTests {

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The files tlsprobe writes (`--known-hosts`, `--keylog`), issue 17: never through a
+/// The files tlsprobe writes (`--known-hosts`, `--keylog`): never through a
 /// symbolic link, only a regular file of our own that no one else may write, a FIFO or a
 /// device refused without blocking, and concurrent runs that lose no known-hosts entry.
 @Suite struct FilesWeWriteTests {

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 17: hostile text in certificates and files, and the small usage edges (items 7, 12).
+/// Hostile text in certificates and files is shown escaped; and the small edges: a negative
+/// timeout, a long text for explain, too many arguments, listen's page, Ctrl-C at a prompt.
 @Suite struct HardeningTests {
     static func hostile(_ prefix: String) -> String { prefix + "\nTRUSTED forged\n  Findings (0)\u{2028}TRUSTED forged" }
 
@@ -47,7 +48,7 @@ import TestSupport
         #expect((leaf["san"] as? [String: Any])?["dns"] as? [String] == ["evil.example\nTRUSTED forged\r\nFindings (0)"])
     }
 
-    // MARK: item 12
+    // MARK: usage edges
 
     @Test(arguments: ["connect", "listen"])
     func negativeTimeoutIsTheClearMessage(command: String) throws {

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `tlsprobe identity` (issue 15): what it makes is accepted by tlsprobe under every
+/// `tlsprobe identity`: what it makes is accepted by tlsprobe under every
 /// profile, by `openssl verify`, and by real OpenSSL and curl peers in handshakes on
 /// loopback; its files are private where they hold keys, never overwritten unasked, and bad
 /// input leaves nothing behind.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// OCSP stapling (issue 12): connect asks for status_request and shows whether a response
+/// OCSP stapling: connect asks for status_request and shows whether a response
 /// was stapled and what it says. The responses are made by `openssl ocsp` as the test
 /// PKI's intermediate (its own responder) and stapled by `openssl s_server -status_file`;
 /// `openssl s_client -status` reads the same staple as the real client.

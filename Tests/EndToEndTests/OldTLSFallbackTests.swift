@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Servers that speak only TLS 1.0/1.1 (issue 12): the first handshake (TLS 1.2–1.3) fails
+/// Servers that speak only TLS 1.0/1.1: the first handshake (TLS 1.2–1.3) fails
 /// on the version, tlsprobe probes the older versions, completes a handshake at the best
 /// one so the chain is judged, keeps the first failure, and says a fallback was used.
 /// Against `openssl s_server -min_protocol TLSv1 -max_protocol TLSv1.1`, with OpenSSL's own

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `connect --starttls` (issue 12) against real servers on loopback: aiosmtpd (a real SMTP
+/// `connect --starttls` against real servers on loopback: aiosmtpd (a real SMTP
 /// server from PyPI) for SMTP, and Tests/Tools/starttls-server.py, which speaks each other
 /// protocol's documented prelude and then hands the socket to Python's ssl. Each upgrade is
 /// also made by `openssl s_client -starttls` against the same server, so the server speaks

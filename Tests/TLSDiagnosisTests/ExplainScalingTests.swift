@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TLSDiagnosis
 
-/// `explain` takes a pasted log of any size: matching is linear in the text (issue 17, item 12).
+/// `explain` takes a pasted log of any size: matching is linear in the text.
 @Suite struct ExplainScalingTests {
     @Test func manyHitsAreMatchedInLinearTime() {
         // Every word a hit, symbols and numbers mixed: the old matcher compared each hit with

@@ -7,7 +7,7 @@ import TLSWire
 
 /// Line breaks a peer or a file puts in a value (a certificate name, an SNI, an HTTP header,
 /// a finding's evidence) are written visibly, so they cannot start a line that looks like
-/// tlsprobe's own verdict or section heading (issue 17, item 7).
+/// tlsprobe's own verdict or section heading.
 @Suite struct LineBreakTests {
     /// Every line break a terminal or a reader honours, each followed by a forged marker.
     static let breaks = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]

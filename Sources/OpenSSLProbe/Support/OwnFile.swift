@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Opens a file tlsprobe writes (`--known-hosts`, `--keylog`) by the rules of issue 17:
+/// Opens a file tlsprobe writes (`--known-hosts`, `--keylog`) by the rules for such files:
 /// never through a symbolic link (O_NOFOLLOW: a dangling one is refused, not created
 /// through), never blocking (O_NONBLOCK, so a FIFO or a device opens at once and is then
 /// refused), and only a regular file owned by the effective user that neither its group nor

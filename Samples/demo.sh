@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's first command: installs what is missing (as root, with apt-get), builds
-# tlsprobe, makes the sample PKI (Samples/make-pki.sh), then
+# tlsprobe (the compiler's output goes to .build/demo-build.log), makes the sample PKI
+# (Samples/make-pki.sh), then
 #   1. starts a misconfigured TLS server on loopback (its chain lacks the intermediate, its
 #      certificate lacks the IP address clients dial) and shows tlsprobe's diagnosis,
 #   2. makes the fix with tlsprobe identity (a CA and a server identity), serves it and
@@ -19,11 +20,22 @@ cd "$(dirname "$0")/.."
 
 Tests/install-packages.sh libssl-dev libpcap-dev openssl pkg-config curl
 
-# The Swift runtime and Foundation linked in: start-up is about twice as fast.
-echo "== building tlsprobe (release)" >&2
-flags=$(Scripts/release-flags.sh) # the release options, as make builds (one per line, no spaces)
-swift build -c release $flags --product tlsprobe >&2
-tlsprobe="$(swift build -c release $flags --show-bin-path)/tlsprobe"
+# The release binary, built as make builds it (Scripts/release-flags.sh: the Swift runtime
+# linked in). The compiler's progress goes to a log; on failure its tail is shown.
+mkdir -p .build
+build_log=$PWD/.build/demo-build.log
+echo "building tlsprobe (log: $build_log)…" >&2
+if ! {
+  flags=$(Scripts/release-flags.sh) && # the release options (one per line, no spaces)
+    swift build -c release $flags --product tlsprobe &&
+    bin=$(swift build -c release $flags --show-bin-path)
+} > "$build_log" 2>&1; then
+  echo "demo.sh: the build failed; the last 30 lines of $build_log:" >&2
+  tail -n 30 "$build_log" >&2
+  echo "demo.sh: the whole log: $build_log" >&2
+  exit 1
+fi
+tlsprobe=$bin/tlsprobe
 
 out=Samples/out
 Samples/make-pki.sh "$out" >&2

@@ -5,7 +5,7 @@
 #
 #   Samples/make-pki.sh [OUTDIR]        (default: Samples/out)
 #
-# What it makes (README.md, "Walkthrough: the sample PKI", says what tlsprobe says about each):
+# What it makes (README.md, "The sample PKI", says what tlsprobe says about each):
 #   root.pem, root.key                  "Shop Root CA": the root the phones have installed
 #   intermediate.pem                    "Shop Issuing CA", signed by the root
 #   good/server.pem, good/chain.pem     printer.local, 10.0.0.5, 127.0.0.1 in the SAN; chain = leaf + intermediate

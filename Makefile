@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINARY = .build/release/tlsprobe
 
-.PHONY: build install uninstall test
+.PHONY: build install uninstall test generate
 
 build:
 	@# The release options for this machine (Scripts/release-flags.sh: on Linux the Swift
@@ -22,3 +22,8 @@ uninstall:
 
 test:
 	Tests/run.sh
+
+# The documentation's lists of codes (README, man page, docs/schema/codes.schema.json),
+# written from the code; DocumentationTests fails while they differ.
+generate:
+	swift run tlsprobe-docs

@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "tlsprobe", targets: ["tlsprobe"]),
         .executable(name: "tlsprobe-limbo", targets: ["LimboHarness"]),
+        .executable(name: "tlsprobe-docs", targets: ["DocsGenerator"]),
         .library(name: "TLSWire", targets: ["TLSWire"]),
         .library(name: "TLSDiagnosis", targets: ["TLSDiagnosis"]),
     ],
@@ -89,6 +90,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Writes the documentation's lists of codes from the code (make generate).
+        .executableTarget(name: "DocsGenerator", dependencies: ["SystemCalls", "TLSDiagnosis", "TLSProbeKit"]),
         .executableTarget(
             name: "LimboHarness",
             dependencies: ["TLSDiagnosis", "OpenSSLProbe"]
@@ -115,7 +118,7 @@ let package = Package(
         // EndToEndTests reads the limits from the modules that enforce them (DocumentationTests).
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["tlsprobe", "TestSupport", "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeKit"]
+            dependencies: ["tlsprobe", "DocsGenerator", "TestSupport", "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeKit"]
         ),
     ]
 )

@@ -7,10 +7,9 @@ import Testing
 import TLSProbeKit
 @testable import TLSWire
 
-/// The limits as the documents state them: each value taken from the code that enforces it,
-/// written the way the documents write it ("256 KiB", "2^20", "120 s" / "120 seconds"), and
-/// looked for in its own row of README's "## Limits" table and its own entry of the man
-/// page's LIMITS section.
+/// The limits as the man page states them: each value taken from the code that enforces it,
+/// written the way the page writes it ("256 KiB", "2^20", "120 seconds"), and looked for in
+/// its own entry of the LIMITS section.
 extension DocumentationTests {
     /// "256 MiB", "256 KiB" or the bare number of bytes.
     static func size(_ bytes: Int) -> String {
@@ -31,19 +30,6 @@ extension DocumentationTests {
     /// Runs of whitespace (line breaks included) as one space.
     static func normalized(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-
-    /// README's "## Limits" table: the "what" column to the "bound" column.
-    static func readmeLimits() throws -> [String: String] {
-        let readme = try read("README.md")
-        let section = try #require(readme.components(separatedBy: "\n## Limits\n").dropFirst().first?.components(separatedBy: "\n## ").first)
-        var rows: [String: String] = [:]
-        for line in section.split(separator: "\n") where line.hasPrefix("| ") {
-            let cells = line.dropFirst(2).components(separatedBy: " | ")
-            guard cells.count == 2 else { continue }
-            rows[cells[0]] = normalized(cells[1].hasSuffix(" |") ? String(cells[1].dropLast(2)) : cells[1])
-        }
-        return rows
     }
 
     /// The man page's LIMITS section: each `.TP` entry's title (`.B`/`.BR` line, roff
@@ -75,8 +61,7 @@ extension DocumentationTests {
         return low
     }
 
-    @Test func limitsAreWrittenDownInTheManPageAndTheReadme() throws {
-        let readme = try Self.readmeLimits()
+    @Test func limitsAreWrittenDownInTheManPage() throws {
         let man = try Self.manLimits()
         let path = PathSearch.Limits()
         let capture = CaptureAnalyzer.Limits()
@@ -91,60 +76,6 @@ extension DocumentationTests {
         let openSSLCertificate = "102400", openSSLClientHello = "131396"
         let presented = "256", backlog = "128", grace = "3"
         let maxConnections = "64" // ListenOptions' maxConnections default (LimitsTests checks it)
-
-        let readmeRows: [(String, [String])] = [
-            ("TLS record", ["\(TLSRecord.maxCiphertextFragmentLength) bytes of fragment"]),
-            ("handshake message", [Self.size(HandshakeReassembler.defaultMaxMessageSize), "Certificate \(openSSLCertificate) bytes", "ClientHello \(openSSLClientHello)",
-                                   "Capture: \(TrackedFlow.maxHandshakeMessageSize) bytes"]),
-            ("messages and alerts kept per captured connection", ["\(TrackedFlow.maxEvents), and \(Self.size(TrackedFlow.maxKeptBytes)) of handshake messages"]),
-            ("certificates presented", ["the first \(presented) after the leaf"]),
-            ("path", ["\(path.maxPathLength) certificates", "\(PathValidation.defaultMaxIntermediates) intermediates"]),
-            ("path search", ["\(path.maxSignatureChecks) signature checks", "\(path.maxCandidates) candidate issuers", "\(path.maxCompletePaths) complete paths"]),
-            ("name constraints", ["\(Self.power(NameConstraintsCheck.maxComparisons)) comparisons"]),
-            ("names in messages", ["\(Display.maxLength) characters"]),
-            ("capture flows", ["\(capture.maxFlows) open", "idle \(Self.seconds(capture.idleTimeout)) s", "remembered \(Self.seconds(capture.closedLinger)) s"]),
-            ("capture reassembly", [
-                "\(Self.size(StreamReassembler.defaultMaxPendingBytes)) and \(StreamReassembler.defaultMaxPendingSegments) segments per direction",
-                "\(TrackedFlow.maxResyncAttempts) segments tried", "\(FrameDecoder.maxNesting) VLAN tags",
-            ]),
-            ("capture prelude", ["\(Self.size(PreludeWatcher.maxBytes)) of plain text per direction", "first \(PreludeWatcher.keptBytes) bytes"]),
-            ("DTLS reassembly", [
-                "up to \(Self.size(DTLSHandshakeReassembler().maxMessageSize))", "\(DTLSHandshakeReassembler.maxPendingMessages) in progress",
-                "\(DTLSHandshakeReassembler.maxFragmentsPerMessage) fragments each", "\(Self.size(DTLSHandshakeReassembler().maxHeldBytes)) held",
-                "\(DTLSHandshakeReassembler.maxWaitingMessages) whole messages waiting", "\(capture.maxFlows) open UDP flows",
-                "idle \(Self.seconds(capture.udpIdleTimeout)) s",
-            ]),
-            ("capture memory", [
-                "\(Self.size(CaptureAnalyzer.Limits.defaultMaxBufferedBytes)) held by all open flows", "\(OrderedReporter.maxInFlight) reports in flight",
-                "\(CertificateCache().capacity) parsed certificates cached",
-            ]),
-            ("credential file", [
-                Self.size(CredentialFile.maximumSize), "anchor directory \(AnchorDirectory.maximumEntries) entries",
-                "known-hosts \(Self.size(KnownHostsFile.maximumSize)), its lock waited for at most \(Self.seconds(KnownHostsFile.lockWait)) s", "first line of the first \(Self.size(PasswordOptions.maximumFileBytes))",
-                "counts the bytes read",
-            ]),
-            ("key log", [
-                Self.size(KeyLog.maxFileSize), "lines of \(KeyLog.maxLineLength) characters", "\(KeyLog.maxConnections) connections",
-            ]),
-            ("PKCS#12", ["\(PKCS12Reader.maximumBags) bags", "nested \(PKCS12Reader.maximumNesting) deep"]),
-            ("key derivation", [
-                "\(PBEAlgorithm.maximumIterations) PBKDF2", "scrypt N×r×p \(Self.power(PBEAlgorithm.maximumScryptWork))",
-                "a PKCS#12 file \(PBEAlgorithm.maximumTotalIterations) iterations in all",
-            ]),
-            ("`connect --timeout`", ["\(Self.seconds(connectTimeout)) s by default (at most \(connectMaximum))"]),
-            ("`listen --timeout`", [
-                "\(Self.seconds(listenTimeout)) s by default", "first byte: \(Self.seconds(ServerConnection.firstByteWait)) s", "HTTP request: \(Self.seconds(ServerConnection.requestWait)) s",
-                "head \(Self.size(HTTPRequestHead.maximumSize))", "\(maxConnections) connections at once (backlog \(backlog))", "\(grace) s grace",
-                "\(QueuedWriter.defaultCapacity) reports waiting for stdout",
-            ]),
-            ("arguments", ["\(TLSProbe.maximumArguments) on one command line, else exit 64"]),
-        ]
-        for (row, values) in readmeRows {
-            let text = try #require(readme[row], "README's Limits have no row \"\(row)\"")
-            for value in values {
-                #expect(text.contains(value), "README's Limits row \"\(row)\" lacks \"\(value)\": \(text)")
-            }
-        }
 
         let manEntries: [(String, [String])] = [
             ("TLS record", ["\(TLSRecord.maxCiphertextFragmentLength) bytes of fragment"]),

@@ -69,6 +69,25 @@ public struct Profile: Sendable, Hashable {
         return severityOverrides[code] ?? code.entry.defaultSeverity
     }
 
+    /// The cases of `code` whose severity this profile sets by a rule of its own rather than
+    /// by `severityOverrides`, each with the severity it gives (nil: not reported), for the
+    /// documentation: a missing extendedKeyUsage, the validity limits.
+    public func ruleSeverities(for code: FindingCode) -> [(condition: String, severity: Severity?)] {
+        if disabled.contains(code) { return [] }
+        switch code {
+        case .certEKUMissingServerAuth:
+            return [("a server certificate with no extendedKeyUsage extension at all", missingEKUSeverity)]
+        case .certValidityTooLong:
+            var cases = validityLimits.map { ("a leaf valid for more than \($0.days) days", Optional($0.severity)) }
+            if let limit = publicRootValidityLimit {
+                cases.append(("under a root the platform ships, more than \(limit.days) days", limit.severity))
+            }
+            return cases.isEmpty ? [("any validity", nil)] : cases
+        default:
+            return []
+        }
+    }
+
     /// `finding` with its severity set by this profile, or nil when the profile drops it.
     /// A check that chose a severity itself (a missing EKU reported as info under
     /// `default`) keeps it unless this profile overrides the code.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test suite, as the README's quick start and CI run it: installs what is missing
-# (as root, with apt-get; Python's jsonschema and aiosmtpd with pip), builds, runs every test
-# (the end-to-end ones again against the release binary), measures
+# (as root, with apt-get; Python's jsonschema and aiosmtpd with pip), builds, runs the unit
+# tests, then the end-to-end tests once, against the release binary, measures
 # x509-limbo agreement, and runs every fuzz target for FUZZ_SECONDS (default 20; 0 skips
 # the fuzzing).
 #
@@ -30,20 +30,23 @@ Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison
 echo "== build" >&2
 swift build --build-tests
 
-echo "== tests" >&2
-swift test --skip-build
+echo "== unit tests" >&2
+swift test --skip-build --skip EndToEndTests
 
-# The binary a user installs is a release build with other compiler and linker options
-# (Scripts/release-flags.sh): the end-to-end tests run again against it. RELEASE_TESTS=0
-# skips this.
+# The end-to-end tests run the binary a user installs: a release build with the options
+# `make` uses (Scripts/release-flags.sh). RELEASE_TESTS=0 runs them against the debug
+# build instead, which skips the release build.
 if [ "${RELEASE_TESTS:-1}" != 0 ]; then
-  echo "== the release binary (as make builds it): build, end-to-end tests" >&2
+  echo "== end-to-end tests against the release binary (as make builds it)" >&2
   flags=$(Scripts/release-flags.sh)
   # shellcheck disable=SC2086 # one option per line, none with spaces
   swift build -c release $flags --product tlsprobe
   # shellcheck disable=SC2086
   release_bin="$(swift build -c release $flags --show-bin-path)/tlsprobe"
   TLSPROBE_TEST_BINARY=$release_bin swift test --skip-build --filter EndToEndTests
+else
+  echo "== end-to-end tests against the debug binary" >&2
+  swift test --skip-build --filter EndToEndTests
 fi
 
 echo "== x509-limbo conformance" >&2

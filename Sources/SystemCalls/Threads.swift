@@ -1,8 +1,7 @@
 // Threads, locks and C-style number formatting on the C library, so that no module needs
 // Foundation's Thread, NSLock, NSCondition or String(format:): those are the parts of
 // Foundation outside FoundationEssentials that tlsprobe used, and any one of them links
-// all of Foundation, CoreFoundation and ICU into the static binary (README, "Start-up and
-// connect performance").
+// all of Foundation, CoreFoundation and ICU into the static binary (docs/NOTES.md).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

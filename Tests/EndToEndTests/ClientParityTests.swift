@@ -56,7 +56,7 @@ import TLSWire
         ], timeout: 20)
     }
 
-    // MARK: item 1: --profile apple asks what an Apple client asks
+    // MARK: --profile apple asks what an Apple client asks
 
     struct RefusedCase: CustomStringConvertible, Sendable {
         let description: String
@@ -129,7 +129,7 @@ import TLSWire
         #expect(ClientHelloParameters.apple.cipherSuites.compactMap(\.name).contains(suite))
     }
 
-    // MARK: item 2: the openssl line says what s_client says
+    // MARK: the openssl line says what s_client says
 
     struct VerdictCase: CustomStringConvertible, Sendable {
         let description: String

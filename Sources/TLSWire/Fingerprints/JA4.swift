@@ -9,7 +9,8 @@
 ///     JA4_c: SHA-256 of the sorted extension list without SNI (0000) and ALPN (0010),
 ///            then "_" and the signature algorithms in wire order, first 12 hex digits
 ///
-/// GREASE values are ignored everywhere, signature algorithms included (ja4 issue #305).
+/// GREASE values are ignored everywhere, signature algorithms included, as the reference
+/// implementation does.
 /// Lists are four lowercase hex digits per value, comma-separated; an empty cipher or
 /// extension list hashes to `000000000000`. TLSWire has no hash functions: pass SHA-256
 /// to `fingerprint(sha256Hex:)` (`ClientHelloFingerprint` in TLSDiagnosis does).

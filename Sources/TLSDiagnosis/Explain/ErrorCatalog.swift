@@ -36,9 +36,8 @@ struct Matcher: Sendable {
     static let shared = Matcher(entries: ErrorCatalog.entries)
 
     private let entries: [CatalogEntry]
-    /// Every whole-input form (`wholeInputForms`) to the entries that have it, in entry
-    /// order. String keys compare by canonical equivalence, as the input does.
-    private var formIndex: [String: [Int]] = [:]
+    /// Every whole-input form (`wholeInputForms`) with its entry, in entry order.
+    private var forms: [(form: String, entry: Int)] = []
     private var numberIndex: [Int: [Int]] = [:]
     private var reasonIndex: [Int: [Int]] = [:]
     /// What pasted text is searched with, built by the first search that needs it: an
@@ -88,7 +87,7 @@ struct Matcher: Sendable {
         self.entries = entries
         textIndex = TextIndexOnce(entries)
         for (index, entry) in entries.enumerated() {
-            for form in Self.wholeInputForms(entry) { formIndex[form, default: []].append(index) }
+            for form in Self.wholeInputForms(entry) { forms.append((form, index)) }
             if let number = entry.number { numberIndex[number, default: []].append(index) }
             if let reason = entry.sslReason { reasonIndex[reason, default: []].append(index) }
         }
@@ -109,7 +108,8 @@ struct Matcher: Sendable {
 
     /// The entries with a whole-input form equal to `key` (already spaced), in entry
     /// order, once for each of its forms that matches (rankWhole makes them unique).
-    private func exactMatches(_ key: String) -> [Int] { formIndex[key] ?? [] }
+    /// Strings compare by canonical equivalence, as the input is typed.
+    private func exactMatches(_ key: String) -> [Int] { forms.filter { $0.form == key }.map(\.entry) }
 
     /// Entry `index`'s explanation.
     func explanation(_ index: Int) -> Explanation { entries[index].explanation }

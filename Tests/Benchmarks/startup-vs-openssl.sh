@@ -102,4 +102,4 @@ if [ -n "$before" ]; then
   row "tlsprobe explain unknown_ca" before_explain
   row "tlsprobe explain -9813 --json" before_explain_json
 fi
-echo "targets: tlsprobe --version and explain <= 4 ms"
+echo "the rule: within 2x of the peer (docs/PERFORMANCE.md)"

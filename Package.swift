@@ -61,7 +61,14 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel"]),
+        // Sockets, the resolver, deadlines, STARTTLS preludes and the HTTP head: the network
+        // as connect, scan and listen use it, without TLS.
+        .target(name: "LiveNetwork", dependencies: ["SystemCalls", "TLSWire", "TLSModel"]),
+        // The files tlsprobe writes and reads by its own rules: never through a link, only
+        // a regular file its user owns, a temporary file renamed into place, bounded reads.
+        .target(name: "SafeFiles", dependencies: ["SystemCalls", "TLSModel"]),
+        // The only importer of OpenSSL: live handshakes, credentials, OpenSSL's verdict.
+        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel", "LiveNetwork", "SafeFiles"]),
         // PcapSource also decrypts captured TLS with key logs: swift-crypto's HKDF, HMAC,
         // AES-GCM and ChaChaPoly (BoringSSL inside, prefixed: it coexists with libssl).
         .target(
@@ -76,7 +83,8 @@ let package = Package(
         .target(
             name: "TLSProbeKit",
             dependencies: [
-                "SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeOutput",
+                "SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "LiveNetwork", "SafeFiles", "OpenSSLProbe", "PcapSource",
+                "TLSProbeOutput",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -86,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "tlsprobe",
             dependencies: [
-                "SystemCalls", "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "TLSProbeKit",
+                "SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "LiveNetwork", "SafeFiles", "OpenSSLProbe", "TLSProbeKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -111,14 +119,17 @@ let package = Package(
         ),
         .testTarget(name: "TLSWireTests", dependencies: ["TLSWire", "SystemCalls", "TestSupport"]),
         .testTarget(name: "TLSDiagnosisTests", dependencies: ["TLSDiagnosis", "TestSupport"]),
-        .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TestSupport"]),
+        .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "LiveNetwork", "SafeFiles", "TLSModel", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "PcapSourceTests", dependencies: ["PcapSource", "TLSDiagnosis", "TLSWire", "TestSupport"]),
-        .testTarget(name: "TLSProbeKitTests", dependencies: ["TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "OpenSSLProbe", "PcapSource", "TestSupport"]),
+        .testTarget(name: "TLSProbeKitTests", dependencies: ["TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "OpenSSLProbe", "LiveNetwork", "SafeFiles", "PcapSource", "TestSupport"]),
         // EndToEndTests reads the limits from the modules that enforce them (DocumentationTests).
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["tlsprobe", "DocsGenerator", "TestSupport", "TLSWire", "TLSDiagnosis", "OpenSSLProbe", "PcapSource", "TLSProbeKit"]
+            dependencies: [
+                "tlsprobe", "DocsGenerator", "TestSupport", "TLSWire", "TLSDiagnosis", "LiveNetwork", "SafeFiles", "OpenSSLProbe",
+                "PcapSource", "TLSProbeKit",
+            ]
         ),
     ]
 )

@@ -49,7 +49,11 @@ let package = Package(
             path: "Sources/TLSDiagnosis"
         ),
         .target(name: "TLSProbeOutput", dependencies: ["SystemCalls", "TLSWire", "TLSDiagnosis"], path: "Sources/TLSProbeOutput"),
-        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel"], path: "Sources/OpenSSLProbe"),
+        .target(name: "LiveNetwork", dependencies: ["SystemCalls", "TLSWire", "TLSModel"], path: "Sources/LiveNetwork"),
+        .target(name: "SafeFiles", dependencies: ["SystemCalls", "TLSModel"], path: "Sources/SafeFiles"),
+        .target(
+            name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel", "LiveNetwork", "SafeFiles"],
+            path: "Sources/OpenSSLProbe"),
         .target(
             name: "PcapSource", dependencies: ["CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")],
             path: "Sources/PcapSource"),

@@ -2,6 +2,8 @@ import OpenSSLProbe
 import PcapSource
 import TLSDiagnosis
 import TLSProbeOutput
+import LiveNetwork
+import SafeFiles
 
 /// A problem that stops a run before anything could be examined: an unreadable file, a
 /// wrong password, a refused or silent server, a capture that cannot be opened. The

@@ -2,6 +2,7 @@ import ArgumentParser
 import OpenSSLProbe
 import TLSDiagnosis
 import TLSProbeKit
+import LiveNetwork
 
 struct Connect: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import OpenSSLProbe
 import TLSDiagnosis
 import TLSProbeKit
 import TLSWire
+import LiveNetwork
 
 struct Listen: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -10,6 +10,7 @@ import OpenSSLProbe
 import SystemCalls
 import TLSDiagnosis
 import TLSProbeKit
+import LiveNetwork
 
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(

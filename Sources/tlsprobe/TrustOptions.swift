@@ -4,6 +4,7 @@ import OpenSSLProbe
 import TLSDiagnosis
 import TLSProbeKit
 import TLSWire
+import SafeFiles
 
 /// The roots the client trusts: `--anchor`, `--anchors`, `--system-anchors`.
 struct AnchorOptions: ParsableArguments {

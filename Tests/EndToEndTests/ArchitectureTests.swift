@@ -50,6 +50,18 @@ import Testing
         #expect(try !Self.imports(of: "TLSModel").contains("TLSDiagnosis"))
     }
 
+    /// The network and the files we write sit below OpenSSL: neither names OpenSSL, the
+    /// diagnosis or a session, so a sweep or a state file can use them without TLS.
+    @Test func networkAndFilesStandBelowOpenSSL() throws {
+        for module in ["LiveNetwork", "SafeFiles"] {
+            let imports = try Self.imports(of: module)
+            #expect(imports.contains("SystemCalls"), "\(module)")
+            for above in ["OpenSSLProbe", "TLSDiagnosis", "TLSProbeKit", "PcapSource", "COpenSSL"] {
+                #expect(!imports.contains(above), "\(module) imports \(above)")
+            }
+        }
+    }
+
     @Test func importsAreFoundWhateverTheirAttributes() throws {
         // Swift 6 access levels and attributes on imports must not hide an arrow.
         #expect(try Self.imports(of: "OpenSSLProbe").contains("COpenSSL"), "`internal import COpenSSL`")

@@ -6,6 +6,8 @@ import Testing
 @testable import tlsprobe
 import TLSProbeKit
 @testable import TLSWire
+@testable import LiveNetwork
+@testable import SafeFiles
 
 /// The limits as the man page states them: each value taken from the code that enforces it,
 /// written the way the page writes it ("256 KiB", "2^20", "120 seconds"), and looked for in

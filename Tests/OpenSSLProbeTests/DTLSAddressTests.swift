@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 import TLSWire
 @testable import OpenSSLProbe
+import TLSModel
+@testable import LiveNetwork
 
 /// `connect --dtls` tries each address a name resolves to, as TCP does: an address where
 /// nothing listens on the UDP port (ICMP port unreachable) is passed over for the next.

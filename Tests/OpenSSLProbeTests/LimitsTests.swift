@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 import TLSDiagnosis
 @testable import OpenSSLProbe
+@testable import LiveNetwork
+@testable import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

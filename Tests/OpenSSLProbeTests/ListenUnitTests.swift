@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TLSDiagnosis
 @testable import OpenSSLProbe
+@testable import TLSModel
+@testable import LiveNetwork
 
 /// The parts of listen that need no network: addresses, the ephemeral identity, HTTP heads.
 @Suite struct ListenUnitTests {

@@ -4,6 +4,8 @@ import TestSupport
 import TLSDiagnosis
 import TLSWire
 @testable import OpenSSLProbe
+@testable import LiveNetwork
+@testable import SafeFiles
 
 /// The live handshake against real `openssl s_server` processes on loopback: what the
 /// observation holds, where each wait ends, and how failures before TLS are told apart.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import OpenSSLProbe
+@testable import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

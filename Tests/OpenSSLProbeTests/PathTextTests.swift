@@ -1,6 +1,7 @@
 import Foundation
 import OpenSSLProbe
 import Testing
+import SafeFiles
 
 /// PathText gives what NSString's path methods give for the paths tlsprobe writes, and
 /// an answer where those stopped the process (a one-character relative name).

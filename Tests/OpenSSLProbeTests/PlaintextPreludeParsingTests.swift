@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import TLSModel
 @testable import OpenSSLProbe
+@testable import LiveNetwork
 
 /// The small parsers of `--starttls` (an LDAP ExtendedResponse, MySQL's greeting, BER
 /// lengths), the stapled-OCSP reader and `--dtls`'s message rewriting: real answers read right, and every prefix and

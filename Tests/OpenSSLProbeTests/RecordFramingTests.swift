@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 import TLSModel
 @testable import OpenSSLProbe
+@testable import LiveNetwork
 
 /// The record framing a live connection follows on the peer's bytes: the same answer
 /// however the bytes are split into reads.

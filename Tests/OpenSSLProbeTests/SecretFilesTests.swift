@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import TLSDiagnosis
 @testable import OpenSSLProbe
+@testable import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

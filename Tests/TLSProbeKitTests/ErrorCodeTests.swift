@@ -3,6 +3,7 @@ import OpenSSLProbe
 import PcapSource
 import Testing
 import TLSProbeKit
+import LiveNetwork
 
 /// Each kind of failure has its error code, given by its type, never read from its message;
 /// the JSON error object says the code, the message and the target.

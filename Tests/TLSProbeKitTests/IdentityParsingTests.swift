@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import OpenSSLProbe
 @testable import TLSProbeKit
+import SafeFiles
 
 /// What identity parses: `--host`, `--permit-ip`, and the CA directory's files. Every prefix
 /// and garbage gives a value or a clear refusal, never a crash.
@@ -98,7 +99,7 @@ import OpenSSLProbe
         let dir = TemporaryDirectory()
         let out = dir.file("new/deeper/out")
         // A file in a subdirectory nobody creates: its temporary file cannot be made.
-        let files = [OpenSSLProbe.NewFiles.File(path: out + "/missing/x.pem", bytes: Array("x".utf8), mode: 0o644)]
+        let files = [SafeFiles.NewFiles.File(path: out + "/missing/x.pem", bytes: Array("x".utf8), mode: 0o644)]
         #expect(throws: IdentityError.self) { try IdentitySession.write(files, in: out, force: false) }
         #expect(!FileManager.default.fileExists(atPath: dir.file("new")), "the directories it created stayed")
         #expect(FileManager.default.fileExists(atPath: dir.path))

@@ -4,6 +4,7 @@ import Testing
 import TLSDiagnosis
 import TLSProbeKit
 import TLSProbeOutput
+import LiveNetwork
 
 /// scan's sink: JSON Lines are written as endpoints finish (nothing kept), the table is
 /// sorted by address (numerically, IPv4 before IPv6, names last) and port, and the summary

@@ -7,6 +7,7 @@ import Darwin
 import Musl
 #endif
 import TLSModel
+import SafeFiles
 
 /// Trust anchors from a directory (`--anchors DIR`).
 public enum AnchorDirectory {

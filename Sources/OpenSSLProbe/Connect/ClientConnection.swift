@@ -2,6 +2,8 @@ internal import COpenSSL
 import SystemCalls
 import TLSModel
 import TLSWire
+import LiveNetwork
+import SafeFiles
 
 /// What one handshake is set up with.
 struct ClientSettings: Sendable {

@@ -9,6 +9,7 @@ import Musl
 import SystemCalls
 import TLSModel
 import TLSWire
+import LiveNetwork
 
 /// `connect --dtls`: one DTLS handshake (DTLS 1.2 and 1.0) over UDP through OpenSSL's DTLS
 /// client, on a connected non-blocking UDP socket with OpenSSL's datagram BIO (which keeps

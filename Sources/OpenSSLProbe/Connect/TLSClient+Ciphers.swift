@@ -10,6 +10,7 @@ import Musl
 import SystemCalls
 import TLSModel
 import TLSWire
+import LiveNetwork
 
 extension TLSClient {
     /// The TLS 1.3 suites offered when enumerating (every one OpenSSL 3 implements).

@@ -9,6 +9,7 @@ import Musl
 import SystemCalls
 import TLSModel
 import TLSWire
+import LiveNetwork
 
 extension TLSClient {
     /// The versions a fallback may try, newest first: each one older than the oldest the

@@ -9,6 +9,7 @@ import Musl
 #endif
 import TLSModel
 import TLSWire
+import LiveNetwork
 
 /// The identity `listen` serves when none is given: a fresh P-256 key and a self-signed
 /// certificate made on the spot with OpenSSL, valid for a week from an hour ago, for the

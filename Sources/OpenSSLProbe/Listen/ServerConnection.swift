@@ -2,6 +2,8 @@ internal import COpenSSL
 import SystemCalls
 import TLSModel
 import TLSWire
+import LiveNetwork
+import SafeFiles
 
 /// What one client's connection showed, for the diagnosis: `listen` reports one per
 /// connection as it completes.

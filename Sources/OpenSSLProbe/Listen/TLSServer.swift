@@ -9,6 +9,8 @@ import Musl
 import SystemCalls
 import TLSModel
 import TLSWire
+import LiveNetwork
+import SafeFiles
 
 /// How `listen` serves.
 public struct ListenOptions: Sendable {

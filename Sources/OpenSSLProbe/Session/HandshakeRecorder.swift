@@ -1,6 +1,8 @@
 internal import COpenSSL
 import TLSModel
 import TLSWire
+import LiveNetwork
+import SafeFiles
 
 /// What OpenSSL's callbacks tell about one connection, gathered for the diagnosis: every
 /// handshake message and alert in order (into `HandshakeObservationBuilder`, the same

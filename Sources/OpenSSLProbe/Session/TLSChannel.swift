@@ -9,6 +9,7 @@ import Musl
 #endif
 import TLSModel
 import TLSWire
+import LiveNetwork
 
 /// OpenSSL could not set something up (a context, a connection, an identity): a local
 /// problem, not something the peer did.

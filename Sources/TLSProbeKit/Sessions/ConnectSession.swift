@@ -2,6 +2,8 @@ import SystemCalls
 import OpenSSLProbe
 import TLSDiagnosis
 import TLSWire
+import LiveNetwork
+import SafeFiles
 
 /// `connect`: one handshake with a server (and, when asked, one per protocol version),
 /// judged from the client's vantage against the anchors, the pins and the known-hosts file.

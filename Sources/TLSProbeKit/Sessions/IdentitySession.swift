@@ -1,5 +1,6 @@
 import SystemCalls
 import OpenSSLProbe
+import SafeFiles
 import SwiftASN1
 import TLSModel
 import TLSWire

@@ -3,6 +3,8 @@ import OpenSSLProbe
 import TLSDiagnosis
 import TLSProbeOutput
 import TLSWire
+import LiveNetwork
+import SafeFiles
 
 /// `listen`: a stand-in server that reports each client's connection from the server's
 /// vantage, as it completes.

@@ -3,6 +3,7 @@ import OpenSSLProbe
 import SystemCalls
 import TLSDiagnosis
 import TLSProbeOutput
+import LiveNetwork
 
 /// `scan`: a TCP connect sweep over every endpoint of a plan, at most `concurrency` at a
 /// time, then a `ConnectSession` for each endpoint where something listens, its report

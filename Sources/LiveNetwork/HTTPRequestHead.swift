@@ -4,16 +4,16 @@ import TLSWire
 /// The head of an HTTP/1.x request (RFC 9112 3: `method SP request-target SP HTTP-version`,
 /// then header lines, then an empty line), read just far enough to answer it: the request
 /// line, Host and User-Agent. Bounded: at most `maximumSize` bytes are ever looked at.
-struct HTTPRequestHead: Equatable {
-    static let maximumSize = 16 * 1024
+package struct HTTPRequestHead: Equatable {
+    package static let maximumSize = 16 * 1024
 
-    var method: String
-    var requestLine: String
-    var host: String?
-    var userAgent: String?
+    package var method: String
+    package var requestLine: String
+    package var host: String?
+    package var userAgent: String?
 
     /// What the bytes so far say.
-    enum Reading: Equatable {
+    package enum Reading: Equatable {
         /// Not an HTTP/1.x request (another protocol, HTTP/2's preface).
         case notHTTP
         /// Could still be one: read more.
@@ -22,7 +22,7 @@ struct HTTPRequestHead: Equatable {
         case request(HTTPRequestHead)
     }
 
-    static func read(_ bytes: [UInt8]) -> Reading {
+    package static func read(_ bytes: [UInt8]) -> Reading {
         // The method token: upper-case letters, then a space (RFC 9110 9.1 allows more, but
         // every client tlsprobe meets sends these).
         let methodBytes = bytes.prefix(while: { (0x41...0x5A).contains($0) })
@@ -74,7 +74,7 @@ struct HTTPRequestHead: Equatable {
 
     /// The whole response: `200 OK`, text/plain (never sniffed as anything else), the body
     /// (none for HEAD), then the connection closes.
-    static func response(body: String, method: String) -> [UInt8] {
+    package static func response(body: String, method: String) -> [UInt8] {
         let bytes = Array(body.utf8)
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: \(bytes.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\nServer: tlsprobe\r\n\r\n"

@@ -42,7 +42,7 @@ public enum StartTLSProtocol: String, CaseIterable, Sendable {
     }
 
     /// The step that asks for TLS, as the protocol names it.
-    var command: String {
+    package var command: String {
         switch self {
         case .smtp, .submission, .lmtp, .imap, .xmpp, .xmppServer, .irc, .nntp, .sieve: "STARTTLS"
         case .pop3: "STLS"
@@ -57,20 +57,20 @@ public enum StartTLSProtocol: String, CaseIterable, Sendable {
 /// Runs a protocol's plain-text prelude on a connected socket up to the point where TLS
 /// starts. Every read is bounded: the whole prelude within one deadline, at most
 /// `maximumBytes` from the server, a line at most `maximumLine` bytes.
-enum StartTLS {
+package enum StartTLS {
     /// The most the server may send before the upgrade (banners, capability lists).
-    static let maximumBytes = 64 * 1024
+    package static let maximumBytes = 64 * 1024
     /// The longest line kept whole (RFC 5321 allows 512 bytes; RFC 3501 lines are longer).
-    static let maximumLine = 8 * 1024
+    package static let maximumLine = 8 * 1024
     /// The longest reply quoted in the report.
-    static let maximumQuoted = 512
+    package static let maximumQuoted = 512
 
     /// The name we greet with (RFC 6761 reserves `.invalid` for names that resolve nowhere).
-    static let clientName = "tlsprobe.invalid"
+    package static let clientName = "tlsprobe.invalid"
 
     /// Runs `proto`'s prelude on `connection`; `host` is the name XMPP addresses its stream
     /// to. The result says whether the server agreed to start TLS, and what it said.
-    static func negotiate(_ proto: StartTLSProtocol, on connection: TCPConnection, host: String, timeout: TimeInterval) -> PlaintextUpgrade {
+    package static func negotiate(_ proto: StartTLSProtocol, on connection: TCPConnection, host: String, timeout: TimeInterval) -> PlaintextUpgrade {
         let talk = PlaintextConversation(connection: connection, deadline: Deadline.after(timeout), timeout: timeout)
         do throws(PlaintextConversation.Stop) {
             return try run(proto, talk, host: host)
@@ -253,14 +253,14 @@ enum StartTLS {
 
     /// LDAPMessage { messageID 1, extendedReq [APPLICATION 23] { requestName [0] "1.3.6.1.4.1.1466.20037" } },
     /// byte for byte what `openssl s_client -starttls ldap` sends.
-    static let ldapStartTLSRequest: [UInt8] = [0x30, 0x1D, 0x02, 0x01, 0x01, 0x77, 0x18, 0x80, 0x16] + Array("1.3.6.1.4.1.1466.20037".utf8)
+    package static let ldapStartTLSRequest: [UInt8] = [0x30, 0x1D, 0x02, 0x01, 0x01, 0x77, 0x18, 0x80, 0x16] + Array("1.3.6.1.4.1.1466.20037".utf8)
 
     /// The SSLRequest packet `openssl s_client -starttls mysql` sends: sequence 1, CLIENT_SSL
     /// among the capabilities, max packet 16 MiB, utf8 (33), 23 reserved zero bytes.
-    static let mysqlSSLRequest: [UInt8] = [0x20, 0x00, 0x00, 0x01, 0x85, 0xAE, 0x7F, 0x00, 0x00, 0x00, 0x00, 0x01, 0x21]
+    package static let mysqlSSLRequest: [UInt8] = [0x20, 0x00, 0x00, 0x01, 0x85, 0xAE, 0x7F, 0x00, 0x00, 0x00, 0x00, 0x01, 0x21]
         + [UInt8](repeating: 0, count: 23)
 
-    static func xmlEscaped(_ text: String) -> String {
+    package static func xmlEscaped(_ text: String) -> String {
         text.replacingEvery("&", with: "&amp;").replacingEvery("'", with: "&apos;")
             .replacingEvery("<", with: "&lt;").replacingEvery(">", with: "&gt;")
     }
@@ -268,13 +268,13 @@ enum StartTLS {
 
 /// An LDAPResult read from an ExtendedResponse (RFC 4511 4.1.9, 4.12): resultCode and
 /// diagnosticMessage.
-struct LDAPResult {
-    let code: Int
-    let text: String
+package struct LDAPResult {
+    package let code: Int
+    package let text: String
 
     /// Reads `LDAPMessage ::= SEQUENCE { messageID INTEGER, protocolOp [APPLICATION 24] {
     /// resultCode ENUMERATED, matchedDN OCTET STRING, diagnosticMessage OCTET STRING, ... } }`.
-    init?(_ message: [UInt8]) {
+    package init?(_ message: [UInt8]) {
         guard let outer = BER.element(message[...]), outer.tag == 0x30,
             let id = BER.element(outer.contents), id.tag == 0x02,
             let op = BER.element(outer.contents[id.end...]), op.tag == 0x78,
@@ -289,7 +289,7 @@ struct LDAPResult {
         self.text = text
     }
 
-    static let names: [Int: String] = [
+    package static let names: [Int: String] = [
         0: "success", 1: "operationsError", 2: "protocolError", 3: "timeLimitExceeded", 7: "authMethodNotSupported",
         8: "strongerAuthRequired", 12: "unavailableCriticalExtension", 13: "confidentialityRequired", 50: "insufficientAccessRights",
         51: "busy", 52: "unavailable", 53: "unwillingToPerform", 80: "other",
@@ -297,15 +297,15 @@ struct LDAPResult {
 }
 
 /// The few BER rules an LDAP response needs: one tag byte, short or long definite length.
-enum BER {
-    struct Element {
-        let tag: UInt8
-        let contents: ArraySlice<UInt8>
+package enum BER {
+    package struct Element {
+        package let tag: UInt8
+        package let contents: ArraySlice<UInt8>
         /// The index after the element.
-        let end: Int
+        package let end: Int
     }
 
-    static func element(_ bytes: ArraySlice<UInt8>) -> Element? {
+    package static func element(_ bytes: ArraySlice<UInt8>) -> Element? {
         var index = bytes.startIndex
         guard index < bytes.endIndex else { return nil }
         let tag = bytes[index]
@@ -317,7 +317,7 @@ enum BER {
     }
 
     /// A definite length and how many bytes it took; nil when cut short, indefinite or over 4 bytes.
-    static func length(_ bytes: ArraySlice<UInt8>) -> (Int, Int)? {
+    package static func length(_ bytes: ArraySlice<UInt8>) -> (Int, Int)? {
         guard let first = bytes.first else { return nil }
         if first < 0x80 { return (Int(first), 1) }
         let count = Int(first & 0x7F)
@@ -329,12 +329,12 @@ enum BER {
 }
 
 /// The start of MySQL's Initial Handshake Packet (protocol version 10).
-struct MySQLGreeting {
-    let serverVersion: String
+package struct MySQLGreeting {
+    package let serverVersion: String
     /// The lower 16 bits of the capability flags.
-    let capabilities: UInt16
+    package let capabilities: UInt16
 
-    init?(_ payload: [UInt8]) {
+    package init?(_ payload: [UInt8]) {
         guard payload.first == 10, let nul = payload.dropFirst().firstIndex(of: 0) else { return nil }
         serverVersion = PlaintextConversation.printable(Array(payload[1..<nul]))
         // connection id (4), auth-plugin-data-part-1 (8), filler (1), capability flags (2).
@@ -346,10 +346,10 @@ struct MySQLGreeting {
 
 /// The plain-text half of a connection: bounded reads under one deadline, and the server's
 /// last reply kept for the report.
-final class PlaintextConversation {
+package final class PlaintextConversation {
     /// Why the prelude stopped before the upgrade.
-    struct Stop: Error {
-        let reason: String
+    package struct Stop: Error {
+        package let reason: String
     }
 
     private let connection: TCPConnection
@@ -359,27 +359,27 @@ final class PlaintextConversation {
     private var received = 0
     private var reply: [String] = []
     /// The step under way, for the report.
-    var step = "greeting"
+    package var step = "greeting"
 
-    init(connection: TCPConnection, deadline: Deadline, timeout: TimeInterval) {
+    package init(connection: TCPConnection, deadline: Deadline, timeout: TimeInterval) {
         self.connection = connection
         self.deadline = deadline
         self.timeout = timeout
     }
 
     /// The server's reply to the current step, printable and bounded.
-    var quotedReply: String {
+    package var quotedReply: String {
         let text = reply.joined(separator: "\n")
         return text.count > StartTLS.maximumQuoted ? String(text.prefix(StartTLS.maximumQuoted)) + "…" : text
     }
 
-    func resetReply() { reply = [] }
-    func setReply(text: String) { reply = [text] }
-    func setReply(bytes: [UInt8]) { reply = [Self.printable(bytes)] }
+    package func resetReply() { reply = [] }
+    package func setReply(text: String) { reply = [text] }
+    package func setReply(bytes: [UInt8]) { reply = [Self.printable(bytes)] }
 
-    func send(_ text: String) throws(Stop) { try send(Array(text.utf8)) }
+    package func send(_ text: String) throws(Stop) { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws(Stop) {
+    package func send(_ bytes: [UInt8]) throws(Stop) {
         // A new step: its reply replaces the last one.
         reply = []
         let failure = bytes.withUnsafeBytes { connection.send($0, until: deadline) }
@@ -387,7 +387,7 @@ final class PlaintextConversation {
     }
 
     /// One line without its CR LF.
-    func readLine() throws(Stop) -> String {
+    package func readLine() throws(Stop) -> String {
         while true {
             if let newline = pending.firstIndex(of: 0x0A) {
                 var line = Array(pending[..<newline])
@@ -403,7 +403,7 @@ final class PlaintextConversation {
     }
 
     /// The lines of one SMTP or FTP reply: `250-…` lines continue it, `250 …` ends it.
-    func readReplyLines() throws(Stop) -> [String] {
+    package func readReplyLines() throws(Stop) -> [String] {
         var lines: [String] = []
         while true {
             let line = try readLine()
@@ -414,7 +414,7 @@ final class PlaintextConversation {
     }
 
     /// Text up to and including the first of `markers` (XMPP's stanzas need not end lines).
-    func readUntil(anyOf markers: [String]) throws(Stop) -> String {
+    package func readUntil(anyOf markers: [String]) throws(Stop) -> String {
         var seen: [UInt8] = []
         while true {
             seen += pending
@@ -427,7 +427,7 @@ final class PlaintextConversation {
     }
 
     /// Exactly `count` bytes.
-    func readBytes(_ count: Int) throws(Stop) -> [UInt8] {
+    package func readBytes(_ count: Int) throws(Stop) -> [UInt8] {
         while pending.count < count { try fill() }
         let bytes = Array(pending.prefix(count))
         pending.removeFirst(count)
@@ -435,7 +435,7 @@ final class PlaintextConversation {
     }
 
     /// What has arrived or arrives within a short wait, at most `limit` bytes.
-    func readAvailable(upTo limit: Int) throws(Stop) -> [UInt8] {
+    package func readAvailable(upTo limit: Int) throws(Stop) -> [UInt8] {
         if pending.isEmpty { try fill() }
         let bytes = Array(pending.prefix(limit))
         pending.removeFirst(bytes.count)
@@ -443,7 +443,7 @@ final class PlaintextConversation {
     }
 
     /// One BER element (an LDAPMessage), whole.
-    func readBERMessage() throws(Stop) -> [UInt8] {
+    package func readBERMessage() throws(Stop) -> [UInt8] {
         while true {
             if pending.count >= 2, let (length, lengthBytes) = BER.length(pending[1...]) {
                 let total = 1 + lengthBytes + length
@@ -456,7 +456,7 @@ final class PlaintextConversation {
     }
 
     /// One MySQL packet's payload: a 3-byte little-endian length and a sequence number first.
-    func readMySQLPacket() throws(Stop) -> [UInt8] {
+    package func readMySQLPacket() throws(Stop) -> [UInt8] {
         let header = try readBytes(4)
         let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16
         guard length <= StartTLS.maximumBytes else { throw Stop(reason: "sent a packet of \(length) bytes") }
@@ -490,7 +490,7 @@ final class PlaintextConversation {
     }
 
     /// Bytes as text a terminal and a JSON reader can take: printable ASCII kept, the rest as \xNN.
-    static func printable(_ bytes: [UInt8]) -> String {
+    package static func printable(_ bytes: [UInt8]) -> String {
         var out = ""
         for byte in bytes.prefix(StartTLS.maximumQuoted) {
             if byte >= 0x20 && byte < 0x7F { out.unicodeScalars.append(Unicode.Scalar(byte)) }

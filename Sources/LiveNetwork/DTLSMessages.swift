@@ -5,12 +5,12 @@ import TLSWire
 /// fragment_length) becomes TLS's 4-byte one, and a ClientHello loses its cookie
 /// (RFC 6347 4.2.1), the one field TLS's ClientHello does not have. OpenSSL's message
 /// callback hands over whole (reassembled) messages.
-enum DTLSMessages {
+package enum DTLSMessages {
     /// HelloVerifyRequest (RFC 6347): a DTLS-only message with no TLS counterpart.
-    static let helloVerifyRequest: UInt8 = 3
+    package static let helloVerifyRequest: UInt8 = 3
 
     /// The message in TLS's form; nil when it is cut short, a fragment, or has no TLS form.
-    static func tlsForm(_ message: [UInt8]) -> [UInt8]? {
+    package static func tlsForm(_ message: [UInt8]) -> [UInt8]? {
         guard message.count >= 12 else { return nil }
         let type = message[0]
         let length = Int(message[1]) << 16 | Int(message[2]) << 8 | Int(message[3])

@@ -6,16 +6,17 @@ import Darwin
 import Musl
 #endif
 import SystemCalls
+import TLSModel
 
 /// A non-blocking TCP socket we own, closed in deinit. Every wait is a poll(2) with a
 /// deadline, so no network wait is unbounded.
-final class TCPConnection {
-    let fd: Int32
+package final class TCPConnection {
+    package let fd: Int32
     /// The address at the other end.
-    let peer: ResolvedAddress
+    package let peer: ResolvedAddress
 
     /// Takes ownership of `fd`, a connected non-blocking socket (dialled, or accepted by listen).
-    init(fd: Int32, peer: ResolvedAddress) {
+    package init(fd: Int32, peer: ResolvedAddress) {
         self.fd = fd
         self.peer = peer
     }
@@ -24,7 +25,7 @@ final class TCPConnection {
 
     /// Connects to the first of `addresses` that accepts, all within `timeout`. A refusal
     /// moves on to the next address; the failure reported is the most telling one.
-    static func connect(to addresses: [ResolvedAddress], target: DialTarget, timeout: TimeInterval) throws(ConnectFailure) -> TCPConnection {
+    package static func connect(to addresses: [ResolvedAddress], target: DialTarget, timeout: TimeInterval) throws(ConnectFailure) -> TCPConnection {
         let deadline = Deadline.after(timeout)
         var failures: [(ResolvedAddress, Int32)] = []
         for address in addresses {
@@ -72,7 +73,7 @@ final class TCPConnection {
         return ConnectFailure(.unreachable, "\(name): cannot connect (\(String(cString: strerror(last.1)).lowercased()))")
     }
 
-    enum Wait: Equatable {
+    package enum Wait: Equatable {
         case ready
         case timedOut
         case failed(Int32)
@@ -80,7 +81,7 @@ final class TCPConnection {
 
     /// Waits until the socket is ready for `events` or `deadline` passes. POLLHUP and
     /// POLLERR count as ready: the next read or write tells what happened.
-    func wait(for events: Int16, until deadline: Deadline) -> Wait {
+    package func wait(for events: Int16, until deadline: Deadline) -> Wait {
         var descriptor = pollfd(fd: fd, events: events, revents: 0)
         while true {
             let n = poll(&descriptor, 1, deadline.remainingMilliseconds)
@@ -91,7 +92,7 @@ final class TCPConnection {
         }
     }
 
-    enum Received {
+    package enum Received {
         case bytes(Int)
         case endOfStream
         case wouldBlock
@@ -99,7 +100,7 @@ final class TCPConnection {
     }
 
     /// Reads what is there into `buffer` without waiting.
-    func receive(into buffer: inout [UInt8]) -> Received {
+    package func receive(into buffer: inout [UInt8]) -> Received {
         while true {
             let n = buffer.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
@@ -115,7 +116,7 @@ final class TCPConnection {
 
     /// Sends all of `bytes` before `deadline`; returns the errno on failure, ETIMEDOUT when
     /// the deadline passes. A closed peer is an error, not a SIGPIPE (`SystemCall.send`).
-    func send(_ bytes: UnsafeRawBufferPointer, until deadline: Deadline) -> Int32? {
+    package func send(_ bytes: UnsafeRawBufferPointer, until deadline: Deadline) -> Int32? {
         guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {

@@ -22,10 +22,10 @@ import Darwin
 /// the file it locked, and locks the new one if not.
 public enum KnownHostsFile {
     /// The largest file read: 4 MiB is some 40 000 servers.
-    static let maximumSize = 4 << 20
+    package static let maximumSize = 4 << 20
 
     /// How long an update waits for another run's lock before giving up.
-    static let lockWait: TimeInterval = 10
+    package static let lockWait: TimeInterval = 10
 
     /// Why the file cannot be used.
     public struct FileError: Error, Sendable, CustomStringConvertible {
@@ -49,7 +49,7 @@ public enum KnownHostsFile {
     }
 
     /// `checkAndRecord`, waiting at most `wait` seconds for the lock.
-    static func checkAndRecord(key: String, pin: String, at now: Date, in path: String, lockWait wait: TimeInterval) throws(FileError) -> KnownHosts.Verdict {
+    package static func checkAndRecord(key: String, pin: String, at now: Date, in path: String, lockWait wait: TimeInterval) throws(FileError) -> KnownHosts.Verdict {
         let fd = try lock(path, wait: wait)
         defer { close(fd) }  // releases the lock
         var hosts = try contents(fd, path)
@@ -80,10 +80,13 @@ public enum KnownHostsFile {
     /// The text of the open file.
     private static func contents(_ fd: Int32, _ path: String) throws(FileError) -> KnownHosts {
         do {
-            let bytes = try FileBytes.read(fd: fd, path: path, limit: maximumSize, what: "known-hosts files")
+            let bytes = try BoundedFile.read(fd: fd, limit: maximumSize)
             return KnownHosts(text: String(decoding: bytes, as: UTF8.self))
         } catch {
-            throw FileError(path: path, description: "--known-hosts \(error.description)")
+            let reason = error.kind == .tooLarge
+                ? "the file is \(error.reason); tlsprobe reads known-hosts files up to \(BoundedFile.size(maximumSize))"
+                : error.reason
+            throw FileError(path: path, description: "--known-hosts \(path): \(reason)")
         }
     }
 

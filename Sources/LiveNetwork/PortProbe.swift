@@ -1,4 +1,5 @@
 import SystemCalls
+import TLSModel
 
 /// `scan`'s sweep: whether anything accepts a TCP connection, before any TLS is spoken.
 public enum PortProbe {

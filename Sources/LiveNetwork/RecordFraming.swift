@@ -7,9 +7,11 @@ import TLSWire
 /// content type TLS uses, major version 3, a length up to 2^14 + 2048). Keeps the first 16
 /// bytes of the last record begun, so a refusal can show what the peer sent. Bounded:
 /// a fixed amount of state whatever the peer sends.
-struct RecordFraming {
-    private(set) var bytes = 0
-    private(set) var records = 0
+package struct RecordFraming {
+    package init() {}
+
+    package private(set) var bytes = 0
+    package private(set) var records = 0
     /// The current record's header, while it is incomplete (fewer than 5 bytes).
     private var header: [UInt8] = []
     /// Fragment bytes of the current record still due, once its header is complete.
@@ -22,7 +24,7 @@ struct RecordFraming {
     /// An SSLv2-framed stream: not followed.
     private var sslv2 = false
 
-    mutating func add(_ chunk: ArraySlice<UInt8>) {
+    package mutating func add(_ chunk: ArraySlice<UInt8>) {
         var index = chunk.startIndex
         while index < chunk.endIndex {
             if broken || sslv2 {
@@ -74,7 +76,7 @@ struct RecordFraming {
     }
 
     /// What the peer's bytes came to so far.
-    var stream: PeerStream {
+    package var stream: PeerStream {
         let unfinished: Int
         var declared: Int?
         if broken || sslv2 {

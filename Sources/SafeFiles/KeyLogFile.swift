@@ -49,7 +49,7 @@ public final class KeyLogFile: @unchecked Sendable {
     }
 
     /// Appends one line (OpenSSL hands it over without the newline).
-    func append(_ line: UnsafePointer<CChar>) {
+    package func append(_ line: UnsafePointer<CChar>) {
         var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line)))
         bytes.append(0x0A)
         lock.lock()

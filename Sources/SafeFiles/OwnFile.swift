@@ -12,10 +12,10 @@ import Darwin
 /// refused), and only a regular file owned by the effective user that neither its group nor
 /// others may write. The checks are made on the descriptor (fstat), not on the path, so the
 /// file checked is the file used.
-enum OwnFile {
+package enum OwnFile {
     /// Why a file was refused: the end of a message that starts with the option and path.
-    struct Refusal: Error, Sendable {
-        let reason: String
+    package struct Refusal: Error, Sendable {
+        package let reason: String
     }
 
     /// `path` opened with `access` (O_RDONLY, O_WRONLY | O_APPEND…) and checked; created with
@@ -53,7 +53,7 @@ enum OwnFile {
     }
 
     /// Why a file with `status` may not be used, or nil when it may.
-    static func refusal(_ status: stat, path: String) -> Refusal? {
+    package static func refusal(_ status: stat, path: String) -> Refusal? {
         let type = status.st_mode & S_IFMT
         guard type == S_IFREG else {
             let kind: String
@@ -79,7 +79,7 @@ enum OwnFile {
     }
 
     /// Writes all of `bytes` to `fd`; the errno of a failure, nil on success.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw -> Int in

@@ -7,22 +7,23 @@ import Darwin
 import Musl
 #endif
 import SystemCalls
+import TLSModel
 
 /// One address to dial, as getaddrinfo(3) gave it.
-struct ResolvedAddress: Sendable, Hashable {
-    let family: Int32
+package struct ResolvedAddress: Sendable, Hashable {
+    package let family: Int32
     /// The `sockaddr_in` / `sockaddr_in6` bytes.
-    let sockaddr: [UInt8]
+    package let sockaddr: [UInt8]
     /// The address as text, without the port: `127.0.0.1`, `::1`.
-    let text: String
+    package let text: String
 }
 
 /// Names to addresses, bounded in time.
-enum Resolver {
+package enum Resolver {
     /// Every address of `target` (IPv6 and IPv4, in the system's order). A literal address
     /// never reaches DNS (AI_NUMERICHOST). A name is resolved on a helper thread so the
     /// wait is bounded by `timeout`: getaddrinfo itself takes no timeout.
-    static func resolve(_ target: DialTarget, timeout: TimeInterval) throws(ConnectFailure) -> [ResolvedAddress] {
+    package static func resolve(_ target: DialTarget, timeout: TimeInterval) throws(ConnectFailure) -> [ResolvedAddress] {
         if target.isIPAddress {
             let (status, addresses) = lookUp(target, numeric: true)
             guard status == 0, !addresses.isEmpty else {
@@ -49,8 +50,8 @@ enum Resolver {
     private final class ResultBox: @unchecked Sendable {
         private let lock = Lock()
         private var value: (Int32, [ResolvedAddress])?
-        func set(_ v: (Int32, [ResolvedAddress])) { lock.lock(); value = v; lock.unlock() }
-        func get() -> (Int32, [ResolvedAddress])? { lock.lock(); defer { lock.unlock() }; return value }
+        package func set(_ v: (Int32, [ResolvedAddress])) { lock.lock(); value = v; lock.unlock() }
+        package func get() -> (Int32, [ResolvedAddress])? { lock.lock(); defer { lock.unlock() }; return value }
     }
 
     private static func message(_ status: Int32) -> String {
@@ -92,8 +93,8 @@ enum Resolver {
 }
 
 /// Seconds as people write them: "10 s", "2.5 s".
-enum Seconds {
-    static func text(_ seconds: TimeInterval) -> String {
+package enum Seconds {
+    package static func text(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : SystemCall.format("%.1f s", seconds)
     }
 }

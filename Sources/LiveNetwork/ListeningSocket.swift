@@ -6,13 +6,14 @@ import Darwin
 import Musl
 #endif
 import SystemCalls
+import TLSModel
 
 /// A bound, listening, non-blocking TCP socket we own, closed in deinit.
-final class ListeningSocket {
-    let fd: Int32
+package final class ListeningSocket {
+    package let fd: Int32
     /// The address bound, as text without the port (`127.0.0.1`, `::`).
-    let address: String
-    let port: Int
+    package let address: String
+    package let port: Int
 
     private init(fd: Int32, address: String, port: Int) {
         self.fd = fd
@@ -23,11 +24,11 @@ final class ListeningSocket {
     deinit { close(fd) }
 
     /// `address:port`, `[v6]:port`.
-    var display: String { address.containsText(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
+    package var display: String { address.containsText(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
 
     /// The sockets for `where`: every address of a name, or the IPv4 and IPv6 wildcards
     /// (IPv6 only where the machine has it). Any one that cannot be bound fails the whole.
-    static func open(_ where: ListenAddress, timeout: TimeInterval) throws(ListenFailure) -> [ListeningSocket] {
+    package static func open(_ where: ListenAddress, timeout: TimeInterval) throws(ListenFailure) -> [ListeningSocket] {
         var addresses: [ResolvedAddress]
         if let host = `where`.host {
             do throws(ConnectFailure) {
@@ -92,15 +93,15 @@ final class ListeningSocket {
 
     #if os(macOS)
     /// The command that shows who listens on a port, and who may bind a port below 1024.
-    static let whoListens = "lsof -nP -iTCP -sTCP:LISTEN"
-    static let lowPortPermission = "root (sudo)"
+    package static let whoListens = "lsof -nP -iTCP -sTCP:LISTEN"
+    package static let lowPortPermission = "root (sudo)"
     #else
-    static let whoListens = "ss -ltnp"
-    static let lowPortPermission = "root (or CAP_NET_BIND_SERVICE)"
+    package static let whoListens = "ss -ltnp"
+    package static let lowPortPermission = "root (or CAP_NET_BIND_SERVICE)"
     #endif
 
     /// Accepts one waiting connection, non-blocking; nil when none is waiting (or it failed).
-    func accept() -> TCPConnection? {
+    package func accept() -> TCPConnection? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let client = withUnsafeMutablePointer(to: &storage) {
@@ -117,7 +118,7 @@ final class ListeningSocket {
     }
 
     /// The numeric host of a socket address.
-    static func text(of storage: inout sockaddr_storage, length: socklen_t) -> String {
+    package static func text(of storage: inout sockaddr_storage, length: socklen_t) -> String {
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         let status = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -129,7 +130,7 @@ final class ListeningSocket {
     }
 
     /// The local address of a connected socket, as text without the port.
-    static func localAddress(of fd: Int32) -> String {
+    package static func localAddress(of fd: Int32) -> String {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) {
@@ -139,7 +140,7 @@ final class ListeningSocket {
     }
 
     /// The port of a socket address (sockaddr_in and sockaddr_in6 keep it at the same place).
-    static func port(of address: ResolvedAddress) -> Int {
+    package static func port(of address: ResolvedAddress) -> Int {
         guard address.sockaddr.count >= 4 else { return 0 }
         return Int(address.sockaddr[2]) << 8 | Int(address.sockaddr[3])
     }

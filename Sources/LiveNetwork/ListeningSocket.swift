@@ -24,7 +24,7 @@ package final class ListeningSocket {
     deinit { close(fd) }
 
     /// `address:port`, `[v6]:port`.
-    package var display: String { address.containsText(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
+    package var display: String { HostPort.display(host: address, port: port) }
 
     /// The sockets for `where`: every address of a name, or the IPv4 and IPv6 wildcards
     /// (IPv6 only where the machine has it). Any one that cannot be bound fails the whole.
@@ -59,7 +59,7 @@ package final class ListeningSocket {
     }
 
     private static func bind(_ address: ResolvedAddress, port: Int) throws(ListenFailure) -> ListeningSocket {
-        let display = address.text.containsText(":") ? "[\(address.text)]:\(port)" : "\(address.text):\(port)"
+        let display = HostPort.display(host: address.text, port: port)
         let fd = SystemCall.nonBlockingStreamSocket(family: address.family)
         guard fd >= 0 else {
             let kind: ListenFailure.Kind = errno == EAFNOSUPPORT ? .unavailable : .local

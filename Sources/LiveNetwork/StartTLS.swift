@@ -9,51 +9,6 @@ import SystemCalls
 import TLSModel
 import TLSWire
 
-/// The plain-text protocols `connect --starttls` upgrades to TLS on the same connection,
-/// each by the prelude its standard documents, as `openssl s_client -starttls` speaks it.
-public enum StartTLSProtocol: String, CaseIterable, Sendable {
-    case smtp, submission, lmtp, imap, pop3, ftp, xmpp
-    case xmppServer = "xmpp-server"
-    case ldap, postgres, mysql, irc, nntp, sieve
-
-    /// The port the protocol is served on in plain text (IANA), for `--starttls auto`.
-    public var wellKnownPort: Int {
-        switch self {
-        case .smtp: 25
-        case .submission: 587
-        case .lmtp: 24
-        case .imap: 143
-        case .pop3: 110
-        case .ftp: 21
-        case .xmpp: 5222
-        case .xmppServer: 5269
-        case .ldap: 389
-        case .postgres: 5432
-        case .mysql: 3306
-        case .irc: 6667
-        case .nntp: 119
-        case .sieve: 4190
-        }
-    }
-
-    /// The protocol whose well-known port is `port`, for `--starttls auto`.
-    public static func forPort(_ port: Int) -> StartTLSProtocol? {
-        allCases.first { $0.wellKnownPort == port }
-    }
-
-    /// The step that asks for TLS, as the protocol names it.
-    package var command: String {
-        switch self {
-        case .smtp, .submission, .lmtp, .imap, .xmpp, .xmppServer, .irc, .nntp, .sieve: "STARTTLS"
-        case .pop3: "STLS"
-        case .ftp: "AUTH TLS"
-        case .ldap: "StartTLS"
-        case .postgres: "SSLRequest"
-        case .mysql: "SSLRequest"
-        }
-    }
-}
-
 /// Runs a protocol's plain-text prelude on a connected socket up to the point where TLS
 /// starts. Every read is bounded: the whole prelude within one deadline, at most
 /// `maximumBytes` from the server, a line at most `maximumLine` bytes.
@@ -70,26 +25,26 @@ package enum StartTLS {
 
     /// Runs `proto`'s prelude on `connection`; `host` is the name XMPP addresses its stream
     /// to. The result says whether the server agreed to start TLS, and what it said.
-    package static func negotiate(_ proto: StartTLSProtocol, on connection: TCPConnection, host: String, timeout: TimeInterval) -> PlaintextUpgrade {
+    package static func negotiate(_ proto: PlaintextProtocol, on connection: TCPConnection, host: String, timeout: TimeInterval) -> PlaintextUpgrade {
         let talk = PlaintextConversation(connection: connection, deadline: Deadline.after(timeout), timeout: timeout)
         do throws(PlaintextConversation.Stop) {
             return try run(proto, talk, host: host)
         } catch {
             return PlaintextUpgrade(
-                protocolName: proto.rawValue, upgraded: false, step: talk.step, reason: error.reason, reply: talk.quotedReply)
+                plaintextProtocol: proto, upgraded: false, step: talk.step, reason: error.reason, reply: talk.quotedReply)
         }
     }
 
-    private static func run(_ proto: StartTLSProtocol, _ talk: PlaintextConversation, host: String) throws(PlaintextConversation.Stop) -> PlaintextUpgrade {
+    private static func run(_ proto: PlaintextProtocol, _ talk: PlaintextConversation, host: String) throws(PlaintextConversation.Stop) -> PlaintextUpgrade {
         func done(_ ok: Bool, offered: Bool = true) -> PlaintextUpgrade {
             var reason: String?
             if !ok {
-                reason = offered ? "refused \(proto.command)" : "does not offer \(proto.command) and refused it"
+                reason = offered ? "refused \(proto.upgradeCommand)" : "does not offer \(proto.upgradeCommand) and refused it"
             }
-            return PlaintextUpgrade(protocolName: proto.rawValue, upgraded: ok, step: talk.step, reason: reason, reply: talk.quotedReply)
+            return PlaintextUpgrade(plaintextProtocol: proto, upgraded: ok, step: talk.step, reason: reason, reply: talk.quotedReply)
         }
         func refuse(_ reason: String) -> PlaintextUpgrade {
-            PlaintextUpgrade(protocolName: proto.rawValue, upgraded: false, step: talk.step, reason: reason, reply: talk.quotedReply)
+            PlaintextUpgrade(plaintextProtocol: proto, upgraded: false, step: talk.step, reason: reason, reply: talk.quotedReply)
         }
         switch proto {
         case .smtp, .submission, .lmtp:

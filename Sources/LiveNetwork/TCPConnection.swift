@@ -58,7 +58,7 @@ package final class TCPConnection {
     }
 
     private static func failure(_ failures: [(ResolvedAddress, Int32)], target: DialTarget, timeout: TimeInterval) -> ConnectFailure {
-        let tried = failures.map { DialTarget.display(host: $0.0.text, port: target.port) }
+        let tried = failures.map { HostPort.display(host: $0.0.text, port: target.port) }
         let name = target.isIPAddress || tried.isEmpty ? target.description : "\(target) (\(tried.joined(separator: ", ")))"
         if failures.isEmpty || failures.contains(where: { $0.1 == ETIMEDOUT }) {
             return ConnectFailure(.connectTimedOut, "\(name): no answer to the TCP connection within \(Seconds.text(timeout)) (the host is down, or a firewall drops the packets)")

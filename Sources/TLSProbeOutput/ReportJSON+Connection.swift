@@ -42,7 +42,7 @@ extension ReportJSON {
             let t = client.target
             object["target"] = .object([
                 "host": .string(t.host), "port": .int(t.port), "address": .optional(t.address), "sni": .optional(t.sni),
-                "upgrade": .optional(t.upgrade), "transport": .string(t.transport),
+                "upgrade": .optional(t.upgrade?.rawValue), "transport": .string(t.transport.rawValue),
             ])
             object["fallback"] = r.fallback.map { f in
                 .object([
@@ -112,7 +112,7 @@ extension ReportJSON {
         .object([
             "client": .string(f.client), "server": .string(f.server),
             "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
-            "upgrade": .optional(f.upgrade), "tunnel": .optional(f.tunnel), "transport": .string(f.transport),
+            "upgrade": .optional(f.upgrade?.rawValue), "tunnel": .optional(f.tunnel?.rawValue), "transport": .string(f.transport.rawValue),
         ])
     }
 

@@ -14,8 +14,7 @@ extension TextRenderer {
         case .client(let client):
             let t = client.target
             let address = t.address.map { $0 == t.host ? "" : " (\($0))" } ?? ""
-            let host = t.host.containsText(":") ? "[\(t.host)]" : t.host
-            title = "connect \(host):\(t.port)\(address)\(t.upgrade.map { " · STARTTLS \($0)" } ?? "")\(t.transport == "udp" ? " · DTLS over UDP" : "") · SNI \(t.sni ?? "none")"
+            title = "connect \(HostPort.display(host: t.host, port: t.port))\(address)\(t.upgrade.map { " · STARTTLS \($0.rawValue)" } ?? "")\(t.transport == .udp ? " · DTLS over UDP" : "") · SNI \(t.sni ?? "none")"
             ownHello = true
         case .server:
             // The server's side reads differently: the client and how it ended come first.
@@ -23,7 +22,7 @@ extension TextRenderer {
         case .observer(let observer):
             let f = observer.flow
             title = "capture \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
-                + (f.upgrade.map { " · \($0) STARTTLS" } ?? "") + (f.tunnel.map { " · \($0) tunnel" } ?? "") + (f.transport == "udp" ? " · DTLS over UDP" : "")
+                + (f.upgrade.map { " · \($0.rawValue) STARTTLS" } ?? "") + (f.tunnel.map { " · \($0.rawValue) tunnel" } ?? "") + (f.transport == .udp ? " · DTLS over UDP" : "")
             ownHello = false
         }
         out += style.paint(oneLine(title), .bold) + "\n"
@@ -199,7 +198,7 @@ extension TextRenderer {
         switch r.vantage {
         case .client(let client):
             let t = client.target
-            endpoint = (t.host.containsText(":") ? "[\(t.host)]" : t.host) + ":\(t.port)"
+            endpoint = HostPort.display(host: t.host, port: t.port)
         case .server(let server):
             endpoint = server.flow.client + (r.clientHello?.sni.map { " (SNI \($0))" } ?? "")
         case .observer(let observer):

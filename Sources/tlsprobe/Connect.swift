@@ -116,7 +116,7 @@ struct Connect: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        if starttls == .auto && StartTLSProtocol.forPort(dial.port) == nil {
+        if starttls == .auto && PlaintextProtocol.forPort(dial.port) == nil {
             throw ValidationError(
                 "--starttls auto: port \(dial.port) is no STARTTLS protocol's well-known port; name the protocol: --starttls \(StartTLSArgument.names)")
         }
@@ -185,13 +185,13 @@ struct Connect: ParsableCommand {
 
 /// `--starttls PROTO|auto`.
 enum StartTLSArgument: Equatable, ExpressibleByArgument {
-    case named(StartTLSProtocol)
+    case named(PlaintextProtocol)
     case auto
 
     init?(argument: String) {
         if argument.lowercased() == "auto" {
             self = .auto
-        } else if let proto = StartTLSProtocol(rawValue: argument.lowercased()) {
+        } else if let proto = PlaintextProtocol(rawValue: argument.lowercased()) {
             self = .named(proto)
         } else {
             return nil
@@ -199,9 +199,9 @@ enum StartTLSArgument: Equatable, ExpressibleByArgument {
     }
 
     /// `smtp|submission|…|sieve`.
-    static let names = StartTLSProtocol.allCases.map(\.rawValue).joined(separator: "|")
+    static let names = PlaintextProtocol.allCases.map(\.rawValue).joined(separator: "|")
 
-    static var allValueStrings: [String] { StartTLSProtocol.allCases.map(\.rawValue) + ["auto"] }
+    static var allValueStrings: [String] { PlaintextProtocol.allCases.map(\.rawValue) + ["auto"] }
 
     /// The protocol's port, for a target given without one.
     var defaultPort: Int? {
@@ -210,10 +210,10 @@ enum StartTLSArgument: Equatable, ExpressibleByArgument {
     }
 
     /// The protocol: the one named, or the one whose well-known port is `port`.
-    func resolved(port: Int) -> StartTLSProtocol? {
+    func resolved(port: Int) -> PlaintextProtocol? {
         switch self {
         case .named(let proto): proto
-        case .auto: StartTLSProtocol.forPort(port)
+        case .auto: PlaintextProtocol.forPort(port)
         }
     }
 }

@@ -35,7 +35,7 @@ import TLSDiagnosis
         ]
         for (name, client, server, accepted) in cases {
             let reading = Self.read(client: client, server: server)
-            #expect(reading?.kind == .upgrade(name), "\(name): \(String(describing: reading))")
+            #expect(reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) }, "\(name): \(String(describing: reading))")
             #expect(reading?.requested == true, "\(name)")
             #expect(reading?.accepted == accepted, "\(name): \(String(describing: reading))")
         }
@@ -43,28 +43,28 @@ import TLSDiagnosis
         #expect(Self.read(client: cases[1].1, server: cases[1].2)?.reply == "454 4.7.0 TLS not available")
         // A client that never asked.
         let plain = Self.read(client: ["EHLO client", "MAIL FROM:<a@b>"], server: ["220 mail ESMTP", "250 STARTTLS", "250 OK"])
-        #expect(plain?.kind == .upgrade("smtp") && plain?.requested == false && plain?.accepted == nil)
+        #expect(plain?.kind == .upgrade(.smtp) && plain?.requested == false && plain?.accepted == nil)
     }
 
     @Test func xmppAndTunnelsAreNamed() {
         let xmpp = PreludeWatcher.read(
             client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8),
             server: Array("<?xml version='1.0'?><stream:stream from='shop.lan'><stream:features><starttls/></stream:features><proceed xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8))
-        #expect(xmpp?.kind == .upgrade("xmpp") && xmpp?.accepted == true)
+        #expect(xmpp?.kind == .upgrade(.xmpp) && xmpp?.accepted == true)
         let connect = Self.read(client: ["CONNECT printer.local:443 HTTP/1.1", "Host: printer.local:443", ""], server: ["HTTP/1.1 200 Connection established", ""])
-        #expect(connect?.kind == .tunnel("http-connect") && connect?.accepted == true)
+        #expect(connect?.kind == .tunnel(.httpConnect) && connect?.accepted == true)
         let socks5 = PreludeWatcher.read(client: [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB], server: [5, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0])
-        #expect(socks5?.kind == .tunnel("socks5") && socks5?.accepted == true)
+        #expect(socks5?.kind == .tunnel(.socks5) && socks5?.accepted == true)
         let socks4 = PreludeWatcher.read(client: [4, 1, 0x01, 0xBB, 10, 0, 0, 5, 0], server: [0, 91, 0, 0, 0, 0, 0, 0])
-        #expect(socks4?.kind == .tunnel("socks4") && socks4?.accepted == false)
+        #expect(socks4?.kind == .tunnel(.socks4) && socks4?.accepted == false)
         let postgres = PreludeWatcher.read(client: [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F], server: [UInt8(ascii: "N")])
-        #expect(postgres?.kind == .upgrade("postgres") && postgres?.accepted == false && postgres?.reply == "N")
+        #expect(postgres?.kind == .upgrade(.postgres) && postgres?.accepted == false && postgres?.reply == "N")
         // LDAP: ExtendedRequest for StartTLS, ExtendedResponse resultCode success (0).
         let oid = Array("1.3.6.1.4.1.1466.20037".utf8)
         let request: [UInt8] = [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, 0x01, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
         let response: [UInt8] = [0x30, 0x0C, 0x02, 0x01, 0x01, 0x78, 0x07, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00]
         let ldap = PreludeWatcher.read(client: request, server: response)
-        #expect(ldap?.kind == .upgrade("ldap") && ldap?.accepted == true)
+        #expect(ldap?.kind == .upgrade(.ldap) && ldap?.accepted == true)
         // HTTP is not a prelude.
         #expect(Self.read(client: ["GET / HTTP/1.1", "Host: x", ""], server: ["HTTP/1.1 200 OK", ""]) == nil)
         #expect(!PreludeWatcher.mayStart(Array("GET / HTTP/1.1\r\n".utf8), fromClient: true))
@@ -122,7 +122,7 @@ import TLSDiagnosis
     @Test func socks5WithUsernameAndPasswordIsATunnelAtEveryPrefix() {
         let server: [UInt8] = [5, 2] + [1, 0] + [5, 0, 0, 1, 10, 0, 0, 1, 0x04, 0x38]
         let whole = PreludeWatcher.read(client: Self.socksAuthClient, server: server)
-        #expect(whole?.kind == .tunnel("socks5") && whole?.requested == true && whole?.accepted == true && whole?.reply == "REP 0",
+        #expect(whole?.kind == .tunnel(.socks5) && whole?.requested == true && whole?.accepted == true && whole?.reply == "REP 0",
                 "\(String(describing: whole))")
         let connectStart = Self.socksAuthClient.count - 10
         for cut in 0...Self.socksAuthClient.count {
@@ -135,18 +135,18 @@ import TLSDiagnosis
         }
         for cut in 0...server.count {
             let reading = PreludeWatcher.read(client: Self.socksAuthClient, server: Array(server.prefix(cut)))
-            #expect(reading?.kind == .tunnel("socks5") && reading?.requested == true, "server prefix \(cut): \(String(describing: reading))")
+            #expect(reading?.kind == .tunnel(.socks5) && reading?.requested == true, "server prefix \(cut): \(String(describing: reading))")
             // The answer to CONNECT is read only once its REP is here.
             #expect(reading?.accepted == (cut >= 6 ? true : nil), "server prefix \(cut): \(String(describing: reading))")
         }
         // Refused: the status is not 0 (the server then closes; no CONNECT follows).
         let clientAuthOnly = Array(Self.socksAuthClient.prefix(connectStart))
         let refused = PreludeWatcher.read(client: clientAuthOnly, server: [5, 2, 1, 1])
-        #expect(refused?.kind == .tunnel("socks5") && refused?.accepted == false, "\(String(describing: refused))")
+        #expect(refused?.kind == .tunnel(.socks5) && refused?.accepted == false, "\(String(describing: refused))")
         #expect(refused?.reply == "authentication STATUS 1 (username/password refused)")
         // No acceptable method.
         let noMethod = PreludeWatcher.read(client: [5, 1, 2], server: [5, 0xFF])
-        #expect(noMethod?.kind == .tunnel("socks5") && noMethod?.accepted == false)
+        #expect(noMethod?.kind == .tunnel(.socks5) && noMethod?.accepted == false)
         // The password is in no reading, and in no plain-text start kept for a report.
         for reading in [whole, refused] {
             #expect(!String(describing: reading).contains("hunter2"))
@@ -223,10 +223,10 @@ import TLSDiagnosis
         let (connections, _) = try analyze(packets)
         #expect(connections.count == 2, "\(connections.map(\.flow))")
         let tunnel = try #require(connections.first { $0.flow.client.hasSuffix(":40110") })
-        #expect(tunnel.flow.tunnel == "socks5")
+        #expect(tunnel.flow.tunnel == .socks5)
         #expect(tunnel.observation.serverCertificates.count == syntheticDER.count)
         let no = try #require(connections.first { $0.flow.client.hasSuffix(":40111") })
-        #expect(no.flow.tunnel == "socks5")
+        #expect(no.flow.tunnel == .socks5)
         let finding = try #require(no.findings.first { $0.code == .tlsStartTLSRefused }, "\(no.findings.map(\.code))")
         #expect(finding.evidence["reply"] == .string("authentication STATUS 1 (username/password refused)"))
         for c in connections {
@@ -251,7 +251,7 @@ import TLSDiagnosis
         }
         // messageID 0x78, success.
         let ok = PreludeWatcher.read(client: request(id: 0x78), server: response(id: [0x78], code: 0))
-        #expect(ok?.kind == .upgrade("ldap") && ok?.accepted == true && ok?.reply == "resultCode 0 (success)", "\(String(describing: ok))")
+        #expect(ok?.kind == .upgrade(.ldap) && ok?.accepted == true && ok?.reply == "resultCode 0 (success)", "\(String(describing: ok))")
         // messageID 0x78 and a refusal: protocolError.
         let refused = PreludeWatcher.read(client: request(id: 0x78), server: response(id: [0x78], code: 2, diagnostic: "unsupported extended operation"))
         #expect(refused?.accepted == false && refused?.reply == "resultCode 2 (protocolError)", "\(String(describing: refused))")
@@ -267,7 +267,7 @@ import TLSDiagnosis
         let answer = response(id: [0x78], code: 2)
         for cut in 0...answer.count {
             let reading = PreludeWatcher.read(client: request(id: 0x78), server: Array(answer.prefix(cut)))
-            #expect(reading?.kind == .upgrade("ldap"))
+            #expect(reading?.kind == .upgrade(.ldap))
             #expect(reading?.accepted == (cut >= 10 ? false : nil), "prefix \(cut): \(String(describing: reading))")
         }
         // Not BER: nothing read, nothing misread.
@@ -287,38 +287,38 @@ import TLSDiagnosis
         ]
         for (name, client, server, reply) in text {
             let reading = Self.read(client: client, server: server)
-            #expect(reading?.kind == .upgrade(name), "\(name): \(String(describing: reading))")
+            #expect(reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) }, "\(name): \(String(describing: reading))")
             #expect(reading?.requested == true && reading?.accepted == false, "\(name): \(String(describing: reading))")
             #expect(reading?.reply == reply, "\(name): \(String(describing: reading?.reply))")
         }
         for (status, line) in [(407, "HTTP/1.1 407 Proxy Authentication Required"), (403, "HTTP/1.1 403 Forbidden")] {
             let connect = Self.read(client: ["CONNECT printer.local:443 HTTP/1.1", "Host: printer.local:443", ""],
                                     server: [line, "Proxy-Authenticate: Basic realm=\"proxy\"", "Content-Length: 0", ""])
-            #expect(connect?.kind == .tunnel("http-connect") && connect?.accepted == false && connect?.reply == line, "\(status): \(String(describing: connect))")
+            #expect(connect?.kind == .tunnel(.httpConnect) && connect?.accepted == false && connect?.reply == line, "\(status): \(String(describing: connect))")
         }
         let xmpp = PreludeWatcher.read(
             client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' version='1.0'><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8),
             server: Array("<?xml version='1.0'?><stream:stream from='shop.lan' id='s1' xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' version='1.0'><stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/></stream:features><failure xmlns='urn:ietf:params:xml:ns:xmpp-tls'/></stream:stream>".utf8))
-        #expect(xmpp?.kind == .upgrade("xmpp") && xmpp?.requested == true && xmpp?.accepted == false && xmpp?.reply == "<failure/>", "\(String(describing: xmpp))")
+        #expect(xmpp?.kind == .upgrade(.xmpp) && xmpp?.requested == true && xmpp?.accepted == false && xmpp?.reply == "<failure/>", "\(String(describing: xmpp))")
         let oid = Array("1.3.6.1.4.1.1466.20037".utf8)
         let ldapRequest: [UInt8] = [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, 0x01, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
         let diagnostic = Array("unsupported extended operation".utf8)
         let op: [UInt8] = [0x0A, 1, 2, 0x04, 0, 0x04, UInt8(diagnostic.count)] + diagnostic
         let ldapResponse: [UInt8] = [0x30, UInt8(5 + op.count), 0x02, 0x01, 0x01, 0x78, UInt8(op.count)] + op
         let ldap = PreludeWatcher.read(client: ldapRequest, server: ldapResponse)
-        #expect(ldap?.kind == .upgrade("ldap") && ldap?.accepted == false && ldap?.reply == "resultCode 2 (protocolError)", "\(String(describing: ldap))")
+        #expect(ldap?.kind == .upgrade(.ldap) && ldap?.accepted == false && ldap?.reply == "resultCode 2 (protocolError)", "\(String(describing: ldap))")
         // SOCKS5: no authentication, CONNECT refused with REP 5 (connection refused), and
         // REP 2 (not allowed by ruleset).
         for rep: UInt8 in [2, 5] {
             let socks5 = PreludeWatcher.read(client: [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB], server: [5, 0, 5, rep, 0, 1, 0, 0, 0, 0, 0, 0])
-            #expect(socks5?.kind == .tunnel("socks5") && socks5?.accepted == false && socks5?.reply == "REP \(rep)", "\(String(describing: socks5))")
+            #expect(socks5?.kind == .tunnel(.socks5) && socks5?.accepted == false && socks5?.reply == "REP \(rep)", "\(String(describing: socks5))")
         }
     }
 
     @Test func ircWithUserIsNotFTP() {
         let irc = Self.read(client: ["CAP LS", "NICK front", "USER front 0 * :Front Desk", "STARTTLS"],
                             server: [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan 670 front :STARTTLS successful, go ahead"])
-        #expect(irc?.kind == .upgrade("irc") && irc?.accepted == true)
+        #expect(irc?.kind == .upgrade(.irc) && irc?.accepted == true)
     }
 
     /// Review findings: PostgreSQL's 'S' in a segment of its own before the ServerHello (as
@@ -352,12 +352,12 @@ import TLSDiagnosis
         let tls = connections.filter { $0.observation.clientHello != nil }
         #expect(tls.count == 2, "\(connections.map(\.flow))")
         for c in tls {
-            #expect(c.flow.upgrade == "postgres")
+            #expect(c.flow.upgrade == .postgres)
             #expect(c.observation.serverCertificates.count == syntheticDER.count, "\(c.flow)")
         }
         // The mail session is no TLS: it is reported as plain text where STARTTLS belonged.
         let plain = connections.filter { $0.observation.clientHello == nil }
-        #expect(plain.count == 1 && plain.first?.flow.upgrade == "smtp", "\(connections.map(\.flow))")
+        #expect(plain.count == 1 && plain.first?.flow.upgrade == .smtp, "\(connections.map(\.flow))")
         #expect(plain.first?.findings.map(\.code) == [.tlsStartTLSNotUsed])
     }
 
@@ -389,11 +389,11 @@ import TLSDiagnosis
         let (connections, statistics) = try analyze(packets)
         #expect(connections.count == 2, "\(connections.map(\.flow))")
         #expect(statistics.refusedUpgrades == 2)
-        let mail = try #require(connections.first { $0.flow.upgrade == "smtp" })
+        let mail = try #require(connections.first { $0.flow.upgrade == .smtp })
         let finding = try #require(mail.findings.first { $0.code == .tlsStartTLSRefused }, "\(mail.findings.map(\.code))")
         #expect(finding.evidence["reply"] == .string("454 4.7.0 TLS not available"))
         #expect(!mail.findings.contains { $0.code == .captureIncompleteHandshake })
-        let postgres = try #require(connections.first { $0.flow.upgrade == "postgres" })
+        let postgres = try #require(connections.first { $0.flow.upgrade == .postgres })
         #expect(postgres.findings.first { $0.code == .tlsStartTLSRefused }?.evidence["reply"] == .string("N"))
     }
 
@@ -422,11 +422,11 @@ import TLSDiagnosis
         let (connections, _) = try analyze(packets + tunnel)
         #expect(connections.count == 2)
         let mail = try #require(connections.first { $0.flow.upgrade != nil })
-        #expect(mail.flow.upgrade == "smtp")
+        #expect(mail.flow.upgrade == .smtp)
         #expect(mail.observation.clientHello?.sni == "printer.local")
         #expect(mail.observation.serverCertificates.count == syntheticDER.count)
         let proxied = try #require(connections.first { $0.flow.tunnel != nil })
-        #expect(proxied.flow.tunnel == "socks5")
+        #expect(proxied.flow.tunnel == .socks5)
         #expect(proxied.observation.serverCertificates.count == syntheticDER.count)
     }
 
@@ -449,7 +449,7 @@ import TLSDiagnosis
         ]
         for (name, client, server, command, offered) in cases {
             let reading = Self.read(client: client, server: server)
-            #expect(reading?.kind == .upgrade(name) && reading?.requested == false, "\(name): \(String(describing: reading))")
+            #expect(reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) } && reading?.requested == false, "\(name): \(String(describing: reading))")
             #expect(reading?.plainCommand == command, "\(name) \(client): \(String(describing: reading))")
             #expect(reading?.wentOnInPlainText == (command != nil), "\(name)")
             if command != nil { #expect(reading?.serverOffered == offered, "\(name) \(server): \(String(describing: reading))") }
@@ -467,11 +467,11 @@ import TLSDiagnosis
         let xmpp = PreludeWatcher.read(
             client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><auth xmlns='urn:ietf:params:xml:ns:xmpp-sasl' mechanism='PLAIN'>AGZyb250AHNlY3JldA==</auth>".utf8),
             server: Array("<?xml version='1.0'?><stream:stream from='shop.lan'><stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/><mechanisms/></stream:features>".utf8))
-        #expect(xmpp?.kind == .upgrade("xmpp") && xmpp?.plainCommand == "auth" && xmpp?.serverOffered == true)
+        #expect(xmpp?.kind == .upgrade(.xmpp) && xmpp?.plainCommand == "auth" && xmpp?.serverOffered == true)
         // PostgreSQL: a StartupMessage (protocol 3.0, user, database) with no SSLRequest before it.
         let startup: [UInt8] = [0, 0, 0, 0x25, 0, 3, 0, 0] + Array("user\u{0}front\u{0}database\u{0}shop\u{0}\u{0}".utf8)
         let postgres = PreludeWatcher.read(client: startup, server: [UInt8(ascii: "R"), 0, 0, 0, 8, 0, 0, 0, 3])
-        #expect(postgres?.kind == .upgrade("postgres") && postgres?.plainCommand == "StartupMessage" && postgres?.requested == false)
+        #expect(postgres?.kind == .upgrade(.postgres) && postgres?.plainCommand == "StartupMessage" && postgres?.requested == false)
         #expect(PreludeWatcher.mayStart(startup, fromClient: true))
         // LDAP: a simple bindRequest (RFC 4511 §4.2) as the first message, no StartTLS.
         let dn = Array("cn=nas,dc=shop,dc=lan".utf8), password = Array("secret".utf8)
@@ -479,7 +479,7 @@ import TLSDiagnosis
         let bindOp: [UInt8] = [0x60, UInt8(bindBody.count)] + bindBody
         let bind: [UInt8] = [0x30, UInt8(3 + bindOp.count), 0x02, 0x01, 0x01] + bindOp
         let ldap = PreludeWatcher.read(client: bind, server: [0x30, 0x0C, 0x02, 0x01, 0x01, 0x61, 0x07, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00])
-        #expect(ldap?.kind == .upgrade("ldap") && ldap?.plainCommand == "bindRequest")
+        #expect(ldap?.kind == .upgrade(.ldap) && ldap?.plainCommand == "bindRequest")
         // A SASL bind (GSSAPI may seal what follows) and an anonymous simple bind are not
         // reported: no password crosses in the clear.
         let mechanism = Array("GSSAPI".utf8)
@@ -496,7 +496,7 @@ import TLSDiagnosis
         greeting[0] = UInt8(greeting.count - 4)
         let response: [UInt8] = [0x20, 0, 0, 1, 0x05, 0xA6, 0x0F, 0x00] + [UInt8](repeating: 0, count: 28)
         let mysql = PreludeWatcher.read(client: response, server: greeting)
-        #expect(mysql?.kind == .upgrade("mysql") && mysql?.plainCommand == "HandshakeResponse" && mysql?.serverOffered == true)
+        #expect(mysql?.kind == .upgrade(.mysql) && mysql?.plainCommand == "HandshakeResponse" && mysql?.serverOffered == true)
     }
 
     /// In a capture: an SMTP session that went on in plain text is reported (the finding
@@ -528,7 +528,7 @@ import TLSDiagnosis
         #expect(connections.count == 1, "\(connections.map(\.flow))")
         #expect(statistics.plaintextSessions == 1)
         let session = try #require(connections.first)
-        #expect(session.flow.upgrade == "smtp" && session.flow.client.hasSuffix(":40400"))
+        #expect(session.flow.upgrade == .smtp && session.flow.client.hasSuffix(":40400"))
         let finding = try #require(session.findings.first { $0.code == .tlsStartTLSNotUsed }, "\(session.findings.map(\.code))")
         #expect(finding.evidence["command"] == .string("MAIL"))
         #expect(finding.evidence["server_offered"] == .bool(true))

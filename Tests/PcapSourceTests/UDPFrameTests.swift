@@ -86,7 +86,7 @@ import Testing
         #expect(analyzer.bufferedBytes < 4096)
         analyzer.finish()
         #expect(reports.count == 1)
-        #expect(reports.first?.flow.transport == "udp")
+        #expect(reports.first?.flow.transport == .udp)
         #expect(reports.first?.observation.clientHello?.sni == "a.b")
         #expect(reports.first?.observation.outcome == .incomplete)
         #expect(analyzer.statistics.udpFlows == 2)

@@ -20,7 +20,7 @@ struct ClientSettings: Sendable {
     /// Whether to read after the handshake for a TLS 1.3 server's verdict on our certificate.
     var readAfterHandshake: Bool
     /// A plain-text protocol to upgrade from before the handshake (`--starttls`).
-    var upgrade: StartTLSProtocol? = nil
+    var upgrade: PlaintextProtocol? = nil
     /// The name XMPP addresses its stream to.
     var upgradeHost: String = ""
     /// The TLS 1.3 suites to offer (`--ciphers`); nil: OpenSSL's default.

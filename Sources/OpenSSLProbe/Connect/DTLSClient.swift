@@ -59,7 +59,7 @@ enum DTLSClient {
         guard address.sockaddr.withUnsafeBytes({ SystemCall.connect(fd, to: $0) }) == 0 else {
             throw ConnectFailure(.unreachable, "\(target): cannot send to it over UDP (\(String(cString: strerror(errno)).lowercased()))")
         }
-        let peer = DialTarget.display(host: address.text, port: target.port)
+        let peer = HostPort.display(host: address.text, port: target.port)
         let name = target.isIPAddress ? peer : "\(target) (\(peer))"
 
         let recorder = HandshakeRecorder(localSide: .client, keyLog: options.keyLog)

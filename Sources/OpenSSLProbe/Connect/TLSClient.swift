@@ -29,7 +29,7 @@ public struct HandshakeOptions: Sendable {
     /// Where to append the session's secrets (NSS key log format).
     public var keyLog: KeyLogFile?
     /// A plain-text protocol to upgrade from first (`--starttls`), on every connection.
-    public var upgrade: StartTLSProtocol?
+    public var upgrade: PlaintextProtocol?
     /// The name an upgrade addresses the server by (XMPP's stream `to`); the host dialled when nil.
     public var upgradeHost: String?
     /// Another client's ClientHello to offer instead of OpenSSL's defaults (`--profile
@@ -289,7 +289,7 @@ public enum TLSClient {
     /// Connects to one of `addresses` and runs one handshake.
     static func handshake(_ target: DialTarget, addresses: [ResolvedAddress], settings: ClientSettings) throws(ConnectFailure) -> LiveHandshake {
         let tcp = try TCPConnection.connect(to: addresses, target: target, timeout: settings.timeout)
-        let peer = DialTarget.display(host: tcp.peer.text, port: target.port)
+        let peer = HostPort.display(host: tcp.peer.text, port: target.port)
         var upgrade: PlaintextUpgrade?
         if let proto = settings.upgrade {
             let result = StartTLS.negotiate(proto, on: tcp, host: settings.upgradeHost, timeout: settings.timeout)

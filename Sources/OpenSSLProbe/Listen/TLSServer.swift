@@ -300,8 +300,8 @@ public final class TLSServer: @unchecked Sendable {
         inFlight += 1
         lock.unlock()
         let accepted = Date()
-        let client = DialTarget.display(host: connection.peer.text, port: ListeningSocket.port(of: connection.peer))
-        let server = DialTarget.display(host: ListeningSocket.localAddress(of: connection.fd), port: listener.port)
+        let client = HostPort.display(host: connection.peer.text, port: ListeningSocket.port(of: connection.peer))
+        let server = HostPort.display(host: ListeningSocket.localAddress(of: connection.fd), port: listener.port)
         let handed = Handed(connection)
         // With no thread to be had, served here: the next connection waits, none is lost.
         SystemCall.runBeside { [self] in

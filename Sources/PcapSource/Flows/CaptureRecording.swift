@@ -53,7 +53,7 @@ struct CaptureRecording: Sendable {
     /// A plain-text session in which the client never asked for TLS.
     var upgradeNotRequested: CaptureFacts.UpgradeNotRequested? = nil
     /// `tcp`, or `udp` for DTLS.
-    var transport = "tcp"
+    var transport = Transport.tcp
     /// Handshake messages tlsprobe stopped reading at its own memory bounds.
     var messagesCutByBound: [CaptureFacts.BoundCutMessage] = []
 

@@ -232,8 +232,8 @@ final class DatagramFlow {
         var flow = Flow(
             client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
             firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
-        flow.transport = "udp"
-        recording.transport = "udp"
+        flow.transport = .udp
+        recording.transport = .udp
         recording.messagesCutByBound = cutByBound
         return CapturedConnection(flow: flow, recording: recording)
     }

@@ -1,3 +1,4 @@
+import TLSModel
 import TLSWire
 
 /// The plain-text start of a TCP flow that may turn into TLS: a STARTTLS-style upgrade
@@ -65,9 +66,9 @@ struct PreludeWatcher {
     struct Reading: Sendable, Hashable {
         enum Kind: Sendable, Hashable {
             /// `smtp`, `imap`, …: the protocol that upgraded to TLS in place.
-            case upgrade(String)
+            case upgrade(PlaintextProtocol)
             /// `socks4`, `socks5`, `http-connect`: TLS inside a proxy's tunnel.
-            case tunnel(String)
+            case tunnel(TunnelProtocol)
         }
         var kind: Kind
         /// Whether the client asked for the upgrade (or the tunnel).
@@ -120,7 +121,7 @@ struct PreludeWatcher {
         // HTTP CONNECT: "CONNECT host:port HTTP/1.1" → "HTTP/1.1 200 ...".
         if let first = upperClient.first, first.hasPrefix("CONNECT "), first.containsText(" HTTP/1.") {
             let status = serverLines.first { $0.uppercased().hasPrefix("HTTP/1.") }
-            return Reading(kind: .tunnel("http-connect"), requested: true,
+            return Reading(kind: .tunnel(.httpConnect), requested: true,
                            accepted: status.map { $0.split(separator: " ").dropFirst().first == "200" }, reply: status.map(short))
         }
         // XMPP: <starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/> → <proceed .../> or <failure .../>.
@@ -131,7 +132,7 @@ struct PreludeWatcher {
             let requested = clientText.containsText("<starttls")
             var accepted: Bool?
             if serverText.containsText("<proceed") { accepted = true } else if requested && serverText.containsText("<failure") { accepted = false }
-            let server = clientText.containsText("jabber:server") ? "xmpp-server" : "xmpp"
+            let server = clientText.containsText("jabber:server") ? PlaintextProtocol.xmppServer : .xmpp
             // Without <starttls/>: SASL authentication or stanzas in plain text.
             // The first of them in the client's stream.
             let plain = requested ? nil : ["<auth", "<iq", "<message", "<presence"]
@@ -149,41 +150,41 @@ struct PreludeWatcher {
         let upperGreeting = greeting.uppercased()
         // The client's upgrade command and the protocol it belongs to.
         func command(_ name: String) -> Int? { upperClient.firstIndex { $0 == name || $0.hasSuffix(" " + name) } }
-        let protocolName: String
+        let protocolName: PlaintextProtocol
         let requestIndex: Int?
         let acceptedWhen: (String) -> Bool
         if upperClient.contains(where: { $0.hasPrefix("EHLO") || $0.hasPrefix("HELO") || $0.hasPrefix("LHLO") }) || (upperGreeting.hasPrefix("220") && upperGreeting.containsText("SMTP")) {
-            protocolName = upperClient.contains { $0.hasPrefix("LHLO") } || upperGreeting.containsText("LMTP") ? "lmtp" : "smtp"
+            protocolName = upperClient.contains { $0.hasPrefix("LHLO") } || upperGreeting.containsText("LMTP") ? .lmtp : .smtp
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.hasPrefix("220") }
         } else if upperGreeting.hasPrefix("* OK") || upperGreeting.hasPrefix("* PREAUTH") {
-            protocolName = "imap"
+            protocolName = .imap
             requestIndex = command("STARTTLS")
             acceptedWhen = { line in line.split(separator: " ").dropFirst().first?.uppercased() == "OK" }
         } else if upperGreeting.hasPrefix("+OK") {
-            protocolName = "pop3"
+            protocolName = .pop3
             requestIndex = command("STLS")
             acceptedWhen = { $0.hasPrefix("+OK") }
         } else if upperClient.contains(where: { $0.hasPrefix("NICK ") || $0.hasPrefix("CAP ") }) || greeting.hasPrefix(":") {
-            protocolName = "irc"
+            protocolName = .irc
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.split(separator: " ").dropFirst().first == "670" }
         } else if upperClient.contains(where: { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") })
                     || (upperGreeting.hasPrefix("220") && upperClient.contains(where: { $0.hasPrefix("USER ") || $0 == "FEAT" })) {
-            protocolName = "ftp"
+            protocolName = .ftp
             requestIndex = upperClient.firstIndex { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") }
             acceptedWhen = { $0.hasPrefix("234") }
         } else if upperGreeting.hasPrefix("200 ") || upperGreeting.hasPrefix("201 ") {
-            protocolName = "nntp"
+            protocolName = .nntp
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.hasPrefix("382") }
         } else if serverLines.contains(where: { $0.uppercased().hasPrefix("\"IMPLEMENTATION\"") || $0.uppercased().hasPrefix("\"SIEVE\"") }) {
-            protocolName = "sieve"
+            protocolName = .sieve
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.uppercased().hasPrefix("OK") }
         } else if upperGreeting.hasPrefix("220") {
             // A 220 greeting without more to go on: SMTP asks with STARTTLS, FTP with AUTH.
-            protocolName = "smtp"
+            protocolName = .smtp
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.hasPrefix("220") }
         } else {
@@ -193,7 +194,7 @@ struct PreludeWatcher {
             let offer = offerLine(serverLines, protocolName: protocolName)
             // IMAP's PREAUTH greeting: the session is authenticated already and STARTTLS is
             // not allowed in it (RFC 3501 §6.2.1): the client had nothing to ask.
-            let preauthenticated = protocolName == "imap" && upperGreeting.hasPrefix("* PREAUTH")
+            let preauthenticated = protocolName == .imap && upperGreeting.hasPrefix("* PREAUTH")
             return Reading(kind: .upgrade(protocolName), requested: false, accepted: nil, reply: nil,
                            plainCommand: preauthenticated ? nil : plainCommand(upperClient, protocolName: protocolName),
                            serverOffered: offer != nil ? true : (capabilitiesSeen(serverLines, client: upperClient, protocolName: protocolName) ? false : nil),
@@ -207,25 +208,25 @@ struct PreludeWatcher {
 
     /// Commands a client may send before it asks for TLS: greeting, capabilities, no-ops,
     /// quitting. Anything else, unasked, goes on in plain text.
-    static let preUpgradeCommands: [String: Set<String>] = [
-        "smtp": ["EHLO", "HELO", "LHLO", "NOOP", "RSET", "QUIT", "HELP"],
-        "lmtp": ["LHLO", "EHLO", "NOOP", "RSET", "QUIT", "HELP"],
-        "imap": ["CAPABILITY", "NOOP", "LOGOUT", "ID"],
-        "pop3": ["CAPA", "NOOP", "QUIT"],
-        "ftp": ["FEAT", "SYST", "NOOP", "QUIT", "HELP", "OPTS"],
-        "nntp": ["CAPABILITIES", "MODE", "DATE", "HELP", "QUIT"],
-        "sieve": ["CAPABILITY", "NOOP", "LOGOUT"],
-        "irc": ["CAP", "PING", "PONG", "QUIT"],
+    static let preUpgradeCommands: [PlaintextProtocol: Set<String>] = [
+        .smtp: ["EHLO", "HELO", "LHLO", "NOOP", "RSET", "QUIT", "HELP"],
+        .lmtp: ["LHLO", "EHLO", "NOOP", "RSET", "QUIT", "HELP"],
+        .imap: ["CAPABILITY", "NOOP", "LOGOUT", "ID"],
+        .pop3: ["CAPA", "NOOP", "QUIT"],
+        .ftp: ["FEAT", "SYST", "NOOP", "QUIT", "HELP", "OPTS"],
+        .nntp: ["CAPABILITIES", "MODE", "DATE", "HELP", "QUIT"],
+        .sieve: ["CAPABILITY", "NOOP", "LOGOUT"],
+        .irc: ["CAP", "PING", "PONG", "QUIT"],
     ]
 
     /// The first client command past the greeting and capability exchange (IMAP's after its
     /// tag), or nil.
-    static func plainCommand(_ upperClient: [String], protocolName: String) -> String? {
+    static func plainCommand(_ upperClient: [String], protocolName: PlaintextProtocol) -> String? {
         let allowed = preUpgradeCommands[protocolName] ?? []
         for line in upperClient {
             var words = line.split(separator: " ", omittingEmptySubsequences: true)
-            if protocolName == "imap" { words = Array(words.dropFirst()) }
-            if protocolName == "irc", words.first?.hasPrefix(":") == true { words = Array(words.dropFirst()) }
+            if protocolName == .imap { words = Array(words.dropFirst()) }
+            if protocolName == .irc, words.first?.hasPrefix(":") == true { words = Array(words.dropFirst()) }
             guard let verb = words.first else { continue }
             let name = String(verb.prefix(20)).filter { $0.isLetter || $0.isNumber }
             guard !name.isEmpty else { continue }
@@ -237,14 +238,14 @@ struct PreludeWatcher {
     /// The server line that offers the upgrade: SMTP's `250-STARTTLS`, IMAP's capability
     /// `STARTTLS`, POP3's `STLS`, FTP's `AUTH TLS`, NNTP's and Sieve's `STARTTLS`, IRC's
     /// `tls` capability.
-    static func offerLine(_ serverLines: [String], protocolName: String) -> String? {
+    static func offerLine(_ serverLines: [String], protocolName: PlaintextProtocol) -> String? {
         serverLines.first { line in
             let upper = line.uppercased()
             let words = upper.split { $0 == " " || $0 == "-" || $0 == "\"" || $0 == "[" || $0 == "]" || $0 == "=" }
             switch protocolName {
-            case "pop3": return upper == "STLS" || upper.hasPrefix("STLS ")
-            case "ftp": return upper.containsText("AUTH TLS") || (upper.hasPrefix(" AUTH") && upper.containsText("TLS"))
-            case "irc": return words.contains("CAP") && words.contains("LS") && (words.contains("TLS") || upper.containsText(":TLS"))
+            case .pop3: return upper == "STLS" || upper.hasPrefix("STLS ")
+            case .ftp: return upper.containsText("AUTH TLS") || (upper.hasPrefix(" AUTH") && upper.containsText("TLS"))
+            case .irc: return words.contains("CAP") && words.contains("LS") && (words.contains("TLS") || upper.containsText(":TLS"))
             default: return words.contains("STARTTLS")
             }
         }
@@ -253,19 +254,19 @@ struct PreludeWatcher {
     /// Whether the server listed its capabilities (so that no offer among them means it
     /// does not offer TLS): SMTP's answer to EHLO, IMAP's CAPABILITY, POP3's CAPA list,
     /// FTP's FEAT, NNTP's CAPABILITIES, Sieve's greeting, IRC's CAP LS.
-    static func capabilitiesSeen(_ serverLines: [String], client upperClient: [String], protocolName: String) -> Bool {
+    static func capabilitiesSeen(_ serverLines: [String], client upperClient: [String], protocolName: PlaintextProtocol) -> Bool {
         let upper = serverLines.map { $0.uppercased() }
         func sent(_ verb: String) -> Bool { upperClient.contains { $0 == verb || $0.hasPrefix(verb + " ") } }
         switch protocolName {
-        case "smtp", "lmtp": return (sent("EHLO") || sent("LHLO")) && upper.dropFirst().contains { $0.hasPrefix("250") }
+        case .smtp, .lmtp: return (sent("EHLO") || sent("LHLO")) && upper.dropFirst().contains { $0.hasPrefix("250") }
         // Before login: the greeting's [CAPABILITY …] or an untagged CAPABILITY (not a
         // tagged answer's, which lists what the logged-in session has).
-        case "imap": return upper.contains { $0.hasPrefix("* CAPABILITY ") || $0.hasPrefix("* OK [CAPABILITY ") }
-        case "pop3": return sent("CAPA") && upper.contains(".")
-        case "ftp": return sent("FEAT") && upper.contains { $0.hasPrefix("211") }
-        case "nntp": return upper.contains { $0.hasPrefix("101") }
-        case "sieve": return upper.contains { $0.hasPrefix("\"IMPLEMENTATION\"") }
-        case "irc": return sent("CAP") && upper.contains { $0.containsText(" CAP ") && $0.containsText(" LS") }
+        case .imap: return upper.contains { $0.hasPrefix("* CAPABILITY ") || $0.hasPrefix("* OK [CAPABILITY ") }
+        case .pop3: return sent("CAPA") && upper.contains(".")
+        case .ftp: return sent("FEAT") && upper.contains { $0.hasPrefix("211") }
+        case .nntp: return upper.contains { $0.hasPrefix("101") }
+        case .sieve: return upper.contains { $0.hasPrefix("\"IMPLEMENTATION\"") }
+        case .irc: return sent("CAP") && upper.contains { $0.containsText(" CAP ") && $0.containsText(" LS") }
         default: return false
         }
     }
@@ -275,9 +276,9 @@ struct PreludeWatcher {
     /// lines but the last have a "-" after the code), the greeting being the first; POP3
     /// with one +OK or -ERR line; IMAP with the line that carries the command's tag; IRC and
     /// Sieve: the server's last line, which the TLS bytes follow.
-    static func answerLine(_ serverLines: [String], protocolName: String, requestIndex: Int, clientLines: [String]) -> String? {
+    static func answerLine(_ serverLines: [String], protocolName: PlaintextProtocol, requestIndex: Int, clientLines: [String]) -> String? {
         switch protocolName {
-        case "smtp", "lmtp", "ftp", "nntp":
+        case .smtp, .lmtp, .ftp, .nntp:
             // The ends of replies: a line of three digits and a space (or nothing).
             let ends = serverLines.filter { line in
                 let chars = Array(line.utf8)
@@ -285,11 +286,11 @@ struct PreludeWatcher {
             }
             let index = requestIndex + 1
             return index < ends.count ? ends[index] : nil
-        case "pop3":
+        case .pop3:
             let statuses = serverLines.filter { $0.hasPrefix("+OK") || $0.hasPrefix("-ERR") }
             let index = requestIndex + 1
             return index < statuses.count ? statuses[index] : nil
-        case "imap":
+        case .imap:
             // The tagged answer to this command: clients may use one tag for every command
             // (s_client's "."), so the n-th line with the tag answers its n-th command.
             guard let tag = clientLines[requestIndex].split(separator: " ").first else { return nil }
@@ -307,7 +308,7 @@ struct PreludeWatcher {
         // PostgreSQL: Int32 8, Int32 80877103 → 'S' or 'N'.
         if client.count >= 8, client.prefix(8).elementsEqual([0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F]) {
             let answer = server.first
-            return Reading(kind: .upgrade("postgres"), requested: true,
+            return Reading(kind: .upgrade(.postgres), requested: true,
                            accepted: answer.map { $0 == UInt8(ascii: "S") }, reply: answer.map { String(UnicodeScalar($0)) })
         }
         // LDAP: an ExtendedRequest naming 1.3.6.1.4.1.1466.20037 → an ExtendedResponse whose
@@ -315,18 +316,18 @@ struct PreludeWatcher {
         let startTLSOID = Array("1.3.6.1.4.1.1466.20037".utf8)
         if client.first == 0x30, contains(client, startTLSOID) {
             let result = ldapExtendedResult(server)
-            return Reading(kind: .upgrade("ldap"), requested: true, accepted: result.map { $0 == 0 },
+            return Reading(kind: .upgrade(.ldap), requested: true, accepted: result.map { $0 == 0 },
                            reply: result.map { code in "resultCode \(code)" + (ldapResultNames[code].map { " (\($0))" } ?? "") })
         }
         // LDAP without StartTLS: the first LDAPMessage is a simple bind, its password in the
         // clear.
         if client.first == 0x30, let operation = ldapOperation(client) {
-            return Reading(kind: .upgrade("ldap"), requested: false, accepted: nil, reply: nil, plainCommand: operation)
+            return Reading(kind: .upgrade(.ldap), requested: false, accepted: nil, reply: nil, plainCommand: operation)
         }
         // PostgreSQL without SSLRequest: the StartupMessage (Int32 length, Int32 196608,
         // user and database) first.
         if client.count >= 8, client[0] == 0, client[4...7].elementsEqual([0, 3, 0, 0]) {
-            return Reading(kind: .upgrade("postgres"), requested: false, accepted: nil, reply: nil, plainCommand: "StartupMessage")
+            return Reading(kind: .upgrade(.postgres), requested: false, accepted: nil, reply: nil, plainCommand: "StartupMessage")
         }
         if client.count >= 3, client[0] == 5, Int(client[1]) + 2 <= client.count, Int(client[1]) >= 1 {
             return readSOCKS5(client: client, server: server)
@@ -334,7 +335,7 @@ struct PreludeWatcher {
         // SOCKS4/4a: VN 4, CD 1 (CONNECT) → VN 0, CD 90 granted.
         if client.count >= 9, client[0] == 4, client[1] == 1 {
             let status = server.count >= 2 && server[0] == 0 ? server[1] : nil
-            return Reading(kind: .tunnel("socks4"), requested: true, accepted: status.map { $0 == 90 }, reply: status.map { "CD \($0)" })
+            return Reading(kind: .tunnel(.socks4), requested: true, accepted: status.map { $0 == 90 }, reply: status.map { "CD \($0)" })
         }
         // MySQL: the server's greeting (protocol 10) first; the client's SSL request is a
         // 32-byte packet with CLIENT_SSL (0x0800) in its capability flags.
@@ -352,7 +353,7 @@ struct PreludeWatcher {
             if let end = server[5...].firstIndex(of: 0), end + 15 < server.count {
                 offered = (Int(server[end + 14]) | Int(server[end + 15]) << 8) & 0x0800 != 0
             }
-            return Reading(kind: .upgrade("mysql"), requested: requested, accepted: requested ? true : nil, reply: nil,
+            return Reading(kind: .upgrade(.mysql), requested: requested, accepted: requested ? true : nil, reply: nil,
                            plainCommand: answered && !requested ? "HandshakeResponse" : nil,
                            serverOffered: requested ? nil : offered, offer: offered == true && !requested ? "CLIENT_SSL" : nil)
         }
@@ -377,7 +378,7 @@ struct PreludeWatcher {
         // A method choice not all here says nothing yet.
         answer = answer.dropFirst(2)
         if chosen == 0xFF {
-            return Reading(kind: .tunnel("socks5"), requested: true, accepted: false, reply: "METHOD 255 (no acceptable method)")
+            return Reading(kind: .tunnel(.socks5), requested: true, accepted: false, reply: "METHOD 255 (no acceptable method)")
         }
         if request.first == 1, chosen == 2 || (chosen == nil && methods.contains(2)) {
             // Username/password: skipped by their lengths.
@@ -390,7 +391,7 @@ struct PreludeWatcher {
             if answer.count >= 2, answer.first == 1 {
                 let status = answer[answer.startIndex + 1]
                 guard status == 0 else {
-                    return Reading(kind: .tunnel("socks5"), requested: true, accepted: false,
+                    return Reading(kind: .tunnel(.socks5), requested: true, accepted: false,
                                    reply: "authentication STATUS \(status) (username/password refused)")
                 }
             }
@@ -399,7 +400,7 @@ struct PreludeWatcher {
         }
         guard request.count >= 4, request.first == 5, request.dropFirst().first == 1 else { return nil }
         let status = answer.count >= 2 && answer.first == 5 ? answer[answer.startIndex + 1] : nil
-        return Reading(kind: .tunnel("socks5"), requested: true, accepted: status.map { $0 == 0 },
+        return Reading(kind: .tunnel(.socks5), requested: true, accepted: status.map { $0 == 0 },
                        reply: status.map { "REP \($0)" })
     }
 

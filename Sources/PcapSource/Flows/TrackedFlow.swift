@@ -626,13 +626,13 @@ final class TrackedFlow {
             plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) },
             upgradeRefused: upgradeRefusal.map { reading in
                 switch reading.kind {
-                case .upgrade(let name): return CaptureFacts.UpgradeRefusal(protocolName: name, isTunnel: false, reply: reading.reply)
-                case .tunnel(let name): return CaptureFacts.UpgradeRefusal(protocolName: name, isTunnel: true, reply: reading.reply)
+                case .upgrade(let proto): return CaptureFacts.UpgradeRefusal(prelude: .upgrade(proto), reply: reading.reply)
+                case .tunnel(let tunnel): return CaptureFacts.UpgradeRefusal(prelude: .tunnel(tunnel), reply: reading.reply)
                 }
             },
             upgradeNotRequested: plaintextSession.flatMap { reading in
-                guard case .upgrade(let name) = reading.kind, let command = reading.plainCommand else { return nil }
-                return CaptureFacts.UpgradeNotRequested(protocolName: name, command: command, serverOffered: reading.serverOffered, offer: reading.offer)
+                guard case .upgrade(let proto) = reading.kind, let command = reading.plainCommand else { return nil }
+                return CaptureFacts.UpgradeNotRequested(plaintextProtocol: proto, command: command, serverOffered: reading.serverOffered, offer: reading.offer)
             },
             messagesCutByBound: cutByBound)
         var flow = Flow(

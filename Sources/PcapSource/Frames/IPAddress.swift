@@ -1,3 +1,5 @@
+import TLSModel
+
 /// An IPv4 or IPv6 address held as 16 bytes in two words (IPv4 as `::ffff:a.b.c.d`), so
 /// that flow keys hash quickly and never allocate.
 public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
@@ -72,7 +74,7 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
 
     /// `192.0.2.1:443`, `[::1]:443`.
     public var description: String {
-        address.isIPv6 ? "[\(address)]:\(port)" : "\(address):\(port)"
+        HostPort.display(host: address.description, port: Int(port))
     }
 }
 

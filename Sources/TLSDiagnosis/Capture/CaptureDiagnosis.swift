@@ -70,14 +70,15 @@ public enum CaptureDiagnosis {
         }
         if let refusal = f.upgradeRefused, observation.clientHello == nil {
             // The plain-text protocol said no; no TLS followed: that, not a missing handshake.
-            let name = UpgradeDiagnosis.displayNames[refusal.protocolName] ?? refusal.protocolName.uppercased()
+            let name = refusal.prelude.displayName
             let quoted = refusal.reply.map { " It answered: \"\($0)\"." } ?? ""
+            let isTunnel = if case .tunnel = refusal.prelude { true } else { false }
             findings.append(Finding(
                 code: .tlsStartTLSRefused, subject: .connection,
-                message: refusal.isTunnel
+                message: isTunnel
                     ? "The client asked the \(name) proxy for a tunnel and the proxy refused it, so no TLS handshake ran.\(quoted)"
                     : "The client asked the \(name) server to start TLS and the server refused, so no TLS handshake ran: what followed went in plain text, or nowhere.\(quoted)",
-                evidence: ["protocol": .string(refusal.protocolName), "reply": .optional(refusal.reply), "step": .string(refusal.isTunnel ? "tunnel" : "starttls")]))
+                evidence: ["protocol": .string(refusal.prelude.name), "reply": .optional(refusal.reply), "step": .string(isTunnel ? "tunnel" : "starttls")]))
             return findings
         }
         if let plain = f.upgradeNotRequested, observation.clientHello == nil {
@@ -125,15 +126,15 @@ public enum CaptureDiagnosis {
     /// `tls.starttls_not_used`: a session of a protocol that upgrades in place, in which the
     /// client never asked for TLS.
     static func plaintextSessionFinding(_ plain: CaptureFacts.UpgradeNotRequested) -> Finding {
-        let name = UpgradeDiagnosis.displayNames[plain.protocolName] ?? plain.protocolName.uppercased()
-        let request = upgradeRequests[plain.protocolName] ?? "STARTTLS"
+        let name = plain.plaintextProtocol.displayName
+        let request = plain.plaintextProtocol.upgradeRequest
         let server: String
         switch plain.serverOffered {
         case true?: server = " though the server offered it" + (plain.offer.map { " (\"\($0)\")" } ?? "")
         case false?: server = "; the server did not offer it either (its capabilities do not list \(request))"
         case nil: server = ""
         }
-        var evidence: [String: EvidenceValue] = ["protocol": .string(plain.protocolName), "command": .string(plain.command)]
+        var evidence: [String: EvidenceValue] = ["protocol": .string(plain.plaintextProtocol.rawValue), "command": .string(plain.command)]
         if let offered = plain.serverOffered { evidence["server_offered"] = .bool(offered) }
         if let offer = plain.offer { evidence["offer"] = .string(offer) }
         return Finding(
@@ -141,12 +142,6 @@ public enum CaptureDiagnosis {
             message: "The client never asked the \(name) server for TLS (\(request))\(server), and went on in plain text with \(plain.command): what it sent — mail, a login, a password, a query — crossed the network readable.",
             evidence: evidence)
     }
-
-    /// How each protocol asks for TLS, as the finding names it.
-    static let upgradeRequests = [
-        "pop3": "STLS", "ftp": "AUTH TLS", "ldap": "the StartTLS extended operation", "postgres": "SSLRequest",
-        "mysql": "the CLIENT_SSL capability", "xmpp": "<starttls/>", "xmpp-server": "<starttls/>",
-    ]
 
     /// `capture.decrypt_failed` and `capture.no_key` for what the key log did not open.
     /// `clientSeenFromSYN`: the client's direction was captured from its SYN, so a missing
@@ -230,7 +225,7 @@ public enum CaptureDiagnosis {
         let message: String
         if o.clientHello == nil && f.clientSeenFromSYN {
             let why = f.snapCutBytes > 0 ? "cut short by the snap length" : "not captured"
-            let start = f.transport == "udp" ? "its first datagram" : "its SYN"
+            let start = f.transport == .udp ? "its first datagram" : "its SYN"
             message = "The capture has this connection from \(start) but no readable ClientHello: the client's first bytes were \(why), so what the client offered is unknown."
         } else if o.clientHello == nil {
             message = "The capture has no ClientHello for this connection: it starts after the handshake began, so what the client offered is unknown."

@@ -7,7 +7,7 @@ public enum UpgradeDiagnosis {
     /// The finding for an upgrade that did not happen; nil when TLS was started.
     public static func finding(_ upgrade: PlaintextUpgrade, profile: Profile) -> Finding? {
         guard !upgrade.upgraded else { return nil }
-        let name = displayNames[upgrade.protocolName] ?? upgrade.protocolName.uppercased()
+        let name = upgrade.plaintextProtocol.displayName
         let reason = upgrade.reason ?? "did not upgrade"
         // The step once: a reason that already names it ("… at greeting") is not followed by "(at greeting)".
         let step = reason.hasSuffix(" \(upgrade.step)") ? "" : " (at \(upgrade.step))"
@@ -16,16 +16,10 @@ public enum UpgradeDiagnosis {
             code: .tlsStartTLSRefused, subject: .connection,
             message: "The \(name) server \(reason), so no TLS handshake ran\(step).\(quoted)",
             evidence: [
-                "protocol": .string(upgrade.protocolName), "step": .string(upgrade.step), "reason": .string(reason),
+                "protocol": .string(upgrade.plaintextProtocol.rawValue), "step": .string(upgrade.step), "reason": .string(reason),
                 "reply": .string(upgrade.reply),
             ]))
     }
-
-    /// How the protocols are usually written.
-    static let displayNames = [
-        "submission": "SMTP (submission)", "xmpp-server": "XMPP (server-to-server)", "postgres": "PostgreSQL",
-        "mysql": "MySQL", "sieve": "ManageSieve",
-    ]
 
     /// The trust section's note when no handshake ran because the server did not upgrade.
     public static let trustNote = "The server did not upgrade to TLS (see tls.starttls_refused), so there was no certificate to judge."

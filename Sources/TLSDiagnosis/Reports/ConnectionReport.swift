@@ -97,9 +97,9 @@ public struct ConnectTarget: Sendable, Hashable {
     /// The SNI sent, nil when none.
     public var sni: String?
     /// The plain-text protocol upgraded from (`--starttls`): `smtp`, `imap`; nil when none.
-    public var upgrade: String? = nil
-    /// `tcp`, or `udp` for DTLS (`--dtls`).
-    public var transport = "tcp"
+    public var upgrade: PlaintextProtocol? = nil
+    /// TCP, or UDP for DTLS (`--dtls`).
+    public var transport = Transport.tcp
 
     public init(host: String, port: Int, address: String?, sni: String?) {
         self.host = host

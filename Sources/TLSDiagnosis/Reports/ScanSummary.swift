@@ -44,10 +44,10 @@ public struct ScanRow: Sendable, Hashable {
 
     /// `host:port` (`[v6]:port`), the address connected to in parentheses when a name was dialled.
     public var endpoint: String {
-        let h = host.containsText(":") ? "[\(host)]" : host
         if port == 0 { return host } // a name that did not resolve: no port was tried
-        if let address, address != host { return "\(h):\(port) (\(address))" }
-        return "\(h):\(port)"
+        let endpoint = HostPort.display(host: host, port: port)
+        if let address, address != host { return "\(endpoint) (\(address))" }
+        return endpoint
     }
 
     /// The row of a connect report.

@@ -179,8 +179,8 @@ public struct CaptureFacts: Sendable, Hashable {
     /// The client's direction was captured from its SYN (for DTLS: from its first
     /// ClientHello).
     public var clientSeenFromSYN = false
-    /// `tcp`, or `udp` for DTLS.
-    public var transport = "tcp"
+    /// TCP, or UDP for DTLS.
+    public var transport = Transport.tcp
     /// Why tracking stopped, in words; nil when the report went out while it was open.
     public var end: String?
     /// Streams that stopped decoding, and why.
@@ -198,7 +198,7 @@ public struct CaptureFacts: Sendable, Hashable {
     /// The client of a plain-text protocol went on without asking for TLS.
     public struct UpgradeNotRequested: Sendable, Hashable {
         /// `smtp`, `imap`, `ldap`, `postgres`, …
-        public var protocolName: String
+        public var plaintextProtocol: PlaintextProtocol
         /// The first command past the greeting and capabilities (`MAIL`, `LOGIN`,
         /// `bindRequest`, `StartupMessage`).
         public var command: String
@@ -207,8 +207,8 @@ public struct CaptureFacts: Sendable, Hashable {
         /// The server's line that offered it (`250-STARTTLS`).
         public var offer: String?
 
-        public init(protocolName: String, command: String, serverOffered: Bool?, offer: String?) {
-            self.protocolName = protocolName
+        public init(plaintextProtocol: PlaintextProtocol, command: String, serverOffered: Bool?, offer: String?) {
+            self.plaintextProtocol = plaintextProtocol
             self.command = command
             self.serverOffered = serverOffered
             self.offer = offer
@@ -217,15 +217,35 @@ public struct CaptureFacts: Sendable, Hashable {
 
     /// The server of a plain-text protocol refused the client's request for TLS.
     public struct UpgradeRefusal: Sendable, Hashable {
-        /// `smtp`, `imap`, `postgres`, … or a tunnel: `socks5`, `http-connect`.
-        public var protocolName: String
-        public var isTunnel: Bool
+        /// What asked for TLS: a protocol's upgrade (`smtp`, `postgres`) or a proxy's tunnel.
+        public var prelude: Prelude
         /// The server's answer, as text (its first line; "N" for PostgreSQL).
         public var reply: String?
 
-        public init(protocolName: String, isTunnel: Bool, reply: String?) {
-            self.protocolName = protocolName
-            self.isTunnel = isTunnel
+        /// A protocol's upgrade, or a proxy's tunnel.
+        public enum Prelude: Sendable, Hashable {
+            case upgrade(PlaintextProtocol)
+            case tunnel(TunnelProtocol)
+
+            /// The name in JSON: `smtp`, `socks5`.
+            public var name: String {
+                switch self {
+                case .upgrade(let proto): proto.rawValue
+                case .tunnel(let tunnel): tunnel.rawValue
+                }
+            }
+
+            /// "SMTP", "ManageSieve", "SOCKS5".
+            public var displayName: String {
+                switch self {
+                case .upgrade(let proto): proto.displayName
+                case .tunnel(let tunnel): tunnel.displayName
+                }
+            }
+        }
+
+        public init(prelude: Prelude, reply: String?) {
+            self.prelude = prelude
             self.reply = reply
         }
     }

@@ -74,10 +74,5 @@ public struct DialTarget: Sendable, Hashable, CustomStringConvertible {
     public var isIPAddress: Bool { IPAddressText.parse(host) != nil }
 
     /// `host:port`, with brackets around an IPv6 address.
-    public var description: String { Self.display(host: host, port: port) }
-
-    /// `host:port`, `[v6]:port`.
-    public static func display(host: String, port: Int) -> String {
-        host.containsText(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-    }
+    public var description: String { HostPort.display(host: host, port: port) }
 }

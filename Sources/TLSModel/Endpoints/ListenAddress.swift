@@ -41,7 +41,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// `PORT` alone on every address, `host:port`, `[v6]:port`.
     public var description: String {
-        host.map { DialTarget.display(host: $0, port: port) } ?? "*:\(port)"
+        host.map { HostPort.display(host: $0, port: port) } ?? "*:\(port)"
     }
 }
 

@@ -10,11 +10,11 @@ public struct Flow: Sendable, Hashable {
     public var lastPacket: Date
     /// capture: the protocol that upgraded to TLS in place (`smtp`, `imap`, `postgres`…),
     /// when the flow began in plain text.
-    public var upgrade: String? = nil
+    public var upgrade: PlaintextProtocol? = nil
     /// capture: the proxy whose tunnel carried the TLS (`socks5`, `socks4`, `http-connect`).
-    public var tunnel: String? = nil
-    /// `tcp`, or `udp` for a capture's DTLS flow.
-    public var transport = "tcp"
+    public var tunnel: TunnelProtocol? = nil
+    /// TCP, or UDP for a capture's DTLS flow.
+    public var transport = Transport.tcp
 
     public init(client: String, server: String, firstPacket: Date, lastPacket: Date) {
         self.client = client

@@ -2,8 +2,8 @@
 /// STARTTLS, IMAP's STARTTLS, POP3's STLS, FTP's AUTH TLS, LDAP's StartTLS extended
 /// operation, PostgreSQL's SSLRequest and the like.
 public struct PlaintextUpgrade: Sendable, Hashable {
-    /// The protocol, as `--starttls` names it: `smtp`, `imap`, `postgres`.
-    public var protocolName: String
+    /// The protocol: `smtp`, `imap`, `postgres`.
+    public var plaintextProtocol: PlaintextProtocol
     /// The server agreed: TLS was started on the connection.
     public var upgraded: Bool
     /// The step that decided it: `EHLO`, `STARTTLS`, `greeting`, `SSLRequest`.
@@ -14,8 +14,8 @@ public struct PlaintextUpgrade: Sendable, Hashable {
     /// What the server said at that step, printable and bounded (control bytes escaped).
     public var reply: String
 
-    public init(protocolName: String, upgraded: Bool, step: String, reason: String? = nil, reply: String) {
-        self.protocolName = protocolName
+    public init(plaintextProtocol: PlaintextProtocol, upgraded: Bool, step: String, reason: String? = nil, reply: String) {
+        self.plaintextProtocol = plaintextProtocol
         self.upgraded = upgraded
         self.step = step
         self.reason = reason

@@ -167,8 +167,7 @@ struct BriefTally {
         outcomes[r.outcome.rawValue, default: 0] += 1
         switch r.vantage {
         case .client(let client):
-            let host = client.target.host.containsText(":") ? "[\(client.target.host)]" : client.target.host
-            servers["\(host):\(client.target.port)", default: 0] += 1
+            servers[HostPort.display(host: client.target.host, port: client.target.port), default: 0] += 1
         case .server(let server): servers[server.flow.server, default: 0] += 1
         case .observer(let observer): servers[observer.flow.server, default: 0] += 1
         }

@@ -48,7 +48,7 @@ public struct ConnectSession: Sendable {
         /// Where to write the presented chain as PEM, leaf first (`--save-chain`).
         public var saveChainPath: String?
         /// A plain-text protocol to upgrade from before the handshake (`--starttls`).
-        public var upgrade: StartTLSProtocol?
+        public var upgrade: PlaintextProtocol?
         /// Also enumerate the cipher suites accepted at each version (`--ciphers`).
         public var enumerateCiphers = false
         /// DTLS over UDP instead of TLS over TCP (`--dtls`).
@@ -96,8 +96,8 @@ public struct ConnectSession: Sendable {
         let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile, clientClock: c.at != nil)
         func judge(_ live: LiveHandshake, extra: [Finding]) -> ConnectionReport {
             var target = ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName)
-            target.upgrade = c.upgrade?.rawValue
-            target.transport = c.datagram ? "udp" : "tcp"
+            target.upgrade = c.upgrade
+            target.transport = c.datagram ? .udp : .tcp
             let vantage = Vantage.client(ClientVantage(target: target, identity: c.identity?.certificates))
             let observation = live.observation
             return ConnectionDiagnosis.report(

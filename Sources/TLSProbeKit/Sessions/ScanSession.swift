@@ -103,7 +103,7 @@ public struct ScanSession: Sendable {
         connect.probeVersions = c.probeVersions
         // A plain-text protocol's well-known port (25, 587, 143, 110, 389, 5432, 21, 5222 …):
         // upgrade first, as connect --starttls auto does.
-        connect.upgrade = StartTLSProtocol.forPort(endpoint.port)
+        connect.upgrade = PlaintextProtocol.forPort(endpoint.port)
         if let bytes = IPAddressText.parse(endpoint.host), let name = c.hostMap[IPAddressText.format(bytes)] {
             connect.expectedHost = name
         }

@@ -103,9 +103,10 @@ struct Capture: ParsableCommand {
             c.count = count
             c.duration = duration
             c.keyLogs = keylog
+            let stop = StopToken.signals()
             let session = try CaptureSession(c, notes: Console.note)
             let sink = output.stream(separation: .blankLineBetween, brief: brief.brief)
-            try session.run(to: sink, threshold: failOn.threshold)
+            try session.run(to: sink, threshold: failOn.threshold, until: stop)
             if let table = sink.summary() { Console.report(table) }
             return Status.of(sink)
         }

@@ -143,11 +143,12 @@ struct Listen: ParsableCommand {
             c.timeout = timeout
             c.count = count
             c.duration = duration.flatMap(Self.seconds)
+            let stop = StopToken.signals()
             let session = try ListenSession(c)
             // Reports go to stdout through a writer thread of their own: a stdout nobody
             // reads never holds a connection or a stop.
             let writer = QueuedWriter()
-            try session.prepare(writer)
+            try session.prepare(writer, until: stop)
             session.announcement().forEach(Console.note)
             let sink = output.stream(separation: .blankLineAfter, brief: brief.brief, output: { writer.enqueue($0) })
             Console.note(session.serve(to: sink, through: writer, threshold: failOn.threshold))

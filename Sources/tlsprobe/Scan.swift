@@ -1,11 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 import OpenSSLProbe
 import SystemCalls
 import TLSDiagnosis
@@ -175,14 +168,8 @@ struct Scan: ParsableCommand {
                 ? .jsonLines
                 : .standardTable(noColor: output.noColor, verbose: output.verbose)
             let sink = ScanSink(form: form, plan: plan, threshold: failOn.threshold, expiringDays: expiring)
-            let stop = ScanStop()
-            let interrupts = InterruptCount()
-            StopSignals.watch { signal in
-                if interrupts.increment() > 1 { SystemCall.exit(130) }
-                Console.note("Stopping (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): the endpoints in progress finish; Ctrl-C again to quit at once")
-                stop.stop()
-            }
-            ScanSession(c).run(into: sink, stop: stop)
+            let stop = StopToken.signals()
+            ScanSession(c).run(into: sink, until: stop)
             let summary = sink.finish(interrupted: stop.isStopped)
             // Interrupted: the endpoints never reached may fail too, so neither "all clean"
             // nor "nothing to examine".
@@ -197,17 +184,5 @@ struct Scan: ParsableCommand {
             }
             return summary.failing > 0 ? Status.findings : Status.ok
         }
-    }
-}
-
-/// Ctrl-C presses, counted from the signal thread.
-final class InterruptCount: @unchecked Sendable {
-    private let lock = Lock()
-    private var count = 0
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count
     }
 }

@@ -34,7 +34,6 @@ public final class CaptureSession {
     public let configuration: Configuration
     private let capture: PacketCapture
     private let notes: (String) -> Void
-    private let stopped = StopFlag()
 
     /// Opens the capture and loads the key logs; what was wrong with a key log goes to
     /// `notes`. Throws when the capture or a key log cannot be opened.
@@ -51,12 +50,10 @@ public final class CaptureSession {
         }
     }
 
-    /// Reads until the end, `--count`, `--duration` or SIGINT/SIGTERM, writing one report
-    /// per TLS connection to `sink`, and the summary to `notes`. Throws when not one packet
-    /// could be read.
-    public func run(to sink: any ReportSink, threshold: FailThreshold) throws {
-        let stopped = self.stopped
-        StopSignals.watch { _ in stopped.set() }
+    /// Reads until the end, `--count`, `--duration` or `stop` (at the next packet or poll,
+    /// at most 200 ms), writing one report per TLS connection to `sink`, and the summary to
+    /// `notes`. Throws when not one packet could be read.
+    public func run(to sink: any ReportSink, threshold: FailThreshold, until stop: StopToken) throws {
         if capture.isLive { notes("Capturing on \(capture.name) (\(capture.linkTypeName)); Ctrl-C stops.") }
 
         let progress = ProgressLine()
@@ -70,7 +67,7 @@ public final class CaptureSession {
         let c = configuration
         let memo = DiagnosisMemo(anchors: c.anchors)
         let statistics = capture.run(
-            until: .init(connections: c.count, duration: c.duration, requested: { stopped.isSet }),
+            until: .init(connections: c.count, duration: c.duration, requested: { stop.isStopped }),
             progress: { progress.show($0) },
             onConnection: { connection in
                 reporter.submit { .connection(Self.report(connection, configuration: c, memo: memo)) }
@@ -78,7 +75,7 @@ public final class CaptureSession {
         reporter.finish()
         progress.clear()
         if let embedded = capture.keyLog.embeddedSummary { Self.problems(embedded).forEach(notes) }
-        notes(Self.summary(statistics, source: capture.name, interrupted: stopped.isSet))
+        notes(Self.summary(statistics, source: capture.name, interrupted: stop.isStopped))
         if statistics.packets == 0, let error = statistics.readError {
             throw CouldNotExamine(.captureReadFailed, description: "\(capture.name): \(error)", target: configuration.interface ?? configuration.file)
         }
@@ -157,24 +154,5 @@ public final class CaptureSession {
             lines.append("  reading stopped early: \(error)")
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// A flag a signal-watching thread sets and the reading loop reads.
-final class StopFlag: @unchecked Sendable {
-    // @unchecked: `value` is only touched under `lock`.
-    private let lock = Lock()
-    private var value = false
-
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
-
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }

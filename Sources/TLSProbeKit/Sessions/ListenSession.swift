@@ -101,15 +101,15 @@ public final class ListenSession: Sendable {
     /// signal (TLSServer's grace).
     static let signalGrace: TimeInterval = 3
 
-    /// Makes SIGINT and SIGTERM stop serving instead of ending the process, and starts
-    /// `writer`'s thread, before anything is announced. Throws (`local`) when that thread
-    /// cannot be made: nothing would be written.
-    public func prepare(_ writer: QueuedWriter) throws(ListenFailure) {
+    /// Makes `stop` (SIGINT, SIGTERM) stop serving, and starts `writer`'s thread, before
+    /// anything is announced. Throws (`local`) when that thread cannot be made: nothing
+    /// would be written.
+    public func prepare(_ writer: QueuedWriter, until stop: StopToken) throws(ListenFailure) {
         // A stdout nobody reads holds the writer only: reports waiting when the grace ends
-        // are dropped (a second signal: at once).
+        // are dropped (a second request: at once).
         let server = self.server
-        StopSignals.watch { signal in
-            server.stop(.signal(signal))
+        stop.onStop { request in
+            server.stop(.signal(request.asSignal))
             writer.stopRequested(grace: Self.signalGrace)
         }
         guard writer.start() else {

@@ -34,9 +34,14 @@ public struct ScanSession: Sendable {
 
     public init(_ configuration: Configuration) { self.configuration = configuration }
 
-    /// Scans until every endpoint is done or `stop` is set (then the endpoints in progress
-    /// finish, each within its timeout, and no new one starts).
-    public func run(into sink: ScanSink, stop: ScanStop) {
+    /// Scans until every endpoint is done or `stop` is requested: then the endpoints in
+    /// progress finish, each within its timeout, and no new one starts; a second request
+    /// ends the process at once (exit status 130).
+    public func run(into sink: ScanSink, until stop: StopToken) {
+        stop.onStop { request in
+            if request.count > 1 { SystemCall.exit(130) }
+            Console.note("Stopping (\(request.cause)): the endpoints in progress finish; Ctrl-C again to quit at once")
+        }
         let c = configuration
         // Names are looked up once, before the sweep: one that does not resolve is one
         // error, not one per port.
@@ -127,15 +132,6 @@ public struct ScanSession: Sendable {
             return cursor.next()
         }
     }
-}
-
-/// Set once (Ctrl-C) to stop starting endpoints.
-public final class ScanStop: @unchecked Sendable {
-    private let lock = Lock()
-    private var stopped = false
-    public init() {}
-    public func stop() { lock.lock(); stopped = true; lock.unlock() }
-    public var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 }
 
 /// Where `scan` puts what it finds. With `.jsonLines`, each endpoint's connect report (or

@@ -96,7 +96,7 @@ struct Capture: ParsableCommand {
         try examining("capture", output, lines: true) {
             var c = CaptureSession.Configuration(context: trust.context())
             c.anchors = try trust.loadAnchors(password: passwords.provider)
-            c.atGiven = trust.at != nil
+            c.atGiven = trust.time.at != nil
             c.interface = interface
             c.file = file ?? "-"
             c.filter = filter

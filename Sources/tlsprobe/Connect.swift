@@ -57,11 +57,8 @@ struct Connect: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The name the client expects (default: the host dialled); an IP address must be in an iPAddress SAN.", valueName: "name|ip"))
     var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (the handshake is now): 2026-11-21, @SECONDS.", valueName: "time"))
-    var at: String?
-
-    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).", valueName: "name"))
-    var profile: ProfileArgument = .default
+    @OptionGroup var time: TimeOption
+    @OptionGroup var profile: ProfileOption
 
     @Option(name: .long, help: ArgumentHelp("The server name to send in SNI (default: --host or the host dialled, when a name).", valueName: "name"))
     var sni: String?
@@ -120,9 +117,6 @@ struct Connect: ParsableCommand {
             throw ValidationError(
                 "--starttls auto: port \(dial.port) is no STARTTLS protocol's well-known port; name the protocol: --starttls \(StartTLSArgument.names)")
         }
-        if let at, ReportTime.parse(at) == nil {
-            throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
-        }
         if let host, host.isEmpty { throw ValidationError("--host needs a name or an IP address") }
         if sni != nil && noSni { throw ValidationError("give one of --sni and --no-sni") }
         if let sni, sni.isEmpty || IPAddressText.parse(sni) != nil {
@@ -174,7 +168,7 @@ struct Connect: ParsableCommand {
             c.knownHostsPath = knownHosts
             c.saveChainPath = saveChain
             c.profile = profile.profile
-            c.at = at.flatMap(ReportTime.parse)
+            c.at = time.at
             let report = try ConnectSession(c).run()
             let sink = output.single(brief: brief.brief)
             sink.emit(.connection(report), threshold: failOn.threshold)

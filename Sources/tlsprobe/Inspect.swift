@@ -20,11 +20,8 @@ struct Inspect: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A private key to check against the first certificate.", valueName: "file"), completion: .file())
     var key: String?
 
-    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (as for verify).", valueName: "time"))
-    var at: String?
-
-    @Option(name: .long, help: ArgumentHelp("Whose rules: default, apple, openssl.", valueName: "name"))
-    var profile: ProfileArgument = .default
+    @OptionGroup var time: TimeOption
+    @OptionGroup var profile: ProfileOption
 
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
@@ -32,14 +29,11 @@ struct Inspect: ParsableCommand {
 
     func validate() throws {
         try checkStandardInputOnce(files + (key.map { [$0] } ?? []))
-        if let at, ReportTime.parse(at) == nil {
-            throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
-        }
     }
 
     func run() throws {
         try examining("inspect", output) {
-            let context = TrustContext(at: at.flatMap(ReportTime.parse) ?? Date(), purpose: .server, profile: profile.profile, clientClock: at != nil)
+            let context = TrustContext(at: time.instant, purpose: .server, profile: profile.profile, clientClock: time.at != nil)
             let result = try InspectSession(files: files, key: key, context: context, password: passwords.provider).run()
             let sink = output.single()
             sink.emit(.inspect(result.report), threshold: failOn.threshold)

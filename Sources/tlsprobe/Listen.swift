@@ -78,8 +78,7 @@ struct Listen: ParsableCommand {
 
     @OptionGroup var keyLog: KeyLogOutputOption
 
-    @Option(name: .long, help: ArgumentHelp("Whose rules for client certificates and protocol choices: default, apple, openssl.", valueName: "name"))
-    var profile: ProfileArgument = .default
+    @OptionGroup var profile: ProfileOption
 
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions

@@ -53,11 +53,8 @@ struct Scan: ParsableCommand {
 
     @OptionGroup var anchors: AnchorOptions
 
-    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).", valueName: "name"))
-    var profile: ProfileArgument = .default
-
-    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (the handshakes are now): 2026-11-21, @SECONDS.", valueName: "time"))
-    var at: String?
+    @OptionGroup var profile: ProfileOption
+    @OptionGroup var time: TimeOption
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds per endpoint for the TCP connection, then for each of connect's stages.", valueName: "seconds"))
     var timeout: Double = 5
@@ -92,9 +89,6 @@ struct Scan: ParsableCommand {
             do throws(ScanInput.ParseError) {
                 if try ScanInput.ports(ports).isEmpty { throw ScanInput.ParseError("--ports: give at least one port") }
             } catch { throw ValidationError(error.description) }
-        }
-        if let at, ReportTime.parse(at) == nil {
-            throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
         }
         if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600") }
         if !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
@@ -161,7 +155,7 @@ struct Scan: ParsableCommand {
             c.concurrency = concurrency
             c.timeout = timeout
             c.profile = profile.profile
-            c.at = at.flatMap(ReportTime.parse)
+            c.at = time.at
             c.hostMap = hostNames
             c.probeVersions = versions
             let form: ScanSink.Form = output.json

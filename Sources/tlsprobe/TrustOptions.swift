@@ -40,6 +40,30 @@ struct AnchorOptions: ParsableArguments {
     }
 }
 
+/// `--at`: judge dates at another instant, read once by the parser.
+struct TimeOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (a live handshake still happens now): 2026-11-21, 2026-11-21T10:00:00Z, @SECONDS.", valueName: "time"), transform: TimeOption.parse)
+    var at: Date?
+
+    static func parse(_ text: String) throws -> Date {
+        guard let date = ReportTime.parse(text) else {
+            throw ValidationError("--at \(text): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
+        }
+        return date
+    }
+
+    /// The evaluation instant: `--at`, else now (read once, here, never inside a check).
+    var instant: Date { at ?? Date() }
+}
+
+/// `--profile`: whose rules judge.
+struct ProfileOption: ParsableArguments {
+    @Option(name: .customLong("profile"), help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).", valueName: "name"))
+    var name: ProfileArgument = .default
+
+    var profile: Profile { name.profile }
+}
+
 /// What the client trusts, the name it expects, when and under which rules.
 struct TrustOptions: ParsableArguments {
     @OptionGroup var anchors: AnchorOptions
@@ -47,25 +71,16 @@ struct TrustOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The name the client expects: a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
     var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("Judge at another instant: 2026-11-21, 2026-11-21T10:00:00Z, @1763719200.", valueName: "time"))
-    var at: String?
-
-    @Option(name: .long, help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS), openssl (OpenSSL 3 clients).", valueName: "name"))
-    var profile: ProfileArgument = .default
+    @OptionGroup var time: TimeOption
+    @OptionGroup var profile: ProfileOption
 
     func validate() throws {
-        if let at, ReportTime.parse(at) == nil {
-            throw ValidationError("--at \(at): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
-        }
         if let host, host.isEmpty { throw ValidationError("--host needs a name or an IP address") }
     }
 
-    /// The evaluation instant: `--at`, else now (read once, here, never inside a check).
-    var instant: Date { at.flatMap(ReportTime.parse) ?? Date() }
-
     /// The context for a leaf with this purpose (only `verify` judges client certificates).
     func context(purpose: Purpose = .server) -> TrustContext {
-        TrustContext(at: instant, expectedName: host.map(ExpectedName.init(parsing:)), purpose: purpose, profile: profile.profile, clientClock: at != nil)
+        TrustContext(at: time.instant, expectedName: host.map(ExpectedName.init(parsing:)), purpose: purpose, profile: profile.profile, clientClock: time.at != nil)
     }
 
     /// Every anchor named by --anchor, --anchors and --system-anchors, deduplicated.

@@ -163,7 +163,8 @@ import TLSDiagnosis
     /// the shared option groups do not jump the queue (their checks run in each command's
     /// own order, as before the groups were shared).
     @Test(arguments: [
-        (["connect", "a:b:c", "--at", "garbage"], "a:b:c"),
+        // A value the parser reads (--at) is refused while parsing, before any check.
+        (["connect", "a:b:c", "--at", "garbage"], "--at garbage"),
         (["connect", "host:99999", "--min-version", "1.3", "--max-version", "1.2"], "99999"),
         (["connect", "host:1", "--identity", "a", "--cert", "b", "--key", "c", "--sni", "1.2.3.4"], "--sni 1.2.3.4"),
         (["listen", "bad::addr::", "--identity", "a", "--cert", "b", "--key", "c"], "bad::addr::"),

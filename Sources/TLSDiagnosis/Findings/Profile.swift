@@ -71,12 +71,15 @@ public struct Profile: Sendable, Hashable {
 
     /// The cases of `code` whose severity this profile sets by a rule of its own rather than
     /// by `severityOverrides`, each with the severity it gives (nil: not reported), for the
-    /// documentation: a missing extendedKeyUsage, the validity limits.
+    /// documentation: a missing extendedKeyUsage, the validity limits, an RSA key that may
+    /// only be used for key transport. CertificateLint applies the same settings.
     public func ruleSeverities(for code: FindingCode) -> [(condition: String, severity: Severity?)] {
         if disabled.contains(code) { return [] }
         switch code {
         case .certEKUMissingServerAuth:
             return [("a server certificate with no extendedKeyUsage extension at all", missingEKUSeverity)]
+        case .certKeyUsageIncompatible:
+            return [("an RSA key with keyEncipherment but not digitalSignature", requiresForwardSecrecy ? .error : .warning)]
         case .certValidityTooLong:
             var cases = validityLimits.map { ("a leaf valid for more than \($0.days) days", Optional($0.severity)) }
             if let limit = publicRootValidityLimit {

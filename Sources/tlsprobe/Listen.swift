@@ -131,7 +131,7 @@ struct Listen: ParsableCommand {
         try examining("listen", output, lines: true) {
             var c = ListenSession.Configuration(address: try ListenAddress.parse(address))
             c.identity = try loadIdentity()
-            c.clientAnchors = try loadClientAnchors()
+            c.clientAnchors = try AnchorSources(files: clientAnchor).load(password: passwords.provider)
             c.keyLog = try keyLog.open()
             c.extraHosts = host
             c.clientAuthentication = requireClientCert ? .required : (requestClientCert || !clientAnchor.isEmpty) ? .requested : .none
@@ -160,16 +160,5 @@ struct Listen: ParsableCommand {
         guard let loaded = try identity.load(password: passwords.provider) else { return nil }
         guard let chain else { return loaded }
         return loaded.appendingChain(try CredentialFile.load(path: chain, expecting: .certificates, password: passwords.provider).certificates)
-    }
-
-    private func loadClientAnchors() throws -> [TrustAnchor] {
-        var anchors: [TrustAnchor] = []
-        for file in clientAnchor {
-            for certificate in try CredentialFile.load(path: file, expecting: .certificates, password: passwords.provider).certificates
-            where !anchors.contains(where: { $0.certificate == certificate }) {
-                anchors.append(TrustAnchor(certificate: certificate, source: file))
-            }
-        }
-        return anchors
     }
 }

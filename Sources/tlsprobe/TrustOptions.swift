@@ -17,26 +17,12 @@ struct AnchorOptions: ParsableArguments {
     @Flag(name: .long, help: "Also trust this machine's system roots (SSL_CERT_FILE, else OpenSSL's default bundle).")
     var systemAnchors = false
 
-    /// Every anchor named by --anchor, --anchors and --system-anchors, deduplicated. The
-    /// system roots are read only when asked for.
+    /// The sources these options name.
+    var sources: AnchorSources { AnchorSources(files: anchorFiles, directory: anchorDirectory, system: systemAnchors) }
+
+    /// Every anchor named by --anchor, --anchors and --system-anchors, each once.
     func load(password: @escaping PasswordProvider) throws -> [TrustAnchor] {
-        var anchors: [TrustAnchor] = []
-        var seen = Set<[UInt8]>()
-        func add(_ certificate: X509Certificate, _ source: String) {
-            if seen.insert(certificate.der).inserted { anchors.append(TrustAnchor(certificate: certificate, source: source)) }
-        }
-        for file in anchorFiles {
-            let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: password)
-            for certificate in loaded.certificates { add(certificate, file) }
-        }
-        if let dir = anchorDirectory {
-            for (source, certificate) in try AnchorDirectory.load(path: dir) { add(certificate, source) }
-        }
-        if systemAnchors {
-            let system = try SystemAnchors.load()
-            for certificate in system.certificates { add(certificate, TrustAnchor.systemSource) }
-        }
-        return anchors
+        try sources.load(password: password)
     }
 }
 

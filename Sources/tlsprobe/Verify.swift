@@ -35,9 +35,9 @@ struct Verify: ParsableCommand {
     func run() throws {
         try examining("verify", output) {
             let session = VerifySession(
-                files: files, context: trust.context(purpose: purpose.purpose), host: trust.host, password: passwords.provider)
-            let chain = try session.loadChain()
-            let report = session.judge(chain, anchors: try trust.loadAnchors(password: passwords.provider))
+                files: files, anchors: trust.anchors.sources, context: trust.context(purpose: purpose.purpose), host: trust.host,
+                password: passwords.provider)
+            let report = try session.run()
             let sink = output.single()
             sink.emit(.verify(report), threshold: failOn.threshold)
             return Status.of(sink)

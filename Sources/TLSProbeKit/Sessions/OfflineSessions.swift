@@ -12,21 +12,30 @@ public struct VerifySession: Sendable {
     }
 
     public var files: [String]
+    /// The roots to judge against.
+    public var anchors: AnchorSources
     public var context: TrustContext
     /// The expected name as given (`--host`), for the report.
     public var host: String?
     public var password: PasswordProvider
 
-    public init(files: [String], context: TrustContext, host: String?, password: @escaping PasswordProvider) {
+    public init(files: [String], anchors: AnchorSources, context: TrustContext, host: String?, password: @escaping PasswordProvider) {
         self.files = files
+        self.anchors = anchors
         self.context = context
         self.host = host
         self.password = password
     }
 
+    /// Loads the chain, then the anchors (so a chain file's error comes first), and judges.
+    public func run() throws -> VerifyReport {
+        let chain = try loadChain()
+        return judge(chain, anchors: try anchors.load(password: password))
+    }
+
     /// Loads the files, leaf first; throws when a file cannot be read or none holds a
     /// certificate. (The files are read before the anchors, so their errors come first.)
-    public func loadChain() throws -> Chain {
+    func loadChain() throws -> Chain {
         var certificates: [X509Certificate] = []
         for file in files {
             certificates += try CredentialFile.load(path: file, expecting: .certificates, password: password).certificates
@@ -38,7 +47,7 @@ public struct VerifySession: Sendable {
     }
 
     /// Judges `chain` against `anchors`, OpenSSL's verdict beside tlsprobe's.
-    public func judge(_ chain: Chain, anchors: [TrustAnchor]) -> VerifyReport {
+    func judge(_ chain: Chain, anchors: [TrustAnchor]) -> VerifyReport {
         let openssl = anchors.isEmpty ? nil : OpenSSLVerification.verify(
             leaf: chain.leaf, presented: chain.presented, anchors: anchors.map(\.certificate), context: context)
         return OfflineDiagnosis.verify(

@@ -69,7 +69,6 @@ public struct ConnectSession: Sendable {
     /// examined: no answer, refused, unresolvable, an unreadable known-hosts file.
     public func run() throws -> ConnectionReport {
         let c = configuration
-        let dial = c.target
         // An unusable known-hosts file (a link, a FIFO, another user's) is refused before
         // the handshake; the verdict is made after it, under the file's lock.
         if let path = c.knownHostsPath { _ = try KnownHostsFile.read(path) }
@@ -77,84 +76,12 @@ public struct ConnectSession: Sendable {
 
         // The clock is read once: the contact time, and the instant trust is judged at.
         let now = Date()
-        let expected = ExpectedName(parsing: c.expectedHost ?? dial.host)
-        let serverName: String?
-        switch c.serverName {
-        case .none: serverName = nil
-        case .name(let name): serverName = name
-        case .automatic:
-            if case .dns(let name) = expected { serverName = name } else { serverName = nil }
-        }
-        var options = HandshakeOptions(
-            sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
-            identity: c.identity, keyLog: c.keyLog, clientHello: c.profile.clientHello)
-        options.upgrade = c.upgrade
-        options.upgradeHost = serverName ?? dial.host
+        let plan = Plan(c, now: now)
         let result = c.datagram
-            ? (handshake: try TLSClient.connectDatagram(dial, options: options), versions: nil)
-            : try TLSClient.connect(dial, options: options, probeVersions: c.probeVersions)
-        let context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile, clientClock: c.at != nil)
-        func judge(_ live: LiveHandshake, extra: [Finding]) -> ConnectionReport {
-            var target = ConnectTarget(host: dial.host, port: dial.port, address: live.address, sni: serverName)
-            target.upgrade = c.upgrade
-            target.transport = c.datagram ? .udp : .tcp
-            let vantage = Vantage.client(ClientVantage(target: target, identity: c.identity?.certificates))
-            let observation = live.observation
-            return ConnectionDiagnosis.report(
-                observation: observation, vantage: vantage, anchors: c.anchors, context: context, ending: live.ending,
-                extraFindings: extra, versions: result.versions,
-                negotiatedGroup: observation.serverHello?.group == nil ? live.negotiatedGroup : nil,
-                localErrors: live.localErrors)
-        }
-
-        // A first handshake that failed on the cipher suite: offer every suite at the same
-        // versions, and judge the chain of the handshake the server then completes. One that
-        // failed on the version (or on the cipher, with that retry failing too, as an old
-        // server may answer a version it does not know): find out what the server speaks,
-        // and judge the chain of a handshake at the best older version it accepts.
-        var live = result.handshake
-        var fallback: FallbackSummary?
-        var firstFailure: [Finding] = []
-        var refusedTogether: [ProtocolVersion] = []
-        // The first handshake's report, kept while it still describes `live`: when nothing
-        // is added to it, it is the report (judging the same handshake again gives the same).
-        var firstReport: ConnectionReport?
-        let oldestOffered = c.minVersion ?? min(.tls12, c.maxVersion ?? .tls13)
-        let newestOffered = c.maxVersion ?? .tls13
-        if !c.datagram, live.upgrade?.upgraded != false {
-            firstReport = judge(live, extra: [])
-            let first = firstReport?.findings ?? []
-            var versionFailure = FallbackDiagnosis.failedOnVersion(first)
-            if versionFailure == nil, let failure = FallbackDiagnosis.failedOnCipher(first) {
-                let retry = try? TLSClient.cipherFallback(dial, options: options, minVersion: oldestOffered, maxVersion: newestOffered)
-                if let retry, let hello = retry.observation.serverHello, !hello.helloRetryRequest,
-                    retry.observation.outcome == .established || !retry.observation.serverCertificates.isEmpty
-                {
-                    fallback = FallbackSummary(
-                        reason: failure.code, firstFailure: failure.message, version: hello.version, probes: [], cipher: hello.cipherSuite)
-                    live = retry
-                    firstReport = nil
-                    firstFailure = [FallbackDiagnosis.insistedSuite(
-                        failure, suite: hello.cipherSuite, version: hello.version, offered: TLSClient.wideCipherList)]
-                } else {
-                    versionFailure = failure
-                }
-            }
-            if fallback == nil, let failure = versionFailure, TLSClient.fallbackVersions.contains(where: { $0 < oldestOffered }) {
-                // Each version the first handshake offered was refused: the server would
-                // have chosen it, had it spoken it.
-                refusedTogether = TLSClient.probedVersions.filter { $0 >= oldestOffered && $0 <= newestOffered }
-                let found = try TLSClient.fallback(dial, options: options, below: oldestOffered, known: result.versions)
-                fallback = FallbackSummary(
-                    reason: failure.code, firstFailure: failure.message, version: found.handshake?.observation.serverHello?.version,
-                    probes: found.probes, cipher: found.handshake?.observation.serverHello?.cipherSuite)
-                if let handshake = found.handshake {
-                    live = handshake
-                    firstReport = nil
-                    firstFailure = [failure]
-                }
-            }
-        }
+            ? (handshake: try TLSClient.connectDatagram(c.target, options: plan.options), versions: nil)
+            : try TLSClient.connect(c.target, options: plan.options, probeVersions: c.probeVersions)
+        let judged = try fallingBack(from: result.handshake, versions: result.versions, plan: plan)
+        let live = judged.live
         let chain = live.observation.serverCertificates
         if let path = c.saveChainPath {
             if chain.isEmpty {
@@ -163,43 +90,149 @@ public struct ConnectSession: Sendable {
                 try ChainFile.write(chain, to: path)
             }
         }
+        let extra = try judged.firstFailure + connectFindings(live, now: now)
 
-        var extra: [Finding] = firstFailure
+        var evidence = ConnectEvidence()
+        evidence.fallback = judged.fallback
+        evidence.refusedTogether = judged.refusedTogether
+        evidence.versions = result.versions
+        evidence.ocsp = live.ocsp
+        evidence.upgrade = live.upgrade
+        if c.enumerateCiphers && live.upgrade?.upgraded != false {
+            evidence.ciphers = try TLSClient.enumerateCiphers(c.target, options: plan.options)
+        }
+        if let leaf = chain.first, !c.anchors.isEmpty {
+            evidence.openssl = OpenSSLVerification.verify(
+                leaf: leaf, presented: Array(chain.dropFirst()), anchors: c.anchors.map(\.certificate), context: plan.context,
+                peer: live.peerCertificates)
+        }
+        // The first handshake's report stands when connect adds no finding of its own.
+        let report = (extra.isEmpty ? judged.firstReport : nil) ?? plan.judge(live, versions: result.versions, extra: extra)
+        return ConnectionDiagnosis.completing(report, with: evidence, profile: c.profile)
+    }
+
+    /// What one run decides before the handshake: the name expected and sent, the
+    /// handshake's options, the trust context.
+    struct Plan {
+        let configuration: Configuration
+        let serverName: String?
+        let options: HandshakeOptions
+        let context: TrustContext
+
+        init(_ c: Configuration, now: Date) {
+            configuration = c
+            let expected = ExpectedName(parsing: c.expectedHost ?? c.target.host)
+            switch c.serverName {
+            case .none: serverName = nil
+            case .name(let name): serverName = name
+            case .automatic:
+                if case .dns(let name) = expected { serverName = name } else { serverName = nil }
+            }
+            var options = HandshakeOptions(
+                sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
+                identity: c.identity, keyLog: c.keyLog, clientHello: c.profile.clientHello)
+            options.upgrade = c.upgrade
+            options.upgradeHost = serverName ?? c.target.host
+            self.options = options
+            context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile, clientClock: c.at != nil)
+        }
+
+        /// The report of `live`, with connect's own findings `extra`.
+        func judge(_ live: LiveHandshake, versions: [VersionProbe]?, extra: [Finding]) -> ConnectionReport {
+            let c = configuration
+            var target = ConnectTarget(host: c.target.host, port: c.target.port, address: live.address, sni: serverName)
+            target.upgrade = c.upgrade
+            target.transport = c.datagram ? .udp : .tcp
+            let vantage = Vantage.client(ClientVantage(target: target, identity: c.identity?.certificates))
+            let observation = live.observation
+            return ConnectionDiagnosis.report(
+                observation: observation, vantage: vantage, anchors: c.anchors, context: context, ending: live.ending,
+                extraFindings: extra, versions: versions,
+                negotiatedGroup: observation.serverHello?.group == nil ? live.negotiatedGroup : nil,
+                localErrors: live.localErrors)
+        }
+    }
+
+    /// The handshake to judge, and how it was found.
+    struct Judged {
+        var live: LiveHandshake
+        var fallback: FallbackSummary?
+        /// The first handshake's failure, when a fallback replaced it.
+        var firstFailure: [Finding] = []
+        var refusedTogether: [ProtocolVersion] = []
+        /// The first handshake's report, while it still describes `live`.
+        var firstReport: ConnectionReport?
+    }
+
+    /// A first handshake that failed on the cipher suite: offer every suite at the same
+    /// versions, and judge the chain of the handshake the server then completes. One that
+    /// failed on the version (or on the cipher, with that retry failing too, as an old
+    /// server may answer a version it does not know): find out what the server speaks, and
+    /// judge the chain of a handshake at the best older version it accepts.
+    private func fallingBack(from first: LiveHandshake, versions: [VersionProbe]?, plan: Plan) throws -> Judged {
+        let c = configuration
+        var judged = Judged(live: first)
+        guard !c.datagram, first.upgrade?.upgraded != false else { return judged }
+        let oldestOffered = c.minVersion ?? min(.tls12, c.maxVersion ?? .tls13)
+        let newestOffered = c.maxVersion ?? .tls13
+        judged.firstReport = plan.judge(first, versions: versions, extra: [])
+        let findings = judged.firstReport?.findings ?? []
+        var versionFailure = FallbackDiagnosis.failedOnVersion(findings)
+        if versionFailure == nil, let failure = FallbackDiagnosis.failedOnCipher(findings) {
+            let retry = try? TLSClient.cipherFallback(c.target, options: plan.options, minVersion: oldestOffered, maxVersion: newestOffered)
+            if let retry, let hello = retry.observation.serverHello, !hello.helloRetryRequest,
+                retry.observation.outcome == .established || !retry.observation.serverCertificates.isEmpty
+            {
+                judged.fallback = FallbackSummary(
+                    reason: failure.code, firstFailure: failure.message, version: hello.version, probes: [], cipher: hello.cipherSuite)
+                judged.live = retry
+                judged.firstReport = nil
+                judged.firstFailure = [FallbackDiagnosis.insistedSuite(
+                    failure, suite: hello.cipherSuite, version: hello.version, offered: TLSClient.wideCipherList)]
+                return judged
+            }
+            versionFailure = failure
+        }
+        guard let failure = versionFailure, TLSClient.fallbackVersions.contains(where: { $0 < oldestOffered }) else { return judged }
+        // Each version the first handshake offered was refused: the server would have
+        // chosen it, had it spoken it.
+        judged.refusedTogether = TLSClient.probedVersions.filter { $0 >= oldestOffered && $0 <= newestOffered }
+        let found = try TLSClient.fallback(c.target, options: plan.options, below: oldestOffered, known: versions)
+        judged.fallback = FallbackSummary(
+            reason: failure.code, firstFailure: failure.message, version: found.handshake?.observation.serverHello?.version,
+            probes: found.probes, cipher: found.handshake?.observation.serverHello?.cipherSuite)
+        if let handshake = found.handshake {
+            judged.live = handshake
+            judged.firstReport = nil
+            judged.firstFailure = [failure]
+        }
+        return judged
+    }
+
+    /// connect's own findings about `live`: an identity whose key does not match, Apple's
+    /// client refused, the STARTTLS step refused, the pins, the known-hosts verdict (recorded
+    /// under the file's lock).
+    private func connectFindings(_ live: LiveHandshake, now: Date) throws -> [Finding] {
+        let c = configuration
+        let chain = live.observation.serverCertificates
+        var findings: [Finding] = []
         if let unusable = c.unusableIdentity, let mismatch = unusable.keyMismatch {
-            extra.append(OfflineDiagnosis.identityKeyMismatch(source: unusable.path, certificates: mismatch.certificates, keyPin: mismatch.keyPin))
+            findings.append(OfflineDiagnosis.identityKeyMismatch(source: unusable.path, certificates: mismatch.certificates, keyPin: mismatch.keyPin))
         }
         if let refused = live.refused {
-            extra.append(ClientHelloRefusal.finding(
+            findings.append(ClientHelloRefusal.finding(
                 hello: refused.hello, refused: refused.observation, ending: refused.ending, localErrors: refused.localErrors,
                 completed: live.observation))
         }
-        if let upgrade = live.upgrade, let finding = UpgradeDiagnosis.finding(upgrade, profile: c.profile) { extra.append(finding) }
-        if let finding = PinCheck.finding(pins: c.pins, chain: chain) { extra.append(finding) }
+        if let upgrade = live.upgrade, let finding = UpgradeDiagnosis.finding(upgrade, profile: c.profile) { findings.append(finding) }
+        if let finding = PinCheck.finding(pins: c.pins, chain: chain) { findings.append(finding) }
         if let path = c.knownHostsPath, let leaf = chain.first {
-            let hostKey = KnownHosts.key(host: dial.host, port: dial.port)
+            let hostKey = KnownHosts.key(host: c.target.host, port: c.target.port)
             // Checked against the file as it is now, re-read under its lock: a first contact
             // another run recorded meanwhile is a match (same key) or a mismatch (another).
             let verdict = try KnownHostsFile.checkAndRecord(key: hostKey, pin: leaf.pin, at: now, in: path)
-            extra.append(KnownHosts.finding(verdict, key: hostKey, pin: leaf.pin, file: path, now: now))
+            findings.append(KnownHosts.finding(verdict, key: hostKey, pin: leaf.pin, file: path, now: now))
         }
-
-        var report = extra.isEmpty ? (firstReport ?? judge(live, extra: [])) : judge(live, extra: extra)
-        report.fallback = fallback
-        report.ocsp = live.ocsp
-        if c.enumerateCiphers && live.upgrade?.upgraded != false {
-            report.ciphers = CipherDiagnosis.summaries(try TLSClient.enumerateCiphers(dial, options: options))
-        }
-        // Every version the server accepted older than the profile allows (a fallback's
-        // probes, or --versions): one finding that names them.
-        let probes = (fallback?.probes ?? []) + (result.versions ?? [])
-        report.findings = FallbackDiagnosis.replacingTooOld(report.findings, with: FallbackDiagnosis.onlyOldVersions(probes, profile: c.profile, refusedTogether: refusedTogether))
-            .inReportOrder()
-        if live.upgrade?.upgraded == false { report.trust.note = UpgradeDiagnosis.trustNote }
-        if let leaf = chain.first, !c.anchors.isEmpty {
-            report.trust.openssl = OpenSSLVerification.verify(
-                leaf: leaf, presented: Array(chain.dropFirst()), anchors: c.anchors.map(\.certificate), context: context,
-                peer: live.peerCertificates)
-        }
-        return report
+        return findings
     }
 }

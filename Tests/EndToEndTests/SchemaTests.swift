@@ -55,51 +55,76 @@ import TLSProbeKit
 
     // MARK: the schemas themselves
 
+    /// The schemas every command schema refers to: the shared shapes, and the code enums
+    /// (written by make generate).
+    static let shared = ["common", "codes"]
+
     @Test func everySchemaIsAValidDraft202012Schema() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs/schema").path)
             .filter { $0.hasSuffix(".schema.json") }.sorted()
-        let all = Self.kinds + [Self.errorKind]
+        let all = Self.kinds + [Self.errorKind] + Self.shared
         #expect(files == all.map { "\($0).schema.json" }.sorted())
         let result = try Self.runValidator(["--check-schema"] + all.map(Self.schemaPath))
         #expect(result.status == 0 || result.status == 3, "\(result.stderr)")
         for kind in all {
-            #expect(try Self.schema(kind)["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema", "\(kind)")
+            let schema = try Self.schema(kind)
+            #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema", "\(kind)")
+            #expect(schema["$id"] as? String == "https://tlsprobe.invalid/schema/\(kind).schema.json", "\(kind)")
         }
     }
 
-    /// Each schema is self-contained; the definitions they share must say the same, and the
-    /// finding codes must be exactly the catalog's.
-    @Test func sharedDefinitionsAgreeAndListEveryFindingCode() throws {
-        let catalog = FindingCatalog.all.map(\.code.rawValue).sorted()
-        var first: [String: (kind: String, value: Data)] = [:]
-        for kind in Self.kinds {
-            let defs = try #require(Self.schema(kind)["$defs"] as? [String: Any], "\(kind) has no $defs")
-            for (name, value) in defs {
-                let value = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
-                if let seen = first[name] {
-                    #expect(seen.value == value, "$defs/\(name) differs between \(seen.kind) and \(kind)")
-                } else {
-                    first[name] = (kind, value)
-                }
+    /// Every `$ref` in `value`, with the path to it.
+    static func references(in value: Any, at path: String = "") -> [(path: String, ref: String)] {
+        if let object = value as? [String: Any] {
+            var found: [(path: String, ref: String)] = []
+            if let ref = object["$ref"] as? String { found.append((path, ref)) }
+            for (key, child) in object where key != "$ref" { found += references(in: child, at: path + "/" + key) }
+            return found
+        }
+        if let array = value as? [Any] {
+            return array.enumerated().flatMap { references(in: $0.element, at: path + "/\($0.offset)") }
+        }
+        return []
+    }
+
+    /// One truth per definition: no `$defs` name is defined in two schemas, the code enums
+    /// live only in codes.schema.json, and every `$ref` names a definition that exists.
+    @Test func eachDefinitionIsWrittenOnceAndEveryReferenceResolves() throws {
+        let all = Self.kinds + [Self.errorKind] + Self.shared
+        var definedIn: [String: String] = [:]
+        var defs: [String: [String: Any]] = [:]
+        for kind in all {
+            let schema = try Self.schema(kind)
+            let own = schema["$defs"] as? [String: Any] ?? [:]
+            defs["\(kind).schema.json"] = own
+            for name in own.keys {
+                #expect(definedIn[name] == nil, "$defs/\(name) is defined in both \(definedIn[name] ?? "") and \(kind)")
+                definedIn[name] = kind
             }
-            if let codes = (defs["finding_code"] as? [String: Any])?["enum"] as? [String] {
-                #expect(codes.sorted() == catalog, "\(kind): finding codes differ from FindingCatalog")
-            } else {
-                #expect(kind == "explain", "\(kind) has no finding_code enum")
+        }
+        #expect(definedIn["finding_code"] == "codes" && definedIn["error_code"] == "codes")
+        for kind in all {
+            for (path, ref) in Self.references(in: try Self.schema(kind)) {
+                let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let file = parts[0].isEmpty ? "\(kind).schema.json" : parts[0]
+                let target = try #require(defs[file], "\(kind)\(path): \(ref) names a file that is not a schema here")
+                guard parts.count == 2, !parts[1].isEmpty else { continue }
+                let name = parts[1].replacingOccurrences(of: "/$defs/", with: "")
+                #expect(target[name] != nil, "\(kind)\(path): \(ref) names no definition")
             }
         }
     }
 
-    /// The error schema's codes are exactly ErrorCode.all, and its commands those that
-    /// can fail to examine (explain cannot).
-    @Test func theErrorSchemaListsEveryErrorCode() throws {
-        let schema = try Self.schema(Self.errorKind)
-        let defs = try #require(schema["$defs"] as? [String: Any])
-        let codes = try #require((defs["error_code"] as? [String: Any])?["enum"] as? [String])
-        #expect(codes == ErrorCode.all.map(\.rawValue))
-        let properties = try #require(schema["properties"] as? [String: Any])
-        let commands = try #require((properties["command"] as? [String: Any])?["enum"] as? [String])
-        #expect(Set(commands) == Set(Self.kinds).subtracting(["explain"]))
+    /// The code enums are exactly the code's: every finding code, every error code.
+    @Test func theCodeEnumsAreTheCatalogsAndErrorCodes() throws {
+        let defs = try #require(Self.schema("codes")["$defs"] as? [String: Any])
+        let findings = try #require((defs["finding_code"] as? [String: Any])?["enum"] as? [String])
+        #expect(findings.sorted() == FindingCatalog.all.map(\.code.rawValue).sorted())
+        let errors = try #require((defs["error_code"] as? [String: Any])?["enum"] as? [String])
+        #expect(errors == ErrorCode.all.map(\.rawValue))
+        let error = try #require(Self.schema(Self.errorKind)["properties"] as? [String: Any])
+        let commands = try #require((error["command"] as? [String: Any])?["enum"] as? [String])
+        #expect(Set(commands) == Set(Self.kinds).subtracting(["explain"]), "the commands that can fail to examine")
     }
 
     // MARK: offline commands
@@ -191,21 +216,13 @@ import TLSProbeKit
         try Self.expectValid(result.stdout, "scan", lines: true)
     }
 
-    /// scan's endpoint lines are connect's report and error object: the schemas say the same.
-    @Test func scanSchemaHoldsConnectsReportAndErrorObject() throws {
-        let scan = try Self.schema("scan")
-        let defs = try #require(scan["$defs"] as? [String: Any])
-        let connect = try Self.schema("connect")
-        func data(_ value: Any?) throws -> Data { try JSONSerialization.data(withJSONObject: try #require(value), options: [.sortedKeys]) }
-        let remake = "run Tests/Tools/make-scan-schema.py to make scan.schema.json again"
-        let report = try #require(defs["connect_report"] as? [String: Any])
-        #expect(try data(report["properties"]) == data(connect["properties"]), "\(remake)")
-        #expect(try data(report["required"]) == data(connect["required"]), "\(remake)")
-        let connectDefs = try #require(connect["$defs"] as? [String: Any])
-        for (name, value) in connectDefs { #expect(try data(defs[name]) == data(value), "$defs/\(name): \(remake)") }
-        let errorDefs = try #require(Self.schema(Self.errorKind)["$defs"] as? [String: Any])
-        #expect(try data(defs["error"]) == data(errorDefs["error"]), "\(remake)")
-        #expect(try data(defs["error_code"]) == data(errorDefs["error_code"]), "\(remake)")
+    /// scan's endpoint lines are connect's report and error object: its schema refers to
+    /// connect's and to the error object, and copies neither.
+    @Test func scanSchemaRefersToConnectsReportAndErrorObject() throws {
+        let defs = try #require(Self.schema("scan")["$defs"] as? [String: Any])
+        #expect((defs["connect_report"] as? [String: Any])?["$ref"] as? String == "connect.schema.json")
+        let error = try #require(defs["connect_error"] as? [String: Any])
+        #expect(Self.references(in: error).map(\.ref) == ["error.schema.json#/$defs/error"])
     }
 
     // MARK: connect

@@ -5,7 +5,8 @@
     Tests/Tools/validate-json.py --check-schema SCHEMA...
 
 Standard input holds one JSON object, or with --lines one object per line (JSON Lines, as
-`capture` and `listen` print). Exit status: 0 valid; 1 invalid (each error on stderr, with
+`capture` and `listen` print). A `$ref` into another schema of the same directory
+(common.schema.json, codes.schema.json) is resolved from that file, never fetched. Exit status: 0 valid; 1 invalid (each error on stderr, with
 its place in the document); 2 usage or unreadable input; 3 the jsonschema package is
 missing. SchemaTests (Tests/EndToEndTests) runs this.
 """
@@ -26,6 +27,29 @@ def load(path):
         return json.load(f)
 
 
+def validator_for(path):
+    """A validator for the schema at `path` that resolves `$ref`s into the other schemas
+    beside it (common.schema.json, codes.schema.json, ...) by their `$id`, offline."""
+    import glob
+    import os
+    schema = load(path)
+    beside = {}
+    for other in glob.glob(os.path.join(os.path.dirname(os.path.abspath(path)), "*.schema.json")):
+        document = load(other)
+        if "$id" in document:
+            beside[document["$id"]] = document
+    try:
+        from referencing import Registry, Resource
+        registry = Registry().with_resources(
+            (uri, Resource.from_contents(document)) for uri, document in beside.items())
+        return Draft202012Validator(schema, registry=registry)
+    except ImportError:
+        # jsonschema before 4.18 (Debian 12's python3-jsonschema): RefResolver with a store.
+        from jsonschema import RefResolver
+        resolver = RefResolver(schema.get("$id", ""), schema, store=beside)
+        return Draft202012Validator(schema, resolver=resolver)
+
+
 def place(error):
     return "/" + "/".join(str(p) for p in error.absolute_path)
 
@@ -43,8 +67,7 @@ def main(argv):
     if len(argv) not in (1, 2) or (len(argv) == 2 and argv[1] != "--lines"):
         sys.stderr.write(__doc__)
         return 2
-    schema = load(argv[0])
-    validator = Draft202012Validator(schema)
+    validator = validator_for(argv[0])
     text = sys.stdin.read()
     try:
         if len(argv) == 2:

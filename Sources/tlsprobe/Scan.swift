@@ -75,9 +75,6 @@ struct Scan: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var failOn: FailOnOption
 
-    /// The most a --targets-file or --host-map read holds.
-    static let maximumFileBytes = 4 << 20
-
     func validate() throws {
         if targets.isEmpty && targetsFile == nil {
             throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
@@ -99,45 +96,37 @@ struct Scan: ParsableCommand {
         if targetsFile == "-" && hostMap == "-" { throw ValidationError("only one of --targets-file and --host-map can read standard input") }
     }
 
-    /// The bytes of a file a scan reads (`-`: standard input), through the bound.
-    static func read(_ path: String, option: String) throws -> String {
-        do throws(BoundedFile.ReadError) {
-            let bytes = path == "-"
-                ? try BoundedFile.read(fd: 0, limit: maximumFileBytes)
-                : try BoundedFile.read(path, limit: maximumFileBytes)
-            return String(decoding: bytes, as: UTF8.self)
-        } catch {
-            throw CouldNotExamine(.fileUnreadable, description: "\(option) \(path): \(error.reason)", target: path)
+    func run() throws {
+        var loaded: ScanInput.Loaded?
+        try examining("scan", output, lines: true) {
+            loaded = try ScanInput.load(
+                targets: targets.compactMap { try? ScanInput.target($0) },
+                ports: ports.flatMap { try? ScanInput.ports($0) } ?? ScanInput.defaultPorts,
+                targetsFile: targetsFile, hostMap: hostMap)
+            return .success
+        }
+        guard let loaded else { return }
+        try checkSize(loaded.plan)
+        try examining("scan", output, lines: true) {
+            var c = ScanSession.Configuration(plan: loaded.plan)
+            c.anchors = try anchors.load(password: passwords.provider)
+            c.concurrency = concurrency
+            c.timeout = timeout
+            c.profile = profile.profile
+            c.at = time.at
+            c.hostMap = loaded.hostNames
+            c.probeVersions = versions
+            c.threshold = failOn.threshold
+            c.expiringDays = expiring
+            let sink = StreamSink(format: output.json
+                ? .jsonLines : StreamSink.standardTable(noColor: output.noColor, verbose: output.verbose, threshold: failOn.threshold))
+            let summary = ScanSession(c).run(into: sink, until: StopToken.signals())
+            return Self.status(summary)
         }
     }
 
-    func run() throws {
-        var plan = ScanPlan(targets: [], ports: ScanInput.defaultPorts)
-        if let ports { plan.ports = (try? ScanInput.ports(ports)) ?? [] }
-        plan.targets = targets.compactMap { try? ScanInput.target($0) }
-        var hostNames: [String: String] = [:]
-        try examining("scan", output, lines: true) {
-            if let targetsFile {
-                let text = try Self.read(targetsFile, option: "--targets-file")
-                do throws(ScanInput.ParseError) {
-                    plan.targets += try ScanInput.targetsFile(text, name: targetsFile == "-" ? "standard input" : targetsFile)
-                } catch {
-                    throw CouldNotExamine(.fileInvalid, description: "--targets-file \(error.description)", target: targetsFile)
-                }
-            }
-            if let hostMap {
-                let text = try Self.read(hostMap, option: "--host-map")
-                do throws(ScanInput.ParseError) {
-                    hostNames = try ScanInput.hostMap(text, name: hostMap)
-                } catch {
-                    throw CouldNotExamine(.fileInvalid, description: "--host-map \(error.description)", target: hostMap)
-                }
-            }
-            return .success
-        }
-        // A target given twice (a repeated line, the same HOST:PORT) is scanned once.
-        var seenTargets = Set<ScanTarget>()
-        plan.targets = plan.targets.filter { seenTargets.insert($0).inserted }
+    /// A usage error for a plan with no target, or with more addresses than scan takes.
+    private func checkSize(_ plan: ScanPlan) throws {
         if plan.targets.isEmpty {
             throw ValidationError("--targets-file \(targetsFile ?? "-"): no target in it (one per line, # comments)")
         }
@@ -148,35 +137,18 @@ struct Scan: ParsableCommand {
         if hosts > ScanInput.defaultLimit && !force {
             throw ValidationError("\(hosts) addresses to scan, more than \(ScanInput.defaultLimit) (a /16): add --force if you mean it, or scan a smaller block")
         }
+    }
 
-        try examining("scan", output, lines: true) {
-            var c = ScanSession.Configuration(plan: plan)
-            c.anchors = try anchors.load(password: passwords.provider)
-            c.concurrency = concurrency
-            c.timeout = timeout
-            c.profile = profile.profile
-            c.at = time.at
-            c.hostMap = hostNames
-            c.probeVersions = versions
-            let form: ScanSink.Form = output.json
-                ? .jsonLines
-                : .standardTable(noColor: output.noColor, verbose: output.verbose)
-            let sink = ScanSink(form: form, plan: plan, threshold: failOn.threshold, expiringDays: expiring)
-            let stop = StopToken.signals()
-            ScanSession(c).run(into: sink, until: stop)
-            let summary = sink.finish(interrupted: stop.isStopped)
-            // Interrupted: the endpoints never reached may fail too, so neither "all clean"
-            // nor "nothing to examine".
-            if summary.interrupted { return ExitCode(130) }
-            if summary.reported == 0 {
-                if summary.found == 0 && summary.errors.isEmpty {
-                    Console.note("Error: nothing listens on any of the \(summary.probed) endpoints scanned (\(summary.closed) closed, \(summary.silent) silent, \(summary.unreachable) unreachable)")
-                } else {
-                    Console.note("Error: nothing could be examined: \(summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
-                }
-                return Status.couldNotExamine
-            }
-            return summary.failing > 0 ? Status.findings : Status.ok
+    /// The exit status a scan's summary gives. Interrupted: the endpoints never reached may
+    /// fail too, so neither "all clean" nor "nothing to examine".
+    static func status(_ summary: ScanSummary) -> ExitCode {
+        if summary.interrupted { return ExitCode(130) }
+        guard summary.reported == 0 else { return summary.failing > 0 ? Status.findings : Status.ok }
+        if summary.found == 0 && summary.errors.isEmpty {
+            Console.note("Error: nothing listens on any of the \(summary.probed) endpoints scanned (\(summary.closed) closed, \(summary.silent) silent, \(summary.unreachable) unreachable)")
+        } else {
+            Console.note("Error: nothing could be examined: \(summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         }
+        return Status.couldNotExamine
     }
 }

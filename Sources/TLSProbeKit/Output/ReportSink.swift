@@ -8,16 +8,38 @@ public enum Report: Sendable {
     case verify(VerifyReport)
     case inspect(InspectReport)
     case explain(ExplainReport)
+    /// scan: an endpoint that listened but could not be examined, or a name that did not
+    /// resolve (connect's error object).
+    case endpointError(EndpointError)
+    /// scan: the run's tally, last.
+    case scanSummary(ScanSummary)
 
-    /// The report's findings, for the exit status (explain has none).
+    /// The report's findings, for the exit status (explain, errors and summaries have none).
     public var findings: [Finding] {
         switch self {
         case .connection(let r): return r.findings
         case .verify(let r): return r.findings
         case .inspect(let r): return r.findings
-        case .explain: return []
+        case .explain, .endpointError, .scanSummary: return []
         }
     }
+}
+
+/// An endpoint scan could not examine: where, and why.
+public struct EndpointError: Sendable {
+    public var host: String
+    /// 0 for a name that did not resolve: no port was tried.
+    public var port: Int
+    public var error: any UserFacingError
+
+    public init(host: String, port: Int, error: any UserFacingError) {
+        self.host = host
+        self.port = port
+        self.error = error
+    }
+
+    /// Its row in scan's table.
+    public var row: ScanRow { ScanRow(host: host, port: port, errorCode: error.code.rawValue, message: error.description) }
 }
 
 /// Where sessions put their reports. A sink renders a report (on any thread: capture
@@ -49,6 +71,9 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         case jsonLines
         /// `--brief`: one line per connection (other reports as text); `summary()` tallies them.
         case brief(TextRenderer)
+        /// scan's table: one row per endpoint, kept and written sorted, with the summary,
+        /// when the summary comes; `threshold` decides which rows fail.
+        case table(TextRenderer, threshold: FailThreshold)
     }
 
     /// The blank lines around text reports when a run writes many.
@@ -69,6 +94,8 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
     private var failingCount = 0
     /// `--brief`: connections rendered, by outcome, by server and by finding code.
     private var tally = BriefTally()
+    /// The table's rows until the summary comes.
+    private var rows: [ScanRow] = []
 
     /// Text for stdout: colour only on a terminal, never with `--no-color` or NO_COLOR.
     public static func standardText(noColor: Bool, separation: TextSeparation, verbose: Bool = false) -> Format {
@@ -78,6 +105,11 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
     /// `--brief` for stdout, coloured as `standardText`.
     public static func briefText(noColor: Bool) -> Format {
         .brief(TextRenderer(style: .forStandardOutput(noColorFlag: noColor)))
+    }
+
+    /// scan's table for stdout, coloured as `standardText`.
+    public static func standardTable(noColor: Bool, verbose: Bool, threshold: FailThreshold) -> Format {
+        .table(TextRenderer(style: .forStandardOutput(noColorFlag: noColor), verbose: verbose), threshold: threshold)
     }
 
     /// A sink writing through `output` (stdout, quitting quietly when it is closed).
@@ -90,6 +122,19 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         switch format {
         case .json: return Self.json(report).serialized(pretty: true)
         case .jsonLines: return Self.json(report).serialized(pretty: false)
+        case .table(let renderer, let threshold):
+            lock.lock()
+            defer { lock.unlock() }
+            switch report {
+            case .connection(let r): rows.append(ScanRow(report: r, threshold: threshold))
+            case .endpointError(let e): rows.append(e.row)
+            case .scanSummary(let s):
+                rows.sort(by: ScanRow.ordered)
+                defer { rows = [] }
+                return renderer.scanTable(rows) + renderer.scanSummary(s)
+            default: return Self(format: .text(renderer, separation: .none)).render(report, index: index)
+            }
+            return ""
         case .brief(let renderer):
             guard case .connection(let r) = report else {
                 return Self(format: .text(renderer, separation: .none)).render(report, index: index)
@@ -105,6 +150,8 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
             case .verify(let r): text = renderer.render(r)
             case .inspect(let r): text = renderer.render(r)
             case .explain(let r): text = renderer.render(r)
+            case .endpointError(let e): text = TextStyle.terminalSafe("Error: \(e.error.description)") + "\n"
+            case .scanSummary(let s): text = renderer.scanSummary(s)
             }
             switch separation {
             case .none: return text
@@ -119,7 +166,8 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         defer { lock.unlock() }
         written += 1
         if failing { failingCount += 1 }
-        output(rendered)
+        // A table row waits for the summary: nothing to write yet.
+        if !rendered.isEmpty { output(rendered) }
     }
 
     /// Reports written so far.
@@ -151,6 +199,9 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         case .verify(let r): return ReportJSON.json(r)
         case .inspect(let r): return ReportJSON.json(r)
         case .explain(let r): return ReportJSON.json(r)
+        case .endpointError(let e):
+            return ReportJSON.error(command: "connect", code: e.error.code.rawValue, message: e.error.description, target: e.error.target)
+        case .scanSummary(let s): return ReportJSON.json(s)
         }
     }
 }

@@ -352,3 +352,55 @@ public struct ScanPlan: Sendable {
 extension Character {
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
+
+extension ScanInput {
+    /// The most a --targets-file or --host-map read holds.
+    public static let maximumFileBytes = 4 << 20
+
+    /// What one scan is asked: the plan (the targets given, then a targets file's, each once)
+    /// and the names a --host-map expects at addresses.
+    public struct Loaded: Sendable {
+        public var plan: ScanPlan
+        public var hostNames: [String: String]
+    }
+
+    /// Reads `targetsFile` and `hostMap` (`-`: standard input) through the bound and adds them
+    /// to `targets` and `ports`. A target given twice (a repeated line, the same HOST:PORT)
+    /// is scanned once. Throws when a file cannot be read (`file.unreadable`) or holds
+    /// something that is not a target or a mapping (`file.invalid`).
+    public static func load(targets: [ScanTarget], ports: [Int], targetsFile: String?, hostMap: String?) throws -> Loaded {
+        var plan = ScanPlan(targets: targets, ports: ports)
+        var hostNames: [String: String] = [:]
+        if let targetsFile {
+            let text = try read(targetsFile, option: "--targets-file")
+            do throws(ParseError) {
+                plan.targets += try self.targetsFile(text, name: targetsFile == "-" ? "standard input" : targetsFile)
+            } catch {
+                throw CouldNotExamine(.fileInvalid, description: "--targets-file \(error.description)", target: targetsFile)
+            }
+        }
+        if let hostMap {
+            let text = try read(hostMap, option: "--host-map")
+            do throws(ParseError) {
+                hostNames = try self.hostMap(text, name: hostMap)
+            } catch {
+                throw CouldNotExamine(.fileInvalid, description: "--host-map \(error.description)", target: hostMap)
+            }
+        }
+        var seen = Set<ScanTarget>()
+        plan.targets = plan.targets.filter { seen.insert($0).inserted }
+        return Loaded(plan: plan, hostNames: hostNames)
+    }
+
+    /// The text of a file a scan reads (`-`: standard input), through the bound.
+    static func read(_ path: String, option: String) throws -> String {
+        do throws(BoundedFile.ReadError) {
+            let bytes = path == "-"
+                ? try BoundedFile.read(fd: 0, limit: maximumFileBytes)
+                : try BoundedFile.read(path, limit: maximumFileBytes)
+            return String(decoding: bytes, as: UTF8.self)
+        } catch {
+            throw CouldNotExamine(.fileUnreadable, description: "\(option) \(path): \(error.reason)", target: path)
+        }
+    }
+}

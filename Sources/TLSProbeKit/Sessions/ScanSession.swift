@@ -7,7 +7,7 @@ import LiveNetwork
 
 /// `scan`: a TCP connect sweep over every endpoint of a plan, at most `concurrency` at a
 /// time, then a `ConnectSession` for each endpoint where something listens, its report
-/// handed to a `ScanSink` as it finishes. Each worker holds one socket at a time (the
+/// handed to a sink as it finishes. Each worker holds one socket at a time (the
 /// sweep's connection is closed before the handshake opens its own), so file descriptors
 /// are bounded by `concurrency` whatever the plan's size; the plan is walked, not listed.
 public struct ScanSession: Sendable {
@@ -26,6 +26,12 @@ public struct ScanSession: Sendable {
         /// Also offer each protocol version alone at every endpoint (`--versions`): up to
         /// `socketsPerVersionsEndpoint` sockets each, so a quarter as many endpoints at once.
         public var probeVersions = false
+        /// Which findings fail an endpoint (`--fail-on`).
+        public var threshold: FailThreshold = .error
+        /// Leaf certificates ending within this many days are listed (`--expiring`).
+        public var expiringDays = 30
+        /// The progress line on stderr (drawn only on a terminal).
+        public var progress = ProgressLine()
 
         public init(plan: ScanPlan) { self.plan = plan }
     }
@@ -36,13 +42,16 @@ public struct ScanSession: Sendable {
 
     /// Scans until every endpoint is done or `stop` is requested: then the endpoints in
     /// progress finish, each within its timeout, and no new one starts; a second request
-    /// ends the process at once (exit status 130).
-    public func run(into sink: ScanSink, until stop: StopToken) {
+    /// ends the process at once (exit status 130). Each endpoint's report (or error) goes
+    /// to `sink` as it finishes, then the summary, which is returned.
+    @discardableResult
+    public func run(into sink: some ReportSink, until stop: StopToken) -> ScanSummary {
         stop.onStop { request in
             if request.count > 1 { SystemCall.exit(130) }
             Console.note("Stopping (\(request.cause)): the endpoints in progress finish; Ctrl-C again to quit at once")
         }
         let c = configuration
+        let tally = ScanTally(plan: c.plan, threshold: c.threshold, expiringDays: c.expiringDays, now: Date(), progress: c.progress)
         // Names are looked up once, before the sweep: one that does not resolve is one
         // error, not one per port.
         var targets: [ScanTarget] = []
@@ -52,7 +61,9 @@ public struct ScanSession: Sendable {
                 do throws(ConnectFailure) {
                     try PortProbe.resolve(name, timeout: c.timeout)
                 } catch {
-                    sink.unresolved(name, ports: target.port == nil ? c.plan.ports.count : 1, failure: error)
+                    // Its endpoints count as probed, and as one error.
+                    tally.probed(nil, count: target.port == nil ? c.plan.ports.count : 1)
+                    tally.report(.endpointError(EndpointError(host: name, port: 0, error: error)), into: sink)
                     continue
                 }
             }
@@ -66,11 +77,14 @@ public struct ScanSession: Sendable {
             SystemCall.runBeside {
                 defer { finished.leave() }
                 while !stop.isStopped, let endpoint = cursor.next() {
-                    scan(endpoint, into: sink)
+                    scan(endpoint, tally: tally, into: sink)
                 }
             }
         }
         finished.wait()
+        let summary = tally.finish(interrupted: stop.isStopped)
+        sink.emit(.scanSummary(summary), threshold: .never)
+        return summary
     }
 
     /// Sockets one endpoint holds at once with `--versions`: the main handshake and the
@@ -87,18 +101,18 @@ public struct ScanSession: Sendable {
         max(1, c.concurrency / (c.probeVersions ? socketsPerVersionsEndpoint : socketsPerEndpoint))
     }
 
-    private func scan(_ endpoint: ScanPlan.Endpoint, into sink: ScanSink) {
+    private func scan(_ endpoint: ScanPlan.Endpoint, tally: ScanTally, into sink: some ReportSink) {
         let c = configuration
         let target = DialTarget(host: endpoint.host, port: endpoint.port)
         let state: PortProbe.State
         do throws(ConnectFailure) {
             state = try PortProbe.probe(target, timeout: c.timeout)
         } catch {
-            sink.probed(nil)
-            sink.failure(host: endpoint.host, port: endpoint.port, error: error)
+            tally.probed(nil)
+            tally.report(.endpointError(EndpointError(host: endpoint.host, port: endpoint.port, error: error)), into: sink)
             return
         }
-        sink.probed(state)
+        tally.probed(state)
         guard case .open = state else { return }
         var connect = ConnectSession.Configuration(target: target)
         connect.timeout = c.timeout
@@ -112,13 +126,16 @@ public struct ScanSession: Sendable {
         if let bytes = IPAddressText.parse(endpoint.host), let name = c.hostMap[IPAddressText.format(bytes)] {
             connect.expectedHost = name
         }
+        let report: Report
         do {
-            sink.report(try ConnectSession(connect).run())
+            report = .connection(try ConnectSession(connect).run())
         } catch let error as any UserFacingError {
-            sink.failure(host: endpoint.host, port: endpoint.port, error: error)
+            report = .endpointError(EndpointError(host: endpoint.host, port: endpoint.port, error: error))
         } catch {
-            sink.failure(host: endpoint.host, port: endpoint.port, error: CouldNotExamine(.other, description: "\(target): \(error)", target: target.description))
+            let failure = CouldNotExamine(.other, description: "\(target): \(error)", target: target.description)
+            report = .endpointError(EndpointError(host: endpoint.host, port: endpoint.port, error: failure))
         }
+        tally.report(report, into: sink)
     }
 
     /// The plan's cursor, shared by the workers.
@@ -134,40 +151,21 @@ public struct ScanSession: Sendable {
     }
 }
 
-/// Where `scan` puts what it finds. With `.jsonLines`, each endpoint's connect report (or
-/// connect's error object) is written as it finishes and not kept; with `.table`, only the
-/// one-line rows are kept, to be sorted at the end. The summary is counts.
-public final class ScanSink: @unchecked Sendable {
-    public enum Form: Sendable {
-        case table(TextRenderer)
-        case jsonLines
-
-        /// The table for stdout: colour only on a terminal, never with `--no-color` or NO_COLOR.
-        public static func standardTable(noColor: Bool, verbose: Bool) -> Form {
-            .table(TextRenderer(style: .forStandardOutput(noColorFlag: noColor), verbose: verbose))
-        }
-    }
-
-    private let form: Form
-    private let threshold: FailThreshold
-    private let now: Date
-    private let started = Date()
-    private let output: @Sendable (String) -> Void
-    private let progress: ProgressLine
+/// What a scan has found so far: the summary's counts, and the progress line drawn from
+/// them. Reports are written under its lock, so the progress line never lands inside one.
+final class ScanTally: @unchecked Sendable {
     // @unchecked: everything below is touched only under `lock`.
     private let lock = Lock()
     private var summary = ScanSummary()
-    private var rows: [ScanRow] = []
+    private let threshold: FailThreshold
+    private let now: Date
+    private let started = Date()
     private var lastProgress = Date.distantPast
+    private let progress: ProgressLine
 
-    public init(
-        form: Form, plan: ScanPlan, threshold: FailThreshold, expiringDays: Int, now: Date = Date(),
-        progress: ProgressLine = ProgressLine(), output: @escaping @Sendable (String) -> Void = Console.report
-    ) {
-        self.form = form
+    init(plan: ScanPlan, threshold: FailThreshold, expiringDays: Int, now: Date, progress: ProgressLine) {
         self.threshold = threshold
         self.now = now
-        self.output = output
         self.progress = progress
         summary.hosts = plan.hostCount
         summary.ports = plan.ports
@@ -175,11 +173,11 @@ public final class ScanSink: @unchecked Sendable {
         summary.expiringDays = expiringDays
     }
 
-    /// One endpoint's sweep result (nil: it could not be probed; `failure` follows).
-    public func probed(_ state: PortProbe.State?) {
+    /// One endpoint's sweep result (nil: it could not be probed; an error follows).
+    func probed(_ state: PortProbe.State?, count: Int = 1) {
         lock.lock()
         defer { lock.unlock() }
-        summary.probed += 1
+        summary.probed += count
         switch state {
         case .open?: summary.found += 1
         case .closed?: summary.closed += 1
@@ -190,64 +188,30 @@ public final class ScanSink: @unchecked Sendable {
         drawProgress()
     }
 
-    /// A name that did not resolve: its endpoints count as probed, and one error.
-    public func unresolved(_ name: String, ports: Int, failure: any UserFacingError) {
-        lock.lock()
-        summary.probed += ports
-        lock.unlock()
-        self.failure(host: name, port: 0, error: failure)
-    }
-
-    public func report(_ report: ConnectionReport) {
-        let row = ScanRow(report: report, threshold: threshold)
-        let line: String? = if case .jsonLines = form { ReportJSON.json(report).serialized(pretty: false) } else { nil }
-        lock.lock()
-        defer { lock.unlock() }
-        summary.add(row, now: now)
-        if let line { write(line) } else { rows.append(row) }
-    }
-
-    public func failure(host: String, port: Int, error: any UserFacingError) {
-        let row = ScanRow(host: host, port: port, errorCode: error.code.rawValue, message: error.description)
-        lock.lock()
-        defer { lock.unlock() }
-        summary.add(row, now: now)
-        if case .jsonLines = form {
-            write(error.json(command: "connect", lines: true))
-        } else {
-            rows.append(row)
+    /// Counts `report` and hands it to `sink`.
+    func report(_ report: Report, into sink: some ReportSink) {
+        let row: ScanRow
+        switch report {
+        case .connection(let r): row = ScanRow(report: r, threshold: threshold)
+        case .endpointError(let e): row = e.row
+        default: return
         }
+        let rendered = sink.render(report, index: 0)
+        lock.lock()
+        defer { lock.unlock() }
+        summary.add(row, now: now)
+        progress.clear()
+        sink.write(rendered, failing: row.failing)
     }
 
-    /// Writes the table (sorted) and the summary, or the summary's JSON line; returns the summary.
-    @discardableResult
-    public func finish(interrupted: Bool) -> ScanSummary {
+    /// The summary, closed: interrupted or not, and the time taken.
+    func finish(interrupted: Bool) -> ScanSummary {
         lock.lock()
         defer { lock.unlock() }
         summary.interrupted = interrupted
         summary.elapsedMilliseconds = Int(Date().timeIntervalSince(started) * 1000)
         progress.clear()
-        switch form {
-        case .jsonLines:
-            output(ReportJSON.json(summary).serialized(pretty: false))
-        case .table(let renderer):
-            rows.sort(by: ScanRow.ordered)
-            output(renderer.scanTable(rows) + renderer.scanSummary(summary))
-            rows = []
-        }
         return summary
-    }
-
-    /// The summary so far.
-    public var current: ScanSummary {
-        lock.lock()
-        defer { lock.unlock() }
-        return summary
-    }
-
-    private func write(_ line: String) {
-        progress.clear()
-        output(line)
     }
 
     private func drawProgress() {

@@ -50,6 +50,29 @@ import Testing
         #expect(try !Self.imports(of: "TLSModel").contains("TLSDiagnosis"))
     }
 
+    /// OpenSSLProbe holds OpenSSL's side: a file there that does not import it is one of
+    /// these, which drive OpenSSL through the module's own types (the client's handshakes and
+    /// fallback, the credential loader's values and its password retries, an identity's
+    /// key). Anything else (a socket, a file we write, a plain value) belongs in LiveNetwork,
+    /// SafeFiles or TLSModel.
+    @Test func openSSLProbeHoldsOpenSSLsSide() throws {
+        let allowed: Set<String> = [
+            "Connect/TLSClient.swift", "Connect/TLSClient+Fallback.swift", "Session/TLSIdentity.swift",
+            "Anchors/AnchorDirectory.swift", "Credentials/LoadError.swift", "Credentials/LoadedFile.swift",
+            "Credentials/CredentialItem.swift", "Credentials/PasswordSession.swift", "Credentials/FileBytes.swift",
+            "Credentials/Sniff.swift",
+        ]
+        let folder = Self.root.appendingPathComponent("Sources/OpenSSLProbe")
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+        var without: Set<String> = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            if !text.contains("import COpenSSL") { without.insert(file) }
+        }
+        #expect(without.subtracting(allowed).isEmpty, "OpenSSLProbe files that do not use OpenSSL: \(without.subtracting(allowed).sorted())")
+        #expect(allowed.subtracting(without).isEmpty, "no longer without OpenSSL, drop from the list: \(allowed.subtracting(without).sorted())")
+    }
+
     /// The network and the files we write sit below OpenSSL: neither names OpenSSL, the
     /// diagnosis or a session, so a sweep or a state file can use them without TLS.
     @Test func networkAndFilesStandBelowOpenSSL() throws {

@@ -27,17 +27,21 @@ fi
 # so, without it).
 Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison with it is skipped" >&2
 
-echo "== build" >&2
+# Each step says when it starts, with the seconds since the suite began (the suite is meant
+# to take at most 10 minutes on a 2-core machine).
+step() { echo "== [${SECONDS} s] $*" >&2; }
+
+step "build"
 swift build --build-tests
 
-echo "== unit tests" >&2
+step "unit tests"
 swift test --skip-build --skip EndToEndTests
 
 # The end-to-end tests run the binary a user installs: a release build with the options
 # `make` uses (Scripts/release-flags.sh). RELEASE_TESTS=0 runs them against the debug
 # build instead, which skips the release build.
 if [ "${RELEASE_TESTS:-1}" != 0 ]; then
-  echo "== end-to-end tests against the release binary (as make builds it)" >&2
+  step "end-to-end tests against the release binary (as make builds it)"
   flags=$(Scripts/release-flags.sh)
   # shellcheck disable=SC2086 # one option per line, none with spaces
   swift build -c release $flags --product tlsprobe
@@ -45,11 +49,11 @@ if [ "${RELEASE_TESTS:-1}" != 0 ]; then
   release_bin="$(swift build -c release $flags --show-bin-path)/tlsprobe"
   TLSPROBE_TEST_BINARY=$release_bin swift test --skip-build --filter EndToEndTests
 else
-  echo "== end-to-end tests against the debug binary" >&2
+  step "end-to-end tests against the debug binary"
   swift test --skip-build --filter EndToEndTests
 fi
 
-echo "== x509-limbo conformance" >&2
+step "x509-limbo conformance"
 limbo=${LIMBO_JSON:-../shared/corpus/x509-limbo/limbo.json}
 if [ -f "$limbo" ]; then
   swift run --skip-build tlsprobe-limbo --min-agreement 90 "$limbo"
@@ -59,8 +63,9 @@ fi
 
 seconds=${FUZZ_SECONDS:-20}
 if [ "$seconds" -gt 0 ]; then
-  echo "== fuzz smoke: every target for $seconds s (FuzzTesting/run.sh)" >&2
+  step "fuzz smoke: every target for $seconds s (FuzzTesting/run.sh)"
   started=$(date +%s)
   FuzzTesting/run.sh all "$seconds"
   echo "== fuzz smoke took $(( $(date +%s) - started )) s" >&2
 fi
+step "done"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SystemCalls
 import OpenSSLProbe
+import TLSDiagnosis
 import TLSProbeKit
 import TLSWire
 
@@ -53,20 +54,22 @@ struct IdentityCommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Whose rules the identity must pass: apple (default), default, openssl; apple refuses --days above 825 and an Ed25519 key or CA.", valueName: "name"))
     var profile: ProfileArgument = .apple
 
-    /// The usage errors of these options, for a leaf (`leaf`) or a CA.
+    /// The usage errors of these options, for a leaf (`leaf`) or a CA: what the profile's
+    /// clients would refuse (its key types, its validity limits at error severity).
     func check(leaf: Bool) throws {
         if out.isEmpty { throw ValidationError("--out needs a directory") }
-        if key == .ed25519 && profile == .apple {
+        let rules = profile.profile
+        if rules.unsupportedLeafKeyTypes.contains(key.type.certificateKeyType) {
             throw ValidationError(leaf
-                ? "--key ed25519: Apple clients offer no signature algorithm for an Ed25519 certificate, so none would accept it (under --profile apple tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no Apple client will see it"
-                : "--key ed25519: an Ed25519 CA signs what it issues with Ed25519, and Apple clients offer no signature algorithm for it, so none would accept its certificates (cert.unsupported_algorithm under --profile apple); use --key p256 (the default), or --profile default when no Apple client will see it")
+                ? "--key \(key.rawValue): the clients of --profile \(rules.name) offer no signature algorithm for an \(key.type.label) certificate, so none would accept it (tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no such client will see it"
+                : "--key \(key.rawValue): an \(key.type.label) CA signs what it issues with that key, and the clients of --profile \(rules.name) offer no signature algorithm for it, so none would accept its certificates (cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no such client will see it")
         }
         if let days {
             if days < 1 { throw ValidationError("--days \(days): at least 1") }
             if days > 36_500 { throw ValidationError("--days \(days): at most 36500 (100 years)") }
-            if leaf && profile == .apple && days > 825 {
+            if leaf, let limit = rules.validityLimits.first(where: { $0.severity == .error }), days > limit.days {
                 throw ValidationError(
-                    "--days \(days): Apple platforms refuse TLS certificates valid for more than 825 days (iOS 13, macOS 10.15 and later); give --days 825 or less (397 by default), or --profile default when no Apple client will see it")
+                    "--days \(days): the clients of --profile \(rules.name) refuse TLS certificates valid for more than \(limit.days) days (cert.validity_too_long); give --days \(limit.days) or less (397 by default), or --profile default when no such client will see it")
             }
         }
     }
@@ -74,18 +77,24 @@ struct IdentityCommonOptions: ParsableArguments {
     /// The validity in days: --days, else the default for a leaf or a CA.
     func validity(leaf: Bool) -> Int { days ?? (leaf ? 397 : 3650) }
 
-    /// Warnings said before the work: the key type, a validity Apple's clients refuse.
+    /// Warnings said before the work, whatever the profile: the key type, and a validity
+    /// Apple's clients refuse (the limits of `Profile.apple`).
     func warnings(leaf: Bool) -> [String] {
         var notes: [String] = []
         if let warning = key.type.warning { notes.append(warning) }
         let days = validity(leaf: leaf)
-        if leaf && days > 825 { notes.append("valid for \(days) days: Apple platforms refuse TLS certificates valid for more than 825 days") }
-        else if leaf && days > 398 { notes.append("valid for \(days) days: Apple clients accept up to 825 under a root a user or MDM installed, as this one is, but at most 398 from a public CA") }
+        let apple = Profile.apple
+        guard leaf, let limit = apple.validityLimits.first(where: { $0.severity == .error }) else { return notes }
+        if days > limit.days {
+            notes.append("valid for \(days) days: Apple platforms refuse TLS certificates valid for more than \(limit.days) days")
+        } else if let publicLimit = apple.publicRootValidityLimit, days > publicLimit.days {
+            notes.append("valid for \(days) days: Apple clients accept up to \(limit.days) under a root a user or MDM installed, as this one is, but at most \(publicLimit.days) from a public CA")
+        }
         return notes
     }
 
     func common() -> IdentitySession.Common {
-        IdentitySession.Common(keyType: key.type, days: 0, out: out, force: force, mobileConfig: mobileconfig, appleRules: profile == .apple)
+        IdentitySession.Common(keyType: key.type, days: 0, out: out, force: force, mobileConfig: mobileconfig, profile: profile.profile)
     }
 }
 

@@ -19,6 +19,16 @@ public enum IdentityKeyType: String, CaseIterable, Sendable {
         }
     }
 
+    /// The type as a certificate's key description names it (`KeyDescription.type`), which
+    /// is what a profile's `unsupportedLeafKeyTypes` lists: "RSA", "EC", "Ed25519".
+    public var certificateKeyType: String {
+        switch self {
+        case .rsa2048, .rsa3072: "RSA"
+        case .p256, .p384: "EC"
+        case .ed25519: "Ed25519"
+        }
+    }
+
     /// Why a user should think twice about this key type, or nil.
     public var warning: String? {
         guard self == .ed25519 else { return nil }

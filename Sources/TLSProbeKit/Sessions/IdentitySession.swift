@@ -2,6 +2,7 @@ import SystemCalls
 import OpenSSLProbe
 import SafeFiles
 import SwiftASN1
+import TLSDiagnosis
 import TLSModel
 import TLSWire
 import X509
@@ -42,12 +43,13 @@ public enum IdentitySession {
         public var out: String
         public var force: Bool
         public var mobileConfig: Bool
-        /// Under --profile apple: nothing Apple's clients refuse (an Ed25519 signature).
-        public var appleRules: Bool
+        /// Whose rules what is made must pass: nothing its clients refuse (under apple, an
+        /// Ed25519 signature).
+        public var profile: Profile
         public var now: Date
 
-        public init(keyType: IdentityKeyType, days: Int, out: String, force: Bool, mobileConfig: Bool, appleRules: Bool = false, now: Date = Date()) {
-            self.appleRules = appleRules
+        public init(keyType: IdentityKeyType, days: Int, out: String, force: Bool, mobileConfig: Bool, profile: Profile = .default, now: Date = Date()) {
+            self.profile = profile
             self.keyType = keyType
             self.days = days
             self.out = out
@@ -145,7 +147,7 @@ public enum IdentitySession {
 
     public static func makeServer(ca: String, caPassword: @escaping PasswordProvider, hosts: [IdentityHost], common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
         let authority = try loadCA(ca, password: caPassword)
-        try checkAppleSignatures(authority, ca: ca, common: common)
+        try checkSignatures(authority, ca: ca, common: common)
         try checkNameConstraints(hosts, authority: authority, ca: ca)
         let password = try pkcs12.map { try exportPassword($0, for: path(common.out, "server.p12")) }
         let key = try generate(common.keyType)
@@ -178,7 +180,7 @@ public enum IdentitySession {
 
     public static func makeClient(ca: String, caPassword: @escaping PasswordProvider, name: String, common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
         let authority = try loadCA(ca, password: caPassword)
-        try checkAppleSignatures(authority, ca: ca, common: common)
+        try checkSignatures(authority, ca: ca, common: common)
         if IdentityHost.looksLikeHostName(name) {
             // OpenSSL checks such a Common Name (the client leaf has no dNSName) against the
             // CA's DNS name constraints.
@@ -262,15 +264,16 @@ public enum IdentitySession {
         return Authority(root: root, intermediate: intermediate, issuer: MadeCertificate(certificate: issuerCertificate, key: key))
     }
 
-    /// Refuses, under Apple's rules, a CA that signs with Ed25519: Apple's clients offer no
-    /// signature algorithm for it, so they refuse every certificate it issues.
-    static func checkAppleSignatures(_ authority: Authority, ca: String, common: Common) throws {
-        guard common.appleRules else { return }
+    /// Refuses a CA that signs with Ed25519 when the profile's clients cannot use an Ed25519
+    /// key (Apple's offer no signature algorithm for it), so they refuse every certificate
+    /// it issues.
+    static func checkSignatures(_ authority: Authority, ca: String, common: Common) throws {
+        guard common.profile.unsupportedLeafKeyTypes.contains(IdentityKeyType.ed25519.certificateKeyType) else { return }
         var ed25519 = [authority.root, authority.intermediate].compactMap { $0 }.contains { $0.signatureAlgorithm == .ed25519 }
         if case .ed25519 = authority.issuer.key { ed25519 = true }
         if ed25519 {
             throw IdentityUsageError(
-                "--ca \(ca): the CA \"\(commonName(authority.issuer.certificate))\" signs with Ed25519, and Apple clients offer no signature algorithm for it, so none would accept what it issues (cert.unsupported_algorithm under --profile apple); make a CA with --key p256 (the default), or give --profile default when no Apple client will see it")
+                "--ca \(ca): the CA \"\(commonName(authority.issuer.certificate))\" signs with Ed25519, and the clients of --profile \(common.profile.name) offer no signature algorithm for it, so none would accept what it issues (cert.unsupported_algorithm); make a CA with --key p256 (the default), or give --profile default when no such client will see it")
         }
     }
 

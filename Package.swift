@@ -120,7 +120,8 @@ let package = Package(
         .testTarget(name: "TLSWireTests", dependencies: ["TLSWire", "SystemCalls", "TestSupport"]),
         .testTarget(name: "TLSDiagnosisTests", dependencies: ["TLSDiagnosis", "TestSupport"]),
         .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "LiveNetwork", "SafeFiles", "TLSModel", "TLSDiagnosis", "TestSupport"]),
-        .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"]),
+        // Golden/ holds the golden files, read by path (GoldenOutputTests), not resources.
+        .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PcapSourceTests", dependencies: ["PcapSource", "TLSDiagnosis", "TLSWire", "TestSupport"]),
         .testTarget(name: "TLSProbeKitTests", dependencies: ["TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "OpenSSLProbe", "LiveNetwork", "SafeFiles", "PcapSource", "TestSupport"]),
         // EndToEndTests reads the limits from the modules that enforce them (DocumentationTests).

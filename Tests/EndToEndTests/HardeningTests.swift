@@ -60,29 +60,30 @@ import TestSupport
         }
     }
 
-    @Test func explainIsLinearInItsText() throws {
+    @Test func explainAnswersSixtyThousandCodes() throws {
         // 60,000 codes in 1,000 arguments (one argument may hold 128 KiB): the old matcher
-        // compared every hit with every other and took over a minute; now a few seconds.
+        // compared every hit with every other and took over a minute. Here the run must end
+        // with the answer; the 300 s timeout is only a safety net. That matching stays linear
+        // is checked by counting its work (ExplainScalingTests), not by this clock, and
+        // Tests/Benchmarks/explain-scaling.sh times it.
         let argument = Array(repeating: "X509_V_ERR_CERT_HAS_EXPIRED -9813", count: 30).joined(separator: " ")
-        let start = Date()
         let result = try Run.tlsprobe(["explain"] + Array(repeating: argument, count: 1_000), timeout: 300)
-        let elapsed = Date().timeIntervalSince(start)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("X509_V_ERR_CERT_HAS_EXPIRED"))
-        // Compute-bound: not checked under AddressSanitizer (Slowness.factor).
-        #expect(elapsed < 30 * Slowness.factor, "explain took \(elapsed) s")
     }
 
     @Test func tooManyArgumentsAreRefusedAtOnce() throws {
         // The argument parser collects repeated arguments in quadratic time (100,000 words to
-        // explain ran for minutes): past the bound, a usage error names it.
+        // explain ran for minutes): past the bound, a usage error names it before the parser
+        // runs. Not timed: the last argument, a flag given a value, says which ran first. The
+        // parser refuses it with a message of its own; the bound names the count instead.
         let words = Array(repeating: "-9813", count: 20_000)
-        let start = Date()
-        let result = try Run.tlsprobe(["explain"] + words, timeout: 300)
-        let elapsed = Date().timeIntervalSince(start)
+        let result = try Run.tlsprobe(["explain"] + words + ["--json=yes"], timeout: 300)
         #expect(result.status == 64, "\(result.stderr)")
-        #expect(result.stderr.contains("20001 arguments, at most 4096: give explain a long text as one quoted argument"), "\(result.stderr)")
-        #expect(elapsed < 20, "tlsprobe took \(elapsed) s")
+        #expect(result.stderr.contains("20002 arguments, at most 4096: give explain a long text as one quoted argument"), "\(result.stderr)")
+        #expect(!result.stderr.contains("does not take any value"), "the argument parser ran before the bound: \(result.stderr)")
+        let parsed = try Run.tlsprobe(["explain", "-9813", "--json=yes"], timeout: 60)
+        #expect(parsed.status == 64 && parsed.stderr.contains("does not take any value"), "within the bound the parser refuses it: \(parsed.stderr)")
         let within = try Run.tlsprobe(["explain"] + Array(words.prefix(1000)), timeout: 120)
         #expect(within.status == 0, "\(within.stderr)")
     }

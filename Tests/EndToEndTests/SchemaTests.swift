@@ -127,6 +127,22 @@ import TLSProbeKit
         #expect(Set(commands) == Set(Self.kinds).subtracting(["explain"]), "the commands that can fail to examine")
     }
 
+    /// The golden files (Tests/TLSProbeOutputTests/Golden) show reports as a user reads them:
+    /// each JSON one matches the schema its name starts with (`connect-…`, `error-…`).
+    @Test func goldenJSONFilesMatchTheirSchemas() throws {
+        let golden = Self.root.appendingPathComponent("Tests/TLSProbeOutputTests/Golden")
+        let files = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(!files.isEmpty)
+        for file in files {
+            let kind = String(file.prefix { $0 != "-" })
+            guard (Self.kinds + [Self.errorKind]).contains(kind) else {
+                Issue.record("Golden/\(file) names no schema: its name must start with one of \(Self.kinds + [Self.errorKind])")
+                continue
+            }
+            try Self.expectValid(String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8), kind)
+        }
+    }
+
     // MARK: offline commands
 
     @Test func explainMatchesItsSchema() throws {

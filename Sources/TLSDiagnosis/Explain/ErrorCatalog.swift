@@ -125,11 +125,19 @@ struct Matcher: Sendable {
     }
 
     func match(_ text: String) -> [Int] {
+        var comparisons = 0
+        return match(text, comparisons: &comparisons)
+    }
+
+    /// `match`, adding to `comparisons` each time a hit is compared with another (a number
+    /// with the verify text after it, a hit with a longer one that may cover it): the work
+    /// that grows with the text, counted by ExplainScalingTests instead of timed.
+    func match(_ text: String, comparisons: inout Int) -> [Int] {
         let trimmed = Self.trim(text)
         guard !trimmed.isEmpty else { return [] }
         let whole = wholeInputMatches(trimmed)
         if !whole.isEmpty { return rankWhole(whole) }
-        return rankFound(found(in: trimmed))
+        return rankFound(found(in: trimmed, comparisons: &comparisons))
     }
 
     /// The input is exactly one symbol, name, phrase or number.
@@ -147,7 +155,7 @@ struct Matcher: Sendable {
         return []
     }
 
-    private func found(in text: String) -> [Hit] {
+    private func found(in text: String, comparisons: inout Int) -> [Hit] {
         let lower = Array(CatalogEntry.lower(text).utf8)
         let spaced = Array(CatalogEntry.spaced(text).utf8)
         let tlsContext = Self.contains(lower, "alert") || Self.contains(lower, "tls")
@@ -209,11 +217,14 @@ struct Matcher: Sendable {
             guard entries[number.entry].explanation.kind == .opensslVerifyError else { return true }
             let after = number.start + number.length
             return !(after...(after + 3)).contains { start in
-                verifyTextAt[start]?.contains { $0 != number.entry } ?? false
+                verifyTextAt[start]?.contains {
+                    comparisons += 1
+                    return $0 != number.entry
+                } ?? false
             }
         }
         hits += packedCodeHits(lower)
-        return Self.dropCovered(hits)
+        return Self.dropCovered(hits, comparisons: &comparisons)
     }
 
     /// Numbers with enough context to know their family: negative ones (Apple OSStatus,
@@ -380,7 +391,7 @@ struct Matcher: Sendable {
     /// A hit is a catalog symbol or phrase, so none is longer than the longest hit: one that
     /// contains another starts at most that far before it. Looking only there (accepted hits
     /// indexed by start) keeps this linear in the number of hits, not quadratic.
-    private static func dropCovered(_ hits: [Hit]) -> [Hit] {
+    private static func dropCovered(_ hits: [Hit], comparisons: inout Int) -> [Hit] {
         let covering = hits.filter(\.covers).sorted { $0.length > $1.length }
         let longest = covering.first?.length ?? 0
         var accepted: [Hit] = []
@@ -388,7 +399,8 @@ struct Matcher: Sendable {
         for hit in covering {
             let overlaps = (Swift.max(0, hit.start - longest)...hit.start).contains { start in
                 (acceptedByStart[start] ?? []).contains { other in
-                    other.entry != hit.entry && hit.start + hit.length <= other.start + other.length && hit.length < other.length
+                    comparisons += 1
+                    return other.entry != hit.entry && hit.start + hit.length <= other.start + other.length && hit.length < other.length
                 }
             }
             if !overlaps {

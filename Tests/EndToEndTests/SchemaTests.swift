@@ -55,71 +55,133 @@ import TLSProbeKit
 
     // MARK: the schemas themselves
 
-    /// The schemas every command schema refers to: the shared shapes, and the code enums
+    /// The schemas the command schemas refer to: the shared shapes, and the code enums
     /// (written by make generate).
     static let shared = ["common", "codes"]
+    static var allSchemas: [String] { kinds + [errorKind] + shared }
+    static let idBase = "https://tlsprobe.invalid/schema/"
 
+    /// Each file is a 2020-12 schema with an `$id` in one base, so that relative `$ref`s
+    /// between them resolve. The validator's --check-schema also resolves every `$ref`
+    /// with jsonschema itself.
     @Test func everySchemaIsAValidDraft202012Schema() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs/schema").path)
             .filter { $0.hasSuffix(".schema.json") }.sorted()
-        let all = Self.kinds + [Self.errorKind] + Self.shared
-        #expect(files == all.map { "\($0).schema.json" }.sorted())
-        let result = try Self.runValidator(["--check-schema"] + all.map(Self.schemaPath))
+        #expect(files == Self.allSchemas.map { "\($0).schema.json" }.sorted())
+        let result = try Self.runValidator(["--check-schema"] + Self.allSchemas.map(Self.schemaPath))
         #expect(result.status == 0 || result.status == 3, "\(result.stderr)")
-        for kind in all {
+        for kind in Self.allSchemas {
             let schema = try Self.schema(kind)
             #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema", "\(kind)")
-            #expect(schema["$id"] as? String == "https://tlsprobe.invalid/schema/\(kind).schema.json", "\(kind)")
+            #expect(schema["$id"] as? String == "\(Self.idBase)\(kind).schema.json", "\(kind)")
         }
     }
 
-    /// Every `$ref` in `value`, with the path to it.
-    static func references(in value: Any, at path: String = "") -> [(path: String, ref: String)] {
+    /// Every object in `value` (itself included), with its JSON Pointer.
+    static func subschemas(in value: Any, at path: String = "") -> [(path: String, object: [String: Any])] {
         if let object = value as? [String: Any] {
-            var found: [(path: String, ref: String)] = []
-            if let ref = object["$ref"] as? String { found.append((path, ref)) }
-            for (key, child) in object where key != "$ref" { found += references(in: child, at: path + "/" + key) }
-            return found
+            return [(path, object)] + object.sorted { $0.key < $1.key }.flatMap { subschemas(in: $0.value, at: path + "/" + $0.key) }
         }
         if let array = value as? [Any] {
-            return array.enumerated().flatMap { references(in: $0.element, at: path + "/\($0.offset)") }
+            return array.enumerated().flatMap { subschemas(in: $0.element, at: path + "/\($0.offset)") }
         }
         return []
     }
 
-    /// One truth per definition: no `$defs` name is defined in two schemas, the code enums
-    /// live only in codes.schema.json, and every `$ref` names a definition that exists.
-    @Test func eachDefinitionIsWrittenOnceAndEveryReferenceResolves() throws {
-        let all = Self.kinds + [Self.errorKind] + Self.shared
+    /// Every `$ref` in `value`, with the path to the object that holds it.
+    static func references(in value: Any) -> [(path: String, ref: String)] {
+        subschemas(in: value).compactMap { found in (found.object["$ref"] as? String).map { (found.path, $0) } }
+    }
+
+    static func canonical(_ value: Any) throws -> Data {
+        try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+    }
+
+    /// What the JSON Pointer `pointer` (RFC 6901) names in `document`; nil when nothing.
+    static func resolve(pointer: String, in document: Any) -> Any? {
+        guard !pointer.isEmpty else { return document }
+        guard pointer.hasPrefix("/") else { return nil }
+        var value: Any? = document
+        for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if let object = value as? [String: Any] {
+                value = object[key]
+            } else if let array = value as? [Any], let index = Int(key), array.indices.contains(index) {
+                value = array[index]
+            } else {
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// One truth per definition: no `$defs` name is defined in two files, and no
+    /// definition's body is copied anywhere else (inline, or under another name). A shape
+    /// two schemas need goes into common.schema.json, and both refer to it.
+    @Test func eachDefinitionIsWrittenOnce() throws {
         var definedIn: [String: String] = [:]
-        var defs: [String: [String: Any]] = [:]
-        for kind in all {
-            let schema = try Self.schema(kind)
-            let own = schema["$defs"] as? [String: Any] ?? [:]
-            defs["\(kind).schema.json"] = own
-            for name in own.keys {
-                #expect(definedIn[name] == nil, "$defs/\(name) is defined in both \(definedIn[name] ?? "") and \(kind)")
+        var bodies: [Data: String] = [:]
+        for kind in Self.allSchemas {
+            for (name, body) in try Self.schema(kind)["$defs"] as? [String: Any] ?? [:] {
+                #expect(definedIn[name] == nil, "$defs/\(name) is defined in both \(definedIn[name] ?? "") and \(kind): keep one, in common.schema.json")
                 definedIn[name] = kind
+                // A body that is only a type says nothing of its own; any other is a fact.
+                if let body = body as? [String: Any], Set(body.keys).subtracting(["type"]).isEmpty { continue }
+                bodies[try Self.canonical(body)] = "\(kind).schema.json#/$defs/\(name)"
             }
         }
         #expect(definedIn["finding_code"] == "codes" && definedIn["error_code"] == "codes")
-        for kind in all {
-            for (path, ref) in Self.references(in: try Self.schema(kind)) {
-                let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let file = parts[0].isEmpty ? "\(kind).schema.json" : parts[0]
-                let target = try #require(defs[file], "\(kind)\(path): \(ref) names a file that is not a schema here")
-                guard parts.count == 2, !parts[1].isEmpty else { continue }
-                let name = parts[1].replacingOccurrences(of: "/$defs/", with: "")
-                #expect(target[name] != nil, "\(kind)\(path): \(ref) names no definition")
+        for kind in Self.allSchemas {
+            for (path, object) in Self.subschemas(in: try Self.schema(kind)) {
+                guard let original = bodies[try Self.canonical(object)] else { continue }
+                #expect(original == "\(kind).schema.json#\(path)", "\(kind).schema.json#\(path) is a copy of \(original): refer to it with $ref")
             }
         }
     }
 
-    /// The code enums are exactly the code's: every finding code, every error code.
+    /// The code lists live in codes.schema.json alone: no other schema has an enum (or a
+    /// const) holding a finding or error code; they refer to codes.schema.json instead.
+    @Test func onlyTheCodesSchemaListsCodes() throws {
+        let defs = try #require(Self.schema("codes")["$defs"] as? [String: Any])
+        #expect(Set(defs.keys) == ["finding_code", "error_code"], "codes.schema.json holds the two code enums and nothing else")
+        // "other" is an error code, and an ordinary word too.
+        let codes = Set(FindingCatalog.all.map(\.code.rawValue) + ErrorCode.all.map(\.rawValue)).subtracting(["other"])
+        for kind in Self.allSchemas where kind != "codes" {
+            for (path, object) in Self.subschemas(in: try Self.schema(kind)) {
+                let values = (object["enum"] as? [Any] ?? []) + (object["const"].map { [$0] } ?? [])
+                let listed = values.compactMap { $0 as? String }.filter(codes.contains)
+                #expect(listed.isEmpty, "\(kind).schema.json#\(path) lists codes \(listed): refer to codes.schema.json")
+            }
+        }
+    }
+
+    /// Every `$ref` names a schema here (relative to the `$id`s, or under their base) and,
+    /// after its `#`, something in that schema.
+    @Test func everyReferenceResolves() throws {
+        var documents: [String: Any] = [:]
+        for kind in Self.allSchemas { documents["\(kind).schema.json"] = try Self.schema(kind) }
+        for kind in Self.allSchemas {
+            var otherFiles = Set<String>()
+            for (path, ref) in Self.references(in: try Self.schema(kind)) {
+                let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                var file = parts[0].isEmpty ? "\(kind).schema.json" : parts[0]
+                if file.hasPrefix(Self.idBase) { file.removeFirst(Self.idBase.count) }
+                if file != "\(kind).schema.json" { otherFiles.insert(file) }
+                let document = try #require(documents[file], "\(kind).schema.json#\(path): \(ref) names no schema in docs/schema")
+                let target = Self.resolve(pointer: parts.count == 2 ? parts[1] : "", in: document)
+                #expect(target is [String: Any] || target is Bool, "\(kind).schema.json#\(path): \(ref) names no schema")
+            }
+            // explain shares nothing, and codes.schema.json refers to nothing.
+            #expect(otherFiles.isEmpty == ["explain", "codes"].contains(kind), "\(kind) refers to \(otherFiles.sorted())")
+        }
+    }
+
+    /// The code enums are exactly the code's: every finding code (sorted), every error code
+    /// (in ErrorCode.all's order).
     @Test func theCodeEnumsAreTheCatalogsAndErrorCodes() throws {
         let defs = try #require(Self.schema("codes")["$defs"] as? [String: Any])
         let findings = try #require((defs["finding_code"] as? [String: Any])?["enum"] as? [String])
-        #expect(findings.sorted() == FindingCatalog.all.map(\.code.rawValue).sorted())
+        #expect(findings == FindingCatalog.all.map(\.code.rawValue).sorted())
         let errors = try #require((defs["error_code"] as? [String: Any])?["enum"] as? [String])
         #expect(errors == ErrorCode.all.map(\.rawValue))
         let error = try #require(Self.schema(Self.errorKind)["properties"] as? [String: Any])
@@ -141,6 +203,32 @@ import TLSProbeKit
             }
             try Self.expectValid(String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8), kind)
         }
+    }
+
+    /// The validator follows `$ref`s into the other files: a finding code that is not one
+    /// (codes.schema.json) and a bad digest in a certificate (common.schema.json) fail.
+    @Test func theValidatorFollowsReferencesAcrossFiles() throws {
+        let dir = TemporaryDirectory()
+        let pki = TestPKI.chain(host: "printer.local")
+        let leaf = dir.write("leaf.pem", pki.leaf.pem)
+        let other = dir.write("other.pem", TestPKI.issue(.root("Somebody Else's Root")).pem)
+        let result = try Run.tlsprobe(["verify", leaf, "--anchor", other, "--host", "printer.local", "--json",
+                                       "--at", ReportTime.iso8601(TestPKI.referenceTime)])
+        try Self.expectValid(result.stdout, "verify")
+        var report = try Self.object(result.stdout)
+        var findings = try #require(report["findings"] as? [[String: Any]])
+        try #require(!findings.isEmpty, "an untrusted chain has findings")
+        findings[0]["code"] = "chain.no_such_code"
+        report["findings"] = findings
+        var chain = try #require(report["chain"] as? [[String: Any]])
+        chain[0]["sha256"] = "not a digest"
+        report["chain"] = chain
+        let broken = String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self)
+        let check = try Self.runValidator([Self.schemaPath("verify")], stdin: broken)
+        if check.status == 3 { return }
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(check.stderr.contains("at /findings/0/code: 'chain.no_such_code' is not one of"), "\(check.stderr)")
+        #expect(check.stderr.contains("at /chain/0/sha256: 'not a digest' does not match"), "\(check.stderr)")
     }
 
     // MARK: offline commands
@@ -233,12 +321,15 @@ import TLSProbeKit
     }
 
     /// scan's endpoint lines are connect's report and error object: its schema refers to
-    /// connect's and to the error object, and copies neither.
+    /// connect's and to the error object (with command "connect"), and copies neither.
     @Test func scanSchemaRefersToConnectsReportAndErrorObject() throws {
         let defs = try #require(Self.schema("scan")["$defs"] as? [String: Any])
-        #expect((defs["connect_report"] as? [String: Any])?["$ref"] as? String == "connect.schema.json")
+        let report = try #require(defs["connect_report"] as? [String: Any])
+        #expect(Self.references(in: report).map(\.ref) == ["connect.schema.json"])
         let error = try #require(defs["connect_error"] as? [String: Any])
-        #expect(Self.references(in: error).map(\.ref) == ["error.schema.json#/$defs/error"])
+        #expect(Self.references(in: error).map(\.ref) == ["error.schema.json"])
+        let command = try #require((error["properties"] as? [String: Any])?["command"] as? [String: Any])
+        #expect(command["const"] as? String == "connect")
     }
 
     // MARK: connect

@@ -5,12 +5,16 @@
     Tests/Tools/validate-json.py --check-schema SCHEMA...
 
 Standard input holds one JSON object, or with --lines one object per line (JSON Lines, as
-`capture` and `listen` print). A `$ref` into another schema of the same directory
-(common.schema.json, codes.schema.json) is resolved from that file, never fetched. Exit status: 0 valid; 1 invalid (each error on stderr, with
-its place in the document); 2 usage or unreadable input; 3 the jsonschema package is
-missing. SchemaTests (Tests/EndToEndTests) runs this.
+`capture` and `listen` print). The schemas refer to each other by `$ref` (common.schema.json,
+codes.schema.json, ...): every *.schema.json beside SCHEMA is loaded by its `$id`, so these
+resolve offline and nothing is fetched. --check-schema checks each file against the 2020-12
+meta-schema and resolves each of its `$ref`s. Exit status: 0 valid; 1 invalid (each error
+on stderr, with its place in the document); 2 usage or unreadable input; 3 the jsonschema
+package is missing. SchemaTests (Tests/EndToEndTests) runs this.
 """
+import glob
 import json
+import os
 import sys
 
 try:
@@ -27,47 +31,113 @@ def load(path):
         return json.load(f)
 
 
-def validator_for(path):
-    """A validator for the schema at `path` that resolves `$ref`s into the other schemas
-    beside it (common.schema.json, codes.schema.json, ...) by their `$id`, offline."""
-    import glob
-    import os
-    schema = load(path)
-    beside = {}
-    for other in glob.glob(os.path.join(os.path.dirname(os.path.abspath(path)), "*.schema.json")):
+def schemas_beside(path):
+    """Every schema in the directory of `path`, by its `$id`."""
+    found = {}
+    for other in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(path)), "*.schema.json"))):
         document = load(other)
         if "$id" in document:
-            beside[document["$id"]] = document
-    try:
-        from referencing import Registry, Resource
-        registry = Registry().with_resources(
-            (uri, Resource.from_contents(document)) for uri, document in beside.items())
-        return Draft202012Validator(schema, registry=registry)
-    except ImportError:
-        # jsonschema before 4.18 (Debian 12's python3-jsonschema): RefResolver with a store.
+            found[document["$id"]] = document
+    return found
+
+
+class References:
+    """Resolves `$ref`s between the schemas of one directory, offline. jsonschema 4.18 and
+    later use a `referencing` registry; older ones (Debian 12's python3-jsonschema is 4.10)
+    a RefResolver with a store."""
+
+    def __init__(self, store):
+        self.store = store
+        self.registry = None
+        try:
+            from referencing import Registry, Resource
+            registry = Registry().with_resources(
+                (uri, Resource.from_contents(document)) for uri, document in store.items())
+            Draft202012Validator({}, registry=registry)  # TypeError before jsonschema 4.18
+            self.registry = registry
+        except (ImportError, TypeError):
+            pass
+
+    def resolver(self, schema):
+        """The old RefResolver, kept offline: a URI outside the store is an error, not a
+        download."""
         from jsonschema import RefResolver
-        resolver = RefResolver(schema.get("$id", ""), schema, store=beside)
-        return Draft202012Validator(schema, resolver=resolver)
+
+        def offline(uri):
+            raise LookupError(f"{uri} is not a schema in this directory")
+        return RefResolver(schema.get("$id", ""), schema, store=self.store,
+                           handlers={"http": offline, "https": offline})
+
+    def validator(self, schema):
+        if self.registry is not None:
+            return Draft202012Validator(schema, registry=self.registry)
+        return Draft202012Validator(schema, resolver=self.resolver(schema))
+
+    def unresolved(self, schema):
+        """Each `$ref` in `schema` that names nothing."""
+        failures = []
+        for ref in sorted(set(references(schema))):
+            try:
+                if self.registry is not None:
+                    self.registry.resolver(base_uri=schema.get("$id", "")).lookup(ref)
+                else:
+                    self.resolver(schema).resolve(ref)
+            except Exception as e:  # referencing's Unresolvable, or RefResolutionError
+                failures.append(f"$ref {ref!r} names nothing ({type(e).__name__})")
+        return failures
+
+
+def references(value):
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if key == "$ref" and isinstance(child, str):
+                yield child
+            else:
+                yield from references(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from references(child)
 
 
 def place(error):
     return "/" + "/".join(str(p) for p in error.absolute_path)
 
 
+def describe(error):
+    """The error's message. When no branch of a oneOf or anyOf matched, the error of the
+    branch that matched deepest instead of the whole document."""
+    if error.context:
+        nearest = max(error.context, key=lambda e: len(e.absolute_path))
+        return f"no {error.validator} branch matches; nearest: at {place(nearest)}: {describe(nearest)}"
+    return error.message
+
+
+def check_schemas(paths):
+    bad = 0
+    for path in paths:
+        try:
+            schema = load(path)
+            Draft202012Validator.check_schema(schema)
+            failures = References(schemas_beside(path)).unresolved(schema)
+        except (SchemaError, ValueError, OSError) as e:
+            failures = [f"not a valid JSON Schema 2020-12: {e}"]
+        for failure in failures:
+            sys.stderr.write(f"{path}: {failure}\n")
+        bad += 1 if failures else 0
+    return 1 if bad else 0
+
+
 def main(argv):
     if len(argv) >= 2 and argv[0] == "--check-schema":
-        bad = 0
-        for path in argv[1:]:
-            try:
-                Draft202012Validator.check_schema(load(path))
-            except (SchemaError, ValueError, OSError) as e:
-                sys.stderr.write(f"{path}: not a valid JSON Schema 2020-12: {e}\n")
-                bad += 1
-        return 1 if bad else 0
+        return check_schemas(argv[1:])
     if len(argv) not in (1, 2) or (len(argv) == 2 and argv[1] != "--lines"):
         sys.stderr.write(__doc__)
         return 2
-    validator = validator_for(argv[0])
+    try:
+        validator = References(schemas_beside(argv[0])).validator(load(argv[0]))
+    except (ValueError, OSError) as e:
+        sys.stderr.write(f"{argv[0]}: cannot be read: {e}\n")
+        return 2
     text = sys.stdin.read()
     try:
         if len(argv) == 2:
@@ -82,8 +152,8 @@ def main(argv):
         return 2
     invalid = 0
     for number, document in enumerate(documents, 1):
-        for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
-            sys.stderr.write(f"record {number} at {place(error)}: {error.message}\n")
+        for error in sorted(validator.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]):
+            sys.stderr.write(f"record {number} at {place(error)}: {describe(error)}\n")
             invalid += 1
     return 1 if invalid else 0
 

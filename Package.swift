@@ -68,12 +68,17 @@ let package = Package(
         // a regular file its user owns, a temporary file renamed into place, bounded reads.
         .target(name: "SafeFiles", dependencies: ["SystemCalls", "TLSModel"]),
         // The only importer of OpenSSL: live handshakes, credentials, OpenSSL's verdict.
-        .target(name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel", "LiveNetwork", "SafeFiles"]),
+        .target(
+            name: "OpenSSLProbe",
+            dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel", "LiveNetwork", "SafeFiles"]
+        ),
         // PcapSource also decrypts captured TLS with key logs: swift-crypto's HKDF, HMAC,
         // AES-GCM and ChaChaPoly (BoringSSL inside, prefixed: it coexists with libssl).
         .target(
             name: "PcapSource",
-            dependencies: ["CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(name: "TLSProbeOutput", dependencies: ["SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis"]),
         // The sessions behind the commands (connect, listen, capture, verify, inspect), the
@@ -83,7 +88,8 @@ let package = Package(
         .target(
             name: "TLSProbeKit",
             dependencies: [
-                "SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "LiveNetwork", "SafeFiles", "OpenSSLProbe", "PcapSource",
+                "SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "LiveNetwork", "SafeFiles", "OpenSSLProbe",
+                "PcapSource",
                 "TLSProbeOutput",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -94,7 +100,8 @@ let package = Package(
         .executableTarget(
             name: "tlsprobe",
             dependencies: [
-                "SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "LiveNetwork", "SafeFiles", "OpenSSLProbe", "TLSProbeKit",
+                "SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis", "LiveNetwork", "SafeFiles", "OpenSSLProbe",
+                "TLSProbeKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -119,16 +126,30 @@ let package = Package(
         ),
         .testTarget(name: "TLSWireTests", dependencies: ["TLSWire", "SystemCalls", "TestSupport"]),
         .testTarget(name: "TLSDiagnosisTests", dependencies: ["TLSDiagnosis", "TestSupport"]),
-        .testTarget(name: "OpenSSLProbeTests", dependencies: ["OpenSSLProbe", "LiveNetwork", "SafeFiles", "TLSModel", "TLSDiagnosis", "TestSupport"]),
+        .testTarget(
+            name: "OpenSSLProbeTests",
+            dependencies: ["OpenSSLProbe", "LiveNetwork", "SafeFiles", "TLSModel", "TLSDiagnosis", "TestSupport"]
+        ),
         // Golden/ holds the golden files, read by path (GoldenOutputTests), not resources.
-        .testTarget(name: "TLSProbeOutputTests", dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "TLSProbeOutputTests",
+            dependencies: ["TLSProbeOutput", "TLSDiagnosis", "TestSupport"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "PcapSourceTests", dependencies: ["PcapSource", "TLSDiagnosis", "TLSWire", "TestSupport"]),
-        .testTarget(name: "TLSProbeKitTests", dependencies: ["TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "OpenSSLProbe", "LiveNetwork", "SafeFiles", "PcapSource", "TestSupport"]),
+        .testTarget(
+            name: "TLSProbeKitTests",
+            dependencies: [
+                "TLSProbeKit", "TLSDiagnosis", "TLSProbeOutput", "OpenSSLProbe", "LiveNetwork", "SafeFiles",
+                "PcapSource", "TestSupport",
+            ]
+        ),
         // EndToEndTests reads the limits from the modules that enforce them (DocumentationTests).
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "tlsprobe", "DocsGenerator", "TestSupport", "TLSWire", "TLSDiagnosis", "LiveNetwork", "SafeFiles", "OpenSSLProbe",
+                "tlsprobe", "DocsGenerator", "TestSupport", "TLSWire", "TLSDiagnosis", "LiveNetwork", "SafeFiles",
+                "OpenSSLProbe",
                 "PcapSource", "TLSProbeKit",
             ]
         ),

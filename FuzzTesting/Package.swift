@@ -22,7 +22,11 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl"),
-        .target(name: "CPcap", path: "Sources/CPcap", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(
+            name: "CPcap",
+            path: "Sources/CPcap",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
         .target(name: "SystemCalls", dependencies: ["CSystemCalls"], path: "Sources/SystemCalls"),
         .target(name: "TLSWire", path: "Sources/TLSWire"),
@@ -48,15 +52,29 @@ let package = Package(
             ],
             path: "Sources/TLSDiagnosis"
         ),
-        .target(name: "TLSProbeOutput", dependencies: ["SystemCalls", "TLSWire", "TLSDiagnosis"], path: "Sources/TLSProbeOutput"),
-        .target(name: "LiveNetwork", dependencies: ["SystemCalls", "TLSWire", "TLSModel"], path: "Sources/LiveNetwork"),
+        .target(
+            name: "TLSProbeOutput",
+            dependencies: ["SystemCalls", "TLSWire", "TLSDiagnosis"],
+            path: "Sources/TLSProbeOutput"
+        ),
+        .target(
+            name: "LiveNetwork",
+            dependencies: ["SystemCalls", "TLSWire", "TLSModel"],
+            path: "Sources/LiveNetwork"
+        ),
         .target(name: "SafeFiles", dependencies: ["SystemCalls", "TLSModel"], path: "Sources/SafeFiles"),
         .target(
-            name: "OpenSSLProbe", dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel", "LiveNetwork", "SafeFiles"],
-            path: "Sources/OpenSSLProbe"),
+            name: "OpenSSLProbe",
+            dependencies: ["COpenSSL", "SystemCalls", "TLSWire", "TLSModel", "LiveNetwork", "SafeFiles"],
+            path: "Sources/OpenSSLProbe"
+        ),
         .target(
-            name: "PcapSource", dependencies: ["CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto")],
-            path: "Sources/PcapSource"),
+            name: "PcapSource",
+            dependencies: [
+                "CPcap", "SystemCalls", "TLSWire", "TLSModel", .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Sources/PcapSource"
+        ),
 
         // TLS records and handshake messages, both directions (TLSConnectionDecoder).
         .executableTarget(name: "FuzzTLSWire", dependencies: ["TLSWire"]),

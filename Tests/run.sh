@@ -31,6 +31,14 @@ Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison
 # to take at most 10 minutes on a 2-core machine).
 step() { echo "== [${SECONDS} s] $*" >&2; }
 
+step "format: swift format lint (.swift-format, 120 columns)"
+if swift format --version >/dev/null 2>&1; then
+  swift format lint --strict --recursive --parallel Sources Tests Package.swift FuzzTesting/Package.swift \
+    FuzzTesting/Sources/Fuzz*
+else
+  echo "swift format is not in this toolchain: the format check is skipped" >&2
+fi
+
 step "build"
 swift build --build-tests
 

@@ -27,10 +27,21 @@ enum GeneratedDocuments {
         let readme = "README.md"
         let man = "man/tlsprobe.1"
         var manText = try read(root, man)
-        manText = try replacing(in: manText, path: man, part: "finding codes", comment: ".\\\"", with: manFindingCodes())
+        manText = try replacing(
+            in: manText,
+            path: man,
+            part: "finding codes",
+            comment: ".\\\"",
+            with: manFindingCodes()
+        )
         manText = try replacing(in: manText, path: man, part: "error codes", comment: ".\\\"", with: manErrorCodes())
-        let readmeText = try replacing(in: try read(root, readme), path: readme, part: "codes", comment: "<!--",
-                                       with: readmeCodes())
+        let readmeText = try replacing(
+            in: try read(root, readme),
+            path: readme,
+            part: "codes",
+            comment: "<!--",
+            with: readmeCodes()
+        )
         return [
             Document(path: readme, text: readmeText),
             Document(path: man, text: manText),
@@ -49,8 +60,17 @@ enum GeneratedDocuments {
 
     /// `text` with the lines between `BEGIN GENERATED: part` and `END GENERATED: part`
     /// replaced by `body`.
-    static func replacing(in text: String, path: String, part: String, comment: String, with body: String) throws -> String {
-        let begin = comment == "<!--" ? "<!-- BEGIN GENERATED: \(part) (make generate) -->" : "\(comment) BEGIN GENERATED: \(part) (make generate)"
+    static func replacing(
+        in text: String,
+        path: String,
+        part: String,
+        comment: String,
+        with body: String
+    ) throws -> String {
+        let begin =
+            comment == "<!--"
+            ? "<!-- BEGIN GENERATED: \(part) (make generate) -->"
+            : "\(comment) BEGIN GENERATED: \(part) (make generate)"
         let end = comment == "<!--" ? "<!-- END GENERATED: \(part) -->" : "\(comment) END GENERATED: \(part)"
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let first = lines.firstIndex(of: begin) else { throw MissingMarker(path: path, marker: begin) }
@@ -111,7 +131,9 @@ enum GeneratedDocuments {
         for profile in Profile.all {
             let rules = profile.ruleSeverities(for: code)
             guard !rules.isEmpty else { continue }
-            text += ". Under \(profile.name), " + rules.map { "\($0.condition): \($0.severity?.rawValue ?? "not reported")" }
+            text +=
+                ". Under \(profile.name), "
+                + rules.map { "\($0.condition): \($0.severity?.rawValue ?? "not reported")" }
                 .joined(separator: "; ")
         }
         return text

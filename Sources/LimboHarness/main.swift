@@ -51,7 +51,9 @@ func parseOptions() -> Options? {
         case "--json": options.json = true
         case let flag where flag.hasPrefix("--case="): options.only = String(flag.dropFirst("--case=".count))
         case "--help", "-h":
-            print("usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [PATH]")
+            print(
+                "usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [PATH]"
+            )
             exit(0)
         default:
             if argument.hasPrefix("-") || options.path != nil { return nil }
@@ -62,11 +64,17 @@ func parseOptions() -> Options? {
 }
 
 guard let options = parseOptions() else {
-    FileHandle.standardError.write(Data("usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [PATH]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [PATH]\n"
+                .utf8
+        )
+    )
     exit(64)
 }
 
-let corpusPath = options.path
+let corpusPath =
+    options.path
     ?? ProcessInfo.processInfo.environment["TLSPROBE_LIMBO"]
     ?? "../shared/corpus/x509-limbo/limbo.json"
 
@@ -74,7 +82,9 @@ guard let data = FileManager.default.contents(atPath: corpusPath),
     let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
     let cases = root["testcases"] as? [[String: Any]]
 else {
-    FileHandle.standardError.write(Data("Error: cannot read the x509-limbo corpus at \(corpusPath) (give its path or set TLSPROBE_LIMBO)\n".utf8))
+    FileHandle.standardError.write(
+        Data("Error: cannot read the x509-limbo corpus at \(corpusPath) (give its path or set TLSPROBE_LIMBO)\n".utf8)
+    )
     exit(2)
 }
 
@@ -141,7 +151,9 @@ func run(_ testcase: [String: Any]) -> CaseResult {
         switch peer["kind"] as? String {
         case "DNS": expectedName = .dns(value)
         case "IP":
-            guard let address = IPAddressText.parse(value) else { return .skipped(reason: "unreadable IP peer name \(value)") }
+            guard let address = IPAddressText.parse(value) else {
+                return .skipped(reason: "unreadable IP peer name \(value)")
+            }
             expectedName = .ip(address)
         default:
             // rfc822 identities are not matched by the engine; the chain is still judged.
@@ -161,27 +173,45 @@ func run(_ testcase: [String: Any]) -> CaseResult {
     let trustedCerts = (testcase["trusted_certs"] as? [String] ?? []).compactMap(certificate)
     let intermediates = certificates(testcase["untrusted_intermediates"])
     guard let leaf = certificate(peerPEM), let intermediates else {
-        let finding = Finding(code: .certMalformed, subject: .certificate(0), message: "a presented certificate cannot be read")
+        let finding = Finding(
+            code: .certMalformed,
+            subject: .certificate(0),
+            message: "a presented certificate cannot be read"
+        )
         // OpenSSL is not asked about what tlsprobe cannot read; count it as refusing too.
         return expectedSuccess
             ? .disagreed(findings: [finding], trusted: false, openSSLAgreed: false)
             : .agreed(findings: [finding], trusted: false, openSSLAgreed: true)
     }
     let anchors = trustedCerts.enumerated().map { TrustAnchor(certificate: $1, source: "trusted_certs[\($0)]") }
-    let context = TrustContext(at: at, expectedName: expectedName, purpose: purpose, profile: options.profile, maxIntermediates: maxDepth)
+    let context = TrustContext(
+        at: at,
+        expectedName: expectedName,
+        purpose: purpose,
+        profile: options.profile,
+        maxIntermediates: maxDepth
+    )
     let evaluation = TrustEngine.evaluate(leaf: leaf, presented: intermediates, anchors: anchors, context: context)
     if options.only != nil {
-        print("path: \(evaluation.path.map { $0.map { "\($0.source) \($0.certificate.subjectString)" }.joined(separator: " -> ") } ?? "none")")
+        print(
+            "path: \(evaluation.path.map { $0.map { "\($0.source) \($0.certificate.subjectString)" }.joined(separator: " -> ") } ?? "none")"
+        )
         for finding in evaluation.findings {
             print("  \(finding.severity.rawValue) \(finding.code) \(finding.subject): \(finding.message)")
             print("      evidence: \(finding.evidence)")
             print("      fix: \(finding.fix)")
         }
     }
-    let openssl = OpenSSLVerification.verify(leaf: leaf, presented: intermediates, anchors: trustedCerts, context: context)
+    let openssl = OpenSSLVerification.verify(
+        leaf: leaf,
+        presented: intermediates,
+        anchors: trustedCerts,
+        context: context
+    )
     let openSSLAgreed = openssl.ok == expectedSuccess
     let agreed = evaluation.trusted == expectedSuccess
-    return agreed ? .agreed(findings: evaluation.findings, trusted: evaluation.trusted, openSSLAgreed: openSSLAgreed)
+    return agreed
+        ? .agreed(findings: evaluation.findings, trusted: evaluation.trusted, openSSLAgreed: openSSLAgreed)
         : .disagreed(findings: evaluation.findings, trusted: evaluation.trusted, openSSLAgreed: openSSLAgreed)
 }
 
@@ -194,7 +224,9 @@ for testcase in cases {
     let start = DispatchTime.now().uptimeNanoseconds
     let result = run(testcase)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    records.append(CaseRecord(id: id, expected: testcase["expected_result"] as? String ?? "?", result: result, seconds: seconds))
+    records.append(
+        CaseRecord(id: id, expected: testcase["expected_result"] as? String ?? "?", result: result, seconds: seconds)
+    )
 }
 
 func prefix(_ id: String) -> String {
@@ -202,7 +234,12 @@ func prefix(_ id: String) -> String {
     return String(id[..<range.lowerBound]) + "::"
 }
 
-var total = 0, agreed = 0, disagreed = 0, skipped = 0, openSSLAgreed = 0, sameAsOpenSSL = 0
+var total = 0
+var agreed = 0
+var disagreed = 0
+var skipped = 0
+var openSSLAgreed = 0
+var sameAsOpenSSL = 0
 var byPrefix: [String: (agreed: Int, disagreed: Int, skipped: Int)] = [:]
 var rejectedWithoutReason: [String] = []
 for record in records {
@@ -211,12 +248,17 @@ for record in records {
     switch record.result {
     case .agreed(let findings, let trusted, let openssl):
         agreed += 1
-        if openssl { openSSLAgreed += 1; sameAsOpenSSL += 1 }
+        if openssl {
+            openSSLAgreed += 1
+            sameAsOpenSSL += 1
+        }
         bucket.agreed += 1
         if !trusted {
             // Every refusal must carry at least one error finding with a specific code
             // and a message; a refusal with none would leave the user guessing.
-            let errors = findings.filter { $0.severity == .error && !$0.message.isEmpty && FindingCatalog.entry(for: $0.code) != nil }
+            let errors = findings.filter {
+                $0.severity == .error && !$0.message.isEmpty && FindingCatalog.entry(for: $0.code) != nil
+            }
             if errors.isEmpty { rejectedWithoutReason.append(record.id) }
         }
     case .disagreed(_, _, let openssl):
@@ -245,13 +287,16 @@ if options.json {
         "agreement_percent": (percent * 10).rounded() / 10,
         "profile": options.profile.name,
         "openssl": [
-            "verifier": OpenSSLLibrary.version, "agreed": openSSLAgreed, "agreement_percent": (openSSLPercent * 10).rounded() / 10,
+            "verifier": OpenSSLLibrary.version, "agreed": openSSLAgreed,
+            "agreement_percent": (openSSLPercent * 10).rounded() / 10,
             "same_verdict_as_tlsprobe": sameAsOpenSSL,
         ],
     ]
-    out["by_prefix"] = Dictionary(uniqueKeysWithValues: byPrefix.map { key, value in
-        (key, ["agreed": value.agreed, "disagreed": value.disagreed, "skipped": value.skipped])
-    })
+    out["by_prefix"] = Dictionary(
+        uniqueKeysWithValues: byPrefix.map { key, value in
+            (key, ["agreed": value.agreed, "disagreed": value.disagreed, "skipped": value.skipped])
+        }
+    )
     out["cases"] = records.map { record -> [String: Any] in
         var item: [String: Any] = ["id": record.id, "expected": record.expected, "seconds": record.seconds]
         switch record.result {
@@ -274,14 +319,46 @@ if options.json {
 } else {
     print("x509-limbo: \(corpusPath)")
     print("total \(total), agreed \(agreed), disagreed \(disagreed), skipped \(skipped)")
-    print(String(format: "agreement: %d/%d = %.1f%% of the cases not skipped (profile %@)", agreed, judged, percent, options.profile.name as NSString))
-    print(String(format: "same cases, %@ X509_verify_cert as a client (security level %d, default flags): %d/%d = %.1f%%", OpenSSLLibrary.version as NSString, OpenSSLVerification.clientSecurityLevel, openSSLAgreed, judged, openSSLPercent))
-    print(String(format: "tlsprobe (profile %@) and OpenSSL reach the same verdict on %d/%d", options.profile.name as NSString, sameAsOpenSSL, judged))
+    print(
+        String(
+            format: "agreement: %d/%d = %.1f%% of the cases not skipped (profile %@)",
+            agreed,
+            judged,
+            percent,
+            options.profile.name as NSString
+        )
+    )
+    print(
+        String(
+            format: "same cases, %@ X509_verify_cert as a client (security level %d, default flags): %d/%d = %.1f%%",
+            OpenSSLLibrary.version as NSString,
+            OpenSSLVerification.clientSecurityLevel,
+            openSSLAgreed,
+            judged,
+            openSSLPercent
+        )
+    )
+    print(
+        String(
+            format: "tlsprobe (profile %@) and OpenSSL reach the same verdict on %d/%d",
+            options.profile.name as NSString,
+            sameAsOpenSSL,
+            judged
+        )
+    )
     print("\nby prefix:")
     for key in byPrefix.keys.sorted() {
         let value = byPrefix[key] ?? (0, 0, 0)
         let n = value.agreed + value.disagreed
-        print(String(format: "  %-14@ %3d/%-3d agreed%@", key as NSString, value.agreed, n, value.skipped > 0 ? " (\(value.skipped) skipped)" as NSString : "" as NSString))
+        print(
+            String(
+                format: "  %-14@ %3d/%-3d agreed%@",
+                key as NSString,
+                value.agreed,
+                n,
+                value.skipped > 0 ? " (\(value.skipped) skipped)" as NSString : "" as NSString
+            )
+        )
     }
     print("\nskipped:")
     for record in records {
@@ -298,7 +375,9 @@ if options.json {
             print("      " + Array(Set(errors.map(\.code.rawValue))).sorted().joined(separator: ", "))
         }
     }
-    print("\nrejected without a specific finding code: \(rejectedWithoutReason.isEmpty ? "none" : rejectedWithoutReason.joined(separator: ", "))")
+    print(
+        "\nrejected without a specific finding code: \(rejectedWithoutReason.isEmpty ? "none" : rejectedWithoutReason.joined(separator: ", "))"
+    )
     let slowest = records.max { $0.seconds < $1.seconds }
     if let slowest { print(String(format: "slowest case: %@ (%.3f s)", slowest.id, slowest.seconds)) }
     if options.verbose {
@@ -312,6 +391,8 @@ if options.json {
 }
 
 if let minimum = options.minimumAgreement, percent < minimum {
-    FileHandle.standardError.write(Data(String(format: "agreement %.1f%% is below the required %.1f%%\n", percent, minimum).utf8))
+    FileHandle.standardError.write(
+        Data(String(format: "agreement %.1f%% is below the required %.1f%%\n", percent, minimum).utf8)
+    )
     exit(1)
 }

@@ -28,6 +28,9 @@ package enum DTLSMessages {
             body.removeSubrange(cookieAt..<cookieEnd)
         }
         let count = body.count
-        return [type, UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count)] + body
+        return [
+            type, UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8),
+            UInt8(truncatingIfNeeded: count),
+        ] + body
     }
 }

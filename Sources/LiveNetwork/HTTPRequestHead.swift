@@ -31,7 +31,9 @@ package struct HTTPRequestHead: Equatable {
         guard let end = headEnd(bytes) else {
             if bytes.count >= maximumSize { return .notHTTP }
             // A request line without its HTTP/1.x version is not one we can answer.
-            if let lineEnd = lineEnd(bytes, from: 0), !text(bytes[0..<lineEnd]).hasSuffix(" HTTP/1.1") && !text(bytes[0..<lineEnd]).hasSuffix(" HTTP/1.0") {
+            if let lineEnd = lineEnd(bytes, from: 0),
+                !text(bytes[0..<lineEnd]).hasSuffix(" HTTP/1.1") && !text(bytes[0..<lineEnd]).hasSuffix(" HTTP/1.0")
+            {
                 return .notHTTP
             }
             return .needMore
@@ -40,7 +42,12 @@ package struct HTTPRequestHead: Equatable {
         guard let requestLine = lines.first, requestLine.hasSuffix(" HTTP/1.1") || requestLine.hasSuffix(" HTTP/1.0"),
             requestLine.split(separator: " ").count == 3
         else { return .notHTTP }
-        var head = HTTPRequestHead(method: String(decoding: methodBytes, as: UTF8.self), requestLine: clip(requestLine), host: nil, userAgent: nil)
+        var head = HTTPRequestHead(
+            method: String(decoding: methodBytes, as: UTF8.self),
+            requestLine: clip(requestLine),
+            host: nil,
+            userAgent: nil
+        )
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].lowercased()
@@ -54,7 +61,8 @@ package struct HTTPRequestHead: Equatable {
     /// The index just past "\r\n\r\n", when present.
     private static func headEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for i in 0...(bytes.count - 4) where bytes[i] == 0x0D && bytes[i + 1] == 0x0A && bytes[i + 2] == 0x0D && bytes[i + 3] == 0x0A {
+        for i in 0...(bytes.count - 4)
+        where bytes[i] == 0x0D && bytes[i + 1] == 0x0A && bytes[i + 2] == 0x0D && bytes[i + 3] == 0x0A {
             return i
         }
         return nil
@@ -67,7 +75,10 @@ package struct HTTPRequestHead: Equatable {
 
     /// Printable ASCII only: a client controls these bytes and they end up in reports.
     private static func text(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.map { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0D || $0 == 0x0A ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+        String(
+            decoding: bytes.map { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0D || $0 == 0x0A ? $0 : UInt8(ascii: "?") },
+            as: UTF8.self
+        )
     }
 
     private static func clip(_ text: String) -> String { text.count > 200 ? String(text.prefix(200)) + "…" : text }
@@ -76,7 +87,8 @@ package struct HTTPRequestHead: Equatable {
     /// (none for HEAD), then the connection closes.
     package static func response(body: String, method: String) -> [UInt8] {
         let bytes = Array(body.utf8)
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: \(bytes.count)\r\n"
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: \(bytes.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\nServer: tlsprobe\r\n\r\n"
         return Array(head.utf8) + (method == "HEAD" ? [] : bytes)
     }

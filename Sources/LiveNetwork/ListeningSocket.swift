@@ -39,7 +39,8 @@ package final class ListeningSocket {
         } else {
             addresses = []
             for literal in ["::", "0.0.0.0"] {
-                if let resolved = try? Resolver.resolve(DialTarget(host: literal, port: `where`.port), timeout: timeout) {
+                if let resolved = try? Resolver.resolve(DialTarget(host: literal, port: `where`.port), timeout: timeout)
+                {
                     addresses += resolved
                 }
             }
@@ -54,7 +55,9 @@ package final class ListeningSocket {
                 throw error
             }
         }
-        guard !sockets.isEmpty else { throw ListenFailure(.unavailable, "\(`where`): no address to listen on", target: `where`.description) }
+        guard !sockets.isEmpty else {
+            throw ListenFailure(.unavailable, "\(`where`): no address to listen on", target: `where`.description)
+        }
         return sockets
     }
 
@@ -63,7 +66,11 @@ package final class ListeningSocket {
         let fd = SystemCall.nonBlockingStreamSocket(family: address.family)
         guard fd >= 0 else {
             let kind: ListenFailure.Kind = errno == EAFNOSUPPORT ? .unavailable : .local
-            throw ListenFailure(kind, "\(display): cannot open a socket (\(String(cString: strerror(errno))))", target: display)
+            throw ListenFailure(
+                kind,
+                "\(display): cannot open a socket (\(String(cString: strerror(errno))))",
+                target: display
+            )
         }
         var one: Int32 = 1
         // A restarted listener may bind while old connections linger in TIME_WAIT; Linux still
@@ -79,13 +86,25 @@ package final class ListeningSocket {
             close(fd)
             switch code {
             case EADDRINUSE:
-                throw ListenFailure(.addressInUse, "\(display): the port is in use: another program listens there (\(Self.whoListens) shows which); choose another port or stop it", target: display)
+                throw ListenFailure(
+                    .addressInUse,
+                    "\(display): the port is in use: another program listens there (\(Self.whoListens) shows which); choose another port or stop it",
+                    target: display
+                )
             case EACCES, EPERM:
-                throw ListenFailure(.permissionDenied, "\(display): permission denied: ports below 1024 need \(Self.lowPortPermission); choose a port above 1023", target: display)
+                throw ListenFailure(
+                    .permissionDenied,
+                    "\(display): permission denied: ports below 1024 need \(Self.lowPortPermission); choose a port above 1023",
+                    target: display
+                )
             case EADDRNOTAVAIL:
                 throw ListenFailure(.unavailable, "\(display): this machine has no such address", target: display)
             default:
-                throw ListenFailure(.unavailable, "\(display): cannot listen (\(String(cString: strerror(code)).lowercased()))", target: display)
+                throw ListenFailure(
+                    .unavailable,
+                    "\(display): cannot listen (\(String(cString: strerror(code)).lowercased()))",
+                    target: display
+                )
             }
         }
         return ListeningSocket(fd: fd, address: address.text, port: port)
@@ -114,7 +133,14 @@ package final class ListeningSocket {
         var one: Int32 = 1
         _ = setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let bytes = withUnsafeBytes(of: &storage) { Array($0.prefix(Int(length))) }
-        return TCPConnection(fd: client, peer: ResolvedAddress(family: Int32(storage.ss_family), sockaddr: bytes, text: Self.text(of: &storage, length: length)))
+        return TCPConnection(
+            fd: client,
+            peer: ResolvedAddress(
+                family: Int32(storage.ss_family),
+                sockaddr: bytes,
+                text: Self.text(of: &storage, length: length)
+            )
+        )
     }
 
     /// The numeric host of a socket address.

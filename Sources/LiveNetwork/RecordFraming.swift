@@ -89,7 +89,14 @@ package struct RecordFraming {
             unfinished = header.count
         }
         return PeerStream(
-            bytes: bytes, records: records, unfinishedRecordBytes: unfinished, unfinishedRecordLength: declared,
-            lastRecordOffset: recordOffset, lastRecordStart: recordStart, notARecord: broken, sslv2: sslv2)
+            bytes: bytes,
+            records: records,
+            unfinishedRecordBytes: unfinished,
+            unfinishedRecordLength: declared,
+            lastRecordOffset: recordOffset,
+            lastRecordStart: recordStart,
+            notARecord: broken,
+            sslv2: sslv2
+        )
     }
 }

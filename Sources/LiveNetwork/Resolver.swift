@@ -23,7 +23,8 @@ package enum Resolver {
     /// Every address of `target` (IPv6 and IPv4, in the system's order). A literal address
     /// never reaches DNS (AI_NUMERICHOST). A name is resolved on a helper thread so the
     /// wait is bounded by `timeout`: getaddrinfo itself takes no timeout.
-    package static func resolve(_ target: DialTarget, timeout: TimeInterval) throws(ConnectFailure) -> [ResolvedAddress] {
+    package static func resolve(_ target: DialTarget, timeout: TimeInterval) throws(ConnectFailure) -> [ResolvedAddress]
+    {
         if target.isIPAddress {
             let (status, addresses) = lookUp(target, numeric: true)
             guard status == 0, !addresses.isEmpty else {
@@ -39,7 +40,10 @@ package enum Resolver {
             done.signal()
         }
         guard done.wait(timeout: .now() + timeout) == .success, let (status, addresses) = box.get() else {
-            throw ConnectFailure(.unresolved, "\(target.host): the name was not resolved within \(Seconds.text(timeout)) (DNS does not answer)")
+            throw ConnectFailure(
+                .unresolved,
+                "\(target.host): the name was not resolved within \(Seconds.text(timeout)) (DNS does not answer)"
+            )
         }
         guard status == 0, !addresses.isEmpty else {
             throw ConnectFailure(.unresolved, "\(target.host): the name cannot be resolved (\(message(status)))")
@@ -50,8 +54,16 @@ package enum Resolver {
     private final class ResultBox: @unchecked Sendable {
         private let lock = Lock()
         private var value: (Int32, [ResolvedAddress])?
-        package func set(_ v: (Int32, [ResolvedAddress])) { lock.lock(); value = v; lock.unlock() }
-        package func get() -> (Int32, [ResolvedAddress])? { lock.lock(); defer { lock.unlock() }; return value }
+        package func set(_ v: (Int32, [ResolvedAddress])) {
+            lock.lock()
+            value = v
+            lock.unlock()
+        }
+        package func get() -> (Int32, [ResolvedAddress])? {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
     }
 
     private static func message(_ status: Int32) -> String {
@@ -84,8 +96,15 @@ package enum Resolver {
             let length = Int(entry.pointee.ai_addrlen)
             let bytes = Array(UnsafeRawBufferPointer(start: address, count: length))
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            guard getnameinfo(address, entry.pointee.ai_addrlen, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
-            let resolved = ResolvedAddress(family: entry.pointee.ai_family, sockaddr: bytes, text: String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            guard
+                getnameinfo(address, entry.pointee.ai_addrlen, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+                    == 0
+            else { continue }
+            let resolved = ResolvedAddress(
+                family: entry.pointee.ai_family,
+                sockaddr: bytes,
+                text: String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            )
             if !addresses.contains(resolved) { addresses.append(resolved) }
         }
         return (0, addresses)

@@ -25,26 +25,54 @@ package enum StartTLS {
 
     /// Runs `proto`'s prelude on `connection`; `host` is the name XMPP addresses its stream
     /// to. The result says whether the server agreed to start TLS, and what it said.
-    package static func negotiate(_ proto: PlaintextProtocol, on connection: TCPConnection, host: String, timeout: TimeInterval) -> PlaintextUpgrade {
+    package static func negotiate(
+        _ proto: PlaintextProtocol,
+        on connection: TCPConnection,
+        host: String,
+        timeout: TimeInterval
+    ) -> PlaintextUpgrade {
         let talk = PlaintextConversation(connection: connection, deadline: Deadline.after(timeout), timeout: timeout)
         do throws(PlaintextConversation.Stop) {
             return try run(proto, talk, host: host)
         } catch {
             return PlaintextUpgrade(
-                plaintextProtocol: proto, upgraded: false, step: talk.step, reason: error.reason, reply: talk.quotedReply)
+                plaintextProtocol: proto,
+                upgraded: false,
+                step: talk.step,
+                reason: error.reason,
+                reply: talk.quotedReply
+            )
         }
     }
 
-    private static func run(_ proto: PlaintextProtocol, _ talk: PlaintextConversation, host: String) throws(PlaintextConversation.Stop) -> PlaintextUpgrade {
+    private static func run(
+        _ proto: PlaintextProtocol,
+        _ talk: PlaintextConversation,
+        host: String
+    ) throws(PlaintextConversation.Stop) -> PlaintextUpgrade {
         func done(_ ok: Bool, offered: Bool = true) -> PlaintextUpgrade {
             var reason: String?
             if !ok {
-                reason = offered ? "refused \(proto.upgradeCommand)" : "does not offer \(proto.upgradeCommand) and refused it"
+                reason =
+                    offered
+                    ? "refused \(proto.upgradeCommand)" : "does not offer \(proto.upgradeCommand) and refused it"
             }
-            return PlaintextUpgrade(plaintextProtocol: proto, upgraded: ok, step: talk.step, reason: reason, reply: talk.quotedReply)
+            return PlaintextUpgrade(
+                plaintextProtocol: proto,
+                upgraded: ok,
+                step: talk.step,
+                reason: reason,
+                reply: talk.quotedReply
+            )
         }
         func refuse(_ reason: String) -> PlaintextUpgrade {
-            PlaintextUpgrade(plaintextProtocol: proto, upgraded: false, step: talk.step, reason: reason, reply: talk.quotedReply)
+            PlaintextUpgrade(
+                plaintextProtocol: proto,
+                upgraded: false,
+                step: talk.step,
+                reason: reason,
+                reply: talk.quotedReply
+            )
         }
         switch proto {
         case .smtp, .submission, .lmtp:
@@ -103,8 +131,12 @@ package enum StartTLS {
             // <starttls/>, <proceed/> (or <failure/>).
             talk.step = "stream features"
             let namespace = proto == .xmpp ? "jabber:client" : "jabber:server"
-            try talk.send("<?xml version='1.0'?><stream:stream xmlns:stream='http://etherx.jabber.org/streams' xmlns='\(namespace)' to='\(xmlEscaped(host))' version='1.0'>")
-            let features = try talk.readUntil(anyOf: ["</stream:features>", "<stream:features/>", "</stream:stream>", "<stream:error"])
+            try talk.send(
+                "<?xml version='1.0'?><stream:stream xmlns:stream='http://etherx.jabber.org/streams' xmlns='\(namespace)' to='\(xmlEscaped(host))' version='1.0'>"
+            )
+            let features = try talk.readUntil(anyOf: [
+                "</stream:features>", "<stream:features/>", "</stream:stream>", "<stream:error",
+            ])
             let offered = features.containsText("urn:ietf:params:xml:ns:xmpp-tls")
             guard offered else { return refuse("does not offer STARTTLS (no <starttls/> in its stream features)") }
             talk.step = "STARTTLS"
@@ -149,10 +181,17 @@ package enum StartTLS {
             let packet = try talk.readMySQLPacket()
             guard let greeting = MySQLGreeting(packet) else {
                 talk.setReply(bytes: packet)
-                return refuse(packet.first == 0xFF ? "refused the connection" : "greeted with something that is not a MySQL handshake")
+                return refuse(
+                    packet.first == 0xFF
+                        ? "refused the connection" : "greeted with something that is not a MySQL handshake"
+                )
             }
-            talk.setReply(text: "server \(greeting.serverVersion), capabilities 0x\(String(greeting.capabilities, radix: 16))")
-            guard greeting.capabilities & 0x0800 != 0 else { return refuse("does not offer SSL (CLIENT_SSL not among its capabilities)") }
+            talk.setReply(
+                text: "server \(greeting.serverVersion), capabilities 0x\(String(greeting.capabilities, radix: 16))"
+            )
+            guard greeting.capabilities & 0x0800 != 0 else {
+                return refuse("does not offer SSL (CLIENT_SSL not among its capabilities)")
+            }
             talk.step = "SSLRequest"
             try talk.send(mysqlSSLRequest)
             return done(true)
@@ -176,7 +215,9 @@ package enum StartTLS {
             // STARTTLS, 382.
             talk.step = "greeting"
             let greeting = try talk.readLine()
-            guard greeting.hasPrefix("200") || greeting.hasPrefix("201") else { return refuse("greeted with an error, not 200 or 201") }
+            guard greeting.hasPrefix("200") || greeting.hasPrefix("201") else {
+                return refuse("greeted with an error, not 200 or 201")
+            }
             talk.step = "CAPABILITIES"
             try talk.send("CAPABILITIES\r\n")
             var offered = false
@@ -198,7 +239,9 @@ package enum StartTLS {
                 let line = try talk.readLine()
                 if line.uppercased().hasPrefix("\"STARTTLS\"") { offered = true }
                 if line.uppercased().hasPrefix("OK") { break }
-                if line.uppercased().hasPrefix("NO") || line.uppercased().hasPrefix("BYE") { return refuse("greeted with \(line.prefix(3))") }
+                if line.uppercased().hasPrefix("NO") || line.uppercased().hasPrefix("BYE") {
+                    return refuse("greeted with \(line.prefix(3))")
+                }
             }
             talk.step = "STARTTLS"
             try talk.send("STARTTLS\r\n")
@@ -208,11 +251,13 @@ package enum StartTLS {
 
     /// LDAPMessage { messageID 1, extendedReq [APPLICATION 23] { requestName [0] "1.3.6.1.4.1.1466.20037" } },
     /// byte for byte what `openssl s_client -starttls ldap` sends.
-    package static let ldapStartTLSRequest: [UInt8] = [0x30, 0x1D, 0x02, 0x01, 0x01, 0x77, 0x18, 0x80, 0x16] + Array("1.3.6.1.4.1.1466.20037".utf8)
+    package static let ldapStartTLSRequest: [UInt8] =
+        [0x30, 0x1D, 0x02, 0x01, 0x01, 0x77, 0x18, 0x80, 0x16] + Array("1.3.6.1.4.1.1466.20037".utf8)
 
     /// The SSLRequest packet `openssl s_client -starttls mysql` sends: sequence 1, CLIENT_SSL
     /// among the capabilities, max packet 16 MiB, utf8 (33), 23 reserved zero bytes.
-    package static let mysqlSSLRequest: [UInt8] = [0x20, 0x00, 0x00, 0x01, 0x85, 0xAE, 0x7F, 0x00, 0x00, 0x00, 0x00, 0x01, 0x21]
+    package static let mysqlSSLRequest: [UInt8] =
+        [0x20, 0x00, 0x00, 0x01, 0x85, 0xAE, 0x7F, 0x00, 0x00, 0x00, 0x00, 0x01, 0x21]
         + [UInt8](repeating: 0, count: 23)
 
     package static func xmlEscaped(_ text: String) -> String {
@@ -233,12 +278,14 @@ package struct LDAPResult {
         guard let outer = BER.element(message[...]), outer.tag == 0x30,
             let id = BER.element(outer.contents), id.tag == 0x02,
             let op = BER.element(outer.contents[id.end...]), op.tag == 0x78,
-            let result = BER.element(op.contents), result.tag == 0x0A, result.contents.count == 1, let code = result.contents.first
+            let result = BER.element(op.contents), result.tag == 0x0A, result.contents.count == 1,
+            let code = result.contents.first
         else { return nil }
         self.code = Int(code)
         var text = "resultCode \(code)\(Self.names[Int(code)].map { " (\($0))" } ?? "")"
         if let dn = BER.element(op.contents[result.end...]), dn.tag == 0x04,
-            let diagnostic = BER.element(op.contents[dn.end...]), diagnostic.tag == 0x04, !diagnostic.contents.isEmpty {
+            let diagnostic = BER.element(op.contents[dn.end...]), diagnostic.tag == 0x04, !diagnostic.contents.isEmpty
+        {
             text += ": " + PlaintextConversation.printable(Array(diagnostic.contents))
         }
         self.text = text
@@ -246,7 +293,8 @@ package struct LDAPResult {
 
     package static let names: [Int: String] = [
         0: "success", 1: "operationsError", 2: "protocolError", 3: "timeLimitExceeded", 7: "authMethodNotSupported",
-        8: "strongerAuthRequired", 12: "unavailableCriticalExtension", 13: "confidentialityRequired", 50: "insufficientAccessRights",
+        8: "strongerAuthRequired", 12: "unavailableCriticalExtension", 13: "confidentialityRequired",
+        50: "insufficientAccessRights",
         51: "busy", 52: "unavailable", 53: "unwillingToPerform", 80: "other",
     ]
 }
@@ -352,7 +400,9 @@ package final class PlaintextConversation {
                 if reply.count < 64 { reply.append(text) }
                 return text
             }
-            if pending.count > StartTLS.maximumLine { throw Stop(reason: "sent a line longer than \(StartTLS.maximumLine) bytes") }
+            if pending.count > StartTLS.maximumLine {
+                throw Stop(reason: "sent a line longer than \(StartTLS.maximumLine) bytes")
+            }
             try fill()
         }
     }
@@ -448,10 +498,15 @@ package final class PlaintextConversation {
     package static func printable(_ bytes: [UInt8]) -> String {
         var out = ""
         for byte in bytes.prefix(StartTLS.maximumQuoted) {
-            if byte >= 0x20 && byte < 0x7F { out.unicodeScalars.append(Unicode.Scalar(byte)) }
-            else if byte == 0x0A { out += "\n" }
-            else if byte == 0x0D { continue }
-            else { out += SystemCall.format("\\x%02x", byte) }
+            if byte >= 0x20 && byte < 0x7F {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else if byte == 0x0A {
+                out += "\n"
+            } else if byte == 0x0D {
+                continue
+            } else {
+                out += SystemCall.format("\\x%02x", byte)
+            }
         }
         return out
     }

@@ -25,7 +25,11 @@ package final class TCPConnection {
 
     /// Connects to the first of `addresses` that accepts, all within `timeout`. A refusal
     /// moves on to the next address; the failure reported is the most telling one.
-    package static func connect(to addresses: [ResolvedAddress], target: DialTarget, timeout: TimeInterval) throws(ConnectFailure) -> TCPConnection {
+    package static func connect(
+        to addresses: [ResolvedAddress],
+        target: DialTarget,
+        timeout: TimeInterval
+    ) throws(ConnectFailure) -> TCPConnection {
         let deadline = Deadline.after(timeout)
         var failures: [(ResolvedAddress, Int32)] = []
         for address in addresses {
@@ -57,20 +61,39 @@ package final class TCPConnection {
         throw failure(failures, target: target, timeout: timeout)
     }
 
-    private static func failure(_ failures: [(ResolvedAddress, Int32)], target: DialTarget, timeout: TimeInterval) -> ConnectFailure {
+    private static func failure(
+        _ failures: [(ResolvedAddress, Int32)],
+        target: DialTarget,
+        timeout: TimeInterval
+    ) -> ConnectFailure {
         let tried = failures.map { HostPort.display(host: $0.0.text, port: target.port) }
-        let name = target.isIPAddress || tried.isEmpty ? target.description : "\(target) (\(tried.joined(separator: ", ")))"
+        let name =
+            target.isIPAddress || tried.isEmpty ? target.description : "\(target) (\(tried.joined(separator: ", ")))"
         if failures.isEmpty || failures.contains(where: { $0.1 == ETIMEDOUT }) {
-            return ConnectFailure(.connectTimedOut, "\(name): no answer to the TCP connection within \(Seconds.text(timeout)) (the host is down, or a firewall drops the packets)")
+            return ConnectFailure(
+                .connectTimedOut,
+                "\(name): no answer to the TCP connection within \(Seconds.text(timeout)) (the host is down, or a firewall drops the packets)"
+            )
         }
-        if let unreachable = failures.first(where: { [ENETUNREACH, EHOSTUNREACH, EHOSTDOWN, ENETDOWN, EADDRNOTAVAIL].contains($0.1) }) {
-            return ConnectFailure(.unreachable, "\(name): unreachable (\(String(cString: strerror(unreachable.1)).lowercased())): no route to that address from this machine")
+        if let unreachable = failures.first(where: {
+            [ENETUNREACH, EHOSTUNREACH, EHOSTDOWN, ENETDOWN, EADDRNOTAVAIL].contains($0.1)
+        }) {
+            return ConnectFailure(
+                .unreachable,
+                "\(name): unreachable (\(String(cString: strerror(unreachable.1)).lowercased())): no route to that address from this machine"
+            )
         }
         if failures.allSatisfy({ $0.1 == ECONNREFUSED }) {
-            return ConnectFailure(.refused, "\(name): connection refused: nothing listens on port \(target.port) there (or a firewall rejects it)")
+            return ConnectFailure(
+                .refused,
+                "\(name): connection refused: nothing listens on port \(target.port) there (or a firewall rejects it)"
+            )
         }
         let last = failures[failures.count - 1]
-        return ConnectFailure(.unreachable, "\(name): cannot connect (\(String(cString: strerror(last.1)).lowercased()))")
+        return ConnectFailure(
+            .unreachable,
+            "\(name): cannot connect (\(String(cString: strerror(last.1)).lowercased()))"
+        )
     }
 
     package enum Wait: Equatable {

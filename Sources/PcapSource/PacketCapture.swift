@@ -55,7 +55,12 @@ public final class PacketCapture {
         // The size the progress line measures against: the file opened (not the path looked
         // up again); standard input's reading may not start at its beginning.
         let size = path == "-" ? nil : handle.regularFileSize
-        return PacketCapture(handle: handle, name: path == "-" ? "standard input" : path, fileSize: size, keyLog: keyLog)
+        return PacketCapture(
+            handle: handle,
+            name: path == "-" ? "standard input" : path,
+            fileSize: size,
+            keyLog: keyLog
+        )
     }
 
     /// Opens `interface` for live capture with the BPF `filter`.
@@ -73,8 +78,10 @@ public final class PacketCapture {
 
     private static func checkLinkType(_ handle: PcapHandle, name: String) throws(PcapError) {
         guard FrameDecoder.LinkType.isSupported(handle.linkType) else {
-            throw PcapError(handle.isLive ? .cannotOpenInterface : .cannotOpenFile,
-                            "\(name): link type \(handle.linkType) is not one tlsprobe reads (Ethernet, 802.1Q, Linux cooked v1/v2, raw IP, BSD loopback)")
+            throw PcapError(
+                handle.isLive ? .cannotOpenInterface : .cannotOpenFile,
+                "\(name): link type \(handle.linkType) is not one tlsprobe reads (Ethernet, 802.1Q, Linux cooked v1/v2, raw IP, BSD loopback)"
+            )
         }
     }
 
@@ -109,13 +116,16 @@ public final class PacketCapture {
     /// A read error in the middle (a file cut off mid-packet) ends the run with what was
     /// read; it is in the statistics' `readError`.
     public func run(
-        until stop: StopConditions = StopConditions(), limits: CaptureAnalyzer.Limits = CaptureAnalyzer.Limits(),
-        progress: ((Progress) -> Void)? = nil, onConnection: @escaping (CapturedConnection) -> Void
+        until stop: StopConditions = StopConditions(),
+        limits: CaptureAnalyzer.Limits = CaptureAnalyzer.Limits(),
+        progress: ((Progress) -> Void)? = nil,
+        onConnection: @escaping (CapturedConnection) -> Void
     ) -> CaptureStatistics {
         var reported = 0
         // A live capture's key log may still be being written by the client.
         let decryption = CaptureAnalyzer.Decryption(keyLog: keyLog, refreshOnMiss: handle.isLive)
-        let analyzer = CaptureAnalyzer(linkType: handle.linkType, limits: limits, decryption: decryption) { connection in
+        let analyzer = CaptureAnalyzer(linkType: handle.linkType, limits: limits, decryption: decryption) {
+            connection in
             reported += 1
             onConnection(connection)
         }
@@ -137,7 +147,10 @@ public final class PacketCapture {
             }
             switch result {
             case .packet(let packet):
-                analyzer.process(frame: packet.captured, time: Double(packet.seconds) + Double(packet.microseconds) / 1_000_000)
+                analyzer.process(
+                    frame: packet.captured,
+                    time: Double(packet.seconds) + Double(packet.microseconds) / 1_000_000
+                )
                 sinceCheck += 1
                 // Reading the clock per packet would cost more than decoding it.
                 if sinceCheck < 4096 && !handle.isLive { continue reading }
@@ -151,8 +164,14 @@ public final class PacketCapture {
             if let duration = stop.duration, now.timeIntervalSince(start) >= duration { break }
             if let progress, now.timeIntervalSince(lastProgress) >= 1 {
                 lastProgress = now
-                progress(Progress(statistics: analyzer.statistics, filePosition: handle.filePosition,
-                                  fileSize: fileSize, elapsed: now.timeIntervalSince(start)))
+                progress(
+                    Progress(
+                        statistics: analyzer.statistics,
+                        filePosition: handle.filePosition,
+                        fileSize: fileSize,
+                        elapsed: now.timeIntervalSince(start)
+                    )
+                )
             }
         }
         if let limit = stop.connections, reported >= limit {

@@ -146,7 +146,10 @@ final class PcapHandle {
     /// The FILE is a cookie stream (`SystemCall.readOnlyFile`) whose reads pass through a
     /// `PcapngSecretsScanner`: libpcap skips Decryption Secrets Blocks, so they are picked
     /// out of the bytes on their way to it, from files and pipes alike.
-    static func offline(path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void = { _, _ in }) throws(PcapError) -> PcapHandle {
+    static func offline(
+        path: String,
+        onSecrets: @escaping (UInt32, [UInt8]) -> Void = { _, _ in }
+    ) throws(PcapError) -> PcapHandle {
         try PcapLibrary.load()
         var errbuf = [CChar](repeating: 0, count: Int(TLSPROBE_PCAP_ERRBUF_SIZE) + 1)
         var info = stat()
@@ -159,7 +162,13 @@ final class PcapHandle {
         // glibc ignores the size unless it is given the buffer too; it must outlive the FILE.
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.streamBufferSize)
         setvbuf(file, buffer, _IOFBF, Self.streamBufferSize)
-        guard let handle = tlsprobe_pcap_fopen_offline_with_tstamp_precision(file, UInt32(TLSPROBE_PCAP_TSTAMP_PRECISION_MICRO), &errbuf) else {
+        guard
+            let handle = tlsprobe_pcap_fopen_offline_with_tstamp_precision(
+                file,
+                UInt32(TLSPROBE_PCAP_TSTAMP_PRECISION_MICRO),
+                &errbuf
+            )
+        else {
             fclose(file)
             buffer.deallocate()
             let detail = cText(errbuf)
@@ -179,14 +188,21 @@ final class PcapHandle {
     /// A FILE over `path` (or standard input) whose bytes also go through a secrets scanner,
     /// and the size of what was opened when it is a regular file (fstat on the descriptor
     /// itself: a symlink's target, standard input redirected from a file).
-    private static func openWatched(_ path: String, onSecrets: @escaping (UInt32, [UInt8]) -> Void) -> (UnsafeMutablePointer<FILE>, Int?)? {
+    private static func openWatched(
+        _ path: String,
+        onSecrets: @escaping (UInt32, [UInt8]) -> Void
+    ) -> (UnsafeMutablePointer<FILE>, Int?)? {
         let descriptor = path == "-" ? STDIN_FILENO : SystemCall.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var info = stat()
         let regularSize = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
         let reader = WatchedReader(descriptor: descriptor, onSecrets: onSecrets)
         // The source keeps the reader until fclose (pcap_close); the reader closes the descriptor.
-        guard let file = SystemCall.readOnlyFile(SystemCall.CookieSource(read: reader.read, position: { reader.position })) else { return nil }
+        guard
+            let file = SystemCall.readOnlyFile(
+                SystemCall.CookieSource(read: reader.read, position: { reader.position })
+            )
+        else { return nil }
         return (file, regularSize)
     }
 
@@ -206,7 +222,8 @@ final class PcapHandle {
         _ = tlsprobe_pcap_set_immediate_mode(raw, 1)
         let status = tlsprobe_pcap_activate(raw)
         if status < 0 {
-            let detail = status == TLSPROBE_PCAP_ERROR ? owner.lastError : String(cString: tlsprobe_pcap_statustostr(status))
+            let detail =
+                status == TLSPROBE_PCAP_ERROR ? owner.lastError : String(cString: tlsprobe_pcap_statustostr(status))
             throw PcapError(.cannotOpenInterface, "\(interface): \(detail)")
         }
         owner.linkType = tlsprobe_pcap_datalink(raw)
@@ -254,8 +271,11 @@ final class PcapHandle {
                 let h = header.pointee
                 try checkRecordLength(captured: h.caplen)
                 let packet = RawPacket(
-                    seconds: Int(h.ts.tv_sec), microseconds: Int(h.ts.tv_usec),
-                    captured: UnsafeRawBufferPointer(start: data, count: Int(h.caplen)), wireLength: Int(h.len))
+                    seconds: Int(h.ts.tv_sec),
+                    microseconds: Int(h.ts.tv_usec),
+                    captured: UnsafeRawBufferPointer(start: data, count: Int(h.caplen)),
+                    wireLength: Int(h.len)
+                )
                 return .packet(packet)
             case 0:
                 guard isLive else { continue }
@@ -301,7 +321,10 @@ final class PcapHandle {
         }
         let stored = consumed - (recordHeaderSize ?? 16)
         if stored > Int64(captured) {
-            throw PcapError(.readFailed, "invalid packet capture length \(stored), bigger than snaplen of \(snapLength)")
+            throw PcapError(
+                .readFailed,
+                "invalid packet capture length \(stored), bigger than snaplen of \(snapLength)"
+            )
         }
     }
 

@@ -24,7 +24,8 @@ public enum PcapLibrary {
         #if os(macOS)
         let remedy = "capture needs libpcap, which comes with macOS"
         #else
-        let remedy = "capture needs libpcap at run time: install it (Debian and Ubuntu: apt-get install libpcap0.8; Fedora: dnf install libpcap)"
+        let remedy =
+            "capture needs libpcap at run time: install it (Debian and Ubuntu: apt-get install libpcap0.8; Fedora: dnf install libpcap)"
         #endif
         throw PcapError(.libraryUnavailable, "\(reason); \(remedy)")
     }

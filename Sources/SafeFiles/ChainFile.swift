@@ -53,9 +53,15 @@ public enum ChainFile {
             return mkstemp(base)
         }
         guard fd >= 0 else {
-            throw WriteError(path: path, description: "--save-chain \(path): cannot write in \(place) (\(String(cString: strerror(errno))))")
+            throw WriteError(
+                path: path,
+                description: "--save-chain \(path): cannot write in \(place) (\(String(cString: strerror(errno))))"
+            )
         }
-        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = String(
+            decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
+            as: UTF8.self
+        )
         var failure = OwnFile.writeAll(fd, Array(pem(certificates).utf8))
         if failure == nil && fchmod(fd, 0o644) != 0 { failure = errno }
         if failure == nil && fsync(fd) != 0 { failure = errno }
@@ -64,7 +70,10 @@ public enum ChainFile {
         if failure == nil && rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            throw WriteError(path: path, description: "--save-chain \(path): cannot be written (\(String(cString: strerror(failure))))")
+            throw WriteError(
+                path: path,
+                description: "--save-chain \(path): cannot be written (\(String(cString: strerror(failure))))"
+            )
         }
     }
 

@@ -42,7 +42,10 @@ public final class KeyLogFile: @unchecked Sendable {
         if fstat(fd, &status) == 0, status.st_mode & 0o777 != 0o600, fchmod(fd, 0o600) != 0 {
             let code = errno
             close(fd)
-            throw OpenError(path: path, description: "--keylog \(path): cannot make it private (mode 0600): \(String(cString: strerror(code)))")
+            throw OpenError(
+                path: path,
+                description: "--keylog \(path): cannot make it private (mode 0600): \(String(cString: strerror(code)))"
+            )
         }
         self.path = path
         self.fd = fd
@@ -50,7 +53,9 @@ public final class KeyLogFile: @unchecked Sendable {
 
     /// Appends one line (OpenSSL hands it over without the newline).
     package func append(_ line: UnsafePointer<CChar>) {
-        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line)))
+        var bytes = Array(
+            UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line))
+        )
         bytes.append(0x0A)
         lock.lock()
         defer { lock.unlock() }

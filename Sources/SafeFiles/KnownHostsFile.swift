@@ -44,12 +44,23 @@ public enum KnownHostsFile {
     /// What the file says about `key` presenting `pin`, read under the file's lock at this
     /// moment, so that another run's first contact is seen; on first use the pin is recorded
     /// (first seen `now`) before the lock is released. A changed key is never recorded.
-    public static func checkAndRecord(key: String, pin: String, at now: Date, in path: String) throws(FileError) -> KnownHosts.Verdict {
+    public static func checkAndRecord(
+        key: String,
+        pin: String,
+        at now: Date,
+        in path: String
+    ) throws(FileError) -> KnownHosts.Verdict {
         try checkAndRecord(key: key, pin: pin, at: now, in: path, lockWait: lockWait)
     }
 
     /// `checkAndRecord`, waiting at most `wait` seconds for the lock.
-    package static func checkAndRecord(key: String, pin: String, at now: Date, in path: String, lockWait wait: TimeInterval) throws(FileError) -> KnownHosts.Verdict {
+    package static func checkAndRecord(
+        key: String,
+        pin: String,
+        at now: Date,
+        in path: String,
+        lockWait wait: TimeInterval
+    ) throws(FileError) -> KnownHosts.Verdict {
         let fd = try lock(path, wait: wait)
         defer { close(fd) }  // releases the lock
         var hosts = try contents(fd, path)
@@ -83,7 +94,8 @@ public enum KnownHostsFile {
             let bytes = try BoundedFile.read(fd: fd, limit: maximumSize)
             return KnownHosts(text: String(decoding: bytes, as: UTF8.self))
         } catch {
-            let reason = error.kind == .tooLarge
+            let reason =
+                error.kind == .tooLarge
                 ? "the file is \(error.reason); tlsprobe reads known-hosts files up to \(BoundedFile.size(maximumSize))"
                 : error.reason
             throw FileError(path: path, description: "--known-hosts \(path): \(reason)")
@@ -103,18 +115,27 @@ public enum KnownHostsFile {
                 if code == EINTR { continue }
                 guard code == EWOULDBLOCK else {
                     close(fd)
-                    throw FileError(path: path, description: "--known-hosts \(path): cannot be locked (\(String(cString: strerror(code))))")
+                    throw FileError(
+                        path: path,
+                        description: "--known-hosts \(path): cannot be locked (\(String(cString: strerror(code))))"
+                    )
                 }
                 guard Date() < deadline else {
                     close(fd)
-                    throw FileError(path: path, description: "--known-hosts \(path): another process has held its lock for \(wait == wait.rounded() ? "\(Int(wait))" : "\(wait)") s; try again")
+                    throw FileError(
+                        path: path,
+                        description:
+                            "--known-hosts \(path): another process has held its lock for \(wait == wait.rounded() ? "\(Int(wait))" : "\(wait)") s; try again"
+                    )
                 }
                 usleep(5_000)
             }
             // Another run may have replaced the file while we waited: hold the lock on the
             // file the path names now, else try again with that one.
-            var held = stat(), named = stat()
-            if fstat(fd, &held) == 0, lstat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+            var held = stat()
+            var named = stat()
+            if fstat(fd, &held) == 0, lstat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino
+            {
                 return fd
             }
             close(fd)
@@ -133,9 +154,15 @@ public enum KnownHostsFile {
             return mkstemp(base)
         }
         guard fd >= 0 else {
-            throw FileError(path: path, description: "--known-hosts \(path): cannot write in \(place) (\(String(cString: strerror(errno))))")
+            throw FileError(
+                path: path,
+                description: "--known-hosts \(path): cannot write in \(place) (\(String(cString: strerror(errno))))"
+            )
         }
-        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = String(
+            decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
+            as: UTF8.self
+        )
         var failure = OwnFile.writeAll(fd, Array(hosts.text.utf8))
         if failure == nil && fchmod(fd, 0o600) != 0 { failure = errno }
         if failure == nil && fsync(fd) != 0 { failure = errno }
@@ -144,7 +171,10 @@ public enum KnownHostsFile {
         if failure == nil && rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            throw FileError(path: path, description: "--known-hosts \(path): cannot be written (\(String(cString: strerror(failure))))")
+            throw FileError(
+                path: path,
+                description: "--known-hosts \(path): cannot be written (\(String(cString: strerror(failure))))"
+            )
         }
         // The rename is in the directory: flush it too, so a power cut after we return
         // cannot bring back the old file (best effort: some file systems refuse).

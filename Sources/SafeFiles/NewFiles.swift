@@ -56,7 +56,11 @@ public enum NewFiles {
         var status = stat()
         if stat(directory, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw WriteError(path: directory, description: "\(directory): exists and is not a directory", exists: false)
+                throw WriteError(
+                    path: directory,
+                    description: "\(directory): exists and is not a directory",
+                    exists: false
+                )
             }
             return []
         }
@@ -77,8 +81,11 @@ public enum NewFiles {
                 guard code == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
                     removeDirectories(missing)
                     throw WriteError(
-                        path: directory, description: "\(directory): cannot create the directory (\(String(cString: strerror(code)).lowercased()))",
-                        exists: false)
+                        path: directory,
+                        description:
+                            "\(directory): cannot create the directory (\(String(cString: strerror(code)).lowercased()))",
+                        exists: false
+                    )
                 }
                 continue
             }
@@ -108,13 +115,19 @@ public enum NewFiles {
         } catch {
             throw WriteError(path: path, description: "\(path): \(error.reason)", exists: false)
         }
-        guard let fd = opened else { throw WriteError(path: path, description: "\(path): cannot be created", exists: false) }
+        guard let fd = opened else {
+            throw WriteError(path: path, description: "\(path): cannot be created", exists: false)
+        }
         var result: Int32
         repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
         if result != 0 {
             let code = errno
             close(fd)
-            throw WriteError(path: path, description: "\(path): cannot be locked (\(String(cString: strerror(code))))", exists: false)
+            throw WriteError(
+                path: path,
+                description: "\(path): cannot be locked (\(String(cString: strerror(code))))",
+                exists: false
+            )
         }
         return fd
     }
@@ -128,7 +141,11 @@ public enum NewFiles {
     /// Writes every file, or none.
     public static func write(_ files: [File], overwrite: Bool) throws(WriteError) {
         if !overwrite, let first = existing(files.map(\.path)).first {
-            throw WriteError(path: first, description: "\(first): exists already; tlsprobe overwrites nothing without --force", exists: true)
+            throw WriteError(
+                path: first,
+                description: "\(first): exists already; tlsprobe overwrites nothing without --force",
+                exists: true
+            )
         }
         for file in files {
             var status = stat()
@@ -165,7 +182,11 @@ public enum NewFiles {
                     let code = errno
                     removeTemporaries()
                     restore([])
-                    throw WriteError(path: entry.file.path, description: "\(entry.file.path): cannot be replaced (\(String(cString: strerror(code))))", exists: false)
+                    throw WriteError(
+                        path: entry.file.path,
+                        description: "\(entry.file.path): cannot be replaced (\(String(cString: strerror(code))))",
+                        exists: false
+                    )
                 }
             }
         }
@@ -183,8 +204,15 @@ public enum NewFiles {
             if let code = failed {
                 removeTemporaries()
                 restore(placed)
-                let reason = code == EEXIST ? "was created by something else meanwhile; nothing was written" : "cannot be written (\(String(cString: strerror(code))))"
-                throw WriteError(path: entry.file.path, description: "\(entry.file.path): \(reason)", exists: code == EEXIST)
+                let reason =
+                    code == EEXIST
+                    ? "was created by something else meanwhile; nothing was written"
+                    : "cannot be written (\(String(cString: strerror(code))))"
+                throw WriteError(
+                    path: entry.file.path,
+                    description: "\(entry.file.path): \(reason)",
+                    exists: code == EEXIST
+                )
             }
             placed.append(entry.file.path)
         }
@@ -202,7 +230,9 @@ public enum NewFiles {
     /// longer has); never follows a link.
     public static func remove(_ path: String) {
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFLNK else { return }
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFLNK else {
+            return
+        }
         unlink(path)
     }
 
@@ -233,7 +263,13 @@ public enum NewFiles {
             return mkstemp(base)
         }
         guard fd >= 0 else {
-            return .failure(WriteError(path: file.path, description: "\(file.path): cannot write in \(place) (\(String(cString: strerror(errno))))", exists: false))
+            return .failure(
+                WriteError(
+                    path: file.path,
+                    description: "\(file.path): cannot write in \(place) (\(String(cString: strerror(errno))))",
+                    exists: false
+                )
+            )
         }
         let path = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure = OwnFile.writeAll(fd, file.bytes)
@@ -242,7 +278,13 @@ public enum NewFiles {
         close(fd)
         if let failure {
             unlink(path)
-            return .failure(WriteError(path: file.path, description: "\(file.path): cannot be written (\(String(cString: strerror(failure))))", exists: false))
+            return .failure(
+                WriteError(
+                    path: file.path,
+                    description: "\(file.path): cannot be written (\(String(cString: strerror(failure))))",
+                    exists: false
+                )
+            )
         }
         return .success(path)
     }

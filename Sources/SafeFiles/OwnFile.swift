@@ -28,7 +28,8 @@ package enum OwnFile {
             let code = errno
             switch code {
             case ENOENT where !create: return nil
-            case ELOOP: throw Refusal(reason: "it is a symbolic link; tlsprobe never writes through one: give the file itself")
+            case ELOOP:
+                throw Refusal(reason: "it is a symbolic link; tlsprobe never writes through one: give the file itself")
             // A FIFO with no reader opened for writing, or a device with no driver.
             case ENXIO: throw Refusal(reason: "not a regular file")
             case EISDIR: throw Refusal(reason: "not a regular file (a directory)")
@@ -69,11 +70,16 @@ package enum OwnFile {
         }
         let me = geteuid()
         if status.st_uid != me {
-            return Refusal(reason: "owned by uid \(status.st_uid), not by you (uid \(me)); tlsprobe writes only files of its own user")
+            return Refusal(
+                reason:
+                    "owned by uid \(status.st_uid), not by you (uid \(me)); tlsprobe writes only files of its own user"
+            )
         }
         let mode = status.st_mode & 0o7777
         if mode & 0o022 != 0 {
-            return Refusal(reason: "writable by others (mode \(String(mode, radix: 8))); make it private first (chmod 600 \(path))")
+            return Refusal(
+                reason: "writable by others (mode \(String(mode, radix: 8))); make it private first (chmod 600 \(path))"
+            )
         }
         return nil
     }

@@ -39,7 +39,11 @@ public enum SystemCall {
     /// socket is set with fcntl(2) and SO_NOSIGPIPE afterwards.
     public static func nonBlockingStreamSocket(family: Int32) -> Int32 {
         #if canImport(Glibc)
-        return Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        return Glibc.socket(
+            family,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+            0
+        )
         #elseif canImport(Darwin)
         let fd = Darwin.socket(family, SOCK_STREAM, 0)
         guard fd >= 0 else { return fd }
@@ -59,7 +63,11 @@ public enum SystemCall {
     /// -1 with errno set when it cannot be made.
     public static func nonBlockingDatagramSocket(family: Int32) -> Int32 {
         #if canImport(Glibc)
-        return Glibc.socket(family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        return Glibc.socket(
+            family,
+            Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+            0
+        )
         #elseif canImport(Darwin)
         let fd = Darwin.socket(family, SOCK_DGRAM, 0)
         guard fd >= 0 else { return fd }
@@ -104,7 +112,11 @@ public enum SystemCall {
     /// accept(2), the accepted socket made non-blocking and close-on-exec (what accept4
     /// would do; accept4 is not visible to Swift on glibc) and, on Darwin, SO_NOSIGPIPE.
     /// -1 with errno set when nothing was accepted.
-    public static func accept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
+    public static func accept(
+        _ fd: Int32,
+        _ address: UnsafeMutablePointer<sockaddr>,
+        _ length: UnsafeMutablePointer<socklen_t>
+    ) -> Int32 {
         #if canImport(Glibc)
         let client = Glibc.accept(fd, address, length)
         #elseif canImport(Darwin)
@@ -139,7 +151,9 @@ public enum SystemCall {
     /// O_NONBLOCK, FD_CLOEXEC and SO_NOSIGPIPE on a Darwin socket.
     private static func makeNonBlocking(_ fd: Int32) -> Bool {
         let flags = fcntl(fd, F_GETFL)
-        guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else { return false }
+        guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else {
+            return false
+        }
         var one: Int32 = 1
         return setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size)) == 0
     }

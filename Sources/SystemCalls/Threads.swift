@@ -126,15 +126,20 @@ extension SystemCall {
         #else
         var thread = pthread_t()
         #endif
-        let status = pthread_create(&thread, &attributes, { context in
-            #if canImport(Darwin)
-            let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
-            #else
-            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-            #endif
-            box.body()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread,
+            &attributes,
+            { context in
+                #if canImport(Darwin)
+                let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
+                #else
+                let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+                #endif
+                box.body()
+                return nil
+            },
+            context
+        )
         if status != 0 {
             Unmanaged<Box>.fromOpaque(context).release()
             return false
@@ -146,7 +151,8 @@ extension SystemCall {
     /// no thread can be made, so that a join waiting for it never waits forever.
     /// `spawn` is `detachThread` but for tests.
     public static func runBeside(
-        spawn: (@escaping @Sendable () -> Void) -> Bool = { detachThread($0) }, _ body: @escaping @Sendable () -> Void
+        spawn: (@escaping @Sendable () -> Void) -> Bool = { detachThread($0) },
+        _ body: @escaping @Sendable () -> Void
     ) {
         if !spawn(body) { body() }
     }

@@ -25,8 +25,18 @@ public enum ReportTime {
                 buffer[at] = UInt8(ascii: c)
                 at += 1
             }
-            put(y, 4); mark("-"); put(m, 2); mark("-"); put(d, 2); mark("T")
-            put(hh, 2); mark(":"); put(mm, 2); mark(":"); put(ss, 2); mark("Z")
+            put(y, 4)
+            mark("-")
+            put(m, 2)
+            mark("-")
+            put(d, 2)
+            mark("T")
+            put(hh, 2)
+            mark(":")
+            put(mm, 2)
+            mark(":")
+            put(ss, 2)
+            mark("Z")
             return at
         }
     }
@@ -74,7 +84,9 @@ public enum ReportTime {
         guard let y = Int(group(1) ?? ""), let m = Int(group(2) ?? ""), let d = Int(group(3) ?? ""),
             (1...9999).contains(y), (1...12).contains(m), (1...daysIn(month: m, year: y)).contains(d)
         else { return nil }
-        let hh = Int(group(4) ?? "0") ?? 0, mm = Int(group(5) ?? "0") ?? 0, ss = Int(group(6) ?? "0") ?? 0
+        let hh = Int(group(4) ?? "0") ?? 0
+        let mm = Int(group(5) ?? "0") ?? 0
+        let ss = Int(group(6) ?? "0") ?? 0
         guard hh < 24, mm < 60, ss < 61 else { return nil }
         var date = X509Certificate.civilDate(y, m, d, hh, mm, ss)
         if let zone = group(7), zone != "Z" {
@@ -137,7 +149,8 @@ public enum ReportTime {
         // $: the end, or one line terminator (CR LF counts as one) and then the end.
         let rest = scalars[i...]
         let terminators: [Unicode.Scalar] = ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
-        guard rest.isEmpty || (rest.count == 1 && terminators.contains(rest.first!)) || Array(rest) == ["\r", "\n"] else { return nil }
+        guard rest.isEmpty || (rest.count == 1 && terminators.contains(rest.first!)) || Array(rest) == ["\r", "\n"]
+        else { return nil }
         groups[0] = String(String.UnicodeScalarView(scalars[..<i]))
         return groups
     }

@@ -26,10 +26,14 @@ public struct AnchorSources: Sendable, Hashable {
         var anchors: [TrustAnchor] = []
         var seen = Set<[UInt8]>()
         func add(_ certificate: X509Certificate, _ source: String) {
-            if seen.insert(certificate.der).inserted { anchors.append(TrustAnchor(certificate: certificate, source: source)) }
+            if seen.insert(certificate.der).inserted {
+                anchors.append(TrustAnchor(certificate: certificate, source: source))
+            }
         }
         for file in files {
-            for certificate in try CredentialFile.load(path: file, expecting: .certificates, password: password).certificates {
+            for certificate in try CredentialFile.load(path: file, expecting: .certificates, password: password)
+                .certificates
+            {
                 add(certificate, file)
             }
         }

@@ -39,25 +39,58 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// page's ERROR CODES section and the schemas are generated from this list
     /// (`make generate`).
     public static let documented: [(code: ErrorCode, meaning: String)] = [
-        (.connectRefused, "Every address refused the TCP connection: nothing listens on that port (or a firewall rejects it)."),
+        (
+            .connectRefused,
+            "Every address refused the TCP connection: nothing listens on that port (or a firewall rejects it)."
+        ),
         (.connectUnreachable, "No route to the host or its network from this machine."),
         (.connectLookupFailed, "The name does not resolve, or not within --timeout, or is not a usable address."),
-        (.connectTimedOut, "No answer to the TCP connection within --timeout (the host is down, or a firewall drops the packets)."),
-        (.connectNoTLSAnswer, "The server accepted the TCP connection but sent no byte in answer to the ClientHello within --timeout. A server that answers with bytes that are not TLS (plain HTTP, an SMTP greeting) gets a report with tls.handshake_failed instead."),
+        (
+            .connectTimedOut,
+            "No answer to the TCP connection within --timeout (the host is down, or a firewall drops the packets)."
+        ),
+        (
+            .connectNoTLSAnswer,
+            "The server accepted the TCP connection but sent no byte in answer to the ClientHello within --timeout. A server that answers with bytes that are not TLS (plain HTTP, an SMTP greeting) gets a report with tls.handshake_failed instead."
+        ),
         (.listenAddressInUse, "Another program listens on the port."),
         (.listenPermissionDenied, "Binding is not permitted (a port below 1024 without root or CAP_NET_BIND_SERVICE)."),
         (.listenAddressUnavailable, "The address is not one of this machine's, or the name does not resolve."),
-        (.listenIdentityRefused, "OpenSSL will not serve the identity (for example, its key does not belong to its certificate)."),
-        (.captureUnsupportedFile, "The file is not a pcap or pcapng file, or is of a link type tlsprobe does not read."),
-        (.captureInterfaceUnavailable, "The interface cannot be opened (no such interface, or no permission to capture)."),
+        (
+            .listenIdentityRefused,
+            "OpenSSL will not serve the identity (for example, its key does not belong to its certificate)."
+        ),
+        (
+            .captureUnsupportedFile,
+            "The file is not a pcap or pcapng file, or is of a link type tlsprobe does not read."
+        ),
+        (
+            .captureInterfaceUnavailable,
+            "The interface cannot be opened (no such interface, or no permission to capture)."
+        ),
         (.captureBadFilter, "The BPF filter does not compile."),
         (.captureReadFailed, "Reading failed before the first packet."),
-        (.fileUnreadable, "A file cannot be read: it is missing, permission is denied, it is a directory, or it is over its size limit (see LIMITS); also a capture file or key log that cannot be read."),
-        (.fileInvalid, "A file was read but does not hold what is needed: it is empty or malformed, holds a key where a certificate is needed, or no certificate at all."),
-        (.fileNotWritable, "A file tlsprobe writes (--keylog of connect and listen, --known-hosts, --save-chain) cannot be created, opened, locked or written, or is refused: a symbolic link, not a regular file, another user's, or writable by others."),
+        (
+            .fileUnreadable,
+            "A file cannot be read: it is missing, permission is denied, it is a directory, or it is over its size limit (see LIMITS); also a capture file or key log that cannot be read."
+        ),
+        (
+            .fileInvalid,
+            "A file was read but does not hold what is needed: it is empty or malformed, holds a key where a certificate is needed, or no certificate at all."
+        ),
+        (
+            .fileNotWritable,
+            "A file tlsprobe writes (--keylog of connect and listen, --known-hosts, --save-chain) cannot be created, opened, locked or written, or is refused: a symbolic link, not a regular file, another user's, or writable by others."
+        ),
         (.passwordWrong, "The password given does not open the file."),
-        (.passwordMissing, "The file is encrypted and no password could be had: none was given, the environment variable of --password-env is not set, or the file of --password-file cannot be read."),
-        (.other, "Anything else (no socket, OpenSSL could not be set up, libpcap could not be loaded for a capture, no thread for listen's reports): the message says what."),
+        (
+            .passwordMissing,
+            "The file is encrypted and no password could be had: none was given, the environment variable of --password-env is not set, or the file of --password-file cannot be read."
+        ),
+        (
+            .other,
+            "Anything else (no socket, OpenSSL could not be set up, libpcap could not be loaded for a capture, no thread for listen's reports): the message says what."
+        ),
     ]
 
     /// Every code, in the order the documentation lists them.

@@ -41,7 +41,10 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .string(let s): JSONValue.writeString(s, into: &out)
         case .fragment(let f): f.write(into: &out, pretty: pretty, indent: indent)
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             for i in items.indices {
                 let item = items[i]
@@ -52,7 +55,10 @@ public indirect enum JSONValue: Sendable, Hashable {
             if pretty { newline(&out, indent) }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            if members.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(UInt8(ascii: "{"))
             var first = true
             members.forEachSorted { key, value in
@@ -90,7 +96,9 @@ public indirect enum JSONValue: Sendable, Hashable {
                     i += 1
                     continue
                 }
-                let lineOrParagraph = byte == 0xE2 && i + 2 < count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+                let lineOrParagraph =
+                    byte == 0xE2 && i + 2 < count && bytes[i + 1] == 0x80
+                    && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
                 if byte == 0xE2 && !lineOrParagraph {
                     i += 1
                     continue
@@ -118,7 +126,9 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByNilLiteral
+{
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }

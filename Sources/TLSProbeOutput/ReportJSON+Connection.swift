@@ -24,12 +24,14 @@ extension ReportJSON {
             "chain": .array(r.chain.map(shared)),
             "certificate_request": r.certificateRequest.map(shared) ?? .null,
             "client_chain": r.clientChain.map { .array($0.map(shared)) } ?? .null,
-            "alerts": .array(r.alerts.map { a in
-                .object([
-                    "from": .string(a.from.rawValue), "level": .string(a.level.description),
-                    "description": codePoint(a.description), "encrypted": .bool(a.encrypted),
-                ])
-            }),
+            "alerts": .array(
+                r.alerts.map { a in
+                    .object([
+                        "from": .string(a.from.rawValue), "level": .string(a.level.description),
+                        "description": codePoint(a.description), "encrypted": .bool(a.encrypted),
+                    ])
+                }
+            ),
             "outcome": .string(r.outcome.rawValue),
             "trust": json(r.trust),
             "findings": .array(r.findings.map(json)),
@@ -44,46 +46,72 @@ extension ReportJSON {
                 "host": .string(t.host), "port": .int(t.port), "address": .optional(t.address), "sni": .optional(t.sni),
                 "upgrade": .optional(t.upgrade?.rawValue), "transport": .string(t.transport.rawValue),
             ])
-            object["fallback"] = r.fallback.map { f in
-                .object([
-                    "reason": .string(f.reason.rawValue), "first_failure": .string(f.firstFailure),
-                    "version": .optional(f.version?.description), "probes": .array(f.probes.map(json)),
-                    "cipher": .optional(f.cipher?.description),
-                ])
-            } ?? .null
-            object["ocsp"] = r.ocsp.map { o in
-                .object([
-                    "stapled": .bool(o.stapled), "response_status": .optional(o.responseStatus),
-                    "certificate_status": .optional(o.certificateStatus), "this_update": o.thisUpdate.map(time) ?? .null,
-                    "next_update": o.nextUpdate.map(time) ?? .null, "revocation_time": o.revocationTime.map(time) ?? .null,
-                    "matches_leaf": .optional(o.matchesLeaf), "bytes": .int(o.bytes), "detail": .optional(o.detail),
-                ])
-            } ?? .null
-            object["ciphers"] = r.ciphers.map { versions in
-                .object(JSONObject(Dictionary(versions.map { v in
-                    (v.version.description, JSONValue.object([
-                        "accepted": .array(v.suites.map(json)),
-                        "order": .optional(v.order), "offered": .int(v.offered), "detail": .optional(v.detail),
-                    ]))
-                }, uniquingKeysWith: { a, _ in a })))
-            } ?? .null
+            object["fallback"] =
+                r.fallback.map { f in
+                    .object([
+                        "reason": .string(f.reason.rawValue), "first_failure": .string(f.firstFailure),
+                        "version": .optional(f.version?.description), "probes": .array(f.probes.map(json)),
+                        "cipher": .optional(f.cipher?.description),
+                    ])
+                } ?? .null
+            object["ocsp"] =
+                r.ocsp.map { o in
+                    .object([
+                        "stapled": .bool(o.stapled), "response_status": .optional(o.responseStatus),
+                        "certificate_status": .optional(o.certificateStatus),
+                        "this_update": o.thisUpdate.map(time) ?? .null,
+                        "next_update": o.nextUpdate.map(time) ?? .null,
+                        "revocation_time": o.revocationTime.map(time) ?? .null,
+                        "matches_leaf": .optional(o.matchesLeaf), "bytes": .int(o.bytes), "detail": .optional(o.detail),
+                    ])
+                } ?? .null
+            object["ciphers"] =
+                r.ciphers.map { versions in
+                    .object(
+                        JSONObject(
+                            Dictionary(
+                                versions.map { v in
+                                    (
+                                        v.version.description,
+                                        JSONValue.object([
+                                            "accepted": .array(v.suites.map(json)),
+                                            "order": .optional(v.order), "offered": .int(v.offered),
+                                            "detail": .optional(v.detail),
+                                        ])
+                                    )
+                                },
+                                uniquingKeysWith: { a, _ in a }
+                            )
+                        )
+                    )
+                } ?? .null
         case .server(let server):
             object["flow"] = json(server.flow)
             // The verdict on the client's chain for client use, against the client anchors.
             object["client_trust"] = r.clientTrust.map(json) ?? .null
-            object["http"] = server.http.map { h in
-                .object([
-                    "request_line": .string(h.requestLine), "host": .optional(h.host), "user_agent": .optional(h.userAgent),
-                    "answered": .bool(h.answered),
-                ])
-            } ?? .null
+            object["http"] =
+                server.http.map { h in
+                    .object([
+                        "request_line": .string(h.requestLine), "host": .optional(h.host),
+                        "user_agent": .optional(h.userAgent),
+                        "answered": .bool(h.answered),
+                    ])
+                } ?? .null
         case .observer(let observer):
             object["flow"] = json(observer.flow)
         }
         if let clientTrust = r.clientTrust { object["client_trust"] = json(clientTrust) }
-        object["versions"] = r.versions.map { probes in
-            .object(JSONObject(Dictionary(probes.map { ($0.version.description, JSONValue.bool($0.accepted)) }, uniquingKeysWith: { a, _ in a })))
-        } ?? .null
+        object["versions"] =
+            r.versions.map { probes in
+                .object(
+                    JSONObject(
+                        Dictionary(
+                            probes.map { ($0.version.description, JSONValue.bool($0.accepted)) },
+                            uniquingKeysWith: { a, _ in a }
+                        )
+                    )
+                )
+            } ?? .null
         // The map above is docs/DESIGN.md's; this says how each probe went.
         object["version_probes"] = r.versions.map { .array($0.map(json)) } ?? .null
         return .object(object)
@@ -112,7 +140,8 @@ extension ReportJSON {
         .object([
             "client": .string(f.client), "server": .string(f.server),
             "first_packet": time(f.firstPacket), "last_packet": time(f.lastPacket),
-            "upgrade": .optional(f.upgrade?.rawValue), "tunnel": .optional(f.tunnel?.rawValue), "transport": .string(f.transport.rawValue),
+            "upgrade": .optional(f.upgrade?.rawValue), "tunnel": .optional(f.tunnel?.rawValue),
+            "transport": .string(f.transport.rawValue),
         ])
     }
 

@@ -42,13 +42,15 @@ public enum ReportJSON {
             "schema_version": .int(schemaVersion),
             "command": "explain",
             "query": .string(report.query),
-            "matches": .array(report.matches.map { e in
-                .object([
-                    "kind": .string(e.kind.rawValue), "name": .string(e.name), "code": .optional(e.code),
-                    "summary": .string(e.summary), "meaning": .string(e.meaning),
-                    "checks": .strings(e.checks), "related": .strings(e.related),
-                ])
-            }),
+            "matches": .array(
+                report.matches.map { e in
+                    .object([
+                        "kind": .string(e.kind.rawValue), "name": .string(e.name), "code": .optional(e.code),
+                        "summary": .string(e.summary), "meaning": .string(e.meaning),
+                        "checks": .strings(e.checks), "related": .strings(e.related),
+                    ])
+                }
+            ),
         ])
     }
 
@@ -130,12 +132,14 @@ public enum ReportJSON {
         .object([
             "mac_algorithm": .optional(p.macAlgorithm),
             "mac_iterations": .optional(p.macIterations),
-            "encryption": .array(p.encryption.map {
-                .object([
-                    "contents": .string($0.contents), "algorithm": .string($0.algorithm),
-                    "iterations": .optional($0.iterations), "legacy": .bool($0.legacy),
-                ])
-            }),
+            "encryption": .array(
+                p.encryption.map {
+                    .object([
+                        "contents": .string($0.contents), "algorithm": .string($0.algorithm),
+                        "iterations": .optional($0.iterations), "legacy": .bool($0.legacy),
+                    ])
+                }
+            ),
             "password_required": .bool(p.passwordRequired),
             "decrypted": .bool(p.decrypted),
             "has_private_key": .optional(p.hasPrivateKey),

@@ -15,13 +15,25 @@ extension TextRenderer {
             var verdict: String
             var tone: TextStyle.Tone?
             switch row.verdict {
-            case .trusted: verdict = "trusted"; tone = .green
-            case .notTrusted: verdict = "NOT TRUSTED"; tone = .red
-            case .notEvaluated: verdict = "not evaluated"; tone = .yellow
-            case .notTLS: verdict = "not TLS"; tone = .cyan
-            case .error: verdict = "error"; tone = .red
+            case .trusted:
+                verdict = "trusted"
+                tone = .green
+            case .notTrusted:
+                verdict = "NOT TRUSTED"
+                tone = .red
+            case .notEvaluated:
+                verdict = "not evaluated"
+                tone = .yellow
+            case .notTLS:
+                verdict = "not TLS"
+                tone = .cyan
+            case .error:
+                verdict = "error"
+                tone = .red
             }
-            if row.handshakeFailed && row.verdict != .notTLS && row.verdict != .error { verdict += ", handshake failed" }
+            if row.handshakeFailed && row.verdict != .notTLS && row.verdict != .error {
+                verdict += ", handshake failed"
+            }
             let expires = row.notAfter.map { String(ReportTime.iso8601($0).prefix(10)) } ?? "-"
             var top: String
             switch row.verdict {
@@ -41,12 +53,16 @@ extension TextRenderer {
         // Widths from the cells, the last column left ragged; a long name or issuer is cut
         // (with --verbose, never).
         let limits = verbose ? Array(repeating: Int.max, count: 5) : [48, 40, 32, 10, 32]
-        let widths = header.dropLast().enumerated().map { i, h in min(limits[i], max(h.count, cells.map { $0[i].count }.max() ?? 0)) }
+        let widths = header.dropLast().enumerated().map { i, h in
+            min(limits[i], max(h.count, cells.map { $0[i].count }.max() ?? 0))
+        }
         func pad(_ text: String, _ width: Int) -> String {
             let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
             return cut + String(repeating: " ", count: max(0, width - cut.count))
         }
-        var out = header.dropLast().enumerated().map { pad($1, widths[$0]) }.joined(separator: "  ") + "  " + header.last! + "\n"
+        var out =
+            header.dropLast().enumerated().map { pad($1, widths[$0]) }.joined(separator: "  ") + "  " + header.last!
+            + "\n"
         for (index, row) in cells.enumerated() {
             var parts: [String] = []
             for i in 0..<widths.count {
@@ -63,13 +79,21 @@ extension TextRenderer {
     public func scanSummary(_ s: ScanSummary) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         func tally(_ counts: [String: Int]) -> String {
-            counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · ")
+            counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
+                "\($0.key) \($0.value)"
+            }.joined(separator: " · ")
         }
         var out = "\n"
-        let head = s.interrupted ? "Interrupted: \(s.probed) of \(plural(s.endpoints, "endpoint")) probed" : "Scanned \(plural(s.endpoints, "endpoint"))"
-        out += "\(head) (\(plural(s.hosts, "host")) × \(plural(s.ports.count, "port"))) in \(SystemCall.format("%.1f", Double(s.elapsedMilliseconds) / 1000)) s\n"
-        out += "  found       \(s.found) listening (\(s.closed) closed, \(s.silent) silent, \(s.unreachable) unreachable)\n"
-        out += "  TLS         \(s.reported - s.notTLS): \(s.trusted) trusted, \(s.notTrusted) not trusted, \(s.notEvaluated) not evaluated"
+        let head =
+            s.interrupted
+            ? "Interrupted: \(s.probed) of \(plural(s.endpoints, "endpoint")) probed"
+            : "Scanned \(plural(s.endpoints, "endpoint"))"
+        out +=
+            "\(head) (\(plural(s.hosts, "host")) × \(plural(s.ports.count, "port"))) in \(SystemCall.format("%.1f", Double(s.elapsedMilliseconds) / 1000)) s\n"
+        out +=
+            "  found       \(s.found) listening (\(s.closed) closed, \(s.silent) silent, \(s.unreachable) unreachable)\n"
+        out +=
+            "  TLS         \(s.reported - s.notTLS): \(s.trusted) trusted, \(s.notTrusted) not trusted, \(s.notEvaluated) not evaluated"
         out += s.notTLS > 0 ? "; \(s.notTLS) not TLS\n" : "\n"
         out += "  failing     \(s.failing) with findings at or above --fail-on\n"
         if !s.findings.isEmpty { out += "  errors      " + tally(s.findings) + "\n" }
@@ -110,7 +134,9 @@ extension ReportJSON {
                 "findings": .object(JSONObject(s.findings) { .int($0) }),
                 "expiring_days": .int(s.expiringDays),
                 "expiring_count": .int(s.expiringCount),
-                "expiring": .array(s.expiring.map { .object(["endpoint": .string($0.endpoint), "not_after": time($0.notAfter)]) }),
+                "expiring": .array(
+                    s.expiring.map { .object(["endpoint": .string($0.endpoint), "not_after": time($0.notAfter)]) }
+                ),
                 "expired": .int(s.expired),
                 "interrupted": .bool(s.interrupted),
                 "elapsed_ms": .int(s.elapsedMilliseconds),

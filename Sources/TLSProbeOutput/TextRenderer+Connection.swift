@@ -14,15 +14,18 @@ extension TextRenderer {
         case .client(let client):
             let t = client.target
             let address = t.address.map { $0 == t.host ? "" : " (\($0))" } ?? ""
-            title = "connect \(HostPort.display(host: t.host, port: t.port))\(address)\(t.upgrade.map { " · STARTTLS \($0.rawValue)" } ?? "")\(t.transport == .udp ? " · DTLS over UDP" : "") · SNI \(t.sni ?? "none")"
+            title =
+                "connect \(HostPort.display(host: t.host, port: t.port))\(address)\(t.upgrade.map { " · STARTTLS \($0.rawValue)" } ?? "")\(t.transport == .udp ? " · DTLS over UDP" : "") · SNI \(t.sni ?? "none")"
             ownHello = true
         case .server:
             // The server's side reads differently: the client and how it ended come first.
             return listenText(r)
         case .observer(let observer):
             let f = observer.flow
-            title = "capture \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
-                + (f.upgrade.map { " · \($0.rawValue) STARTTLS" } ?? "") + (f.tunnel.map { " · \($0.rawValue) tunnel" } ?? "") + (f.transport == .udp ? " · DTLS over UDP" : "")
+            title =
+                "capture \(f.client) → \(f.server) · \(ReportTime.iso8601(f.firstPacket))"
+                + (f.upgrade.map { " · \($0.rawValue) STARTTLS" } ?? "")
+                + (f.tunnel.map { " · \($0.rawValue) tunnel" } ?? "") + (f.transport == .udp ? " · DTLS over UDP" : "")
             ownHello = false
         }
         out += style.paint(oneLine(title), .bold) + "\n"
@@ -31,17 +34,21 @@ extension TextRenderer {
         if let c = r.handshake.cipherSuite { negotiated.append(c.description) }
         if let g = r.handshake.group { negotiated.append(g) }
         if let a = r.handshake.alpn { negotiated.append("ALPN \(a)") }
-        out += "  " + (negotiated.isEmpty ? "nothing negotiated" : oneLine(negotiated.joined(separator: " · ")))
+        out +=
+            "  " + (negotiated.isEmpty ? "nothing negotiated" : oneLine(negotiated.joined(separator: " · ")))
             + " · \(r.outcome == .established ? "handshake complete" : r.outcome == .failed ? style.paint("handshake failed", .red) : "handshake incomplete")\n"
         if let f = r.fallback {
             let accepted = f.probes.filter(\.accepted).map(\.version.description)
-            let said = f.version.map { version in
-                f.probes.isEmpty
-                    ? "a fallback handshake at \(version) offering every cipher suite was made to see the chain (the server chose \(f.cipher?.description ?? "a suite"))"
-                    : "a fallback handshake at \(version) was made to see the chain (\(f.cipher.map { "\($0); " } ?? "")the server accepts \(accepted.joined(separator: ", ")) offered alone)"
-            }
+            let said =
+                f.version.map { version in
+                    f.probes.isEmpty
+                        ? "a fallback handshake at \(version) offering every cipher suite was made to see the chain (the server chose \(f.cipher?.description ?? "a suite"))"
+                        : "a fallback handshake at \(version) was made to see the chain (\(f.cipher.map { "\($0); " } ?? "")the server accepts \(accepted.joined(separator: ", ")) offered alone)"
+                }
                 ?? "no older version was accepted either (\(f.probes.map { "\($0.version): \($0.detail ?? "refused")" }.joined(separator: "; ")))"
-            out += "  " + style.paint(oneLine("The first handshake failed (\(f.reason.rawValue)); \(said)."), .yellow) + "\n"
+            out +=
+                "  " + style.paint(oneLine("The first handshake failed (\(f.reason.rawValue)); \(said)."), .yellow)
+                + "\n"
         }
         out += "\n"
         out += verdict(r.trust, findings: r.findings)
@@ -61,14 +68,25 @@ extension TextRenderer {
             if let g = h.group { out += field("group", g.description) }
             if let a = h.alpn { out += field("ALPN", a) }
             if h.afterHelloRetryRequest {
-                out += field("retry", "a HelloRetryRequest went first" + (h.helloRetryRequestGroup.map { ", asking for a key share in \($0)" } ?? ""))
+                out += field(
+                    "retry",
+                    "a HelloRetryRequest went first"
+                        + (h.helloRetryRequestGroup.map { ", asking for a key share in \($0)" } ?? "")
+                )
             }
         }
         if let h = r.secondClientHello, !ownHello {
             // DTLS: the second hello answered a HelloVerifyRequest with its cookie (RFC 6347 §4.2.1).
             let verify = h.legacyVersion.isDTLS && r.serverHello?.afterHelloRetryRequest != true
-            out += heading(verify ? "Second client hello (after the HelloVerifyRequest, with its cookie)" : "Second client hello (after the HelloRetryRequest)")
-            out += field("key shares", h.keyShareGroups.isEmpty ? "(none)" : h.keyShareGroups.map { $0.description }.joined(separator: ", "))
+            out += heading(
+                verify
+                    ? "Second client hello (after the HelloVerifyRequest, with its cookie)"
+                    : "Second client hello (after the HelloRetryRequest)"
+            )
+            out += field(
+                "key shares",
+                h.keyShareGroups.isEmpty ? "(none)" : h.keyShareGroups.map { $0.description }.joined(separator: ", ")
+            )
             if let ja4 = h.ja4 { out += field("JA4", ja4) }
         }
         out += heading("Chain as presented (\(r.chain.count))")
@@ -89,10 +107,15 @@ extension TextRenderer {
         }
         if let versions = r.versions {
             let levels = Set(versions.compactMap(\.securityLevel))
-            let how = levels.count == 1 ? " (each offered alone, OpenSSL security level \(levels.first ?? 0))" : " (each offered alone)"
+            let how =
+                levels.count == 1
+                ? " (each offered alone, OpenSSL security level \(levels.first ?? 0))" : " (each offered alone)"
             out += heading("Protocol versions" + how)
             for probe in versions {
-                out += field(probe.version.description, probe.accepted ? "accepted" : "refused" + (probe.detail.map { " (\($0))" } ?? ""))
+                out += field(
+                    probe.version.description,
+                    probe.accepted ? "accepted" : "refused" + (probe.detail.map { " (\($0))" } ?? "")
+                )
             }
         }
         if let o = r.ocsp, r.outcome == .established {
@@ -115,13 +138,19 @@ extension TextRenderer {
             for v in ciphers {
                 let order = v.order.map { ", \($0) order" } ?? ""
                 let stopped = v.detail.map { "; stopped: \($0)" } ?? ""
-                out += field(v.version.description, v.suites.isEmpty ? "none\(stopped)" : "\(v.suites.count) of \(v.offered) offered\(order)\(stopped)")
+                out += field(
+                    v.version.description,
+                    v.suites.isEmpty ? "none\(stopped)" : "\(v.suites.count) of \(v.offered) offered\(order)\(stopped)"
+                )
                 for s in v.suites {
                     var marks: [String] = []
                     if s.ats { marks.append("ATS") }
                     if !s.forwardSecrecy { marks.append("no forward secrecy") }
                     if !s.aead { marks.append("not AEAD") }
-                    out += "    " + s.suite.description + (marks.isEmpty ? "" : "  " + style.paint(marks.joined(separator: ", "), s.ats ? .green : .dim)) + "\n"
+                    out +=
+                        "    " + s.suite.description
+                        + (marks.isEmpty
+                            ? "" : "  " + style.paint(marks.joined(separator: ", "), s.ats ? .green : .dim)) + "\n"
                 }
             }
         }
@@ -130,7 +159,12 @@ extension TextRenderer {
             if verbose {
                 out += clientHelloSection(h, title: "Our client hello")
             } else {
-                out += heading("Our client hello") + "  " + style.paint("\(h.versions.count) version(s), \(h.cipherSuites.count) cipher suites, SNI \(oneLine(h.sni ?? "none")); --verbose shows it", .dim) + "\n"
+                out +=
+                    heading("Our client hello") + "  "
+                    + style.paint(
+                        "\(h.versions.count) version(s), \(h.cipherSuites.count) cipher suites, SNI \(oneLine(h.sni ?? "none")); --verbose shows it",
+                        .dim
+                    ) + "\n"
             }
         }
         out += trustSection(r.trust)
@@ -175,10 +209,15 @@ extension TextRenderer {
     private func writeClientHelloSection(_ h: ClientHelloSummary, title: String) -> String {
         var out = heading(title)
         out += field("versions", h.versions.map { $0.description }.joined(separator: ", "))
-        out += field("ciphers", "(\(h.cipherSuites.count)) " + h.cipherSuites.map { $0.description }.joined(separator: ", "))
+        out += field(
+            "ciphers",
+            "(\(h.cipherSuites.count)) " + h.cipherSuites.map { $0.description }.joined(separator: ", ")
+        )
         out += field("SNI", h.sni ?? "(none)")
         if !h.alpn.isEmpty { out += field("ALPN", h.alpn.joined(separator: ", ")) }
-        if !h.supportedGroups.isEmpty { out += field("groups", h.supportedGroups.map { $0.description }.joined(separator: ", ")) }
+        if !h.supportedGroups.isEmpty {
+            out += field("groups", h.supportedGroups.map { $0.description }.joined(separator: ", "))
+        }
         if !h.signatureAlgorithms.isEmpty {
             out += field("signatures", h.signatureAlgorithms.map { $0.description }.joined(separator: ", "))
         }
@@ -229,7 +268,10 @@ extension TextRenderer {
             if let end = sentence.scalarRange(of: ". ") { sentence = String(sentence[..<end.lowerBound]) + "." }
             if sentence.count > 120 { sentence = String(sentence.prefix(119)) + "…" }
             let more = r.findings.count > 1 ? " (+\(r.findings.count - 1) more)" : ""
-            let label = style.paint(top.severity.rawValue.uppercased(), top.severity == .error ? .red : top.severity == .warning ? .yellow : .cyan)
+            let label = style.paint(
+                top.severity.rawValue.uppercased(),
+                top.severity == .error ? .red : top.severity == .warning ? .yellow : .cyan
+            )
             parts.append("\(label) \(top.code.rawValue): \(sentence)\(more)")
         } else {
             parts.append("no findings")

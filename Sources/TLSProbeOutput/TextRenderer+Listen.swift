@@ -17,7 +17,8 @@ extension TextRenderer {
         if let a = r.handshake.alpn { negotiated.append("ALPN \(a)") }
         if let sni = r.clientHello?.sni { negotiated.append("SNI \(sni)") }
         if let agent = r.http?.userAgent { negotiated.append(agent) }
-        out += "  " + (negotiated.isEmpty ? "nothing negotiated" : oneLine(negotiated.joined(separator: " · "))) + "\n\n"
+        out +=
+            "  " + (negotiated.isEmpty ? "nothing negotiated" : oneLine(negotiated.joined(separator: " · "))) + "\n\n"
         out += listenVerdict(r)
         out += findingsSection(r.findings)
         if let h = r.clientHello {
@@ -37,7 +38,10 @@ extension TextRenderer {
         }
         if let request = r.certificateRequest {
             out += heading("Client certificate requested")
-            out += field("CA names", lines: request.acceptableCAs.isEmpty ? ["(none: any certificate)"] : request.acceptableCAs)
+            out += field(
+                "CA names",
+                lines: request.acceptableCAs.isEmpty ? ["(none: any certificate)"] : request.acceptableCAs
+            )
             out += field("sent", request.clientCertificateSent.map { $0 ? "yes" : "no" } ?? "unknown")
         }
         let at = r.evaluatedAt ?? r.flow?.firstPacket ?? Date()
@@ -93,18 +97,23 @@ extension TextRenderer {
 
     /// How a served connection ended, in a few words.
     static func endingLine(_ r: ConnectionReport) -> String {
-        if let alert = r.alerts.first(where: { $0.level == .fatal || ($0.description != .closeNotify && $0.description != .userCanceled) })
+        if let alert = r.alerts.first(where: {
+            $0.level == .fatal || ($0.description != .closeNotify && $0.description != .userCanceled)
+        })
             ?? r.alerts.first
         {
             let who = alert.from == .server ? "tlsprobe sent" : "the client sent"
             // A client's verdict on us follows our Certificate, whatever came after it in the flight.
-            let after = alert.from == .client && alert.after.contains(where: { $0.from == .server && $0.type == .certificate })
+            let after =
+                alert.from == .client && alert.after.contains(where: { $0.from == .server && $0.type == .certificate })
                 ? " after our Certificate"
                 : alert.after.last.map { " after \($0.from == .server ? "our" : "its") \($0.type)" } ?? ""
             return oneLine("\(who) \(alert.description)\(after)")
         }
         if let finding = r.findings.first(where: { $0.severity == .error }) ?? r.findings.first {
-            return oneLine(finding.message.split(separator: ":", maxSplits: 1).first.map(String.init) ?? finding.message)
+            return oneLine(
+                finding.message.split(separator: ":", maxSplits: 1).first.map(String.init) ?? finding.message
+            )
         }
         return "the handshake did not finish"
     }
@@ -127,7 +136,8 @@ extension TextRenderer {
         if let a = r.handshake.alpn { negotiated.append("ALPN \(a)") }
         out += "TLS:       \(oneLine(negotiated.joined(separator: ", ")))\n"
         if let h = r.clientHello {
-            out += "Offered:   \(h.versions.filter { !$0.isGREASE }.map(\.description).joined(separator: ", ")); \(h.cipherSuites.count) cipher suites; SNI \(oneLine(h.sni ?? "(none)"))\n"
+            out +=
+                "Offered:   \(h.versions.filter { !$0.isGREASE }.map(\.description).joined(separator: ", ")); \(h.cipherSuites.count) cipher suites; SNI \(oneLine(h.sni ?? "(none)"))\n"
             if let ja4 = h.ja4 { out += "JA4:       \(ja4)\n" }
             if let ja3 = h.ja3Hash { out += "JA3:       \(ja3)\n" }
         }
@@ -142,8 +152,13 @@ extension TextRenderer {
         } else {
             out += "\nFindings:\n"
             for finding in r.findings {
-                out += "- \(finding.severity.rawValue.uppercased()) \(finding.code.rawValue): "
-                    + plain.style.wrap(oneLine(finding.message), indent: 2, firstIndent: finding.severity.rawValue.count + finding.code.rawValue.count + 5) + "\n"
+                out +=
+                    "- \(finding.severity.rawValue.uppercased()) \(finding.code.rawValue): "
+                    + plain.style.wrap(
+                        oneLine(finding.message),
+                        indent: 2,
+                        firstIndent: finding.severity.rawValue.count + finding.code.rawValue.count + 5
+                    ) + "\n"
             }
         }
         out += "\nThe full report is on the terminal where tlsprobe listen runs.\n"

@@ -65,12 +65,16 @@ public struct TextRenderer: Sendable {
         var out = ""
         let counts = severityCounts(report.findings)
         out += style.paint("inspect", .bold) + " " + report.files.map { oneLine($0.path) }.joined(separator: " ") + "\n"
-        out += "  profile \(report.profile) · at \(ReportTime.iso8601(report.at))" + (counts.isEmpty ? " · no findings" : " · " + counts) + "\n"
+        out +=
+            "  profile \(report.profile) · at \(ReportTime.iso8601(report.at))"
+            + (counts.isEmpty ? " · no findings" : " · " + counts) + "\n"
         out += findingsSection(report.findings)
         for file in report.files {
             out += heading("\(file.path) (\(file.format))")
             if let p = file.pkcs12 {
-                let wrong = report.findings.contains { $0.code == .pkcs12WrongPassword && $0.subject == .file(file.path) }
+                let wrong = report.findings.contains {
+                    $0.code == .pkcs12WrongPassword && $0.subject == .file(file.path)
+                }
                 out += pkcs12Block(p, wrongPassword: wrong)
             }
             for (i, cert) in file.certificates.enumerated() {
@@ -98,14 +102,16 @@ public struct TextRenderer: Sendable {
     /// `tlsprobe explain`.
     func explainText(_ report: ExplainReport) -> String {
         guard !report.matches.isEmpty else {
-            return "Nothing known matches \"\(oneLine(report.query))\". tlsprobe knows OpenSSL verify errors, TLS alerts, "
+            return
+                "Nothing known matches \"\(oneLine(report.query))\". tlsprobe knows OpenSSL verify errors, TLS alerts, "
                 + "Apple OSStatus and NSURLError codes, BoringSSL/Python/Go/Java/Chrome messages and its own finding codes.\n"
         }
         var out = ""
         for (i, e) in report.matches.enumerated() {
             if i > 0 { out += "\n" }
             let kind = Self.kindNames[e.kind] ?? e.kind.rawValue
-            out += style.paint(e.name, .bold) + (e.code.map { " (\($0))" } ?? "") + "  " + style.paint(kind, .dim) + "\n"
+            out +=
+                style.paint(e.name, .bold) + (e.code.map { " (\($0))" } ?? "") + "  " + style.paint(kind, .dim) + "\n"
             out += "  " + style.wrap(e.summary, indent: 2) + "\n\n"
             out += "  " + style.wrap(e.meaning, indent: 2) + "\n"
             if !e.checks.isEmpty {
@@ -165,7 +171,9 @@ public struct TextRenderer: Sendable {
             case .warning: label = style.paint("WARNING", .yellow)
             case .info: label = style.paint("INFO   ", .cyan)
             }
-            out += "  \(label)  " + style.paint(finding.code.rawValue, .bold) + "  " + oneLine(finding.subject.description) + "\n"
+            out +=
+                "  \(label)  " + style.paint(finding.code.rawValue, .bold) + "  " + oneLine(finding.subject.description)
+                + "\n"
             out += "           " + style.wrap(oneLine(finding.message), indent: 11) + "\n"
             let evidence = flatten(finding.evidence).map { (oneLine($0.0), oneLine($0.1)) }
             if !evidence.isEmpty {
@@ -173,11 +181,15 @@ public struct TextRenderer: Sendable {
                 for (i, (key, value)) in evidence.enumerated() {
                     let lead = i == 0 ? style.paint("evidence", .dim) + " " : String(repeating: " ", count: 9)
                     let padded = TextStyle.padded(key, to: max(keyWidth, key.count))
-                    out += "           " + lead + padded + "  " + style.wrap(value, indent: 11 + 9 + max(keyWidth, key.count) + 2) + "\n"
+                    out +=
+                        "           " + lead + padded + "  "
+                        + style.wrap(value, indent: 11 + 9 + max(keyWidth, key.count) + 2) + "\n"
                 }
             }
             if !finding.fix.isEmpty {
-                out += "           " + style.paint("fix", .dim) + "      " + style.wrap(oneLine(finding.fix), indent: 20) + "\n"
+                out +=
+                    "           " + style.paint("fix", .dim) + "      " + style.wrap(oneLine(finding.fix), indent: 20)
+                    + "\n"
             }
         }
         return out
@@ -207,12 +219,15 @@ public struct TextRenderer: Sendable {
         case .array(let items):
             if items.isEmpty { return "(none)" }
             if !verbose && items.count > Self.foldedListLength {
-                return "\(items.count) items: " + items.prefix(Self.foldedListLength - 2).map(text).joined(separator: ", ")
+                return "\(items.count) items: "
+                    + items.prefix(Self.foldedListLength - 2).map(text).joined(separator: ", ")
                     + ", … (--verbose lists all)"
             }
             return items.map(text).joined(separator: ", ")
         case .object(let members):
-            return members.isEmpty ? "(none)" : members.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\(text($0.value))" }.joined(separator: " ")
+            return members.isEmpty
+                ? "(none)"
+                : members.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\(text($0.value))" }.joined(separator: " ")
         }
     }
 
@@ -249,19 +264,31 @@ public struct TextRenderer: Sendable {
         let span = "\(ReportTime.iso8601(c.notBefore)) → \(ReportTime.iso8601(c.notAfter))"
         if at < c.notBefore { return span + " " + style.paint("(not yet valid)", .red) }
         if at > c.notAfter {
-            return span + " " + style.paint("(expired \(ReportTime.duration(at.timeIntervalSince(c.notAfter))) ago)", .red)
+            return span + " "
+                + style.paint("(expired \(ReportTime.duration(at.timeIntervalSince(c.notAfter))) ago)", .red)
         }
         return span + " (expires in \(ReportTime.duration(c.notAfter.timeIntervalSince(at))))"
     }
 
     func pkcs12Block(_ p: PKCS12Details, wrongPassword: Bool = false) -> String {
         var out = "  " + style.paint("PKCS#12", .bold) + "\n"
-        let mac = p.macAlgorithm.map { "HMAC-\($0.uppercased())" + (p.macIterations.map { ", \($0) iterations" } ?? "") } ?? "(none)"
+        let mac =
+            p.macAlgorithm.map { "HMAC-\($0.uppercased())" + (p.macIterations.map { ", \($0) iterations" } ?? "") }
+            ?? "(none)"
         out += field("MAC", mac)
         for e in p.encryption {
-            out += field(e.contents, e.algorithm + (e.iterations.map { ", \($0) iterations" } ?? "") + (e.legacy ? " (legacy)" : ""))
+            out += field(
+                e.contents,
+                e.algorithm + (e.iterations.map { ", \($0) iterations" } ?? "") + (e.legacy ? " (legacy)" : "")
+            )
         }
-        out += field("password", p.passwordRequired ? (p.decrypted ? "required, given" : wrongPassword ? "required, the one given is wrong" : "required, not given") : "empty")
+        out += field(
+            "password",
+            p.passwordRequired
+                ? (p.decrypted
+                    ? "required, given" : wrongPassword ? "required, the one given is wrong" : "required, not given")
+                : "empty"
+        )
         if let hasKey = p.hasPrivateKey { out += field("private key", hasKey ? "present" : "none") }
         if let matches = p.keyMatchesCertificate { out += field("key matches", matches ? "yes" : "NO") }
         if let name = p.friendlyName { out += field("name", name) }
@@ -275,19 +302,26 @@ public struct TextRenderer: Sendable {
             out += field("anchors", "(none given)")
         } else {
             for (i, a) in t.anchors.prefix(10).enumerated() {
-                out += field(i == 0 ? "anchors" : "", "\(a.subject.isEmpty ? "(empty subject)" : a.subject)  (\(a.source))")
+                out += field(
+                    i == 0 ? "anchors" : "",
+                    "\(a.subject.isEmpty ? "(empty subject)" : a.subject)  (\(a.source))"
+                )
             }
             if t.anchors.count > 10 { out += field("", "… and \(t.anchors.count - 10) more") }
         }
         if let path = t.path {
             for (i, p) in path.enumerated() {
-                out += field(i == 0 ? "path" : "", (i == 0 ? "" : "← ") + (p.subject.isEmpty ? "(empty subject)" : p.subject) + "  (\(p.source))")
+                out += field(
+                    i == 0 ? "path" : "",
+                    (i == 0 ? "" : "← ") + (p.subject.isEmpty ? "(empty subject)" : p.subject) + "  (\(p.source))"
+                )
             }
         } else {
             out += field("path", t.evaluated && !t.anchors.isEmpty ? "none reaches an anchor" : "not built")
         }
         if let o = t.openssl {
-            let outcome = o.ok ? "accepts" : "refuses: " + (o.error ?? "error") + (o.depth.map { " at depth \($0)" } ?? "")
+            let outcome =
+                o.ok ? "accepts" : "refuses: " + (o.error ?? "error") + (o.depth.map { " at depth \($0)" } ?? "")
             out += field("openssl", "\(o.verifier) \(outcome)")
         }
         return out
@@ -305,7 +339,8 @@ public struct TextRenderer: Sendable {
         let name = oneLine(name)
         let label = TextStyle.padded(name, to: max(width, name.count + 1))
         let value = lines.map(oneLine).joined(separator: "\n")
-        return "      " + style.paint(label, .dim) + style.wrap(value, indent: 6 + width, firstIndent: 6 + label.count) + "\n"
+        return "      " + style.paint(label, .dim) + style.wrap(value, indent: 6 + width, firstIndent: 6 + label.count)
+            + "\n"
     }
 }
 

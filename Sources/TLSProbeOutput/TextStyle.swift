@@ -70,12 +70,17 @@ public struct TextStyle: Sendable, Hashable {
         // Every scalar `needsEscape` takes starts with one of these bytes (C1 and the
         // bidirectional controls are C2 80–9F and E2 80–81 …): text without them is safe,
         // known without decoding it.
-        guard mayHold(text, { byte, next, third in
-            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
-                || (byte == 0xC2 && next >= 0x80 && next <= 0x9F)                    // C1
-                || (byte == 0xE2 && next == 0x80 && third >= 0xAA && third <= 0xAE)  // U+202A–202E
-                || (byte == 0xE2 && next == 0x81 && third >= 0xA6 && third <= 0xA9)  // U+2066–2069
-        }) else { return text }
+        guard
+            mayHold(
+                text,
+                { byte, next, third in
+                    (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+                        || (byte == 0xC2 && next >= 0x80 && next <= 0x9F)  // C1
+                        || (byte == 0xE2 && next == 0x80 && third >= 0xAA && third <= 0xAE)  // U+202A–202E
+                        || (byte == 0xE2 && next == 0x81 && third >= 0xA6 && third <= 0xA9)  // U+2066–2069
+                }
+            )
+        else { return text }
         guard text.unicodeScalars.contains(where: { needsEscape($0) }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -83,7 +88,8 @@ public struct TextStyle: Sendable, Hashable {
         while i < scalars.count {
             let s = scalars[i]
             if s == "\u{1B}", let end = scalars[i...].prefix(8).firstIndex(of: "m"),
-               ownSequences.contains(String(String.UnicodeScalarView(scalars[(i + 1)...end]))) {
+                ownSequences.contains(String(String.UnicodeScalarView(scalars[(i + 1)...end])))
+            {
                 out.append(contentsOf: scalars[i...end])
                 i = end + 1
                 continue
@@ -105,15 +111,24 @@ public struct TextStyle: Sendable, Hashable {
     /// visibly as `\n`, `\r`, `\v`, `\f` or `\u{NNNN}`, so it cannot start a line of
     /// the report that looks like ours. Renderers apply it where a value enters the text.
     public static func oneLine(_ value: String) -> String {
-        guard mayHold(value, { byte, next, third in
-            (byte >= 0x0A && byte <= 0x0D)
-                || (byte == 0xC2 && next == 0x85)                                    // NEL
-                || (byte == 0xE2 && next == 0x80 && (third == 0xA8 || third == 0xA9)) // U+2028, U+2029
-        }) else { return value }
+        guard
+            mayHold(
+                value,
+                { byte, next, third in
+                    (byte >= 0x0A && byte <= 0x0D)
+                        || (byte == 0xC2 && next == 0x85)  // NEL
+                        || (byte == 0xE2 && next == 0x80 && (third == 0xA8 || third == 0xA9))  // U+2028, U+2029
+                }
+            )
+        else { return value }
         guard value.unicodeScalars.contains(where: { lineBreakEscape($0) != nil }) else { return value }
         var out = String.UnicodeScalarView()
         for s in value.unicodeScalars {
-            if let written = lineBreakEscape(s) { out.append(contentsOf: written.unicodeScalars) } else { out.append(s) }
+            if let written = lineBreakEscape(s) {
+                out.append(contentsOf: written.unicodeScalars)
+            } else {
+                out.append(s)
+            }
         }
         return String(out)
     }
@@ -125,7 +140,8 @@ public struct TextStyle: Sendable, Hashable {
         var text = text
         return text.withUTF8 { bytes in
             let count = bytes.count
-            for i in 0..<count where starts(bytes[i], i + 1 < count ? bytes[i + 1] : 0, i + 2 < count ? bytes[i + 2] : 0) {
+            for i in 0..<count
+            where starts(bytes[i], i + 1 < count ? bytes[i + 1] : 0, i + 2 < count ? bytes[i + 2] : 0) {
                 return true
             }
             return false
@@ -159,7 +175,8 @@ public struct TextStyle: Sendable, Hashable {
     /// Wraps `text` to the width, the first line after `firstIndent` columns already
     /// written, continuation lines indented by `indent` spaces.
     func wrap(_ text: String, indent: Int, firstIndent: Int? = nil) -> String {
-        wrapASCII(text, indent: indent, firstIndent: firstIndent) ?? wrapCharacters(text, indent: indent, firstIndent: firstIndent)
+        wrapASCII(text, indent: indent, firstIndent: firstIndent)
+            ?? wrapCharacters(text, indent: indent, firstIndent: firstIndent)
     }
 
     /// `wrap` for any text, a column per character.
@@ -201,14 +218,17 @@ public struct TextStyle: Sendable, Hashable {
         var text = text
         return text.withUTF8 { bytes -> String? in
             let count = bytes.count
-            let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+            let space = UInt8(ascii: " ")
+            let newline = UInt8(ascii: "\n")
             for i in 0..<count {
                 let byte = bytes[i]
                 if byte == 0x0D { return nil }
                 // A line feed is a character whatever surrounds it (Unicode's grapheme rules
                 // break around controls); a space joins a combining mark after it or a
                 // prepended mark before it, which only the scalars either side of it tell.
-                guard byte == space, (i > 0 && bytes[i - 1] >= 0x80) || (i + 1 < count && bytes[i + 1] >= 0x80) else { continue }
+                guard byte == space, (i > 0 && bytes[i - 1] >= 0x80) || (i + 1 < count && bytes[i + 1] >= 0x80) else {
+                    continue
+                }
                 var from = i
                 if from > 0 {
                     from -= 1
@@ -241,14 +261,19 @@ public struct TextStyle: Sendable, Hashable {
                 var limit = lines == 0 ? max(20, width - (firstIndent ?? indent)) : available
                 var i = start
                 while i < end {
-                    if bytes[i] == space { i += 1; continue }
+                    if bytes[i] == space {
+                        i += 1
+                        continue
+                    }
                     var wordEnd = i
                     var ascii = true
                     while wordEnd < end && bytes[wordEnd] != space {
                         if bytes[wordEnd] >= 0x80 { ascii = false }
                         wordEnd += 1
                     }
-                    let wordCount = ascii ? wordEnd - i
+                    let wordCount =
+                        ascii
+                        ? wordEnd - i
                         : String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<wordEnd]), as: UTF8.self).count
                     if lineWidth > 0 && lineWidth + 1 + wordCount > limit {
                         lines += 1

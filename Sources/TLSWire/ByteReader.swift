@@ -137,7 +137,10 @@ public struct ByteReader: Sendable {
     /// A length outside `min...max` is malformed even when the bytes are present: the
     /// peer controls lengths, and the bounds are what the RFC allows.
     public mutating func readVector(
-        prefixLength: Int, min: Int = 0, max: Int, _ field: String = "vector"
+        prefixLength: Int,
+        min: Int = 0,
+        max: Int,
+        _ field: String = "vector"
     ) throws(WireError) -> ByteReader {
         precondition((1...3).contains(prefixLength), "TLS vector length prefixes are 1, 2 or 3 bytes")
         let start = cursor
@@ -145,14 +148,22 @@ public struct ByteReader: Sendable {
         let length = Int(try readBigEndian(prefixLength, field))
         guard length >= min, length <= max else {
             cursor = start
-            throw WireError(.malformed, field: field, offset: startOffset,
-                            detail: "length \(length) outside \(min)...\(max)")
+            throw WireError(
+                .malformed,
+                field: field,
+                offset: startOffset,
+                detail: "length \(length) outside \(min)...\(max)"
+            )
         }
         guard remaining >= length else {
             let short = length - remaining
             cursor = start
-            throw WireError(isComplete ? .malformed : .needMoreBytes, field: field, offset: startOffset,
-                            detail: "declared length \(length), \(short) more byte\(short == 1 ? "" : "s") needed")
+            throw WireError(
+                isComplete ? .malformed : .needMoreBytes,
+                field: field,
+                offset: startOffset,
+                detail: "declared length \(length), \(short) more byte\(short == 1 ? "" : "s") needed"
+            )
         }
         let body = bytes[cursor..<(cursor + length)]
         cursor += length
@@ -162,15 +173,22 @@ public struct ByteReader: Sendable {
     /// Reads a vector of big-endian 16-bit values (cipher suites, groups, signature
     /// schemes); its byte length must be even.
     public mutating func readUInt16List(
-        prefixLength: Int, min: Int = 0, max: Int, _ field: String = "uint16_list"
+        prefixLength: Int,
+        min: Int = 0,
+        max: Int,
+        _ field: String = "uint16_list"
     ) throws(WireError) -> [UInt16] {
         let start = cursor
         var body = try readVector(prefixLength: prefixLength, min: min, max: max, field)
         guard body.remaining % 2 == 0 else {
             let bodyLength = body.remaining
             cursor = start
-            throw WireError(.malformed, field: field, offset: body.offset - prefixLength,
-                            detail: "length \(bodyLength) is not a multiple of 2")
+            throw WireError(
+                .malformed,
+                field: field,
+                offset: body.offset - prefixLength,
+                detail: "length \(bodyLength) is not a multiple of 2"
+            )
         }
         var values: [UInt16] = []
         values.reserveCapacity(body.remaining / 2)
@@ -181,8 +199,12 @@ public struct ByteReader: Sendable {
     /// Throws unless every byte has been read (rustls `Reader::all`, swift-asn1 sequences).
     public func expectEnd(_ field: String = "end") throws(WireError) {
         guard isAtEnd else {
-            throw WireError(.malformed, field: field, offset: offset,
-                            detail: "\(remaining) trailing byte\(remaining == 1 ? "" : "s")")
+            throw WireError(
+                .malformed,
+                field: field,
+                offset: offset,
+                detail: "\(remaining) trailing byte\(remaining == 1 ? "" : "s")"
+            )
         }
     }
 
@@ -205,8 +227,12 @@ public struct ByteReader: Sendable {
     private func require(_ count: Int, _ field: String) throws(WireError) {
         guard remaining >= count else {
             let short = count - remaining
-            throw WireError(isComplete ? .malformed : .needMoreBytes, field: field, offset: offset,
-                            detail: "\(short) more byte\(short == 1 ? "" : "s") needed")
+            throw WireError(
+                isComplete ? .malformed : .needMoreBytes,
+                field: field,
+                offset: offset,
+                detail: "\(short) more byte\(short == 1 ? "" : "s") needed"
+            )
         }
     }
 

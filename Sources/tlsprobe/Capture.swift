@@ -39,12 +39,17 @@ struct Capture: ParsableCommand {
     static var versionLine: String {
         let arguments = CommandLine.arguments.dropFirst()
         // `--version=x` asks for the version as well (the parser takes it so).
-        guard arguments.first == "capture", arguments.contains(where: { $0 == "--version" || $0.hasPrefix("--version=") })
+        guard arguments.first == "capture",
+            arguments.contains(where: { $0 == "--version" || $0.hasPrefix("--version=") })
         else { return TLSProbe.versionLine }
         return "tlsprobe \(TLSProbe.version) (\(LibraryVersions.withLibpcap))"
     }
 
-    @Option(name: .customShort("r"), help: ArgumentHelp("Read a pcap or pcapng file; - reads standard input.", valueName: "file"), completion: .file())
+    @Option(
+        name: .customShort("r"),
+        help: ArgumentHelp("Read a pcap or pcapng file; - reads standard input.", valueName: "file"),
+        completion: .file()
+    )
     var file: String?
 
     #if os(macOS)
@@ -54,10 +59,22 @@ struct Capture: ParsableCommand {
     static let liveCapturePermission = "root or CAP_NET_RAW"
     #endif
 
-    @Option(name: .customShort("i"), help: ArgumentHelp("Capture live on this interface (needs \(Self.liveCapturePermission)).", valueName: "interface"))
+    @Option(
+        name: .customShort("i"),
+        help: ArgumentHelp(
+            "Capture live on this interface (needs \(Self.liveCapturePermission)).",
+            valueName: "interface"
+        )
+    )
     var interface: String?
 
-    @Option(name: .long, help: ArgumentHelp("BPF filter, as for tcpdump (default for -i: \"tcp or udp\"; none for -r).", valueName: "bpf"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "BPF filter, as for tcpdump (default for -i: \"tcp or udp\"; none for -r).",
+            valueName: "bpf"
+        )
+    )
     var filter: String?
 
     @Option(name: .long, help: ArgumentHelp("Stop after this many TLS connections have been reported.", valueName: "n"))
@@ -66,7 +83,14 @@ struct Capture: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stop a live capture after this many seconds.", valueName: "seconds"))
     var duration: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Decrypt TLS 1.3 and 1.2 handshakes with the secrets in FILE (NSS key log format, as SSLKEYLOGFILE writes); repeatable.", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Decrypt TLS 1.3 and 1.2 handshakes with the secrets in FILE (NSS key log format, as SSLKEYLOGFILE writes); repeatable.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var keylog: [String] = []
 
     @OptionGroup var trust: TrustOptions

@@ -54,49 +54,106 @@ struct Connect: ParsableCommand {
 
     @OptionGroup var anchors: AnchorOptions
 
-    @Option(name: .long, help: ArgumentHelp("The name the client expects (default: the host dialled); an IP address must be in an iPAddress SAN.", valueName: "name|ip"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The name the client expects (default: the host dialled); an IP address must be in an iPAddress SAN.",
+            valueName: "name|ip"
+        )
+    )
     var host: String?
 
     @OptionGroup var time: TimeOption
     @OptionGroup var profile: ProfileOption
 
-    @Option(name: .long, help: ArgumentHelp("The server name to send in SNI (default: --host or the host dialled, when a name).", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The server name to send in SNI (default: --host or the host dialled, when a name).",
+            valueName: "name"
+        )
+    )
     var sni: String?
 
     @Flag(name: .long, help: "Send no SNI (as a client that dials an IP address).")
     var noSni = false
 
-    @Option(name: .long, help: ArgumentHelp("ALPN protocols to offer, comma-separated: h2,http/1.1.", valueName: "list"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("ALPN protocols to offer, comma-separated: h2,http/1.1.", valueName: "list")
+    )
     var alpn: String?
 
     @OptionGroup var versionRange: VersionRangeOptions
 
     // unconditional: `--timeout -1` is a value (refused by validate with the clear message),
     // not a missing value followed by an option.
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds allowed for each of resolving, connecting and the handshake.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds allowed for each of resolving, connecting and the handshake.", valueName: "seconds")
+    )
     var timeout: Double = 10
 
     @OptionGroup var keyLog: KeyLogOutputOption
 
-    @Flag(name: .long, help: "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone (concurrently, security level 0) and report which the server accepts.")
+    @Flag(
+        name: .long,
+        help:
+            "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone (concurrently, security level 0) and report which the server accepts."
+    )
     var versions = false
 
-    @Flag(name: .long, help: "Also enumerate the cipher suites the server accepts at each of TLS 1.0-1.3 (versions concurrently), each marked ATS-compatible or not, and whose order wins.")
+    @Flag(
+        name: .long,
+        help:
+            "Also enumerate the cipher suites the server accepts at each of TLS 1.0-1.3 (versions concurrently), each marked ATS-compatible or not, and whose order wins."
+    )
     var ciphers = false
 
-    @Flag(name: .long, help: "Shake hands with DTLS (1.2 and 1.0) over UDP instead of TLS over TCP, retransmitting lost flights within --timeout.")
+    @Flag(
+        name: .long,
+        help:
+            "Shake hands with DTLS (1.2 and 1.0) over UDP instead of TLS over TCP, retransmitting lost flights within --timeout."
+    )
     var dtls = false
 
-    @Option(name: .long, help: ArgumentHelp("The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable. Without anchors, the pin decides trust.", valueName: "sha256/base64"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The server's key must match this pin (sha256/BASE64, as inspect shows); repeatable. Without anchors, the pin decides trust.",
+            valueName: "sha256/base64"
+        )
+    )
     var pin: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Trust on first use: record the server's key in FILE on first contact, report a change later.", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Trust on first use: record the server's key in FILE on first contact, report a change later.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var knownHosts: String?
 
-    @Option(name: .long, help: ArgumentHelp("Upgrade from a plain-text protocol first: \(StartTLSArgument.names), or auto (by well-known port). The port defaults to the protocol's.", valueName: "proto"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Upgrade from a plain-text protocol first: \(StartTLSArgument.names), or auto (by well-known port). The port defaults to the protocol's.",
+            valueName: "proto"
+        )
+    )
     var starttls: StartTLSArgument?
 
-    @Option(name: .long, help: ArgumentHelp("Write the chain the server presented to FILE as PEM, leaf first (replaced atomically; never through a link).", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the chain the server presented to FILE as PEM, leaf first (replaced atomically; never through a link).",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var saveChain: String?
 
     @OptionGroup var identity: IdentityOptions
@@ -115,24 +172,34 @@ struct Connect: ParsableCommand {
         }
         if starttls == .auto && PlaintextProtocol.forPort(dial.port) == nil {
             throw ValidationError(
-                "--starttls auto: port \(dial.port) is no STARTTLS protocol's well-known port; name the protocol: --starttls \(StartTLSArgument.names)")
+                "--starttls auto: port \(dial.port) is no STARTTLS protocol's well-known port; name the protocol: --starttls \(StartTLSArgument.names)"
+            )
         }
         if let host, host.isEmpty { throw ValidationError("--host needs a name or an IP address") }
         if sni != nil && noSni { throw ValidationError("give one of --sni and --no-sni") }
         if let sni, sni.isEmpty || IPAddressText.parse(sni) != nil {
-            throw ValidationError("--sni \(sni): SNI carries a host name, never an IP address (RFC 6066); use --no-sni to send none")
+            throw ValidationError(
+                "--sni \(sni): SNI carries a host name, never an IP address (RFC 6066); use --no-sni to send none"
+            )
         }
         if let alpn, alpnList(alpn) == nil {
             throw ValidationError("--alpn \(alpn): give protocol names separated by commas, e.g. h2,http/1.1")
         }
         try versionRange.check()
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600") }
+        if !(timeout > 0 && timeout <= 3600) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
+        }
         for pin in pin where PublicKeyPin(pin) == nil {
-            throw ValidationError("--pin \(pin): expected sha256/ and the base64 of 32 bytes, as `tlsprobe inspect` shows a certificate's pin")
+            throw ValidationError(
+                "--pin \(pin): expected sha256/ and the base64 of 32 bytes, as `tlsprobe inspect` shows a certificate's pin"
+            )
         }
         try identity.check()
         if dtls {
-            for (given, option) in [(versions, "--versions"), (ciphers, "--ciphers"), (starttls != nil, "--starttls"), (versionRange.minVersion != nil || versionRange.maxVersion != nil, "--min-version/--max-version")] where given {
+            for (given, option) in [
+                (versions, "--versions"), (ciphers, "--ciphers"), (starttls != nil, "--starttls"),
+                (versionRange.minVersion != nil || versionRange.maxVersion != nil, "--min-version/--max-version"),
+            ] where given {
                 throw ValidationError("--dtls cannot be combined with \(option): DTLS offers DTLS 1.2 and 1.0")
             }
         }
@@ -142,10 +209,13 @@ struct Connect: ParsableCommand {
     func run() throws {
         try examining("connect", output) {
             var c = ConnectSession.Configuration(
-                target: try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort))
+                target: try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort)
+            )
             c.upgrade = starttls?.resolved(port: c.target.port)
             if starttls == .auto, let upgrade = c.upgrade {
-                Console.note("--starttls auto: port \(c.target.port) is \(upgrade.rawValue)'s well-known port; upgrading with \(upgrade.rawValue)")
+                Console.note(
+                    "--starttls auto: port \(c.target.port) is \(upgrade.rawValue)'s well-known port; upgrading with \(upgrade.rawValue)"
+                )
             }
             do {
                 c.identity = try identity.load(password: passwords.provider)

@@ -21,7 +21,10 @@ struct Explain: ParsableCommand {
     )
 
     // allUnrecognized: "-9813" and "-1202" are codes, not options.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The error text or code; several words are read as one text.", valueName: "text"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("The error text or code; several words are read as one text.", valueName: "text")
+    )
     var text: [String]
 
     @OptionGroup var output: OutputOptions

@@ -35,23 +35,53 @@ struct Identity: ParsableCommand {
 
 /// `--key`, `--days`, `--out`, `--force`, `--mobileconfig`, `--profile`: every identity subcommand's.
 struct IdentityCommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The key type: rsa2048, rsa3072, p256 (default), p384, ed25519 (Apple clients do not accept Ed25519 for TLS).", valueName: "type"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The key type: rsa2048, rsa3072, p256 (default), p384, ed25519 (Apple clients do not accept Ed25519 for TLS).",
+            valueName: "type"
+        )
+    )
     var key: KeyTypeArgument = .p256
 
     // Unconditional: `--days -1` reaches the check below rather than reading as an option.
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long the certificate is valid, in days (ca: 3650; server, client: 397, within even the 398 days public CAs are held to; above 825, Apple's limit, refused under --profile apple).", valueName: "n"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "How long the certificate is valid, in days (ca: 3650; server, client: 397, within even the 398 days public CAs are held to; above 825, Apple's limit, refused under --profile apple).",
+            valueName: "n"
+        )
+    )
     var days: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The directory the files are written to (created when missing).", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The directory the files are written to (created when missing).", valueName: "dir"),
+        completion: .directory
+    )
     var out: String
 
-    @Flag(name: .long, help: "Replace files that exist already (identity ca: replace the CA, which then needs installing again on every client).")
+    @Flag(
+        name: .long,
+        help:
+            "Replace files that exist already (identity ca: replace the CA, which then needs installing again on every client)."
+    )
     var force = false
 
-    @Flag(name: .long, help: "Also write root.mobileconfig: an iOS/iPadOS/macOS configuration profile that installs the root.")
+    @Flag(
+        name: .long,
+        help: "Also write root.mobileconfig: an iOS/iPadOS/macOS configuration profile that installs the root."
+    )
     var mobileconfig = false
 
-    @Option(name: .long, help: ArgumentHelp("Whose rules the identity must pass: apple (default), default, openssl; apple refuses --days above 825 and an Ed25519 key or CA.", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Whose rules the identity must pass: apple (default), default, openssl; apple refuses --days above 825 and an Ed25519 key or CA.",
+            valueName: "name"
+        )
+    )
     var profile: ProfileArgument = .apple
 
     /// The usage errors of these options, for a leaf (`leaf`) or a CA: what the profile's
@@ -60,16 +90,19 @@ struct IdentityCommonOptions: ParsableArguments {
         if out.isEmpty { throw ValidationError("--out needs a directory") }
         let rules = profile.profile
         if rules.unsupportedLeafKeyTypes.contains(key.type.certificateKeyType) {
-            throw ValidationError(leaf
-                ? "--key \(key.rawValue): the clients of --profile \(rules.name) offer no signature algorithm for an \(key.type.label) certificate, so none would accept it (tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no such client will see it"
-                : "--key \(key.rawValue): an \(key.type.label) CA signs what it issues with that key, and the clients of --profile \(rules.name) offer no signature algorithm for it, so none would accept its certificates (cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no such client will see it")
+            throw ValidationError(
+                leaf
+                    ? "--key \(key.rawValue): the clients of --profile \(rules.name) offer no signature algorithm for an \(key.type.label) certificate, so none would accept it (tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no such client will see it"
+                    : "--key \(key.rawValue): an \(key.type.label) CA signs what it issues with that key, and the clients of --profile \(rules.name) offer no signature algorithm for it, so none would accept its certificates (cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no such client will see it"
+            )
         }
         if let days {
             if days < 1 { throw ValidationError("--days \(days): at least 1") }
             if days > 36_500 { throw ValidationError("--days \(days): at most 36500 (100 years)") }
             if leaf, let limit = rules.validityLimits.first(where: { $0.severity == .error }), days > limit.days {
                 throw ValidationError(
-                    "--days \(days): the clients of --profile \(rules.name) refuse TLS certificates valid for more than \(limit.days) days (cert.validity_too_long); give --days \(limit.days) or less (397 by default), or --profile default when no such client will see it")
+                    "--days \(days): the clients of --profile \(rules.name) refuse TLS certificates valid for more than \(limit.days) days (cert.validity_too_long); give --days \(limit.days) or less (397 by default), or --profile default when no such client will see it"
+                )
             }
         }
     }
@@ -86,15 +119,26 @@ struct IdentityCommonOptions: ParsableArguments {
         let apple = Profile.apple
         guard leaf, let limit = apple.validityLimits.first(where: { $0.severity == .error }) else { return notes }
         if days > limit.days {
-            notes.append("valid for \(days) days: Apple platforms refuse TLS certificates valid for more than \(limit.days) days")
+            notes.append(
+                "valid for \(days) days: Apple platforms refuse TLS certificates valid for more than \(limit.days) days"
+            )
         } else if let publicLimit = apple.publicRootValidityLimit, days > publicLimit.days {
-            notes.append("valid for \(days) days: Apple clients accept up to \(limit.days) under a root a user or MDM installed, as this one is, but at most \(publicLimit.days) from a public CA")
+            notes.append(
+                "valid for \(days) days: Apple clients accept up to \(limit.days) under a root a user or MDM installed, as this one is, but at most \(publicLimit.days) from a public CA"
+            )
         }
         return notes
     }
 
     func common() -> IdentitySession.Common {
-        IdentitySession.Common(keyType: key.type, days: 0, out: out, force: force, mobileConfig: mobileconfig, profile: profile.profile)
+        IdentitySession.Common(
+            keyType: key.type,
+            days: 0,
+            out: out,
+            force: force,
+            mobileConfig: mobileconfig,
+            profile: profile.profile
+        )
     }
 }
 
@@ -109,15 +153,24 @@ enum PKCS12Argument: String, ExpressibleByArgument, CaseIterable {
 
 /// `--p12` and where its password comes from.
 struct IdentityPKCS12Options: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The PKCS#12 file's protection: legacy (default: 3DES and a SHA-1 MAC, which every iOS, macOS, Windows and Java version imports), modern (AES-256/PBKDF2, which older ones refuse), or none (no PKCS#12 file).", valueName: "legacy|modern|none"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The PKCS#12 file's protection: legacy (default: 3DES and a SHA-1 MAC, which every iOS, macOS, Windows and Java version imports), modern (AES-256/PBKDF2, which older ones refuse), or none (no PKCS#12 file).",
+            valueName: "legacy|modern|none"
+        )
+    )
     var p12: PKCS12Argument = .legacy
 
     @OptionGroup var passwords: PasswordOptions
 
     /// No way to get the export password is a usage error, found before any work.
     func check() throws {
-        guard p12 != .none, passwords.passwordEnv == nil, passwords.passwordFile == nil, !TerminalPassword.isAvailable else { return }
-        throw ValidationError("the PKCS#12 file needs a password: give --password-env VAR or --password-file FILE (or run on a terminal to be asked), or --p12 none")
+        guard p12 != .none, passwords.passwordEnv == nil, passwords.passwordFile == nil, !TerminalPassword.isAvailable
+        else { return }
+        throw ValidationError(
+            "the PKCS#12 file needs a password: give --password-env VAR or --password-file FILE (or run on a terminal to be asked), or --p12 none"
+        )
     }
 
     /// The choice for the session: the password from the environment, the file, or asked
@@ -134,10 +187,19 @@ struct IdentityPKCS12Options: ParsableArguments {
         return IdentitySession.PKCS12Choice(encryption: encryption) { file in
             if fromOption { return try provider(file) ?? "" }
             guard let first = TerminalPassword.ask("Password for the new \(file): ") else {
-                throw CouldNotExamine(.passwordMissing, description: "\(file) needs a password and there is no terminal to ask on; give --password-env VAR or --password-file FILE", target: file)
+                throw CouldNotExamine(
+                    .passwordMissing,
+                    description:
+                        "\(file) needs a password and there is no terminal to ask on; give --password-env VAR or --password-file FILE",
+                    target: file
+                )
             }
             guard let again = TerminalPassword.ask("The same password again: "), again == first else {
-                throw CouldNotExamine(.passwordMissing, description: "\(file): the two passwords differ; nothing was written", target: file)
+                throw CouldNotExamine(
+                    .passwordMissing,
+                    description: "\(file): the two passwords differ; nothing was written",
+                    target: file
+                )
             }
             return first
         }
@@ -147,17 +209,31 @@ struct IdentityPKCS12Options: ParsableArguments {
 /// Where the password of an encrypted CA key comes from (`--ca-password-env`,
 /// `--ca-password-file`, else the terminal): apart from the new PKCS#12 file's.
 struct CAPasswordOptions: ParsableArguments {
-    @Option(name: .customLong("ca-password-env"), help: ArgumentHelp("Read the password of an encrypted CA key from this environment variable.", valueName: "var"))
+    @Option(
+        name: .customLong("ca-password-env"),
+        help: ArgumentHelp("Read the password of an encrypted CA key from this environment variable.", valueName: "var")
+    )
     var caPasswordEnv: String?
 
-    @Option(name: .customLong("ca-password-file"), help: ArgumentHelp("Read the password of an encrypted CA key from the first line of this file.", valueName: "file"), completion: .file())
+    @Option(
+        name: .customLong("ca-password-file"),
+        help: ArgumentHelp(
+            "Read the password of an encrypted CA key from the first line of this file.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var caPasswordFile: String?
 
     func validate() throws {
-        if caPasswordEnv != nil && caPasswordFile != nil { throw ValidationError("give one of --ca-password-env and --ca-password-file") }
+        if caPasswordEnv != nil && caPasswordFile != nil {
+            throw ValidationError("give one of --ca-password-env and --ca-password-file")
+        }
     }
 
-    var provider: PasswordProvider { PasswordOptions.provider(env: caPasswordEnv, file: caPasswordFile, fileOption: "--ca-password-file") }
+    var provider: PasswordProvider {
+        PasswordOptions.provider(env: caPasswordEnv, file: caPasswordFile, fileOption: "--ca-password-file")
+    }
 }
 
 extension ParsableCommand {
@@ -198,13 +274,28 @@ struct IdentityCA: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The CA's name (its Common Name), as clients show it.", valueName: "name"))
     var name: String = "tlsprobe Local Root CA"
 
-    @Flag(name: .long, help: "Also make an issuing CA under the root; it signs identities, and the root's key can be kept apart.")
+    @Flag(
+        name: .long,
+        help: "Also make an issuing CA under the root; it signs identities, and the root's key can be kept apart."
+    )
     var intermediate = false
 
-    @Option(name: .customLong("permit-dns"), help: ArgumentHelp("Name constraint: the CA may issue only for this DNS domain and the names under it (local, shop.example; no leading dot); repeatable. Without --permit-ip it may issue for no IP address.", valueName: "domain"))
+    @Option(
+        name: .customLong("permit-dns"),
+        help: ArgumentHelp(
+            "Name constraint: the CA may issue only for this DNS domain and the names under it (local, shop.example; no leading dot); repeatable. Without --permit-ip it may issue for no IP address.",
+            valueName: "domain"
+        )
+    )
     var permitDNS: [String] = []
 
-    @Option(name: .customLong("permit-ip"), help: ArgumentHelp("Name constraint: the CA may issue only for addresses in this range (10.0.0.0/8, fd00::/8); repeatable.", valueName: "cidr"))
+    @Option(
+        name: .customLong("permit-ip"),
+        help: ArgumentHelp(
+            "Name constraint: the CA may issue only for addresses in this range (10.0.0.0/8, fd00::/8); repeatable.",
+            valueName: "cidr"
+        )
+    )
     var permitIP: [String] = []
 
     @OptionGroup var options: IdentityCommonOptions
@@ -214,14 +305,18 @@ struct IdentityCA: ParsableCommand {
         if name.count > 64 { throw ValidationError("--name: at most 64 characters (a Common Name's limit)") }
         for domain in permitDNS {
             if domain.hasPrefix("."), case .success(.dns) = IdentityHost.parse(String(domain.dropFirst())) {
-                throw ValidationError("--permit-dns \(domain): write it without the leading dot (--permit-dns \(domain.dropFirst())); a DNS name constraint covers the domain and every name under it")
+                throw ValidationError(
+                    "--permit-dns \(domain): write it without the leading dot (--permit-dns \(domain.dropFirst())); a DNS name constraint covers the domain and every name under it"
+                )
             }
             guard case .success(.dns(let name)) = IdentityHost.parse(domain), !name.hasPrefix("*") else {
                 throw ValidationError("--permit-dns \(domain): a DNS domain (local, shop.example), without a wildcard")
             }
         }
         for range in permitIP where IdentityIPRange.parse(range) == nil {
-            throw ValidationError("--permit-ip \(range): an address range as ADDRESS/PREFIX (10.0.0.0/8, 192.168.1.0/24, fd00::/8)")
+            throw ValidationError(
+                "--permit-ip \(range): an address range as ADDRESS/PREFIX (10.0.0.0/8, 192.168.1.0/24, fd00::/8)"
+            )
         }
         try options.check(leaf: false)
     }
@@ -235,8 +330,12 @@ struct IdentityCA: ParsableCommand {
         common.days = options.validity(leaf: false)
         try making(options.warnings(leaf: false)) {
             try IdentitySession.makeCA(
-                name: name.trimmingSpaces(), intermediate: intermediate,
-                permitDNS: domains, permitIP: permitIP.compactMap(IdentityIPRange.parse), common: common)
+                name: name.trimmingSpaces(),
+                intermediate: intermediate,
+                permitDNS: domains,
+                permitIP: permitIP.compactMap(IdentityIPRange.parse),
+                common: common
+            )
         }
     }
 }
@@ -258,10 +357,23 @@ struct IdentityServer: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The CA directory identity ca wrote (root.pem, its key, any intermediate).", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The CA directory identity ca wrote (root.pem, its key, any intermediate).",
+            valueName: "dir"
+        ),
+        completion: .directory
+    )
     var ca: String
 
-    @Option(name: .long, help: ArgumentHelp("A name or address clients dial (10.0.0.5, printer.local, ::1), without a port; repeatable.", valueName: "name|ip"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A name or address clients dial (10.0.0.5, printer.local, ::1), without a port; repeatable.",
+            valueName: "name|ip"
+        )
+    )
     var host: [String] = []
 
     @OptionGroup var options: IdentityCommonOptions
@@ -269,7 +381,11 @@ struct IdentityServer: ParsableCommand {
     @OptionGroup var caPassword: CAPasswordOptions
 
     func validate() throws {
-        if host.isEmpty { throw ValidationError("give at least one --host: each name or address clients dial (--host 10.0.0.5 --host printer.local)") }
+        if host.isEmpty {
+            throw ValidationError(
+                "give at least one --host: each name or address clients dial (--host 10.0.0.5 --host printer.local)"
+            )
+        }
         for name in host {
             if case .failure(let error) = IdentityHost.parse(name) { throw ValidationError(error.description) }
         }
@@ -286,7 +402,13 @@ struct IdentityServer: ParsableCommand {
         var common = options.common()
         common.days = options.validity(leaf: true)
         try making(options.warnings(leaf: true)) {
-            try IdentitySession.makeServer(ca: ca, caPassword: caPassword.provider, hosts: hosts, common: common, pkcs12: pkcs12.choice)
+            try IdentitySession.makeServer(
+                ca: ca,
+                caPassword: caPassword.provider,
+                hosts: hosts,
+                common: common,
+                pkcs12: pkcs12.choice
+            )
         }
     }
 }
@@ -305,10 +427,17 @@ struct IdentityClient: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The CA directory identity ca wrote.", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The CA directory identity ca wrote.", valueName: "dir"),
+        completion: .directory
+    )
     var ca: String
 
-    @Option(name: .long, help: ArgumentHelp("The device's or user's name (its Common Name): front-desk-ipad.", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The device's or user's name (its Common Name): front-desk-ipad.", valueName: "name")
+    )
     var name: String
 
     @OptionGroup var options: IdentityCommonOptions
@@ -316,7 +445,9 @@ struct IdentityClient: ParsableCommand {
     @OptionGroup var caPassword: CAPasswordOptions
 
     func validate() throws {
-        if name.trimmingSpaces().isEmpty { throw ValidationError("--name needs the device's or user's name (front-desk-ipad)") }
+        if name.trimmingSpaces().isEmpty {
+            throw ValidationError("--name needs the device's or user's name (front-desk-ipad)")
+        }
         if name.count > 64 { throw ValidationError("--name: at most 64 characters (a Common Name's limit)") }
         try options.check(leaf: true)
         try pkcs12.check()
@@ -326,7 +457,13 @@ struct IdentityClient: ParsableCommand {
         var common = options.common()
         common.days = options.validity(leaf: true)
         try making(options.warnings(leaf: true)) {
-            try IdentitySession.makeClient(ca: ca, caPassword: caPassword.provider, name: name.trimmingSpaces(), common: common, pkcs12: pkcs12.choice)
+            try IdentitySession.makeClient(
+                ca: ca,
+                caPassword: caPassword.provider,
+                name: name.trimmingSpaces(),
+                common: common,
+                pkcs12: pkcs12.choice
+            )
         }
     }
 }

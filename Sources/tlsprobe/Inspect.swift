@@ -17,7 +17,11 @@ struct Inspect: ParsableCommand {
     @Argument(help: ArgumentHelp("Files to inspect; - reads standard input.", valueName: "file"), completion: .file())
     var files: [String]
 
-    @Option(name: .long, help: ArgumentHelp("A private key to check against the first certificate.", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A private key to check against the first certificate.", valueName: "file"),
+        completion: .file()
+    )
     var key: String?
 
     @OptionGroup var time: TimeOption
@@ -33,8 +37,14 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try examining("inspect", output) {
-            let context = TrustContext(at: time.instant, purpose: .server, profile: profile.profile, clientClock: time.at != nil)
-            let result = try InspectSession(files: files, key: key, context: context, password: passwords.provider).run()
+            let context = TrustContext(
+                at: time.instant,
+                purpose: .server,
+                profile: profile.profile,
+                clientClock: time.at != nil
+            )
+            let result = try InspectSession(files: files, key: key, context: context, password: passwords.provider)
+                .run()
             let sink = output.single()
             sink.emit(.inspect(result.report), threshold: failOn.threshold)
             for message in result.unopened { Console.note("Error: \(message)") }

@@ -40,15 +40,27 @@ struct Listen: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Where to listen: PORT (every address), HOST:PORT or [IPv6]:PORT.", valueName: "[host:]port"))
+    @Argument(
+        help: ArgumentHelp("Where to listen: PORT (every address), HOST:PORT or [IPv6]:PORT.", valueName: "[host:]port")
+    )
     var address: String
 
     @OptionGroup var identity: IdentityOptions
 
-    @Option(name: .long, help: ArgumentHelp("Intermediate certificates to send after our certificate.", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Intermediate certificates to send after our certificate.", valueName: "file"),
+        completion: .file()
+    )
     var chain: String?
 
-    @Option(name: .long, help: ArgumentHelp("A name or address the client dials, put in the ephemeral certificate's SAN; repeatable.", valueName: "name|ip"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A name or address the client dials, put in the ephemeral certificate's SAN; repeatable.",
+            valueName: "name|ip"
+        )
+    )
     var host: [String] = []
 
     @Flag(name: .long, help: "Ask clients for a certificate; serve those that send none.")
@@ -57,10 +69,23 @@ struct Listen: ParsableCommand {
     @Flag(name: .long, help: "Ask clients for a certificate; refuse those that send none.")
     var requireClientCert = false
 
-    @Option(name: .long, help: ArgumentHelp("A root client certificates must lead to (its name goes in the CertificateRequest); repeatable. Implies --request-client-cert.", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A root client certificates must lead to (its name goes in the CertificateRequest); repeatable. Implies --request-client-cert.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var clientAnchor: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("ALPN protocols we select when offered, comma-separated, in our order (default http/1.1).", valueName: "list"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "ALPN protocols we select when offered, comma-separated, in our order (default http/1.1).",
+            valueName: "list"
+        )
+    )
     var alpn: String?
 
     @OptionGroup var versionRange: VersionRangeOptions
@@ -73,7 +98,14 @@ struct Listen: ParsableCommand {
 
     // unconditional: `--timeout -1` is a value (refused by validate with the clear message),
     // not a missing value followed by an option.
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds each client gets for its handshake (and, up to 2 s, for its HTTP request).", valueName: "seconds"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds each client gets for its handshake (and, up to 2 s, for its HTTP request).",
+            valueName: "seconds"
+        )
+    )
     var timeout: Double = 10
 
     @OptionGroup var keyLog: KeyLogOutputOption
@@ -88,7 +120,9 @@ struct Listen: ParsableCommand {
     func validate() throws {
         try brief.check(output)
         if !host.isEmpty && identity.isGiven {
-            throw ValidationError("--host names go into the ephemeral certificate; with --identity or --cert the names are that certificate's own")
+            throw ValidationError(
+                "--host names go into the ephemeral certificate; with --identity or --cert the names are that certificate's own"
+            )
         }
         do throws(DialTarget.ParseError) {
             _ = try ListenAddress.parse(address)
@@ -97,9 +131,13 @@ struct Listen: ParsableCommand {
         }
         try identity.check()
         if chain != nil && !identity.isGiven {
-            throw ValidationError("--chain adds to an identity: give --identity or --cert and --key too (the ephemeral certificate has no chain)")
+            throw ValidationError(
+                "--chain adds to an identity: give --identity or --cert and --key too (the ephemeral certificate has no chain)"
+            )
         }
-        if requestClientCert && requireClientCert { throw ValidationError("give one of --request-client-cert and --require-client-cert") }
+        if requestClientCert && requireClientCert {
+            throw ValidationError("give one of --request-client-cert and --require-client-cert")
+        }
         for name in host where name.isEmpty || name.containsText(",") || name.containsText(" ") {
             throw ValidationError("--host \(name): give one DNS name or IP address")
         }
@@ -111,7 +149,9 @@ struct Listen: ParsableCommand {
         if let duration, Self.seconds(duration) == nil {
             throw ValidationError("--duration \(duration): give a length of time such as 90, 30s, 5m or 1h")
         }
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600") }
+        if !(timeout > 0 && timeout <= 3600) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
+        }
     }
 
     /// `90`, `30s`, `5m`, `1.5h` as seconds (above 0, at most a week).
@@ -134,7 +174,8 @@ struct Listen: ParsableCommand {
             c.clientAnchors = try AnchorSources(files: clientAnchor).load(password: passwords.provider)
             c.keyLog = try keyLog.open()
             c.extraHosts = host
-            c.clientAuthentication = requireClientCert ? .required : (requestClientCert || !clientAnchor.isEmpty) ? .requested : .none
+            c.clientAuthentication =
+                requireClientCert ? .required : (requestClientCert || !clientAnchor.isEmpty) ? .requested : .none
             c.profile = profile.profile
             c.alpn = alpn.flatMap(alpnList) ?? ["http/1.1"]
             c.minVersion = versionRange.oldest
@@ -159,6 +200,8 @@ struct Listen: ParsableCommand {
     private func loadIdentity() throws -> TLSIdentity? {
         guard let loaded = try identity.load(password: passwords.provider) else { return nil }
         guard let chain else { return loaded }
-        return loaded.appendingChain(try CredentialFile.load(path: chain, expecting: .certificates, password: passwords.provider).certificates)
+        return loaded.appendingChain(
+            try CredentialFile.load(path: chain, expecting: .certificates, password: passwords.provider).certificates
+        )
     }
 }

@@ -4,45 +4,72 @@ import TLSProbeKit
 
 /// Options every command shares: the output form.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print the report as JSON (capture and listen: one object per connection per line; schema in the man page), or an error object when nothing could be examined.")
+    @Flag(
+        name: .long,
+        help:
+            "Print the report as JSON (capture and listen: one object per connection per line; schema in the man page), or an error object when nothing could be examined."
+    )
     var json = false
 
     @Flag(name: .long, help: "No colour in text output (also NO_COLOR=1).")
     var noColor = false
 
-    @Flag(name: .long, help: "In text output, every item of long evidence lists (otherwise folded to a count and the first items), and connect's own ClientHello.")
+    @Flag(
+        name: .long,
+        help:
+            "In text output, every item of long evidence lists (otherwise folded to a count and the first items), and connect's own ClientHello."
+    )
     var verbose = false
 
     /// The sink for a command that writes one report (`brief`: one line).
     func single(brief: Bool = false) -> StreamSink {
         if brief { return StreamSink(format: StreamSink.briefText(noColor: noColor)) }
-        return StreamSink(format: json ? .json : StreamSink.standardText(noColor: noColor, separation: .none, verbose: verbose))
+        return StreamSink(
+            format: json ? .json : StreamSink.standardText(noColor: noColor, separation: .none, verbose: verbose)
+        )
     }
 
     /// The sink for a command that writes one report per connection (`separation` between
     /// text reports; `brief`: one line each), through `output` (stdout by default).
-    func stream(separation: StreamSink.TextSeparation, brief: Bool = false, output: @escaping @Sendable (String) -> Void = Console.report) -> StreamSink {
+    func stream(
+        separation: StreamSink.TextSeparation,
+        brief: Bool = false,
+        output: @escaping @Sendable (String) -> Void = Console.report
+    ) -> StreamSink {
         if brief { return StreamSink(format: StreamSink.briefText(noColor: noColor), output: output) }
-        return StreamSink(format: json ? .jsonLines : StreamSink.standardText(noColor: noColor, separation: separation, verbose: verbose), output: output)
+        return StreamSink(
+            format: json
+                ? .jsonLines : StreamSink.standardText(noColor: noColor, separation: separation, verbose: verbose),
+            output: output
+        )
     }
 }
 
 /// `--brief`, for the commands that report connections (connect, listen, capture).
 struct BriefOption: ParsableArguments {
-    @Flag(name: .long, help: "One line per connection: where, the version, the verdict and how the handshake ended, and the most severe finding (capture: a summary table at the end).")
+    @Flag(
+        name: .long,
+        help:
+            "One line per connection: where, the version, the verdict and how the handshake ended, and the most severe finding (capture: a summary table at the end)."
+    )
     var brief = false
 
     /// `--brief` is a form of text: with --json or --verbose it is a usage error.
     func check(_ output: OutputOptions) throws {
         guard brief else { return }
-        if output.json { throw ValidationError("give one of --brief and --json: --brief is one line of text per connection") }
+        if output.json {
+            throw ValidationError("give one of --brief and --json: --brief is one line of text per connection")
+        }
         if output.verbose { throw ValidationError("give one of --brief and --verbose") }
     }
 }
 
 /// `--fail-on`, for the commands that judge.
 struct FailOnOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Exit 1 when a finding is at least this severe.", valueName: "error|warning|never"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Exit 1 when a finding is at least this severe.", valueName: "error|warning|never")
+    )
     var failOn: FailThresholdArgument = .error
 
     var threshold: FailThreshold { failOn.threshold }
@@ -71,7 +98,12 @@ extension ParsableCommand {
     /// Runs `body`, turning the errors a user can act on into "Error: …" on stderr and exit
     /// status 2: the one place they are caught. With `--json`, the error is also one JSON
     /// object on stdout for `command` (on one line when the command prints JSON Lines).
-    func examining(_ command: String, _ output: OutputOptions, lines: Bool = false, _ body: () throws -> ExitCode) throws {
+    func examining(
+        _ command: String,
+        _ output: OutputOptions,
+        lines: Bool = false,
+        _ body: () throws -> ExitCode
+    ) throws {
         let status: ExitCode
         do {
             status = try body()

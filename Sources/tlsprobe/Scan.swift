@@ -39,16 +39,41 @@ struct Scan: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Hosts, addresses, HOST:PORT, CIDR blocks (10.0.0.0/24), ranges (10.0.0.10-40).", valueName: "target"))
+    @Argument(
+        help: ArgumentHelp(
+            "Hosts, addresses, HOST:PORT, CIDR blocks (10.0.0.0/24), ranges (10.0.0.10-40).",
+            valueName: "target"
+        )
+    )
     var targets: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Ports to try on every target given without a port: 443,8443,8000-8010 (default: \(ScanInput.defaultPorts.map(String.init).joined(separator: ","))).", valueName: "list"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Ports to try on every target given without a port: 443,8443,8000-8010 (default: \(ScanInput.defaultPorts.map(String.init).joined(separator: ","))).",
+            valueName: "list"
+        )
+    )
     var ports: String?
 
-    @Option(name: .long, help: ArgumentHelp("Read targets from FILE, one per line, # comments; - reads standard input.", valueName: "file|-"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read targets from FILE, one per line, # comments; - reads standard input.",
+            valueName: "file|-"
+        ),
+        completion: .file()
+    )
     var targetsFile: String?
 
-    @Option(name: .long, help: ArgumentHelp("A file of ADDRESS NAME lines: the name a client expects at that address (sent as SNI, matched against the certificate).", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A file of ADDRESS NAME lines: the name a client expects at that address (sent as SNI, matched against the certificate).",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var hostMap: String?
 
     @OptionGroup var anchors: AnchorOptions
@@ -56,16 +81,38 @@ struct Scan: ParsableCommand {
     @OptionGroup var profile: ProfileOption
     @OptionGroup var time: TimeOption
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds per endpoint for the TCP connection, then for each of connect's stages.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds per endpoint for the TCP connection, then for each of connect's stages.",
+            valueName: "seconds"
+        )
+    )
     var timeout: Double = 5
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sockets open at once (1-1024): an endpoint may hold 3 (connect's old-TLS fallback probes versions together), so N/3 endpoints are worked on at once, at least one.", valueName: "n"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Sockets open at once (1-1024): an endpoint may hold 3 (connect's old-TLS fallback probes versions together), so N/3 endpoints are worked on at once, at least one.",
+            valueName: "n"
+        )
+    )
     var concurrency: Int = 64
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The summary lists leaf certificates that expire within DAYS.", valueName: "days"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("The summary lists leaf certificates that expire within DAYS.", valueName: "days")
+    )
     var expiring: Int = 30
 
-    @Flag(name: .long, help: "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone at every endpoint; 4 sockets each, so a quarter of --concurrency endpoints at once.")
+    @Flag(
+        name: .long,
+        help:
+            "Also offer TLS 1.0, 1.1, 1.2 and 1.3 each alone at every endpoint; 4 sockets each, so a quarter of --concurrency endpoints at once."
+    )
     var versions = false
 
     @Flag(name: .long, help: "Scan more than 65536 addresses (up to 16777216).")
@@ -80,20 +127,30 @@ struct Scan: ParsableCommand {
             throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
         }
         for target in targets {
-            do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch { throw ValidationError(error.description) }
+            do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch {
+                throw ValidationError(error.description)
+            }
         }
         if let ports {
             do throws(ScanInput.ParseError) {
                 if try ScanInput.ports(ports).isEmpty { throw ScanInput.ParseError("--ports: give at least one port") }
             } catch { throw ValidationError(error.description) }
         }
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600") }
+        if !(timeout > 0 && timeout <= 3600) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
+        }
         if !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
         if versions && concurrency < ScanSession.socketsPerVersionsEndpoint {
-            throw ValidationError("--versions needs --concurrency 4 or more: each endpoint then holds 4 sockets at once")
+            throw ValidationError(
+                "--versions needs --concurrency 4 or more: each endpoint then holds 4 sockets at once"
+            )
         }
-        if !(0...3650).contains(expiring) { throw ValidationError("--expiring must be a number of days from 0 to 3650") }
-        if targetsFile == "-" && hostMap == "-" { throw ValidationError("only one of --targets-file and --host-map can read standard input") }
+        if !(0...3650).contains(expiring) {
+            throw ValidationError("--expiring must be a number of days from 0 to 3650")
+        }
+        if targetsFile == "-" && hostMap == "-" {
+            throw ValidationError("only one of --targets-file and --host-map can read standard input")
+        }
     }
 
     func run() throws {
@@ -102,7 +159,9 @@ struct Scan: ParsableCommand {
             loaded = try ScanInput.load(
                 targets: targets.compactMap { try? ScanInput.target($0) },
                 ports: ports.flatMap { try? ScanInput.ports($0) } ?? ScanInput.defaultPorts,
-                targetsFile: targetsFile, hostMap: hostMap)
+                targetsFile: targetsFile,
+                hostMap: hostMap
+            )
             return .success
         }
         guard let loaded else { return }
@@ -118,8 +177,15 @@ struct Scan: ParsableCommand {
             c.probeVersions = versions
             c.threshold = failOn.threshold
             c.expiringDays = expiring
-            let sink = StreamSink(format: output.json
-                ? .jsonLines : StreamSink.standardTable(noColor: output.noColor, verbose: output.verbose, threshold: failOn.threshold))
+            let sink = StreamSink(
+                format: output.json
+                    ? .jsonLines
+                    : StreamSink.standardTable(
+                        noColor: output.noColor,
+                        verbose: output.verbose,
+                        threshold: failOn.threshold
+                    )
+            )
             let summary = ScanSession(c).run(into: sink, until: StopToken.signals())
             return Self.status(summary)
         }
@@ -132,10 +198,14 @@ struct Scan: ParsableCommand {
         }
         let hosts = plan.hostCount
         if hosts > ScanInput.hardLimit {
-            throw ValidationError("\(hosts) addresses: scan takes at most \(ScanInput.hardLimit) even with --force; scan it in parts")
+            throw ValidationError(
+                "\(hosts) addresses: scan takes at most \(ScanInput.hardLimit) even with --force; scan it in parts"
+            )
         }
         if hosts > ScanInput.defaultLimit && !force {
-            throw ValidationError("\(hosts) addresses to scan, more than \(ScanInput.defaultLimit) (a /16): add --force if you mean it, or scan a smaller block")
+            throw ValidationError(
+                "\(hosts) addresses to scan, more than \(ScanInput.defaultLimit) (a /16): add --force if you mean it, or scan a smaller block"
+            )
         }
     }
 
@@ -145,9 +215,13 @@ struct Scan: ParsableCommand {
         if summary.interrupted { return ExitCode(130) }
         guard summary.reported == 0 else { return summary.failing > 0 ? Status.findings : Status.ok }
         if summary.found == 0 && summary.errors.isEmpty {
-            Console.note("Error: nothing listens on any of the \(summary.probed) endpoints scanned (\(summary.closed) closed, \(summary.silent) silent, \(summary.unreachable) unreachable)")
+            Console.note(
+                "Error: nothing listens on any of the \(summary.probed) endpoints scanned (\(summary.closed) closed, \(summary.silent) silent, \(summary.unreachable) unreachable)"
+            )
         } else {
-            Console.note("Error: nothing could be examined: \(summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+            Console.note(
+                "Error: nothing could be examined: \(summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+            )
         }
         return Status.couldNotExamine
     }

@@ -28,7 +28,9 @@ struct TLSProbe: ParsableCommand {
               tlsprobe identity server --ca ca --host 10.0.0.5 --out printer
             """,
         version: versionLine,
-        subcommands: [Connect.self, Scan.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self, Identity.self]
+        subcommands: [
+            Connect.self, Scan.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self, Identity.self,
+        ]
     )
 
     /// `--version`'s line: tlsprobe's release and the OpenSSL it runs with. libpcap's version
@@ -44,7 +46,9 @@ struct TLSProbe: ParsableCommand {
         Console.ignoreBrokenPipe()
         let count = CommandLine.arguments.count - 1
         if count > maximumArguments {
-            Console.note("Error: \(count) arguments, at most \(maximumArguments): give explain a long text as one quoted argument")
+            Console.note(
+                "Error: \(count) arguments, at most \(maximumArguments): give explain a long text as one quoted argument"
+            )
             exit(withError: ExitCode.validationFailure)
         }
         let commands = configuration.subcommands.map { $0._commandName }

@@ -8,10 +8,21 @@ import SafeFiles
 
 /// The roots the client trusts: `--anchor`, `--anchors`, `--system-anchors`.
 struct AnchorOptions: ParsableArguments {
-    @Option(name: .customLong("anchor"), help: ArgumentHelp("A root the client trusts (PEM bundle, DER or PKCS#12); repeatable.", valueName: "file"), completion: .file())
+    @Option(
+        name: .customLong("anchor"),
+        help: ArgumentHelp("A root the client trusts (PEM bundle, DER or PKCS#12); repeatable.", valueName: "file"),
+        completion: .file()
+    )
     var anchorFiles: [String] = []
 
-    @Option(name: .customLong("anchors"), help: ArgumentHelp("Every certificate file in a directory (*.pem, *.crt, *.cer, *.der) as anchors.", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .customLong("anchors"),
+        help: ArgumentHelp(
+            "Every certificate file in a directory (*.pem, *.crt, *.cer, *.der) as anchors.",
+            valueName: "dir"
+        ),
+        completion: .directory
+    )
     var anchorDirectory: String?
 
     @Flag(name: .long, help: "Also trust this machine's system roots (SSL_CERT_FILE, else OpenSSL's default bundle).")
@@ -28,7 +39,14 @@ struct AnchorOptions: ParsableArguments {
 
 /// `--at`: judge dates at another instant, read once by the parser.
 struct TimeOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Judge dates at another instant (a live handshake still happens now): 2026-11-21, 2026-11-21T10:00:00Z, @SECONDS.", valueName: "time"), transform: TimeOption.parse)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Judge dates at another instant (a live handshake still happens now): 2026-11-21, 2026-11-21T10:00:00Z, @SECONDS.",
+            valueName: "time"
+        ),
+        transform: TimeOption.parse
+    )
     var at: Date?
 
     static func parse(_ text: String) throws -> Date {
@@ -44,7 +62,13 @@ struct TimeOption: ParsableArguments {
 
 /// `--profile`: whose rules judge.
 struct ProfileOption: ParsableArguments {
-    @Option(name: .customLong("profile"), help: ArgumentHelp("Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).", valueName: "name"))
+    @Option(
+        name: .customLong("profile"),
+        help: ArgumentHelp(
+            "Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).",
+            valueName: "name"
+        )
+    )
     var name: ProfileArgument = .default
 
     var profile: Profile { name.profile }
@@ -54,7 +78,13 @@ struct ProfileOption: ParsableArguments {
 struct TrustOptions: ParsableArguments {
     @OptionGroup var anchors: AnchorOptions
 
-    @Option(name: .long, help: ArgumentHelp("The name the client expects: a DNS name, or an IP address that must be in an iPAddress SAN.", valueName: "name|ip"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The name the client expects: a DNS name, or an IP address that must be in an iPAddress SAN.",
+            valueName: "name|ip"
+        )
+    )
     var host: String?
 
     @OptionGroup var time: TimeOption
@@ -66,7 +96,13 @@ struct TrustOptions: ParsableArguments {
 
     /// The context for a leaf with this purpose (only `verify` judges client certificates).
     func context(purpose: Purpose = .server) -> TrustContext {
-        TrustContext(at: time.instant, expectedName: host.map(ExpectedName.init(parsing:)), purpose: purpose, profile: profile.profile, clientClock: time.at != nil)
+        TrustContext(
+            at: time.instant,
+            expectedName: host.map(ExpectedName.init(parsing:)),
+            purpose: purpose,
+            profile: profile.profile,
+            clientClock: time.at != nil
+        )
     }
 
     /// Every anchor named by --anchor, --anchors and --system-anchors, deduplicated.
@@ -90,10 +126,17 @@ struct PasswordOptions: ParsableArguments {
     /// The most of a password file read (its first line is the password).
     static let maximumFileBytes = 64 * 1024
 
-    @Option(name: .long, help: ArgumentHelp("Read the PKCS#12 or key password from this environment variable.", valueName: "var"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Read the PKCS#12 or key password from this environment variable.", valueName: "var")
+    )
     var passwordEnv: String?
 
-    @Option(name: .long, help: ArgumentHelp("Read the password from the first line of this file.", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Read the password from the first line of this file.", valueName: "file"),
+        completion: .file()
+    )
     var passwordFile: String?
 
     @Option(name: [.customLong("password"), .customLong("pass")], help: .hidden)
@@ -102,7 +145,8 @@ struct PasswordOptions: ParsableArguments {
     func validate() throws {
         if refusedPassword != nil {
             throw ValidationError(
-                "a password on the command line is visible to every user of this machine (ps, shell history); use --password-env VAR or --password-file FILE, or let tlsprobe ask on the terminal")
+                "a password on the command line is visible to every user of this machine (ps, shell history); use --password-env VAR or --password-file FILE, or let tlsprobe ask on the terminal"
+            )
         }
         if passwordEnv != nil && passwordFile != nil {
             throw ValidationError("give one of --password-env and --password-file")
@@ -119,7 +163,11 @@ struct PasswordOptions: ParsableArguments {
         return { @Sendable path in
             if let env {
                 guard let value = ProcessInfo.processInfo.environment[env] else {
-                    throw CouldNotExamine(.passwordMissing, description: "\(path) needs a password, but the environment variable \(env) is not set", target: path)
+                    throw CouldNotExamine(
+                        .passwordMissing,
+                        description: "\(path) needs a password, but the environment variable \(env) is not set",
+                        target: path
+                    )
                 }
                 return value
             }
@@ -131,10 +179,16 @@ struct PasswordOptions: ParsableArguments {
                 do {
                     data = try BoundedFile.read(file, limit: PasswordOptions.maximumFileBytes, truncating: true)
                 } catch {
-                    throw CouldNotExamine(.passwordMissing, description: "\(fileOption) \(file): \(error)", target: path)
+                    throw CouldNotExamine(
+                        .passwordMissing,
+                        description: "\(fileOption) \(file): \(error)",
+                        target: path
+                    )
                 }
                 // Split at the first LF byte: as Characters, a CR LF is one and never splits.
-                let line = data.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+                let line =
+                    data.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first
+                    ?? []
                 return String(decoding: line, as: UTF8.self).trimming(where: { $0 == "\r" })
             }
             return TerminalPassword.ask("Password for \(path): ")
@@ -145,10 +199,21 @@ struct PasswordOptions: ParsableArguments {
 /// Our own identity, for mutual TLS (connect) or to serve (listen): `--identity`, or
 /// `--cert` with `--key`.
 struct IdentityOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Our identity (connect: the client's, listen: the server's): a PKCS#12 file (or PEM with certificate and key).", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Our identity (connect: the client's, listen: the server's): a PKCS#12 file (or PEM with certificate and key).",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var identity: String?
 
-    @Option(name: .long, help: ArgumentHelp("Our certificate (leaf first, chain after), with --key.", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Our certificate (leaf first, chain after), with --key.", valueName: "file"),
+        completion: .file()
+    )
     var cert: String?
 
     @Option(name: .long, help: ArgumentHelp("The private key of --cert.", valueName: "file"), completion: .file())
@@ -160,7 +225,9 @@ struct IdentityOptions: ParsableArguments {
     /// used to make it (an option group's validate() would run before the command's, and
     /// change which usage error a user sees first).
     func check() throws {
-        if identity != nil && (cert != nil || key != nil) { throw ValidationError("give --identity or --cert with --key, not both") }
+        if identity != nil && (cert != nil || key != nil) {
+            throw ValidationError("give --identity or --cert with --key, not both")
+        }
         if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
     }
 
@@ -174,17 +241,28 @@ struct IdentityOptions: ParsableArguments {
 
 /// `--min-version` and `--max-version`: the protocol versions to offer (connect) or accept (listen).
 struct VersionRangeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The oldest version to offer or accept: 1.0, 1.1, 1.2 (default; or --max-version when older) or 1.3.", valueName: "version"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The oldest version to offer or accept: 1.0, 1.1, 1.2 (default; or --max-version when older) or 1.3.",
+            valueName: "version"
+        )
+    )
     var minVersion: VersionArgument?
 
-    @Option(name: .long, help: ArgumentHelp("The newest version to offer or accept (default 1.3).", valueName: "version"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The newest version to offer or accept (default 1.3).", valueName: "version")
+    )
     var maxVersion: VersionArgument?
 
     /// The usage error of these options, called by the command in its own order (see
     /// IdentityOptions.check()).
     func check() throws {
         if let minVersion, let maxVersion, minVersion.version > maxVersion.version {
-            throw ValidationError("--min-version \(minVersion.rawValue) is newer than --max-version \(maxVersion.rawValue)")
+            throw ValidationError(
+                "--min-version \(minVersion.rawValue) is newer than --max-version \(maxVersion.rawValue)"
+            )
         }
     }
 
@@ -197,7 +275,14 @@ struct VersionRangeOptions: ParsableArguments {
 
 /// `--keylog FILE` for the commands that shake hands: where to append the session secrets.
 struct KeyLogOutputOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Append the session secrets to FILE (NSS key log format, mode 0600) for Wireshark or tlsprobe capture.", valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Append the session secrets to FILE (NSS key log format, mode 0600) for Wireshark or tlsprobe capture.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var keylog: String?
 
     /// The key log file, opened for appending, when given.
@@ -225,7 +310,9 @@ struct VersionArgument: ExpressibleByArgument {
             break
         }
         text = text.replacingEvery("_", with: ".")
-        let versions: [String: ProtocolVersion] = ["1.0": .tls10, "1": .tls10, "1.1": .tls11, "1.2": .tls12, "1.3": .tls13]
+        let versions: [String: ProtocolVersion] = [
+            "1.0": .tls10, "1": .tls10, "1.1": .tls11, "1.2": .tls12, "1.3": .tls13,
+        ]
         guard let version = versions[text] else { return nil }
         self.version = version
         self.rawValue = argument

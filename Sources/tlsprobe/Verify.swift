@@ -16,12 +16,24 @@ struct Verify: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Certificate files: leaf first, then what the peer sent (PEM, DER or PKCS#12); - reads standard input.", valueName: "file"), completion: .file())
+    @Argument(
+        help: ArgumentHelp(
+            "Certificate files: leaf first, then what the peer sent (PEM, DER or PKCS#12); - reads standard input.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
     var files: [String]
 
     @OptionGroup var trust: TrustOptions
 
-    @Option(name: .long, help: ArgumentHelp("What the leaf is for: the extended key usage it needs (serverAuth or clientAuth).", valueName: "server|client"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What the leaf is for: the extended key usage it needs (serverAuth or clientAuth).",
+            valueName: "server|client"
+        )
+    )
     var purpose: PurposeArgument = .server
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
@@ -35,8 +47,12 @@ struct Verify: ParsableCommand {
     func run() throws {
         try examining("verify", output) {
             let session = VerifySession(
-                files: files, anchors: trust.anchors.sources, context: trust.context(purpose: purpose.purpose), host: trust.host,
-                password: passwords.provider)
+                files: files,
+                anchors: trust.anchors.sources,
+                context: trust.context(purpose: purpose.purpose),
+                host: trust.host,
+                password: passwords.provider
+            )
             let report = try session.run()
             let sink = output.single()
             sink.emit(.verify(report), threshold: failOn.threshold)

@@ -10,7 +10,10 @@ import Testing
     static func modules() throws -> [String] {
         let sources = root.appendingPathComponent("Sources")
         return try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
-            !name.hasPrefix(".") && !FileManager.default.fileExists(atPath: sources.appendingPathComponent("\(name)/module.modulemap").path)
+            !name.hasPrefix(".")
+                && !FileManager.default.fileExists(
+                    atPath: sources.appendingPathComponent("\(name)/module.modulemap").path
+                )
         }.sorted()
     }
 
@@ -24,7 +27,10 @@ import Testing
             for line in text.split(separator: "\n") {
                 // Any attributes and access level before `import`: @_exported, @testable,
                 // @preconcurrency, @_implementationOnly, public, package, internal, ...
-                if let match = line.firstMatch(of: /^\s*(?:@[A-Za-z_]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z0-9_]+)/) {
+                if let match = line.firstMatch(
+                    of:
+                        /^\s*(?:@[A-Za-z_]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z0-9_]+)/
+                ) {
                     found.insert(String(match.output.1))
                 }
             }
@@ -45,7 +51,10 @@ import Testing
         for source in ["OpenSSLProbe", "PcapSource"] {
             let imports = try Self.imports(of: source)
             #expect(imports.contains("TLSModel"), "\(source)")
-            #expect(!imports.contains("TLSDiagnosis"), "\(source) imports TLSDiagnosis: sources report facts, TLSDiagnosis makes findings")
+            #expect(
+                !imports.contains("TLSDiagnosis"),
+                "\(source) imports TLSDiagnosis: sources report facts, TLSDiagnosis makes findings"
+            )
         }
         #expect(try !Self.imports(of: "TLSModel").contains("TLSDiagnosis"))
     }
@@ -69,8 +78,14 @@ import Testing
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             if !text.contains("import COpenSSL") { without.insert(file) }
         }
-        #expect(without.subtracting(allowed).isEmpty, "OpenSSLProbe files that do not use OpenSSL: \(without.subtracting(allowed).sorted())")
-        #expect(allowed.subtracting(without).isEmpty, "no longer without OpenSSL, drop from the list: \(allowed.subtracting(without).sorted())")
+        #expect(
+            without.subtracting(allowed).isEmpty,
+            "OpenSSLProbe files that do not use OpenSSL: \(without.subtracting(allowed).sorted())"
+        )
+        #expect(
+            allowed.subtracting(without).isEmpty,
+            "no longer without OpenSSL, drop from the list: \(allowed.subtracting(without).sorted())"
+        )
     }
 
     /// The network and the files we write sit below OpenSSL: neither names OpenSSL, the
@@ -93,7 +108,9 @@ import Testing
     }
 
     @Test func eachCLibraryHasOneImporter() throws {
-        for (library, importer) in [("COpenSSL", "OpenSSLProbe"), ("CPcap", "PcapSource"), ("CSystemCalls", "SystemCalls")] {
+        for (library, importer) in [
+            ("COpenSSL", "OpenSSLProbe"), ("CPcap", "PcapSource"), ("CSystemCalls", "SystemCalls"),
+        ] {
             let importers = try Self.modules().filter { try Self.imports(of: $0).contains(library) }
             #expect(importers == [importer], "\(library) is imported by \(importers)")
         }
@@ -102,18 +119,27 @@ import Testing
     /// A system call spelled differently by glibc, Darwin and musl is spelled in SystemCalls
     /// only; every other module calls `SystemCall` (and may import Glibc or Darwin for types).
     @Test func systemCallsAreSpelledInOneModule() throws {
-        let platformOnly = ["Glibc.", "Darwin.", "Musl.", "SOCK_NONBLOCK", "SOCK_CLOEXEC", "MSG_NOSIGNAL", "fopencookie", "funopen"]
+        let platformOnly = [
+            "Glibc.", "Darwin.", "Musl.", "SOCK_NONBLOCK", "SOCK_CLOEXEC", "MSG_NOSIGNAL", "fopencookie", "funopen",
+        ]
         for module in try Self.modules() where module != "SystemCalls" {
             let folder = Self.root.appendingPathComponent("Sources/\(module)")
             guard let files = FileManager.default.enumerator(atPath: folder.path) else { continue }
             for case let file as String in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 for word in platformOnly {
-                    #expect(!text.contains(word), "\(module)/\(file) names \(word): call SystemCall (Sources/SystemCalls)")
+                    #expect(
+                        !text.contains(word),
+                        "\(module)/\(file) names \(word): call SystemCall (Sources/SystemCalls)"
+                    )
                 }
             }
         }
-        #expect(try Self.imports(of: "SystemCalls") == ["CSystemCalls", "Darwin", "Foundation", "FoundationEssentials", "Glibc", "Musl"])
+        #expect(
+            try Self.imports(of: "SystemCalls") == [
+                "CSystemCalls", "Darwin", "Foundation", "FoundationEssentials", "Glibc", "Musl",
+            ]
+        )
     }
 
     /// Which Foundation the product links is said once, in SystemCalls (FoundationEssentials
@@ -123,8 +149,10 @@ import Testing
     @Test func onlySystemCallsNamesFoundation() throws {
         for module in try Self.modules() where module != "SystemCalls" && module != "LimboHarness" {
             let imports = try Self.imports(of: module)
-            #expect(!imports.contains("Foundation") && !imports.contains("FoundationEssentials"),
-                    "\(module) imports Foundation itself: import SystemCalls, which re-exports the right one")
+            #expect(
+                !imports.contains("Foundation") && !imports.contains("FoundationEssentials"),
+                "\(module) imports Foundation itself: import SystemCalls, which re-exports the right one"
+            )
         }
     }
 

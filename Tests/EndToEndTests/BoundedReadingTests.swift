@@ -26,7 +26,10 @@ import TestSupport
         let dir = TemporaryDirectory()
         let result = try Self.tlsprobe(["capture", "-r", Self.emptyCapture(in: dir), "--keylog", device], timeout: 60)
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("--keylog \(device): more than a key log can be (more than 256 MiB; limit 256 MiB)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--keylog \(device): more than a key log can be (more than 256 MiB; limit 256 MiB)"),
+            "\(result.stderr)"
+        )
         #expect(result.stdout.isEmpty)
         // The limit, a chunk and the runtime: never the gigabytes a read to the end takes.
         // Peak memory says nothing under AddressSanitizer (shadow memory, quarantine).
@@ -47,7 +50,10 @@ import TestSupport
         let result = try Self.tlsprobe(["capture", "-r", Self.emptyCapture(in: dir), "--keylog", fifo], timeout: 60)
         writer.waitUntilExit()
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("--keylog \(fifo): more than a key log can be (more than 256 MiB; limit 256 MiB)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--keylog \(fifo): more than a key log can be (more than 256 MiB; limit 256 MiB)"),
+            "\(result.stderr)"
+        )
         // Peak memory says nothing under AddressSanitizer (shadow memory, quarantine).
         if Self.measuresMemory, let peak = result.peakResidentKiB { #expect(peak < 400 * 1024, "peak \(peak) KiB") }
     }
@@ -55,7 +61,12 @@ import TestSupport
     @Test func aCredentialFileFromADeviceEndsWithAnErrorAtTheLimit() throws {
         let result = try Self.tlsprobe(["inspect", "/dev/zero"], timeout: 60)
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("/dev/zero: the file is more than 16 MiB; tlsprobe reads credential files up to 16 MiB"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "/dev/zero: the file is more than 16 MiB; tlsprobe reads credential files up to 16 MiB"
+            ),
+            "\(result.stderr)"
+        )
     }
 
     /// Exports a PKCS#12 file (empty password) with `arguments` in `dir`.
@@ -65,10 +76,14 @@ import TestSupport
         dir.write("leaf.key", chain.leaf.keyPEM)
         dir.write("cas.pem", chain.intermediate.pem + chain.root.pem)
         let out = dir.file(name)
-        let result = try Run.process("openssl", [
-            "pkcs12", "-export", "-in", dir.file("leaf.pem"), "-inkey", dir.file("leaf.key"), "-certfile", dir.file("cas.pem"),
-            "-passout", "pass:", "-out", out,
-        ] + arguments)
+        let result = try Run.process(
+            "openssl",
+            [
+                "pkcs12", "-export", "-in", dir.file("leaf.pem"), "-inkey", dir.file("leaf.key"), "-certfile",
+                dir.file("cas.pem"),
+                "-passout", "pass:", "-out", out,
+            ] + arguments
+        )
         try #require(result.status == 0, "\(result.stderr)")
         return out
     }
@@ -97,7 +112,10 @@ import TestSupport
         let result = try Run.tlsprobe(["inspect", path], timeout: 120)
         #expect(Date().timeIntervalSince(started) < 3 * Slowness.factor)
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("the PKCS#12 file's key derivations add up to more than 20000000 iterations"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the PKCS#12 file's key derivations add up to more than 20000000 iterations"),
+            "\(result.stderr)"
+        )
         #expect(result.stderr.contains("24969216 iterations in one pass"), "\(result.stderr)")
     }
 
@@ -107,6 +125,9 @@ import TestSupport
         let result = try Run.tlsprobe(["inspect", path, "--json"], timeout: 60)
         #expect(result.status != 2, "\(result.stderr)")
         #expect(!result.stderr.contains("key derivations"), "\(result.stderr)")
-        #expect(result.stdout.contains("\"decrypted\": true") || result.stdout.contains("\"decrypted\":true"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("\"decrypted\": true") || result.stdout.contains("\"decrypted\":true"),
+            "\(result.stdout)"
+        )
     }
 }

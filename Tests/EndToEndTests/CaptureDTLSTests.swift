@@ -14,18 +14,29 @@ import TestSupport
 
     /// Records `clients` (s_client arguments after the version) against one
     /// `s_server -listen -mtu 300` of `version`, and returns the pcap file.
-    static func capture(version: String, serverExtra: [String] = [], clients: [[String]], name: String) throws -> String {
+    static func capture(version: String, serverExtra: [String] = [], clients: [[String]], name: String) throws -> String
+    {
         let port = try ReservedPort()
         let recorder = try LoopbackCapture(port: port.port, path: pki.dir.file(name), transport: "udp")
         // One server per client: s_server -listen serves one DTLS client.
         for client in clients {
-            let server = try BackgroundProcess("openssl", [
-                "s_server", version, "-listen", "-mtu", "300", "-accept", "127.0.0.1:\(port.port)",
-                "-cert", pki.leaf, "-key", pki.key, "-cert_chain", pki.intermediate, "-quiet",
-            ] + serverExtra)
+            let server = try BackgroundProcess(
+                "openssl",
+                [
+                    "s_server", version, "-listen", "-mtu", "300", "-accept", "127.0.0.1:\(port.port)",
+                    "-cert", pki.leaf, "-key", pki.key, "-cert_chain", pki.intermediate, "-quiet",
+                ] + serverExtra
+            )
             #expect(DTLSTests.waitUntilBound(udp: port.port), "s_server \(version) did not bind UDP \(port.port)")
-            try Run.process("openssl", ["s_client", version, "-mtu", "300", "-connect", "127.0.0.1:\(port.port)", "-servername", "printer.local"] + client,
-                            stdin: Data("Q\n".utf8), timeout: 15)
+            try Run.process(
+                "openssl",
+                [
+                    "s_client", version, "-mtu", "300", "-connect", "127.0.0.1:\(port.port)", "-servername",
+                    "printer.local",
+                ] + client,
+                stdin: Data("Q\n".utf8),
+                timeout: 15
+            )
             server.stop()
         }
         return recorder.stop()
@@ -37,17 +48,30 @@ import TestSupport
         }
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func dtls12HandshakesAreReportedLikeTLS() throws {
-        let file = try Self.capture(version: "-dtls1_2", clients: [
-            ["-CAfile", Self.pki.root, "-alpn", "coap"],
-            ["-CAfile", Self.otherRoot, "-verify_return_error"],
-        ], name: "dtls12.pcap")
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func dtls12HandshakesAreReportedLikeTLS() throws {
+        let file = try Self.capture(
+            version: "-dtls1_2",
+            clients: [
+                ["-CAfile", Self.pki.root, "-alpn", "coap"],
+                ["-CAfile", Self.otherRoot, "-verify_return_error"],
+            ],
+            name: "dtls12.pcap"
+        )
         // tshark, on the same file, sees the Certificate in several fragments: the reassembly is needed.
         if (try? Run.which("tshark")) != nil {
-            let fragments = try Run.process("tshark", ["-r", file, "-Y", "dtls.handshake.type == 11", "-T", "fields", "-e", "dtls.handshake.fragment_length"])
-            #expect(fragments.stdout.split(separator: "\n").count > 2, "the Certificate was not fragmented: \(fragments.stdout)")
+            let fragments = try Run.process(
+                "tshark",
+                ["-r", file, "-Y", "dtls.handshake.type == 11", "-T", "fields", "-e", "dtls.handshake.fragment_length"]
+            )
+            #expect(
+                fragments.stdout.split(separator: "\n").count > 2,
+                "the Certificate was not fragmented: \(fragments.stdout)"
+            )
         }
-        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--fail-on", "never"])
+        let result = try Run.tlsprobe([
+            "capture", "-r", file, "--json", "--anchor", Self.pki.root, "--fail-on", "never",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try Self.lines(result)
         try #require(lines.count == 2, "\(result.stdout)\n\(result.stderr)")
@@ -76,7 +100,10 @@ import TestSupport
         #expect(accepted["second_client_hello"] as? [String: Any] != nil)
         // tshark agrees there was a HelloVerifyRequest.
         if (try? Run.which("tshark")) != nil {
-            let hvr = try Run.process("tshark", ["-r", file, "-Y", "dtls.handshake.type == 3", "-T", "fields", "-e", "frame.number"])
+            let hvr = try Run.process(
+                "tshark",
+                ["-r", file, "-Y", "dtls.handshake.type == 3", "-T", "fields", "-e", "frame.number"]
+            )
             #expect(!hvr.stdout.isEmpty)
         }
 
@@ -95,13 +122,24 @@ import TestSupport
         let text = try Run.tlsprobe(["capture", "-r", file, "--anchor", Self.pki.root, "--fail-on", "never"])
         #expect(text.stdout.contains("DTLS over UDP"))
         #expect(text.stdout.contains("DTLSv1.2"))
-        #expect(text.stdout.contains("Second client hello (after the HelloVerifyRequest, with its cookie)"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("Second client hello (after the HelloVerifyRequest, with its cookie)"),
+            "\(text.stdout)"
+        )
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func dtls10IsNamedAndFingerprinted() throws {
-        let file = try Self.capture(version: "-dtls1", serverExtra: ["-cipher", "DEFAULT:@SECLEVEL=0"],
-                                    clients: [["-CAfile", Self.pki.root, "-cipher", "DEFAULT:@SECLEVEL=0"]], name: "dtls10.pcap")
-        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--fail-on", "never"])
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func dtls10IsNamedAndFingerprinted()
+        throws
+    {
+        let file = try Self.capture(
+            version: "-dtls1",
+            serverExtra: ["-cipher", "DEFAULT:@SECLEVEL=0"],
+            clients: [["-CAfile", Self.pki.root, "-cipher", "DEFAULT:@SECLEVEL=0"]],
+            name: "dtls10.pcap"
+        )
+        let result = try Run.tlsprobe([
+            "capture", "-r", file, "--json", "--anchor", Self.pki.root, "--fail-on", "never",
+        ])
         let lines = try Self.lines(result)
         try #require(lines.count == 1, "\(result.stdout)\n\(result.stderr)")
         #expect((lines[0]["handshake"] as? [String: Any])?["version"] as? String == "DTLSv1.0")
@@ -110,26 +148,45 @@ import TestSupport
         #expect(((lines[0]["client_hello"] as? [String: Any])?["ja4"] as? String)?.hasPrefix("dd1d") == true)
         // DTLS 1.0 signs its ServerKeyExchange without a SignatureAndHashAlgorithm (TLS 1.1's
         // form): read so, the group it names is known.
-        #expect((lines[0]["handshake"] as? [String: Any])?["group"] as? String == "x25519", "\(lines[0]["handshake"] ?? "")")
+        #expect(
+            (lines[0]["handshake"] as? [String: Any])?["group"] as? String == "x25519",
+            "\(lines[0]["handshake"] ?? "")"
+        )
         // DTLS 1.0 is TLS 1.1's datagram form (RFC 8996 deprecates both): too old.
         #expect(JSONFindings.codes(lines[0]).contains("tls.protocol_too_old"), "\(JSONFindings.codes(lines[0]))")
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureReportsADTLSHandshake() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func liveCaptureReportsADTLSHandshake() throws {
         let port = try ReservedPort()
         let dir = TemporaryDirectory()
-        let live = try CaptureTests.startLive([
-            "capture", "-i", "lo", "--filter", "udp port \(port.port)", "--count", "1", "--json", "--duration", "30",
-        ], in: dir)
+        let live = try CaptureTests.startLive(
+            [
+                "capture", "-i", "lo", "--filter", "udp port \(port.port)", "--count", "1", "--json", "--duration",
+                "30",
+            ],
+            in: dir
+        )
         defer { if live.process.isRunning { live.process.terminate() } }
-        let server = try BackgroundProcess("openssl", [
-            "s_server", "-dtls1_2", "-accept", "127.0.0.1:\(port.port)", "-cert", Self.pki.leaf, "-key", Self.pki.key,
-            "-cert_chain", Self.pki.intermediate, "-quiet",
-        ])
+        let server = try BackgroundProcess(
+            "openssl",
+            [
+                "s_server", "-dtls1_2", "-accept", "127.0.0.1:\(port.port)", "-cert", Self.pki.leaf, "-key",
+                Self.pki.key,
+                "-cert_chain", Self.pki.intermediate, "-quiet",
+            ]
+        )
         defer { server.stop() }
         #expect(DTLSTests.waitUntilBound(udp: port.port))
-        try Run.process("openssl", ["s_client", "-dtls1_2", "-connect", "127.0.0.1:\(port.port)", "-servername", "printer.local", "-CAfile", Self.pki.root],
-                        stdin: Data("Q\n".utf8), timeout: 15)
+        try Run.process(
+            "openssl",
+            [
+                "s_client", "-dtls1_2", "-connect", "127.0.0.1:\(port.port)", "-servername", "printer.local", "-CAfile",
+                Self.pki.root,
+            ],
+            stdin: Data("Q\n".utf8),
+            timeout: 15
+        )
         CaptureTests.wait(live.process, seconds: 15)
         let stdout = (try? String(contentsOfFile: live.stdout, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
@@ -168,7 +225,8 @@ import TestSupport
     }
 
     /// A STUN binding request (RFC 8489 §5): type 0x0001, length 0, magic cookie, transaction ID.
-    static let stunBindingRequest: [UInt8] = [0x00, 0x01, 0x00, 0x00, 0x21, 0x12, 0xA4, 0x42] + [UInt8](repeating: 0x5A, count: 12)
+    static let stunBindingRequest: [UInt8] =
+        [0x00, 0x01, 0x00, 0x00, 0x21, 0x12, 0xA4, 0x42] + [UInt8](repeating: 0x5A, count: 12)
 
     /// The DTLS 1.3 handshake on one UDP port after a STUN binding request and its answer:
     /// the ClientHello in three fragments, out of order, one sent twice; the ServerHello;
@@ -179,22 +237,51 @@ import TestSupport
         let serverCID: [UInt8] = [0x51, 0x52, 0x53]
         var packets: [CaptureWriter.Packet] = []
         packets.append(c.datagram(from: .client, stunBindingRequest))
-        packets.append(c.datagram(from: .server, [0x01, 0x01, 0x00, 0x0C, 0x21, 0x12, 0xA4, 0x42] + [UInt8](repeating: 0x5A, count: 12)
-            + [0x00, 0x20, 0x00, 0x08, 0x00, 0x01, 0xA1, 0x47, 0x5E, 0x12, 0xA4, 0x43]))
+        packets.append(
+            c.datagram(
+                from: .server,
+                [0x01, 0x01, 0x00, 0x0C, 0x21, 0x12, 0xA4, 0x42] + [UInt8](repeating: 0x5A, count: 12)
+                    + [0x00, 0x20, 0x00, 0x08, 0x00, 0x01, 0xA1, 0x47, 0x5E, 0x12, 0xA4, 0x43]
+            )
+        )
         let hello = dtls13ClientHello(cid: clientCID)
         let pieces = DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello, size: 60)
         #expect(pieces.count >= 3)
         let order = [2, 0, 0] + Array(1..<pieces.count).filter { $0 != 2 }
         for (n, i) in order.enumerated() {
-            packets.append(c.datagram(from: .client, DTLSBytes.record(type: 22, version: 0xFEFF, sequence: UInt64(n), pieces[i])))
+            packets.append(
+                c.datagram(from: .client, DTLSBytes.record(type: 22, version: 0xFEFF, sequence: UInt64(n), pieces[i]))
+            )
         }
         let serverHello = DTLSBytes.fragments(type: 2, messageSeq: 0, body: dtls13ServerHello(cid: serverCID))[0]
         // The ServerHello and, in the same datagram, the encrypted handshake (epoch 2) to the client.
-        packets.append(c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 0, serverHello)
-            + DTLSBytes.unified(epoch: 2, sequence: 0, cid: clientCID, [UInt8](repeating: 0xE1, count: 700))))
-        packets.append(c.datagram(from: .client, DTLSBytes.unified(epoch: 2, sequence: 0, cid: serverCID, [UInt8](repeating: 0xE2, count: 60))
-            + DTLSBytes.unified(epoch: 3, sequence: 0, cid: serverCID, withLength: false, longSequence: false, [UInt8](repeating: 0xE3, count: 40))))
-        packets.append(c.datagram(from: .server, DTLSBytes.unified(epoch: 3, sequence: 1, cid: clientCID, [UInt8](repeating: 0xE4, count: 40))))
+        packets.append(
+            c.datagram(
+                from: .server,
+                DTLSBytes.record(type: 22, sequence: 0, serverHello)
+                    + DTLSBytes.unified(epoch: 2, sequence: 0, cid: clientCID, [UInt8](repeating: 0xE1, count: 700))
+            )
+        )
+        packets.append(
+            c.datagram(
+                from: .client,
+                DTLSBytes.unified(epoch: 2, sequence: 0, cid: serverCID, [UInt8](repeating: 0xE2, count: 60))
+                    + DTLSBytes.unified(
+                        epoch: 3,
+                        sequence: 0,
+                        cid: serverCID,
+                        withLength: false,
+                        longSequence: false,
+                        [UInt8](repeating: 0xE3, count: 40)
+                    )
+            )
+        )
+        packets.append(
+            c.datagram(
+                from: .server,
+                DTLSBytes.unified(epoch: 3, sequence: 1, cid: clientCID, [UInt8](repeating: 0xE4, count: 40))
+            )
+        )
         return packets
     }
 
@@ -202,19 +289,46 @@ import TestSupport
     static func dtls12CIDPackets(conversation c: inout UDPConversation) -> [CaptureWriter.Packet] {
         let clientCID: [UInt8] = [0xAA, 0xBB]
         let serverCID: [UInt8] = [0x01, 0x02, 0x03, 0x04, 0x05]
-        let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [
-            DTLSBytes.ext(0, [0, 12, 0, 0, 9] + Array("lamp.home".utf8)),
-            DTLSBytes.ext(54, [UInt8(clientCID.count)] + clientCID),
-        ])
-        let serverHello = DTLSBytes.serverHello(suite: 0xC02B, extensions: [DTLSBytes.ext(54, [UInt8(serverCID.count)] + serverCID)])
+        let hello = DTLSBytes.clientHello(
+            suites: [0xC02B],
+            extensions: [
+                DTLSBytes.ext(0, [0, 12, 0, 0, 9] + Array("lamp.home".utf8)),
+                DTLSBytes.ext(54, [UInt8(clientCID.count)] + clientCID),
+            ]
+        )
+        let serverHello = DTLSBytes.serverHello(
+            suite: 0xC02B,
+            extensions: [DTLSBytes.ext(54, [UInt8(serverCID.count)] + serverCID)]
+        )
         return [
-            c.datagram(from: .client, DTLSBytes.record(type: 22, version: 0xFEFF, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])),
-            c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 2, messageSeq: 0, body: serverHello)[0])
-                + DTLSBytes.record(type: 22, sequence: 1, DTLSBytes.fragments(type: 14, messageSeq: 1, body: [])[0])),
-            c.datagram(from: .client, DTLSBytes.record(type: 20, sequence: 1, [1])
-                + DTLSBytes.cidRecord(epoch: 1, sequence: 0, cid: serverCID, [UInt8](repeating: 0xF1, count: 40))),
-            c.datagram(from: .server, DTLSBytes.record(type: 20, sequence: 2, [1])
-                + DTLSBytes.cidRecord(epoch: 1, sequence: 0, cid: clientCID, [UInt8](repeating: 0xF2, count: 40))),
+            c.datagram(
+                from: .client,
+                DTLSBytes.record(
+                    type: 22,
+                    version: 0xFEFF,
+                    sequence: 0,
+                    DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0]
+                )
+            ),
+            c.datagram(
+                from: .server,
+                DTLSBytes.record(
+                    type: 22,
+                    sequence: 0,
+                    DTLSBytes.fragments(type: 2, messageSeq: 0, body: serverHello)[0]
+                )
+                    + DTLSBytes.record(type: 22, sequence: 1, DTLSBytes.fragments(type: 14, messageSeq: 1, body: [])[0])
+            ),
+            c.datagram(
+                from: .client,
+                DTLSBytes.record(type: 20, sequence: 1, [1])
+                    + DTLSBytes.cidRecord(epoch: 1, sequence: 0, cid: serverCID, [UInt8](repeating: 0xF1, count: 40))
+            ),
+            c.datagram(
+                from: .server,
+                DTLSBytes.record(type: 20, sequence: 2, [1])
+                    + DTLSBytes.cidRecord(epoch: 1, sequence: 0, cid: clientCID, [UInt8](repeating: 0xF2, count: 40))
+            ),
         ]
     }
 
@@ -227,12 +341,20 @@ import TestSupport
         packets += Self.dtls12CIDPackets(conversation: &cid12)
         // A DNS query and answer (first byte 0x1F and 0x1F: in DTLS's 20-63 range), mDNS,
         // random bytes starting with 22, RTP: none of it is DTLS.
-        packets.append(dns.datagram(from: .client, [0x1F, 0x2A, 0x01, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 3] + Array("www".utf8) + [0, 0, 1, 0, 1]))
+        packets.append(
+            dns.datagram(
+                from: .client,
+                [0x1F, 0x2A, 0x01, 0x00, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 3] + Array("www".utf8) + [0, 0, 1, 0, 1]
+            )
+        )
         packets.append(dns.datagram(from: .server, [0x1F, 0x2A, 0x81, 0x80, 0x00, 0x01, 0, 1, 0, 0, 0, 0]))
         var state: UInt32 = 0x1234_5678
         for first in [UInt8(22), 23, 25, 0x2C, 0x80, 0x41] {
             // Bytes from a fixed linear congruential sequence: the same "random" bytes each run.
-            let noiseBytes = (0..<200).map { _ -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
+            let noiseBytes = (0..<200).map { _ -> UInt8 in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24)
+            }
             packets.append(noise.datagram(from: .client, [first] + noiseBytes))
         }
         let data = CaptureWriter.file(linkType: 1, packets: packets.sorted { $0.time < $1.time })
@@ -246,7 +368,9 @@ import TestSupport
         // The summary counts 4 UDP flows, 2 of them DTLS.
         #expect(result.stderr.contains("in 4 UDP flows, 2 with DTLS"), "\(result.stderr)")
 
-        let one3 = try #require(lines.first { ($0["flow"] as? [String: Any])?["server"] as? String == "127.0.0.5:3478" })
+        let one3 = try #require(
+            lines.first { ($0["flow"] as? [String: Any])?["server"] as? String == "127.0.0.5:3478" }
+        )
         #expect((one3["flow"] as? [String: Any])?["transport"] as? String == "udp")
         let handshake = try #require(one3["handshake"] as? [String: Any])
         #expect(handshake["version"] as? String == "DTLSv1.3")
@@ -255,8 +379,13 @@ import TestSupport
         let hello = try #require(one3["client_hello"] as? [String: Any])
         #expect(hello["sni"] as? String == "iot.example")
         #expect(hello["alpn"] as? [String] == ["coap"])
-        #expect(hello["versions"] as? [String] == ["DTLSv1.3", "DTLSv1.2"] || (hello["versions"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["DTLSv1.3", "DTLSv1.2"],
-                "\(hello["versions"] ?? "")")
+        #expect(
+            hello["versions"] as? [String] == ["DTLSv1.3", "DTLSv1.2"]
+                || (hello["versions"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == [
+                    "DTLSv1.3", "DTLSv1.2",
+                ],
+            "\(hello["versions"] ?? "")"
+        )
         // JA4 as FoxIO's reference computes it: "d", "d2" (the numerically highest of 0xFEFC and
         // 0xFEFD offered, though DTLS 1.3 is the newer), SNI "d", 3 ciphers, 7 extensions, ALPN "cp".
         #expect((hello["ja4"] as? String)?.hasPrefix("dd2d0307cp_") == true, "\(hello["ja4"] ?? "")")
@@ -273,33 +402,86 @@ import TestSupport
         // DTLS 1.2: the client's ChangeCipherSpec and Finished (epoch 1), then the server's
         // alert record in epoch 1: encrypted, known by its content type.
         var one2 = UDPConversation(clientPort: 41_000, serverPort: 4433)
-        let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [DTLSBytes.ext(0, [0, 8, 0, 0, 5] + Array("cam.1".utf8))])
+        let hello = DTLSBytes.clientHello(
+            suites: [0xC02B],
+            extensions: [DTLSBytes.ext(0, [0, 8, 0, 0, 5] + Array("cam.1".utf8))]
+        )
         var packets = [
-            one2.datagram(from: .client, DTLSBytes.record(type: 22, version: 0xFEFF, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])),
-            one2.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 2, messageSeq: 0, body: DTLSBytes.serverHello(suite: 0xC02B, extensions: []))[0])
-                + DTLSBytes.record(type: 22, sequence: 1, DTLSBytes.fragments(type: 14, messageSeq: 1, body: [])[0])),
-            one2.datagram(from: .client, DTLSBytes.record(type: 20, sequence: 1, [1]) + DTLSBytes.record(type: 22, epoch: 1, sequence: 0, [UInt8](repeating: 0xF1, count: 40))),
-            one2.datagram(from: .server, DTLSBytes.record(type: 21, epoch: 1, sequence: 0, [UInt8](repeating: 0xF2, count: 26))),
+            one2.datagram(
+                from: .client,
+                DTLSBytes.record(
+                    type: 22,
+                    version: 0xFEFF,
+                    sequence: 0,
+                    DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0]
+                )
+            ),
+            one2.datagram(
+                from: .server,
+                DTLSBytes.record(
+                    type: 22,
+                    sequence: 0,
+                    DTLSBytes.fragments(
+                        type: 2,
+                        messageSeq: 0,
+                        body: DTLSBytes.serverHello(suite: 0xC02B, extensions: [])
+                    )[0]
+                )
+                    + DTLSBytes.record(type: 22, sequence: 1, DTLSBytes.fragments(type: 14, messageSeq: 1, body: [])[0])
+            ),
+            one2.datagram(
+                from: .client,
+                DTLSBytes.record(type: 20, sequence: 1, [1])
+                    + DTLSBytes.record(type: 22, epoch: 1, sequence: 0, [UInt8](repeating: 0xF1, count: 40))
+            ),
+            one2.datagram(
+                from: .server,
+                DTLSBytes.record(type: 21, epoch: 1, sequence: 0, [UInt8](repeating: 0xF2, count: 26))
+            ),
         ]
         // DTLS 1.3: the client's first protected record is 19 bytes (content type, alert, tag).
         var one3 = UDPConversation(clientPort: 42_000, serverPort: 4433)
         packets += [
-            one3.datagram(from: .client, DTLSBytes.record(type: 22, version: 0xFEFF, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: Self.dtls13ClientHello(cid: nil))[0])),
-            one3.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 2, messageSeq: 0, body: Self.dtls13ServerHello(cid: nil))[0])
-                + DTLSBytes.unified(epoch: 2, sequence: 0, [UInt8](repeating: 0xE1, count: 900))),
+            one3.datagram(
+                from: .client,
+                DTLSBytes.record(
+                    type: 22,
+                    version: 0xFEFF,
+                    sequence: 0,
+                    DTLSBytes.fragments(type: 1, messageSeq: 0, body: Self.dtls13ClientHello(cid: nil))[0]
+                )
+            ),
+            one3.datagram(
+                from: .server,
+                DTLSBytes.record(
+                    type: 22,
+                    sequence: 0,
+                    DTLSBytes.fragments(type: 2, messageSeq: 0, body: Self.dtls13ServerHello(cid: nil))[0]
+                )
+                    + DTLSBytes.unified(epoch: 2, sequence: 0, [UInt8](repeating: 0xE1, count: 900))
+            ),
             one3.datagram(from: .client, DTLSBytes.unified(epoch: 2, sequence: 0, [UInt8](repeating: 0xE2, count: 19))),
         ]
-        let path = Self.pki.dir.write("dtls-alerts.pcap", CaptureWriter.file(linkType: 1, packets: packets.sorted { $0.time < $1.time }))
+        let path = Self.pki.dir.write(
+            "dtls-alerts.pcap",
+            CaptureWriter.file(linkType: 1, packets: packets.sorted { $0.time < $1.time })
+        )
         let result = try Run.tlsprobe(["capture", "-r", path, "--json", "--fail-on", "never"])
         let lines = try Self.lines(result)
         try #require(lines.count == 2, "\(result.stdout)\n\(result.stderr)")
         try SchemaTests.expectValid(result.stdout, "capture", lines: true)
-        let refused12 = try #require(lines.first { ($0["flow"] as? [String: Any])?["client"] as? String == "127.0.0.1:41000" })
+        let refused12 = try #require(
+            lines.first { ($0["flow"] as? [String: Any])?["client"] as? String == "127.0.0.1:41000" }
+        )
         #expect(refused12["outcome"] as? String != "established")
-        let finding = try #require((refused12["findings"] as? [[String: Any]])?.first { $0["code"] as? String == "capture.alert" })
+        let finding = try #require(
+            (refused12["findings"] as? [[String: Any]])?.first { $0["code"] as? String == "capture.alert" }
+        )
         #expect((finding["evidence"] as? [String: Any])?["encrypted"] as? Bool == true)
         #expect((finding["evidence"] as? [String: Any])?["from"] as? String == "server")
-        let refused13 = try #require(lines.first { ($0["flow"] as? [String: Any])?["client"] as? String == "127.0.0.1:42000" })
+        let refused13 = try #require(
+            lines.first { ($0["flow"] as? [String: Any])?["client"] as? String == "127.0.0.1:42000" }
+        )
         #expect((refused13["handshake"] as? [String: Any])?["version"] as? String == "DTLSv1.3")
         #expect(refused13["outcome"] as? String == "failed", "\(JSONFindings.codes(refused13))")
     }

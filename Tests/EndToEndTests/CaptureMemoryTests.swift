@@ -22,7 +22,10 @@ import TestSupport
         // Certificate: certificate_list<0..2^24-1> holding one "certificate" of filler.
         func u24(_ v: Int) -> [UInt8] { [UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
         let filler = size - 10
-        let message = SyntheticTLS.handshake(11, u24(filler + 3) + u24(filler) + [UInt8](repeating: 0x30, count: filler))
+        let message = SyntheticTLS.handshake(
+            11,
+            u24(filler + 3) + u24(filler) + [UInt8](repeating: 0x30, count: filler)
+        )
         var records: [UInt8] = []
         var offset = 0
         while offset < message.count {
@@ -56,11 +59,11 @@ import TestSupport
                 conversation.time += Double(index) * 0.01
                 packets += conversation.open()
                 packets += conversation.send(t.clientHello, from: .client)
-                conversation.serverSequence &+= 1 // the hole
+                conversation.serverSequence &+= 1  // the hole
                 packets += conversation.send(filler, from: .server, segmentSize: size)
             }
             var data = CaptureWriter.file(.pcap, linkType: 1, packets: packets)
-            if first > 0 { data = data.dropFirst(24) } // one file header
+            if first > 0 { data = data.dropFirst(24) }  // one file header
             try file.write(contentsOf: data)
         }
     }
@@ -77,12 +80,15 @@ import TestSupport
         let helloLength = 5 + (Int(t.serverFlight[3]) << 8 | Int(t.serverFlight[4]))
         var conversations = (0..<flows).map { TCPConversation(clientPort: UInt16(10_000 + $0), serverPort: 443) }
         func u24(_ v: Int) -> [UInt8] { [UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        let header = SyntheticTLS.record(22, [11] + u24(declared) + u24(declared - 3) + u24(declared - 6) + [UInt8](repeating: 0x30, count: 16_000 - 13))
+        let header = SyntheticTLS.record(
+            22,
+            [11] + u24(declared) + u24(declared - 3) + u24(declared - 6) + [UInt8](repeating: 0x30, count: 16_000 - 13)
+        )
         let filler = SyntheticTLS.record(22, [UInt8](repeating: 0x30, count: 16_000))
         var first = true
         func write(_ packets: [CaptureWriter.Packet]) throws {
             var data = CaptureWriter.file(.pcap, linkType: 1, packets: packets)
-            if !first { data = data.dropFirst(24) } // one file header
+            if !first { data = data.dropFirst(24) }  // one file header
             first = false
             try file.write(contentsOf: data)
         }
@@ -119,7 +125,8 @@ import TestSupport
         #expect(hostile.stdout.split(separator: "\n").count == 2500, "\(hostile.stderr)")
         #expect(hostile.stderr.contains("memory budget for open flows reached"), "\(hostile.stderr)")
         guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil,
-              let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB else { return }
+            let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB
+        else { return }
         print("partial-message capture: peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
         // 256 MiB and a margin; it peaked at 521 MB before buffers were sized to the message.
         #expect(peak < base + 288 * 1024, "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
@@ -138,16 +145,25 @@ import TestSupport
         #expect(reports.count == 2048, "\(hostile.stderr)")
         // Every connection says its server's bytes were lost behind the hole, one byte of
         // them never captured.
-        #expect(reports.allSatisfy { $0.contains("\"code\":\"capture.truncated\"") && $0.contains("\"server_bytes_lost\":1") },
-                "\(reports.first?.prefix(3000) ?? "")")
+        #expect(
+            reports.allSatisfy {
+                $0.contains("\"code\":\"capture.truncated\"") && $0.contains("\"server_bytes_lost\":1")
+            },
+            "\(reports.first?.prefix(3000) ?? "")"
+        )
         // Those whose holes were given up before the file ended say so, and the summary
         // counts them.
         let givenUp = reports.filter { $0.contains("given up waiting for") }.count
         #expect(givenUp > 0 && givenUp < 2048)
-        #expect(hostile.stderr.contains("memory budget for open flows reached: \(givenUp) flow(s) stopped waiting for missing segments, 0 ended early"),
-                "\(hostile.stderr)")
+        #expect(
+            hostile.stderr.contains(
+                "memory budget for open flows reached: \(givenUp) flow(s) stopped waiting for missing segments, 0 ended early"
+            ),
+            "\(hostile.stderr)"
+        )
         guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil,
-              let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB else { return }
+            let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB
+        else { return }
         print("out-of-order capture: peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
         // Within the 256 MiB budget for all open flows plus a margin, not the 469 MiB the
         // flows' own bounds allow together.
@@ -168,14 +184,21 @@ import TestSupport
         // (capture.truncated, with its declared size).
         for report in reports {
             #expect(report.contains("\"code\":\"capture.truncated\""), "\(report.prefix(2000))")
-            #expect(report.contains("\"cut_by_bound\":\"handshake bytes kept per connection\""), "\(report.prefix(2000))")
+            #expect(
+                report.contains("\"cut_by_bound\":\"handshake bytes kept per connection\""),
+                "\(report.prefix(2000))"
+            )
             #expect(report.contains("\"bound_bytes\":\(TrackedFlow.maxKeptBytes)"), "\(report.prefix(2000))")
         }
         guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil,
-              let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB else { return }
+            let peak = hostile.peakResidentKiB, let base = ordinary.peakResidentKiB
+        else { return }
         // 2 × 200 × 200 KB of Certificates (80 MB): the two flows keep 2 × 17 MiB at most,
         // with the message being read and the certificates parsed from what was kept besides
         // (measured 44 MB above an ordinary capture); without the bound, past 80 MB.
-        #expect(peak < base + 2 * TrackedFlow.maxKeptBytes / 1024 + 16 * 1024, "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture")
+        #expect(
+            peak < base + 2 * TrackedFlow.maxKeptBytes / 1024 + 16 * 1024,
+            "peak resident set \(peak) KiB, \(base) KiB for an ordinary capture"
+        )
     }
 }

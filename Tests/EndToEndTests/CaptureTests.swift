@@ -8,7 +8,9 @@ import Glibc
 #endif
 
 /// Why the capture tests are skipped, when they are.
-let captureComment = Comment(rawValue: "needs tcpdump and permission to capture on lo: \(LoopbackCapture.unavailableReason ?? "available")")
+let captureComment = Comment(
+    rawValue: "needs tcpdump and permission to capture on lo: \(LoopbackCapture.unavailableReason ?? "available")"
+)
 
 /// `tlsprobe capture` on captures made at test time: tcpdump on lo around real
 /// `openssl s_server`/`s_client` handshakes, then the binary reads the file.
@@ -29,11 +31,17 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         var mtlsServer: [String] { ["-Verify", "1", "-CAfile", clientRootPath] }
         /// TLS 1.2 and 1.3 clients with the client certificate, then TLS 1.2 and 1.3 without.
         var mtlsClients: [[String]] {
-            [["-tls1_2", "-cert", clientPath, "-key", clientKey], ["-tls1_3", "-cert", clientPath, "-key", clientKey], ["-tls1_2"], ["-tls1_3"]]
+            [
+                ["-tls1_2", "-cert", clientPath, "-key", clientKey],
+                ["-tls1_3", "-cert", clientPath, "-key", clientKey], ["-tls1_2"], ["-tls1_3"],
+            ]
         }
         /// TLS 1.2 and 1.3 clients that trust another root and refuse the chain.
         var refusingClients: [[String]] {
-            [["-tls1_2", "-CAfile", otherRootPath, "-verify_return_error"], ["-tls1_3", "-CAfile", otherRootPath, "-verify_return_error"]]
+            [
+                ["-tls1_2", "-CAfile", otherRootPath, "-verify_return_error"],
+                ["-tls1_3", "-CAfile", otherRootPath, "-verify_return_error"],
+            ]
         }
 
         init() {
@@ -54,8 +62,12 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         defer { server.stop() }
         let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file(name))
         for client in clients {
-            try Run.process("openssl", ["s_client", "-connect", server.address, "-servername", "localhost", "-brief"] + client,
-                            stdin: Data("Q\n".utf8), timeout: 10)
+            try Run.process(
+                "openssl",
+                ["s_client", "-connect", server.address, "-servername", "localhost", "-brief"] + client,
+                stdin: Data("Q\n".utf8),
+                timeout: 10
+            )
         }
         return recorder.stop()
     }
@@ -74,7 +86,10 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
     /// 1.2 and 1.3 accepted, then TLS 1.2 and 1.3 clients that trust another root.
     static func serverCapture() throws -> String {
         if let serverFile { return serverFile }
-        let file = try capture(clients: [["-tls1_2", "-CAfile", pki.root], ["-tls1_3", "-CAfile", pki.root]] + pki.refusingClients, name: "server.pcap")
+        let file = try capture(
+            clients: [["-tls1_2", "-CAfile", pki.root], ["-tls1_3", "-CAfile", pki.root]] + pki.refusingClients,
+            name: "server.pcap"
+        )
         serverFile = file
         return file
     }
@@ -88,9 +103,12 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         return file
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func reportsEachConnectionWithHellosChainAndOutcome() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func reportsEachConnectionWithHellosChainAndOutcome() throws {
         let file = try Self.serverCapture()
-        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never"])
+        let result = try Run.tlsprobe([
+            "capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try Self.lines(result)
         try #require(lines.count == 4, "\(result.stdout)\n\(result.stderr)")
@@ -136,23 +154,34 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect((guess["evidence"] as? [String: Any])?["from"] as? String == "client")
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment),
-          .enabled(if: (try? Run.which("tshark")) != nil, "needs tshark, whose JA3 is compared")) func ja3MatchesTSharkOnTheSameCapture() throws {
+    @Test(
+        .enabled(if: LoopbackCapture.unavailableReason == nil, captureComment),
+        .enabled(if: (try? Run.which("tshark")) != nil, "needs tshark, whose JA3 is compared")
+    ) func ja3MatchesTSharkOnTheSameCapture() throws {
         let file = try Self.serverCapture()
         let lines = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json"]))
         let ours = lines.compactMap { ($0["client_hello"] as? [String: Any])?["ja3"] as? String }
         let server = try #require((lines.first?["flow"] as? [String: Any])?["server"] as? String)
         let port = try #require(server.split(separator: ":").last)
-        let tshark = try Run.process("tshark", ["-r", file, "-d", "tcp.port==\(port),tls", "-Y", "tls.handshake.type == 1",
-                                                "-T", "fields", "-e", "tls.handshake.ja3"], timeout: 60)
+        let tshark = try Run.process(
+            "tshark",
+            [
+                "-r", file, "-d", "tcp.port==\(port),tls", "-Y", "tls.handshake.type == 1",
+                "-T", "fields", "-e", "tls.handshake.ja3",
+            ],
+            timeout: 60
+        )
         let theirs = tshark.stdout.split(separator: "\n").map(String.init)
         #expect(ours.count == 4)
         #expect(ours == theirs, "\(tshark.stderr)")
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func mutualTLSAndAServerRefusingTheClient() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func mutualTLSAndAServerRefusingTheClient() throws {
         let file = try Self.mtlsCapture()
-        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost"])
+        let result = try Run.tlsprobe([
+            "capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost",
+        ])
         let lines = try Self.lines(result)
         try #require(lines.count == 4, "\(result.stdout)\n\(result.stderr)")
         // Some connections failed: exit 1 by the default --fail-on error.
@@ -178,7 +207,9 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect((guess["evidence"] as? [String: Any])?["from"] as? String == "server")
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func textReportReadsTheRefusal() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func textReportReadsTheRefusal()
+        throws
+    {
         let file = try Self.serverCapture()
         let result = try Run.tlsprobe(["capture", "-r", file, "--anchor", Self.pki.root, "--host", "localhost"])
         #expect(result.status == 1)
@@ -195,7 +226,12 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         let server = try pki.server(ipv6: true)
         defer { server.stop() }
         let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file("v6.pcap"))
-        try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_2", "-brief"], stdin: Data("Q\n".utf8), timeout: 10)
+        try Run.process(
+            "openssl",
+            ["s_client", "-connect", server.address, "-tls1_2", "-brief"],
+            stdin: Data("Q\n".utf8),
+            timeout: 10
+        )
         let lines = try Self.lines(try Run.tlsprobe(["capture", "-r", recorder.stop(), "--json"]))
         try #require(lines.count == 1)
         let flow = try #require(lines[0]["flow"] as? [String: Any])
@@ -204,18 +240,26 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect((lines[0]["chain"] as? [Any])?.count == 2)
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func nameIsJudgedAgainstTheSNIWithoutHost() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func nameIsJudgedAgainstTheSNIWithoutHost() throws {
         let file = try Self.serverCapture()
         // The clients sent SNI "localhost": that is the name the leaf must carry.
-        let bySNI = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--count", "1"]))
+        let bySNI = try Self.lines(
+            try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--count", "1"])
+        )
         #expect((bySNI.first?["trust"] as? [String: Any])?["trusted"] as? Bool == true)
         // --host overrides it: the leaf has no printer.local.
-        let byHost = try Self.lines(try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "printer.local", "--count", "1"]))
+        let byHost = try Self.lines(
+            try Run.tlsprobe([
+                "capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "printer.local", "--count", "1",
+            ])
+        )
         #expect((byHost.first?["trust"] as? [String: Any])?["trusted"] as? Bool == false)
         #expect(JSONFindings.codes(byHost.first ?? [:]).contains("name.mismatch"))
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func standardInputAndPcapngReadTheSame() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func standardInputAndPcapngReadTheSame() throws {
         let file = try Self.serverCapture()
         let fromFile = try Run.tlsprobe(["capture", "-r", file, "--json"])
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -230,7 +274,9 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         }
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func filterAndCountLimitTheRun() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func filterAndCountLimitTheRun()
+        throws
+    {
         let file = try Self.serverCapture()
         let one = try Run.tlsprobe(["capture", "-r", file, "--json", "--count", "1"])
         #expect(one.stdout.split(separator: "\n").count == 1)
@@ -242,11 +288,15 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
 
     /// `tlsprobe ARGS` in the background, its stdout and stderr in files; returns once it
     /// says it is capturing (or has exited).
-    static func startLive(_ arguments: [String], in dir: TemporaryDirectory) throws -> (process: Process, stdout: String, stderr: String) {
+    static func startLive(
+        _ arguments: [String],
+        in dir: TemporaryDirectory
+    ) throws -> (process: Process, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
         process.arguments = arguments
-        let out = dir.write("live.out", ""), err = dir.write("live.err", "")
+        let out = dir.write("live.out", "")
+        let err = dir.write("live.err", "")
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         try process.run()
@@ -275,7 +325,8 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
         process.arguments = ["capture", "-r", source == "FIFO" ? fifo : "-", "--json", "--fail-on", "never"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -291,7 +342,10 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         try writer.write(contentsOf: CaptureWriter.file(.pcap, linkType: 1, packets: packets))
         // The input stays open: the report must come without more of it.
         let line = LineReader(output.fileHandleForReading).line(within: 20)
-        #expect(line?.contains("\"client_hello\":{") == true, "\(source): no report while the input was open: \(line ?? "nothing")")
+        #expect(
+            line?.contains("\"client_hello\":{") == true,
+            "\(source): no report while the input was open: \(line ?? "nothing")"
+        )
     }
 
     static func wait(_ process: Process, seconds: TimeInterval) {
@@ -304,12 +358,21 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         let server = try pki.server()
         defer { server.stop() }
         let dir = TemporaryDirectory()
-        let live = try Self.startLive([
-            "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration", "30",
-        ], in: dir)
+        let live = try Self.startLive(
+            [
+                "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration",
+                "30",
+            ],
+            in: dir
+        )
         defer { if live.process.isRunning { live.process.terminate() } }
         // "Capturing on" is printed once the filter is set: this handshake is seen.
-        try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_2", "-brief"], stdin: Data("Q\n".utf8), timeout: 10)
+        try Run.process(
+            "openssl",
+            ["s_client", "-connect", server.address, "-tls1_2", "-brief"],
+            stdin: Data("Q\n".utf8),
+            timeout: 10
+        )
         Self.wait(live.process, seconds: 15)
         let stdout = (try? String(contentsOfFile: live.stdout, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
@@ -320,7 +383,8 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(stderr.contains("interface lo: 1 TLS connection reported"), "\(stderr)")
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func ctrlCStopsALiveCaptureWithASummary() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func ctrlCStopsALiveCaptureWithASummary() throws {
         let dir = TemporaryDirectory()
         let quiet = try ReservedPort()
         let live = try Self.startLive(["capture", "-i", "lo", "--filter", "tcp port \(quiet.port)"], in: dir)
@@ -342,11 +406,16 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(notPcap.status == 2)
         let noInterface = try Run.tlsprobe(["capture", "-i", "tlsprobe-no-such-if0", "--duration", "1"])
         #expect(noInterface.status == 2, "\(noInterface.stderr)")
-        let badFilter = try Run.tlsprobe(["capture", "-r", "-", "--filter", "tcp port banana"],
-                                         stdin: CaptureWriter.file(linkType: 1, packets: []))
+        let badFilter = try Run.tlsprobe(
+            ["capture", "-r", "-", "--filter", "tcp port banana"],
+            stdin: CaptureWriter.file(linkType: 1, packets: [])
+        )
         #expect(badFilter.status == 2)
         #expect(badFilter.stderr.contains("--filter"))
-        let empty = try Run.tlsprobe(["capture", "-r", "-"], stdin: CaptureWriter.file(.pcapng, linkType: 276, packets: []))
+        let empty = try Run.tlsprobe(
+            ["capture", "-r", "-"],
+            stdin: CaptureWriter.file(.pcapng, linkType: 276, packets: [])
+        )
         #expect(empty.status == 0)
         #expect(empty.stderr.contains("0 TLS connections reported; 0 packets"))
         #expect(try Run.tlsprobe(["capture"]).status == 64)
@@ -397,23 +466,37 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
 
     /// `--brief`: one line per connection (where, version, verdict and how it ended, the
     /// worst finding), then a table of outcomes, servers and finding codes.
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func briefIsOneLinePerConnectionAndATable() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func briefIsOneLinePerConnectionAndATable() throws {
         let file = try Self.serverCapture()
-        let result = try Run.tlsprobe(["capture", "-r", file, "--brief", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never"])
+        let result = try Run.tlsprobe([
+            "capture", "-r", file, "--brief", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         try #require(lines.count >= 9, "\(result.stdout)")
         let connections = Array(lines.prefix(4))
         #expect(connections.allSatisfy { $0.contains(" → 127.0.0.1:") }, "\(connections)")
         // TLS 1.3 without a key log: its chain was encrypted.
-        #expect(connections[0].contains("TLSv1.2  TRUSTED") && connections[1].contains("TLSv1.3  NOT EVALUATED"), "\(connections)")
-        #expect(connections[2].contains("handshake failed") && connections[3].contains("handshake failed"), "\(connections)")
+        #expect(
+            connections[0].contains("TLSv1.2  TRUSTED") && connections[1].contains("TLSv1.3  NOT EVALUATED"),
+            "\(connections)"
+        )
+        #expect(
+            connections[2].contains("handshake failed") && connections[3].contains("handshake failed"),
+            "\(connections)"
+        )
         #expect(lines[4].isEmpty && lines[5] == "Summary of 4 connections", "\(lines)")
-        #expect(lines[6].hasPrefix("  outcome   ") && lines[6].contains("established 2") && lines[6].contains("failed 2"), "\(lines[6])")
+        #expect(
+            lines[6].hasPrefix("  outcome   ") && lines[6].contains("established 2") && lines[6].contains("failed 2"),
+            "\(lines[6])"
+        )
         #expect(lines[7].hasPrefix("  server    127.0.0.1:") && lines[7].hasSuffix(" 4"), "\(lines[7])")
         #expect(lines[8].hasPrefix("  findings  "), "\(lines[8])")
         // The same exit status as the full report, and --brief is text only.
-        let failing = try Run.tlsprobe(["capture", "-r", file, "--brief", "--anchor", Self.pki.root, "--host", "localhost"])
+        let failing = try Run.tlsprobe([
+            "capture", "-r", file, "--brief", "--anchor", Self.pki.root, "--host", "localhost",
+        ])
         let full = try Run.tlsprobe(["capture", "-r", file, "--anchor", Self.pki.root, "--host", "localhost"])
         #expect(failing.status == full.status)
         let json = try Run.tlsprobe(["capture", "-r", file, "--brief", "--json"])
@@ -430,9 +513,16 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
     func aShortSnapLengthIsNamedAsWhatCutTheHandshake(snap: Int) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: try Self.serverCapture()))
         let (linkType, packets) = try #require(CaptureWriter.packets(inPcap: data))
-        let cut = packets.map { CaptureWriter.Packet(time: $0.time, bytes: Array($0.bytes.prefix(snap)), wireLength: $0.wireLength) }
-        let file = Self.pki.dir.write("snap-\(snap).pcap", CaptureWriter.file(linkType: linkType, packets: cut, snapLength: UInt32(snap)))
-        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never"])
+        let cut = packets.map {
+            CaptureWriter.Packet(time: $0.time, bytes: Array($0.bytes.prefix(snap)), wireLength: $0.wireLength)
+        }
+        let file = Self.pki.dir.write(
+            "snap-\(snap).pcap",
+            CaptureWriter.file(linkType: linkType, packets: cut, snapLength: UInt32(snap))
+        )
+        let result = try Run.tlsprobe([
+            "capture", "-r", file, "--json", "--anchor", Self.pki.root, "--host", "localhost", "--fail-on", "never",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("began before the capture"), "\(result.stderr)")
         let lines = try Self.lines(result)
@@ -442,10 +532,16 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
             let truncated = findings.first { $0["code"] as? String == "capture.truncated" }
             let message = truncated?["message"] as? String ?? ""
             #expect(message.contains("snap length") && message.contains("handshake"), "connection \(index): \(message)")
-            #expect((truncated?["evidence"] as? [String: Any])?["snap_length"] as? Int == snap, "connection \(index): \(truncated ?? [:])")
+            #expect(
+                (truncated?["evidence"] as? [String: Any])?["snap_length"] as? Int == snap,
+                "connection \(index): \(truncated ?? [:])"
+            )
             for alert in findings where alert["code"] as? String == "capture.alert" {
                 let name = (alert["evidence"] as? [String: Any])?["alert"] as? String
-                #expect(name.map { !$0.hasPrefix("0x") } ?? true, "connection \(index): an alert read from cut bytes: \(alert)")
+                #expect(
+                    name.map { !$0.hasPrefix("0x") } ?? true,
+                    "connection \(index): an alert read from cut bytes: \(alert)"
+                )
             }
         }
         // The two accepted connections were not refused, and no alert, plaintext or
@@ -469,27 +565,46 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         // datagram whose rest never comes.
         func ipv4(id: UInt8 = 0x34, fragment: UInt16, payload: [UInt8]) -> [UInt8] {
             let total = UInt16(20 + payload.count)
-            return [0x45, 0, UInt8(total >> 8), UInt8(total & 0xFF), 0x12, id, UInt8(fragment >> 8), UInt8(fragment & 0xFF),
-                    64, 6, 0, 0, 127, 0, 0, 1, 127, 0, 0, 1] + payload
+            return [
+                0x45, 0, UInt8(total >> 8), UInt8(total & 0xFF), 0x12, id, UInt8(fragment >> 8), UInt8(fragment & 0xFF),
+                64, 6, 0, 0, 127, 0, 0, 1, 127, 0, 0, 1,
+            ] + payload
         }
         let tcpSYN: [UInt8] = [0x9c, 0x40, 0x01, 0xbb, 0, 0, 0, 1, 0, 0, 0, 0, 0x50, 0x02, 0xff, 0xff, 0, 0, 0, 0]
         let packets = [
-            CaptureWriter.Packet(time: 1, bytes: ipv4(fragment: 0x2000, payload: tcpSYN + [UInt8](repeating: 0x16, count: 4))),
-            CaptureWriter.Packet(time: 1.1, bytes: ipv4(fragment: 0x0003, payload: [UInt8](repeating: 0x03, count: 16))),
+            CaptureWriter.Packet(
+                time: 1,
+                bytes: ipv4(fragment: 0x2000, payload: tcpSYN + [UInt8](repeating: 0x16, count: 4))
+            ),
+            CaptureWriter.Packet(
+                time: 1.1,
+                bytes: ipv4(fragment: 0x0003, payload: [UInt8](repeating: 0x03, count: 16))
+            ),
             CaptureWriter.Packet(time: 1.2, bytes: ipv4(fragment: 0, payload: tcpSYN)),
-            CaptureWriter.Packet(time: 1.3, bytes: ipv4(id: 0x35, fragment: 0x2000, payload: tcpSYN + [UInt8](repeating: 0x16, count: 4))),
+            CaptureWriter.Packet(
+                time: 1.3,
+                bytes: ipv4(id: 0x35, fragment: 0x2000, payload: tcpSYN + [UInt8](repeating: 0x16, count: 4))
+            ),
         ]
-        let result = try Run.tlsprobe(["capture", "-r", "-"], stdin: CaptureWriter.file(linkType: 228, packets: packets))
+        let result = try Run.tlsprobe(
+            ["capture", "-r", "-"],
+            stdin: CaptureWriter.file(linkType: 228, packets: packets)
+        )
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("4 packets, 2 TCP (1 reassembled from 2 IP fragments), 1 skipped (not TCP/IP; 1 of them IP fragment, not reassembled), 0 malformed"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "4 packets, 2 TCP (1 reassembled from 2 IP fragments), 1 skipped (not TCP/IP; 1 of them IP fragment, not reassembled), 0 malformed"
+            ),
+            "\(result.stderr)"
+        )
     }
 
     /// A capture whose IPv4 packets a router fragmented (every packet over 300 bytes cut
     /// into fragments of 256 bytes, sent last fragment first) reports exactly what the
     /// unfragmented capture reports. Before reassembly, connections lost their hellos and
     /// chains ("the client's first bytes were not captured").
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func fragmentedPacketsReportLikeWholeOnes() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func fragmentedPacketsReportLikeWholeOnes() throws {
         let original = try Self.serverCapture()
         let data = try Data(contentsOf: URL(fileURLWithPath: original))
         let (linkType, packets) = try #require(CaptureWriter.packets(inPcap: data))
@@ -498,7 +613,10 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         var fragments = 0
         for packet in packets {
             let b = packet.bytes
-            guard b.count > 14 + 300, b[12] == 0x08, b[13] == 0x00 else { fragmented.append(packet); continue }
+            guard b.count > 14 + 300, b[12] == 0x08, b[13] == 0x00 else {
+                fragmented.append(packet)
+                continue
+            }
             let header = Array(b[14..<(14 + Int(b[14] & 0x0F) * 4)])
             let payload = Array(b[(14 + header.count)...])
             var pieces: [CaptureWriter.Packet] = []
@@ -506,9 +624,11 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
                 let piece = Array(payload[offset..<min(payload.count, offset + 256)])
                 var h = header
                 let total = h.count + piece.count
-                h[2] = UInt8(total >> 8); h[3] = UInt8(total & 0xFF)
+                h[2] = UInt8(total >> 8)
+                h[3] = UInt8(total & 0xFF)
                 let field = UInt16(offset / 8) | (offset + 256 < payload.count ? 0x2000 : 0)
-                h[6] = UInt8(field >> 8); h[7] = UInt8(field & 0xFF)
+                h[6] = UInt8(field >> 8)
+                h[7] = UInt8(field & 0xFF)
                 pieces.append(CaptureWriter.Packet(time: packet.time, bytes: Array(b[0..<14]) + h + piece))
             }
             fragments += pieces.count
@@ -525,7 +645,9 @@ let captureComment = Comment(rawValue: "needs tcpdump and permission to capture 
         #expect(!result.stderr.contains("not reassembled"), "\(result.stderr)")
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func truncatedFileReportsWhatWasRead() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func truncatedFileReportsWhatWasRead()
+        throws
+    {
         let file = try Self.serverCapture()
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
         // Cut in the middle of the first connection's server flight.
@@ -559,7 +681,8 @@ final class LineReader: @unchecked Sendable {
             self.done.signal()
         }
         guard done.wait(timeout: .now() + seconds) == .success,
-              let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            let end = buffer.firstIndex(of: UInt8(ascii: "\n"))
+        else { return nil }
         return String(decoding: buffer[..<end], as: UTF8.self)
     }
 }

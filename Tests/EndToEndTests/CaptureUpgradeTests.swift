@@ -9,7 +9,9 @@ import TestSupport
 /// server that refuses is reported with its answer.
 @Suite(.serialized) struct CaptureUpgradeTests {
     /// The protocols both s_client and the scripted server speak.
-    static let protocols = ["smtp", "lmtp", "imap", "pop3", "ftp", "xmpp", "ldap", "postgres", "mysql", "irc", "nntp", "sieve"]
+    static let protocols = [
+        "smtp", "lmtp", "imap", "pop3", "ftp", "xmpp", "ldap", "postgres", "mysql", "irc", "nntp", "sieve",
+    ]
 
     static func captureOne(_ proto: String, refuse: Bool) throws -> [[String: Any]] {
         let pki = PKIFiles()
@@ -17,8 +19,12 @@ import TestSupport
         let port = Int(server.address.split(separator: ":").last ?? "") ?? 0
         let recorder = try LoopbackCapture(port: port, path: pki.dir.file("\(proto).pcap"))
         // -tls1_2 so the chain is in clear text; the handshake itself is what is checked.
-        try Run.process("openssl", ["s_client", "-starttls", proto, "-connect", server.address, "-tls1_2", "-CAfile", pki.root, "-brief"],
-                        stdin: Data(), timeout: 30)
+        try Run.process(
+            "openssl",
+            ["s_client", "-starttls", proto, "-connect", server.address, "-tls1_2", "-CAfile", pki.root, "-brief"],
+            stdin: Data(),
+            timeout: 30
+        )
         let file = recorder.stop()
         let result = try Run.tlsprobe(["capture", "-r", file, "--json"])
         return try CaptureTests.lines(result)
@@ -35,29 +41,48 @@ import TestSupport
         #expect(!JSONFindings.codes(lines[0]).contains("tls.starttls_refused"))
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment), arguments: ["smtp", "imap", "pop3", "ftp", "postgres", "lmtp", "ldap"])
+    @Test(
+        .enabled(if: LoopbackCapture.unavailableReason == nil, captureComment),
+        arguments: ["smtp", "imap", "pop3", "ftp", "postgres", "lmtp", "ldap"]
+    )
     func aRefusedUpgradeIsReportedWithTheServersAnswer(proto: String) throws {
         let lines = try Self.captureOne(proto, refuse: true)
         try #require(lines.count == 1, "\(proto): \(lines)")
         #expect((lines[0]["flow"] as? [String: Any])?["upgrade"] as? String == proto)
-        let finding = try #require(JSONFindings.finding(lines[0], "tls.starttls_refused"), "\(proto): \(JSONFindings.codes(lines[0]))")
-        #expect(((finding["evidence"] as? [String: Any])?["reply"] as? String)?.isEmpty == false, "\(proto): \(finding)")
+        let finding = try #require(
+            JSONFindings.finding(lines[0], "tls.starttls_refused"),
+            "\(proto): \(JSONFindings.codes(lines[0]))"
+        )
+        #expect(
+            ((finding["evidence"] as? [String: Any])?["reply"] as? String)?.isEmpty == false,
+            "\(proto): \(finding)"
+        )
     }
 
     /// curl, a real mail client, sends mail to aiosmtpd, a real mail server, once in plain
     /// text and once with `--ssl-reqd` (STARTTLS required). The plain session is reported as
     /// `tls.starttls_not_used` naming its first command in the clear and whether the server
     /// offered STARTTLS (aiosmtpd without a certificate does not); the upgraded one is TLS.
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment),
-          .enabled(if: StartTLSTests.hasAiosmtpd, "aiosmtpd is not installed: python3 -m pip install aiosmtpd (Tests/run.sh installs it)"),
-          arguments: [false, true])
+    @Test(
+        .enabled(if: LoopbackCapture.unavailableReason == nil, captureComment),
+        .enabled(
+            if: StartTLSTests.hasAiosmtpd,
+            "aiosmtpd is not installed: python3 -m pip install aiosmtpd (Tests/run.sh installs it)"
+        ),
+        arguments: [false, true]
+    )
     func aMailClientThatNeverAskedForTLSIsReported(serverRefuses: Bool) throws {
         let pki = PKIFiles()
         let server = try StartTLSTests.Server("aiosmtpd", pki: pki, refuse: serverRefuses)
         let port = Int(server.address.split(separator: ":").last ?? "") ?? 0
         let recorder = try LoopbackCapture(port: port, path: pki.dir.file("mail.pcap"))
-        let message = pki.dir.write("scan.eml", "From: scan@shop.lan\r\nTo: office@shop.lan\r\nSubject: scan\r\n\r\nscanned page\r\n")
-        let mail = ["smtp://\(server.address)", "--mail-from", "scan@shop.lan", "--mail-rcpt", "office@shop.lan", "-T", message]
+        let message = pki.dir.write(
+            "scan.eml",
+            "From: scan@shop.lan\r\nTo: office@shop.lan\r\nSubject: scan\r\n\r\nscanned page\r\n"
+        )
+        let mail = [
+            "smtp://\(server.address)", "--mail-from", "scan@shop.lan", "--mail-rcpt", "office@shop.lan", "-T", message,
+        ]
         let plain = try Run.process("curl", ["-sS"] + mail, timeout: 30)
         #expect(plain.status == 0, "curl without TLS: \(plain.stderr)")
         if !serverRefuses {
@@ -71,7 +96,9 @@ import TestSupport
         #expect((session["flow"] as? [String: Any])?["upgrade"] as? String == "smtp")
         #expect(session["client_hello"] is NSNull)
         #expect(JSONFindings.codes(session) == ["tls.starttls_not_used"], "\(JSONFindings.codes(session))")
-        let evidence = try #require(JSONFindings.finding(session, "tls.starttls_not_used")?["evidence"] as? [String: Any])
+        let evidence = try #require(
+            JSONFindings.finding(session, "tls.starttls_not_used")?["evidence"] as? [String: Any]
+        )
         #expect(evidence["command"] as? String == "MAIL", "curl's first command past EHLO: \(evidence)")
         #expect(evidence["server_offered"] as? Bool == !serverRefuses, "\(evidence)")
         #expect(result.stderr.contains("never asked for TLS"), "the summary says so: \(result.stderr)")

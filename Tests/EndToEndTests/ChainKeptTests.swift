@@ -21,13 +21,18 @@ import Darwin
         let pki = PKIFiles()
         let server = try pki.server()
         defer { server.stop() }
-        let out = try Self.json(try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--json"], timeout: 30))
+        let out = try Self.json(
+            try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--json"], timeout: 30)
+        )
         let chain = try #require(out["chain"] as? [[String: Any]])
         #expect(chain.map { $0["pem"] as? String } == [pki.chain.leaf.pem, pki.chain.intermediate.pem])
         // What openssl reads from it is the certificate the server has.
         let leafPEM = try #require(chain.first?["pem"] as? String)
         let dir = TemporaryDirectory()
-        let fingerprint = try Run.process("openssl", ["x509", "-noout", "-fingerprint", "-sha256", "-in", dir.write("leaf.pem", leafPEM)])
+        let fingerprint = try Run.process(
+            "openssl",
+            ["x509", "-noout", "-fingerprint", "-sha256", "-in", dir.write("leaf.pem", leafPEM)]
+        )
         let expected = try Run.process("openssl", ["x509", "-noout", "-fingerprint", "-sha256", "-in", pki.leaf])
         #expect(fingerprint.status == 0 && fingerprint.stdout == expected.stdout)
     }
@@ -48,10 +53,15 @@ import Darwin
         let openssl = try Run.process("openssl", ["verify", "-CAfile", pki.root, "-untrusted", saved, saved])
         #expect(openssl.status == 0, "\(openssl.stdout) \(openssl.stderr)")
 
-        let fromFile = try Self.json(try Run.tlsprobe(["verify", saved, "--anchor", pki.root, "--host", "127.0.0.1", "--json"]))
+        let fromFile = try Self.json(
+            try Run.tlsprobe(["verify", saved, "--anchor", pki.root, "--host", "127.0.0.1", "--json"])
+        )
         #expect((fromFile["trust"] as? [String: Any])?["trusted"] as? Bool == true)
 
-        let piped = try Run.tlsprobe(["verify", "-", "--anchor", pki.root, "--host", "127.0.0.1", "--json"], stdin: Data(text.utf8))
+        let piped = try Run.tlsprobe(
+            ["verify", "-", "--anchor", pki.root, "--host", "127.0.0.1", "--json"],
+            stdin: Data(text.utf8)
+        )
         #expect(piped.status == 0, "\(piped.stderr)")
         let fromStdin = try Self.json(piped)
         #expect((fromStdin["trust"] as? [String: Any])?["trusted"] as? Bool == true)
@@ -59,9 +69,15 @@ import Darwin
         #expect((fromStdin["chain"] as? [[String: Any]])?.count == 2)
 
         // DER on standard input too.
-        let der = try Run.process("openssl", ["x509", "-in", pki.leaf, "-outform", "DER", "-out", pki.dir.file("leaf.der")])
+        let der = try Run.process(
+            "openssl",
+            ["x509", "-in", pki.leaf, "-outform", "DER", "-out", pki.dir.file("leaf.der")]
+        )
         #expect(der.status == 0)
-        let inspect = try Run.tlsprobe(["inspect", "-", "--json"], stdin: try Data(contentsOf: URL(fileURLWithPath: pki.dir.file("leaf.der"))))
+        let inspect = try Run.tlsprobe(
+            ["inspect", "-", "--json"],
+            stdin: try Data(contentsOf: URL(fileURLWithPath: pki.dir.file("leaf.der")))
+        )
         #expect(inspect.status == 0, "\(inspect.stderr)")
         let files = try #require(try Self.json(inspect)["files"] as? [[String: Any]])
         #expect(files.first?["path"] as? String == "-")
@@ -70,7 +86,11 @@ import Darwin
     }
 
     @Test func standardInputIsReadThroughTheBoundAndOnlyOnce() throws {
-        let sh = try Run.process("/bin/sh", ["-c", "head -c 17000000 /dev/zero | \"$0\" inspect -", Run.tlsprobePath], timeout: 30)
+        let sh = try Run.process(
+            "/bin/sh",
+            ["-c", "head -c 17000000 /dev/zero | \"$0\" inspect -", Run.tlsprobePath],
+            timeout: 30
+        )
         #expect(sh.status == 2)
         #expect(sh.stderr.contains("-: the file is more than 16 MiB"), "\(sh.stderr)")
 
@@ -89,7 +109,10 @@ import Darwin
         #expect(anchorToo.status == 64, "\(anchorToo.stdout) \(anchorToo.stderr)")
         #expect(anchorToo.stderr.contains("standard input) can be given once"), "\(anchorToo.stderr)")
         // One of them on standard input is fine.
-        let anchorOnly = try Run.tlsprobe(["verify", pki.leaf, pki.intermediate, "--anchor", "-"], stdin: Data(pki.chain.root.pem.utf8))
+        let anchorOnly = try Run.tlsprobe(
+            ["verify", pki.leaf, pki.intermediate, "--anchor", "-"],
+            stdin: Data(pki.chain.root.pem.utf8)
+        )
         #expect(anchorOnly.status == 0, "\(anchorOnly.stderr)")
     }
 
@@ -103,7 +126,9 @@ import Darwin
         let replaced = try Run.tlsprobe(["connect", server.address, "--save-chain", own], timeout: 30)
         #expect(replaced.status == 0, "\(replaced.stderr)")
         #expect((try? String(contentsOfFile: own, encoding: .utf8)) == pki.chain.leaf.pem + pki.chain.intermediate.pem)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: pki.dir.path).filter { $0.hasPrefix(".own.pem.") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: pki.dir.path).filter {
+            $0.hasPrefix(".own.pem.")
+        }
         #expect(leftovers.isEmpty, "no temporary file is left: \(leftovers)")
 
         // A symbolic link is refused before the handshake, its target untouched.
@@ -127,7 +152,10 @@ import Darwin
         let fifoRun = try Run.tlsprobe(["connect", server.address, "--save-chain", fifo], timeout: 15)
         #expect(fifoRun.status == 2)
         #expect(fifoRun.stderr.contains("not a regular file"), "\(fifoRun.stderr)")
-        let nowhere = try Run.tlsprobe(["connect", server.address, "--save-chain", pki.dir.file("no/such/dir.pem")], timeout: 30)
+        let nowhere = try Run.tlsprobe(
+            ["connect", server.address, "--save-chain", pki.dir.file("no/such/dir.pem")],
+            timeout: 30
+        )
         #expect(nowhere.status == 2)
         #expect(nowhere.stderr.contains("does not exist"), "\(nowhere.stderr)")
     }

@@ -15,8 +15,14 @@ import TLSWire
 
         /// `openssl req -new NEWKEY` then `openssl x509 -req DIGEST` signed by the
         /// intermediate: a server leaf for printer.local and 127.0.0.1.
-        func leaf(_ name: String, newKey: [String], digest: [String] = ["-sha256"]) throws -> (cert: String, key: String) {
-            let ext = dir.write(name + ".cnf", """
+        func leaf(
+            _ name: String,
+            newKey: [String],
+            digest: [String] = ["-sha256"]
+        ) throws -> (cert: String, key: String) {
+            let ext = dir.write(
+                name + ".cnf",
+                """
                 [v3]
                 basicConstraints = critical, CA:FALSE
                 keyUsage = critical, digitalSignature, keyEncipherment
@@ -25,12 +31,24 @@ import TLSWire
                 authorityKeyIdentifier = keyid
                 subjectKeyIdentifier = hash
 
-                """)
-            let key = dir.path + "/" + name + ".key", csr = dir.path + "/" + name + ".csr", cert = dir.path + "/" + name + ".pem"
-            let request = try Run.process("openssl", ["req", "-new"] + newKey + ["-nodes", "-keyout", key, "-out", csr, "-subj", "/CN=printer.local"])
+                """
+            )
+            let key = dir.path + "/" + name + ".key"
+            let csr = dir.path + "/" + name + ".csr"
+            let cert = dir.path + "/" + name + ".pem"
+            let request = try Run.process(
+                "openssl",
+                ["req", "-new"] + newKey + ["-nodes", "-keyout", key, "-out", csr, "-subj", "/CN=printer.local"]
+            )
             try #require(request.status == 0, "openssl req: \(request.stderr)")
-            let signed = try Run.process("openssl", ["x509", "-req", "-in", csr, "-CA", issuer.cert, "-CAkey", issuer.key, "-set_serial", "\(Int.random(in: 1000...999_999))", "-days", "30"]
-                + digest + ["-extfile", ext, "-extensions", "v3", "-out", cert])
+            let signed = try Run.process(
+                "openssl",
+                [
+                    "x509", "-req", "-in", csr, "-CA", issuer.cert, "-CAkey", issuer.key, "-set_serial",
+                    "\(Int.random(in: 1000...999_999))", "-days", "30",
+                ]
+                    + digest + ["-extfile", ext, "-extensions", "v3", "-out", cert]
+            )
             try #require(signed.status == 0, "openssl x509: \(signed.stderr)")
             return (cert, key)
         }
@@ -48,12 +66,17 @@ import TLSWire
         let hello = ClientHelloParameters.apple
         let tls13 = hello.cipherSuites.filter(\.isTLS13).compactMap(\.name)
         let older = hello.cipherSuites.filter { !$0.isTLS13 }.compactMap { $0.name.flatMap { openSSLName[$0] } }
-        return try Run.process("openssl", [
-            "s_client", "-connect", address, "-no_tls1", "-no_tls1_1", "-ciphersuites", tls13.joined(separator: ":"),
-            "-cipher", older.joined(separator: ":") + ":@SECLEVEL=0",
-            "-sigalgs", hello.signatureSchemes.compactMap(\.name).joined(separator: ":"),
-            "-groups", hello.groups.compactMap(\.name).joined(separator: ":"),
-        ], timeout: 20)
+        return try Run.process(
+            "openssl",
+            [
+                "s_client", "-connect", address, "-no_tls1", "-no_tls1_1", "-ciphersuites",
+                tls13.joined(separator: ":"),
+                "-cipher", older.joined(separator: ":") + ":@SECLEVEL=0",
+                "-sigalgs", hello.signatureSchemes.compactMap(\.name).joined(separator: ":"),
+                "-groups", hello.groups.compactMap(\.name).joined(separator: ":"),
+            ],
+            timeout: 20
+        )
     }
 
     // MARK: --profile apple asks what an Apple client asks
@@ -68,13 +91,27 @@ import TLSWire
     }
 
     static let refused: [RefusedCase] = [
-        RefusedCase(description: "an Ed25519 leaf", newKey: ["-newkey", "ed25519"], digest: [], serverOptions: [], named: "Ed25519"),
         RefusedCase(
-            description: "a P-521 leaf on TLS 1.3", newKey: ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-521"], digest: ["-sha256"],
-            serverOptions: ["-tls1_3"], named: "ecdsa_secp521r1_sha512"),
+            description: "an Ed25519 leaf",
+            newKey: ["-newkey", "ed25519"],
+            digest: [],
+            serverOptions: [],
+            named: "Ed25519"
+        ),
         RefusedCase(
-            description: "a DHE-only server", newKey: ["-newkey", "rsa:2048"], digest: ["-sha256"],
-            serverOptions: ["-cipher", "DHE-RSA-AES128-GCM-SHA256", "-no_tls1_3"], named: "DHE"),
+            description: "a P-521 leaf on TLS 1.3",
+            newKey: ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-521"],
+            digest: ["-sha256"],
+            serverOptions: ["-tls1_3"],
+            named: "ecdsa_secp521r1_sha512"
+        ),
+        RefusedCase(
+            description: "a DHE-only server",
+            newKey: ["-newkey", "rsa:2048"],
+            digest: ["-sha256"],
+            serverOptions: ["-cipher", "DHE-RSA-AES128-GCM-SHA256", "-no_tls1_3"],
+            named: "DHE"
+        ),
     ]
 
     @Test(arguments: refused)
@@ -86,7 +123,10 @@ import TLSWire
 
         // The reference: s_client with Apple's offer gets no handshake; with OpenSSL's it does.
         let apple = try Self.appleSClient(server.address)
-        #expect(apple.stdout.contains("Cipher is (NONE)"), "s_client with Apple's offer: \(apple.stdout) \(apple.stderr)")
+        #expect(
+            apple.stdout.contains("Cipher is (NONE)"),
+            "s_client with Apple's offer: \(apple.stdout) \(apple.stderr)"
+        )
 
         let out = try ConnectCommandTests.connect([server.address, "--anchor", pki.root, "--profile", "apple"])
         let finding = try #require(out.finding("tls.apple_client_refused"), "\(out.codes) \(out.result.stdout)")
@@ -118,7 +158,10 @@ import TLSWire
         let server = try pki.server([], chain: pki.intermediate, leaf: leaf)
         defer { server.stop() }
         let apple = try Self.appleSClient(server.address)
-        #expect(!apple.stdout.contains("Cipher is (NONE)"), "s_client with Apple's offer: \(apple.stdout) \(apple.stderr)")
+        #expect(
+            !apple.stdout.contains("Cipher is (NONE)"),
+            "s_client with Apple's offer: \(apple.stdout) \(apple.stderr)"
+        )
 
         let out = try ConnectCommandTests.connect([server.address, "--anchor", pki.root, "--profile", "apple"])
         #expect(out.trusted == true)
@@ -151,10 +194,15 @@ import TLSWire
         let server = try pki.server(["-cipher", "DEFAULT:@SECLEVEL=0"], chain: pki.intermediate, leaf: leaf)
         defer { server.stop() }
 
-        let client = try Run.process("openssl", ["s_client", "-connect", server.address, "-verify_return_error", "-CAfile", pki.root], timeout: 20)
+        let client = try Run.process(
+            "openssl",
+            ["s_client", "-connect", server.address, "-verify_return_error", "-CAfile", pki.root],
+            timeout: 20
+        )
         let output = client.stdout + client.stderr
         // "verify error:num=68:CA signature digest algorithm too weak"
-        let refusal = output.split(separator: "\n").first { $0.hasPrefix("verify error:num=") }.map { line -> (Int32, String) in
+        let refusal = output.split(separator: "\n").first { $0.hasPrefix("verify error:num=") }.map {
+            line -> (Int32, String) in
             let rest = line.dropFirst("verify error:num=".count)
             let number = Int32(rest.prefix(while: \.isNumber)) ?? -1
             return (number, String(rest.drop(while: \.isNumber).dropFirst()))
@@ -162,7 +210,10 @@ import TLSWire
         #expect(refusal != nil || output.contains("Verify return code: 0 (ok)"), "s_client: \(output)")
 
         let out = try ConnectCommandTests.connect([server.address, "--anchor", pki.root])
-        let openssl = try #require((out.json["trust"] as? [String: Any])?["openssl"] as? [String: Any], "\(out.result.stdout)")
+        let openssl = try #require(
+            (out.json["trust"] as? [String: Any])?["openssl"] as? [String: Any],
+            "\(out.result.stdout)"
+        )
         #expect(openssl["ok"] as? Bool == (refusal == nil), "s_client: \(output)\ntlsprobe: \(openssl)")
         if let (number, message) = refusal {
             let symbol = try #require(openssl["error"] as? String)

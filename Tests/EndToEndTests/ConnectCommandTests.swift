@@ -117,11 +117,16 @@ import TLSDiagnosis
             (pki.files("self", TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"]))), nil, [])
         },
         ChainCase(name: "untrusted root", code: "chain.untrusted_root", status: 1) { pki in
-            (nil, pki.dir.write("full.pem", pki.chain.intermediate.pem + pki.chain.root.pem),
-             ["--anchor", pki.dir.write("other-root.pem", TestPKI.issueLive(.root("Some Other Root")).pem)])
+            (
+                nil, pki.dir.write("full.pem", pki.chain.intermediate.pem + pki.chain.root.pem),
+                ["--anchor", pki.dir.write("other-root.pem", TestPKI.issueLive(.root("Some Other Root")).pem)]
+            )
         },
         ChainCase(name: "IP not in SAN", code: "name.ip_not_in_san", status: 1) { pki in
-            (pki.files("dns-only", TestPKI.issueLive(.server("printer.local"), by: pki.chain.intermediate)), pki.intermediate, [])
+            (
+                pki.files("dns-only", TestPKI.issueLive(.server("printer.local"), by: pki.chain.intermediate)),
+                pki.intermediate, []
+            )
         },
         ChainCase(name: "name mismatch", code: "name.mismatch", status: 1) { pki in
             (nil, nil, ["--host", "scanner.local"])
@@ -157,7 +162,11 @@ import TLSDiagnosis
         #expect(refused.codes.contains("tls.no_common_version"), "\(refused.codes)")
         #expect(refused.evidence("tls.no_common_version")["offered_versions"] as? [String] == ["TLSv1.3", "TLSv1.2"])
         #expect(refused.result.status == 1)
-        #expect(refused.json["versions"] as? [String: Bool] == ["TLSv1.0": true, "TLSv1.1": false, "TLSv1.2": false, "TLSv1.3": false])
+        #expect(
+            refused.json["versions"] as? [String: Bool] == [
+                "TLSv1.0": true, "TLSv1.1": false, "TLSv1.2": false, "TLSv1.3": false,
+            ]
+        )
         let probes = try #require(refused.json["version_probes"] as? [[String: Any]])
         #expect(probes.allSatisfy { $0["security_level"] as? Int == 0 })
 
@@ -165,7 +174,9 @@ import TLSDiagnosis
         #expect(old.handshake["version"] as? String == "TLSv1.0")
         #expect(old.finding("tls.protocol_too_old")?["severity"] as? String == "warning")
         #expect(old.result.status == 0)
-        let apple = try Self.connect([server.address, "--anchor", pki.root, "--min-version", "tls1.0", "--profile", "apple"])
+        let apple = try Self.connect([
+            server.address, "--anchor", pki.root, "--min-version", "tls1.0", "--profile", "apple",
+        ])
         #expect(apple.finding("tls.protocol_too_old")?["severity"] as? String == "error")
         #expect(apple.result.status == 1)
 
@@ -184,7 +195,11 @@ import TLSDiagnosis
         let server = try pki.server(["-tls1_2"])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root, "--versions"])
-        #expect(out.json["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": false])
+        #expect(
+            out.json["versions"] as? [String: Bool] == [
+                "TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": false,
+            ]
+        )
         #expect(out.result.status == 0)
     }
 
@@ -201,11 +216,19 @@ import TLSDiagnosis
         let out = try Self.connect([server.address, "--anchor", pki.root, "--versions", "--keylog", log] + range)
         #expect(out.result.status == 0, "\(out.codes) \(out.result.stderr)")
         // OpenSSL's default server takes TLS 1.2 and 1.3.
-        #expect(out.json["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": true])
+        #expect(
+            out.json["versions"] as? [String: Bool] == [
+                "TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": true,
+            ]
+        )
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         let labels = Set(lines.compactMap { $0.split(separator: " ").first.map(String.init) })
-        let expected: Set<String> = range.isEmpty
-            ? ["CLIENT_HANDSHAKE_TRAFFIC_SECRET", "SERVER_HANDSHAKE_TRAFFIC_SECRET", "CLIENT_TRAFFIC_SECRET_0", "SERVER_TRAFFIC_SECRET_0", "EXPORTER_SECRET"]
+        let expected: Set<String> =
+            range.isEmpty
+            ? [
+                "CLIENT_HANDSHAKE_TRAFFIC_SECRET", "SERVER_HANDSHAKE_TRAFFIC_SECRET", "CLIENT_TRAFFIC_SECRET_0",
+                "SERVER_TRAFFIC_SECRET_0", "EXPORTER_SECRET",
+            ]
             : ["CLIENT_RANDOM"]
         #expect(labels == expected, "\(labels)")
         let randoms = Set(lines.compactMap { $0.split(separator: " ").dropFirst().first })
@@ -218,10 +241,16 @@ import TLSDiagnosis
     @Test(arguments: ["-tls1_2", "-tls1_3"])
     func withVersionsTheIdentityIsStillPresented(version: String) throws {
         let pki = PKIFiles()
-        let client = pki.files("ipad", TestPKI.issueLive(.client("front-desk-ipad"), by: pki.chain.intermediate), chain: [pki.chain.intermediate])
+        let client = pki.files(
+            "ipad",
+            TestPKI.issueLive(.client("front-desk-ipad"), by: pki.chain.intermediate),
+            chain: [pki.chain.intermediate]
+        )
         let server = try pki.server([version, "-Verify", "2", "-verify_return_error", "-CAfile", pki.root])
         defer { server.stop() }
-        let out = try Self.connect([server.address, "--anchor", pki.root, "--cert", client.cert, "--key", client.key, "--versions"])
+        let out = try Self.connect([
+            server.address, "--anchor", pki.root, "--cert", client.cert, "--key", client.key, "--versions",
+        ])
         #expect(out.result.status == 0, "\(out.codes) \(out.result.stderr)")
         #expect(out.handshake["established"] as? Bool == true)
         #expect((out.json["certificate_request"] as? [String: Any])?["client_certificate_sent"] as? Bool == true)
@@ -237,39 +266,49 @@ import TLSDiagnosis
         let pki = PKIFiles()
         let reservation = try ReservedPort()
         let chain = pki.dir.write("chain-for-python.pem", pki.chain.leaf.pem + pki.chain.intermediate.pem)
-        let script = pki.dir.write("server.py", """
-        import socket, ssl, sys, threading
-        lock = threading.Lock()
-        def say(line):  # whole lines: print() from several threads interleaves its pieces
-            with lock:
-                sys.stdout.write(line + "\\n")
-                sys.stdout.flush()
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.minimum_version = ssl.TLSVersion.TLSv1_2
-        context.load_cert_chain(sys.argv[2], sys.argv[3])
-        listener = socket.create_server(("127.0.0.1", int(sys.argv[1])))
-        say("ready")
-        def serve(sock):
-            try:
-                tls = context.wrap_socket(sock, server_side=True)
-                say("completed " + tls.version())
-                tls.close()
-            except (ssl.SSLError, OSError) as error:
-                say("ended " + type(error).__name__)
-        while True:
-            sock, _ = listener.accept()
-            threading.Thread(target=serve, args=(sock,), daemon=True).start()
-        """)
+        let script = pki.dir.write(
+            "server.py",
+            """
+            import socket, ssl, sys, threading
+            lock = threading.Lock()
+            def say(line):  # whole lines: print() from several threads interleaves its pieces
+                with lock:
+                    sys.stdout.write(line + "\\n")
+                    sys.stdout.flush()
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.minimum_version = ssl.TLSVersion.TLSv1_2
+            context.load_cert_chain(sys.argv[2], sys.argv[3])
+            listener = socket.create_server(("127.0.0.1", int(sys.argv[1])))
+            say("ready")
+            def serve(sock):
+                try:
+                    tls = context.wrap_socket(sock, server_side=True)
+                    say("completed " + tls.version())
+                    tls.close()
+                except (ssl.SSLError, OSError) as error:
+                    say("ended " + type(error).__name__)
+            while True:
+                sock, _ = listener.accept()
+                threading.Thread(target=serve, args=(sock,), daemon=True).start()
+            """
+        )
         let server = try BackgroundProcess("python3", [script, String(reservation.port), chain, pki.key])
         try #require(LoopbackPort.waitUntilListening(host: "127.0.0.1", port: reservation.port), "\(server.stop())")
         let out = try Self.connect(["127.0.0.1:\(reservation.port)", "--anchor", pki.root, "--versions"])
-        Thread.sleep(forTimeInterval: 1) // the last connections' lines
+        Thread.sleep(forTimeInterval: 1)  // the last connections' lines
         let lines = server.stop().split(separator: "\n").map(String.init)
-        #expect(out.json["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": true])
+        #expect(
+            out.json["versions"] as? [String: Bool] == [
+                "TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": true,
+            ]
+        )
         #expect(out.result.status == 0, "\(out.codes)")
         #expect(lines.filter { $0.hasPrefix("completed") } == ["completed TLSv1.3"], "\(lines)")
         // 1.0 and 1.1 refused; the 1.2 probe's hang-up and the readiness check's ended at EOF.
-        #expect(lines.filter { $0 == "ended SSLError" }.count == 2 && lines.filter { $0 == "ended SSLEOFError" }.count == 2, "\(lines)")
+        #expect(
+            lines.filter { $0 == "ended SSLError" }.count == 2 && lines.filter { $0 == "ended SSLEOFError" }.count == 2,
+            "\(lines)"
+        )
     }
 
     @Test func noForwardSecrecyIsAnErrorForApple() throws {
@@ -294,14 +333,20 @@ import TLSDiagnosis
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root])
         #expect(out.codes.contains("tls.no_common_cipher"), "\(out.codes)")
-        #expect((out.evidence("tls.no_common_cipher")["offered_cipher_suites"] as? [String])?.contains("TLS_AES_128_GCM_SHA256") == true)
+        #expect(
+            (out.evidence("tls.no_common_cipher")["offered_cipher_suites"] as? [String])?.contains(
+                "TLS_AES_128_GCM_SHA256"
+            ) == true
+        )
         #expect(out.handshake["established"] as? Bool == false)
         #expect(out.result.status == 1)
     }
 
     @Test func anAlertIsNamedWithWhatUsuallyCausesIt() throws {
         let pki = PKIFiles()
-        let server = try pki.server(["-servername", "other.local", "-servername_fatal", "-cert2", pki.leaf, "-key2", pki.key])
+        let server = try pki.server([
+            "-servername", "other.local", "-servername_fatal", "-cert2", pki.leaf, "-key2", pki.key,
+        ])
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root, "--sni", "printer.local"])
         let finding = try #require(out.finding("tls.handshake_failed"))
@@ -317,7 +362,9 @@ import TLSDiagnosis
         let pki = PKIFiles()
         let server = try pki.server(["-tls1_2", "-servername", "printer.local", "-cert2", pki.leaf, "-key2", pki.key])
         defer { server.stop() }
-        let out = try Self.connect([server.address, "--anchor", pki.root, "--sni", "other.local", "--host", "printer.local"])
+        let out = try Self.connect([
+            server.address, "--anchor", pki.root, "--sni", "other.local", "--host", "printer.local",
+        ])
         #expect(out.handshake["established"] as? Bool == true)
         #expect((out.json["alerts"] as? [[String: Any]])?.first?["level"] as? String == "warning")
         let finding = try #require(out.finding("tls.handshake_failed"), "\(out.codes)")
@@ -388,18 +435,31 @@ import TLSDiagnosis
     @Test(arguments: ["-tls1_2", "-tls1_3"])
     func aGoodPKCS12IdentityIsAccepted(version: String) throws {
         let pki = PKIFiles()
-        let client = pki.files("ipad", TestPKI.issueLive(.client("front-desk-ipad"), by: pki.chain.intermediate), chain: [pki.chain.intermediate])
+        let client = pki.files(
+            "ipad",
+            TestPKI.issueLive(.client("front-desk-ipad"), by: pki.chain.intermediate),
+            chain: [pki.chain.intermediate]
+        )
         let p12 = pki.dir.file("ipad.p12")
-        let export = try Run.process("openssl", ["pkcs12", "-export", "-in", client.cert, "-inkey", client.key, "-passout", "pass:s3cret", "-out", p12])
+        let export = try Run.process(
+            "openssl",
+            ["pkcs12", "-export", "-in", client.cert, "-inkey", client.key, "-passout", "pass:s3cret", "-out", p12]
+        )
         #expect(export.status == 0, "\(export.stderr)")
         let server = try pki.server([version, "-Verify", "2", "-verify_return_error", "-CAfile", pki.root])
         defer { server.stop() }
-        let out = try Self.connect([server.address, "--anchor", pki.root, "--identity", p12, "--password-env", "P12"], environment: ["P12": "s3cret"])
+        let out = try Self.connect(
+            [server.address, "--anchor", pki.root, "--identity", p12, "--password-env", "P12"],
+            environment: ["P12": "s3cret"]
+        )
         #expect(out.result.status == 0, "\(out.codes) \(out.result.stderr)")
         #expect(out.handshake["established"] as? Bool == true)
         #expect((out.json["client_chain"] as? [[String: Any]])?.count == 2)
         #expect(out.codes == ["mtls.client_cert_requested"])
-        let wrong = try Run.tlsprobe(["connect", server.address, "--identity", p12, "--password-env", "P12"], environment: ["P12": "nope"])
+        let wrong = try Run.tlsprobe(
+            ["connect", server.address, "--identity", p12, "--password-env", "P12"],
+            environment: ["P12": "nope"]
+        )
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("password is wrong"))
     }
@@ -424,7 +484,8 @@ import TLSDiagnosis
         let pki = PKIFiles()
         let file = pki.dir.file("known_hosts")
         var server = try pki.server()
-        let port = server.port, reservation = server.reservation
+        let port = server.port
+        let reservation = server.reservation
         let first = try Self.connect([server.address, "--known-hosts", file])
         #expect(first.codes == ["pin.first_use"])
         #expect(first.result.status == 0)
@@ -438,7 +499,10 @@ import TLSDiagnosis
         server.stop()
 
         // The same address now answers with another key.
-        let renewed = pki.files("renewed", TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"]), by: pki.chain.intermediate))
+        let renewed = pki.files(
+            "renewed",
+            TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"]), by: pki.chain.intermediate)
+        )
         server = try pki.server(chain: pki.intermediate, leaf: renewed, port: reservation)
         defer { server.stop() }
         let changed = try Self.connect([server.address, "--known-hosts", file])
@@ -481,7 +545,12 @@ import TLSDiagnosis
         // a safety net for a connect that never ends.
         let result = try Run.tlsprobe(["connect", listener.address, "--timeout", "1", "--versions"], timeout: 30)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("accepted the TCP connection but sent no byte in answer to the ClientHello within 1 s"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "accepted the TCP connection but sent no byte in answer to the ClientHello within 1 s"
+            ),
+            "\(result.stderr)"
+        )
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
@@ -494,7 +563,9 @@ import TLSDiagnosis
     /// (the main handshake offered it already).
     @Test(arguments: [[UInt8](), [0x16, 0x03]])
     func versionsAgainstASilentServerEndWithinOneTimeout(firstBytes: [UInt8]) throws {
-        let server = try MisbehavingServer(firstBytes.isEmpty ? [.awaitBytes, .stall(8)] : [.awaitBytes, .send(firstBytes), .stall(8)])
+        let server = try MisbehavingServer(
+            firstBytes.isEmpty ? [.awaitBytes, .stall(8)] : [.awaitBytes, .send(firstBytes), .stall(8)]
+        )
         defer { server.stop() }
         let result = try Run.tlsprobe(["connect", server.address, "--timeout", "2", "--versions", "--json"])
         // The server's accept loop may be a moment behind tlsprobe's exit: count once it settles.
@@ -510,14 +581,20 @@ import TLSDiagnosis
         } else {
             #expect(result.status == 1, "\(result.stderr)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-            #expect(json["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": false, "TLSv1.3": false], "\(json["versions"] ?? "none")")
+            #expect(
+                json["versions"] as? [String: Bool] == [
+                    "TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": false, "TLSv1.3": false,
+                ],
+                "\(json["versions"] ?? "none")"
+            )
         }
     }
 
     @Test(arguments: [
         ["127.0.0.1:1", "--sni", "a", "--no-sni"], ["127.0.0.1:1", "--pin", "sha256/short"], ["host:99999"],
         ["127.0.0.1:1", "--cert", "c.pem"], ["127.0.0.1:1", "--min-version", "1.3", "--max-version", "1.2"],
-        ["127.0.0.1:1", "--timeout", "0"], ["127.0.0.1:1", "--sni", "10.0.0.5"], ["127.0.0.1:1", "--min-version", "2.0"],
+        ["127.0.0.1:1", "--timeout", "0"], ["127.0.0.1:1", "--sni", "10.0.0.5"],
+        ["127.0.0.1:1", "--min-version", "2.0"],
     ])
     func usageErrorsAreExit64(arguments: [String]) throws {
         let result = try Run.tlsprobe(["connect"] + arguments)

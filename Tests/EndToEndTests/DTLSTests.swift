@@ -12,7 +12,9 @@ import TestSupport
         let needle = String(format: "0100007F:%04X", port)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let table = try? String(contentsOfFile: "/proc/net/udp", encoding: .utf8), table.contains(needle) { return true }
+            if let table = try? String(contentsOfFile: "/proc/net/udp", encoding: .utf8), table.contains(needle) {
+                return true
+            }
             usleep(20_000)
         }
         return false
@@ -20,10 +22,14 @@ import TestSupport
 
     /// `openssl s_server -dtls` (or `extra`'s `-dtls1`) with the PKI's chain on the port of `reservation` (UDP).
     static func server(_ pki: PKIFiles, _ extra: [String] = [], reservation: ReservedPort) throws -> BackgroundProcess {
-        let process = try BackgroundProcess("openssl", [
-            "s_server", extra.contains("-dtls1") ? "-dtls1" : "-dtls", "-accept", "127.0.0.1:\(reservation.port)", "-cert", pki.leaf, "-key", pki.key,
-            "-cert_chain", pki.intermediate, "-quiet",
-        ] + extra.filter { $0 != "-dtls1" })
+        let process = try BackgroundProcess(
+            "openssl",
+            [
+                "s_server", extra.contains("-dtls1") ? "-dtls1" : "-dtls", "-accept", "127.0.0.1:\(reservation.port)",
+                "-cert", pki.leaf, "-key", pki.key,
+                "-cert_chain", pki.intermediate, "-quiet",
+            ] + extra.filter { $0 != "-dtls1" }
+        )
         #expect(waitUntilBound(udp: reservation.port), "s_server -dtls did not bind UDP \(reservation.port)")
         return process
     }
@@ -58,7 +64,12 @@ import TestSupport
         let text = try Run.tlsprobe(["connect", "127.0.0.1:\(port.port)", "--dtls", "--anchor", pki.root], timeout: 60)
         #expect(text.stdout.contains("DTLS over UDP"), "\(text.stdout)")
         // OpenSSL's own DTLS client on the same server.
-        let real = try Run.process("openssl", ["s_client", "-dtls", "-connect", "127.0.0.1:\(port.port)", "-CAfile", pki.root, "-brief"], stdin: Data(), timeout: 30)
+        let real = try Run.process(
+            "openssl",
+            ["s_client", "-dtls", "-connect", "127.0.0.1:\(port.port)", "-CAfile", pki.root, "-brief"],
+            stdin: Data(),
+            timeout: 30
+        )
         #expect(real.stderr.contains("CONNECTION ESTABLISHED"), "\(real.stderr)")
     }
 
@@ -79,25 +90,34 @@ import TestSupport
         defer { server.stop() }
         // A relay on another UDP port that drops the client's first datagram (its ClientHello).
         let relayPort = try ReservedPort()
-        let relay = try BackgroundProcess("python3", ["-c", """
-            import socket, select
-            front = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); front.bind(("127.0.0.1", \(relayPort.port)))
-            back = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); back.connect(("127.0.0.1", \(port.port)))
-            client, dropped = None, 0
-            while True:
-                ready, _, _ = select.select([front, back], [], [])
-                if front in ready:
-                    data, client = front.recvfrom(65536)
-                    dropped += 1
-                    if dropped > 1: back.send(data)
-                if back in ready and client:
-                    front.sendto(back.recv(65536), client)
-            """])
+        let relay = try BackgroundProcess(
+            "python3",
+            [
+                "-c",
+                """
+                import socket, select
+                front = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); front.bind(("127.0.0.1", \(relayPort.port)))
+                back = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); back.connect(("127.0.0.1", \(port.port)))
+                client, dropped = None, 0
+                while True:
+                    ready, _, _ = select.select([front, back], [], [])
+                    if front in ready:
+                        data, client = front.recvfrom(65536)
+                        dropped += 1
+                        if dropped > 1: back.send(data)
+                    if back in ready and client:
+                        front.sendto(back.recv(65536), client)
+                """,
+            ]
+        )
         defer { relay.stop() }
         #expect(Self.waitUntilBound(udp: relayPort.port))
         let out = try Self.connect(["127.0.0.1:\(relayPort.port)", "--dtls", "--anchor", pki.root, "--timeout", "10"])
         #expect(out.result.status == 0, "\(out.result.stderr)")
-        #expect((out.json["handshake"] as? [String: Any])?["established"] as? Bool == true, "the ClientHello was sent again after the loss")
+        #expect(
+            (out.json["handshake"] as? [String: Any])?["established"] as? Bool == true,
+            "the ClientHello was sent again after the loss"
+        )
     }
 
     @Test func nothingListeningAndASilentPortAreCouldNotExamine() throws {
@@ -107,11 +127,17 @@ import TestSupport
         #expect(refused.stdout.contains("\"connect.refused\""), "\(refused.stdout)")
 
         let silentPort = try ReservedPort()
-        let silent = try BackgroundProcess("python3", ["-c", """
-            import socket, time
-            s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", \(silentPort.port)))
-            time.sleep(60)
-            """])
+        let silent = try BackgroundProcess(
+            "python3",
+            [
+                "-c",
+                """
+                import socket, time
+                s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", \(silentPort.port)))
+                time.sleep(60)
+                """,
+            ]
+        )
         defer { silent.stop() }
         #expect(Self.waitUntilBound(udp: silentPort.port))
         let quiet = try Run.tlsprobe(["connect", "127.0.0.1:\(silentPort.port)", "--dtls", "--json", "--timeout", "1"])

@@ -8,7 +8,8 @@ import TLSProbeKit
 /// The man page and README stay in step with the code: every finding code with its default
 /// severity, every option.
 @Suite struct DocumentationTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
@@ -30,16 +31,27 @@ import TLSProbeKit
         let begin = try #require(page.range(of: ".\\\" BEGIN GENERATED: finding codes")).upperBound
         let man = page[begin...]
         for entry in FindingCatalog.all {
-            let start = try #require(man.range(of: ".B \(entry.code.rawValue)\n"), "man page lacks \(entry.code.rawValue)").upperBound
+            let start = try #require(
+                man.range(of: ".B \(entry.code.rawValue)\n"),
+                "man page lacks \(entry.code.rawValue)"
+            ).upperBound
             // The entry's lines, up to the next entry, area or section.
             let body = man[start...].split(separator: "\n", omittingEmptySubsequences: false)
-                .prefix { !($0.hasPrefix(".TP") || $0.hasPrefix(".SS") || $0.hasPrefix(".SH") || $0.hasPrefix(".\\\"")) }
+                .prefix {
+                    !($0.hasPrefix(".TP") || $0.hasPrefix(".SS") || $0.hasPrefix(".SH") || $0.hasPrefix(".\\\""))
+                }
                 .joined(separator: "\n")
-            #expect(body.contains("Severity: \(entry.defaultSeverity.rawValue)"), "\(entry.code.rawValue): \(body.prefix(300))")
+            #expect(
+                body.contains("Severity: \(entry.defaultSeverity.rawValue)"),
+                "\(entry.code.rawValue): \(body.prefix(300))"
+            )
         }
     }
 
-    @Test(arguments: ["connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server", "identity client"])
+    @Test(arguments: [
+        "connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server",
+        "identity client",
+    ])
     func manPageListsEveryOptionOf(_ command: String) throws {
         let man = try Self.manPage()
         let help = try Run.tlsprobe(command.split(separator: " ").map(String.init) + ["--help"]).stdout
@@ -59,7 +71,10 @@ import TLSProbeKit
         #expect(readme.contains("then every fuzz target for 20 s"))
     }
 
-    @Test(arguments: ["connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server", "identity client"])
+    @Test(arguments: [
+        "connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server",
+        "identity client",
+    ])
     func designListsEveryOptionOf(_ command: String) throws {
         let design = try Self.read("docs/DESIGN.md")
         let help = try Run.tlsprobe(command.split(separator: " ").map(String.init) + ["--help"]).stdout
@@ -80,13 +95,17 @@ import TLSProbeKit
         var offenders: [String] = []
         while let relative = files.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
-            if skipped.contains(name) || name.hasPrefix(".build") { files.skipDescendants(); continue }
+            if skipped.contains(name) || name.hasPrefix(".build") {
+                files.skipDescendants()
+                continue
+            }
             let path = root + "/" + relative
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular,
-                  (attributes[.size] as? Int ?? 0) < 2_000_000,
-                  let data = FileManager.default.contents(atPath: path),
-                  let text = String(data: data, encoding: .utf8) else { continue }
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                (attributes[.size] as? Int ?? 0) < 2_000_000,
+                let data = FileManager.default.contents(atPath: path),
+                let text = String(data: data, encoding: .utf8)
+            else { continue }
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let bare = line.replacingOccurrences(of: "docs/DESIGN.md", with: "")
                 if bare.contains("DESIGN" + ".md") || outside.contains(where: { line.contains($0) }) {

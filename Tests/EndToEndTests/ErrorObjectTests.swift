@@ -19,26 +19,51 @@ import TestSupport
     /// exit 2, stdout one JSON object (one line with `lines`) matching the error schema,
     /// for `command`, and stderr the one `Error:` line saying the same message.
     static func failure(
-        _ command: String, _ arguments: [String], environment: [String: String] = [:], lines: Bool = false,
+        _ command: String,
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        lines: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Failure {
         let result = try Run.tlsprobe([command] + arguments, environment: environment, timeout: 30)
         #expect(result.status == 2, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         let object = try #require(
             try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-            "stdout is not one JSON object: \(result.stdout.prefix(500)) (stderr: \(result.stderr))", sourceLocation: sourceLocation)
+            "stdout is not one JSON object: \(result.stdout.prefix(500)) (stderr: \(result.stderr))",
+            sourceLocation: sourceLocation
+        )
         let failure = Failure(result: result, object: object)
         #expect(object["schema_version"] as? Int == 1, sourceLocation: sourceLocation)
         #expect(object["command"] as? String == command, sourceLocation: sourceLocation)
-        #expect(Set(object.keys) == ["schema_version", "command", "error"], "\(object.keys)", sourceLocation: sourceLocation)
-        #expect(failure.error["target"] != nil, "target is always present (null when there is none)", sourceLocation: sourceLocation)
+        #expect(
+            Set(object.keys) == ["schema_version", "command", "error"],
+            "\(object.keys)",
+            sourceLocation: sourceLocation
+        )
+        #expect(
+            failure.error["target"] != nil,
+            "target is always present (null when there is none)",
+            sourceLocation: sourceLocation
+        )
         let message = try #require(failure.error["message"] as? String, sourceLocation: sourceLocation)
-        #expect(result.stderr == "Error: \(message)\n", "stderr says what the object says", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr == "Error: \(message)\n",
+            "stderr says what the object says",
+            sourceLocation: sourceLocation
+        )
         let stdoutLines = result.stdout.split(separator: "\n")
         if lines {
-            #expect(stdoutLines.count == 1, "JSON Lines: the error object is one line: \(result.stdout)", sourceLocation: sourceLocation)
+            #expect(
+                stdoutLines.count == 1,
+                "JSON Lines: the error object is one line: \(result.stdout)",
+                sourceLocation: sourceLocation
+            )
         } else {
-            #expect(stdoutLines.count > 1, "one indented object, as the reports are: \(result.stdout)", sourceLocation: sourceLocation)
+            #expect(
+                stdoutLines.count > 1,
+                "one indented object, as the reports are: \(result.stdout)",
+                sourceLocation: sourceLocation
+            )
         }
         try SchemaTests.expectValid(result.stdout, "error", sourceLocation: sourceLocation)
         return failure
@@ -110,21 +135,35 @@ import TestSupport
         let p12 = try InputAndUsageTests.identity(in: dir, legacy: false, password: "s3cret")
         let closed = try ReservedPort()
         let fromEnvironment = try Self.failure(
-            "connect", [closed.address, "--identity", p12, "--password-env", "ID_PASS", "--json"], environment: ["ID_PASS": "Zq9-not-printed"])
+            "connect",
+            [closed.address, "--identity", p12, "--password-env", "ID_PASS", "--json"],
+            environment: ["ID_PASS": "Zq9-not-printed"]
+        )
         #expect(fromEnvironment.code == "password.wrong")
         #expect(fromEnvironment.target == p12)
         let fromFile = try Self.failure(
-            "connect", [closed.address, "--identity", p12, "--password-file", dir.write("pass.txt", "Zq9-not-printed\n"), "--json"])
+            "connect",
+            [
+                closed.address, "--identity", p12, "--password-file", dir.write("pass.txt", "Zq9-not-printed\n"),
+                "--json",
+            ]
+        )
         #expect(fromFile.code == "password.wrong")
         for result in [fromEnvironment.result, fromFile.result] {
-            #expect(!result.stdout.contains("Zq9-not-printed") && !result.stderr.contains("Zq9-not-printed"), "the password is never printed")
+            #expect(
+                !result.stdout.contains("Zq9-not-printed") && !result.stderr.contains("Zq9-not-printed"),
+                "the password is never printed"
+            )
         }
 
         let unset = try Self.failure("verify", [p12, "--password-env", "TLSPROBE_NOT_SET_ANYWHERE", "--json"])
         #expect(unset.code == "password.missing")
         #expect(unset.target == p12)
         // A password file that cannot be read: the password is missing, for the file that needs it.
-        let noPasswordFile = try Self.failure("verify", [p12, "--password-file", dir.file("no-such-password-file"), "--json"])
+        let noPasswordFile = try Self.failure(
+            "verify",
+            [p12, "--password-file", dir.file("no-such-password-file"), "--json"]
+        )
         #expect(noPasswordFile.code == "password.missing")
         #expect(noPasswordFile.target == p12)
         #expect((noPasswordFile.error["message"] as? String)?.contains("no-such-password-file") == true)
@@ -163,7 +202,10 @@ import TestSupport
         #expect(failure.code == "file.invalid")
         #expect(failure.target == notes)
         let key = dir.write("root.key", TestPKI.chain().root.keyPEM)
-        let anchor = try Self.failure("verify", [dir.write("leaf.pem", TestPKI.chain().leaf.pem), "--anchor", key, "--json"])
+        let anchor = try Self.failure(
+            "verify",
+            [dir.write("leaf.pem", TestPKI.chain().leaf.pem), "--anchor", key, "--json"]
+        )
         #expect(anchor.code == "file.invalid")
         #expect(anchor.target == key)
     }
@@ -179,8 +221,14 @@ import TestSupport
         let notPcap = try Self.failure("capture", ["-r", text, "--json"], lines: true)
         #expect(notPcap.code == "capture.unsupported_file")
         #expect(notPcap.target == text)
-        let badFilter = try Self.failure("capture", ["-r", dir.write("empty.pcap", CaptureWriter.file(linkType: 1, packets: [])),
-                                                     "--filter", "tcp port banana", "--json"], lines: true)
+        let badFilter = try Self.failure(
+            "capture",
+            [
+                "-r", dir.write("empty.pcap", CaptureWriter.file(linkType: 1, packets: [])),
+                "--filter", "tcp port banana", "--json",
+            ],
+            lines: true
+        )
         #expect(badFilter.code == "capture.bad_filter")
 
         let taken = try SilentListener()

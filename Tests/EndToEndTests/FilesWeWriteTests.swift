@@ -32,12 +32,18 @@ import Darwin
         try FileManager.default.createSymbolicLink(atPath: pki.dir.file("known_hosts"), withDestinationPath: target)
         let known = try Self.run(["connect", server.address, "--known-hosts", pki.dir.file("known_hosts"), "--json"])
         #expect(known.status == 2)
-        #expect(known.stderr.contains("--known-hosts \(pki.dir.file("known_hosts")): it is a symbolic link"), "\(known.stderr)")
+        #expect(
+            known.stderr.contains("--known-hosts \(pki.dir.file("known_hosts")): it is a symbolic link"),
+            "\(known.stderr)"
+        )
         #expect(Self.text(target) == "# mine\n", "the link's target is untouched")
         #expect(Self.isLink(pki.dir.file("known_hosts")), "the link stays a link")
 
         // A dangling link is refused, not created through.
-        try FileManager.default.createSymbolicLink(atPath: pki.dir.file("dangling"), withDestinationPath: pki.dir.file("nowhere"))
+        try FileManager.default.createSymbolicLink(
+            atPath: pki.dir.file("dangling"),
+            withDestinationPath: pki.dir.file("nowhere")
+        )
         let dangling = try Self.run(["connect", server.address, "--known-hosts", pki.dir.file("dangling"), "--json"])
         #expect(dangling.status == 2)
         #expect(dangling.stderr.contains("it is a symbolic link"), "\(dangling.stderr)")
@@ -47,7 +53,10 @@ import Darwin
         try FileManager.default.createSymbolicLink(atPath: pki.dir.file("keys.log"), withDestinationPath: secrets)
         let keyLog = try Self.run(["connect", server.address, "--keylog", pki.dir.file("keys.log"), "--json"])
         #expect(keyLog.status == 2)
-        #expect(keyLog.stderr.contains("--keylog \(pki.dir.file("keys.log")): it is a symbolic link"), "\(keyLog.stderr)")
+        #expect(
+            keyLog.stderr.contains("--keylog \(pki.dir.file("keys.log")): it is a symbolic link"),
+            "\(keyLog.stderr)"
+        )
         #expect(Self.text(secrets) == "untouched\n")
     }
 
@@ -62,7 +71,9 @@ import Darwin
         let made = try Run.process("mknod", ["-m", "600", device, "c", "1", "3"])
         #expect(made.status == 0, "mknod (tests run as root): \(made.stderr)")
 
-        for (option, path) in [("--known-hosts", fifo), ("--known-hosts", device), ("--keylog", fifo), ("--keylog", device)] {
+        for (option, path) in [
+            ("--known-hosts", fifo), ("--known-hosts", device), ("--keylog", fifo), ("--keylog", device),
+        ] {
             let started = Date()
             let result = try Self.run(["connect", server.address, option, path, "--json"])
             #expect(result.status == 2, "\(option) \(path): status \(result.status)")
@@ -121,10 +132,13 @@ import Darwin
     @Test func parallelConnectsLoseNoKnownHostsEntry() throws {
         let pki = PKIFiles()
         let reservation = try ReservedPort(host: "0.0.0.0")
-        let server = try BackgroundProcess("openssl", [
-            "s_server", "-accept", "0.0.0.0:\(reservation.port)", "-cert", pki.leaf, "-key", pki.key,
-            "-cert_chain", pki.intermediate, "-quiet",
-        ])
+        let server = try BackgroundProcess(
+            "openssl",
+            [
+                "s_server", "-accept", "0.0.0.0:\(reservation.port)", "-cert", pki.leaf, "-key", pki.key,
+                "-cert_chain", pki.intermediate, "-quiet",
+            ]
+        )
         defer { server.stop() }
         #expect(LoopbackPort.waitUntilListening(host: "127.0.0.2", port: reservation.port))
         let file = pki.dir.file("known_hosts")
@@ -136,7 +150,10 @@ import Darwin
             Thread.detachNewThread {
                 // 20 at once on 2 cores (and under AddressSanitizer, far slower): the process
                 // gets far longer than the 15 s the blocking tests give it.
-                let result = try? Run.tlsprobe(["connect", "\(host):\(reservation.port)", "--known-hosts", file, "--json", "--timeout", "20"], timeout: 180)
+                let result = try? Run.tlsprobe(
+                    ["connect", "\(host):\(reservation.port)", "--known-hosts", file, "--json", "--timeout", "20"],
+                    timeout: 180
+                )
                 results.withLock { $0[host] = result }
                 group.leave()
             }
@@ -144,14 +161,22 @@ import Darwin
         group.wait()
         let statuses = results.withLock { $0 }
         for host in hosts {
-            #expect(statuses[host].map { $0.status == 0 || $0.status == 1 } == true, "\(host): \(statuses[host]?.stderr ?? "did not run")")
+            #expect(
+                statuses[host].map { $0.status == 0 || $0.status == 1 } == true,
+                "\(host): \(statuses[host]?.stderr ?? "did not run")"
+            )
             #expect(statuses[host]?.stdout.contains("pin.first_use") == true, "\(host): each key is new")
         }
         let text = Self.text(file) ?? ""
-        let recorded = Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: " ")[0]) })
+        let recorded = Set(
+            text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: " ")[0]) }
+        )
         #expect(recorded == Set(hosts.map { "\($0):\(reservation.port)" }), "recorded: \(recorded.sorted())")
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("#") }.count == 1, "one header")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: pki.dir.path).filter { $0.hasPrefix(".known_hosts") }.isEmpty,
-                "no temporary file left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: pki.dir.path).filter { $0.hasPrefix(".known_hosts") }
+                .isEmpty,
+            "no temporary file left behind"
+        )
     }
 }

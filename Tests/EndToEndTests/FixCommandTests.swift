@@ -27,21 +27,34 @@ import TLSDiagnosis
         @discardableResult
         func leaf(_ name: String, san: String, key: String? = nil) throws -> (cert: String, key: String) {
             let keyPath = key ?? dir.file(name + ".key")
-            if key == nil { try Self.openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", keyPath]) }
-            try Self.openssl(Self.reissue(key: keyPath, ca: self) + ["-addext", "subjectAltName=" + san, "-out", dir.file(name + ".pem")])
+            if key == nil {
+                try Self.openssl([
+                    "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", keyPath,
+                ])
+            }
+            try Self.openssl(
+                Self.reissue(key: keyPath, ca: self) + [
+                    "-addext", "subjectAltName=" + san, "-out", dir.file(name + ".pem"),
+                ]
+            )
             return (dir.file(name + ".pem"), keyPath)
         }
 
         /// `openssl req` that issues a server certificate for `key` from `ca`; the SAN comes after.
         static func reissue(key: String, ca: OpenSSLPKI) -> [String] {
-            ["req", "-x509", "-new", "-key", key, "-CA", ca.ca, "-CAkey", ca.caKey, "-days", "400", "-subj", "/CN=printer",
-             "-addext", "basicConstraints=critical,CA:FALSE", "-addext", "keyUsage=critical,digitalSignature",
-             "-addext", "extendedKeyUsage=serverAuth"]
+            [
+                "req", "-x509", "-new", "-key", key, "-CA", ca.ca, "-CAkey", ca.caKey, "-days", "400", "-subj",
+                "/CN=printer",
+                "-addext", "basicConstraints=critical,CA:FALSE", "-addext", "keyUsage=critical,digitalSignature",
+                "-addext", "extendedKeyUsage=serverAuth",
+            ]
         }
 
         static func openssl(_ arguments: [String]) throws {
             let result = try Run.process("openssl", arguments)
-            guard result.status == 0 else { throw OpenSSLFailed(description: "openssl \(arguments.joined(separator: " ")): \(result.stderr)") }
+            guard result.status == 0 else {
+                throw OpenSSLFailed(description: "openssl \(arguments.joined(separator: " ")): \(result.stderr)")
+            }
         }
     }
 
@@ -54,7 +67,10 @@ import TLSDiagnosis
 
     /// The `-addext "subjectAltName=..."` of a fix, as written (quotes included).
     static func addext(_ fix: String) throws -> String {
-        let range = try #require(fix.range(of: #"-addext "subjectAltName=[^"]*""#, options: .regularExpression), "no -addext in: \(fix)")
+        let range = try #require(
+            fix.range(of: #"-addext "subjectAltName=[^"]*""#, options: .regularExpression),
+            "no -addext in: \(fix)"
+        )
         return String(fix[range])
     }
 
@@ -81,7 +97,9 @@ import TLSDiagnosis
         let finding = try #require(JSONFindings.finding(try Self.json(before), code))
         let fragment = try Self.addext(try #require(finding["fix"] as? String))
 
-        let command = (OpenSSLPKI.reissue(key: leaf.key, ca: pki) + ["-out", "new.pem"]).map { "'\($0)'" }.joined(separator: " ")
+        let command = (OpenSSLPKI.reissue(key: leaf.key, ca: pki) + ["-out", "new.pem"]).map { "'\($0)'" }.joined(
+            separator: " "
+        )
         let made = try Self.shell("openssl \(command) \(fragment)", in: pki.dir.path)
         #expect(made.status == 0, "\(made.stderr)")
         let san = try Self.subjectAltName(pki.dir.file("new.pem"))
@@ -90,11 +108,16 @@ import TLSDiagnosis
         #expect(san.contains(dialled == "10.0.0.5" ? "IP Address:10.0.0.5" : "DNS:scanner.local"), "\(san)")
 
         for name in ["printer.local", "::1", dialled] {
-            let after = try Run.tlsprobe(["verify", pki.dir.file("new.pem"), "--anchor", pki.ca, "--host", name, "--json"])
+            let after = try Run.tlsprobe([
+                "verify", pki.dir.file("new.pem"), "--anchor", pki.ca, "--host", name, "--json",
+            ])
             #expect(after.status == 0, "\(name): \(after.stdout)")
             #expect((try Self.json(after)["trust"] as? [String: Any])?["trusted"] as? Bool == true, "\(name)")
             let check = IPAddressText.parse(name) == nil ? "-verify_hostname" : "-verify_ip"
-            let openssl = try Run.process("openssl", ["verify", "-CAfile", pki.ca, check, name, pki.dir.file("new.pem")])
+            let openssl = try Run.process(
+                "openssl",
+                ["verify", "-CAfile", pki.ca, check, name, pki.dir.file("new.pem")]
+            )
             #expect(openssl.status == 0, "openssl verify \(check) \(name): \(openssl.stdout) \(openssl.stderr)")
         }
     }
@@ -104,10 +127,15 @@ import TLSDiagnosis
     @Test func aSingleLabelWildcardIsNeverANameToDial() throws {
         let pki = try OpenSSLPKI()
         let leaf = try pki.leaf("wild", san: "DNS:*.local")
-        let refused = try Run.process("openssl", ["verify", "-CAfile", pki.ca, "-verify_hostname", "printer.local", leaf.cert])
+        let refused = try Run.process(
+            "openssl",
+            ["verify", "-CAfile", pki.ca, "-verify_hostname", "printer.local", leaf.cert]
+        )
         #expect(refused.status != 0, "OpenSSL refuses *.local for printer.local")
 
-        let report = try Self.json(try Run.tlsprobe(["verify", leaf.cert, "--anchor", pki.ca, "--host", "printer.local", "--json"]))
+        let report = try Self.json(
+            try Run.tlsprobe(["verify", leaf.cert, "--anchor", pki.ca, "--host", "printer.local", "--json"])
+        )
         let finding = try #require(JSONFindings.finding(report, "name.mismatch"))
         let fix = try #require(finding["fix"] as? String)
         #expect(!fix.contains("Dial a name"), "\(fix)")
@@ -115,17 +143,27 @@ import TLSDiagnosis
         let fragment = try Self.addext(fix)
         #expect(!fragment.contains("*"), "\(fragment)")
 
-        let command = (OpenSSLPKI.reissue(key: leaf.key, ca: pki) + ["-out", "new.pem"]).map { "'\($0)'" }.joined(separator: " ")
+        let command = (OpenSSLPKI.reissue(key: leaf.key, ca: pki) + ["-out", "new.pem"]).map { "'\($0)'" }.joined(
+            separator: " "
+        )
         #expect(try Self.shell("openssl \(command) \(fragment)", in: pki.dir.path).status == 0)
-        let accepted = try Run.process("openssl", ["verify", "-CAfile", pki.ca, "-verify_hostname", "printer.local", pki.dir.file("new.pem")])
+        let accepted = try Run.process(
+            "openssl",
+            ["verify", "-CAfile", pki.ca, "-verify_hostname", "printer.local", pki.dir.file("new.pem")]
+        )
         #expect(accepted.status == 0, "\(accepted.stdout)")
 
         // A wildcard clients honour is offered as the name it covers, never as a pattern.
         let shop = try pki.leaf("shop", san: "DNS:*.shop.lan")
-        let other = try Self.json(try Run.tlsprobe(["verify", shop.cert, "--anchor", pki.ca, "--host", "printer.local", "--json"]))
+        let other = try Self.json(
+            try Run.tlsprobe(["verify", shop.cert, "--anchor", pki.ca, "--host", "printer.local", "--json"])
+        )
         let shopFix = try #require(JSONFindings.finding(other, "name.mismatch")?["fix"] as? String)
         #expect(shopFix.contains("Dial a name the certificate carries instead (printer.shop.lan"), "\(shopFix)")
-        let dialled = try Run.process("openssl", ["verify", "-CAfile", pki.ca, "-verify_hostname", "printer.shop.lan", shop.cert])
+        let dialled = try Run.process(
+            "openssl",
+            ["verify", "-CAfile", pki.ca, "-verify_hostname", "printer.shop.lan", shop.cert]
+        )
         #expect(dialled.status == 0, "the name offered is one OpenSSL accepts")
     }
 
@@ -167,8 +205,11 @@ import TLSDiagnosis
 
         // A client that checks dates refuses it.
         let sClient = try Run.process(
-            "openssl", ["s_client", "-connect", device.server.address, "-CAfile", device.cert, "-verify_return_error", "-brief"],
-            stdin: Data("Q\n".utf8), timeout: 10)
+            "openssl",
+            ["s_client", "-connect", device.server.address, "-CAfile", device.cert, "-verify_return_error", "-brief"],
+            stdin: Data("Q\n".utf8),
+            timeout: 10
+        )
         #expect(sClient.status != 0)
         #expect(sClient.stderr.contains("certificate has expired"), "\(sClient.stderr)")
 
@@ -192,12 +233,19 @@ import TLSDiagnosis
 
         // The renewal the fix gives, run as written with the device's key as server.key:
         // the same pin, new dates.
-        let range = try #require(fix.range(of: #"openssl req -x509 [^\n]*?-out server\.pem"#, options: .regularExpression), "\(fix)")
+        let range = try #require(
+            fix.range(of: #"openssl req -x509 [^\n]*?-out server\.pem"#, options: .regularExpression),
+            "\(fix)"
+        )
         try FileManager.default.copyItem(atPath: device.key, toPath: device.files.dir.file("server.key"))
         let renewal = try Self.shell(String(fix[range]), in: device.files.dir.path)
         #expect(renewal.status == 0, "\(renewal.stderr)")
         device.server.stop()
-        let renewed = try OpenSSLServer(cert: device.files.dir.file("server.pem"), key: device.key, port: device.server.reservation)
+        let renewed = try OpenSSLServer(
+            cert: device.files.dir.file("server.pem"),
+            key: device.key,
+            port: device.server.reservation
+        )
         defer { renewed.stop() }
         let (again, after) = try Self.connect([renewed.address, "--pin", pin])
         #expect(again.status == 0)
@@ -205,7 +253,10 @@ import TLSDiagnosis
         #expect(Self.expired(after) == nil, "\(JSONFindings.codes(after))")
         let san = try Self.subjectAltName(device.files.dir.file("server.pem"))
         #expect(san.contains("DNS:cam.local") && san.contains("IP Address:127.0.0.1"), "\(san)")
-        let subject = try Run.process("openssl", ["x509", "-in", device.files.dir.file("server.pem"), "-noout", "-subject"]).stdout
+        let subject = try Run.process(
+            "openssl",
+            ["x509", "-in", device.files.dir.file("server.pem"), "-noout", "-subject"]
+        ).stdout
         #expect(subject.contains("CN = IP Camera"), "the renewal keeps the subject: \(subject)")
     }
 
@@ -235,7 +286,10 @@ import TLSDiagnosis
         #expect(misnamed.status == 1)
         #expect(JSONFindings.codes(otherName).contains("name.mismatch"))
         #expect((otherName["trust"] as? [String: Any])?["trusted"] as? Bool == false)
-        #expect(((otherName["trust"] as? [String: Any])?["note"] as? String)?.contains("does not carry the name expected") == true)
+        #expect(
+            ((otherName["trust"] as? [String: Any])?["note"] as? String)?.contains("does not carry the name expected")
+                == true
+        )
 
         let (anchored, withAnchor) = try Self.connect([device.server.address, "--pin", pin, "--anchor", device.cert])
         #expect(anchored.status == 1)
@@ -266,12 +320,22 @@ import TLSDiagnosis
         let otherKey = pki.dir.file("other.key")
         try OpenSSLPKI.openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", otherKey])
         let p12 = pki.dir.file("mismatched.p12")
-        try OpenSSLPKI.openssl(["pkcs12", "-export", "-nocerts", "-inkey", otherKey, "-certfile", client.cert, "-passout", "pass:s3cret", "-out", p12])
+        try OpenSSLPKI.openssl([
+            "pkcs12", "-export", "-nocerts", "-inkey", otherKey, "-certfile", client.cert, "-passout", "pass:s3cret",
+            "-out", p12,
+        ])
         let keyPin = try #require(
-            ((try Self.json(try Run.tlsprobe(["inspect", otherKey, "--json"]))["files"] as? [[String: Any]])?.first?["keys"] as? [[String: Any]])?.first?["pin"] as? String)
+            ((try Self.json(try Run.tlsprobe(["inspect", otherKey, "--json"]))["files"] as? [[String: Any]])?.first?[
+                "keys"
+            ] as? [[String: Any]])?.first?["pin"] as? String
+        )
 
         for identity in [["--identity", p12, "--password-env", "P12"], ["--cert", client.cert, "--key", otherKey]] {
-            let result = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--json"] + identity, environment: ["P12": "s3cret"], timeout: 30)
+            let result = try Run.tlsprobe(
+                ["connect", server.address, "--anchor", pki.root, "--json"] + identity,
+                environment: ["P12": "s3cret"],
+                timeout: 30
+            )
             #expect(result.status == 1, "\(identity): \(result.stderr)")
             let report = try Self.json(result)
             #expect(report["error"] == nil)
@@ -282,7 +346,10 @@ import TLSDiagnosis
             let evidence = try #require(finding["evidence"] as? [String: Any])
             #expect(evidence["key_pin"] as? String == keyPin)
             #expect(evidence["certificate_subject"] as? String == "CN=ipad")
-            let request = try #require(report["certificate_request"] as? [String: Any], "the server's request is still shown")
+            let request = try #require(
+                report["certificate_request"] as? [String: Any],
+                "the server's request is still shown"
+            )
             #expect(request["client_certificate_sent"] as? Bool == false)
             #expect((report["trust"] as? [String: Any])?["trusted"] as? Bool == true, "the server itself was judged")
             #expect(!result.stderr.contains("Error:"), "\(result.stderr)")
@@ -290,7 +357,10 @@ import TLSDiagnosis
 
         // listen cannot serve with such an identity: that stays a file error (exit 2).
         let port = try ReservedPort()
-        let listen = try Run.tlsprobe(["listen", port.address, "--cert", client.cert, "--key", otherKey, "--count", "1", "--json"], timeout: 30)
+        let listen = try Run.tlsprobe(
+            ["listen", port.address, "--cert", client.cert, "--key", otherKey, "--count", "1", "--json"],
+            timeout: 30
+        )
         #expect(listen.status == 2)
         #expect(listen.stdout.contains("\"file.invalid\""), "\(listen.stdout)")
     }

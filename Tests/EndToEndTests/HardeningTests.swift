@@ -5,17 +5,33 @@ import TestSupport
 /// Hostile text in certificates and files is shown escaped; and the small edges: a negative
 /// timeout, a long text for explain, too many arguments, listen's page, Ctrl-C at a prompt.
 @Suite struct HardeningTests {
-    static func hostile(_ prefix: String) -> String { prefix + "\nTRUSTED forged\n  Findings (0)\u{2028}TRUSTED forged" }
+    static func hostile(_ prefix: String) -> String {
+        prefix + "\nTRUSTED forged\n  Findings (0)\u{2028}TRUSTED forged"
+    }
 
     /// No stdout line starts (after its indentation) with a forged marker, and the escaped form is shown.
     static func expectNoForgedLines(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let breaking: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
-        for line in text.unicodeScalars.split(whereSeparator: { breaking.contains($0.value) }).map({ String(String.UnicodeScalarView($0)) }) {
+        for line in text.unicodeScalars.split(whereSeparator: { breaking.contains($0.value) }).map({
+            String(String.UnicodeScalarView($0))
+        }) {
             let trimmed = line.drop { $0 == " " }
-            #expect(!trimmed.hasPrefix("TRUSTED forged") && !trimmed.hasPrefix("Findings (0)"), "forged line: \(line)", sourceLocation: sourceLocation)
+            #expect(
+                !trimmed.hasPrefix("TRUSTED forged") && !trimmed.hasPrefix("Findings (0)"),
+                "forged line: \(line)",
+                sourceLocation: sourceLocation
+            )
         }
-        #expect(text.contains("\\nTRUSTED forged"), "the escaped form is missing:\n\(text)", sourceLocation: sourceLocation)
-        #expect(text.contains("\\u{2028}TRUSTED forged"), "the escaped form of U+2028 is missing", sourceLocation: sourceLocation)
+        #expect(
+            text.contains("\\nTRUSTED forged"),
+            "the escaped form is missing:\n\(text)",
+            sourceLocation: sourceLocation
+        )
+        #expect(
+            text.contains("\\u{2028}TRUSTED forged"),
+            "the escaped form of U+2028 is missing",
+            sourceLocation: sourceLocation
+        )
     }
 
     /// A chain whose names (CN and DNS SAN) carry line breaks, written to a file whose name has one too.
@@ -23,7 +39,10 @@ import TestSupport
         let root = TestPKI.issue(.root(hostile("Evil Root")))
         let intermediate = TestPKI.issue(.intermediate(hostile("Evil Intermediate")), by: root)
         // A dNSName is an IA5String: ASCII line breaks only.
-        let leaf = TestPKI.issue(.server(hostile("evil.example"), dns: ["evil.example\nTRUSTED forged\r\nFindings (0)"]), by: intermediate)
+        let leaf = TestPKI.issue(
+            .server(hostile("evil.example"), dns: ["evil.example\nTRUSTED forged\r\nFindings (0)"]),
+            by: intermediate
+        )
         let dir = TemporaryDirectory()
         return (dir, dir.write(hostile("chain") + ".pem", leaf.pem + intermediate.pem), dir.write("root.pem", root.pem))
     }
@@ -37,15 +56,21 @@ import TestSupport
 
     @Test func verifyEscapesLineBreaksInNamesAndPaths() throws {
         let files = Self.hostileFiles()
-        let result = try Run.tlsprobe(["verify", files.chain, "--anchor", files.root, "--host", "other.example", "--at", OfflineCommandTests.at])
+        let result = try Run.tlsprobe([
+            "verify", files.chain, "--anchor", files.root, "--host", "other.example", "--at", OfflineCommandTests.at,
+        ])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("name.mismatch"))
         Self.expectNoForgedLines(result.stdout)
         // JSON is unchanged: the names come back exactly as they were.
-        let json = try Run.tlsprobe(["verify", files.chain, "--anchor", files.root, "--json", "--at", OfflineCommandTests.at])
+        let json = try Run.tlsprobe([
+            "verify", files.chain, "--anchor", files.root, "--json", "--at", OfflineCommandTests.at,
+        ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let leaf = try #require((object["chain"] as? [[String: Any]])?.first)
-        #expect((leaf["san"] as? [String: Any])?["dns"] as? [String] == ["evil.example\nTRUSTED forged\r\nFindings (0)"])
+        #expect(
+            (leaf["san"] as? [String: Any])?["dns"] as? [String] == ["evil.example\nTRUSTED forged\r\nFindings (0)"]
+        )
     }
 
     // MARK: usage edges
@@ -56,7 +81,10 @@ import TestSupport
         for form in [["--timeout", "-1"], ["--timeout=-1"]] {
             let result = try Run.tlsprobe([command] + target + form, timeout: 20)
             #expect(result.status == 64, "\(form): \(result.stderr)")
-            #expect(result.stderr.contains("--timeout must be a number of seconds above 0 and at most 3600"), "\(form): \(result.stderr)")
+            #expect(
+                result.stderr.contains("--timeout must be a number of seconds above 0 and at most 3600"),
+                "\(form): \(result.stderr)"
+            )
         }
     }
 
@@ -80,10 +108,19 @@ import TestSupport
         let words = Array(repeating: "-9813", count: 20_000)
         let result = try Run.tlsprobe(["explain"] + words + ["--json=yes"], timeout: 300)
         #expect(result.status == 64, "\(result.stderr)")
-        #expect(result.stderr.contains("20002 arguments, at most 4096: give explain a long text as one quoted argument"), "\(result.stderr)")
-        #expect(!result.stderr.contains("does not take any value"), "the argument parser ran before the bound: \(result.stderr)")
+        #expect(
+            result.stderr.contains("20002 arguments, at most 4096: give explain a long text as one quoted argument"),
+            "\(result.stderr)"
+        )
+        #expect(
+            !result.stderr.contains("does not take any value"),
+            "the argument parser ran before the bound: \(result.stderr)"
+        )
         let parsed = try Run.tlsprobe(["explain", "-9813", "--json=yes"], timeout: 60)
-        #expect(parsed.status == 64 && parsed.stderr.contains("does not take any value"), "within the bound the parser refuses it: \(parsed.stderr)")
+        #expect(
+            parsed.status == 64 && parsed.stderr.contains("does not take any value"),
+            "within the bound the parser refuses it: \(parsed.stderr)"
+        )
         let within = try Run.tlsprobe(["explain"] + Array(words.prefix(1000)), timeout: 120)
         #expect(within.status == 0, "\(within.stderr)")
     }
@@ -101,29 +138,29 @@ import TestSupport
     /// echo to go off, sends SIGINT (what Ctrl-C sends), then reads the terminal's settings
     /// once tlsprobe is gone. With getpass(3) echo stayed off.
     static let ptyScript = #"""
-    import fcntl, os, select, signal, subprocess, sys, termios, time
-    exe, p12 = sys.argv[1], sys.argv[2]
-    master, slave = os.openpty()
-    def controlling():
-        os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        # As from a shell: SIGINT neither blocked nor ignored (the test runner may do either).
-        signal.pthread_sigmask(signal.SIG_SETMASK, [])
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-    p = subprocess.Popen([exe, "inspect", p12], stdin=slave, stdout=slave, stderr=slave, preexec_fn=controlling)
-    seen, deadline = b"", time.time() + 30
-    while b"Password for" not in seen and time.time() < deadline:
-        if select.select([master], [], [], 0.2)[0]:
-            seen += os.read(master, 4096)
-    deadline = time.time() + 10
-    while termios.tcgetattr(slave)[3] & termios.ECHO and time.time() < deadline:
-        time.sleep(0.05)
-    during = bool(termios.tcgetattr(slave)[3] & termios.ECHO)
-    os.kill(p.pid, signal.SIGINT)
-    rc = p.wait(timeout=20)
-    after = bool(termios.tcgetattr(slave)[3] & termios.ECHO)
-    print(f"prompt={b'Password for' in seen} echo_during={during} status={rc} echo_after={after}")
-    """#
+        import fcntl, os, select, signal, subprocess, sys, termios, time
+        exe, p12 = sys.argv[1], sys.argv[2]
+        master, slave = os.openpty()
+        def controlling():
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+            # As from a shell: SIGINT neither blocked nor ignored (the test runner may do either).
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+        p = subprocess.Popen([exe, "inspect", p12], stdin=slave, stdout=slave, stderr=slave, preexec_fn=controlling)
+        seen, deadline = b"", time.time() + 30
+        while b"Password for" not in seen and time.time() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                seen += os.read(master, 4096)
+        deadline = time.time() + 10
+        while termios.tcgetattr(slave)[3] & termios.ECHO and time.time() < deadline:
+            time.sleep(0.05)
+        during = bool(termios.tcgetattr(slave)[3] & termios.ECHO)
+        os.kill(p.pid, signal.SIGINT)
+        rc = p.wait(timeout=20)
+        after = bool(termios.tcgetattr(slave)[3] & termios.ECHO)
+        print(f"prompt={b'Password for' in seen} echo_during={during} status={rc} echo_after={after}")
+        """#
 
     @Test func ctrlCAtThePasswordPromptPutsEchoBack() throws {
         let dir = TemporaryDirectory()

@@ -30,12 +30,18 @@ import TestSupport
             if continued {
                 #expect(line.hasPrefix("      "), "\(command): a continuation is indented further: \(line)")
             } else {
-                #expect(line.hasPrefix("  tlsprobe ") || line.hasPrefix("  tcpdump "), "\(command): not the start of a command: \(line)")
+                #expect(
+                    line.hasPrefix("  tlsprobe ") || line.hasPrefix("  tcpdump "),
+                    "\(command): not the start of a command: \(line)"
+                )
             }
             continued = line.hasSuffix(" \\")
         }
         #expect(!continued, "\(command): the last example ends in a backslash")
-        #expect(try Self.examples(command + ["--help"], columns: 200) == narrow, "\(command): the examples are re-wrapped at 80 columns")
+        #expect(
+            try Self.examples(command + ["--help"], columns: 200) == narrow,
+            "\(command): the examples are re-wrapped at 80 columns"
+        )
     }
 
     @Test func theLongConnectExampleIsWholeAt80Columns() throws {
@@ -56,7 +62,10 @@ import TestSupport
         let result = try Run.tlsprobe(arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("Error: unknown command '\(typed)'. Did you mean '\(meant)'?\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("Error: unknown command '\(typed)'. Did you mean '\(meant)'?\n"),
+            "\(result.stderr)"
+        )
         for command in Self.commands {
             #expect(result.stderr.contains(command), "the commands are listed: \(result.stderr)")
         }
@@ -76,7 +85,10 @@ import TestSupport
         let result = try Run.tlsprobe(["help", "conect"])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty, "no help is printed: \(result.stdout.prefix(200))")
-        #expect(result.stderr.hasPrefix("Error: unknown command 'conect'. Did you mean 'connect'?\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("Error: unknown command 'conect'. Did you mean 'connect'?\n"),
+            "\(result.stderr)"
+        )
 
         // What worked still works.
         let help = try Run.tlsprobe(["help", "connect"])
@@ -102,9 +114,11 @@ import TestSupport
         }
         #expect(opensslVersion.hasPrefix("OpenSSL 3"), "\(openssl.stdout)")
         // `--version=x` is taken as `--version` by the argument parser.
-        for (arguments, libraries) in [(["--version"], "(\(opensslVersion))\n"), (["connect", "--version"], "(\(opensslVersion))\n"),
-                                       (["capture", "--version"], "(\(opensslVersion); libpcap version "),
-                                       (["capture", "--version=x"], "(\(opensslVersion); libpcap version ")] {
+        for (arguments, libraries) in [
+            (["--version"], "(\(opensslVersion))\n"), (["connect", "--version"], "(\(opensslVersion))\n"),
+            (["capture", "--version"], "(\(opensslVersion); libpcap version "),
+            (["capture", "--version=x"], "(\(opensslVersion); libpcap version "),
+        ] {
             let result = try Run.tlsprobe(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")

@@ -39,13 +39,25 @@ import Glibc
     /// Expects `peak` within `headroom` of `baseline`. Skipped when the suite runs under
     /// AddressSanitizer (Tests/run-asan.sh): its shadow memory and quarantine say nothing
     /// about what tlsprobe keeps.
-    static func expectBounded(_ peak: Int?, baseline: Int?, headroom: Int = headroomKiB, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectBounded(
+        _ peak: Int?,
+        baseline: Int?,
+        headroom: Int = headroomKiB,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil else { return }
         guard let peak, let baseline else {
-            Issue.record("no peak resident set measured (peak \(String(describing: peak)), baseline \(String(describing: baseline)))", sourceLocation: sourceLocation)
+            Issue.record(
+                "no peak resident set measured (peak \(String(describing: peak)), baseline \(String(describing: baseline)))",
+                sourceLocation: sourceLocation
+            )
             return
         }
-        #expect(peak < baseline + headroom, "peak resident set \(peak) KiB, an ordinary run \(baseline) KiB", sourceLocation: sourceLocation)
+        #expect(
+            peak < baseline + headroom,
+            "peak resident set \(peak) KiB, an ordinary run \(baseline) KiB",
+            sourceLocation: sourceLocation
+        )
     }
 
     static func finding(_ out: ConnectCommandTests.Outcome, _ code: String) -> String {
@@ -55,9 +67,15 @@ import Glibc
     // MARK: connect: misbehaving servers
 
     @Test(arguments: [
-        ("binary garbage", [UInt8](repeating: 0x00, count: 3) + (0..<4093).map { UInt8(truncatingIfNeeded: $0 &* 7919) }),
+        (
+            "binary garbage",
+            [UInt8](repeating: 0x00, count: 3) + (0..<4093).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        ),
         ("a record header promising 64 KiB", [0x16, 0x03, 0x03, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 4096)),
-        ("a handshake record that is not a ServerHello", TLSBytes.record(type: 22, TLSBytes.handshake(0x63, [1, 2, 3]))),
+        (
+            "a handshake record that is not a ServerHello",
+            TLSBytes.record(type: 22, TLSBytes.handshake(0x63, [1, 2, 3]))
+        ),
     ])
     func aServerThatSendsGarbageIsAFinding(name: String, garbage: [UInt8]) throws {
         let server = try MisbehavingServer([.awaitBytes, .send(garbage), .stall(2)])
@@ -89,7 +107,8 @@ import Glibc
     @Test func aServerAnsweringInSSLv2IsAnOldSSLServerNotAnotherProtocol() throws {
         // An SSLv2 SERVER-HELLO: OpenSSL refuses it ("wrong version number"), and that is
         // what the finding says, not that the port speaks something other than TLS.
-        let serverHello: [UInt8] = [0x80, 0x2E, 0x04, 0x00, 0x01, 0x00, 0x03, 0x00, 0x80, 0x00, 0x10] + [UInt8](repeating: 0x44, count: 48)
+        let serverHello: [UInt8] =
+            [0x80, 0x2E, 0x04, 0x00, 0x01, 0x00, 0x03, 0x00, 0x80, 0x00, 0x10] + [UInt8](repeating: 0x44, count: 48)
         let server = try MisbehavingServer([.awaitBytes, .send(serverHello), .stall(2)])
         defer { server.stop() }
         let out = try ConnectCommandTests.connect([server.address, "--timeout", "5"])
@@ -196,10 +215,26 @@ import Glibc
     }
 
     static let afterHello: [AfterHello] = [
-        AfterHello(name: "binary garbage", bytes: [0x00, 0x00, 0x00] + (3..<600).map { UInt8(truncatingIfNeeded: $0 &* 7919) }, reason: "wrong version number"),
-        AfterHello(name: "a record header promising 64 KiB", bytes: [0x16, 0x03, 0x03, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 4096), reason: "packet length too long"),
-        AfterHello(name: "a record of another version than the one chosen", bytes: TLSBytes.record(type: 22, TLSBytes.handshake(14, []), version: [3, 1]), reason: "wrong version number"),
-        AfterHello(name: "an HTTP error page", bytes: Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), reason: "wrong version number"),
+        AfterHello(
+            name: "binary garbage",
+            bytes: [0x00, 0x00, 0x00] + (3..<600).map { UInt8(truncatingIfNeeded: $0 &* 7919) },
+            reason: "wrong version number"
+        ),
+        AfterHello(
+            name: "a record header promising 64 KiB",
+            bytes: [0x16, 0x03, 0x03, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 4096),
+            reason: "packet length too long"
+        ),
+        AfterHello(
+            name: "a record of another version than the one chosen",
+            bytes: TLSBytes.record(type: 22, TLSBytes.handshake(14, []), version: [3, 1]),
+            reason: "wrong version number"
+        ),
+        AfterHello(
+            name: "an HTTP error page",
+            bytes: Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8),
+            reason: "wrong version number"
+        ),
     ]
 
     @Test(arguments: afterHello)
@@ -222,7 +257,10 @@ import Glibc
         #expect(!fix.contains("Enable TLS 1.2/1.3"), "\(name): \(fix)")
         let evidence = finding["evidence"] as? [String: Any] ?? [:]
         #expect(evidence["openssl_errors"] as? [String] == [reason], "\(name): \(evidence)")
-        #expect(evidence["first_bytes"] as? String == bytes.prefix(16).map { String(format: "%02x", $0) }.joined(), "\(name): \(evidence)")
+        #expect(
+            evidence["first_bytes"] as? String == bytes.prefix(16).map { String(format: "%02x", $0) }.joined(),
+            "\(name): \(evidence)"
+        )
         #expect(evidence["first_bytes_offset"] as? Int == TLSBytes.serverHello12.count, "\(name): \(evidence)")
     }
 
@@ -247,7 +285,10 @@ import Glibc
 
     @Test func aServerDrippingItsFlightAfterItsHelloIsSlowAfterTheHello() throws {
         // A whole ServerHello, then the next record (a Certificate) one byte a second.
-        let certificate = TLSBytes.record(type: 22, TLSBytes.handshake(11, [0x00, 0x00, 0x40] + [UInt8](repeating: 0x30, count: 0x40)))
+        let certificate = TLSBytes.record(
+            type: 22,
+            TLSBytes.handshake(11, [0x00, 0x00, 0x40] + [UInt8](repeating: 0x30, count: 0x40))
+        )
         let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .drip(certificate, gap: 1)])
         defer { server.stop() }
         let out = try ConnectCommandTests.connect([server.address, "--timeout", "3"])
@@ -257,16 +298,25 @@ import Glibc
         #expect(!message.contains("stopped answering"), "it was still sending: \(message)")
         let evidence = out.evidence("tls.handshake_failed")
         let received = try #require(evidence["bytes_received"] as? Int, "\(evidence)")
-        #expect(received > TLSBytes.serverHello12.count && received < TLSBytes.serverHello12.count + certificate.count, "\(evidence)")
+        #expect(
+            received > TLSBytes.serverHello12.count && received < TLSBytes.serverHello12.count + certificate.count,
+            "\(evidence)"
+        )
         #expect(evidence["timeout_seconds"] as? String == "3")
     }
 
     /// A server that hangs up in the middle of a record it was sending (its ServerHello, or
     /// the record after it) stopped part-way: not "closed in answer to our ClientHello" as
     /// if it had sent nothing, nor a version it does not support.
-    @Test(arguments: [false, true]) func aServerThatHangsUpPartWayThroughARecordIsSaidToHaveStoppedThere(afterHello: Bool) throws {
-        let certificate = TLSBytes.record(type: 22, TLSBytes.handshake(11, [0x00, 0x00, 0x40] + [UInt8](repeating: 0x30, count: 0x40)))
-        let steps: [PeerStep] = afterHello
+    @Test(arguments: [false, true]) func aServerThatHangsUpPartWayThroughARecordIsSaidToHaveStoppedThere(
+        afterHello: Bool
+    ) throws {
+        let certificate = TLSBytes.record(
+            type: 22,
+            TLSBytes.handshake(11, [0x00, 0x00, 0x40] + [UInt8](repeating: 0x30, count: 0x40))
+        )
+        let steps: [PeerStep] =
+            afterHello
             ? [.awaitBytes, .send(TLSBytes.serverHello12 + Array(certificate.prefix(20)))]
             : [.awaitBytes, .send(Array(TLSBytes.serverHello12.prefix(30)))]
         let server = try MisbehavingServer(steps)
@@ -275,9 +325,19 @@ import Glibc
         #expect(out.result.status == 1, "\(out.result.stderr)")
         let message = Self.finding(out, "tls.handshake_failed")
         let sent = afterHello ? TLSBytes.serverHello12.count + 20 : 30
-        #expect(message.contains(afterHello ? "part-way through its next record after the server's server_hello" : "part-way through its ServerHello"), "\(message)")
+        #expect(
+            message.contains(
+                afterHello
+                    ? "part-way through its next record after the server's server_hello"
+                    : "part-way through its ServerHello"
+            ),
+            "\(message)"
+        )
         #expect(message.contains("\(sent) bytes had arrived"), "\(message)")
-        #expect(!message.contains("in answer to our ClientHello") && !message.contains("do not support any version"), "\(message)")
+        #expect(
+            !message.contains("in answer to our ClientHello") && !message.contains("do not support any version"),
+            "\(message)"
+        )
         let evidence = out.evidence("tls.handshake_failed")
         #expect(evidence["bytes_received"] as? Int == sent, "\(evidence)")
         #expect(evidence["transport"] as? String == "closed (FIN)", "\(evidence)")
@@ -288,10 +348,15 @@ import Glibc
     /// Runs `tlsprobe listen --json --count N` with our identity, lets `clients` do their
     /// worst, and returns the reports, the exit status and the peak resident set.
     static func listen(
-        count: Int, timeout: String = "2", extra: [String] = [], clients: (ListenProcess) throws -> Void
+        count: Int,
+        timeout: String = "2",
+        extra: [String] = [],
+        clients: (ListenProcess) throws -> Void
     ) throws -> (reports: [[String: Any]], status: Int32, peakKiB: Int?, stderr: String) {
         let pki = PKIFiles()
-        let listener = try ListenProcess(pki.identity + ["--json", "--count", String(count), "--timeout", timeout] + extra)
+        let listener = try ListenProcess(
+            pki.identity + ["--json", "--count", String(count), "--timeout", timeout] + extra
+        )
         // VmHWM, sampled while it runs: with --count it exits right after its last report.
         let peak = Mutex<Int?>(nil)
         let sampled = DispatchGroup()
@@ -340,7 +405,10 @@ import Glibc
 
     @Test func aSixteenMegabyteClientHelloIsRefusedInBoundedMemory() throws {
         let run = try Self.listen(count: 1, timeout: "10") { listener in
-            MisbehavingClient.run(port: listener.port, [.hugeHandshakeMessage(type: 1, length: 0xFF_FFFF, body: [3, 3])])
+            MisbehavingClient.run(
+                port: listener.port,
+                [.hugeHandshakeMessage(type: 1, length: 0xFF_FFFF, body: [3, 3])]
+            )
         }
         #expect(run.status == 1)
         let report = try #require(run.reports.first)
@@ -348,7 +416,10 @@ import Glibc
         // Refused on its declared size, not read until the 10 s timeout: OpenSSL's reason,
         // and no timeout in the evidence. (Not timed: the evidence says how it ended.)
         #expect(String(describing: report).contains("excessive message size"), "\(report)")
-        #expect(JSONFindings.all(report).allSatisfy { ($0["evidence"] as? [String: Any])?["timeout_seconds"] == nil }, "\(report)")
+        #expect(
+            JSONFindings.all(report).allSatisfy { ($0["evidence"] as? [String: Any])?["timeout_seconds"] == nil },
+            "\(report)"
+        )
         Self.expectBounded(run.peakKiB, baseline: Self.listenBaselineKiB)
     }
 
@@ -367,7 +438,11 @@ import Glibc
             let proxy = try TricklingProxy(upstream: listener.port, trickle: .fromClient, gap: 0)
             defer { proxy.stop() }
             let result = try Run.process(
-                "openssl", ["s_client", "-connect", proxy.address, "-servername", "printer.local"], stdin: Data(), timeout: 20)
+                "openssl",
+                ["s_client", "-connect", proxy.address, "-servername", "printer.local"],
+                stdin: Data(),
+                timeout: 20
+            )
             #expect(result.stdout.contains("CONNECTED"), "\(result.stderr)")
         }
         let report = try #require(run.reports.first)
@@ -400,7 +475,11 @@ import Glibc
             let group = DispatchGroup()
             for _ in 0..<100 { MisbehavingClient.start(port: listener.port, [.stall(4)], group: group) }
             usleep(200_000)
-            curl = try Run.process("curl", ["-sSk", "--max-time", "15", "-o", "/dev/null", "-w", "%{http_code}", listener.url], timeout: 20)
+            curl = try Run.process(
+                "curl",
+                ["-sSk", "--max-time", "15", "-o", "/dev/null", "-w", "%{http_code}", listener.url],
+                timeout: 20
+            )
             group.wait()
         }
         #expect(curl?.stdout == "200", "\(curl?.stderr ?? "")")

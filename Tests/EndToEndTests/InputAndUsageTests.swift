@@ -12,8 +12,11 @@ import TLSDiagnosis
         let key = dir.write("id.key", chain.leaf.keyPEM)
         let out = dir.file(legacy ? "legacy.p12" : "modern.p12")
         let result = try Run.process(
-            "openssl", ["pkcs12", "-export", "-in", cert, "-inkey", key, "-out", out, "-passout", "env:P12_OUT"] + (legacy ? ["-legacy"] : []),
-            environment: ["P12_OUT": password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"])
+            "openssl",
+            ["pkcs12", "-export", "-in", cert, "-inkey", key, "-out", out, "-passout", "env:P12_OUT"]
+                + (legacy ? ["-legacy"] : []),
+            environment: ["P12_OUT": password, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        )
         try #require(result.status == 0, "openssl pkcs12 failed: \(result.stderr)")
         return out
     }
@@ -21,7 +24,10 @@ import TLSDiagnosis
     @Test func modernPKCS12IsAWarningWithTheReexportCommand() throws {
         let dir = TemporaryDirectory()
         let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")
-        let result = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS", "--json", "--at", OfflineCommandTests.at], environment: ["ID_PASS": "s3cret"])
+        let result = try Run.tlsprobe(
+            ["inspect", p12, "--password-env", "ID_PASS", "--json", "--at", OfflineCommandTests.at],
+            environment: ["ID_PASS": "s3cret"]
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let finding = try #require(JSONFindings.finding(object, "pkcs12.modern_encryption"))
@@ -33,7 +39,10 @@ import TLSDiagnosis
         #expect(pkcs12["key_matches_certificate"] as? Bool == true)
         #expect(!result.stdout.contains("s3cret"))
         // --fail-on warning turns the warning into a failing status.
-        let strict = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS", "--fail-on", "warning", "--at", OfflineCommandTests.at], environment: ["ID_PASS": "s3cret"])
+        let strict = try Run.tlsprobe(
+            ["inspect", p12, "--password-env", "ID_PASS", "--fail-on", "warning", "--at", OfflineCommandTests.at],
+            environment: ["ID_PASS": "s3cret"]
+        )
         #expect(strict.status == 1)
         #expect(strict.stdout.contains("pkcs12.modern_encryption"))
     }
@@ -45,7 +54,9 @@ import TLSDiagnosis
         let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")
         let result = try Run.tlsprobe(
             ["inspect", "-", "--password-env", "ID_PASS", "--json", "--at", OfflineCommandTests.at],
-            environment: ["ID_PASS": "s3cret"], stdin: try Data(contentsOf: URL(fileURLWithPath: p12)))
+            environment: ["ID_PASS": "s3cret"],
+            stdin: try Data(contentsOf: URL(fileURLWithPath: p12))
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let fix = try #require(JSONFindings.finding(object, "pkcs12.modern_encryption")?["fix"] as? String)
@@ -68,8 +79,12 @@ import TLSDiagnosis
     @Test func aPasswordFileWithCRLFGivesThePassword() throws {
         let dir = TemporaryDirectory()
         let p12 = try Self.identity(in: dir, legacy: true, password: "s3cret")
-        for (name, content) in [("crlf.txt", "s3cret\r\nsecond line\r\n"), ("crlf-only.txt", "s3cret\r\n"), ("bare.txt", "s3cret")] {
-            let result = try Run.tlsprobe(["inspect", p12, "--password-file", dir.write(name, content), "--at", OfflineCommandTests.at])
+        for (name, content) in [
+            ("crlf.txt", "s3cret\r\nsecond line\r\n"), ("crlf-only.txt", "s3cret\r\n"), ("bare.txt", "s3cret"),
+        ] {
+            let result = try Run.tlsprobe([
+                "inspect", p12, "--password-file", dir.write(name, content), "--at", OfflineCommandTests.at,
+            ])
             #expect(result.status == 0, "\(name): \(result.stdout)\(result.stderr)")
             #expect(!result.stdout.contains("pkcs12.wrong_password"), "\(name)")
         }
@@ -83,7 +98,10 @@ import TLSDiagnosis
         #expect(result.stdout.contains("pkcs12.wrong_password"))
         #expect(result.stdout.contains("PBES2"))
         #expect(result.stdout.contains("required, the one given is wrong"))
-        let json = try Run.tlsprobe(["inspect", p12, "--password-env", "ID_PASS", "--json"], environment: ["ID_PASS": "wrong"])
+        let json = try Run.tlsprobe(
+            ["inspect", p12, "--password-env", "ID_PASS", "--json"],
+            environment: ["ID_PASS": "wrong"]
+        )
         #expect(json.status == 2)
         #expect(json.stdout.contains("\"pkcs12.wrong_password\""))
     }
@@ -104,7 +122,8 @@ import TLSDiagnosis
         let dir = TemporaryDirectory()
         let p12 = try Self.identity(in: dir, legacy: false, password: "s3cret")
         // script(1) gives tlsprobe a terminal; the password is typed after the prompt appears.
-        let command = "(sleep 1; printf 's3cret\\n') | script -qec '\"\(Run.tlsprobePath)\" inspect --no-color --at \(OfflineCommandTests.at) \"\(p12)\"' /dev/null"
+        let command =
+            "(sleep 1; printf 's3cret\\n') | script -qec '\"\(Run.tlsprobePath)\" inspect --no-color --at \(OfflineCommandTests.at) \"\(p12)\"' /dev/null"
         let result = try Run.process("/bin/sh", ["-c", command])
         #expect(result.stdout.contains("Password for \(p12)"))
         #expect(result.stdout.contains("key matches yes"), "\(result.stdout)")
@@ -153,10 +172,15 @@ import TLSDiagnosis
         #expect(try Run.tlsprobe(["verify", "x.pem", "--profile", "windows"]).status == 64)
         #expect(try Run.tlsprobe(["nonsense"]).status == 64)
         #expect(try Run.tlsprobe(["inspect", "x.pem", "--fail-on", "sometimes"]).status == 64)
-        let hostWithCert = try Run.tlsprobe(["listen", "127.0.0.1:0", "--cert", "s.pem", "--key", "s.key", "--host", "printer.local"])
+        let hostWithCert = try Run.tlsprobe([
+            "listen", "127.0.0.1:0", "--cert", "s.pem", "--key", "s.key", "--host", "printer.local",
+        ])
         #expect(hostWithCert.status == 64)
         #expect(hostWithCert.stderr.contains("--host names go into the ephemeral certificate"))
-        #expect(try Run.tlsprobe(["connect", "127.0.0.1:1", "--purpose", "client"]).status == 64, "--purpose is verify's")
+        #expect(
+            try Run.tlsprobe(["connect", "127.0.0.1:1", "--purpose", "client"]).status == 64,
+            "--purpose is verify's"
+        )
     }
 
     /// With several usage errors at once, the first one the command checks is the one shown:
@@ -168,7 +192,10 @@ import TLSDiagnosis
         (["connect", "host:99999", "--min-version", "1.3", "--max-version", "1.2"], "99999"),
         (["connect", "host:1", "--identity", "a", "--cert", "b", "--key", "c", "--sni", "1.2.3.4"], "--sni 1.2.3.4"),
         (["listen", "bad::addr::", "--identity", "a", "--cert", "b", "--key", "c"], "bad::addr::"),
-        (["listen", "4433", "--host", "x", "--identity", "a", "--cert", "b", "--key", "c"], "--host names go into the ephemeral certificate"),
+        (
+            ["listen", "4433", "--host", "x", "--identity", "a", "--cert", "b", "--key", "c"],
+            "--host names go into the ephemeral certificate"
+        ),
         (["listen", "4433", "--alpn", ",", "--min-version", "1.3", "--max-version", "1.2"], "--alpn ,"),
     ])
     func theFirstUsageErrorIsTheCommandsOwn(arguments: [String], expected: String) throws {
@@ -189,7 +216,9 @@ import TLSDiagnosis
         let known = try Run.tlsprobe(["explain", "-9813"])
         #expect(known.status == 0)
         #expect(known.stdout.contains("errSSLNoRootCert"))
-        let pasted = try Run.tlsprobe(["explain", "SSL certificate problem: unable to get local issuer certificate", "--json"])
+        let pasted = try Run.tlsprobe([
+            "explain", "SSL certificate problem: unable to get local issuer certificate", "--json",
+        ])
         #expect(pasted.status == 0)
         #expect(pasted.stdout.contains("X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY"))
         let separated = try Run.tlsprobe(["explain", "--", "20"])
@@ -202,13 +231,22 @@ import TLSDiagnosis
     @Test func aClosedStdoutIsAQuietExit() throws {
         let dir = TemporaryDirectory()
         let leaf = dir.write("leaf.pem", TestPKI.chain().leaf.pem)
-        let result = try Run.process("/bin/sh", ["-c", "\"$0\" inspect \"$1\" | head -c 10 >/dev/null; echo \"status=${PIPESTATUS:-x}\"", Run.tlsprobePath, leaf])
+        let result = try Run.process(
+            "/bin/sh",
+            [
+                "-c", "\"$0\" inspect \"$1\" | head -c 10 >/dev/null; echo \"status=${PIPESTATUS:-x}\"",
+                Run.tlsprobePath, leaf,
+            ]
+        )
         #expect(!result.stderr.contains("Fatal"))
         #expect(!result.stderr.contains("Backtrace"))
     }
 
     @Test func aClosedStderrLosesOnlyTheMessage() throws {
-        let result = try Run.process("/bin/sh", ["-c", "\"$0\" inspect /nonexistent/leaf.pem 2>&-; echo \"status=$?\"", Run.tlsprobePath])
+        let result = try Run.process(
+            "/bin/sh",
+            ["-c", "\"$0\" inspect /nonexistent/leaf.pem 2>&-; echo \"status=$?\"", Run.tlsprobePath]
+        )
         #expect(result.stdout.contains("status=2"), "\(result.stdout)")
     }
 
@@ -222,7 +260,13 @@ import TLSDiagnosis
         #expect(text.stdout.contains("evil\\x1b[2J\\x1b]0\\;pwned\\x07\\u{202e}txt.exe"), "\(text.stdout)")
         // On a terminal the colours still come through, the name's escapes do not.
         if (try? Run.which("script")) != nil {
-            let tty = try Run.process("/bin/sh", ["-c", "env -u NO_COLOR TERM=xterm script -qec '\"\(Run.tlsprobePath)\" inspect \"\(file)\"' /dev/null </dev/null"]).stdout
+            let tty = try Run.process(
+                "/bin/sh",
+                [
+                    "-c",
+                    "env -u NO_COLOR TERM=xterm script -qec '\"\(Run.tlsprobePath)\" inspect \"\(file)\"' /dev/null </dev/null",
+                ]
+            ).stdout
             #expect(tty.contains("\u{1B}[1m"))
             #expect(!tty.contains("\u{1B}[2J") && !tty.contains("\u{1B}]0;"))
         }
@@ -236,9 +280,12 @@ import TLSDiagnosis
         func longest(_ columns: String) throws -> Int {
             let run = try Run.tlsprobe(["explain", "unknown_ca"], environment: ["COLUMNS": columns])
             #expect(run.status == 0, "\(run.stderr)")
-            return run.stdout.split(separator: "\n").filter { !$0.contains("tlsprobe findings:") }.map(\.count).max() ?? 0
+            return run.stdout.split(separator: "\n").filter { !$0.contains("tlsprobe findings:") }.map(\.count).max()
+                ?? 0
         }
-        let narrow = try longest("50"), wide = try longest("120"), empty = try longest("")
+        let narrow = try longest("50")
+        let wide = try longest("120")
+        let empty = try longest("")
         #expect(narrow <= 50 && narrow > 40, "\(narrow)")
         #expect(wide > 100 && wide <= 120, "\(wide)")
         #expect(empty > 50 && empty <= 100, "an empty COLUMNS: 100 columns off a terminal, \(empty)")
@@ -253,7 +300,13 @@ import TLSDiagnosis
         // On a pseudo-terminal (script(1)), colour unless NO_COLOR or --no-color.
         guard (try? Run.which("script")) != nil else { return }
         func onTTY(_ env: String, _ extra: String = "") throws -> String {
-            try Run.process("/bin/sh", ["-c", "env -u NO_COLOR \(env) script -qec '\"\(Run.tlsprobePath)\" inspect \"\(leaf)\" \(extra)' /dev/null </dev/null"]).stdout
+            try Run.process(
+                "/bin/sh",
+                [
+                    "-c",
+                    "env -u NO_COLOR \(env) script -qec '\"\(Run.tlsprobePath)\" inspect \"\(leaf)\" \(extra)' /dev/null </dev/null",
+                ]
+            ).stdout
         }
         let coloured = try onTTY("TERM=xterm")
         #expect(coloured.contains("\u{1B}["), "no colour on a terminal: \(coloured)")

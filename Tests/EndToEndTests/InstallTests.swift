@@ -6,10 +6,13 @@ import TestSupport
 /// binary, the man page and the three shells' completions land under the prefix, a link
 /// planted where a file goes is replaced and not followed, and --uninstall takes them away.
 @Suite struct InstallTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static var script: String { root.appendingPathComponent("Scripts/install.sh").path }
-    static let installed = ["bin/tlsprobe", "share/man/man1/tlsprobe.1", "share/bash-completion/completions/tlsprobe",
-                            "share/zsh/site-functions/_tlsprobe", "share/fish/vendor_completions.d/tlsprobe.fish"]
+    static let installed = [
+        "bin/tlsprobe", "share/man/man1/tlsprobe.1", "share/bash-completion/completions/tlsprobe",
+        "share/zsh/site-functions/_tlsprobe", "share/fish/vendor_completions.d/tlsprobe.fish",
+    ]
 
     @Test func installsTheBinaryManPageAndCompletionsThenUninstallsThem() throws {
         let dir = TemporaryDirectory()
@@ -32,26 +35,48 @@ import TestSupport
             .trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(binary.status == 0 && binary.stdout.hasPrefix("tlsprobe \(version) "), "\(binary.stdout)")
         let manPage = try String(contentsOf: Self.root.appendingPathComponent("man/tlsprobe.1"), encoding: .utf8)
-        #expect(manPage.split(separator: "\n").first?.contains("\"tlsprobe \(version)\"") == true, "the man page names the version in VERSION")
-        #expect(FileManager.default.contentsEqual(atPath: prefix + "/share/man/man1/tlsprobe.1",
-                                                  andPath: Self.root.appendingPathComponent("man/tlsprobe.1").path))
+        #expect(
+            manPage.split(separator: "\n").first?.contains("\"tlsprobe \(version)\"") == true,
+            "the man page names the version in VERSION"
+        )
+        #expect(
+            FileManager.default.contentsEqual(
+                atPath: prefix + "/share/man/man1/tlsprobe.1",
+                andPath: Self.root.appendingPathComponent("man/tlsprobe.1").path
+            )
+        )
         // Each shell takes its completion: bash registers it, zsh and fish name the command.
-        let bash = try Run.process("/bin/bash", ["-c", "source \"$0\" && complete -p tlsprobe", prefix + "/" + Self.installed[2]])
+        let bash = try Run.process(
+            "/bin/bash",
+            ["-c", "source \"$0\" && complete -p tlsprobe", prefix + "/" + Self.installed[2]]
+        )
         #expect(bash.status == 0 && bash.stdout.contains("tlsprobe"), "\(bash.stdout)\(bash.stderr)")
         // File arguments complete file names: an option's value and a positional argument.
         let files = dir.file("pki")
         try FileManager.default.createDirectory(atPath: files, withIntermediateDirectories: true)
         _ = dir.write("pki/root.pem", Data())
-        for words in [["tlsprobe", "verify", "--anchor", files + "/ro"], ["tlsprobe", "inspect", files + "/ro"],
-                      ["tlsprobe", "capture", "-r", files + "/ro"]] {
+        for words in [
+            ["tlsprobe", "verify", "--anchor", files + "/ro"], ["tlsprobe", "inspect", files + "/ro"],
+            ["tlsprobe", "capture", "-r", files + "/ro"],
+        ] {
             let line = words.joined(separator: " ")
-            let script = "source \"$0\"; COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(\(words.joined(separator: " "))); "
+            let script =
+                "source \"$0\"; COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(\(words.joined(separator: " "))); "
                 + "COMP_CWORD=\(words.count - 1); _tlsprobe tlsprobe '\(words[words.count - 1])' '\(words[words.count - 2])'; printf '%s\\n' \"${COMPREPLY[@]}\""
             let completed = try Run.process("/bin/bash", ["-c", script, prefix + "/" + Self.installed[2]])
-            #expect(completed.stdout.split(separator: "\n").contains(Substring(files + "/root.pem")), "\(line): \(completed.stdout)\(completed.stderr)")
+            #expect(
+                completed.stdout.split(separator: "\n").contains(Substring(files + "/root.pem")),
+                "\(line): \(completed.stdout)\(completed.stderr)"
+            )
         }
-        #expect(try String(contentsOfFile: prefix + "/" + Self.installed[3], encoding: .utf8).hasPrefix("#compdef tlsprobe"))
-        #expect(try String(contentsOfFile: prefix + "/" + Self.installed[4], encoding: .utf8).contains("complete -c 'tlsprobe'"))
+        #expect(
+            try String(contentsOfFile: prefix + "/" + Self.installed[3], encoding: .utf8).hasPrefix("#compdef tlsprobe")
+        )
+        #expect(
+            try String(contentsOfFile: prefix + "/" + Self.installed[4], encoding: .utf8).contains(
+                "complete -c 'tlsprobe'"
+            )
+        )
 
         let uninstall = try Run.process(Self.script, ["--uninstall", "--prefix", prefix], timeout: 60)
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
@@ -66,8 +91,12 @@ import TestSupport
         #expect(unknown.status == 64 && unknown.stderr.contains("unknown option '--frobnicate'"), "\(unknown.stderr)")
         // A relative --destdir is the caller's directory's, not the repository's.
         let dir = TemporaryDirectory()
-        let staged = try Run.process(Self.script, ["--binary", Run.tlsprobePath, "--prefix", "/usr", "--destdir", "stage"],
-                                     currentDirectory: dir.file(""), timeout: 120)
+        let staged = try Run.process(
+            Self.script,
+            ["--binary", Run.tlsprobePath, "--prefix", "/usr", "--destdir", "stage"],
+            currentDirectory: dir.file(""),
+            timeout: 120
+        )
         #expect(staged.status == 0, "\(staged.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.file("stage/usr/bin/tlsprobe")), "\(staged.stdout)")
         let help = try Run.process(Self.script, ["--help"])
@@ -85,16 +114,23 @@ import TestSupport
         let info = try Run.process("/bin/sh", ["-c", "swiftc -print-target-info"]).stdout
         let resources = try #require(info.split(separator: "\n").first { $0.contains("\"runtimeResourcePath\"") })
             .split(separator: "\"", omittingEmptySubsequences: false).dropLast().last.map(String.init)
-        let toolchainBin = URL(fileURLWithPath: try #require(resources)).deletingLastPathComponent().deletingLastPathComponent()
+        let toolchainBin = URL(fileURLWithPath: try #require(resources)).deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("bin")
-        let toolchainHasLLD = FileManager.default.isExecutableFile(atPath: toolchainBin.appendingPathComponent("ld.lld").path)
-        let realSwiftc = try Run.process("/bin/sh", ["-c", "command -v swiftc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let toolchainHasLLD = FileManager.default.isExecutableFile(
+            atPath: toolchainBin.appendingPathComponent("ld.lld").path
+        )
+        let realSwiftc = try Run.process("/bin/sh", ["-c", "command -v swiftc"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines
+        )
         let dir = TemporaryDirectory()
         let bin = dir.file("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let proxy = dir.write("bin/swiftc", "#!/bin/sh\nexec '\(realSwiftc)' \"$@\"\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: proxy)
-        for (libc, packs) in [("glibc 2.35", false), ("glibc 2.36", true), ("glibc 2.41", true), ("glibc 3.0", true), ("", false)] {
+        for (libc, packs) in [
+            ("glibc 2.35", false), ("glibc 2.36", true), ("glibc 2.41", true), ("glibc 3.0", true), ("", false),
+        ] {
             let getconf = dir.write("bin/getconf", libc.isEmpty ? "#!/bin/sh\nexit 1\n" : "#!/bin/sh\necho '\(libc)'\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: getconf)
             var environment = ProcessInfo.processInfo.environment
@@ -110,9 +146,14 @@ import TestSupport
             // libstdc++ linked in with lld, where the toolchain's clang finds the archive.
             let staticCXX = Self.root.appendingPathComponent("Scripts/static-libstdc++").resolvingSymlinksInPath().path
             let clang = toolchainBin.appendingPathComponent("clang").path
-            let cxxArchive = FileManager.default.isExecutableFile(atPath: clang)
-                ? try Run.process(clang, ["-print-file-name=libstdc++.a"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) : ""
-            let linksCXX = packs && toolchainHasLLD && cxxArchive.hasPrefix("/") && FileManager.default.fileExists(atPath: cxxArchive)
+            let cxxArchive =
+                FileManager.default.isExecutableFile(atPath: clang)
+                ? try Run.process(clang, ["-print-file-name=libstdc++.a"]).stdout.trimmingCharacters(
+                    in: .whitespacesAndNewlines
+                ) : ""
+            let linksCXX =
+                packs && toolchainHasLLD && cxxArchive.hasPrefix("/")
+                && FileManager.default.fileExists(atPath: cxxArchive)
                 && !staticCXX.contains(where: \.isWhitespace)
             #expect(lines.contains("-L" + staticCXX) == linksCXX, "\(libc): \(lines)")
             #expect(lines.contains("-static-libgcc") == linksCXX, "\(libc): \(lines)")
@@ -156,9 +197,13 @@ import TestSupport
         try #require(symbols.status == 0, "\(symbols.stderr)")
         let names = symbols.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
         // Not a stripped binary, where no name would be found whatever is linked.
-        try #require(names.contains("tlsprobe_main") && names.contains { $0.hasPrefix("$s20FoundationEssentials") }, "\(names.count) symbols")
+        try #require(
+            names.contains("tlsprobe_main") && names.contains { $0.hasPrefix("$s20FoundationEssentials") },
+            "\(names.count) symbols"
+        )
         let foreign = names.filter {
-            $0.hasPrefix("$s10Foundation") || $0.hasPrefix("$s26FoundationInternationalization") || $0 == "__CFInitialize" || $0.hasPrefix("_ZN6icu_")
+            $0.hasPrefix("$s10Foundation") || $0.hasPrefix("$s26FoundationInternationalization")
+                || $0 == "__CFInitialize" || $0.hasPrefix("_ZN6icu_")
         }
         #expect(foreign.isEmpty, "\(foreign.count) symbols, e.g. \(foreign.prefix(5))")
         #endif

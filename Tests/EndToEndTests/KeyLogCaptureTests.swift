@@ -11,11 +11,18 @@ import TestSupport
     static var pki: CaptureTests.PKI { CaptureTests.pki }
 
     /// Each client with `-keylogfile` into one key log, against one s_server.
-    static func capture(serverExtra: [String] = [], clients: [[String]], name: String) throws -> (pcap: String, keyLog: String) {
+    static func capture(
+        serverExtra: [String] = [],
+        clients: [[String]],
+        name: String
+    ) throws -> (pcap: String, keyLog: String) {
         let keyLog = pki.dir.file("\(name).keys")
         try? FileManager.default.removeItem(atPath: keyLog)
-        let pcap = try CaptureTests.capture(serverExtra: serverExtra, clients: clients.map { $0 + ["-keylogfile", keyLog] },
-                                            name: "\(name).pcap")
+        let pcap = try CaptureTests.capture(
+            serverExtra: serverExtra,
+            clients: clients.map { $0 + ["-keylogfile", keyLog] },
+            name: "\(name).pcap"
+        )
         return (pcap, keyLog)
     }
 
@@ -27,14 +34,17 @@ import TestSupport
     static func suitesCapture() throws -> (pcap: String, keyLog: String) {
         if let suitesFile { return suitesFile }
         let root = pki.root
-        let file = try capture(clients: [
-            ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-CAfile", root],
-            ["-tls1_3", "-ciphersuites", "TLS_AES_256_GCM_SHA384", "-CAfile", root],
-            ["-tls1_3", "-ciphersuites", "TLS_CHACHA20_POLY1305_SHA256", "-CAfile", root],
-            ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256", "-CAfile", root],
-            ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384", "-CAfile", root],
-            ["-tls1_2", "-cipher", "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305", "-CAfile", root],
-        ] + pki.refusingClients, name: "suites")
+        let file = try capture(
+            clients: [
+                ["-tls1_3", "-ciphersuites", "TLS_AES_128_GCM_SHA256", "-CAfile", root],
+                ["-tls1_3", "-ciphersuites", "TLS_AES_256_GCM_SHA384", "-CAfile", root],
+                ["-tls1_3", "-ciphersuites", "TLS_CHACHA20_POLY1305_SHA256", "-CAfile", root],
+                ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256", "-CAfile", root],
+                ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384", "-CAfile", root],
+                ["-tls1_2", "-cipher", "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305", "-CAfile", root],
+            ] + pki.refusingClients,
+            name: "suites"
+        )
         suitesFile = file
         return file
     }
@@ -47,9 +57,15 @@ import TestSupport
         return file
     }
 
-    static func read(_ pcap: String, _ extra: [String], stdin: Data? = nil) throws -> (lines: Lines, result: Run.Result) {
-        let result = try Run.tlsprobe(["capture", "-r", pcap, "--json", "--anchor", pki.root, "--host", "localhost",
-                                       "--fail-on", "never"] + extra, stdin: stdin)
+    static func read(_ pcap: String, _ extra: [String], stdin: Data? = nil) throws -> (lines: Lines, result: Run.Result)
+    {
+        let result = try Run.tlsprobe(
+            [
+                "capture", "-r", pcap, "--json", "--anchor", pki.root, "--host", "localhost",
+                "--fail-on", "never",
+            ] + extra,
+            stdin: stdin
+        )
         #expect(result.status == 0, "\(result.stderr)")
         return (try CaptureTests.lines(result), result)
     }
@@ -64,19 +80,25 @@ import TestSupport
 
     static func alerts(_ line: [String: Any]) -> [[String: Any]] { line["alerts"] as? [[String: Any]] ?? [] }
 
-    static func alertName(_ alert: [String: Any]) -> String? { (alert["description"] as? [String: Any])?["name"] as? String }
+    static func alertName(_ alert: [String: Any]) -> String? {
+        (alert["description"] as? [String: Any])?["name"] as? String
+    }
 
     /// Finding codes other than those that differ by version by design.
     static func judgement(_ line: [String: Any]) -> [String] {
         JSONFindings.codes(line).filter { !["capture.tls13_encrypted", "tls.protocol_too_old"].contains($0) }.sorted()
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func everySuiteIsDecryptedAndJudgedLikeTLS12() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func everySuiteIsDecryptedAndJudgedLikeTLS12() throws {
         let file = try Self.suitesCapture()
         let (lines, result) = try Self.read(file.pcap, ["--keylog", file.keyLog])
         try #require(lines.count == 8, "\(result.stdout)\n\(result.stderr)")
         // The TLS 1.2 client refusing the chain sends nothing encrypted: 7 connections to decrypt.
-        #expect(result.stderr.contains("key log: 7 decrypted, 0 in part, 0 without secrets, 0 failed to decrypt"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("key log: 7 decrypted, 0 in part, 0 without secrets, 0 failed to decrypt"),
+            "\(result.stderr)"
+        )
 
         let expectedSuites = ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"]
         #expect(lines[0..<3].map { Self.suite($0) } == expectedSuites)
@@ -98,7 +120,8 @@ import TestSupport
         // write keys yet when it rejects the server's Certificate, so its alert is
         // plaintext; the decrypted server flight is what puts it in context. Encrypted
         // alerts: mutualTLSIsDecrypted and PcapSourceTests.)
-        let rejected12 = lines[6], rejected13 = lines[7]
+        let rejected12 = lines[6]
+        let rejected13 = lines[7]
         #expect((rejected13["handshake"] as? [String: Any])?["version"] as? String == "TLSv1.3")
         for line in [rejected12, rejected13] {
             #expect(line["outcome"] as? String == "failed")
@@ -107,25 +130,37 @@ import TestSupport
             #expect(alert["from"] as? String == "client")
             #expect(Self.alertName(alert) == "unknown_ca")
             let finding = try #require(JSONFindings.finding(line, "capture.alert"))
-            #expect((finding["message"] as? String)?.contains("sent unknown_ca right after the server's") == true, "\(finding)")
+            #expect(
+                (finding["message"] as? String)?.contains("sent unknown_ca right after the server's") == true,
+                "\(finding)"
+            )
         }
         #expect(Self.judgement(rejected13) == Self.judgement(rejected12))
         // The same message, but for the name of the message before it.
         let message12 = JSONFindings.finding(rejected12, "capture.alert")?["message"] as? String
         let message13 = JSONFindings.finding(rejected13, "capture.alert")?["message"] as? String
-        #expect(message13?.replacingOccurrences(of: "finished", with: "X") == message12?.replacingOccurrences(of: "server_hello_done", with: "X"))
+        #expect(
+            message13?.replacingOccurrences(of: "finished", with: "X")
+                == message12?.replacingOccurrences(of: "server_hello_done", with: "X")
+        )
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func textReportShowsTheDecryptedChainAndAlert() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func textReportShowsTheDecryptedChainAndAlert() throws {
         let file = try Self.suitesCapture()
-        let result = try Run.tlsprobe(["capture", "-r", file.pcap, "--keylog", file.keyLog, "--anchor", Self.pki.root,
-                                       "--host", "localhost"])
+        let result = try Run.tlsprobe([
+            "capture", "-r", file.pcap, "--keylog", file.keyLog, "--anchor", Self.pki.root,
+            "--host", "localhost",
+        ])
         #expect(result.status == 1)
         #expect(!result.stdout.contains("capture.tls13_encrypted"))
         #expect(result.stdout.components(separatedBy: "Chain as presented (2)").count - 1 == 8)
         let mtls = try Self.mtlsCapture()
         let refused = try Run.tlsprobe(["capture", "-r", mtls.pcap, "--keylog", mtls.keyLog])
-        #expect(refused.stdout.contains("server      fatal certificate_required (encrypted) after client finished"), "\(refused.stdout)")
+        #expect(
+            refused.stdout.contains("server      fatal certificate_required (encrypted) after client finished"),
+            "\(refused.stdout)"
+        )
         #expect(refused.stdout.contains("Client chain (1)"), "\(refused.stdout)")
         // Without the key log, TLS 1.3 is as before.
         let without = try Self.read(file.pcap, [])
@@ -157,16 +192,25 @@ import TestSupport
             #expect((line["certificate_request"] as? [String: Any])?["client_certificate_sent"] as? Bool == false)
         }
         // (The client's own close_notify, as s_client quits, may cross it on the wire.)
-        let alert13 = try #require(Self.alerts(without13).first { Self.alertName($0) == "certificate_required" }, "\(Self.alerts(without13))")
+        let alert13 = try #require(
+            Self.alerts(without13).first { Self.alertName($0) == "certificate_required" },
+            "\(Self.alerts(without13))"
+        )
         #expect(Self.alertName(alert13) == "certificate_required")
         #expect(alert13["from"] as? String == "server")
         #expect(alert13["encrypted"] as? Bool == true)
         #expect(Self.judgement(without13) == Self.judgement(without12))
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func helloRetryRequestIsDecrypted() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func helloRetryRequestIsDecrypted()
+        throws
+    {
         // The client key-shares x25519 only; a server that takes P-384 alone asks again.
-        let file = try Self.capture(serverExtra: ["-groups", "P-384"], clients: [["-tls1_3", "-CAfile", Self.pki.root]], name: "hrr")
+        let file = try Self.capture(
+            serverExtra: ["-groups", "P-384"],
+            clients: [["-tls1_3", "-CAfile", Self.pki.root]],
+            name: "hrr"
+        )
         let (lines, result) = try Self.read(file.pcap, ["--keylog", file.keyLog])
         try #require(lines.count == 1, "\(result.stdout)\n\(result.stderr)")
         // Both ClientHellos are kept: client_hello is the first (fingerprints come from it,
@@ -194,8 +238,10 @@ import TestSupport
         let keyLog = pki.dir.file("connect.keys")
         try? FileManager.default.removeItem(atPath: keyLog)
         let recorder = try LoopbackCapture(port: server.port, path: pki.dir.file("connect.pcap"))
-        let connect = try Run.tlsprobe(["connect", server.address, "--keylog", keyLog, "--json", "--anchor", pki.root,
-                                        "--host", "localhost"])
+        let connect = try Run.tlsprobe([
+            "connect", server.address, "--keylog", keyLog, "--json", "--anchor", pki.root,
+            "--host", "localhost",
+        ])
         let pcap = recorder.stop()
         #expect(connect.status == 0, "\(connect.stderr)")
         let live = try #require(try JSONSerialization.jsonObject(with: Data(connect.stdout.utf8)) as? [String: Any])
@@ -205,39 +251,64 @@ import TestSupport
         let captured = lines[0]
         #expect((captured["handshake"] as? [String: Any])?["version"] as? String == "TLSv1.3")
         #expect(captured["outcome"] as? String == "established")
-        let fingerprints: ([String: Any]) -> [String] = { ($0["chain"] as? [[String: Any]] ?? []).compactMap { $0["sha256"] as? String } }
+        let fingerprints: ([String: Any]) -> [String] = {
+            ($0["chain"] as? [[String: Any]] ?? []).compactMap { $0["sha256"] as? String }
+        }
         #expect(fingerprints(captured) == fingerprints(live))
         #expect(fingerprints(captured).count == 2)
         #expect(Self.suite(captured) == Self.suite(live))
-        #expect((captured["trust"] as? [String: Any])?["trusted"] as? Bool == (live["trust"] as? [String: Any])?["trusted"] as? Bool)
-        #expect((captured["client_hello"] as? [String: Any])?["ja4"] as? String == (live["client_hello"] as? [String: Any])?["ja4"] as? String)
+        #expect(
+            (captured["trust"] as? [String: Any])?["trusted"] as? Bool == (live["trust"] as? [String: Any])?["trusted"]
+                as? Bool
+        )
+        #expect(
+            (captured["client_hello"] as? [String: Any])?["ja4"] as? String
+                == (live["client_hello"] as? [String: Any])?["ja4"] as? String
+        )
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func liveCaptureReadsAKeyLogBeingWritten() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func liveCaptureReadsAKeyLogBeingWritten() throws {
         let pki = Self.pki
         let server = try pki.server()
         defer { server.stop() }
         let dir = TemporaryDirectory()
         // The client appends its secrets while tlsprobe captures: the file starts empty.
         let keyLog = dir.write("live.keys", "")
-        let live = try CaptureTests.startLive([
-            "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration", "30",
-            "--keylog", keyLog, "--anchor", pki.root, "--host", "localhost",
-        ], in: dir)
+        let live = try CaptureTests.startLive(
+            [
+                "capture", "-i", "lo", "--filter", "tcp port \(server.port)", "--count", "1", "--json", "--duration",
+                "30",
+                "--keylog", keyLog, "--anchor", pki.root, "--host", "localhost",
+            ],
+            in: dir
+        )
         defer { if live.process.isRunning { live.process.terminate() } }
-        try Run.process("openssl", ["s_client", "-connect", server.address, "-tls1_3", "-servername", "localhost", "-brief",
-                                    "-keylogfile", keyLog], stdin: Data("Q\n".utf8), timeout: 10)
+        try Run.process(
+            "openssl",
+            [
+                "s_client", "-connect", server.address, "-tls1_3", "-servername", "localhost", "-brief",
+                "-keylogfile", keyLog,
+            ],
+            stdin: Data("Q\n".utf8),
+            timeout: 10
+        )
         CaptureTests.wait(live.process, seconds: 15)
         let stdout = (try? String(contentsOfFile: live.stdout, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOfFile: live.stderr, encoding: .utf8)) ?? ""
         #expect(live.process.terminationStatus == 0, "\(stderr)")
-        let line = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "\(stdout)\n\(stderr)")
+        let line = try #require(
+            try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any],
+            "\(stdout)\n\(stderr)"
+        )
         #expect(Self.chain(line) == ["CN=localhost", "CN=Capture Intermediate CA"], "\(stderr)")
         #expect((line["trust"] as? [String: Any])?["trusted"] as? Bool == true)
         #expect(stderr.contains("key log: 1 decrypted"), "\(stderr)")
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func wrongMissingAndTruncatedKeyLogs() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func wrongMissingAndTruncatedKeyLogs()
+        throws
+    {
         let file = try Self.suitesCapture()
         let dir = Self.pki.dir
         let text = try String(contentsOfFile: file.keyLog, encoding: .utf8)
@@ -264,7 +335,10 @@ import TestSupport
         }.joined(separator: "\n")
         let (wrong, _) = try Self.read(file.pcap, ["--keylog", dir.write("altered.keys", altered)])
         for index in [0, 1, 2, 7] {
-            let failed = try #require(JSONFindings.finding(wrong[index], "capture.decrypt_failed"), "\(JSONFindings.codes(wrong[index]))")
+            let failed = try #require(
+                JSONFindings.finding(wrong[index], "capture.decrypt_failed"),
+                "\(JSONFindings.codes(wrong[index]))"
+            )
             let evidence = try #require(failed["evidence"] as? [String: Any])
             #expect(evidence["from"] as? String == "server")
             #expect(evidence["secret"] as? String == "SERVER_HANDSHAKE_TRAFFIC_SECRET")
@@ -273,7 +347,11 @@ import TestSupport
             #expect(Self.chain(wrong[index]).isEmpty)
         }
         // The TLS 1.2 connections' CLIENT_RANDOM lines were left alone.
-        #expect(wrong[3..<6].allSatisfy { Self.chain($0).count == 2 && !JSONFindings.codes($0).contains("capture.decrypt_failed") })
+        #expect(
+            wrong[3..<6].allSatisfy {
+                Self.chain($0).count == 2 && !JSONFindings.codes($0).contains("capture.decrypt_failed")
+            }
+        )
 
         // Cut in the middle of a line: what comes before is used, the rest has no key, and
         // the cut line is named on stderr without its secret.
@@ -286,11 +364,18 @@ import TestSupport
         #expect(JSONFindings.codes(partial[7]).contains("capture.no_key"))
 
         // Hostile key logs: garbage, binary, huge lines — skipped, never a crash.
-        var garbage = "# comment\n\nCLIENT_RANDOM zz 00\nSERVER_HANDSHAKE_TRAFFIC_SECRET \(String(repeating: "a", count: 64))\n"
+        var garbage =
+            "# comment\n\nCLIENT_RANDOM zz 00\nSERVER_HANDSHAKE_TRAFFIC_SECRET \(String(repeating: "a", count: 64))\n"
         garbage += "RSA 0011223344556677 00\n" + String(repeating: "f", count: 100_000) + "\n\u{0}\u{1}\u{2}\n"
-        let (hostile, hostileResult) = try Self.read(file.pcap, ["--keylog", dir.write("garbage.keys", garbage), "--keylog", file.keyLog])
+        let (hostile, hostileResult) = try Self.read(
+            file.pcap,
+            ["--keylog", dir.write("garbage.keys", garbage), "--keylog", file.keyLog]
+        )
         #expect(hostile.count == 8)
-        #expect(hostileResult.stderr.contains("garbage.keys: 4 malformed line(s) skipped (line 3:"), "\(hostileResult.stderr)")
+        #expect(
+            hostileResult.stderr.contains("garbage.keys: 4 malformed line(s) skipped (line 3:"),
+            "\(hostileResult.stderr)"
+        )
         #expect(Self.chain(hostile[0]).count == 2)
 
         // A key log that cannot be read is a usage problem: exit 2, nothing examined.
@@ -302,7 +387,8 @@ import TestSupport
         #expect(empty.result.stderr.contains("empty.keys: no secrets in it"))
     }
 
-    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment)) func pcapngDecryptionSecretsBlockNeedsNoKeyLog() throws {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func pcapngDecryptionSecretsBlockNeedsNoKeyLog() throws {
         let file = try Self.suitesCapture()
         let pcap = try #require(CaptureWriter.packets(inPcap: try Data(contentsOf: URL(fileURLWithPath: file.pcap))))
         let secrets = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.keyLog)))
@@ -310,8 +396,13 @@ import TestSupport
         let half = secrets.count / 2
         let cut = secrets[..<half].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? half
         for bigEndian in [false, true] {
-            let pcapng = CaptureWriter.file(.pcapng, linkType: pcap.linkType, packets: pcap.packets,
-                                            secrets: [Array(secrets[..<cut]), Array(secrets[cut...])], bigEndian: bigEndian)
+            let pcapng = CaptureWriter.file(
+                .pcapng,
+                linkType: pcap.linkType,
+                packets: pcap.packets,
+                secrets: [Array(secrets[..<cut]), Array(secrets[cut...])],
+                bigEndian: bigEndian
+            )
             let path = Self.pki.dir.write("dsb-\(bigEndian).pcapng", pcapng)
             let (lines, result) = try Self.read(path, [])
             try #require(lines.count == 8, "\(result.stderr)")

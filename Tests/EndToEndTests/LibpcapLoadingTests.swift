@@ -48,7 +48,10 @@ import TestSupport
             let result = try Run.tlsprobe(arguments, environment: Self.missing)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty, "\(result.stdout)")
-            #expect(result.stderr.hasPrefix("Error: cannot load libpcap (TLSPROBE_LIBPCAP): /nonexistent/libpcap.so.0.8:"), "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("Error: cannot load libpcap (TLSPROBE_LIBPCAP): /nonexistent/libpcap.so.0.8:"),
+                "\(result.stderr)"
+            )
             #expect(result.stderr.contains("capture needs libpcap"), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
@@ -56,7 +59,10 @@ import TestSupport
         let text = dir.write("libnotpcap.so", "not a library\n")
         let notLibrary = try Run.tlsprobe(["capture", "-r", file], environment: ["TLSPROBE_LIBPCAP": text])
         #expect(notLibrary.status == 2, "\(notLibrary.stderr)")
-        #expect(notLibrary.stderr.hasPrefix("Error: cannot load libpcap (TLSPROBE_LIBPCAP): \(text):"), "\(notLibrary.stderr)")
+        #expect(
+            notLibrary.stderr.hasPrefix("Error: cannot load libpcap (TLSPROBE_LIBPCAP): \(text):"),
+            "\(notLibrary.stderr)"
+        )
     }
 
     /// The other commands do not notice: `explain` and `--version` answer as before, and
@@ -71,18 +77,25 @@ import TestSupport
         #expect(version.stdout == (try Run.tlsprobe(["--version"])).stdout, "\(version.stdout)")
         let captureVersion = try Run.tlsprobe(["capture", "--version"], environment: Self.missing)
         #expect(captureVersion.status == 0, "\(captureVersion.stderr)")
-        #expect(captureVersion.stdout.hasPrefix("tlsprobe ") && captureVersion.stdout.hasSuffix("; libpcap: not found)\n"), "\(captureVersion.stdout)")
+        #expect(
+            captureVersion.stdout.hasPrefix("tlsprobe ") && captureVersion.stdout.hasSuffix("; libpcap: not found)\n"),
+            "\(captureVersion.stdout)"
+        )
     }
 
     #if os(Linux)
     /// TLSPROBE_LIBPCAP naming the system's libpcap by its path reads a capture as usual.
     @Test func theVariableNamesTheLibraryToLoad() throws {
         let cache = try Run.process("/sbin/ldconfig", ["-p"])
-        let path = try #require(cache.stdout.split(separator: "\n").compactMap { line -> String? in
-            guard line.contains("libpcap.so."), line.contains("x86-64") || line.contains("AArch64"),
-                  let arrow = line.range(of: "=> ") else { return nil }
-            return String(line[arrow.upperBound...])
-        }.first, "ldconfig -p lists no libpcap: \(cache.stdout.prefix(300))")
+        let path = try #require(
+            cache.stdout.split(separator: "\n").compactMap { line -> String? in
+                guard line.contains("libpcap.so."), line.contains("x86-64") || line.contains("AArch64"),
+                    let arrow = line.range(of: "=> ")
+                else { return nil }
+                return String(line[arrow.upperBound...])
+            }.first,
+            "ldconfig -p lists no libpcap: \(cache.stdout.prefix(300))"
+        )
         let dir = TemporaryDirectory()
         let file = dir.write("empty.pcap", CaptureWriter.file(linkType: 1, packets: []))
         let result = try Run.tlsprobe(["capture", "-r", file], environment: ["TLSPROBE_LIBPCAP": path])

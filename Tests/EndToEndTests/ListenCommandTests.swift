@@ -13,7 +13,9 @@ import Glibc
     static func handshake(_ report: [String: Any]) -> [String: Any] { report["handshake"] as? [String: Any] ?? [:] }
 
     static func alerts(_ report: [String: Any]) -> [String] {
-        (report["alerts"] as? [[String: Any]] ?? []).compactMap { ($0["description"] as? [String: Any])?["name"] as? String }
+        (report["alerts"] as? [[String: Any]] ?? []).compactMap {
+            ($0["description"] as? [String: Any])?["name"] as? String
+        }
     }
 
     /// `openssl s_client` against the listener, stdin closed so it leaves after the handshake.
@@ -50,7 +52,9 @@ import Glibc
         let reports = listener.reports
         #expect(reports.count == 2)
         // Reports come as connections complete; find each by what it did.
-        let first = try #require(reports.first { ($0["http"] as? [String: Any])?["request_line"] as? String == "GET /status HTTP/1.1" })
+        let first = try #require(
+            reports.first { ($0["http"] as? [String: Any])?["request_line"] as? String == "GET /status HTTP/1.1" }
+        )
         #expect(first["command"] as? String == "listen")
         #expect(first["schema_version"] as? Int == 1)
         #expect(first["outcome"] as? String == "established")
@@ -82,7 +86,9 @@ import Glibc
     @Test(arguments: ["1.2", "1.3"])
     func curlThatDoesNotTrustOurRootSendsUnknownCA(version: String) throws {
         let pki = PKIFiles()
-        let listener = try ListenProcess(pki.identity + ["--json", "--count", "2", "--min-version", version, "--max-version", version])
+        let listener = try ListenProcess(
+            pki.identity + ["--json", "--count", "2", "--min-version", version, "--max-version", version]
+        )
         let versionFlags = version == "1.2" ? ["--tlsv1.2", "--tls-max", "1.2"] : ["--tlsv1.3"]
         let refused = try Self.curl(versionFlags + ["-o", "/dev/null"], url: listener.url)
         #expect(refused.status == 60, "curl: the peer's certificate cannot be verified: \(refused.stderr)")
@@ -98,7 +104,11 @@ import Glibc
         #expect(Self.alerts(failed) == ["unknown_ca"])
         let finding = try #require(JSONFindings.finding(failed, "tls.handshake_failed"))
         let message = try #require(finding["message"] as? String)
-        #expect(message.hasPrefix("The client sent unknown_ca after our Certificate: it does not trust the root that signed our certificate."))
+        #expect(
+            message.hasPrefix(
+                "The client sent unknown_ca after our Certificate: it does not trust the root that signed our certificate."
+            )
+        )
         #expect(message.contains("\"CN=Test Root CA\""), "names the root the client lacks")
         #expect((finding["fix"] as? String)?.contains("Install \"CN=Test Root CA\" on the client") == true)
         let evidence = try #require(finding["evidence"] as? [String: Any])
@@ -113,7 +123,10 @@ import Glibc
     /// Each alert as (description, from, encrypted).
     static func alertFlags(_ report: [String: Any]) -> [(name: String, from: String, encrypted: Bool?)] {
         (report["alerts"] as? [[String: Any]] ?? []).map {
-            ((($0["description"] as? [String: Any])?["name"] as? String) ?? "?", $0["from"] as? String ?? "?", $0["encrypted"] as? Bool)
+            (
+                (($0["description"] as? [String: Any])?["name"] as? String) ?? "?", $0["from"] as? String ?? "?",
+                $0["encrypted"] as? Bool
+            )
         }
     }
 
@@ -146,7 +159,10 @@ import Glibc
         let pki = PKIFiles()
         let unrelated = pki.files("unrelated-root", TestPKI.issueLive(.root("Unrelated Root CA"))).cert
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
-        let refused = try Self.curl(["--tlsv1.3", "--cacert", unrelated, "-o", "/dev/null"], url: "https://127.0.0.1:\(listener.port)/")
+        let refused = try Self.curl(
+            ["--tlsv1.3", "--cacert", unrelated, "-o", "/dev/null"],
+            url: "https://127.0.0.1:\(listener.port)/"
+        )
         #expect(refused.status == 60, "\(refused.stderr)")
         let mismatch = try Self.python(listener, cafile: pki.root, hostname: "wrong.example")
         #expect(mismatch.status == 3, "\(mismatch.stdout) \(mismatch.stderr)")
@@ -171,11 +187,21 @@ import Glibc
 
     /// The client's refusal, read from the report: the finding, where `first` and `then`
     /// stand in its message and in its fix.
-    static func order(_ finding: [String: Any], _ first: String, before then: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func order(
+        _ finding: [String: Any],
+        _ first: String,
+        before then: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for key in ["message", "fix"] {
             let text = finding[key] as? String ?? ""
-            let a = text.range(of: first)?.lowerBound, b = text.range(of: then)?.lowerBound
-            #expect(a != nil && b != nil && a! < b!, "\(key): \"\(first)\" before \"\(then)\": \(text)", sourceLocation: sourceLocation)
+            let a = text.range(of: first)?.lowerBound
+            let b = text.range(of: then)?.lowerBound
+            #expect(
+                a != nil && b != nil && a! < b!,
+                "\(key): \"\(first)\" before \"\(then)\": \(text)",
+                sourceLocation: sourceLocation
+            )
         }
     }
 
@@ -184,10 +210,17 @@ import Glibc
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "2"])
         let python = try Self.python(listener, cafile: pki.root, hostname: "wrong-name.example")
         #expect(python.stdout.contains("refused: CERTIFICATE_VERIFY_FAILED"), "\(python.stdout) \(python.stderr)")
-        let sClient = try Self.sClient(listener, [
-            "-tls1_2", "-verify_return_error", "-CAfile", pki.root, "-servername", "wrong-name.example", "-verify_hostname", "wrong-name.example",
-        ])
-        #expect(sClient.stdout.contains("hostname mismatch") || sClient.stderr.contains("hostname mismatch"), "\(sClient.stdout)")
+        let sClient = try Self.sClient(
+            listener,
+            [
+                "-tls1_2", "-verify_return_error", "-CAfile", pki.root, "-servername", "wrong-name.example",
+                "-verify_hostname", "wrong-name.example",
+            ]
+        )
+        #expect(
+            sClient.stdout.contains("hostname mismatch") || sClient.stderr.contains("hostname mismatch"),
+            "\(sClient.stdout)"
+        )
         #expect(listener.finish() == 1)
 
         let reports = listener.reports
@@ -196,17 +229,32 @@ import Glibc
             let version = Self.handshake(report)["version"] as? String ?? "?"
             // Both send bad_certificate, in the clear: an OpenSSL client refusing our
             // Certificate has no handshake keys yet (TLS 1.3), or has not changed cipher spec (TLS 1.2).
-            #expect(Self.alertFlags(report).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["bad_certificate client false"], "\(version)")
+            #expect(
+                Self.alertFlags(report).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == [
+                    "bad_certificate client false"
+                ],
+                "\(version)"
+            )
             #expect((report["client_hello"] as? [String: Any])?["sni"] as? String == "wrong-name.example")
-            let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"), "\(version): \(JSONFindings.codes(report))")
+            let finding = try #require(
+                JSONFindings.finding(report, "tls.handshake_failed"),
+                "\(version): \(JSONFindings.codes(report))"
+            )
             let message = finding["message"] as? String ?? ""
-            #expect(message.hasPrefix("The client sent bad_certificate after our Certificate"), "\(version): \(message)")
+            #expect(
+                message.hasPrefix("The client sent bad_certificate after our Certificate"),
+                "\(version): \(message)"
+            )
             #expect(message.contains("\"wrong-name.example\""), "\(version): names the SNI: \(message)")
             #expect(message.contains("printer.local"), "\(version): names our certificate's names: \(message)")
             #expect(message.contains("may also"), "\(version): the root is a possibility, not a fact: \(message)")
             #expect(!message.contains("The client does not have"), "\(version): \(message)")
             Self.order(finding, "wrong-name.example", before: "CN=Test Root CA")
-            #expect((finding["fix"] as? String)?.hasPrefix("Serve a certificate whose SAN has \"wrong-name.example\"") == true, "\(version): \(finding["fix"] ?? "")")
+            #expect(
+                (finding["fix"] as? String)?.hasPrefix("Serve a certificate whose SAN has \"wrong-name.example\"")
+                    == true,
+                "\(version): \(finding["fix"] ?? "")"
+            )
             let evidence = finding["evidence"] as? [String: Any] ?? [:]
             #expect(evidence["sni_in_our_certificate"] as? Bool == false)
         }
@@ -216,30 +264,56 @@ import Glibc
     @Test func curlChecksTheNameAfterTheHandshakeAndClosesWithoutARequest() throws {
         let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
-        let wrong = try Self.curl(["--resolve", "wrong-name.example:\(listener.port):127.0.0.1", "--cacert", pki.root, "-o", "/dev/null"],
-                                  url: "https://wrong-name.example:\(listener.port)/")
+        let wrong = try Self.curl(
+            ["--resolve", "wrong-name.example:\(listener.port):127.0.0.1", "--cacert", pki.root, "-o", "/dev/null"],
+            url: "https://wrong-name.example:\(listener.port)/"
+        )
         #expect(wrong.status == 60, "curl: no alternative certificate subject name matches: \(wrong.stderr)")
-        let right = try Self.curl(["--resolve", "printer.local:\(listener.port):127.0.0.1", "--cacert", pki.root], url: "https://printer.local:\(listener.port)/")
+        let right = try Self.curl(
+            ["--resolve", "printer.local:\(listener.port):127.0.0.1", "--cacert", pki.root],
+            url: "https://printer.local:\(listener.port)/"
+        )
         #expect(right.stdout.contains("tlsprobe listen saw this connection"), "\(right.stderr)")
         // A client that closes without a request but asked for our name is not suspected.
-        try Self.sClient(listener, ["-CAfile", pki.root, "-servername", "printer.local", "-verify_hostname", "printer.local", "-verify_return_error"])
+        try Self.sClient(
+            listener,
+            [
+                "-CAfile", pki.root, "-servername", "printer.local", "-verify_hostname", "printer.local",
+                "-verify_return_error",
+            ]
+        )
         _ = listener.finish()
 
         let reports = listener.reports
         try #require(reports.count == 3)
-        let refused = try #require(reports.first { ($0["client_hello"] as? [String: Any])?["sni"] as? String == "wrong-name.example" })
+        let refused = try #require(
+            reports.first { ($0["client_hello"] as? [String: Any])?["sni"] as? String == "wrong-name.example" }
+        )
         // curl finishes the handshake, then checks the name and sends close_notify with its keys.
         #expect(refused["outcome"] as? String == "established")
         #expect(refused["http"] is NSNull)
-        #expect(Self.alertFlags(refused).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["close_notify client true"])
-        let finding = try #require(JSONFindings.finding(refused, "tls.handshake_failed"), "\(JSONFindings.codes(refused))")
-        #expect(finding["severity"] as? String == "warning", "the handshake completed: a likely refusal, not a certain one")
+        #expect(
+            Self.alertFlags(refused).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == [
+                "close_notify client true"
+            ]
+        )
+        let finding = try #require(
+            JSONFindings.finding(refused, "tls.handshake_failed"),
+            "\(JSONFindings.codes(refused))"
+        )
+        #expect(
+            finding["severity"] as? String == "warning",
+            "the handshake completed: a likely refusal, not a certain one"
+        )
         let message = finding["message"] as? String ?? ""
         #expect(message.contains("without sending a request"), "\(message)")
         #expect(message.contains("\"wrong-name.example\""), "\(message)")
         #expect(message.contains("\"printer.local\""), "\(message)")
         #expect(!message.contains("CN=Test Root CA"), "it accepted our chain in the handshake: \(message)")
-        #expect((finding["fix"] as? String)?.hasPrefix("Serve a certificate whose SAN has \"wrong-name.example\"") == true, "\(finding["fix"] ?? "")")
+        #expect(
+            (finding["fix"] as? String)?.hasPrefix("Serve a certificate whose SAN has \"wrong-name.example\"") == true,
+            "\(finding["fix"] ?? "")"
+        )
 
         let others = reports.filter { ($0["client_hello"] as? [String: Any])?["sni"] as? String == "printer.local" }
         #expect(others.count == 2)
@@ -249,21 +323,38 @@ import Glibc
     @Test func aClientWithoutOurRootDialingOurNameIsStillToldTheRootIsMissing() throws {
         let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "2"])
-        let curl = try Self.curl(["--resolve", "printer.local:\(listener.port):127.0.0.1", "-o", "/dev/null"], url: "https://printer.local:\(listener.port)/")
+        let curl = try Self.curl(
+            ["--resolve", "printer.local:\(listener.port):127.0.0.1", "-o", "/dev/null"],
+            url: "https://printer.local:\(listener.port)/"
+        )
         #expect(curl.status == 60, "\(curl.stderr)")
-        try Self.sClient(listener, ["-tls1_2", "-verify_return_error", "-servername", "printer.local", "-verify_hostname", "printer.local"])
+        try Self.sClient(
+            listener,
+            ["-tls1_2", "-verify_return_error", "-servername", "printer.local", "-verify_hostname", "printer.local"]
+        )
         #expect(listener.finish() == 1)
 
         let reports = listener.reports
         try #require(reports.count == 2)
         for report in reports {
             let version = Self.handshake(report)["version"] as? String ?? "?"
-            #expect(Self.alertFlags(report).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == ["unknown_ca client false"], "\(version)")
-            let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"), "\(version): \(JSONFindings.codes(report))")
+            #expect(
+                Self.alertFlags(report).map { "\($0.name) \($0.from) \($0.encrypted.map(String.init) ?? "?")" } == [
+                    "unknown_ca client false"
+                ],
+                "\(version)"
+            )
+            let finding = try #require(
+                JSONFindings.finding(report, "tls.handshake_failed"),
+                "\(version): \(JSONFindings.codes(report))"
+            )
             let message = finding["message"] as? String ?? ""
             #expect(message.contains("The client does not have \"CN=Test Root CA\""), "\(version): \(message)")
             #expect(!message.contains("(SNI)"), "\(version): the name matched, it is not a cause: \(message)")
-            #expect((finding["fix"] as? String)?.hasPrefix("Install \"CN=Test Root CA\" on the client") == true, "\(version): \(finding["fix"] ?? "")")
+            #expect(
+                (finding["fix"] as? String)?.hasPrefix("Install \"CN=Test Root CA\" on the client") == true,
+                "\(version): \(finding["fix"] ?? "")"
+            )
             #expect((finding["evidence"] as? [String: Any])?["sni_in_our_certificate"] as? Bool == true)
         }
     }
@@ -273,7 +364,10 @@ import Glibc
         let listener = try ListenProcess(pki.identity + ["--json", "--count", "3"])
         // s_client reports the verify error and finishes the handshake anyway.
         let lenient = try Self.sClient(listener, ["-tls1_3"])
-        #expect(lenient.stdout.contains("Verify return code: 20 (unable to get local issuer certificate)"), "\(lenient.stdout)")
+        #expect(
+            lenient.stdout.contains("Verify return code: 20 (unable to get local issuer certificate)"),
+            "\(lenient.stdout)"
+        )
         // -verify_return_error makes it refuse, with unknown_ca, as curl does.
         let strict = try Self.sClient(listener, ["-tls1_2", "-verify_return_error"])
         #expect(strict.status != 0)
@@ -283,7 +377,11 @@ import Glibc
 
         let reports = listener.reports
         #expect(reports.count == 3)
-        #expect(reports.map { $0["outcome"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["established", "established", "failed"])
+        #expect(
+            reports.map { $0["outcome"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == [
+                "established", "established", "failed",
+            ]
+        )
         let refused = try #require(reports.first { $0["outcome"] as? String == "failed" })
         #expect(Self.alerts(refused) == ["unknown_ca"])
         #expect(JSONFindings.codes(refused).contains("tls.handshake_failed"))
@@ -300,9 +398,14 @@ import Glibc
         let pki = PKIFiles()
         let good = pki.client("front-desk-ipad")
         let stranger = pki.client("stranger", by: TestPKI.issueLive(.root("Other CA")))
-        let listener = try ListenProcess(pki.identity + ["--json", "--count", "3", "--require-client-cert", "--client-anchor", pki.root])
+        let listener = try ListenProcess(
+            pki.identity + ["--json", "--count", "3", "--require-client-cert", "--client-anchor", pki.root]
+        )
         #expect(listener.stderrText.contains("client certificates required"))
-        let accepted = try Self.sClient(listener, [version, "-cert", good.cert, "-key", good.key, "-cert_chain", pki.intermediate, "-CAfile", pki.root])
+        let accepted = try Self.sClient(
+            listener,
+            [version, "-cert", good.cert, "-key", good.key, "-cert_chain", pki.intermediate, "-CAfile", pki.root]
+        )
         #expect(accepted.stdout.contains("Acceptable client certificate CA names"), "\(accepted.stdout)")
         #expect(accepted.stdout.contains("CN = Test Root CA"))
         try Self.sClient(listener, [version, "-cert", stranger.cert, "-key", stranger.key])
@@ -311,23 +414,38 @@ import Glibc
 
         let reports = listener.reports
         try #require(reports.count == 3)
-        let ok = try #require(reports.first { $0["outcome"] as? String == "established" }, "\(reports.map(JSONFindings.codes))")
+        let ok = try #require(
+            reports.first { $0["outcome"] as? String == "established" },
+            "\(reports.map(JSONFindings.codes))"
+        )
         #expect((ok["client_chain"] as? [[String: Any]])?.count == 2)
         #expect((ok["client_trust"] as? [String: Any])?["trusted"] as? Bool == true)
         #expect((ok["certificate_request"] as? [String: Any])?["acceptable_cas"] as? [String] == ["CN=Test Root CA"])
         #expect(JSONFindings.codes(ok) == ["mtls.client_cert_requested"])
 
-        let rejected = try #require(reports.first { JSONFindings.codes($0).contains("mtls.client_cert_rejected") }, "\(reports.map(JSONFindings.codes))")
+        let rejected = try #require(
+            reports.first { JSONFindings.codes($0).contains("mtls.client_cert_rejected") },
+            "\(reports.map(JSONFindings.codes))"
+        )
         #expect(rejected["outcome"] as? String == "failed")
         #expect(Self.alerts(rejected) == ["unknown_ca"], "tlsprobe refuses as the real server would")
-        #expect(Self.alertFlags(rejected).first?.encrypted == (version == "-tls1_3"), "TLS 1.3: sent with our keys; TLS 1.2: before our ChangeCipherSpec")
+        #expect(
+            Self.alertFlags(rejected).first?.encrypted == (version == "-tls1_3"),
+            "TLS 1.3: sent with our keys; TLS 1.2: before our ChangeCipherSpec"
+        )
         let finding = try #require(JSONFindings.finding(rejected, "mtls.client_cert_rejected"))
         #expect((finding["message"] as? String)?.contains("\"CN=stranger\" (issued by \"CN=Other CA\")") == true)
         #expect((rejected["client_trust"] as? [String: Any])?["trusted"] as? Bool == false)
-        #expect(JSONFindings.codes(rejected).contains("chain.missing_intermediate"), "its issuer \"Other CA\" is neither sent nor an anchor: \(JSONFindings.codes(rejected))")
+        #expect(
+            JSONFindings.codes(rejected).contains("chain.missing_intermediate"),
+            "its issuer \"Other CA\" is neither sent nor an anchor: \(JSONFindings.codes(rejected))"
+        )
         #expect(JSONFindings.all(rejected).contains { $0["subject"] as? String == "client certificate[0]" } == true)
 
-        let missing = try #require(reports.first { JSONFindings.codes($0).contains("mtls.client_cert_required") }, "\(reports.map(JSONFindings.codes))")
+        let missing = try #require(
+            reports.first { JSONFindings.codes($0).contains("mtls.client_cert_required") },
+            "\(reports.map(JSONFindings.codes))"
+        )
         #expect(missing["outcome"] as? String == "failed")
         #expect(Self.alerts(missing) == [version == "-tls1_3" ? "certificate_required" : "handshake_failure"])
         #expect(Self.alertFlags(missing).first?.encrypted == (version == "-tls1_3"))
@@ -341,8 +459,13 @@ import Glibc
         var spec = TestPKI.Spec.client("server-cert-as-client")
         spec.extendedKeyUsage = [.serverAuth]
         let wrongUse = pki.client("wrong-use", spec: spec)
-        let listener = try ListenProcess(pki.identity + ["--json", "--count", "1", "--request-client-cert", "--client-anchor", pki.root])
-        try Self.sClient(listener, ["-tls1_3", "-cert", wrongUse.cert, "-key", wrongUse.key, "-cert_chain", pki.intermediate])
+        let listener = try ListenProcess(
+            pki.identity + ["--json", "--count", "1", "--request-client-cert", "--client-anchor", pki.root]
+        )
+        try Self.sClient(
+            listener,
+            ["-tls1_3", "-cert", wrongUse.cert, "-key", wrongUse.key, "-cert_chain", pki.intermediate]
+        )
         #expect(listener.finish() == 1)
         let report = try #require(listener.reports.first)
         #expect(Self.alerts(report) == ["unsupported_certificate"])
@@ -383,7 +506,8 @@ import Glibc
         let listener = try ListenProcess(["--json", "--count", "4"])
         let results = Mutex<[Int32]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { index in
-            let status = (try? Self.curl(["-k", "-o", "/dev/null", "-A", "client-\(index)"], url: listener.url).status) ?? -1
+            let status =
+                (try? Self.curl(["-k", "-o", "/dev/null", "-A", "client-\(index)"], url: listener.url).status) ?? -1
             results.withLock { $0.append(status) }
         }
         #expect(results.withLock { $0 } == [0, 0, 0, 0])
@@ -398,7 +522,10 @@ import Glibc
 
     @Test func everyAddressMeansIPv4AndIPv6() throws {
         let listener = try ListenProcess(["--json", "--count", "2"], host: nil)
-        #expect(listener.stderrText.contains("listening on [::]:\(listener.port), 0.0.0.0:\(listener.port)"), "\(listener.stderrText)")
+        #expect(
+            listener.stderrText.contains("listening on [::]:\(listener.port), 0.0.0.0:\(listener.port)"),
+            "\(listener.stderrText)"
+        )
         #expect(try Self.curl(["-k", "-o", "/dev/null"], url: "https://127.0.0.1:\(listener.port)/").status == 0)
         #expect(try Self.curl(["-k", "-o", "/dev/null"], url: "https://[::1]:\(listener.port)/").status == 0)
         #expect(listener.finish() == 0)
@@ -420,7 +547,10 @@ import Glibc
 
     /// A TLS 1.2 ClientHello for printer.local (ECDHE-ECDSA/RSA-AES128-GCM), as Python's ssl
     /// module wrote it: replayed by hand, so the test can hang up the way a quiet client does.
-    static let clientHello = Array(hex: "160301009b0100009703039b5b0960803ca85f42fd0ca2068c613cbdedb67cb2917f7dfacce7298d7bc789000006c02bc02f00ff0100006800000012001000000d7072696e7465722e6c6f63616c000b000403000102000a000c000a001d0017001e00190018002300000016000000170000000d002a0028040305030603080708080809080a080b080408050806040105010601030303010302040205020602")
+    static let clientHello = Array(
+        hex:
+            "160301009b0100009703039b5b0960803ca85f42fd0ca2068c613cbdedb67cb2917f7dfacce7298d7bc789000006c02bc02f00ff0100006800000012001000000d7072696e7465722e6c6f63616c000b000403000102000a000c000a001d0017001e00190018002300000016000000170000000d002a0028040305030603080708080809080a080b080408050806040105010601030303010302040205020602"
+    )
 
     @Test func aClientThatHangsUpAfterOurCertificateIsReadAsDistrust() throws {
         let pki = PKIFiles()
@@ -438,7 +568,12 @@ import Glibc
         #expect(report["outcome"] as? String == "failed")
         #expect(Self.alerts(report).isEmpty)
         let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
-        #expect((finding["message"] as? String)?.hasPrefix("The client closed the connection without an alert after our Certificate") == true, "\(finding)")
+        #expect(
+            (finding["message"] as? String)?.hasPrefix(
+                "The client closed the connection without an alert after our Certificate"
+            ) == true,
+            "\(finding)"
+        )
         let evidence = try #require(finding["evidence"] as? [String: Any])
         #expect(evidence["transport"] as? String == "closed (FIN)")
         #expect(evidence["sni"] as? String == "printer.local")
@@ -457,7 +592,12 @@ import Glibc
         let status = listener.stop(signal: SIGTERM)
         #expect(status == 0, "\(listener.stderrText)")
         #expect(listener.reports.count == 1)
-        #expect(listener.stderrText.contains("stopped (SIGTERM): 1 connection reported, 1 established, 0 failed, 1 closed without sending a byte (not reported)"), "\(listener.stderrText)")
+        #expect(
+            listener.stderrText.contains(
+                "stopped (SIGTERM): 1 connection reported, 1 established, 0 failed, 1 closed without sending a byte (not reported)"
+            ),
+            "\(listener.stderrText)"
+        )
     }
 
     @Test func aStdoutNobodyReadsHoldsNeitherTheConnectionsNorAStop() throws {
@@ -468,10 +608,14 @@ import Glibc
         // (not the stop) the time that takes.
         let sanitized = ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] != nil
         let listener = try ListenProcess(["--json"], readsStdout: false)
-        let clients = try Run.process("curl", [
-            "-sSk", "--parallel", "--parallel-max", "50", "--max-time", sanitized ? "120" : "5", "-o", "/dev/null",
-            "-w", "\n%{http_code}\n", listener.url + "[1-300]",
-        ], timeout: sanitized ? 600 : 40)
+        let clients = try Run.process(
+            "curl",
+            [
+                "-sSk", "--parallel", "--parallel-max", "50", "--max-time", sanitized ? "120" : "5", "-o", "/dev/null",
+                "-w", "\n%{http_code}\n", listener.url + "[1-300]",
+            ],
+            timeout: sanitized ? 600 : 40
+        )
         let answered = clients.stdout.split(separator: "\n").filter { $0 == "200" }.count
         #expect(answered == 300, "\(answered) of 300 clients answered: \(clients.stderr.prefix(500))")
         let started = Date()
@@ -480,8 +624,12 @@ import Glibc
         #expect(status == 0, "\(listener.stderrText)")
         // The grace is 3 s; an instrumented process also checks for leaks as it exits.
         #expect(seconds < (sanitized ? 30 : 6), "SIGTERM took \(seconds) s")
-        let summary = try #require(listener.stderrText.firstMatch(of: /stopped \(SIGTERM\): 300 connections reported.*, (\d+) reports dropped: stdout was not being read/),
-                                   "\(listener.stderrText)")
+        let summary = try #require(
+            listener.stderrText.firstMatch(
+                of: /stopped \(SIGTERM\): 300 connections reported.*, (\d+) reports dropped: stdout was not being read/
+            ),
+            "\(listener.stderrText)"
+        )
         // The pipe holds some reports; of the rest, at most 256 waited in the queue.
         #expect(Int(summary.output.1).map { $0 > 200 && $0 < 300 } == true, "\(summary.output.0)")
     }
@@ -526,7 +674,9 @@ import Glibc
         #expect(curl.status == 0, "a real client waited behind idle connections: \(curl.stderr)")
         let reports = listener.waitForReports(65, timeout: 10)
         let silentOnes = reports.filter {
-            (JSONFindings.finding($0, "tls.handshake_failed")?["message"] as? String)?.contains("sent no ClientHello within 2 s") == true
+            (JSONFindings.finding($0, "tls.handshake_failed")?["message"] as? String)?.contains(
+                "sent no ClientHello within 2 s"
+            ) == true
         }
         #expect(silentOnes.count == 64, "\(reports.count) reports")
         // Exit status 1: the silent connections' reports carry an error finding.
@@ -566,7 +716,8 @@ import Glibc
 
     @Test(arguments: [
         ["127.0.0.1"], ["host:99999"], ["4433", "--cert", "c.pem"], ["4433", "--chain", "c.pem"],
-        ["4433", "--request-client-cert", "--require-client-cert"], ["4433", "--count", "0"], ["4433", "--duration", "soon"],
+        ["4433", "--request-client-cert", "--require-client-cert"], ["4433", "--count", "0"],
+        ["4433", "--duration", "soon"],
         ["4433", "--timeout", "0"], ["4433", "--min-version", "1.3", "--max-version", "1.2"], ["::1"],
     ])
     func usageErrorsAreExit64(arguments: [String]) throws {

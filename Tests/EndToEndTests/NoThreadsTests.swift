@@ -15,26 +15,26 @@ private let cCompiler = ["clang", "cc", "gcc"].lazy.compactMap { try? Run.which(
 struct NoThreadsTests {
 
     static let shimSource = """
-    #define _GNU_SOURCE
-    #include <dlfcn.h>
-    #include <errno.h>
-    #include <fcntl.h>
-    #include <pthread.h>
-    #include <stdlib.h>
-    #include <unistd.h>
-    static int calls;
-    int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
-        static int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-        if (!real) real = dlsym(RTLD_NEXT, "pthread_create");
-        const char *from = getenv("FAIL_FROM");
-        if (from && __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST) >= atoi(from)) {
-            const char *mark = getenv("FAIL_MARK");
-            if (mark) close(open(mark, O_WRONLY | O_CREAT, 0600));
-            return EAGAIN;
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <errno.h>
+        #include <fcntl.h>
+        #include <pthread.h>
+        #include <stdlib.h>
+        #include <unistd.h>
+        static int calls;
+        int pthread_create(pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
+            static int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+            if (!real) real = dlsym(RTLD_NEXT, "pthread_create");
+            const char *from = getenv("FAIL_FROM");
+            if (from && __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST) >= atoi(from)) {
+                const char *mark = getenv("FAIL_MARK");
+                if (mark) close(open(mark, O_WRONLY | O_CREAT, 0600));
+                return EAGAIN;
+            }
+            return real(thread, attributes, start, argument);
         }
-        return real(thread, attributes, start, argument);
-    }
-    """
+        """
 
     /// The environment that preloads the shim, built in `dir`, failing every call, and the
     /// file whose existence says a call was failed.
@@ -54,11 +54,19 @@ struct NoThreadsTests {
         let server = try pki.server(["-tls1_2"])
         defer { server.stop() }
         let failing = try Self.failingThreads(in: pki.dir)
-        let out = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--versions", "--json"], environment: failing.environment, timeout: 30)
+        let out = try Run.tlsprobe(
+            ["connect", server.address, "--anchor", pki.root, "--versions", "--json"],
+            environment: failing.environment,
+            timeout: 30
+        )
         #expect(FileManager.default.fileExists(atPath: failing.mark), "the shim refused a thread")
         #expect(out.status == 0, "\(out.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
-        #expect(json?["versions"] as? [String: Bool] == ["TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": false])
+        #expect(
+            json?["versions"] as? [String: Bool] == [
+                "TLSv1.0": false, "TLSv1.1": false, "TLSv1.2": true, "TLSv1.3": false,
+            ]
+        )
         #expect((json?["trust"] as? [String: Any])?["trusted"] as? Bool == true)
     }
 
@@ -70,7 +78,11 @@ struct NoThreadsTests {
         let failing = try Self.failingThreads(in: pki.dir)
         let port = try ReservedPort()
         let started = Date()
-        let out = try Run.tlsprobe(["listen", port.address, "--count", "1"], environment: failing.environment, timeout: 30)
+        let out = try Run.tlsprobe(
+            ["listen", port.address, "--count", "1"],
+            environment: failing.environment,
+            timeout: 30
+        )
         #expect(FileManager.default.fileExists(atPath: failing.mark), "the shim refused a thread")
         #expect(out.status == 2, "\(out.stdout) \(out.stderr)")
         // One line, and no "listening on" announced before it.

@@ -13,25 +13,36 @@ import TestSupport
         let intermediateKey = dir.write("intermediate.key", pki.chain.intermediate.keyPEM)
         let serial = try Run.process("openssl", ["x509", "-noout", "-serial", "-in", pki.leaf]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "serial=", with: "")
-        let entry = revoked
+        let entry =
+            revoked
             ? "R\t491231235959Z\t260101000000Z\t\(serial)\tunknown\t/CN=printer.local\n"
             : "V\t491231235959Z\t\t\(serial)\tunknown\t/CN=printer.local\n"
         let index = dir.write(revoked ? "index-revoked.txt" : "index.txt", entry)
         let request = dir.file("request.der")
-        let made = try Run.process("openssl", ["ocsp", "-issuer", pki.intermediate, "-cert", pki.leaf, "-no_nonce", "-reqout", request])
+        let made = try Run.process(
+            "openssl",
+            ["ocsp", "-issuer", pki.intermediate, "-cert", pki.leaf, "-no_nonce", "-reqout", request]
+        )
         #expect(made.status == 0, "\(made.stderr)")
         let out = dir.file(revoked ? "revoked.der" : "good.der")
-        let signed = try Run.process("openssl", [
-            "ocsp", "-index", index, "-rsigner", pki.intermediate, "-rkey", intermediateKey, "-CA", pki.intermediate,
-            "-reqin", request, "-respout", out, "-ndays", "1",
-        ])
+        let signed = try Run.process(
+            "openssl",
+            [
+                "ocsp", "-index", index, "-rsigner", pki.intermediate, "-rkey", intermediateKey, "-CA",
+                pki.intermediate,
+                "-reqin", request, "-respout", out, "-ndays", "1",
+            ]
+        )
         #expect(signed.status == 0, "\(signed.stderr)")
         return out
     }
 
     static func ocsp(_ server: OpenSSLServer, _ pki: PKIFiles) throws -> (json: [String: Any], ocsp: [String: Any]) {
         let result = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root, "--json"], timeout: 60)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            "\(result.stderr)"
+        )
         try SchemaTests.expectValid(result.stdout, "connect")
         return (object, try #require(object["ocsp"] as? [String: Any], "\(result.stdout)"))
     }
@@ -41,7 +52,12 @@ import TestSupport
         let pki = PKIFiles()
         let server = try pki.server([version, "-status_file", try Self.response(pki, revoked: false)])
         defer { server.stop() }
-        let real = try Run.process("openssl", ["s_client", "-connect", server.address, "-status", version], stdin: Data(), timeout: 30)
+        let real = try Run.process(
+            "openssl",
+            ["s_client", "-connect", server.address, "-status", version],
+            stdin: Data(),
+            timeout: 30
+        )
         #expect(real.stdout.contains("Cert Status: good"), "s_client -status: \(real.stdout)")
 
         let (json, ocsp) = try Self.ocsp(server, pki)
@@ -51,7 +67,10 @@ import TestSupport
         #expect(ocsp["matches_leaf"] as? Bool == true)
         #expect(ocsp["this_update"] is String && ocsp["next_update"] is String)
         #expect(ocsp["revocation_time"] is NSNull)
-        let extensions = ((json["client_hello"] as? [String: Any])?["extensions"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        let extensions =
+            ((json["client_hello"] as? [String: Any])?["extensions"] as? [[String: Any]])?.compactMap {
+                $0["name"] as? String
+            } ?? []
         #expect(extensions.contains("status_request"), "we asked: \(extensions)")
 
         let text = try Run.tlsprobe(["connect", server.address, "--anchor", pki.root], timeout: 60)
@@ -62,7 +81,12 @@ import TestSupport
         let pki = PKIFiles()
         let revoked = try pki.server(["-status_file", try Self.response(pki, revoked: true)])
         defer { revoked.stop() }
-        let real = try Run.process("openssl", ["s_client", "-connect", revoked.address, "-status"], stdin: Data(), timeout: 30)
+        let real = try Run.process(
+            "openssl",
+            ["s_client", "-connect", revoked.address, "-status"],
+            stdin: Data(),
+            timeout: 30
+        )
         #expect(real.stdout.contains("Cert Status: revoked"), "s_client -status: \(real.stdout)")
         let (_, ocsp) = try Self.ocsp(revoked, pki)
         #expect(ocsp["certificate_status"] as? String == "revoked")
@@ -83,7 +107,12 @@ import TestSupport
         try Data([0x30, 0x03, 0x0A, 0x01, 0x00]).write(to: URL(fileURLWithPath: file))
         let server = try pki.server(["-tls1_2", "-status_file", file])
         defer { server.stop() }
-        let real = try Run.process("openssl", ["s_client", "-connect", server.address, "-status", "-tls1_2"], stdin: Data(), timeout: 30)
+        let real = try Run.process(
+            "openssl",
+            ["s_client", "-connect", server.address, "-status", "-tls1_2"],
+            stdin: Data(),
+            timeout: 30
+        )
         #expect(real.stdout.contains("OCSP Response Status: successful"), "s_client -status: \(real.stdout)")
         #expect(!real.stdout.contains("Cert Status"), "s_client sees no certificate status either: \(real.stdout)")
 
@@ -109,20 +138,40 @@ import TestSupport
             try Run.process("openssl", ["x509", "-noout", "-serial", "-in", file]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "serial=", with: "")
         }
-        let index = dir.write("index-two.txt", "R\t491231235959Z\t260101000000Z\t\(try serial(other.cert))\tunknown\t/CN=other.local\n"
-            + "V\t491231235959Z\t\t\(try serial(pki.leaf))\tunknown\t/CN=printer.local\n")
+        let index = dir.write(
+            "index-two.txt",
+            "R\t491231235959Z\t260101000000Z\t\(try serial(other.cert))\tunknown\t/CN=other.local\n"
+                + "V\t491231235959Z\t\t\(try serial(pki.leaf))\tunknown\t/CN=printer.local\n"
+        )
         let request = dir.file("request-two.der")
-        let made = try Run.process("openssl", ["ocsp", "-issuer", pki.intermediate, "-cert", other.cert, "-cert", pki.leaf, "-no_nonce", "-reqout", request])
+        let made = try Run.process(
+            "openssl",
+            [
+                "ocsp", "-issuer", pki.intermediate, "-cert", other.cert, "-cert", pki.leaf, "-no_nonce", "-reqout",
+                request,
+            ]
+        )
         #expect(made.status == 0, "\(made.stderr)")
         let out = dir.file("two.der")
-        let signed = try Run.process("openssl", [
-            "ocsp", "-index", index, "-rsigner", pki.intermediate, "-rkey", intermediateKey, "-CA", pki.intermediate,
-            "-reqin", request, "-respout", out, "-ndays", "1",
-        ])
+        let signed = try Run.process(
+            "openssl",
+            [
+                "ocsp", "-index", index, "-rsigner", pki.intermediate, "-rkey", intermediateKey, "-CA",
+                pki.intermediate,
+                "-reqin", request, "-respout", out, "-ndays", "1",
+            ]
+        )
         #expect(signed.status == 0, "\(signed.stderr)")
         let listed = try Run.process("openssl", ["ocsp", "-respin", out, "-resp_text", "-noverify"])
-        #expect(listed.stdout.components(separatedBy: "Cert Status:").count == 3, "two SingleResponses: \(listed.stdout)")
-        #expect(listed.stdout.range(of: "Cert Status: revoked")!.lowerBound < listed.stdout.range(of: "Cert Status: good")!.lowerBound, "the other one first")
+        #expect(
+            listed.stdout.components(separatedBy: "Cert Status:").count == 3,
+            "two SingleResponses: \(listed.stdout)"
+        )
+        #expect(
+            listed.stdout.range(of: "Cert Status: revoked")!.lowerBound
+                < listed.stdout.range(of: "Cert Status: good")!.lowerBound,
+            "the other one first"
+        )
 
         let server = try pki.server(["-status_file", out])
         defer { server.stop() }

@@ -22,10 +22,15 @@ import TestSupport
             if x509v1 {
                 // No extensions at all: `openssl x509 -req` then writes a version 1 certificate.
                 try openssl(["req", "-new", "-key", key, "-subj", "/CN=\(commonName)", "-out", path("\(name).csr")])
-                try openssl(["x509", "-req", "-in", path("\(name).csr"), "-signkey", key, "-days", "3650", "-out", path("\(name).pem")])
+                try openssl([
+                    "x509", "-req", "-in", path("\(name).csr"), "-signkey", key, "-days", "3650", "-out",
+                    path("\(name).pem"),
+                ])
                 return
             }
-            let config = dir.write("\(name).cnf", """
+            let config = dir.write(
+                "\(name).cnf",
+                """
                 [req]
                 distinguished_name = dn
                 x509_extensions = ext
@@ -34,8 +39,11 @@ import TestSupport
                 CN = \(commonName)
                 [ext]
                 \(extensions.joined(separator: "\n"))
-                """)
-            try openssl(["req", "-x509", "-new", "-key", key, "-days", "3650", "-config", config, "-out", path("\(name).pem")])
+                """
+            )
+            try openssl([
+                "req", "-x509", "-new", "-key", key, "-days", "3650", "-config", config, "-out", path("\(name).pem"),
+            ])
         }
 
         /// A server leaf for `names` (DNS) issued by `issuer`; `san` and `commonName` in
@@ -43,25 +51,37 @@ import TestSupport
         func leaf(_ name: String, dns: [String], issuer: String, san: String? = nil, commonName: String? = nil) throws {
             let key = path("\(name).key")
             try openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key])
-            try openssl(["req", "-new", "-key", key, "-subj", "/CN=\(commonName ?? dns[0])", "-out", path("\(name).csr")])
-            let ext = dir.write("\(name).ext", """
+            try openssl([
+                "req", "-new", "-key", key, "-subj", "/CN=\(commonName ?? dns[0])", "-out", path("\(name).csr"),
+            ])
+            let ext = dir.write(
+                "\(name).ext",
+                """
                 subjectAltName = \(san ?? dns.map { "DNS:\($0)" }.joined(separator: ","))
                 extendedKeyUsage = serverAuth
                 keyUsage = critical, digitalSignature
                 authorityKeyIdentifier = keyid, issuer
-                """)
-            try openssl(["x509", "-req", "-in", path("\(name).csr"), "-CA", path("\(issuer).pem"), "-CAkey", path("\(issuer).key"),
-                         "-days", "300", "-extfile", ext, "-out", path("\(name).pem")])
+                """
+            )
+            try openssl([
+                "x509", "-req", "-in", path("\(name).csr"), "-CA", path("\(issuer).pem"), "-CAkey",
+                path("\(issuer).key"),
+                "-days", "300", "-extfile", ext, "-out", path("\(name).pem"),
+            ])
         }
 
         /// Whether `openssl verify` accepts `leaf` under `root`, with `flags` added.
         func opensslAccepts(_ leaf: String, root: String, flags: [String] = []) throws -> Bool {
-            try Run.process("openssl", ["verify"] + flags + ["-CAfile", path("\(root).pem"), path("\(leaf).pem")]).status == 0
+            try Run.process("openssl", ["verify"] + flags + ["-CAfile", path("\(root).pem"), path("\(leaf).pem")])
+                .status == 0
         }
 
         /// tlsprobe's JSON verify report for `leaf` under `root`.
         func tlsprobe(_ leaf: String, root: String, host: String, profile: String) throws -> [String: Any] {
-            let result = try Run.tlsprobe(["verify", path("\(leaf).pem"), "--anchor", path("\(root).pem"), "--host", host, "--profile", profile, "--json"])
+            let result = try Run.tlsprobe([
+                "verify", path("\(leaf).pem"), "--anchor", path("\(root).pem"), "--host", host, "--profile", profile,
+                "--json",
+            ])
             #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
             return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         }
@@ -82,17 +102,24 @@ import TestSupport
     /// the fix it gives (the constraint without the period) is one that works.
     @Test func nameConstraintWithALeadingDot() throws {
         let pki = PKI()
-        try pki.root("root", commonName: "Shop NC Root", extensions: [
-            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
-            "subjectKeyIdentifier = hash", "nameConstraints = critical, permitted;DNS:.shop.lan",
-        ])
+        try pki.root(
+            "root",
+            commonName: "Shop NC Root",
+            extensions: [
+                "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+                "subjectKeyIdentifier = hash", "nameConstraints = critical, permitted;DNS:.shop.lan",
+            ]
+        )
         try pki.leaf("inside", dns: ["nas.shop.lan"], issuer: "root")
         try pki.leaf("outside", dns: ["nas.other.lan"], issuer: "root")
 
         for (leaf, host) in [("inside", "nas.shop.lan"), ("outside", "nas.other.lan")] {
             let openssl = try pki.opensslAccepts(leaf, root: "root")
             let report = try pki.tlsprobe(leaf, root: "root", host: host, profile: "openssl")
-            #expect(Self.trusted(report) == openssl, "\(leaf): OpenSSL \(openssl ? "accepts" : "refuses"), tlsprobe --profile openssl does not agree")
+            #expect(
+                Self.trusted(report) == openssl,
+                "\(leaf): OpenSSL \(openssl ? "accepts" : "refuses"), tlsprobe --profile openssl does not agree"
+            )
         }
         #expect(try pki.opensslAccepts("inside", root: "root"))
         let outside = try pki.tlsprobe("outside", root: "root", host: "nas.other.lan", profile: "openssl")
@@ -112,7 +139,9 @@ import TestSupport
 
         // The fix, applied: the same key re-certified with the constraint written without the
         // period; the same leaf is then trusted under the default profile, and by OpenSSL.
-        let fixed = pki.dir.write("fixed.cnf", """
+        let fixed = pki.dir.write(
+            "fixed.cnf",
+            """
             [req]
             distinguished_name = dn
             x509_extensions = ext
@@ -124,8 +153,12 @@ import TestSupport
             keyUsage = critical, keyCertSign, cRLSign
             subjectKeyIdentifier = hash
             nameConstraints = critical, permitted;DNS:shop.lan
-            """)
-        try pki.openssl(["req", "-x509", "-new", "-key", pki.path("root.key"), "-days", "3650", "-config", fixed, "-out", pki.path("fixed.pem")])
+            """
+        )
+        try pki.openssl([
+            "req", "-x509", "-new", "-key", pki.path("root.key"), "-days", "3650", "-config", fixed, "-out",
+            pki.path("fixed.pem"),
+        ])
         let after = try pki.tlsprobe("inside", root: "fixed", host: "nas.shop.lan", profile: "default")
         #expect(Self.trusted(after) == true, "\(JSONFindings.codes(after))")
         #expect(try pki.opensslAccepts("inside", root: "fixed"))
@@ -135,19 +168,30 @@ import TestSupport
     /// ones and address ranges kept, so applying it does not widen what the CA may certify.
     @Test func theLeadingDotFixKeepsEveryOtherConstraint() throws {
         let pki = PKI()
-        try pki.root("root", commonName: "Shop Mixed Root", extensions: [
-            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "subjectKeyIdentifier = hash",
-            "nameConstraints = critical, permitted;DNS:.shop.lan, excluded;DNS:.bad.shop.lan, permitted;IP:10.0.0.0/255.0.0.0",
-        ])
+        try pki.root(
+            "root",
+            commonName: "Shop Mixed Root",
+            extensions: [
+                "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+                "subjectKeyIdentifier = hash",
+                "nameConstraints = critical, permitted;DNS:.shop.lan, excluded;DNS:.bad.shop.lan, permitted;IP:10.0.0.0/255.0.0.0",
+            ]
+        )
         try pki.leaf("good", dns: ["nas.shop.lan"], issuer: "root")
         let report = try pki.tlsprobe("good", root: "root", host: "nas.shop.lan", profile: "default")
         let fix = try #require(JSONFindings.finding(report, "chain.name_constraints_violated")?["fix"] as? String)
         let range = try #require(fix.range(of: #"nameConstraints=[^"]*"#, options: .regularExpression), "\(fix)")
         let rewritten = String(fix[range])
-        #expect(rewritten == "nameConstraints=critical,permitted;DNS:shop.lan,permitted;IP:10.0.0.0/255.0.0.0,excluded;DNS:bad.shop.lan", "\(rewritten)")
+        #expect(
+            rewritten
+                == "nameConstraints=critical,permitted;DNS:shop.lan,permitted;IP:10.0.0.0/255.0.0.0,excluded;DNS:bad.shop.lan",
+            "\(rewritten)"
+        )
         // Applied to the same key: the good leaf is trusted, a name under the excluded
         // subtree is still refused, by OpenSSL and by tlsprobe.
-        let fixed = pki.dir.write("fixed.cnf", """
+        let fixed = pki.dir.write(
+            "fixed.cnf",
+            """
             [req]
             distinguished_name = dn
             x509_extensions = ext
@@ -159,12 +203,18 @@ import TestSupport
             keyUsage = critical, keyCertSign, cRLSign
             subjectKeyIdentifier = hash
             \(rewritten.replacingOccurrences(of: "nameConstraints=", with: "nameConstraints = "))
-            """)
-        try pki.openssl(["req", "-x509", "-new", "-key", pki.path("root.key"), "-days", "3650", "-config", fixed, "-out", pki.path("fixed.pem")])
+            """
+        )
+        try pki.openssl([
+            "req", "-x509", "-new", "-key", pki.path("root.key"), "-days", "3650", "-config", fixed, "-out",
+            pki.path("fixed.pem"),
+        ])
         #expect(Self.trusted(try pki.tlsprobe("good", root: "fixed", host: "nas.shop.lan", profile: "default")) == true)
         try pki.leaf("bad", dns: ["x.bad.shop.lan"], issuer: "root")
         #expect(try !pki.opensslAccepts("bad", root: "fixed"))
-        #expect(Self.trusted(try pki.tlsprobe("bad", root: "fixed", host: "x.bad.shop.lan", profile: "default")) == false)
+        #expect(
+            Self.trusted(try pki.tlsprobe("bad", root: "fixed", host: "x.bad.shop.lan", profile: "default")) == false
+        )
     }
 
     /// A leaf with no dNSName: OpenSSL holds a Common Name that looks like a host name (an
@@ -172,10 +222,15 @@ import TestSupport
     /// openssl profile does the same.
     @Test func aCommonNameIsConstrainedWhenThereIsNoDNSName() throws {
         let pki = PKI()
-        try pki.root("root", commonName: "Shop Local Root", extensions: [
-            "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign", "subjectKeyIdentifier = hash",
-            "nameConstraints = critical, permitted;DNS:local, permitted;IP:10.0.0.0/255.0.0.0",
-        ])
+        try pki.root(
+            "root",
+            commonName: "Shop Local Root",
+            extensions: [
+                "basicConstraints = critical, CA:TRUE", "keyUsage = critical, keyCertSign, cRLSign",
+                "subjectKeyIdentifier = hash",
+                "nameConstraints = critical, permitted;DNS:local, permitted;IP:10.0.0.0/255.0.0.0",
+            ]
+        )
         try pki.leaf("address", dns: [], issuer: "root", san: "IP:10.0.0.6", commonName: "10.0.0.6")
         try pki.leaf("spaced", dns: [], issuer: "root", san: "IP:10.0.0.6", commonName: "tlsprobe server")
         try pki.leaf("named", dns: [], issuer: "root", san: "IP:10.0.0.6", commonName: "printer.local")
@@ -194,7 +249,11 @@ import TestSupport
     /// with a warning; the default profile refuses it with one finding that says both.
     @Test func rootWithKeyCertSignButNoBasicConstraints() throws {
         let pki = PKI()
-        try pki.root("root", commonName: "NoBC Root", extensions: ["keyUsage = critical, keyCertSign, cRLSign", "subjectKeyIdentifier = hash"])
+        try pki.root(
+            "root",
+            commonName: "NoBC Root",
+            extensions: ["keyUsage = critical, keyCertSign, cRLSign", "subjectKeyIdentifier = hash"]
+        )
         try pki.leaf("leaf", dns: ["nas.shop.lan"], issuer: "root")
         #expect(try pki.opensslAccepts("leaf", root: "root"))
         #expect(try !pki.opensslAccepts("leaf", root: "root", flags: ["-x509_strict"]))
@@ -221,7 +280,10 @@ import TestSupport
         try #require(text.contains("Version: 1 (0x0)"))
         try pki.leaf("leaf", dns: ["printer.local"], issuer: "root")
         #expect(try pki.opensslAccepts("leaf", root: "root"))
-        let strictOpenSSL = try Run.process("openssl", ["verify", "-x509_strict", "-CAfile", pki.path("root.pem"), pki.path("leaf.pem")])
+        let strictOpenSSL = try Run.process(
+            "openssl",
+            ["verify", "-x509_strict", "-CAfile", pki.path("root.pem"), pki.path("leaf.pem")]
+        )
         #expect(strictOpenSSL.status != 0)
         #expect((strictOpenSSL.stdout + strictOpenSSL.stderr).contains("invalid CA certificate"))
 
@@ -236,7 +298,8 @@ import TestSupport
         let lenient = try pki.tlsprobe("leaf", root: "root", host: "printer.local", profile: "openssl")
         #expect(Self.trusted(lenient) == true)
         let onRoot = JSONFindings.all(lenient).filter {
-            $0["code"] as? String == "cert.nonconforming" && $0["subject"] as? String == "anchor \(pki.path("root.pem"))"
+            $0["code"] as? String == "cert.nonconforming"
+                && $0["subject"] as? String == "anchor \(pki.path("root.pem"))"
         }
         #expect(onRoot.count == 1, "\(JSONFindings.all(lenient).map { "\($0["code"] ?? "") \($0["subject"] ?? "")" })")
         #expect(((onRoot.first?["evidence"] as? [String: Any])?["field"] as? String) == "version")

@@ -12,7 +12,15 @@ import TestSupport
         let key = dir.write("leaf.key", chain.leaf.keyPEM)
         let server = try OpenSSLServer(cert: cert, key: key, ipv6: ipv6)
         defer { server.stop() }
-        let result = try Run.process("openssl", ["s_client", "-connect", server.address, "-brief"], stdin: Data("Q\n".utf8), timeout: 10)
-        #expect(result.stderr.contains("CONNECTION ESTABLISHED") || result.stdout.contains("CONNECTION ESTABLISHED"), "\(result.stderr)")
+        let result = try Run.process(
+            "openssl",
+            ["s_client", "-connect", server.address, "-brief"],
+            stdin: Data("Q\n".utf8),
+            timeout: 10
+        )
+        #expect(
+            result.stderr.contains("CONNECTION ESTABLISHED") || result.stdout.contains("CONNECTION ESTABLISHED"),
+            "\(result.stderr)"
+        )
     }
 }

@@ -28,9 +28,17 @@ import Glibc
             var old = TestPKI.Spec.server("printer.local", ips: ["127.0.0.1"])
             old.notBefore = TestPKI.day(-400)
             old.notAfter = TestPKI.day(-10)
-            expired = try pki.server(chain: pki.intermediate, leaf: pki.files("expired", TestPKI.issueLive(old, by: pki.chain.intermediate)))
-            selfSigned = try pki.server(leaf: pki.files("self", TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"]))))
-            http = try MisbehavingServer([.awaitBytes, .send(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))])
+            expired = try pki.server(
+                chain: pki.intermediate,
+                leaf: pki.files("expired", TestPKI.issueLive(old, by: pki.chain.intermediate))
+            )
+            selfSigned = try pki.server(
+                leaf: pki.files("self", TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.1"])))
+            )
+            http = try MisbehavingServer([
+                .awaitBytes,
+                .send(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)),
+            ])
             closed = try ReservedPort()
         }
 
@@ -45,7 +53,10 @@ import Glibc
 
     static func objects(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map { line in
-            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line.prefix(300))")
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "not JSON: \(line.prefix(300))"
+            )
         }
     }
 
@@ -59,7 +70,12 @@ import Glibc
         let s = try Servers()
         defer { s.stop() }
         let result = try Run.tlsprobe(
-            ["scan", "127.0.0.1", "--ports", Self.portList(s.allPorts), "--anchor", s.pki.root, "--json", "--timeout", "10"], timeout: 120)
+            [
+                "scan", "127.0.0.1", "--ports", Self.portList(s.allPorts), "--anchor", s.pki.root, "--json",
+                "--timeout", "10",
+            ],
+            timeout: 120
+        )
         #expect(result.status == 1, "findings at error: exit 1. \(result.stderr)")
         let lines = try Self.objects(result.stdout)
         let summary = try #require(lines.last?["summary"] as? [String: Any], "the last line is the summary")
@@ -75,10 +91,22 @@ import Glibc
 
         for port in s.tlsPorts + [s.http.port] {
             let report = try #require(reports.first { Self.port($0) == port }, "no report for port \(port)")
-            let connect = try Run.tlsprobe(["connect", "127.0.0.1:\(port)", "--anchor", s.pki.root, "--json", "--timeout", "10"], timeout: 60)
-            let alone = try #require(try JSONSerialization.jsonObject(with: Data(connect.stdout.utf8)) as? [String: Any])
-            #expect(JSONFindings.codes(report).sorted() == JSONFindings.codes(alone).sorted(), "port \(port): scan and connect disagree")
-            #expect((report["trust"] as? [String: Any])?["trusted"] as? Bool == (alone["trust"] as? [String: Any])?["trusted"] as? Bool)
+            let connect = try Run.tlsprobe(
+                ["connect", "127.0.0.1:\(port)", "--anchor", s.pki.root, "--json", "--timeout", "10"],
+                timeout: 60
+            )
+            let alone = try #require(
+                try JSONSerialization.jsonObject(with: Data(connect.stdout.utf8)) as? [String: Any]
+            )
+            #expect(
+                JSONFindings.codes(report).sorted() == JSONFindings.codes(alone).sorted(),
+                "port \(port): scan and connect disagree"
+            )
+            #expect(
+                (report["trust"] as? [String: Any])?["trusted"] as? Bool == (alone["trust"] as? [String: Any])?[
+                    "trusted"
+                ] as? Bool
+            )
         }
         func codes(_ port: Int) -> [String] { reports.first { Self.port($0) == port }.map(JSONFindings.codes) ?? [] }
         #expect(codes(s.missingIntermediate.port).contains("chain.missing_intermediate"))
@@ -96,8 +124,12 @@ import Glibc
         defer { s.stop() }
         // Ports given in reverse: the table is sorted all the same.
         let result = try Run.tlsprobe(
-            ["scan", "127.0.0.1", "--ports", Self.portList(s.allPorts.reversed()), "--anchor", s.pki.root, "--timeout", "10", "--no-color"],
-            timeout: 120)
+            [
+                "scan", "127.0.0.1", "--ports", Self.portList(s.allPorts.reversed()), "--anchor", s.pki.root,
+                "--timeout", "10", "--no-color",
+            ],
+            timeout: 120
+        )
         #expect(result.status == 1, "\(result.stderr)")
         let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("127.0.0.1:") }
         let ports = rows.compactMap { Int($0.dropFirst("127.0.0.1:".count).prefix { $0.isNumber }) }
@@ -105,7 +137,10 @@ import Glibc
         func row(_ port: Int) -> String { rows.first { $0.hasPrefix("127.0.0.1:\(port) ") }.map(String.init) ?? "" }
         #expect(row(s.trusted.port).contains("trusted") && !row(s.trusted.port).contains("NOT TRUSTED"))
         #expect(row(s.trusted.port).contains("Test Intermediate CA"), "the issuer: \(row(s.trusted.port))")
-        #expect(row(s.missingIntermediate.port).contains("NOT TRUSTED") && row(s.missingIntermediate.port).contains("chain.missing_intermediate"))
+        #expect(
+            row(s.missingIntermediate.port).contains("NOT TRUSTED")
+                && row(s.missingIntermediate.port).contains("chain.missing_intermediate")
+        )
         #expect(row(s.expired.port).contains("cert.expired"))
         #expect(row(s.http.port).contains("not TLS") && row(s.http.port).contains("HTTP/1.1 400"))
         #expect(result.stdout.contains("5 listening (1 closed"))
@@ -118,10 +153,22 @@ import Glibc
         let first = try pki.server()
         defer { first.stop() }
         let selfSigned = pki.files("self", TestPKI.issueLive(.server("printer.local", ips: ["127.0.0.2"])))
-        let second = try BackgroundProcess("openssl", ["s_server", "-accept", "127.0.0.2:\(first.port)", "-cert", selfSigned.cert, "-key", selfSigned.key, "-quiet"])
+        let second = try BackgroundProcess(
+            "openssl",
+            [
+                "s_server", "-accept", "127.0.0.2:\(first.port)", "-cert", selfSigned.cert, "-key", selfSigned.key,
+                "-quiet",
+            ]
+        )
         defer { second.stop() }
-        try #require(LoopbackPort.waitUntilListening(host: "127.0.0.2", port: first.port), "s_server on 127.0.0.2 did not start")
-        let result = try Run.tlsprobe(["scan", "127.0.0.0/30", "--ports", "\(first.port)", "--anchor", pki.root, "--json", "--timeout", "10"], timeout: 120)
+        try #require(
+            LoopbackPort.waitUntilListening(host: "127.0.0.2", port: first.port),
+            "s_server on 127.0.0.2 did not start"
+        )
+        let result = try Run.tlsprobe(
+            ["scan", "127.0.0.0/30", "--ports", "\(first.port)", "--anchor", pki.root, "--json", "--timeout", "10"],
+            timeout: 120
+        )
         let lines = try Self.objects(result.stdout)
         let summary = try #require(lines.last?["summary"] as? [String: Any])
         #expect(summary["hosts"] as? Int == 4)
@@ -138,13 +185,19 @@ import Glibc
         let pki = PKIFiles(host: "printer.local", ips: [])
         let server = try pki.server()
         defer { server.stop() }
-        let plain = try Run.tlsprobe(["scan", "127.0.0.1", "--ports", "\(server.port)", "--anchor", pki.root, "--json"], timeout: 60)
+        let plain = try Run.tlsprobe(
+            ["scan", "127.0.0.1", "--ports", "\(server.port)", "--anchor", pki.root, "--json"],
+            timeout: 60
+        )
         let plainReport = try #require(try Self.objects(plain.stdout).first)
         #expect(JSONFindings.codes(plainReport).contains("name.ip_not_in_san"), "dialled by address, no iPAddress SAN")
         #expect(plain.status == 1)
 
         let map = pki.dir.write("names.txt", "# front desk\n127.0.0.1  printer.local\n")
-        let mapped = try Run.tlsprobe(["scan", "127.0.0.1", "--ports", "\(server.port)", "--anchor", pki.root, "--json", "--host-map", map], timeout: 60)
+        let mapped = try Run.tlsprobe(
+            ["scan", "127.0.0.1", "--ports", "\(server.port)", "--anchor", pki.root, "--json", "--host-map", map],
+            timeout: 60
+        )
         #expect(mapped.status == 0, "\(mapped.stdout.prefix(2000)) \(mapped.stderr)")
         let report = try #require(try Self.objects(mapped.stdout).first)
         #expect((report["target"] as? [String: Any])?["sni"] as? String == "printer.local")
@@ -164,10 +217,16 @@ import Glibc
             print("aSTARTTLSPortIsUpgradedFirst: skipped, 127.0.0.77:4190 not free: \(error)")
             return
         }
-        let result = try Run.tlsprobe(["scan", "127.0.0.77", "--ports", "4190", "--anchor", pki.root, "--json"], timeout: 60)
+        let result = try Run.tlsprobe(
+            ["scan", "127.0.0.77", "--ports", "4190", "--anchor", pki.root, "--json"],
+            timeout: 60
+        )
         let report = try #require(try Self.objects(result.stdout).first, "\(result.stdout) \(result.stderr)")
         #expect((report["target"] as? [String: Any])?["upgrade"] as? String == "sieve")
-        #expect((report["handshake"] as? [String: Any])?["established"] as? Bool == true, "\(JSONFindings.codes(report))")
+        #expect(
+            (report["handshake"] as? [String: Any])?["established"] as? Bool == true,
+            "\(JSONFindings.codes(report))"
+        )
         #expect((report["chain"] as? [[String: Any]])?.count == 2)
         _ = server
     }
@@ -178,7 +237,11 @@ import Glibc
         let server = try pki.server()
         defer { server.stop() }
         let list = "# devices\n\n127.0.0.1:\(server.port)   # the printer\n"
-        let result = try Run.tlsprobe(["scan", "--targets-file", "-", "--anchor", pki.root, "--json"], stdin: Data(list.utf8), timeout: 60)
+        let result = try Run.tlsprobe(
+            ["scan", "--targets-file", "-", "--anchor", pki.root, "--json"],
+            stdin: Data(list.utf8),
+            timeout: 60
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try #require(try Self.objects(result.stdout).last?["summary"] as? [String: Any])
         #expect(summary["endpoints"] as? Int == 1 && summary["trusted"] as? Int == 1)
@@ -222,8 +285,10 @@ import Glibc
         let closed = try (0..<20).map { _ in try ReservedPort() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
-        process.arguments = ["scan", "127.0.0.1", "--ports", Self.portList([silent.port] + closed.map(\.port)), "--concurrency", "1",
-                             "--timeout", "3", "--json"]
+        process.arguments = [
+            "scan", "127.0.0.1", "--ports", Self.portList([silent.port] + closed.map(\.port)), "--concurrency", "1",
+            "--timeout", "3", "--json",
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = Pipe()
@@ -251,7 +316,10 @@ import Glibc
         defer { server.stop() }
         let file = pki.dir.write("targets.txt", "# shop\r\n127.0.0.1:\(server.port)\r\n127.0.0.1:\(server.port)\r\n")
         let map = pki.dir.write("names.txt", "127.0.0.1 printer.local\r\n")
-        let result = try Run.tlsprobe(["scan", "--targets-file", file, "--host-map", map, "--anchor", pki.root, "--json"], timeout: 60)
+        let result = try Run.tlsprobe(
+            ["scan", "--targets-file", file, "--host-map", map, "--anchor", pki.root, "--json"],
+            timeout: 60
+        )
         #expect(result.status == 0, "\(result.stdout.prefix(1500)) \(result.stderr)")
         let lines = try Self.objects(result.stdout)
         #expect(lines.count == 2, "one report and the summary: \(lines.count)")
@@ -268,14 +336,21 @@ import Glibc
         let server = try pki.server()
         defer { server.stop() }
         let closed = try ReservedPort()
-        let arguments = ["scan", "127.0.0.1", "--ports", "\(server.port),\(closed.port)", "--anchor", pki.root, "--json"]
+        let arguments = [
+            "scan", "127.0.0.1", "--ports", "\(server.port),\(closed.port)", "--anchor", pki.root, "--json",
+        ]
         let piped = try Run.tlsprobe(arguments, timeout: 60)
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(!piped.stderr.contains("endpoints ·"), "no progress into a pipe: \(piped.stderr)")
 
         // script(1) runs it on a pseudo-terminal: stdout and stderr both go there.
         let command = ([Run.tlsprobePath] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let tty = try Run.process("script", ["-qfec", command, "/dev/null"], environment: ["TERM": "dumb", "PATH": "/usr/bin:/bin"], timeout: 60)
+        let tty = try Run.process(
+            "script",
+            ["-qfec", command, "/dev/null"],
+            environment: ["TERM": "dumb", "PATH": "/usr/bin:/bin"],
+            timeout: 60
+        )
         #expect(tty.status == 0, "\(tty.stdout) \(tty.stderr)")
         #expect(tty.stdout.contains("endpoints · "), "a progress line on the terminal: \(tty.stdout.prefix(500))")
         #expect(tty.stdout.contains("\"summary\""))
@@ -287,8 +362,14 @@ import Glibc
         let pki = PKIFiles(host: "printer.local", ips: ["127.0.0.1"])
         let server = try pki.server(["-tls1_2"])
         defer { server.stop() }
-        let result = try Run.tlsprobe(["scan", "127.0.0.1", "--ports", "\(server.port)", "--anchor", pki.root, "--json", "--versions"], timeout: 60)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data((result.stdout.split(separator: "\n").first ?? "").utf8)) as? [String: Any])
+        let result = try Run.tlsprobe(
+            ["scan", "127.0.0.1", "--ports", "\(server.port)", "--anchor", pki.root, "--json", "--versions"],
+            timeout: 60
+        )
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data((result.stdout.split(separator: "\n").first ?? "").utf8))
+                as? [String: Any]
+        )
         let versions = try #require(report["versions"] as? [String: Bool], "\(result.stdout.prefix(1000))")
         #expect(versions["TLSv1.2"] == true && versions["TLSv1.3"] == false, "\(versions)")
         var c = ScanSession.Configuration(plan: ScanPlan(targets: [], ports: [443]))
@@ -297,7 +378,9 @@ import Glibc
         #expect(ScanSession.endpointsAtOnce(c) == 64 / ScanSession.socketsPerEndpoint)
         c.probeVersions = true
         #expect(ScanSession.endpointsAtOnce(c) * ScanSession.socketsPerVersionsEndpoint <= 64)
-        let few = try Run.tlsprobe(["scan", "127.0.0.1", "--ports", "\(server.port)", "--versions", "--concurrency", "3"])
+        let few = try Run.tlsprobe([
+            "scan", "127.0.0.1", "--ports", "\(server.port)", "--versions", "--concurrency", "3",
+        ])
         #expect(few.status == 64 && few.stderr.contains("--versions needs --concurrency 4"), "\(few.stderr)")
     }
 }
@@ -309,7 +392,8 @@ import Glibc
     static func sockets(of pid: Int32, to ports: Set<Int>) -> (count: Int, all: [String]) {
         let dir = "/proc/\(pid)/fd"
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return (0, []) }
-        let links = entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)") }.filter { $0.hasPrefix("socket:[") }
+        let links = entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)") }
+            .filter { $0.hasPrefix("socket:[") }
         // /proc files say they are empty: read to the end, not to their size.
         guard let handle = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return (0, links) }
         defer { try? handle.close() }
@@ -317,8 +401,10 @@ import Glibc
         var toPorts = Set<String>()
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ")
-            guard fields.count > 9, let remotePort = fields[2].split(separator: ":").last.flatMap({ Int($0, radix: 16) }),
-                ports.contains(remotePort) else { continue }
+            guard fields.count > 9,
+                let remotePort = fields[2].split(separator: ":").last.flatMap({ Int($0, radix: 16) }),
+                ports.contains(remotePort)
+            else { continue }
             toPorts.insert("socket:[\(fields[9])]")
         }
         return (links.filter(toPorts.contains).count, links)
@@ -332,8 +418,10 @@ import Glibc
         defer { silent.forEach { $0.stop() } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Run.tlsprobePath)
-        process.arguments = ["scan", "127.0.0.1", "--ports", silent.map { String($0.port) }.joined(separator: ","),
-                             "--concurrency", "6", "--timeout", "1", "--json"]
+        process.arguments = [
+            "scan", "127.0.0.1", "--ports", silent.map { String($0.port) }.joined(separator: ","),
+            "--concurrency", "6", "--timeout", "1", "--json",
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -11,38 +11,68 @@ import TLSProbeKit
 /// added to the output without updating its schema fails here. No test is skipped when
 /// `jsonschema` is missing: Tests/run.sh installs it.
 @Suite struct SchemaTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let kinds = ["connect", "scan", "capture", "listen", "inspect", "verify", "explain"]
     /// The error object a command prints with --json when it could not examine anything
     /// (validated on real output by ErrorObjectTests).
     static let errorKind = "error"
 
-    static func schemaPath(_ kind: String) -> String { root.appendingPathComponent("docs/schema/\(kind).schema.json").path }
+    static func schemaPath(_ kind: String) -> String {
+        root.appendingPathComponent("docs/schema/\(kind).schema.json").path
+    }
     static var validator: String { root.appendingPathComponent("Tests/Tools/validate-json.py").path }
 
     /// Runs the validator; a missing `jsonschema` is a failure that says how to install it.
-    static func runValidator(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Run.Result {
-        let result = try Run.process("python3", [validator] + arguments, stdin: stdin.map { Data($0.utf8) }, timeout: 60)
+    static func runValidator(
+        _ arguments: [String],
+        stdin: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Run.Result {
+        let result = try Run.process(
+            "python3",
+            [validator] + arguments,
+            stdin: stdin.map { Data($0.utf8) },
+            timeout: 60
+        )
         if result.status == 3 {
-            Issue.record("""
+            Issue.record(
+                """
                 The Python package jsonschema is missing, so the JSON Schemas cannot be checked: \
                 install it with `python3 -m pip install jsonschema` (Tests/run.sh does). \(result.stderr)
-                """, sourceLocation: sourceLocation)
+                """,
+                sourceLocation: sourceLocation
+            )
         }
         return result
     }
 
     /// Validates `output` (one object, or with `lines` JSON Lines) against `kind`'s schema.
-    static func expectValid(_ output: String, _ kind: String, lines: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectValid(
+        _ output: String,
+        _ kind: String,
+        lines: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(!output.isEmpty, "\(kind) printed nothing", sourceLocation: sourceLocation)
-        let result = try runValidator([schemaPath(kind)] + (lines ? ["--lines"] : []), stdin: output, sourceLocation: sourceLocation)
-        if result.status == 3 { return } // recorded as a failure, with how to install jsonschema
-        #expect(result.status == 0, "\(kind) output does not match docs/schema/\(kind).schema.json:\n\(result.stderr)\n\(output.prefix(4000))",
-                sourceLocation: sourceLocation)
+        let result = try runValidator(
+            [schemaPath(kind)] + (lines ? ["--lines"] : []),
+            stdin: output,
+            sourceLocation: sourceLocation
+        )
+        if result.status == 3 { return }  // recorded as a failure, with how to install jsonschema
+        #expect(
+            result.status == 0,
+            "\(kind) output does not match docs/schema/\(kind).schema.json:\n\(result.stderr)\n\(output.prefix(4000))",
+            sourceLocation: sourceLocation
+        )
     }
 
     static func object(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text.prefix(500))")
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            "not a JSON object: \(text.prefix(500))"
+        )
     }
 
     static func objects(lines text: String) throws -> [[String: Any]] {
@@ -65,8 +95,10 @@ import TLSProbeKit
     /// between them resolve. The validator's --check-schema also resolves every `$ref`
     /// with jsonschema itself.
     @Test func everySchemaIsAValidDraft202012Schema() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs/schema").path)
-            .filter { $0.hasSuffix(".schema.json") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("docs/schema").path
+        )
+        .filter { $0.hasSuffix(".schema.json") }.sorted()
         #expect(files == Self.allSchemas.map { "\($0).schema.json" }.sorted())
         let result = try Self.runValidator(["--check-schema"] + Self.allSchemas.map(Self.schemaPath))
         #expect(result.status == 0 || result.status == 3, "\(result.stderr)")
@@ -80,7 +112,8 @@ import TLSProbeKit
     /// Every object in `value` (itself included), with its JSON Pointer.
     static func subschemas(in value: Any, at path: String = "") -> [(path: String, object: [String: Any])] {
         if let object = value as? [String: Any] {
-            return [(path, object)] + object.sorted { $0.key < $1.key }.flatMap { subschemas(in: $0.value, at: path + "/" + $0.key) }
+            return [(path, object)]
+                + object.sorted { $0.key < $1.key }.flatMap { subschemas(in: $0.value, at: path + "/" + $0.key) }
         }
         if let array = value as? [Any] {
             return array.enumerated().flatMap { subschemas(in: $0.element, at: path + "/\($0.offset)") }
@@ -123,7 +156,10 @@ import TLSProbeKit
         var bodies: [Data: String] = [:]
         for kind in Self.allSchemas {
             for (name, body) in try Self.schema(kind)["$defs"] as? [String: Any] ?? [:] {
-                #expect(definedIn[name] == nil, "$defs/\(name) is defined in both \(definedIn[name] ?? "") and \(kind): keep one, in common.schema.json")
+                #expect(
+                    definedIn[name] == nil,
+                    "$defs/\(name) is defined in both \(definedIn[name] ?? "") and \(kind): keep one, in common.schema.json"
+                )
                 definedIn[name] = kind
                 // A body that is only a type says nothing of its own; any other is a fact.
                 if let body = body as? [String: Any], Set(body.keys).subtracting(["type"]).isEmpty { continue }
@@ -134,7 +170,10 @@ import TLSProbeKit
         for kind in Self.allSchemas {
             for (path, object) in Self.subschemas(in: try Self.schema(kind)) {
                 guard let original = bodies[try Self.canonical(object)] else { continue }
-                #expect(original == "\(kind).schema.json#\(path)", "\(kind).schema.json#\(path) is a copy of \(original): refer to it with $ref")
+                #expect(
+                    original == "\(kind).schema.json#\(path)",
+                    "\(kind).schema.json#\(path) is a copy of \(original): refer to it with $ref"
+                )
             }
         }
     }
@@ -143,7 +182,10 @@ import TLSProbeKit
     /// const) holding a finding or error code; they refer to codes.schema.json instead.
     @Test func onlyTheCodesSchemaListsCodes() throws {
         let defs = try #require(Self.schema("codes")["$defs"] as? [String: Any])
-        #expect(Set(defs.keys) == ["finding_code", "error_code"], "codes.schema.json holds the two code enums and nothing else")
+        #expect(
+            Set(defs.keys) == ["finding_code", "error_code"],
+            "codes.schema.json holds the two code enums and nothing else"
+        )
         // "other" is an error code, and an ordinary word too.
         let codes = Set(FindingCatalog.all.map(\.code.rawValue) + ErrorCode.all.map(\.rawValue)).subtracting(["other"])
         for kind in Self.allSchemas where kind != "codes" {
@@ -167,12 +209,21 @@ import TLSProbeKit
                 var file = parts[0].isEmpty ? "\(kind).schema.json" : parts[0]
                 if file.hasPrefix(Self.idBase) { file.removeFirst(Self.idBase.count) }
                 if file != "\(kind).schema.json" { otherFiles.insert(file) }
-                let document = try #require(documents[file], "\(kind).schema.json#\(path): \(ref) names no schema in docs/schema")
+                let document = try #require(
+                    documents[file],
+                    "\(kind).schema.json#\(path): \(ref) names no schema in docs/schema"
+                )
                 let target = Self.resolve(pointer: parts.count == 2 ? parts[1] : "", in: document)
-                #expect(target is [String: Any] || target is Bool, "\(kind).schema.json#\(path): \(ref) names no schema")
+                #expect(
+                    target is [String: Any] || target is Bool,
+                    "\(kind).schema.json#\(path): \(ref) names no schema"
+                )
             }
             // explain shares nothing, and codes.schema.json refers to nothing.
-            #expect(otherFiles.isEmpty == ["explain", "codes"].contains(kind), "\(kind) refers to \(otherFiles.sorted())")
+            #expect(
+                otherFiles.isEmpty == ["explain", "codes"].contains(kind),
+                "\(kind) refers to \(otherFiles.sorted())"
+            )
         }
     }
 
@@ -193,12 +244,15 @@ import TLSProbeKit
     /// each JSON one matches the schema its name starts with (`connect-…`, `error-…`).
     @Test func goldenJSONFilesMatchTheirSchemas() throws {
         let golden = Self.root.appendingPathComponent("Tests/TLSProbeOutputTests/Golden")
-        let files = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".json") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         #expect(!files.isEmpty)
         for file in files {
             let kind = String(file.prefix { $0 != "-" })
             guard (Self.kinds + [Self.errorKind]).contains(kind) else {
-                Issue.record("Golden/\(file) names no schema: its name must start with one of \(Self.kinds + [Self.errorKind])")
+                Issue.record(
+                    "Golden/\(file) names no schema: its name must start with one of \(Self.kinds + [Self.errorKind])"
+                )
                 continue
             }
             try Self.expectValid(String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8), kind)
@@ -212,8 +266,10 @@ import TLSProbeKit
         let pki = TestPKI.chain(host: "printer.local")
         let leaf = dir.write("leaf.pem", pki.leaf.pem)
         let other = dir.write("other.pem", TestPKI.issue(.root("Somebody Else's Root")).pem)
-        let result = try Run.tlsprobe(["verify", leaf, "--anchor", other, "--host", "printer.local", "--json",
-                                       "--at", ReportTime.iso8601(TestPKI.referenceTime)])
+        let result = try Run.tlsprobe([
+            "verify", leaf, "--anchor", other, "--host", "printer.local", "--json",
+            "--at", ReportTime.iso8601(TestPKI.referenceTime),
+        ])
         try Self.expectValid(result.stdout, "verify")
         var report = try Self.object(result.stdout)
         var findings = try #require(report["findings"] as? [[String: Any]])
@@ -234,7 +290,10 @@ import TLSProbeKit
     // MARK: offline commands
 
     @Test func explainMatchesItsSchema() throws {
-        for query in ["unknown_ca", "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "chain.missing_intermediate", "no such error at all"] {
+        for query in [
+            "unknown_ca", "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "chain.missing_intermediate",
+            "no such error at all",
+        ] {
             let result = try Run.tlsprobe(["explain", "--json", query])
             try Self.expectValid(result.stdout, "explain")
         }
@@ -250,7 +309,9 @@ import TLSProbeKit
         let otherRoot = dir.write("other.pem", other.pem)
         let at = ["--at", ReportTime.iso8601(TestPKI.referenceTime)]
 
-        let trusted = try Run.tlsprobe(["verify", leaf, intermediate, "--anchor", root, "--host", "printer.local", "--json"] + at)
+        let trusted = try Run.tlsprobe(
+            ["verify", leaf, intermediate, "--anchor", root, "--host", "printer.local", "--json"] + at
+        )
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect((try Self.object(trusted.stdout)["trust"] as? [String: Any])?["trusted"] as? Bool == true)
         try Self.expectValid(trusted.stdout, "verify")
@@ -273,12 +334,20 @@ import TLSProbeKit
         let key = dir.write("leaf.key", pki.leaf.keyPEM)
         let der = dir.write("root.der", Data(pki.root.der))
         let p12 = dir.file("identity.p12")
-        let export = try Run.process("openssl", ["pkcs12", "-export", "-in", leaf, "-inkey", key, "-passout", "env:P12", "-out", p12],
-                                     environment: ["P12": "s3cret", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        let export = try Run.process(
+            "openssl",
+            ["pkcs12", "-export", "-in", leaf, "-inkey", key, "-passout", "env:P12", "-out", p12],
+            environment: ["P12": "s3cret", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        )
         try #require(export.status == 0, "openssl pkcs12: \(export.stderr)")
 
-        let result = try Run.tlsprobe(["inspect", leaf, key, der, p12, "--key", key, "--password-env", "P12", "--json",
-                                       "--at", ReportTime.iso8601(TestPKI.referenceTime)], environment: ["P12": "s3cret"])
+        let result = try Run.tlsprobe(
+            [
+                "inspect", leaf, key, der, p12, "--key", key, "--password-env", "P12", "--json",
+                "--at", ReportTime.iso8601(TestPKI.referenceTime),
+            ],
+            environment: ["P12": "s3cret"]
+        )
         let object = try Self.object(result.stdout)
         let files = try #require(object["files"] as? [[String: Any]])
         #expect(files.count == 5, "the four files and --key's")
@@ -301,8 +370,11 @@ import TLSProbeKit
         let dir = TemporaryDirectory()
         let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])
         let root = dir.write("root.pem", chain.root.pem)
-        let server = try OpenSSLServer(cert: dir.write("leaf.pem", chain.leaf.pem), key: dir.write("leaf.key", chain.leaf.keyPEM),
-                                       chain: dir.write("intermediate.pem", chain.intermediate.pem))
+        let server = try OpenSSLServer(
+            cert: dir.write("leaf.pem", chain.leaf.pem),
+            key: dir.write("leaf.key", chain.leaf.keyPEM),
+            chain: dir.write("intermediate.pem", chain.intermediate.pem)
+        )
         defer { server.stop() }
         let http = try MisbehavingServer([.awaitBytes, .send(Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8))])
         defer { http.stop() }
@@ -310,8 +382,13 @@ import TLSProbeKit
         defer { silent.stop() }
         let closed = try ReservedPort()
         let ports = [server.port, http.port, silent.port, closed.port].map(String.init).joined(separator: ",")
-        let result = try Run.tlsprobe(["scan", "127.0.0.1", "--ports", ports, "--anchor", root, "--json", "--timeout", "2", "--expiring", "3650"],
-                                      timeout: 60)
+        let result = try Run.tlsprobe(
+            [
+                "scan", "127.0.0.1", "--ports", ports, "--anchor", root, "--json", "--timeout", "2", "--expiring",
+                "3650",
+            ],
+            timeout: 60
+        )
         let lines = try Self.objects(lines: result.stdout)
         #expect(lines.count == 4, "\(result.stdout.prefix(3000))")
         #expect(lines.contains { $0["error"] != nil }, "the silent port's error object")
@@ -338,11 +415,17 @@ import TLSProbeKit
         let dir = TemporaryDirectory()
         let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])
         let other = TestPKI.issueLive(.root("Somebody Else's Root"))
-        let server = try OpenSSLServer(cert: dir.write("leaf.pem", chain.leaf.pem), key: dir.write("leaf.key", chain.leaf.keyPEM),
-                                       chain: dir.write("intermediate.pem", chain.intermediate.pem), extra: ["-tls1_2"])
+        let server = try OpenSSLServer(
+            cert: dir.write("leaf.pem", chain.leaf.pem),
+            key: dir.write("leaf.key", chain.leaf.keyPEM),
+            chain: dir.write("intermediate.pem", chain.intermediate.pem),
+            extra: ["-tls1_2"]
+        )
         defer { server.stop() }
-        let result = try Run.tlsprobe(["connect", server.address, "--anchor", dir.write("other.pem", other.pem), "--json", "--timeout", "10"],
-                                      timeout: 30)
+        let result = try Run.tlsprobe(
+            ["connect", server.address, "--anchor", dir.write("other.pem", other.pem), "--json", "--timeout", "10"],
+            timeout: 30
+        )
         #expect(result.status == 1, "\(result.stderr)")
         let trust = try #require(try Self.object(result.stdout)["trust"] as? [String: Any])
         #expect(trust["evaluated"] as? Bool == true)
@@ -354,11 +437,17 @@ import TLSProbeKit
         let dir = TemporaryDirectory()
         let chain = TestPKI.liveChain(host: "printer.local", ips: ["127.0.0.1"])
         let root = dir.write("root.pem", chain.root.pem)
-        let server = try OpenSSLServer(cert: dir.write("leaf.pem", chain.leaf.pem), key: dir.write("leaf.key", chain.leaf.keyPEM),
-                                       chain: dir.write("intermediate.pem", chain.intermediate.pem),
-                                       extra: ["-verify", "1", "-CAfile", root])
+        let server = try OpenSSLServer(
+            cert: dir.write("leaf.pem", chain.leaf.pem),
+            key: dir.write("leaf.key", chain.leaf.keyPEM),
+            chain: dir.write("intermediate.pem", chain.intermediate.pem),
+            extra: ["-verify", "1", "-CAfile", root]
+        )
         defer { server.stop() }
-        let result = try Run.tlsprobe(["connect", server.address, "--anchor", root, "--versions", "--json", "--timeout", "10"], timeout: 30)
+        let result = try Run.tlsprobe(
+            ["connect", server.address, "--anchor", root, "--versions", "--json", "--timeout", "10"],
+            timeout: 30
+        )
         let object = try Self.object(result.stdout)
         #expect(!(object["versions"] is NSNull), "--versions fills versions")
         #expect(!(object["version_probes"] is NSNull))
@@ -376,20 +465,39 @@ import TLSProbeKit
         let clientCert = dir.write("client.pem", client.pem + chain.intermediate.pem)
         let clientKey = dir.write("client.key", client.keyPEM)
         let listener = try ListenProcess([
-            "--json", "--count", "3", "--cert", dir.write("leaf.pem", chain.leaf.pem), "--key", dir.write("leaf.key", chain.leaf.keyPEM),
-            "--chain", dir.write("intermediate.pem", chain.intermediate.pem), "--request-client-cert", "--client-anchor", root,
+            "--json", "--count", "3", "--cert", dir.write("leaf.pem", chain.leaf.pem), "--key",
+            dir.write("leaf.key", chain.leaf.keyPEM),
+            "--chain", dir.write("intermediate.pem", chain.intermediate.pem), "--request-client-cert",
+            "--client-anchor", root,
         ])
         // A client with a certificate, one without that sends an HTTP request, one that refuses our chain.
-        try Run.process("openssl", ["s_client", "-connect", listener.address, "-cert", clientCert, "-key", clientKey, "-CAfile", root],
-                        stdin: Data(), timeout: 20)
-        try Run.process("curl", ["-sS", "--max-time", "10", "--cacert", root, "-o", "/dev/null", "https://\(listener.address)/status"], timeout: 20)
-        try Run.process("openssl", ["s_client", "-connect", listener.address, "-verify_return_error",
-                                    "-CAfile", dir.write("other.pem", TestPKI.issueLive(.root("Somebody Else's Root")).pem)],
-                        stdin: Data(), timeout: 20)
+        try Run.process(
+            "openssl",
+            ["s_client", "-connect", listener.address, "-cert", clientCert, "-key", clientKey, "-CAfile", root],
+            stdin: Data(),
+            timeout: 20
+        )
+        try Run.process(
+            "curl",
+            ["-sS", "--max-time", "10", "--cacert", root, "-o", "/dev/null", "https://\(listener.address)/status"],
+            timeout: 20
+        )
+        try Run.process(
+            "openssl",
+            [
+                "s_client", "-connect", listener.address, "-verify_return_error",
+                "-CAfile", dir.write("other.pem", TestPKI.issueLive(.root("Somebody Else's Root")).pem),
+            ],
+            stdin: Data(),
+            timeout: 20
+        )
         listener.finish()
         let lines = try Self.objects(lines: listener.stdoutText)
         #expect(lines.count == 3, "\(listener.stderrText)")
-        #expect(lines.contains { ($0["client_trust"] as? [String: Any])?["evaluated"] as? Bool == true }, "a client certificate was judged")
+        #expect(
+            lines.contains { ($0["client_trust"] as? [String: Any])?["evaluated"] as? Bool == true },
+            "a client certificate was judged"
+        )
         #expect(lines.contains { !($0["http"] is NSNull) && $0["http"] != nil }, "an HTTP request was answered")
         try Self.expectValid(listener.stdoutText, "listen", lines: true)
     }
@@ -403,20 +511,29 @@ import TLSProbeKit
         var packets: [CaptureWriter.Packet] = []
         // TLS 1.2 with a CertificateRequest and a client chain, completed.
         var first = TCPConversation()
-        let mtls = SyntheticTLS.tls12(chain: [pki.leaf.der, pki.intermediate.der], requestClientCertificate: true,
-                                      clientChain: [client.der, pki.intermediate.der])
-        packets += first.open() + first.send(mtls.clientHello, from: .client) + first.send(mtls.serverFlight, from: .server)
-        packets += first.send(mtls.clientFinish, from: .client) + first.send(mtls.serverFinish, from: .server) + first.close()
+        let mtls = SyntheticTLS.tls12(
+            chain: [pki.leaf.der, pki.intermediate.der],
+            requestClientCertificate: true,
+            clientChain: [client.der, pki.intermediate.der]
+        )
+        packets +=
+            first.open() + first.send(mtls.clientHello, from: .client) + first.send(mtls.serverFlight, from: .server)
+        packets +=
+            first.send(mtls.clientFinish, from: .client) + first.send(mtls.serverFinish, from: .server) + first.close()
         // A client that refuses the chain with an alert.
         var second = TCPConversation(clientPort: 50_001)
         second.time = first.time + 1
         let refused = SyntheticTLS.tls12(chain: [pki.leaf.der])
-        packets += second.open() + second.send(refused.clientHello, from: .client) + second.send(refused.serverFlight, from: .server)
+        packets +=
+            second.open() + second.send(refused.clientHello, from: .client)
+            + second.send(refused.serverFlight, from: .server)
         packets += second.send(SyntheticTLS.alert(description: 48), from: .client) + second.close()
         let file = dir.write("mtls.pcap", CaptureWriter.file(.pcap, linkType: 1, packets: packets))
 
-        let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", dir.write("root.pem", pki.root.pem),
-                                       "--at", ReportTime.iso8601(TestPKI.referenceTime)])
+        let result = try Run.tlsprobe([
+            "capture", "-r", file, "--json", "--anchor", dir.write("root.pem", pki.root.pem),
+            "--at", ReportTime.iso8601(TestPKI.referenceTime),
+        ])
         let lines = try Self.objects(lines: result.stdout)
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.contains { ($0["chain"] as? [Any])?.count == 2 }, "the server chain is reported")
@@ -433,13 +550,23 @@ import TLSProbeKit
         let chain = TestPKI.liveChain(host: "localhost", ips: ["127.0.0.1"])
         let root = dir.write("root.pem", chain.root.pem)
         let other = dir.write("other.pem", TestPKI.issueLive(.root("Somebody Else's Root")).pem)
-        let server = try OpenSSLServer(cert: dir.write("leaf.pem", chain.leaf.pem), key: dir.write("leaf.key", chain.leaf.keyPEM),
-                                       chain: dir.write("intermediate.pem", chain.intermediate.pem))
+        let server = try OpenSSLServer(
+            cert: dir.write("leaf.pem", chain.leaf.pem),
+            key: dir.write("leaf.key", chain.leaf.keyPEM),
+            chain: dir.write("intermediate.pem", chain.intermediate.pem)
+        )
         defer { server.stop() }
         let recorder = try LoopbackCapture(port: server.port, path: dir.file("real.pcap"))
-        for client in [["-tls1_2", "-CAfile", root], ["-tls1_3", "-CAfile", root], ["-tls1_2", "-CAfile", other, "-verify_return_error"]] {
-            try Run.process("openssl", ["s_client", "-connect", server.address, "-servername", "localhost", "-brief"] + client,
-                            stdin: Data("Q\n".utf8), timeout: 10)
+        for client in [
+            ["-tls1_2", "-CAfile", root], ["-tls1_3", "-CAfile", root],
+            ["-tls1_2", "-CAfile", other, "-verify_return_error"],
+        ] {
+            try Run.process(
+                "openssl",
+                ["s_client", "-connect", server.address, "-servername", "localhost", "-brief"] + client,
+                stdin: Data("Q\n".utf8),
+                timeout: 10
+            )
         }
         let file = recorder.stop()
         let result = try Run.tlsprobe(["capture", "-r", file, "--json", "--anchor", root])

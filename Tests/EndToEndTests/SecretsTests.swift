@@ -20,14 +20,23 @@ import Glibc
 
         lazy var encrypted: String = {
             let out = dir.file("enc.pem")
-            _ = try? Run.process("openssl", ["pkey", "-in", key, "-aes256", "-passout", "env:P", "-out", out], environment: ["P": SecretsTests.password])
+            _ = try? Run.process(
+                "openssl",
+                ["pkey", "-in", key, "-aes256", "-passout", "env:P", "-out", out],
+                environment: ["P": SecretsTests.password]
+            )
             return out
         }()
         lazy var p12: String = {
             let out = dir.file("id.p12")
             _ = try? Run.process(
-                "openssl", ["pkcs12", "-export", "-in", leaf, "-inkey", key, "-certfile", intermediate, "-passout", "env:P", "-out", out],
-                environment: ["P": SecretsTests.password])
+                "openssl",
+                [
+                    "pkcs12", "-export", "-in", leaf, "-inkey", key, "-certfile", intermediate, "-passout", "env:P",
+                    "-out", out,
+                ],
+                environment: ["P": SecretsTests.password]
+            )
             return out
         }()
 
@@ -36,8 +45,12 @@ import Glibc
         lazy var secrets: [String] = {
             let body = chain.leaf.keyPEM.split(separator: "\n").filter { !$0.hasPrefix("-----") }.map(String.init)
             var forms = [SecretsTests.password] + body.filter { $0.count >= 16 }
-            if let der = try? Run.process("openssl", ["ec", "-in", key, "-outform", "DER", "-out", dir.file("sec1.der")]),
-                der.status == 0, let sec1 = FileManager.default.contents(atPath: dir.file("sec1.der")), sec1.count >= 39 {
+            if let der = try? Run.process(
+                "openssl",
+                ["ec", "-in", key, "-outform", "DER", "-out", dir.file("sec1.der")]
+            ),
+                der.status == 0, let sec1 = FileManager.default.contents(atPath: dir.file("sec1.der")), sec1.count >= 39
+            {
                 let scalar = Array(sec1[7..<39]).map { String(format: "%02x", $0) }
                 forms += [scalar.joined(), scalar.joined().uppercased(), scalar.prefix(12).joined(separator: ":")]
             }
@@ -59,15 +72,27 @@ import Glibc
         let environment = ["P": Self.password]
         var outputs: [String] = []
         for extra in [[], ["--json"]] {
-            let run = try Run.tlsprobe(["inspect", files.leaf, files.key, files.encrypted, files.p12, "--password-env", "P"] + extra, environment: environment)
+            let run = try Run.tlsprobe(
+                ["inspect", files.leaf, files.key, files.encrypted, files.p12, "--password-env", "P"] + extra,
+                environment: environment
+            )
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout.contains("key matches") || run.stdout.contains("\"key_matches_certificate\": true"), "the keys were read")
+            #expect(
+                run.stdout.contains("key matches") || run.stdout.contains("\"key_matches_certificate\": true"),
+                "the keys were read"
+            )
             outputs += [run.stdout, run.stderr]
-            let paired = try Run.tlsprobe(["inspect", files.leaf, "--key", files.encrypted, "--password-env", "P"] + extra, environment: environment)
+            let paired = try Run.tlsprobe(
+                ["inspect", files.leaf, "--key", files.encrypted, "--password-env", "P"] + extra,
+                environment: environment
+            )
             outputs += [paired.stdout, paired.stderr]
         }
         // A wrong password is not echoed either.
-        let wrong = try Run.tlsprobe(["inspect", files.encrypted, files.p12, "--password-env", "P"], environment: ["P": "wrong-" + Self.password])
+        let wrong = try Run.tlsprobe(
+            ["inspect", files.encrypted, files.p12, "--password-env", "P"],
+            environment: ["P": "wrong-" + Self.password]
+        )
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("the password is wrong"), "\(wrong.stderr)")
         outputs += [wrong.stdout, wrong.stderr]
@@ -91,12 +116,17 @@ import Glibc
         let again = try Run.tlsprobe(["inspect", files.encrypted, "--password-file", small])
         #expect(again.status == 0, "\(again.stderr)")
         let baseline = [ordinary.peakResidentKiB, again.peakResidentKiB].compactMap { $0 }.max()
-        if ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil, let peak = run.peakResidentKiB, let base = baseline {
+        if ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil, let peak = run.peakResidentKiB,
+            let base = baseline
+        {
             #expect(peak < base + 8 * 1024, "peak resident set \(peak) KiB, \(base) KiB with a small file")
         }
         let endless = try Run.tlsprobe(["inspect", files.encrypted, "--password-file", "/dev/zero"], timeout: 20)
         #expect(endless.status == 2)
-        files.expectNoSecrets([ordinary.stdout, ordinary.stderr, run.stdout, run.stderr, endless.stdout, endless.stderr], "inspect --password-file")
+        files.expectNoSecrets(
+            [ordinary.stdout, ordinary.stderr, run.stdout, run.stderr, endless.stdout, endless.stderr],
+            "inspect --password-file"
+        )
     }
 
     @Test func sessionSecretsGoToThePrivateKeyLogOnly() throws {
@@ -106,14 +136,23 @@ import Glibc
         let clientLog = logs.write("connect.log", "")
         chmod(clientLog, 0o644)
         let listener = try ListenProcess(
-            ["--identity", files.p12, "--password-env", "P", "--request-client-cert", "--keylog", serverLog, "--json", "--count", "1"],
-            environment: ["P": Self.password])
+            [
+                "--identity", files.p12, "--password-env", "P", "--request-client-cert", "--keylog", serverLog,
+                "--json", "--count", "1",
+            ],
+            environment: ["P": Self.password]
+        )
         // Nothing secret on the listener's command line (what `ps` shows every user).
-        let commandLine = (try? String(contentsOfFile: "/proc/\(listener.process.processIdentifier)/cmdline", encoding: .utf8)) ?? ""
+        let commandLine =
+            (try? String(contentsOfFile: "/proc/\(listener.process.processIdentifier)/cmdline", encoding: .utf8)) ?? ""
         #expect(commandLine.contains("--password-env"))
         let client = try Run.tlsprobe(
-            ["connect", listener.address, "--anchor", files.root, "--identity", files.p12, "--password-env", "P", "--keylog", clientLog, "--json"],
-            environment: ["P": Self.password])
+            [
+                "connect", listener.address, "--anchor", files.root, "--identity", files.p12, "--password-env", "P",
+                "--keylog", clientLog, "--json",
+            ],
+            environment: ["P": Self.password]
+        )
         #expect(client.status == 0, "\(client.stdout)\(client.stderr)")
         #expect(listener.finish() == 0, "\(listener.stderrText)")
 
@@ -121,7 +160,8 @@ import Glibc
             #expect(try FileManager.default.attributesOfItem(atPath: log)[.posixPermissions] as? Int == 0o600, "\(log)")
         }
         // Every key log line: LABEL client_random secret, NSS format, nothing else.
-        let lines = (try String(contentsOfFile: clientLog, encoding: .utf8) + String(contentsOfFile: serverLog, encoding: .utf8))
+        let lines =
+            (try String(contentsOfFile: clientLog, encoding: .utf8) + String(contentsOfFile: serverLog, encoding: .utf8))
             .split(separator: "\n")
         #expect(lines.count >= 10, "both ends logged a TLS 1.3 handshake")
         let sessionSecrets = lines.compactMap { line -> String? in
@@ -143,13 +183,18 @@ import Glibc
         let dir = TemporaryDirectory()
         let path = dir.file("known_hosts")
         // 300 other servers already recorded: about 27 KB.
-        let existing = (0..<300).map { "camera\($0).local:443 sha256/\(String(repeating: "C", count: 43))= 2026-01-01T00:00:00Z\n" }.joined()
+        let existing = (0..<300).map {
+            "camera\($0).local:443 sha256/\(String(repeating: "C", count: 43))= 2026-01-01T00:00:00Z\n"
+        }.joined()
         _ = dir.write("known_hosts", existing)
 
         // tlsprobe may write at most 16 KiB per file: the rewrite (27 KB and one line more)
         // kills it with SIGXFSZ halfway through the temporary file — a crash mid-write.
         let crashed = try Run.process(
-            "prlimit", ["--fsize=16384", "--", Run.tlsprobePath, "connect", server.address, "--known-hosts", path, "--json"], timeout: 30)
+            "prlimit",
+            ["--fsize=16384", "--", Run.tlsprobePath, "connect", server.address, "--known-hosts", path, "--json"],
+            timeout: 30
+        )
         #expect(crashed.status != 0, "it died writing: \(crashed.stderr)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == existing, "the crash lost nothing")
 

@@ -20,8 +20,11 @@ import TestSupport
         let server = try pki.server()
         defer { server.stop() }
         let dir = TemporaryDirectory()
-        let run = try Run.tlsprobe([server.address, "--anchor", pki.root, "--save-chain", "c", "--known-hosts", "w"].withCommand("connect"),
-                                   currentDirectory: dir.file(""), timeout: 30)
+        let run = try Run.tlsprobe(
+            [server.address, "--anchor", pki.root, "--save-chain", "c", "--known-hosts", "w"].withCommand("connect"),
+            currentDirectory: dir.file(""),
+            timeout: 30
+        )
         #expect(run.status == 0, "status \(run.status): \(run.stderr)")
         let chain = (try? String(contentsOfFile: dir.file("c"), encoding: .utf8)) ?? ""
         #expect(chain.components(separatedBy: "-----BEGIN CERTIFICATE-----").count == 3, "\(chain)")
@@ -30,6 +33,6 @@ import TestSupport
     }
 }
 
-private extension Array where Element == String {
-    func withCommand(_ command: String) -> [String] { [command] + self }
+extension Array where Element == String {
+    fileprivate func withCommand(_ command: String) -> [String] { [command] + self }
 }

@@ -8,11 +8,15 @@ import TestSupport
 /// also made by `openssl s_client -starttls` against the same server, so the server speaks
 /// the prelude OpenSSL's client speaks, not one fitted to tlsprobe.
 @Suite struct StartTLSTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static var script: String { root.appendingPathComponent("Tests/Tools/starttls-server.py").path }
 
     /// Every protocol but SMTP itself, which aiosmtpd serves (the script serves it too, for refusals).
-    static let scripted = ["submission", "lmtp", "imap", "pop3", "ftp", "xmpp", "xmpp-server", "ldap", "postgres", "mysql", "irc", "nntp", "sieve"]
+    static let scripted = [
+        "submission", "lmtp", "imap", "pop3", "ftp", "xmpp", "xmpp-server", "ldap", "postgres", "mysql", "irc", "nntp",
+        "sieve",
+    ]
 
     static let hasAiosmtpd = (try? Run.process("python3", ["-c", "import aiosmtpd"], timeout: 30).status) == 0
 
@@ -30,7 +34,10 @@ import TestSupport
             reservation = fixed == nil ? try ReservedPort() : nil
             address = fixed ?? reservation?.address ?? ""
             let chain = pki.dir.write("chain-for-python.pem", pki.chain.leaf.pem + pki.chain.intermediate.pem)
-            background = try BackgroundProcess("python3", [StartTLSTests.script, proto, address, chain, pki.key] + (refuse ? ["--refuse"] : []))
+            background = try BackgroundProcess(
+                "python3",
+                [StartTLSTests.script, proto, address, chain, pki.key] + (refuse ? ["--refuse"] : [])
+            )
             let host = String(address[..<(address.lastIndex(of: ":") ?? address.endIndex)])
             let port = Int(address[address.index(after: address.lastIndex(of: ":") ?? address.startIndex)...]) ?? 0
             guard LoopbackPort.waitUntilListening(host: host, port: port) else {
@@ -50,10 +57,23 @@ import TestSupport
     static func codes(_ json: [String: Any]) -> [String] { JSONFindings.codes(json) }
 
     /// `openssl s_client -starttls PROTO` completes its handshake with the same server.
-    static func expectOpenSSLUpgrades(_ proto: String, _ address: String, pki: PKIFiles, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectOpenSSLUpgrades(
+        _ proto: String,
+        _ address: String,
+        pki: PKIFiles,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let client = try Run.process(
-            "openssl", ["s_client", "-starttls", proto, "-connect", address, "-CAfile", pki.root, "-brief"], stdin: Data(), timeout: 30)
-        #expect(client.stderr.contains("CONNECTION ESTABLISHED"), "s_client -starttls \(proto): \(client.stderr)", sourceLocation: sourceLocation)
+            "openssl",
+            ["s_client", "-starttls", proto, "-connect", address, "-CAfile", pki.root, "-brief"],
+            stdin: Data(),
+            timeout: 30
+        )
+        #expect(
+            client.stderr.contains("CONNECTION ESTABLISHED"),
+            "s_client -starttls \(proto): \(client.stderr)",
+            sourceLocation: sourceLocation
+        )
     }
 
     @Test(arguments: scripted)
@@ -79,7 +99,9 @@ import TestSupport
         let out = try Self.connect([server.address, "--starttls", proto, "--anchor", pki.root])
         #expect(out.result.status == 1, "a finding, not exit status 2: \(out.result.stderr)")
         #expect(Self.codes(out.json) == ["tls.starttls_refused"], "\(Self.codes(out.json))")
-        let evidence = try #require(JSONFindings.finding(out.json, "tls.starttls_refused")?["evidence"] as? [String: Any])
+        let evidence = try #require(
+            JSONFindings.finding(out.json, "tls.starttls_refused")?["evidence"] as? [String: Any]
+        )
         #expect(evidence["protocol"] as? String == proto)
         #expect((evidence["reply"] as? String)?.isEmpty == false, "the server's reply is quoted: \(evidence)")
         #expect(out.json["client_hello"] is NSNull, "no ClientHello was sent")
@@ -90,11 +112,21 @@ import TestSupport
         // openssl s_client does not get TLS from it either (XMPP aside: s_client waits for
         // a <starttls/> feature the server never sends, until the server gives up).
         guard !proto.hasPrefix("xmpp") else { return }
-        let client = try Run.process("openssl", ["s_client", "-starttls", proto == "submission" ? "smtp" : proto, "-connect", server.address, "-brief"], stdin: Data(), timeout: 30)
+        let client = try Run.process(
+            "openssl",
+            ["s_client", "-starttls", proto == "submission" ? "smtp" : proto, "-connect", server.address, "-brief"],
+            stdin: Data(),
+            timeout: 30
+        )
         #expect(!client.stderr.contains("CONNECTION ESTABLISHED"), "\(client.stderr)")
     }
 
-    @Test(.enabled(if: hasAiosmtpd, "aiosmtpd is not installed: python3 -m pip install aiosmtpd (Tests/run.sh installs it)"))
+    @Test(
+        .enabled(
+            if: hasAiosmtpd,
+            "aiosmtpd is not installed: python3 -m pip install aiosmtpd (Tests/run.sh installs it)"
+        )
+    )
     func aiosmtpdUpgradesWithSTARTTLSAndRefusesWithoutACertificate() throws {
         let pki = PKIFiles()
         let server = try Server("aiosmtpd", pki: pki)
@@ -105,7 +137,10 @@ import TestSupport
         #expect((out.json["trust"] as? [String: Any])?["trusted"] as? Bool == true)
 
         // Text: the header says how the connection was upgraded.
-        let text = try Run.tlsprobe(["connect", server.address, "--starttls", "smtp", "--anchor", pki.root], timeout: 60)
+        let text = try Run.tlsprobe(
+            ["connect", server.address, "--starttls", "smtp", "--anchor", pki.root],
+            timeout: 60
+        )
         #expect(text.stdout.contains("STARTTLS smtp"), "\(text.stdout)")
 
         let plain = try Server("aiosmtpd", pki: pki, refuse: true)
@@ -121,14 +156,19 @@ import TestSupport
         let out = try Self.connect([server.address, "--starttls", "imap", "--versions"])
         let versions = try #require(out.json["versions"] as? [String: Bool])
         // Python's ssl serves TLS 1.2 and 1.3 by default.
-        #expect(versions["TLSv1.2"] == true && versions["TLSv1.3"] == true, "\(versions) \(out.json["version_probes"] ?? "")")
+        #expect(
+            versions["TLSv1.2"] == true && versions["TLSv1.3"] == true,
+            "\(versions) \(out.json["version_probes"] ?? "")"
+        )
     }
 
     @Test func autoPicksByWellKnownPortAndSaysWhich() throws {
         let pki = PKIFiles()
         // A well-known port on an address of its own in 127.0.0.0/8.
         let server = try Server("pop3", pki: pki, address: "127.0.0.77:110")
-        let out = try Self.connect(["127.0.0.77:110", "--starttls", "auto", "--anchor", pki.root, "--host", "127.0.0.1"])
+        let out = try Self.connect([
+            "127.0.0.77:110", "--starttls", "auto", "--anchor", pki.root, "--host", "127.0.0.1",
+        ])
         #expect(out.result.status == 0, "\(out.result.stderr)")
         #expect(out.result.stderr.contains("--starttls auto: port 110 is pop3"), "\(out.result.stderr)")
         #expect((out.json["target"] as? [String: Any])?["upgrade"] as? String == "pop3")

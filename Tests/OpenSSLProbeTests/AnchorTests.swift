@@ -41,7 +41,9 @@ import TLSDiagnosis
 
         let missing = scratch.path("missing.pem")
         #expect(throws: LoadError.self) { try SystemAnchors.load(environment: ["SSL_CERT_FILE": missing]) }
-        let both = try SystemAnchors.load(environment: ["SSL_CERT_FILE": bundle, "SSL_CERT_DIR": scratch.path("hashed")])
+        let both = try SystemAnchors.load(environment: [
+            "SSL_CERT_FILE": bundle, "SSL_CERT_DIR": scratch.path("hashed"),
+        ])
         #expect(both.certificates.map(\.der) == [chain.root.der, chain.intermediate.der, other.der])
     }
 
@@ -59,10 +61,13 @@ import TLSDiagnosis
 
         let anchors = try AnchorDirectory.load(path: scratch.url.path)
         #expect(anchors.map(\.certificate.der) == [chain.intermediate.der, other.der, chain.root.der])
-        #expect(anchors.map(\.source) == [
-            scratch.path("bundle.pem") + ", line 1", scratch.path("bundle.pem") + ", line \(chain.intermediate.pem.split(separator: "\n").count + 1)",
-            scratch.path("root-copy.CRT"),
-        ])
+        #expect(
+            anchors.map(\.source) == [
+                scratch.path("bundle.pem") + ", line 1",
+                scratch.path("bundle.pem") + ", line \(chain.intermediate.pem.split(separator: "\n").count + 1)",
+                scratch.path("root-copy.CRT"),
+            ]
+        )
     }
 
     @Test func namesAFileInTheDirectoryThatIsNoCertificate() throws {

@@ -44,7 +44,8 @@ enum OpenSSLTool {
 
     /// Runs openssl in `directory`; throws when it fails.
     @discardableResult
-    static func run(_ arguments: [String], in directory: Scratch, environment: [String: String] = [:]) throws -> String {
+    static func run(_ arguments: [String], in directory: Scratch, environment: [String: String] = [:]) throws -> String
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = arguments
@@ -60,7 +61,11 @@ enum OpenSSLTool {
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(arguments: arguments, status: process.terminationStatus, stderr: String(decoding: errors, as: UTF8.self))
+            throw Failure(
+                arguments: arguments,
+                status: process.terminationStatus,
+                stderr: String(decoding: errors, as: UTF8.self)
+            )
         }
         return String(decoding: output, as: UTF8.self)
     }

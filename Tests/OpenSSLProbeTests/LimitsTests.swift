@@ -22,8 +22,14 @@ import Glibc
     @Test func moreThanTenMillionPBKDF2IterationsAreRefusedBeforeAnyWork() throws {
         #expect(PBEAlgorithm.maximumIterations == 10_000_000)
         for (iterations, refused) in [(10_000_000, false), (10_000_001, true), (Int(Int32.max), true)] {
-            let kdf = D.seq(D.oid("1.2.840.113549.1.5.12"), D.seq(D.octets([UInt8](repeating: 1, count: 8)), D.integer(iterations),
-                                                            D.seq(D.oid("1.2.840.113549.2.9"), [0x05, 0x00])))
+            let kdf = D.seq(
+                D.oid("1.2.840.113549.1.5.12"),
+                D.seq(
+                    D.octets([UInt8](repeating: 1, count: 8)),
+                    D.integer(iterations),
+                    D.seq(D.oid("1.2.840.113549.2.9"), [0x05, 0x00])
+                )
+            )
             let bytes = D.encryptedKey(kdf: kdf)
             if !refused {
                 // At the cap the derivation is attempted: not run here (seconds of work), only read.
@@ -34,7 +40,12 @@ import Glibc
                 try CredentialFile.load(bytes: bytes, name: "slow.der", expecting: .privateKey, password: Self.password)
             }
             #expect(Date().timeIntervalSince(started) < 1)
-            #expect(error?.description.contains("\(iterations) iterations is more than tlsprobe will compute (at most 10000000)") == true, "\(String(describing: error))")
+            #expect(
+                error?.description.contains(
+                    "\(iterations) iterations is more than tlsprobe will compute (at most 10000000)"
+                ) == true,
+                "\(String(describing: error))"
+            )
         }
     }
 
@@ -42,8 +53,14 @@ import Glibc
 
     /// PBKDF2-params with `iterations` and HMAC-SHA256.
     static func pbkdf2(_ iterations: Int) -> [UInt8] {
-        D.seq(D.oid("1.2.840.113549.1.5.12"), D.seq(D.octets([UInt8](repeating: 1, count: 8)), D.integer(iterations),
-                                                   D.seq(D.oid("1.2.840.113549.2.9"), [0x05, 0x00])))
+        D.seq(
+            D.oid("1.2.840.113549.1.5.12"),
+            D.seq(
+                D.octets([UInt8](repeating: 1, count: 8)),
+                D.integer(iterations),
+                D.seq(D.oid("1.2.840.113549.2.9"), [0x05, 0x00])
+            )
+        )
     }
 
     @Test func pkcs12DerivationsPastTheFileBudgetAreRefusedBeforeAnyWork() throws {
@@ -59,8 +76,12 @@ import Glibc
         }
         #expect(Date().timeIntervalSince(started) < 1 * Slowness.factor)
         #expect(error?.kind == .malformed)
-        #expect(error?.description.contains("bags.p12: the PKCS#12 file's key derivations add up to more than 20000000 iterations") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains(
+                "bags.p12: the PKCS#12 file's key derivations add up to more than 20000000 iterations"
+            ) == true,
+            "\(String(describing: error))"
+        )
     }
 
     @Test func thePKCS12BudgetCountsEveryDerivationRunForEveryPasswordTried() throws {
@@ -71,18 +92,28 @@ import Glibc
         // The empty and the null password cost a MAC each (4096), the given one then the
         // MAC (6144), the certificate safe (8192) and the key (10240).
         let cases: [(budget: Int, refusedBefore: String?)] = [
-            (6143, "any derivation (6144 iterations in one pass)"), (8191, "PKCS#12 safe 1"), (10239, "the private key in PKCS#12 bag"), (10240, nil),
+            (6143, "any derivation (6144 iterations in one pass)"), (8191, "PKCS#12 safe 1"),
+            (10239, "the private key in PKCS#12 bag"), (10240, nil),
         ]
         for (budget, refusedBefore) in cases {
             let p12 = try #require(PKCS12Reader.parse(bytes))
             do {
-                let (contents, details) = try PKCS12Reader.read(p12, name: "id.p12", password: PasswordProbe("s3cret").provider, iterationBudget: budget)
+                let (contents, details) = try PKCS12Reader.read(
+                    p12,
+                    name: "id.p12",
+                    password: PasswordProbe("s3cret").provider,
+                    iterationBudget: budget
+                )
                 #expect(refusedBefore == nil, "budget \(budget) opened the file")
                 #expect(details.decrypted && contents.keys.count == 1)
             } catch {
                 #expect(refusedBefore != nil, "budget \(budget): \(error)")
                 #expect(error.description.contains("more than \(budget) iterations"), "\(error)")
-                #expect(error.description.hasSuffix("refused before \(refusedBefore ?? "")") || error.description.contains("refused before \(refusedBefore ?? "")"), "\(error)")
+                #expect(
+                    error.description.hasSuffix("refused before \(refusedBefore ?? "")")
+                        || error.description.contains("refused before \(refusedBefore ?? "")"),
+                    "\(error)"
+                )
                 #expect(error.kind == .malformed)
             }
         }
@@ -90,13 +121,25 @@ import Glibc
 
     @Test func scryptWorkPast2To25IsRefused() throws {
         #expect(PBEAlgorithm.maximumScryptWork == 1 << 25)
-        let kdf = D.seq(D.oid("1.3.6.1.4.1.11591.4.11"), D.seq(D.octets([UInt8](repeating: 1, count: 8)), D.integer(1 << 20), D.integer(64), D.integer(1)))
+        let kdf = D.seq(
+            D.oid("1.3.6.1.4.1.11591.4.11"),
+            D.seq(D.octets([UInt8](repeating: 1, count: 8)), D.integer(1 << 20), D.integer(64), D.integer(1))
+        )
         let started = Date()
         let error = loadError { () throws(LoadError) in
-            try CredentialFile.load(bytes: D.encryptedKey(kdf: kdf), name: "scrypt.der", expecting: .privateKey, password: Self.password)
+            try CredentialFile.load(
+                bytes: D.encryptedKey(kdf: kdf),
+                name: "scrypt.der",
+                expecting: .privateKey,
+                password: Self.password
+            )
         }
         #expect(Date().timeIntervalSince(started) < 1)
-        #expect(error?.description.contains("scrypt parameters N=1048576 r=64 p=1 ask for more work than tlsprobe will do") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("scrypt parameters N=1048576 r=64 p=1 ask for more work than tlsprobe will do")
+                == true,
+            "\(String(describing: error))"
+        )
     }
 
     @Test func aPKCS12MACPastTenMillionIterationsIsRefused() throws {
@@ -104,7 +147,10 @@ import Glibc
         let chain = TestPKI.chain()
         try scratch.write("leaf.pem", chain.leaf.pem)
         try scratch.write("leaf.key", chain.leaf.keyPEM)
-        try OpenSSLTool.run(["pkcs12", "-export", "-in", "leaf.pem", "-inkey", "leaf.key", "-out", "id.p12", "-passout", "pass:pw"], in: scratch)
+        try OpenSSLTool.run(
+            ["pkcs12", "-export", "-in", "leaf.pem", "-inkey", "leaf.key", "-out", "id.p12", "-passout", "pass:pw"],
+            in: scratch
+        )
         var bytes = try scratch.read("id.p12")
         // MacData ends the file: SEQUENCE { DigestInfo, OCTET STRING salt, INTEGER 2048 }.
         #expect(Array(bytes.suffix(4)) == [0x02, 0x02, 0x08, 0x00])
@@ -116,7 +162,11 @@ import Glibc
             try CredentialFile.load(bytes: fixed, name: "id.p12", expecting: .anything, password: Self.password)
         }
         #expect(Date().timeIntervalSince(started) < 1)
-        #expect(error?.description == "id.p12: the PKCS#12 MAC asks for 2147483647 iterations, more than tlsprobe will compute (at most 10000000)", "\(String(describing: error))")
+        #expect(
+            error?.description
+                == "id.p12: the PKCS#12 MAC asks for 2147483647 iterations, more than tlsprobe will compute (at most 10000000)",
+            "\(String(describing: error))"
+        )
     }
 
     /// `der` after its last INTEGER grew by 2 bytes: the enclosing MacData and PFX lengths,
@@ -145,15 +195,25 @@ import Glibc
         #expect(PKCS12Reader.maximumBags == 10_000)
         // One safe of 10,001 bags: the first 10,000 are read.
         let one = try CredentialFile.load(
-            bytes: D.pkcs12(safes: [Array(repeating: D.secretBag, count: 10_001)]), name: "bags.p12", expecting: .anything, password: Self.password)
+            bytes: D.pkcs12(safes: [Array(repeating: D.secretBag, count: 10_001)]),
+            name: "bags.p12",
+            expecting: .anything,
+            password: Self.password
+        )
         #expect(one.other.count == 10_000)
         // Two safes of 5,001: past 10,000 in all, the file is refused.
         let two = loadError { () throws(LoadError) in
             try CredentialFile.load(
-                bytes: D.pkcs12(safes: Array(repeating: Array(repeating: D.secretBag, count: 5_001), count: 2)), name: "bags.p12",
-                expecting: .anything, password: Self.password)
+                bytes: D.pkcs12(safes: Array(repeating: Array(repeating: D.secretBag, count: 5_001), count: 2)),
+                name: "bags.p12",
+                expecting: .anything,
+                password: Self.password
+            )
         }
-        #expect(two?.description.contains("the PKCS#12 file holds more than 10000 bags") == true, "\(String(describing: two))")
+        #expect(
+            two?.description.contains("the PKCS#12 file holds more than 10000 bags") == true,
+            "\(String(describing: two))"
+        )
     }
 
     @Test func pkcs12BagsNestAtMostFourDeep() throws {
@@ -163,7 +223,12 @@ import Glibc
             for _ in 0..<depth { bag = D.safeContentsBag([bag]) }
             return D.pkcs12(safes: [[bag]])
         }
-        let four = try CredentialFile.load(bytes: nested(4), name: "nested.p12", expecting: .anything, password: Self.password)
+        let four = try CredentialFile.load(
+            bytes: nested(4),
+            name: "nested.p12",
+            expecting: .anything,
+            password: Self.password
+        )
         #expect(four.other == ["secret in PKCS#12 bag 5"])
         let five = loadError { () throws(LoadError) in
             try CredentialFile.load(bytes: nested(5), name: "nested.p12", expecting: .anything, password: Self.password)
@@ -210,12 +275,20 @@ import Glibc
         let reserved = try ReservedPort()
         let port = reserved.port
         let bound = try TLSServer.bind(ListenAddress(host: "127.0.0.1", port: port), timeout: 1)
-        let server = try TLSServer(bound: bound, options: ListenOptions(identity: try Self.identity(), ephemeral: true, timeout: 1, maxConnections: 2))
+        let server = try TLSServer(
+            bound: bound,
+            options: ListenOptions(identity: try Self.identity(), ephemeral: true, timeout: 1, maxConnections: 2)
+        )
         let reportTimes = Mutex<[Date]>([])
         let done = DispatchGroup()
         done.enter()
         Thread.detachNewThread {
-            _ = server.serve(count: 4, duration: 20, page: { _ in "" }, report: { _ in reportTimes.withLock { $0.append(Date()) } })
+            _ = server.serve(
+                count: 4,
+                duration: 20,
+                page: { _ in "" },
+                report: { _ in reportTimes.withLock { $0.append(Date()) } }
+            )
             done.leave()
         }
         let started = Date()
@@ -242,10 +315,14 @@ private enum D {
 
     static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
         let n = content.count
-        let length: [UInt8] = n < 0x80 ? [UInt8(n)]
-            : n < 0x100 ? [0x81, UInt8(n)]
-            : n < 0x10000 ? [0x82, UInt8(n >> 8), UInt8(n & 0xFF)]
-            : [0x83, UInt8(n >> 16), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+        let length: [UInt8] =
+            n < 0x80
+            ? [UInt8(n)]
+            : n < 0x100
+                ? [0x81, UInt8(n)]
+                : n < 0x10000
+                    ? [0x82, UInt8(n >> 8), UInt8(n & 0xFF)]
+                    : [0x83, UInt8(n >> 16), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
         return [tag] + length + content
     }
     static func seq(_ parts: [UInt8]...) -> [UInt8] { tlv(0x30, parts.flatMap { $0 }) }
@@ -254,7 +331,10 @@ private enum D {
     static func integer(_ value: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         var v = value
-        repeat { bytes.insert(UInt8(v & 0xFF), at: 0); v >>= 8 } while v > 0
+        repeat {
+            bytes.insert(UInt8(v & 0xFF), at: 0)
+            v >>= 8
+        } while v > 0
         if bytes[0] & 0x80 != 0 { bytes.insert(0, at: 0) }
         return tlv(0x02, bytes)
     }
@@ -264,7 +344,10 @@ private enum D {
         for arc in arcs.dropFirst(2) {
             var chunk = [UInt8(arc & 0x7F)]
             var rest = arc >> 7
-            while rest > 0 { chunk.insert(UInt8(rest & 0x7F) | 0x80, at: 0); rest >>= 7 }
+            while rest > 0 {
+                chunk.insert(UInt8(rest & 0x7F) | 0x80, at: 0)
+                rest >>= 7
+            }
             body += chunk
         }
         return tlv(0x06, body)
@@ -273,8 +356,12 @@ private enum D {
     /// EncryptedPrivateKeyInfo (RFC 5958) under PBES2 with `kdf`, AES-256-CBC, junk ciphertext.
     static func encryptedKey(kdf: [UInt8]) -> [UInt8] {
         seq(
-            seq(oid("1.2.840.113549.1.5.13"), seq(kdf, seq(oid("2.16.840.1.101.3.4.1.42"), octets([UInt8](repeating: 7, count: 16))))),
-            octets([UInt8](repeating: 0x5A, count: 48)))
+            seq(
+                oid("1.2.840.113549.1.5.13"),
+                seq(kdf, seq(oid("2.16.840.1.101.3.4.1.42"), octets([UInt8](repeating: 7, count: 16))))
+            ),
+            octets([UInt8](repeating: 0x5A, count: 48))
+        )
     }
 
     /// A PFX without a MAC whose one data safe holds `bags` (SafeBag DER each).
@@ -285,7 +372,10 @@ private enum D {
     }
 
     /// SafeBag { secretBag, [0] SecretBag { type, [0] OCTET STRING } }.
-    static let secretBag = seq(oid("1.2.840.113549.1.12.10.1.5"), explicit0(seq(oid("1.2.3.4"), explicit0(octets([1])))))
+    static let secretBag = seq(
+        oid("1.2.840.113549.1.12.10.1.5"),
+        explicit0(seq(oid("1.2.3.4"), explicit0(octets([1]))))
+    )
 
     /// SafeBag { safeContentsBag, [0] SafeContents } around `inner`.
     static func safeContentsBag(_ inner: [[UInt8]]) -> [UInt8] {

@@ -8,7 +8,8 @@ import TLSDiagnosis
 /// The parts of listen that need no network: addresses, the ephemeral identity, HTTP heads.
 @Suite struct ListenUnitTests {
     @Test(arguments: [
-        ("4433", nil as String?, 4433), (":4433", nil, 4433), ("*:8443", nil, 8443), ("127.0.0.1:4433", "127.0.0.1", 4433),
+        ("4433", nil as String?, 4433), (":4433", nil, 4433), ("*:8443", nil, 8443),
+        ("127.0.0.1:4433", "127.0.0.1", 4433),
         ("[::1]:4433", "::1", 4433), ("localhost:1", "localhost", 1), ("0.0.0.0:443", "0.0.0.0", 443),
     ])
     func listenAddressesParse(_ text: String, host: String?, port: Int) throws {
@@ -31,8 +32,11 @@ import TLSDiagnosis
         #expect(leaf.isSelfSigned)
         #expect(identity.key.matches(leaf))
         let evaluation = TrustEngine.evaluate(
-            leaf: leaf, presented: [], anchors: [TrustAnchor(certificate: leaf, source: "pinned")],
-            context: TrustContext(at: Date(), expectedName: .dns("printer.local"), purpose: .server, profile: .apple))
+            leaf: leaf,
+            presented: [],
+            anchors: [TrustAnchor(certificate: leaf, source: "pinned")],
+            context: TrustContext(at: Date(), expectedName: .dns("printer.local"), purpose: .server, profile: .apple)
+        )
         #expect(evaluation.findings.filter { $0.severity == .error }.isEmpty, "\(evaluation.findings.map(\.code))")
         let other = try EphemeralIdentity.make(dns: ["printer.local"], ips: [])
         #expect(other.certificates[0].pin != leaf.pin, "a new key each time")
@@ -43,11 +47,19 @@ import TLSDiagnosis
     }
 
     @Test func ephemeralNamesCoverTheListenerAndSkipWildcards() {
-        let names = EphemeralIdentity.names(for: ListenAddress(host: "127.0.0.1", port: 4433), boundAddresses: ["127.0.0.1"], extra: ["scanner.local", "10.0.0.5"])
+        let names = EphemeralIdentity.names(
+            for: ListenAddress(host: "127.0.0.1", port: 4433),
+            boundAddresses: ["127.0.0.1"],
+            extra: ["scanner.local", "10.0.0.5"]
+        )
         #expect(names.ips == ["10.0.0.5", "127.0.0.1"])
         #expect(names.dns.first == "scanner.local")
         #expect(names.dns.contains("localhost"))
-        let all = EphemeralIdentity.names(for: ListenAddress(host: nil, port: 4433), boundAddresses: ["::", "0.0.0.0"], extra: [])
+        let all = EphemeralIdentity.names(
+            for: ListenAddress(host: nil, port: 4433),
+            boundAddresses: ["::", "0.0.0.0"],
+            extra: []
+        )
         #expect(!all.ips.contains("0.0.0.0") && !all.ips.contains("::"))
         #expect(all.ips.contains("127.0.0.1"), "interface addresses when listening on all")
         #expect(!all.ips.contains { $0.lowercased().hasPrefix("fe80") })
@@ -55,7 +67,17 @@ import TLSDiagnosis
 
     @Test func httpRequestHeads() {
         let request = Array("GET /status HTTP/1.1\r\nHost: printer.local\r\nUser-Agent: FrontDesk/1.0\r\n\r\n".utf8)
-        #expect(HTTPRequestHead.read(request) == .request(HTTPRequestHead(method: "GET", requestLine: "GET /status HTTP/1.1", host: "printer.local", userAgent: "FrontDesk/1.0")))
+        #expect(
+            HTTPRequestHead.read(request)
+                == .request(
+                    HTTPRequestHead(
+                        method: "GET",
+                        requestLine: "GET /status HTTP/1.1",
+                        host: "printer.local",
+                        userAgent: "FrontDesk/1.0"
+                    )
+                )
+        )
         for cut in 0..<(request.count - 4) {
             #expect(HTTPRequestHead.read(Array(request.prefix(cut))) == .needMore, "prefix of \(cut) bytes")
         }
@@ -75,7 +97,9 @@ import TLSDiagnosis
         let pick = offered.withUnsafeBufferPointer { preference.select(from: $0) }
         #expect(pick?.offset == 4)
         #expect(pick?.length == 8)
-        let none = [UInt8]([2] + Array("h2".utf8)).withUnsafeBufferPointer { ALPNPreference(["http/1.1"]).select(from: $0) }
+        let none = [UInt8]([2] + Array("h2".utf8)).withUnsafeBufferPointer {
+            ALPNPreference(["http/1.1"]).select(from: $0)
+        }
         #expect(none == nil)
     }
 }
@@ -85,7 +109,9 @@ import TLSDiagnosis
 @Suite struct ListenAddressPortSuffixTests {
     @Test func endsInPortAnswersAsTheRegularExpressionDid() throws {
         let regex = try NSRegularExpression(pattern: ":[0-9]+$")
-        let pieces = [":", "0", "9", "a", "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{0C}", "x", "é", " ", "٣", "]", "\n\n"]
+        let pieces = [
+            ":", "0", "9", "a", "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{0C}", "x", "é", " ", "٣", "]", "\n\n",
+        ]
         var texts = [""]
         for _ in 0..<4 { texts = texts.flatMap { text in pieces.map { text + $0 } } }
         var differing: [String] = []

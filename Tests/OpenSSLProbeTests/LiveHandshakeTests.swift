@@ -11,7 +11,11 @@ import TLSWire
 /// observation holds, where each wait ends, and how failures before TLS are told apart.
 /// Certificates are issued valid now (`TestPKI.liveChain`): handshakes happen now.
 @Suite struct LiveHandshakeTests {
-    static func connect(_ address: String, _ options: HandshakeOptions = HandshakeOptions(sni: nil), versions: Bool = false) throws -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
+    static func connect(
+        _ address: String,
+        _ options: HandshakeOptions = HandshakeOptions(sni: nil),
+        versions: Bool = false
+    ) throws -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
         let target = try DialTarget.parse(address)
         return try TLSClient.connect(target, options: options, probeVersions: versions)
     }
@@ -76,8 +80,17 @@ import TLSWire
         let client = TestPKI.issueLive(.client("front-desk-ipad"), by: files.chain.intermediate)
         let server = try files.server(["-tls1_3", "-Verify", "2", "-verify_return_error", "-CAfile", files.root])
         defer { server.stop() }
-        let key = try CredentialFile.load(bytes: Array(client.keyPEM.utf8), name: "client.key", expecting: .privateKey, password: { _ in nil }).keys[0]
-        let identity = try TLSIdentity(certificates: [files.chain.intermediate.x509, client.x509], key: key, describing: "test")
+        let key = try CredentialFile.load(
+            bytes: Array(client.keyPEM.utf8),
+            name: "client.key",
+            expecting: .privateKey,
+            password: { _ in nil }
+        ).keys[0]
+        let identity = try TLSIdentity(
+            certificates: [files.chain.intermediate.x509, client.x509],
+            key: key,
+            describing: "test"
+        )
         #expect(identity.certificates.first == client.x509, "the certificate of the key leads")
         let o = try Self.connect(server.address, HandshakeOptions(sni: nil, identity: identity)).handshake.observation
         #expect(o.clientCertificates?.map(\.der) == [client.der, files.chain.intermediate.der])
@@ -95,7 +108,10 @@ import TLSWire
         #expect(map == [.tls10: false, .tls11: false, .tls12: true, .tls13: false])
         #expect(result.versions?.allSatisfy { $0.securityLevel == 0 } == true)
         // The main handshake answered for TLS 1.3; TLS 1.1 was probed.
-        #expect(result.versions?.first { $0.version == .tls13 }?.detail == "the server chose TLSv1.2 when offered TLSv1.3 too")
+        #expect(
+            result.versions?.first { $0.version == .tls13 }?.detail
+                == "the server chose TLSv1.2 when offered TLSv1.3 too"
+        )
         #expect(result.versions?.first { $0.version == .tls11 }?.detail == "alert protocol_version")
         #expect(result.versions?.map(\.version) == [.tls10, .tls11, .tls12, .tls13])
         #expect(result.handshake.observation.outcome == .established)
@@ -182,7 +198,8 @@ import TLSWire
 @Suite struct DialTargetTests {
     @Test(arguments: [
         ("10.0.0.5:4433", "10.0.0.5", 4433), ("printer.local", "printer.local", 443), ("[::1]:8443", "::1", 8443),
-        ("[fe80::1]", "fe80::1", 443), ("::1", "::1", 443), ("https://printer.local:4433/status", "printer.local", 4433),
+        ("[fe80::1]", "fe80::1", 443), ("::1", "::1", 443),
+        ("https://printer.local:4433/status", "printer.local", 4433),
         ("localhost:1", "localhost", 1),
     ])
     func readsTargets(text: String, host: String, port: Int) throws {
@@ -205,16 +222,30 @@ import TLSWire
 @Suite struct KnownHostsFileTests {
     @Test func rewritesAtomicallyWithMode0600AndKeepsOtherLines() throws {
         let dir = TemporaryDirectory()
-        let path = dir.write("known_hosts", "# mine\nother:1 sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= 2026-01-01T00:00:00Z\n")
+        let path = dir.write(
+            "known_hosts",
+            "# mine\nother:1 sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= 2026-01-01T00:00:00Z\n"
+        )
         chmod(path, 0o644)
         var hosts = try KnownHostsFile.read(path)
-        hosts.record(key: "printer.local:4433", pin: "sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=", at: TestPKI.referenceTime)
+        hosts.record(
+            key: "printer.local:4433",
+            pin: "sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=",
+            at: TestPKI.referenceTime
+        )
         try KnownHostsFile.write(hosts, to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasPrefix("# mine\nother:1 "))
-        #expect(text.hasSuffix("printer.local:4433 sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB= 2026-01-15T12:00:00Z\n"))
+        #expect(
+            text.hasSuffix(
+                "printer.local:4433 sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB= 2026-01-15T12:00:00Z\n"
+            )
+        )
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 1, "no temporary file left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 1,
+            "no temporary file left behind"
+        )
     }
 
     @Test func aMissingFileIsEmptyAndALinkIsRefused() throws {
@@ -225,7 +256,8 @@ import TLSWire
         var hosts = KnownHosts(text: "")
         hosts.record(key: "a:1", pin: "sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=", at: TestPKI.referenceTime)
         let link = dir.file("link")
-        let message = "--known-hosts \(link): it is a symbolic link; tlsprobe never writes through one: give the file itself"
+        let message =
+            "--known-hosts \(link): it is a symbolic link; tlsprobe never writes through one: give the file itself"
         #expect(throws: KnownHostsFile.FileError.self) { try KnownHostsFile.read(link) }
         let error = #expect(throws: KnownHostsFile.FileError.self) { try KnownHostsFile.write(hosts, to: link) }
         #expect(error?.description == message)
@@ -257,14 +289,27 @@ import TLSWire
             (TrustContext(at: now, expectedName: .dns("other.local")), [files.chain.root.x509]),
             (TrustContext(at: now, expectedName: .ip([127, 0, 0, 1])), [files.chain.root.x509]),
             (TrustContext(at: now, expectedName: .ip([10, 9, 9, 9])), [files.chain.root.x509]),
-            (TrustContext(at: now.addingTimeInterval(20 * 365 * 86_400), expectedName: .dns("printer.local")), [files.chain.root.x509]),
+            (
+                TrustContext(at: now.addingTimeInterval(20 * 365 * 86_400), expectedName: .dns("printer.local")),
+                [files.chain.root.x509]
+            ),
             (TrustContext(at: now, expectedName: .dns("printer.local")), [other.x509]),
             (TrustContext(at: now, expectedName: nil), [files.chain.root.x509, other.x509]),
         ]
         for (context, anchors) in questions {
             let reused = OpenSSLVerification.verify(
-                leaf: chain[0], presented: Array(chain.dropFirst()), anchors: anchors, context: context, peer: peer)
-            let fresh = OpenSSLVerification.verify(leaf: chain[0], presented: Array(chain.dropFirst()), anchors: anchors, context: context)
+                leaf: chain[0],
+                presented: Array(chain.dropFirst()),
+                anchors: anchors,
+                context: context,
+                peer: peer
+            )
+            let fresh = OpenSSLVerification.verify(
+                leaf: chain[0],
+                presented: Array(chain.dropFirst()),
+                anchors: anchors,
+                context: context
+            )
             #expect(reused == fresh, "\(context.expectedName.map { "\($0)" } ?? "no name") at \(context.at)")
         }
         // Only a certificate whose DER is exactly the one asked for is reused.

@@ -28,12 +28,20 @@ import Darwin
         #expect(throws: NewFiles.WriteError.self) { try NewFiles.write(files, overwrite: true) }
         #expect(Self.text(first) == "old certificate\n", "the old certificate is gone")
         #expect(Self.text(second) == "old key\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["server-key.pem", "server.pem"], "a temporary or kept file stayed")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["server-key.pem", "server.pem"],
+            "a temporary or kept file stayed"
+        )
 
         // When it succeeds, the new files are in place and no kept file stays.
-        try NewFiles.write([files[0], NewFiles.File(path: second, bytes: Array("new key\n".utf8), mode: 0o600)], overwrite: true)
+        try NewFiles.write(
+            [files[0], NewFiles.File(path: second, bytes: Array("new key\n".utf8), mode: 0o600)],
+            overwrite: true
+        )
         #expect(Self.text(first) == "new certificate\n" && Self.text(second) == "new key\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["server-key.pem", "server.pem"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["server-key.pem", "server.pem"]
+        )
     }
 
     /// The lock file is refused when it is a symbolic link (never opened through one).
@@ -45,7 +53,10 @@ import Darwin
         let own = TemporaryDirectory()
         let fd = try NewFiles.lock(in: own.path)
         var status = stat()
-        #expect(lstat(own.file(NewFiles.lockName), &status) == 0 && status.st_mode & 0o777 == 0o600 && status.st_mode & S_IFMT == S_IFREG)
+        #expect(
+            lstat(own.file(NewFiles.lockName), &status) == 0 && status.st_mode & 0o777 == 0o600
+                && status.st_mode & S_IFMT == S_IFREG
+        )
         NewFiles.unlock(fd)
     }
 }

@@ -10,7 +10,12 @@ import TLSDiagnosis
 
     @Test func acceptsATrustedChain() {
         let chain = TestPKI.chain()
-        let verdict = OpenSSLVerification.verify(leaf: chain.leaf.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509], context: Self.context)
+        let verdict = OpenSSLVerification.verify(
+            leaf: chain.leaf.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: Self.context
+        )
         #expect(verdict.ok)
         #expect(verdict.error == nil)
         #expect(verdict.verifier.hasPrefix("OpenSSL 3."))
@@ -22,20 +27,35 @@ import TLSDiagnosis
         spec.extraExtensions = TestPKI.criticalPolicyExtensions
         let int = TestPKI.issue(spec, by: root)
         let leaf = TestPKI.issue(.server("printer.local"), by: int)
-        let verdict = OpenSSLVerification.verify(leaf: leaf.x509, presented: [int.x509], anchors: [root.x509], context: Self.context)
+        let verdict = OpenSSLVerification.verify(
+            leaf: leaf.x509,
+            presented: [int.x509],
+            anchors: [root.x509],
+            context: Self.context
+        )
         #expect(verdict.ok, "\(verdict.error ?? "")")
     }
 
     @Test func fallsBackToTheCommonNameWhenTheSANHasNoDNSName() {
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("printer.local", dns: [], ips: ["10.0.0.5"]), by: root)
-        let verdict = OpenSSLVerification.verify(leaf: leaf.x509, presented: [], anchors: [root.x509], context: Self.context)
+        let verdict = OpenSSLVerification.verify(
+            leaf: leaf.x509,
+            presented: [],
+            anchors: [root.x509],
+            context: Self.context
+        )
         #expect(verdict.ok, "\(verdict.error ?? "")")
     }
 
     @Test func namesAMissingIntermediate() {
         let chain = TestPKI.chain()
-        let verdict = OpenSSLVerification.verify(leaf: chain.leaf.x509, presented: [], anchors: [chain.root.x509], context: Self.context)
+        let verdict = OpenSSLVerification.verify(
+            leaf: chain.leaf.x509,
+            presented: [],
+            anchors: [chain.root.x509],
+            context: Self.context
+        )
         #expect(!verdict.ok)
         #expect(verdict.error == "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY")
         #expect(verdict.depth == 0)
@@ -49,7 +69,11 @@ import TLSDiagnosis
         let camera = TestPKI.issue(spec)
         let root = TestPKI.chain().root
         let verdict = OpenSSLVerification.verify(
-            leaf: camera.x509, presented: [], anchors: [root.x509], context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("camera.local")))
+            leaf: camera.x509,
+            presented: [],
+            anchors: [root.x509],
+            context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("camera.local"))
+        )
         #expect(verdict.error == "X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT")
         #expect(verdict.depth == 0)
     }
@@ -58,7 +82,12 @@ import TLSDiagnosis
         let chain = TestPKI.chain()
         // Valid at the reference time, expired a year later.
         let later = TrustContext(at: TestPKI.day(365), expectedName: .dns("printer.local"))
-        let verdict = OpenSSLVerification.verify(leaf: chain.leaf.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509], context: later)
+        let verdict = OpenSSLVerification.verify(
+            leaf: chain.leaf.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: later
+        )
         #expect(verdict.error == "X509_V_ERR_CERT_HAS_EXPIRED")
         #expect(verdict.depth == 0)
 
@@ -66,20 +95,31 @@ import TLSDiagnosis
         spec.notBefore = TestPKI.day(-400)
         spec.notAfter = TestPKI.day(-1)
         let expired = TestPKI.issue(spec, by: chain.intermediate)
-        let now = OpenSSLVerification.verify(leaf: expired.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509], context: Self.context)
+        let now = OpenSSLVerification.verify(
+            leaf: expired.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: Self.context
+        )
         #expect(now.error == "X509_V_ERR_CERT_HAS_EXPIRED")
 
         let early = OpenSSLVerification.verify(
-            leaf: chain.leaf.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509],
-            context: TrustContext(at: TestPKI.day(-31), expectedName: .dns("printer.local")))
+            leaf: chain.leaf.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: TrustContext(at: TestPKI.day(-31), expectedName: .dns("printer.local"))
+        )
         #expect(early.error == "X509_V_ERR_CERT_NOT_YET_VALID")
     }
 
     @Test func namesAHostNameMismatch() {
         let chain = TestPKI.chain()
         let verdict = OpenSSLVerification.verify(
-            leaf: chain.leaf.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509],
-            context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("scanner.local")))
+            leaf: chain.leaf.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("scanner.local"))
+        )
         #expect(verdict.error == "X509_V_ERR_HOSTNAME_MISMATCH")
         #expect(verdict.depth == 0)
     }
@@ -87,12 +127,18 @@ import TLSDiagnosis
     @Test func namesAnIPAddressMismatchAndAcceptsAMatch() {
         let chain = TestPKI.chain(host: "printer.local", ips: ["10.0.0.5"])
         let mismatch = OpenSSLVerification.verify(
-            leaf: chain.leaf.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509],
-            context: TrustContext(at: TestPKI.referenceTime, expectedName: .ip([10, 0, 0, 6])))
+            leaf: chain.leaf.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: TrustContext(at: TestPKI.referenceTime, expectedName: .ip([10, 0, 0, 6]))
+        )
         #expect(mismatch.error == "X509_V_ERR_IP_ADDRESS_MISMATCH")
         let match = OpenSSLVerification.verify(
-            leaf: chain.leaf.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509],
-            context: TrustContext(at: TestPKI.referenceTime, expectedName: ExpectedName(parsing: "10.0.0.5")))
+            leaf: chain.leaf.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: TrustContext(at: TestPKI.referenceTime, expectedName: ExpectedName(parsing: "10.0.0.5"))
+        )
         #expect(match.ok)
     }
 
@@ -100,18 +146,29 @@ import TLSDiagnosis
         let chain = TestPKI.chain()
         let client = TestPKI.issue(.client("front-desk-ipad"), by: chain.intermediate)
         let asServer = OpenSSLVerification.verify(
-            leaf: client.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509], context: TrustContext(at: TestPKI.referenceTime))
+            leaf: client.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: TrustContext(at: TestPKI.referenceTime)
+        )
         #expect(asServer.error == "X509_V_ERR_INVALID_PURPOSE")
         let asClient = OpenSSLVerification.verify(
-            leaf: client.x509, presented: [chain.intermediate.x509], anchors: [chain.root.x509],
-            context: TrustContext(at: TestPKI.referenceTime, purpose: .client))
+            leaf: client.x509,
+            presented: [chain.intermediate.x509],
+            anchors: [chain.root.x509],
+            context: TrustContext(at: TestPKI.referenceTime, purpose: .client)
+        )
         #expect(asClient.ok)
     }
 
     @Test func withoutAnchorsNothingIsTrusted() {
         let chain = TestPKI.chain()
         let verdict = OpenSSLVerification.verify(
-            leaf: chain.leaf.x509, presented: [chain.intermediate.x509, chain.root.x509], anchors: [], context: Self.context)
+            leaf: chain.leaf.x509,
+            presented: [chain.intermediate.x509, chain.root.x509],
+            anchors: [],
+            context: Self.context
+        )
         #expect(verdict.error == "X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN")
     }
 }
@@ -138,7 +195,9 @@ import TLSDiagnosis
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.count >= 3, words[0] == "#" || words[0] == "#define" else { continue }
             let rest = words[0] == "#" ? Array(words.dropFirst()) : ["define"] + Array(words.dropFirst())
-            guard rest.count >= 3, rest[0] == "define", rest[1].hasPrefix("X509_V_ERR_") || rest[1] == "X509_V_OK", Int32(rest[2]) != nil else { continue }
+            guard rest.count >= 3, rest[0] == "define", rest[1].hasPrefix("X509_V_ERR_") || rest[1] == "X509_V_OK",
+                Int32(rest[2]) != nil
+            else { continue }
             symbols.append(String(rest[1]))
         }
         #expect(symbols.count >= 95)

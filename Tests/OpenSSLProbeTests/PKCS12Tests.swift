@@ -8,18 +8,32 @@ import TLSDiagnosis
 /// and `-legacy`.
 @Suite struct PKCS12Tests {
     /// Writes the chain and leaf key and exports `name` with `arguments` added.
-    static func export(_ name: String, _ arguments: [String], in scratch: Scratch, chain: TestPKI.Chain) throws -> String {
+    static func export(
+        _ name: String,
+        _ arguments: [String],
+        in scratch: Scratch,
+        chain: TestPKI.Chain
+    ) throws -> String {
         try scratch.write("leaf.pem", chain.leaf.pem)
         try scratch.write("leaf.key", chain.leaf.keyPEM)
         try scratch.write("cas.pem", chain.intermediate.pem + chain.root.pem)
-        try OpenSSLTool.run(["pkcs12", "-export", "-in", "leaf.pem", "-inkey", "leaf.key", "-certfile", "cas.pem", "-out", name] + arguments, in: scratch)
+        try OpenSSLTool.run(
+            ["pkcs12", "-export", "-in", "leaf.pem", "-inkey", "leaf.key", "-certfile", "cas.pem", "-out", name]
+                + arguments,
+            in: scratch
+        )
         return scratch.path(name)
     }
 
     @Test func readsModernAlgorithmsAndOpensWithThePassword() throws {
         let scratch = try Scratch()
         let chain = TestPKI.chain()
-        let path = try Self.export("id.p12", ["-passout", "pass:s3cret", "-name", "printer"], in: scratch, chain: chain)
+        let path = try Self.export(
+            "id.p12",
+            ["-passout", "pass:s3cret", "-name", "printer"],
+            in: scratch,
+            chain: chain
+        )
         let probe = PasswordProbe("s3cret")
         let file = try CredentialFile.load(path: path, expecting: .privateKey, password: probe.provider)
         #expect(probe.count == 1)
@@ -27,10 +41,22 @@ import TLSDiagnosis
         let details = try #require(file.pkcs12)
         #expect(details.macAlgorithm == "sha256")
         #expect(details.macIterations == 2048)
-        #expect(details.encryption == [
-            PKCS12Encryption(contents: "certificates", algorithm: "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)", iterations: 2048, legacy: false),
-            PKCS12Encryption(contents: "private key", algorithm: "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)", iterations: 2048, legacy: false),
-        ])
+        #expect(
+            details.encryption == [
+                PKCS12Encryption(
+                    contents: "certificates",
+                    algorithm: "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)",
+                    iterations: 2048,
+                    legacy: false
+                ),
+                PKCS12Encryption(
+                    contents: "private key",
+                    algorithm: "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)",
+                    iterations: 2048,
+                    legacy: false
+                ),
+            ]
+        )
         #expect(details.usesModernAlgorithms)
         #expect(details.passwordRequired)
         #expect(details.decrypted)
@@ -51,14 +77,30 @@ import TLSDiagnosis
         let scratch = try Scratch()
         let chain = TestPKI.chain()
         let path = try Self.export("legacy.p12", ["-legacy", "-passout", "pass:s3cret"], in: scratch, chain: chain)
-        let file = try CredentialFile.load(path: path, expecting: .privateKey, password: PasswordProbe("s3cret").provider)
+        let file = try CredentialFile.load(
+            path: path,
+            expecting: .privateKey,
+            password: PasswordProbe("s3cret").provider
+        )
         let details = try #require(file.pkcs12)
         #expect(details.macAlgorithm == "sha1")
         #expect(details.macIterations == 2048)
-        #expect(details.encryption == [
-            PKCS12Encryption(contents: "certificates", algorithm: "pbeWithSHA1And40BitRC2-CBC", iterations: 2048, legacy: true),
-            PKCS12Encryption(contents: "private key", algorithm: "pbeWithSHA1And3-KeyTripleDES-CBC", iterations: 2048, legacy: true),
-        ])
+        #expect(
+            details.encryption == [
+                PKCS12Encryption(
+                    contents: "certificates",
+                    algorithm: "pbeWithSHA1And40BitRC2-CBC",
+                    iterations: 2048,
+                    legacy: true
+                ),
+                PKCS12Encryption(
+                    contents: "private key",
+                    algorithm: "pbeWithSHA1And3-KeyTripleDES-CBC",
+                    iterations: 2048,
+                    legacy: true
+                ),
+            ]
+        )
         #expect(!details.usesModernAlgorithms)
         #expect(details.decrypted)
         #expect(file.certificates.count == 3)
@@ -71,22 +113,41 @@ import TLSDiagnosis
         let modern = try Self.export("modern.p12", ["-passout", "pass:s3cret"], in: scratch, chain: chain)
         let legacy = try Self.export("legacy.p12", ["-legacy", "-passout", "pass:s3cret"], in: scratch, chain: chain)
 
-        let modernError = try #require(loadError { () throws(LoadError) in try CredentialFile.load(path: modern, expecting: .anything, password: noPassword) })
+        let modernError = try #require(
+            loadError { () throws(LoadError) in
+                try CredentialFile.load(path: modern, expecting: .anything, password: noPassword)
+            }
+        )
         #expect(modernError.kind == .passwordNeeded)
-        #expect(modernError.description == "\(modern): the PKCS#12 file needs a password; give it with --password-env VAR or --password-file FILE (never on the command line)")
+        #expect(
+            modernError.description
+                == "\(modern): the PKCS#12 file needs a password; give it with --password-env VAR or --password-file FILE (never on the command line)"
+        )
         let modernDetails = try #require(modernError.pkcs12)
         #expect(modernDetails.macAlgorithm == "sha256")
-        #expect(modernDetails.encryption.map(\.algorithm) == ["PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)", "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)"])
+        #expect(
+            modernDetails.encryption.map(\.algorithm) == [
+                "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)", "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)",
+            ]
+        )
         #expect(modernDetails.encryption.map(\.contents) == ["encrypted contents", "private key"])
         #expect(modernDetails.usesModernAlgorithms)
         #expect(modernDetails.passwordRequired)
         #expect(!modernDetails.decrypted)
         #expect(modernDetails.hasPrivateKey == nil)
 
-        let legacyError = try #require(loadError { () throws(LoadError) in try CredentialFile.load(path: legacy, expecting: .anything, password: noPassword) })
+        let legacyError = try #require(
+            loadError { () throws(LoadError) in
+                try CredentialFile.load(path: legacy, expecting: .anything, password: noPassword)
+            }
+        )
         let legacyDetails = try #require(legacyError.pkcs12)
         #expect(legacyDetails.macAlgorithm == "sha1")
-        #expect(legacyDetails.encryption.map(\.algorithm) == ["pbeWithSHA1And40BitRC2-CBC", "pbeWithSHA1And3-KeyTripleDES-CBC"])
+        #expect(
+            legacyDetails.encryption.map(\.algorithm) == [
+                "pbeWithSHA1And40BitRC2-CBC", "pbeWithSHA1And3-KeyTripleDES-CBC",
+            ]
+        )
         #expect(!legacyDetails.usesModernAlgorithms)
     }
 
@@ -107,7 +168,11 @@ import TLSDiagnosis
     @Test func saysThePasswordIsWrong() throws {
         let scratch = try Scratch()
         let path = try Self.export("id.p12", ["-passout", "pass:right"], in: scratch, chain: TestPKI.chain())
-        let error = try #require(loadError { () throws(LoadError) in try CredentialFile.load(path: path, expecting: .privateKey, password: PasswordProbe("wrong").provider) })
+        let error = try #require(
+            loadError { () throws(LoadError) in
+                try CredentialFile.load(path: path, expecting: .privateKey, password: PasswordProbe("wrong").provider)
+            }
+        )
         #expect(error.kind == .wrongPassword)
         #expect(error.description == "\(path): the password is wrong (the MAC does not verify)")
         #expect(error.pkcs12?.macAlgorithm == "sha256")
@@ -117,7 +182,9 @@ import TLSDiagnosis
         struct Unreadable: Error, CustomStringConvertible { var description: String { "pass.txt: permission denied" } }
         let scratch = try Scratch()
         let path = try Self.export("id.p12", ["-passout", "pass:right"], in: scratch, chain: TestPKI.chain())
-        let error = loadError { () throws(LoadError) in try CredentialFile.load(path: path, expecting: .privateKey, password: { _ in throw Unreadable() }) }
+        let error = loadError { () throws(LoadError) in
+            try CredentialFile.load(path: path, expecting: .privateKey, password: { _ in throw Unreadable() })
+        }
         #expect(error?.kind == .passwordNeeded)
         #expect(error?.description.contains("pass.txt: permission denied") == true)
     }
@@ -126,9 +193,16 @@ import TLSDiagnosis
         let scratch = try Scratch()
         let chain = TestPKI.chain()
         _ = try Self.export("unused.p12", ["-passout", "pass:x"], in: scratch, chain: chain)
-        try OpenSSLTool.run(["pkcs12", "-export", "-nokeys", "-in", "leaf.pem", "-out", "certs.p12", "-passout", "pass:x"], in: scratch)
+        try OpenSSLTool.run(
+            ["pkcs12", "-export", "-nokeys", "-in", "leaf.pem", "-out", "certs.p12", "-passout", "pass:x"],
+            in: scratch
+        )
         let path = scratch.path("certs.p12")
-        let error = try #require(loadError { () throws(LoadError) in try CredentialFile.load(path: path, expecting: .privateKey, password: PasswordProbe("x").provider) })
+        let error = try #require(
+            loadError { () throws(LoadError) in
+                try CredentialFile.load(path: path, expecting: .privateKey, password: PasswordProbe("x").provider)
+            }
+        )
         #expect(error.kind == .notWhatWasExpected)
         #expect(error.description == "\(path): this is a PKCS#12 file without a private key")
         // As anchors it is fine.
@@ -145,8 +219,18 @@ import TLSDiagnosis
         try scratch.write("leaf.pem", chain.leaf.pem)
         try scratch.write("other.key", stranger.keyPEM)
         // A key plus a certificate that is not its own (openssl refuses that pair with -in).
-        try OpenSSLTool.run(["pkcs12", "-export", "-nocerts", "-inkey", "other.key", "-certfile", "leaf.pem", "-out", "mismatch.p12", "-passout", "pass:"], in: scratch)
-        let file = try CredentialFile.load(path: scratch.path("mismatch.p12"), expecting: .privateKey, password: noPassword)
+        try OpenSSLTool.run(
+            [
+                "pkcs12", "-export", "-nocerts", "-inkey", "other.key", "-certfile", "leaf.pem", "-out", "mismatch.p12",
+                "-passout", "pass:",
+            ],
+            in: scratch
+        )
+        let file = try CredentialFile.load(
+            path: scratch.path("mismatch.p12"),
+            expecting: .privateKey,
+            password: noPassword
+        )
         #expect(file.pkcs12?.keyMatchesCertificate == false)
         #expect(file.keys.first?.matches(chain.leaf.x509) == false)
         #expect(file.keys.first?.matches(stranger.x509) == true)
@@ -159,7 +243,9 @@ import TLSDiagnosis
         let file = try CredentialFile.load(path: path, expecting: .privateKey, password: PasswordProbe("abc").provider)
         #expect(file.pkcs12?.macAlgorithm == nil)
         #expect(file.pkcs12?.decrypted == true)
-        let wrong = loadError { () throws(LoadError) in try CredentialFile.load(path: path, expecting: .privateKey, password: PasswordProbe("xyz").provider) }
+        let wrong = loadError { () throws(LoadError) in
+            try CredentialFile.load(path: path, expecting: .privateKey, password: PasswordProbe("xyz").provider)
+        }
         #expect(wrong?.kind == .wrongPassword)
         #expect(wrong?.description == "\(path): the password is wrong (the contents do not decrypt)")
     }

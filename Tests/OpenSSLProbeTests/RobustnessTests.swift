@@ -12,19 +12,52 @@ import TLSDiagnosis
         do {
             let scratch = try Scratch()
             let chain = TestPKI.chain()
-            let rsa = TestPKI.issue({ var spec = TestPKI.Spec.server("rsa.local"); spec.key = .rsa(bits: 2048); return spec }())
+            let rsa = TestPKI.issue(
+                {
+                    var spec = TestPKI.Spec.server("rsa.local")
+                    spec.key = .rsa(bits: 2048)
+                    return spec
+                }()
+            )
             try scratch.write("leaf.pem", chain.leaf.pem)
             try scratch.write("leaf.key", chain.leaf.keyPEM)
             try scratch.write("rsa.key", rsa.keyPEM)
-            try OpenSSLTool.run(["pkcs12", "-export", "-in", "leaf.pem", "-inkey", "leaf.key", "-out", "modern.p12", "-passout", "pass:pw"], in: scratch)
-            try OpenSSLTool.run(["pkcs12", "-export", "-legacy", "-in", "leaf.pem", "-inkey", "leaf.key", "-out", "legacy.p12", "-passout", "pass:pw"], in: scratch)
-            try OpenSSLTool.run(["pkcs8", "-topk8", "-nocrypt", "-in", "leaf.key", "-outform", "DER", "-out", "pkcs8.der"], in: scratch)
-            try OpenSSLTool.run(["pkey", "-in", "leaf.key", "-aes256", "-passout", "pass:pw", "-out", "enc.pem"], in: scratch)
-            try OpenSSLTool.run(["pkcs8", "-topk8", "-in", "leaf.key", "-passout", "pass:pw", "-outform", "DER", "-out", "enc.der"], in: scratch)
+            try OpenSSLTool.run(
+                [
+                    "pkcs12", "-export", "-in", "leaf.pem", "-inkey", "leaf.key", "-out", "modern.p12", "-passout",
+                    "pass:pw",
+                ],
+                in: scratch
+            )
+            try OpenSSLTool.run(
+                [
+                    "pkcs12", "-export", "-legacy", "-in", "leaf.pem", "-inkey", "leaf.key", "-out", "legacy.p12",
+                    "-passout", "pass:pw",
+                ],
+                in: scratch
+            )
+            try OpenSSLTool.run(
+                ["pkcs8", "-topk8", "-nocrypt", "-in", "leaf.key", "-outform", "DER", "-out", "pkcs8.der"],
+                in: scratch
+            )
+            try OpenSSLTool.run(
+                ["pkey", "-in", "leaf.key", "-aes256", "-passout", "pass:pw", "-out", "enc.pem"],
+                in: scratch
+            )
+            try OpenSSLTool.run(
+                ["pkcs8", "-topk8", "-in", "leaf.key", "-passout", "pass:pw", "-outform", "DER", "-out", "enc.der"],
+                in: scratch
+            )
             try OpenSSLTool.run(["ec", "-in", "leaf.key", "-outform", "DER", "-out", "sec1.der"], in: scratch)
             try OpenSSLTool.run(["ec", "-in", "leaf.key", "-out", "sec1.pem"], in: scratch)
-            try OpenSSLTool.run(["rsa", "-in", "rsa.key", "-traditional", "-outform", "DER", "-out", "pkcs1.der"], in: scratch)
-            try OpenSSLTool.run(["ec", "-in", "leaf.key", "-aes128", "-passout", "pass:pw", "-out", "legacy.pem"], in: scratch)
+            try OpenSSLTool.run(
+                ["rsa", "-in", "rsa.key", "-traditional", "-outform", "DER", "-out", "pkcs1.der"],
+                in: scratch
+            )
+            try OpenSSLTool.run(
+                ["ec", "-in", "leaf.key", "-aes128", "-passout", "pass:pw", "-out", "legacy.pem"],
+                in: scratch
+            )
             return [
                 ("cert.pem", Array(chain.leaf.pem.utf8)),
                 ("cert.der", chain.leaf.der),
@@ -62,7 +95,12 @@ import TLSDiagnosis
         for length in 0..<bytes.count {
             let prefix = Array(bytes.prefix(length))
             do {
-                let file = try CredentialFile.load(bytes: prefix, name: name, expecting: .anything, password: Self.password)
+                let file = try CredentialFile.load(
+                    bytes: prefix,
+                    name: name,
+                    expecting: .anything,
+                    password: Self.password
+                )
                 // Only PEM text may legitimately load short: the whole block, less trailing white space.
                 #expect(isPEM, "\(name): a \(length)-byte prefix loaded")
                 #expect(!file.certificates.isEmpty || !file.keys.isEmpty)
@@ -99,14 +137,21 @@ import TLSDiagnosis
             for first in [UInt8(0x30), 0x00, 0xFF] {
                 var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
                 bytes[0] = first
-                let error = loadError { () throws(LoadError) in try CredentialFile.load(bytes: bytes, name: "junk.bin", expecting: .anything, password: noPassword) }
+                let error = loadError { () throws(LoadError) in
+                    try CredentialFile.load(bytes: bytes, name: "junk.bin", expecting: .anything, password: noPassword)
+                }
                 #expect(error?.kind == .malformed, "\(length) bytes starting \(first)")
                 #expect(error?.description.hasPrefix("junk.bin: ") == true)
             }
         }
         // A DER header that promises more than there is.
         let cut = loadError { () throws(LoadError) in
-            try CredentialFile.load(bytes: [0x30, 0x82, 0x04, 0x00, 0x02, 0x01], name: "cut.der", expecting: .anything, password: noPassword)
+            try CredentialFile.load(
+                bytes: [0x30, 0x82, 0x04, 0x00, 0x02, 0x01],
+                name: "cut.der",
+                expecting: .anything,
+                password: noPassword
+            )
         }
         #expect(cut?.description == "cut.der: the DER data is cut short: it declares 1028 bytes and the file holds 6")
     }

@@ -22,7 +22,10 @@ import Glibc
         let log = try KeyLogFile(path: path)
         "SERVER_TRAFFIC_SECRET_0 aa bb".withCString { log.append($0) }
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "CLIENT_RANDOM 00 11\nSERVER_TRAFFIC_SECRET_0 aa bb\n", "lines are appended")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == "CLIENT_RANDOM 00 11\nSERVER_TRAFFIC_SECRET_0 aa bb\n",
+            "lines are appended"
+        )
     }
 
     @Test func aKeyLogThatIsASymbolicLinkIsRefused() throws {
@@ -30,7 +33,10 @@ import Glibc
         let elsewhere = dir.write("elsewhere", "untouched\n")
         try FileManager.default.createSymbolicLink(atPath: dir.file("keys.log"), withDestinationPath: elsewhere)
         let error = #expect(throws: KeyLogFile.OpenError.self) { try KeyLogFile(path: dir.file("keys.log")) }
-        #expect(error?.description == "--keylog \(dir.file("keys.log")): it is a symbolic link; tlsprobe never writes through one: give the file itself")
+        #expect(
+            error?.description
+                == "--keylog \(dir.file("keys.log")): it is a symbolic link; tlsprobe never writes through one: give the file itself"
+        )
         #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "untouched\n")
     }
 
@@ -39,30 +45,50 @@ import Glibc
         let shared = dir.write("shared.log", "")
         chmod(shared, 0o622)
         let error = #expect(throws: KeyLogFile.OpenError.self) { try KeyLogFile(path: shared) }
-        #expect(error?.description == "--keylog \(shared): writable by others (mode 622); make it private first (chmod 600 \(shared))")
+        #expect(
+            error?.description
+                == "--keylog \(shared): writable by others (mode 622); make it private first (chmod 600 \(shared))"
+        )
         let foreign = dir.write("foreign.log", "")
         #expect(chown(foreign, 65534, 65534) == 0, "chown (tests run as root)")
         let refused = #expect(throws: KeyLogFile.OpenError.self) { try KeyLogFile(path: foreign) }
         #expect(refused?.description.hasPrefix("--keylog \(foreign): owned by uid 65534, not by you") == true)
-        #expect(try FileManager.default.attributesOfItem(atPath: foreign)[.posixPermissions] as? Int == 0o644, "its mode is not changed")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: foreign)[.posixPermissions] as? Int == 0o644,
+            "its mode is not changed"
+        )
     }
 
     @Test func aKnownHostsUpdateSeesWhatAnotherRunRecordedUnderTheLock() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("known_hosts")
-        let a = "sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", b = "sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB="
+        let a = "sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+        let b = "sha256/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB="
         // Read before the handshake: nothing yet.
         #expect(try KnownHostsFile.read(path).entries.isEmpty)
         // Meanwhile another run records the server.
-        #expect(try KnownHostsFile.checkAndRecord(key: "printer.local:443", pin: a, at: TestPKI.referenceTime, in: path) == .firstUse)
+        #expect(
+            try KnownHostsFile.checkAndRecord(key: "printer.local:443", pin: a, at: TestPKI.referenceTime, in: path)
+                == .firstUse
+        )
         let text = try String(contentsOfFile: path, encoding: .utf8)
         // Our run, done later, sees that record: the same key matches, another mismatches.
-        guard case .match(let entry) = try KnownHostsFile.checkAndRecord(key: "printer.local:443", pin: a, at: Date(), in: path) else {
-            Issue.record("the same pin is a match"); return
+        guard
+            case .match(let entry) = try KnownHostsFile.checkAndRecord(
+                key: "printer.local:443",
+                pin: a,
+                at: Date(),
+                in: path
+            )
+        else {
+            Issue.record("the same pin is a match")
+            return
         }
         #expect(entry.line == 2)
-        guard case .mismatch = try KnownHostsFile.checkAndRecord(key: "printer.local:443", pin: b, at: Date(), in: path) else {
-            Issue.record("another pin is a mismatch"); return
+        guard case .mismatch = try KnownHostsFile.checkAndRecord(key: "printer.local:443", pin: b, at: Date(), in: path)
+        else {
+            Issue.record("another pin is a mismatch")
+            return
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "nothing more recorded")
     }
@@ -94,7 +120,12 @@ import Glibc
             group.enter()
             Thread.detachNewThread {
                 let pin = "sha256/\(String(repeating: "C", count: 43))="
-                if (try? KnownHostsFile.checkAndRecord(key: "h\(index):1", pin: pin, at: TestPKI.referenceTime, in: path)) != .firstUse {
+                if (try? KnownHostsFile.checkAndRecord(
+                    key: "h\(index):1",
+                    pin: pin,
+                    at: TestPKI.referenceTime,
+                    in: path
+                )) != .firstUse {
                     failures.withLock { $0 += 1 }
                 }
                 group.leave()
@@ -103,7 +134,10 @@ import Glibc
         group.wait()
         #expect(failures.withLock { $0 } == 0)
         #expect(Set(try KnownHostsFile.read(path).entries.map(\.key)) == Set((0..<16).map { "h\($0):1" }))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["known_hosts"], "no temporary file left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["known_hosts"],
+            "no temporary file left behind"
+        )
     }
 
     @Test func readersNeverSeePartOfTheKnownHostsFile() throws {
@@ -113,11 +147,16 @@ import Glibc
         func version(_ tag: String) -> KnownHosts {
             var hosts = KnownHosts(text: "")
             for index in 0..<200 {
-                hosts.record(key: "\(tag)\(index).local:443", pin: "sha256/\(String(repeating: "A", count: 43))=", at: TestPKI.referenceTime)
+                hosts.record(
+                    key: "\(tag)\(index).local:443",
+                    pin: "sha256/\(String(repeating: "A", count: 43))=",
+                    at: TestPKI.referenceTime
+                )
             }
             return hosts
         }
-        let a = version("a"), b = version("b")
+        let a = version("a")
+        let b = version("b")
         try KnownHostsFile.write(a, to: path)
         let stop = Mutex(false)
         let torn = Mutex(0)
@@ -139,6 +178,9 @@ import Glibc
         readers.wait()
         #expect(reads.withLock { $0 } > 0)
         #expect(torn.withLock { $0 } == 0, "a reader saw a partial or empty file")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["known_hosts"], "no temporary file left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["known_hosts"],
+            "no temporary file left behind"
+        )
     }
 }

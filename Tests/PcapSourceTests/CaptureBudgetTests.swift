@@ -13,8 +13,11 @@ import TLSWire
 
     /// Frames straight into an analyzer with `limits`; after each one, what the open flows
     /// hold is checked against the budget.
-    func run(_ packets: [CaptureWriter.Packet], limits: CaptureAnalyzer.Limits,
-             sourceLocation: SourceLocation = #_sourceLocation) -> (open: [CapturedConnection], all: [CapturedConnection], CaptureAnalyzer) {
+    func run(
+        _ packets: [CaptureWriter.Packet],
+        limits: CaptureAnalyzer.Limits,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (open: [CapturedConnection], all: [CapturedConnection], CaptureAnalyzer) {
         var connections: [CapturedConnection] = []
         let analyzer = CaptureAnalyzer(linkType: 1, limits: limits) { connections.append($0) }
         var highest = 0
@@ -52,13 +55,15 @@ import TLSWire
             let flight = conversation.send(Self.t.serverFlight, from: .server, segmentSize: 500)
             early.append(hello + flight.dropFirst())
             late += [flight[0]]
-            late += conversation.send(Self.t.clientFinish, from: .client) + conversation.send(Self.t.serverFinish, from: .server)
+            late +=
+                conversation.send(Self.t.clientFinish, from: .client)
+                + conversation.send(Self.t.serverFinish, from: .server)
             late += conversation.close()
         }
         let one = held(early[0])
         #expect(one > Self.t.serverFlight.count - 500, "a flow holds its waiting flight: \(one) bytes")
         var limits = CaptureAnalyzer.Limits()
-        limits.maxBufferedBytes = one * 7 / 2 // three flows fit, a fourth does not
+        limits.maxBufferedBytes = one * 7 / 2  // three flows fit, a fourth does not
         let (open, connections, analyzer) = run(early.flatMap { $0 } + late, limits: limits)
         #expect(connections.count == 8)
         #expect(open.count == 8, "every connection is reported when it closes")
@@ -73,7 +78,12 @@ import TLSWire
         for c in truncated {
             let finding = try #require(c.findings.first { $0.code == .captureTruncated })
             #expect(finding.evidence["server_bytes_lost"] == .int(500))
-            #expect(finding.message.contains("given up waiting for: the open connections together held more than the capture's memory budget"), "\(finding.message)")
+            #expect(
+                finding.message.contains(
+                    "given up waiting for: the open connections together held more than the capture's memory budget"
+                ),
+                "\(finding.message)"
+            )
         }
         for c in connections where !truncated.contains(where: { $0.flow.client == c.flow.client }) {
             #expect(c.observation.outcome == .established)
@@ -84,14 +94,15 @@ import TLSWire
     @Test func flowsHoldingMostHandshakeBytesAreEndedPastTheBudget() throws {
         // Eight connections stalled after the server's Certificate: no out-of-order data,
         // only the handshake messages kept for the report.
-        let helloDone = Self.t.serverFlight.count - 9 // ServerHelloDone: a record of 4 bytes
+        let helloDone = Self.t.serverFlight.count - 9  // ServerHelloDone: a record of 4 bytes
         var early: [CaptureWriter.Packet] = []
         var late: [CaptureWriter.Packet] = []
         var first: [CaptureWriter.Packet] = []
         for index in 0..<8 {
             var conversation = TCPConversation(clientPort: UInt16(43_000 + index))
             conversation.time += Double(index)
-            let packets = conversation.open() + conversation.send(Self.t.clientHello, from: .client)
+            let packets =
+                conversation.open() + conversation.send(Self.t.clientHello, from: .client)
                 + conversation.send(Array(Self.t.serverFlight.prefix(helloDone)), from: .server)
             if index == 0 { first = packets }
             early += packets
@@ -151,11 +162,20 @@ import TLSWire
             return
         }
         #expect(read > 4 && read <= 1 << 20)
-        #expect(truncated.message.contains("memory bound") && truncated.message.contains("16777215"), "\(truncated.message)")
+        #expect(
+            truncated.message.contains("memory bound") && truncated.message.contains("16777215"),
+            "\(truncated.message)"
+        )
         // The fix is a command line that works: capture reads a file with -r.
         #expect(truncated.fix.contains("then tlsprobe capture -r one.pcap"), "\(truncated.fix)")
-        #expect(!c.findings.contains { $0.code == .captureIncompleteHandshake }, "cut by tlsprobe, not missing from the capture")
+        #expect(
+            !c.findings.contains { $0.code == .captureIncompleteHandshake },
+            "cut by tlsprobe, not missing from the capture"
+        )
         let text = String(describing: c.findings.map(\.evidence)) + c.findings.map(\.message).joined()
-        #expect(!text.contains("exceeds the limit") && !text.contains("malformed ") && !text.contains("decode_errors"), "\(text)")
+        #expect(
+            !text.contains("exceeds the limit") && !text.contains("malformed ") && !text.contains("decode_errors"),
+            "\(text)"
+        )
     }
 }

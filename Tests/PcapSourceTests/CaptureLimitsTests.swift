@@ -64,13 +64,16 @@ import TLSWire
             var conversation = TCPConversation(link: .vlan(Array(1...UInt16(tags))))
             let packet = conversation.packet(from: .client, sequence: 1, flags: 0x18, payload: [22, 3, 1, 0, 1, 1])
             let result: Result<TCPSegment, FrameError> = packet.bytes.withUnsafeBytes { raw in
-                do throws(FrameError) { return .success(try FrameDecoder.decode(raw, linkType: FrameDecoder.LinkType.ethernet)) } catch {
+                do throws(FrameError) {
+                    return .success(try FrameDecoder.decode(raw, linkType: FrameDecoder.LinkType.ethernet))
+                } catch {
                     return .failure(error)
                 }
             }
             switch result {
             case .success(let segment): #expect(tags == 8 && segment.payloadLength == 6)
-            case .failure(let error): #expect(tags == 9 && error.kind == .malformed && error.field == "vlan.depth", "\(error)")
+            case .failure(let error):
+                #expect(tags == 9 && error.kind == .malformed && error.field == "vlan.depth", "\(error)")
             }
         }
     }
@@ -172,6 +175,9 @@ import TLSWire
         let (connections, _) = try analyze(packets)
         let c = try #require(connections.first)
         #expect(c.observation.serverCertificates.count == count)
-        #expect(!c.findings.contains { $0.code == .certMalformed || $0.message.contains("malformed") }, "\(c.findings.map(\.message))")
+        #expect(
+            !c.findings.contains { $0.code == .certMalformed || $0.message.contains("malformed") },
+            "\(c.findings.map(\.message))"
+        )
     }
 }

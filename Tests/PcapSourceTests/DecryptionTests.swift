@@ -7,11 +7,20 @@ import TLSWire
 
 /// Reads `packets` with `keyLog`: from a key log file, or embedded in the pcapng file as a
 /// Decryption Secrets Block.
-func analyze(_ packets: [CaptureWriter.Packet], keyLog: String, embedded: Bool = false) throws
-    -> (connections: [CapturedConnection], statistics: CaptureStatistics) {
+func analyze(
+    _ packets: [CaptureWriter.Packet],
+    keyLog: String,
+    embedded: Bool = false
+) throws
+    -> (connections: [CapturedConnection], statistics: CaptureStatistics)
+{
     let dir = TemporaryDirectory()
-    let data = CaptureWriter.file(embedded ? .pcapng : .pcap, linkType: 1, packets: packets,
-                                  secrets: embedded ? [Array(keyLog.utf8)] : [])
+    let data = CaptureWriter.file(
+        embedded ? .pcapng : .pcap,
+        linkType: 1,
+        packets: packets,
+        secrets: embedded ? [Array(keyLog.utf8)] : []
+    )
     let capture = try PacketCapture.open(file: dir.write("capture", data))
     if !embedded { try capture.keyLog.load(file: dir.write("keys.log", keyLog)) }
     var connections: [CapturedConnection] = []
@@ -20,8 +29,11 @@ func analyze(_ packets: [CaptureWriter.Packet], keyLog: String, embedded: Bool =
 }
 
 /// A whole synthetic TLS 1.3 connection as packets; `change` may damage the server flight.
-func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
-                  change: ((inout [UInt8]) -> Void)? = nil) -> [CaptureWriter.Packet] {
+func tls13Packets(
+    _ tls: SyntheticTLS13.Conversation,
+    segment: Int = 1448,
+    change: ((inout [UInt8]) -> Void)? = nil
+) -> [CaptureWriter.Packet] {
     var conversation = TCPConversation()
     var flight = tls.serverFlight
     change?(&flight)
@@ -47,12 +59,32 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
 
     @Test func tls12PRFMatchesOpenSSL() {
         // Vectors checked with `openssl kdf ... TLS1-PRF` (SHA-256 and SHA-384).
-        let sha256 = KeySchedule.prf(secret: Self.hex("9bbe436ba940f017b17652849a71db35"), label: "test label",
-                                     seed: Self.hex("a0ba9f936cda311827a6f796ffd5198c"), length: 100, hash: .sha256)
-        #expect(sha256 == Self.hex("e3f229ba727be17b8d122620557cd453c2aab21d07c3d495329b52d4e61edb5a6b301791e90d35c9c9a46b4e14baf9af0fa022f7077def17abfd3797c0564bab4fbc91666e9def9b97fce34f796789baa48082d122ee42c5a72e5a5110fff70187347b66"))
-        let sha384 = KeySchedule.prf(secret: Self.hex("b80b733d6ceefcdc71566ea48e5567df"), label: "test label",
-                                     seed: Self.hex("cd665cf6a8447dd6ff8b27555edb7465"), length: 48, hash: .sha384)
-        #expect(sha384 == Self.hex("7b0c18e9ced410ed1804f2cfa34a336a1c14dffb4900bb5fd7942107e81c83cde9ca0faa60be9fe34f82b1233c9146a0"))
+        let sha256 = KeySchedule.prf(
+            secret: Self.hex("9bbe436ba940f017b17652849a71db35"),
+            label: "test label",
+            seed: Self.hex("a0ba9f936cda311827a6f796ffd5198c"),
+            length: 100,
+            hash: .sha256
+        )
+        #expect(
+            sha256
+                == Self.hex(
+                    "e3f229ba727be17b8d122620557cd453c2aab21d07c3d495329b52d4e61edb5a6b301791e90d35c9c9a46b4e14baf9af0fa022f7077def17abfd3797c0564bab4fbc91666e9def9b97fce34f796789baa48082d122ee42c5a72e5a5110fff70187347b66"
+                )
+        )
+        let sha384 = KeySchedule.prf(
+            secret: Self.hex("b80b733d6ceefcdc71566ea48e5567df"),
+            label: "test label",
+            seed: Self.hex("cd665cf6a8447dd6ff8b27555edb7465"),
+            length: 48,
+            hash: .sha384
+        )
+        #expect(
+            sha384
+                == Self.hex(
+                    "7b0c18e9ced410ed1804f2cfa34a336a1c14dffb4900bb5fd7942107e81c83cde9ca0faa60be9fe34f82b1233c9146a0"
+                )
+        )
     }
 
     @Test func onlyAEADSuitesAreDecrypted() {
@@ -75,8 +107,14 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
 
     @Test func parsesTheNSSFormat() {
         let line = { (text: String) in KeyLog.parse(line: Array(text.utf8)[...]) }
-        #expect(line("CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret)")
-            == .entry(.clientHandshakeTrafficSecret, random: [UInt8](repeating: 0xAB, count: 32), secret: [UInt8](repeating: 0xCD, count: 32)))
+        #expect(
+            line("CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret)")
+                == .entry(
+                    .clientHandshakeTrafficSecret,
+                    random: [UInt8](repeating: 0xAB, count: 32),
+                    secret: [UInt8](repeating: 0xCD, count: 32)
+                )
+        )
         #expect(line("  SERVER_TRAFFIC_SECRET_0\t\(random.uppercased())  \(secret + secret.prefix(32))\r") != .blank)
         #expect(line("CLIENT_RANDOM \(random) \(String(repeating: "00", count: 48))") != .blank)
         #expect(line("") == .blank)
@@ -84,10 +122,10 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         #expect(line("RSA 0011223344556677 \(secret)") == .ignored)
         #expect(line("SOME_NEW_LABEL \(random) \(secret)") == .ignored)
         for bad in [
-            "CLIENT_RANDOM \(random)",                                     // cut after the random
-            "CLIENT_RANDOM \(random) \(secret)",                           // 32 bytes: not a master secret
-            "CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret.dropLast())", // odd length
-            "CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret.prefix(40))", // 20 bytes
+            "CLIENT_RANDOM \(random)",  // cut after the random
+            "CLIENT_RANDOM \(random) \(secret)",  // 32 bytes: not a master secret
+            "CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret.dropLast())",  // odd length
+            "CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret.prefix(40))",  // 20 bytes
             "CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random.prefix(62)) \(secret)",
             "CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret) extra",
             "CLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) zz\(secret.dropFirst(2))",
@@ -105,7 +143,10 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
 
     @Test func loadsFilesAndReadsWhatIsAppended() throws {
         let dir = TemporaryDirectory()
-        let path = dir.write("keys.log", "# comment\r\nCLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret)\r\nbroken line\nCLIENT_RANDOM \(random)")
+        let path = dir.write(
+            "keys.log",
+            "# comment\r\nCLIENT_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret)\r\nbroken line\nCLIENT_RANDOM \(random)"
+        )
         let log = KeyLog()
         #expect(!log.isConfigured)
         let summary = try log.load(file: path)
@@ -122,7 +163,11 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         // A client finishing its last line, then logging another connection.
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data(" \(String(repeating: "01", count: 48))\nSERVER_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret)\n".utf8))
+        try handle.write(
+            contentsOf: Data(
+                " \(String(repeating: "01", count: 48))\nSERVER_HANDSHAKE_TRAFFIC_SECRET \(random) \(secret)\n".utf8
+            )
+        )
         try handle.close()
         #expect(log.refresh())
         #expect(log.secrets(for: key)?[.clientRandom] == [UInt8](repeating: 1, count: 48))
@@ -143,9 +188,11 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         var offset = 0
         while offset < bytes.count {
             let end = min(bytes.count, offset + chunk)
-            bytes[offset..<end].withUnsafeBytes { scanner.consume($0) { type, data in
-                if type == PcapngSecretsScanner.tlsKeyLogSecrets { found.append(data) }
-            } }
+            bytes[offset..<end].withUnsafeBytes {
+                scanner.consume($0) { type, data in
+                    if type == PcapngSecretsScanner.tlsKeyLogSecrets { found.append(data) }
+                }
+            }
             offset = end
         }
         return found
@@ -156,9 +203,18 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         let packets = tls12Packets(&conversation)
         let second = Array("SERVER_HANDSHAKE_TRAFFIC_SECRET 22 33 odd-length\n".utf8)
         for bigEndian in [false, true] {
-            let file = CaptureWriter.file(.pcapng, linkType: 1, packets: packets, secrets: [Self.secrets, second], bigEndian: bigEndian)
+            let file = CaptureWriter.file(
+                .pcapng,
+                linkType: 1,
+                packets: packets,
+                secrets: [Self.secrets, second],
+                bigEndian: bigEndian
+            )
             for chunk in [1, 3, 7, 64, 4096, 1 << 20] {
-                #expect(Self.scan(file, chunk: chunk) == [Self.secrets, second], "chunk \(chunk), big-endian \(bigEndian)")
+                #expect(
+                    Self.scan(file, chunk: chunk) == [Self.secrets, second],
+                    "chunk \(chunk), big-endian \(bigEndian)"
+                )
             }
         }
         // A pcap file has none, and is let through after its magic.
@@ -184,7 +240,11 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
     static let caDER = syntheticChain.root.x509.subjectDER
 
     @Test func tls13HandshakeIsReadWithItsKeyLog() throws {
-        let tls = SyntheticTLS13.connection(chain: syntheticDER, requestClientCertificate: true, acceptableCA: Self.caDER)
+        let tls = SyntheticTLS13.connection(
+            chain: syntheticDER,
+            requestClientCertificate: true,
+            acceptableCA: Self.caDER
+        )
         for embedded in [false, true] {
             let (connections, statistics) = try analyze(tls13Packets(tls), keyLog: tls.keyLog, embedded: embedded)
             let c = try #require(connections.first)
@@ -227,7 +287,7 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         let finding = try #require(c.findings.first { $0.code == .captureNoKey })
         #expect(finding.evidence["client_random"] == .string(Hex.encode(tls.clientRandom)))
         #expect(c.observation.encryptedHandshakeUnseen)
-        #expect(c.observation.outcome == .established) // still read from record sizes
+        #expect(c.observation.outcome == .established)  // still read from record sizes
         #expect(statistics.connectionsWithoutKeys == 1)
     }
 
@@ -242,10 +302,19 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         for (name, packets, fromSYN) in [("lost", lost, true), ("late", late, false)] {
             let c = try #require(try analyze(packets, keyLog: tls.keyLog).connections.first, "\(name)")
             #expect(c.observation.clientHello == nil)
-            let finding = try #require(c.findings.first { $0.code == .captureNoKey }, "\(name): \(c.findings.map(\.code))")
-            #expect(finding.message.contains("starts after this connection's ClientHello") == !fromSYN, "\(name): \(finding.message)")
+            let finding = try #require(
+                c.findings.first { $0.code == .captureNoKey },
+                "\(name): \(c.findings.map(\.code))"
+            )
+            #expect(
+                finding.message.contains("starts after this connection's ClientHello") == !fromSYN,
+                "\(name): \(finding.message)"
+            )
             #expect(finding.message.contains("from its SYN") == fromSYN, "\(name): \(finding.message)")
-            #expect(finding.message.contains("client random — the key log's index — is unknown"), "\(name): \(finding.message)")
+            #expect(
+                finding.message.contains("client random — the key log's index — is unknown"),
+                "\(name): \(finding.message)"
+            )
         }
     }
 
@@ -270,7 +339,9 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         // Too short for a tag, empty, garbage of every size up to the record limit.
         for length in [0, 1, 15, 16, 17, 100, 16_384 + 256, 16_384 + 2048] {
             let garbage = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let packets = tls13Packets(tls) { $0 = Array($0[..<start]) + SyntheticTLS.record(23, garbage) + Array($0[start...]) }
+            let packets = tls13Packets(tls) {
+                $0 = Array($0[..<start]) + SyntheticTLS.record(23, garbage) + Array($0[start...])
+            }
             let c = try #require(try analyze(packets, keyLog: tls.keyLog).connections.first)
             #expect(c.findings.contains { $0.code == .captureDecryptFailed }, "length \(length)")
         }
@@ -315,7 +386,9 @@ func tls13Packets(_ tls: SyntheticTLS13.Conversation, segment: Int = 1448,
         let keyLog = KeyLog()
         try keyLog.load(file: path)
         var connections: [CapturedConnection] = []
-        let analyzer = CaptureAnalyzer(linkType: 1, decryption: .init(keyLog: keyLog, refreshOnMiss: true)) { connections.append($0) }
+        let analyzer = CaptureAnalyzer(linkType: 1, decryption: .init(keyLog: keyLog, refreshOnMiss: true)) {
+            connections.append($0)
+        }
         var conversation = TCPConversation()
         var early = conversation.open()
         early += conversation.send(tls.clientHello, from: .client)

@@ -94,14 +94,33 @@ private func establishedTLS12(_ conversation: inout TCPConversation) -> [Capture
     /// ChangeCipherSpec and one alert-sized record.
     static func packets(selecting version: Int) -> [CaptureWriter.Packet] {
         let ext: (Int, [UInt8]) -> [UInt8] = { type, data in W.u16(type) + W.u16(data.count) + data }
-        let hello = W.handshake(1, W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
-            + { let e = ext(0x002B, [2, 3, 4]) + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32)); return W.u16(e.count) + e }())
-        let serverHello = W.handshake(2, W.u16(0x0303) + [UInt8](repeating: 2, count: 32) + [0] + W.u16(0x1301) + [0]
-            + { let e = ext(0x002B, W.u16(version)) + ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32)); return W.u16(e.count) + e }())
+        let hello = W.handshake(
+            1,
+            W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
+                + {
+                    let e =
+                        ext(0x002B, [2, 3, 4])
+                        + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32))
+                    return W.u16(e.count) + e
+                }()
+        )
+        let serverHello = W.handshake(
+            2,
+            W.u16(0x0303) + [UInt8](repeating: 2, count: 32) + [0] + W.u16(0x1301) + [0]
+                + {
+                    let e =
+                        ext(0x002B, W.u16(version))
+                        + ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32))
+                    return W.u16(e.count) + e
+                }()
+        )
         var conversation = TCPConversation()
         var packets = conversation.open()
         packets += conversation.send(W.record(22, hello), from: .client)
-        packets += conversation.send(W.record(22, serverHello) + W.record(20, [1]) + W.record(23, [UInt8](repeating: 9, count: 1200)), from: .server)
+        packets += conversation.send(
+            W.record(22, serverHello) + W.record(20, [1]) + W.record(23, [UInt8](repeating: 9, count: 1200)),
+            from: .server
+        )
         packets += conversation.send(W.record(20, [1]) + W.record(23, [UInt8](repeating: 8, count: 19)), from: .client)
         packets += conversation.close()
         return packets
@@ -126,14 +145,31 @@ extension SelectedVersionTests {
     /// apply, and application data both ways means the handshake completed.
     @Test func anEarlyTLS13DraftIsNamedAndReadAsTLS13() throws {
         let ext: (Int, [UInt8]) -> [UInt8] = { type, data in W.u16(type) + W.u16(data.count) + data }
-        let hello = W.handshake(1, W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
-            + { let e = ext(0x002B, [2, 0x7F, 0x12]) + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32)); return W.u16(e.count) + e }())
-        let serverHello = W.handshake(2, W.u16(0x7F12) + [UInt8](repeating: 2, count: 32) + W.u16(0x1301)
-            + { let e = ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32)); return W.u16(e.count) + e }())
+        let hello = W.handshake(
+            1,
+            W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
+                + {
+                    let e =
+                        ext(0x002B, [2, 0x7F, 0x12])
+                        + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32))
+                    return W.u16(e.count) + e
+                }()
+        )
+        let serverHello = W.handshake(
+            2,
+            W.u16(0x7F12) + [UInt8](repeating: 2, count: 32) + W.u16(0x1301)
+                + {
+                    let e = ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32))
+                    return W.u16(e.count) + e
+                }()
+        )
         var conversation = TCPConversation()
         var packets = conversation.open()
         packets += conversation.send(W.record(22, hello), from: .client)
-        packets += conversation.send(W.record(22, serverHello) + W.record(23, [UInt8](repeating: 9, count: 1200)), from: .server)
+        packets += conversation.send(
+            W.record(22, serverHello) + W.record(23, [UInt8](repeating: 9, count: 1200)),
+            from: .server
+        )
         packets += conversation.send(W.record(23, [UInt8](repeating: 8, count: 60)), from: .client)
         packets += conversation.send(W.record(23, [UInt8](repeating: 7, count: 300)), from: .server)
         packets += conversation.send(W.record(23, [UInt8](repeating: 6, count: 300)), from: .client)
@@ -158,7 +194,11 @@ extension SelectedVersionTests {
         var first = c.send(Array(t.clientHello[..<half]), from: .client)
         let whole = first[0]
         // Ethernet 14 + IPv4 20 + TCP 20 bytes of headers, then 10 of the payload.
-        first[0] = CaptureWriter.Packet(time: whole.time, bytes: Array(whole.bytes.prefix(54 + 10)), wireLength: whole.bytes.count)
+        first[0] = CaptureWriter.Packet(
+            time: whole.time,
+            bytes: Array(whole.bytes.prefix(54 + 10)),
+            wireLength: whole.bytes.count
+        )
         packets += first
         packets += c.send(Array(t.clientHello[half...]), from: .client)
         packets += c.send(t.serverFlight, from: .server)
@@ -242,7 +282,10 @@ extension SelectedVersionTests {
 
     /// An ARP frame (not TCP/IP) at `time`.
     static func arp(at time: Double) -> CaptureWriter.Packet {
-        CaptureWriter.Packet(time: time, bytes: [UInt8](repeating: 0xFF, count: 12) + [0x08, 0x06] + [UInt8](repeating: 0, count: 28))
+        CaptureWriter.Packet(
+            time: time,
+            bytes: [UInt8](repeating: 0xFF, count: 12) + [0x08, 0x06] + [UInt8](repeating: 0, count: 28)
+        )
     }
 
     @Test func oneFarFutureTimestampDoesNotEndOpenFlows() throws {

@@ -14,7 +14,9 @@ import Testing
 
     func decode(_ bytes: [UInt8], _ linkType: Int32) throws(FrameError) -> TCPSegment {
         let result: Result<TCPSegment, FrameError> = bytes.withUnsafeBytes { raw in
-            do throws(FrameError) { return .success(try FrameDecoder.decode(raw, linkType: linkType)) } catch { return .failure(error) }
+            do throws(FrameError) { return .success(try FrameDecoder.decode(raw, linkType: linkType)) } catch {
+                return .failure(error)
+            }
         }
         return try result.get()
     }
@@ -30,7 +32,10 @@ import Testing
             #expect(segment.source.port == 4433 && segment.destination.port == 50_000, "\(link)")
             #expect(segment.sequenceNumber == 1234)
             #expect(segment.flags == [.psh, .ack])
-            #expect(Array(packet.bytes[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)]) == payload, "\(link)")
+            #expect(
+                Array(packet.bytes[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)]) == payload,
+                "\(link)"
+            )
             #expect(segment.missingPayload == 0)
             #expect(segment.source.address.isIPv6 == ipv6)
         }
@@ -39,11 +44,13 @@ import Testing
     @Test func openBSDLoopbackHasTheFamilyInNetworkOrder() throws {
         var conversation = TCPConversation(link: .null, ipv6: true)
         var bytes = conversation.packet(from: .client, sequence: 5, flags: 0x10, payload: [1, 2, 3]).bytes
-        bytes.replaceSubrange(0..<4, with: [0, 0, 0, 24]) // DLT_LOOP: AF_INET6 (OpenBSD) big-endian
+        bytes.replaceSubrange(0..<4, with: [0, 0, 0, 24])  // DLT_LOOP: AF_INET6 (OpenBSD) big-endian
         let segment = try decode(bytes, FrameDecoder.LinkType.loop)
         #expect(segment.payloadLength == 3 && segment.source.address.isIPv6)
         bytes.replaceSubrange(0..<4, with: [0, 0, 0, 99])
-        #expect(throws: FrameError(.unsupported, "null.family", at: 0)) { try decode(bytes, FrameDecoder.LinkType.loop) }
+        #expect(throws: FrameError(.unsupported, "null.family", at: 0)) {
+            try decode(bytes, FrameDecoder.LinkType.loop)
+        }
     }
 
     @Test func ethernetPaddingIsNotPayload() throws {
@@ -59,7 +66,12 @@ import Testing
         for link in Self.links {
             var conversation = TCPConversation(link: link, ipv6: ipv6)
             conversation.ipv6ExtensionHeaders = ipv6
-            let packet = conversation.packet(from: .client, sequence: 9, flags: 0x18, payload: Array(repeating: 0x17, count: 40))
+            let packet = conversation.packet(
+                from: .client,
+                sequence: 9,
+                flags: 0x18,
+                payload: Array(repeating: 0x17, count: 40)
+            )
             let full = try decode(packet.bytes, Self.dlt(link))
             for length in 0..<packet.bytes.count {
                 let prefix = Array(packet.bytes.prefix(length))
@@ -82,7 +94,11 @@ import Testing
             let length = Int.random(in: 0..<120, using: &generator)
             var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             // Bias towards headers that get past the first checks.
-            if bytes.count > 14, Bool.random(using: &generator) { bytes[12] = 0x08; bytes[13] = 0x00; bytes[14] = 0x45 }
+            if bytes.count > 14, Bool.random(using: &generator) {
+                bytes[12] = 0x08
+                bytes[13] = 0x00
+                bytes[14] = 0x45
+            }
             for linkType in linkTypes {
                 if let segment = try? decode(bytes, linkType) {
                     #expect(segment.payloadOffset >= 0 && segment.payloadOffset + segment.payloadLength <= bytes.count)
@@ -97,11 +113,19 @@ import Testing
             for ipv6 in [false, true] {
                 var conversation = TCPConversation(link: link, ipv6: ipv6)
                 conversation.ipv6ExtensionHeaders = ipv6
-                let packet = conversation.packet(from: .client, sequence: 9, flags: 0x18, payload: Array(repeating: 1, count: 30))
+                let packet = conversation.packet(
+                    from: .client,
+                    sequence: 9,
+                    flags: 0x18,
+                    payload: Array(repeating: 1, count: 30)
+                )
                 for _ in 0..<2_000 {
                     var bytes = packet.bytes
                     for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                        bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                        bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                            in: 0...255,
+                            using: &generator
+                        )
                     }
                     if let segment = try? decode(bytes, Self.dlt(link)) {
                         #expect(segment.payloadOffset + segment.payloadLength <= bytes.count)
@@ -114,15 +138,18 @@ import Testing
     @Test func unsupportedTrafficIsSkippedNotMalformed() throws {
         // ARP over Ethernet, UDP over IPv4, an IPv4 fragment.
         var arp = [UInt8](repeating: 0, count: 42)
-        arp[12] = 0x08; arp[13] = 0x06
-        #expect(throws: FrameError(.unsupported, "ethertype", at: 14)) { try decode(arp, FrameDecoder.LinkType.ethernet) }
+        arp[12] = 0x08
+        arp[13] = 0x06
+        #expect(throws: FrameError(.unsupported, "ethertype", at: 14)) {
+            try decode(arp, FrameDecoder.LinkType.ethernet)
+        }
         var conversation = TCPConversation(link: .rawIP)
         var udp = conversation.packet(from: .client, sequence: 1, flags: 0x10, payload: []).bytes
         udp[9] = 17
         #expect((try? decode(udp, 12)) == nil)
         do { _ = try decode(udp, 12) } catch { #expect(error.kind == .unsupported) }
         var fragment = conversation.packet(from: .client, sequence: 1, flags: 0x10, payload: []).bytes
-        fragment[6] = 0x20 // more fragments
+        fragment[6] = 0x20  // more fragments
         do { _ = try decode(fragment, 12) } catch { #expect(error.kind == .unsupported) }
     }
 
@@ -138,7 +165,12 @@ import Testing
 
 /// The reassembler on its own: bytes out in order whatever order they came in.
 @Suite struct StreamReassemblerTests {
-    func run(_ segments: [(UInt32, [UInt8])], syn: UInt32? = nil, maxPendingBytes: Int = 1 << 20, flush: Bool = true) -> (bytes: [UInt8], gaps: [Int]) {
+    func run(
+        _ segments: [(UInt32, [UInt8])],
+        syn: UInt32? = nil,
+        maxPendingBytes: Int = 1 << 20,
+        flush: Bool = true
+    ) -> (bytes: [UInt8], gaps: [Int]) {
         var reassembler = StreamReassembler(maxPendingBytes: maxPendingBytes)
         if let syn { reassembler.syn(syn) }
         var bytes: [UInt8] = []
@@ -177,7 +209,7 @@ import Testing
             var shuffled = segments
             var generator = SplitMix64(seed: UInt64(seed))
             shuffled.shuffle(using: &generator)
-            shuffled += segments.shuffled(using: &generator).prefix(5) // retransmissions
+            shuffled += segments.shuffled(using: &generator).prefix(5)  // retransmissions
             #expect(run(shuffled, syn: 999).bytes == stream)
         }
     }

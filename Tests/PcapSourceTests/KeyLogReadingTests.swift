@@ -75,14 +75,20 @@ import TLSDiagnosis
         #expect(try BoundedFile.read(dir.write("empty", Data()), limit: 10) == [])
 
         func failure(_ path: String) -> BoundedFile.ReadError? {
-            do { _ = try BoundedFile.read(path, limit: 10); return nil } catch { return error }
+            do {
+                _ = try BoundedFile.read(path, limit: 10)
+                return nil
+            } catch { return error }
         }
         // A path through a regular file (ENOTDIR) is a missing file, as a missing one is.
         #expect(failure(path + "/inside")?.reason == "cannot be read (no such file)")
         #expect(failure(dir.file("missing"))?.reason == "cannot be read (no such file)")
         #expect(failure(dir.path)?.kind == .directory)
         // A dangling link names no file.
-        try FileManager.default.createSymbolicLink(atPath: dir.file("dangling"), withDestinationPath: dir.file("nowhere"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.file("dangling"),
+            withDestinationPath: dir.file("nowhere")
+        )
         #expect(failure(dir.file("dangling"))?.reason == "cannot be read (no such file)")
     }
 
@@ -100,7 +106,9 @@ import TLSDiagnosis
         let over = Pipe()
         over.fileHandleForWriting.write(Data(repeating: 0x41, count: 1025))
         try over.fileHandleForWriting.close()
-        #expect(throws: BoundedFile.ReadError.self) { try BoundedFile.read(fd: over.fileHandleForReading.fileDescriptor, limit: 1024) }
+        #expect(throws: BoundedFile.ReadError.self) {
+            try BoundedFile.read(fd: over.fileHandleForReading.fileDescriptor, limit: 1024)
+        }
     }
 
     @Test func aFIFOFedMoreThanTheLimitIsRefusedAndOneWithinItIsRead() throws {
@@ -125,7 +133,9 @@ import TLSDiagnosis
             try KeyLog().load(file: fifo)
             Issue.record("a key log of 257 MiB was read")
         } catch {
-            #expect(error.description == "--keylog \(fifo): more than a key log can be (more than 256 MiB; limit 256 MiB)")
+            #expect(
+                error.description == "--keylog \(fifo): more than a key log can be (more than 256 MiB; limit 256 MiB)"
+            )
         }
         #expect(Date().timeIntervalSince(started) < 30 * Slowness.factor)
         writer.waitUntilExit()

@@ -18,50 +18,110 @@ import TLSDiagnosis
 
     @Test func textProtocolsAreNamedAndTheirAnswersRead() {
         let cases: [(String, [String], [String], Bool)] = [
-            ("smtp", ["EHLO client", "STARTTLS"], ["220 mail.shop.lan ESMTP", "250-mail.shop.lan", "250 STARTTLS", "220 2.0.0 Ready to start TLS"], true),
-            ("smtp", ["EHLO client", "STARTTLS", "QUIT"], ["220 mail.shop.lan ESMTP", "250-mail.shop.lan", "250 SIZE 1000", "454 4.7.0 TLS not available", "221 Bye"], false),
-            ("lmtp", ["LHLO client", "STARTTLS"], ["220 lmtp.shop.lan LMTP", "250-lmtp.shop.lan", "250 STARTTLS", "220 Go ahead"], true),
-            ("imap", ["a1 CAPABILITY", "a2 STARTTLS"], ["* OK IMAP4rev1 ready", "* CAPABILITY IMAP4rev1 STARTTLS", "a1 OK done", "a2 OK Begin TLS negotiation now"], true),
+            (
+                "smtp", ["EHLO client", "STARTTLS"],
+                ["220 mail.shop.lan ESMTP", "250-mail.shop.lan", "250 STARTTLS", "220 2.0.0 Ready to start TLS"], true
+            ),
+            (
+                "smtp", ["EHLO client", "STARTTLS", "QUIT"],
+                [
+                    "220 mail.shop.lan ESMTP", "250-mail.shop.lan", "250 SIZE 1000", "454 4.7.0 TLS not available",
+                    "221 Bye",
+                ], false
+            ),
+            (
+                "lmtp", ["LHLO client", "STARTTLS"],
+                ["220 lmtp.shop.lan LMTP", "250-lmtp.shop.lan", "250 STARTTLS", "220 Go ahead"], true
+            ),
+            (
+                "imap", ["a1 CAPABILITY", "a2 STARTTLS"],
+                [
+                    "* OK IMAP4rev1 ready", "* CAPABILITY IMAP4rev1 STARTTLS", "a1 OK done",
+                    "a2 OK Begin TLS negotiation now",
+                ], true
+            ),
             ("imap", ["a1 STARTTLS"], ["* OK IMAP4rev1 ready", "a1 BAD STARTTLS not supported"], false),
             // One tag for every command, as s_client sends them.
-            ("imap", [". CAPABILITY", ". STARTTLS"], ["* OK ready", "* CAPABILITY IMAP4rev1", ". OK CAPABILITY completed", ". BAD STARTTLS not supported"], false),
+            (
+                "imap", [". CAPABILITY", ". STARTTLS"],
+                ["* OK ready", "* CAPABILITY IMAP4rev1", ". OK CAPABILITY completed", ". BAD STARTTLS not supported"],
+                false
+            ),
             ("pop3", ["CAPA", "STLS"], ["+OK POP3 ready", "+OK", "STLS", ".", "+OK Begin TLS"], true),
             ("pop3", ["STLS"], ["+OK POP3 ready", "-ERR not supported"], false),
             ("ftp", ["AUTH TLS"], ["220 FTP ready", "234 AUTH TLS successful"], true),
             ("ftp", ["AUTH TLS"], ["220 FTP ready", "502 not implemented"], false),
-            ("nntp", ["CAPABILITIES", "STARTTLS"], ["200 news ready", "101 Capability list:", "VERSION 2", "STARTTLS", ".", "382 Continue with TLS negotiation"], true),
-            ("irc", ["CAP LS", "STARTTLS"], [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan 670 * :STARTTLS successful, go ahead"], true),
-            ("sieve", ["STARTTLS"], ["\"IMPLEMENTATION\" \"Dovecot\"", "\"SIEVE\" \"fileinto\"", "\"STARTTLS\"", "OK \"Ready\"", "OK \"Begin TLS negotiation now.\""], true),
+            (
+                "nntp", ["CAPABILITIES", "STARTTLS"],
+                [
+                    "200 news ready", "101 Capability list:", "VERSION 2", "STARTTLS", ".",
+                    "382 Continue with TLS negotiation",
+                ], true
+            ),
+            (
+                "irc", ["CAP LS", "STARTTLS"],
+                [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan 670 * :STARTTLS successful, go ahead"], true
+            ),
+            (
+                "sieve", ["STARTTLS"],
+                [
+                    "\"IMPLEMENTATION\" \"Dovecot\"", "\"SIEVE\" \"fileinto\"", "\"STARTTLS\"", "OK \"Ready\"",
+                    "OK \"Begin TLS negotiation now.\"",
+                ], true
+            ),
         ]
         for (name, client, server, accepted) in cases {
             let reading = Self.read(client: client, server: server)
-            #expect(reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) }, "\(name): \(String(describing: reading))")
+            #expect(
+                reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) },
+                "\(name): \(String(describing: reading))"
+            )
             #expect(reading?.requested == true, "\(name)")
             #expect(reading?.accepted == accepted, "\(name): \(String(describing: reading))")
         }
         // The refusal's own line, not the goodbye after it.
         #expect(Self.read(client: cases[1].1, server: cases[1].2)?.reply == "454 4.7.0 TLS not available")
         // A client that never asked.
-        let plain = Self.read(client: ["EHLO client", "MAIL FROM:<a@b>"], server: ["220 mail ESMTP", "250 STARTTLS", "250 OK"])
+        let plain = Self.read(
+            client: ["EHLO client", "MAIL FROM:<a@b>"],
+            server: ["220 mail ESMTP", "250 STARTTLS", "250 OK"]
+        )
         #expect(plain?.kind == .upgrade(.smtp) && plain?.requested == false && plain?.accepted == nil)
     }
 
     @Test func xmppAndTunnelsAreNamed() {
         let xmpp = PreludeWatcher.read(
-            client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8),
-            server: Array("<?xml version='1.0'?><stream:stream from='shop.lan'><stream:features><starttls/></stream:features><proceed xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8))
+            client: Array(
+                "<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>"
+                    .utf8
+            ),
+            server: Array(
+                "<?xml version='1.0'?><stream:stream from='shop.lan'><stream:features><starttls/></stream:features><proceed xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>"
+                    .utf8
+            )
+        )
         #expect(xmpp?.kind == .upgrade(.xmpp) && xmpp?.accepted == true)
-        let connect = Self.read(client: ["CONNECT printer.local:443 HTTP/1.1", "Host: printer.local:443", ""], server: ["HTTP/1.1 200 Connection established", ""])
+        let connect = Self.read(
+            client: ["CONNECT printer.local:443 HTTP/1.1", "Host: printer.local:443", ""],
+            server: ["HTTP/1.1 200 Connection established", ""]
+        )
         #expect(connect?.kind == .tunnel(.httpConnect) && connect?.accepted == true)
-        let socks5 = PreludeWatcher.read(client: [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB], server: [5, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0])
+        let socks5 = PreludeWatcher.read(
+            client: [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB],
+            server: [5, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+        )
         #expect(socks5?.kind == .tunnel(.socks5) && socks5?.accepted == true)
-        let socks4 = PreludeWatcher.read(client: [4, 1, 0x01, 0xBB, 10, 0, 0, 5, 0], server: [0, 91, 0, 0, 0, 0, 0, 0])
+        let socks4 = PreludeWatcher.read(
+            client: [4, 1, 0x01, 0xBB, 10, 0, 0, 5, 0],
+            server: [0, 91, 0, 0, 0, 0, 0, 0]
+        )
         #expect(socks4?.kind == .tunnel(.socks4) && socks4?.accepted == false)
         let postgres = PreludeWatcher.read(client: [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F], server: [UInt8(ascii: "N")])
         #expect(postgres?.kind == .upgrade(.postgres) && postgres?.accepted == false && postgres?.reply == "N")
         // LDAP: ExtendedRequest for StartTLS, ExtendedResponse resultCode success (0).
         let oid = Array("1.3.6.1.4.1.1466.20037".utf8)
-        let request: [UInt8] = [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, 0x01, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
+        let request: [UInt8] =
+            [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, 0x01, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
         let response: [UInt8] = [0x30, 0x0C, 0x02, 0x01, 0x01, 0x78, 0x07, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00]
         let ldap = PreludeWatcher.read(client: request, server: response)
         #expect(ldap?.kind == .upgrade(.ldap) && ldap?.accepted == true)
@@ -77,17 +137,22 @@ import TLSDiagnosis
         var rng = SplitMix64(seed: 13)
         let samples: [[UInt8]] = [
             Self.lines(["220 mail ESMTP", "250-x", "250 STARTTLS", "220 go"]), [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F],
-            [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 1, 0xBB], [0x30, 0x84, 0xFF, 0xFF, 0x78, 0x82, 0x0A], [0, 0, 0, 0, 10, 0x35],
+            [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 1, 0xBB], [0x30, 0x84, 0xFF, 0xFF, 0x78, 0x82, 0x0A],
+            [0, 0, 0, 0, 10, 0x35],
             // An LDAP bindRequest, a PostgreSQL StartupMessage, a MySQL greeting with a long
             // version and no NUL, an XMPP stream with SASL, IMAP tags only.
             [0x30, 0x84, 0, 0, 0, 0x10, 0x02, 0x04, 1, 2, 3, 4, 0x60, 0x05, 0x02, 0x01, 0x03, 0x04, 0x00],
-            [0, 0, 0, 0x10, 0, 3, 0, 0] + Array("user\u{0}a\u{0}\u{0}".utf8), [0, 0, 0, 0, 10] + [UInt8](repeating: 0x38, count: 20),
+            [0, 0, 0, 0x10, 0, 3, 0, 0] + Array("user\u{0}a\u{0}\u{0}".utf8),
+            [0, 0, 0, 0, 10] + [UInt8](repeating: 0x38, count: 20),
             Array("<stream:stream><stream:features><starttls/></stream:features><auth mechanism='PLAIN'/>".utf8),
             Self.lines(["a1", "a2 ", " ", "* CAPABILITY STARTTLS", "250-", "211-", "101", ":x CAP * LS :tls"]),
             // SOCKS5 with username/password and its answers; an LDAP answer with message ID 0x78.
             Self.socksAuthClient, [5, 2, 1, 0, 5, 0, 0, 1, 0, 0, 0, 0, 0, 0], [5, 2, 1, 1], [5, 0xFF],
             [0x30, 0x0C, 0x02, 0x01, 0x78, 0x78, 0x07, 0x0A, 0x01, 0x02, 0x04, 0x00, 0x04, 0x00],
-            [0x30, 0x84, 0x7F, 0xFF, 0xFF, 0xFF, 0x02, 0x84, 0, 0, 0, 1, 0x78, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x0A, 0x84, 0, 0, 0, 4],
+            [
+                0x30, 0x84, 0x7F, 0xFF, 0xFF, 0xFF, 0x02, 0x84, 0, 0, 0, 1, 0x78, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x0A,
+                0x84, 0, 0, 0, 4,
+            ],
         ]
         for sample in samples {
             for cut in 0...sample.count {
@@ -115,15 +180,19 @@ import TLSDiagnosis
     /// no reading.
     static let socksUser = Array("front-desk".utf8)
     static let socksPassword = Array("hunter2-s3cret".utf8)
-    static let socksAuthClient: [UInt8] = [5, 2, 0, 2]
+    static let socksAuthClient: [UInt8] =
+        [5, 2, 0, 2]
         + [1, UInt8(socksUser.count)] + socksUser + [UInt8(socksPassword.count)] + socksPassword
         + [5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB]
 
     @Test func socks5WithUsernameAndPasswordIsATunnelAtEveryPrefix() {
         let server: [UInt8] = [5, 2] + [1, 0] + [5, 0, 0, 1, 10, 0, 0, 1, 0x04, 0x38]
         let whole = PreludeWatcher.read(client: Self.socksAuthClient, server: server)
-        #expect(whole?.kind == .tunnel(.socks5) && whole?.requested == true && whole?.accepted == true && whole?.reply == "REP 0",
-                "\(String(describing: whole))")
+        #expect(
+            whole?.kind == .tunnel(.socks5) && whole?.requested == true && whole?.accepted == true
+                && whole?.reply == "REP 0",
+            "\(String(describing: whole))"
+        )
         let connectStart = Self.socksAuthClient.count - 10
         for cut in 0...Self.socksAuthClient.count {
             let reading = PreludeWatcher.read(client: Array(Self.socksAuthClient.prefix(cut)), server: server)
@@ -135,9 +204,15 @@ import TLSDiagnosis
         }
         for cut in 0...server.count {
             let reading = PreludeWatcher.read(client: Self.socksAuthClient, server: Array(server.prefix(cut)))
-            #expect(reading?.kind == .tunnel(.socks5) && reading?.requested == true, "server prefix \(cut): \(String(describing: reading))")
+            #expect(
+                reading?.kind == .tunnel(.socks5) && reading?.requested == true,
+                "server prefix \(cut): \(String(describing: reading))"
+            )
             // The answer to CONNECT is read only once its REP is here.
-            #expect(reading?.accepted == (cut >= 6 ? true : nil), "server prefix \(cut): \(String(describing: reading))")
+            #expect(
+                reading?.accepted == (cut >= 6 ? true : nil),
+                "server prefix \(cut): \(String(describing: reading))"
+            )
         }
         // Refused: the status is not 0 (the server then closes; no CONNECT follows).
         let clientAuthOnly = Array(Self.socksAuthClient.prefix(connectStart))
@@ -176,7 +251,8 @@ import TLSDiagnosis
         #expect(PreludeWatcher.withoutSecrets(Array("a1 LOGIN u hunter2".utf8)) == Array("a1 LOGIN ".utf8))
         // LDAP: SEQUENCE { messageID 1, BindRequest { version 3, name "cn=admin", simple [0] "hunter2" } }.
         let name = Array("cn=admin".utf8)
-        let bindBody: [UInt8] = [0x02, 0x01, 0x03, 0x04, UInt8(name.count)] + name + [0x80, UInt8(secret.count)] + secret
+        let bindBody: [UInt8] =
+            [0x02, 0x01, 0x03, 0x04, UInt8(name.count)] + name + [0x80, UInt8(secret.count)] + secret
         let bind: [UInt8] = [0x30, UInt8(5 + bindBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(bindBody.count)] + bindBody
         let keptBind = PreludeWatcher.withoutSecrets(bind)
         #expect(!PreludeWatcher.contains(keptBind, secret) && keptBind == Array(bind.prefix(7)))
@@ -193,7 +269,8 @@ import TLSDiagnosis
             #expect(PreludeWatcher.withoutSecrets(Array(text.utf8)) == Array(text.utf8))
         }
         // An LDAP StartTLS request (an ExtendedRequest, tag 0x77) is kept whole.
-        let startTLS: [UInt8] = [0x30, 0x1D, 0x02, 0x01, 0x01, 0x77, 0x18, 0x80, 0x16] + Array("1.3.6.1.4.1.1466.20037".utf8)
+        let startTLS: [UInt8] =
+            [0x30, 0x1D, 0x02, 0x01, 0x01, 0x77, 0x18, 0x80, 0x16] + Array("1.3.6.1.4.1.1466.20037".utf8)
         #expect(PreludeWatcher.withoutSecrets(startTLS) == startTLS)
     }
 
@@ -244,25 +321,45 @@ import TLSDiagnosis
             [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, id, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
         }
         func ber(_ tag: UInt8, _ contents: [UInt8]) -> [UInt8] {
-            contents.count < 0x80 ? [tag, UInt8(contents.count)] + contents : [tag, 0x81, UInt8(contents.count)] + contents
+            contents.count < 0x80
+                ? [tag, UInt8(contents.count)] + contents : [tag, 0x81, UInt8(contents.count)] + contents
         }
         func response(id: [UInt8], code: UInt8, diagnostic: String = "") -> [UInt8] {
-            ber(0x30, ber(0x02, id) + ber(0x78, ber(0x0A, [code]) + ber(0x04, []) + ber(0x04, Array(diagnostic.utf8)) + ber(0x8A, oid)))
+            ber(
+                0x30,
+                ber(0x02, id)
+                    + ber(0x78, ber(0x0A, [code]) + ber(0x04, []) + ber(0x04, Array(diagnostic.utf8)) + ber(0x8A, oid))
+            )
         }
         // messageID 0x78, success.
         let ok = PreludeWatcher.read(client: request(id: 0x78), server: response(id: [0x78], code: 0))
-        #expect(ok?.kind == .upgrade(.ldap) && ok?.accepted == true && ok?.reply == "resultCode 0 (success)", "\(String(describing: ok))")
+        #expect(
+            ok?.kind == .upgrade(.ldap) && ok?.accepted == true && ok?.reply == "resultCode 0 (success)",
+            "\(String(describing: ok))"
+        )
         // messageID 0x78 and a refusal: protocolError.
-        let refused = PreludeWatcher.read(client: request(id: 0x78), server: response(id: [0x78], code: 2, diagnostic: "unsupported extended operation"))
-        #expect(refused?.accepted == false && refused?.reply == "resultCode 2 (protocolError)", "\(String(describing: refused))")
+        let refused = PreludeWatcher.read(
+            client: request(id: 0x78),
+            server: response(id: [0x78], code: 2, diagnostic: "unsupported extended operation")
+        )
+        #expect(
+            refused?.accepted == false && refused?.reply == "resultCode 2 (protocolError)",
+            "\(String(describing: refused))"
+        )
         // A SEQUENCE whose length is 0x78 (a long diagnosticMessage), success.
         var long = "x"
         while response(id: [1], code: 0, diagnostic: long)[1] != 0x78 { long += "x" }
         let longOK = PreludeWatcher.read(client: request(id: 1), server: response(id: [1], code: 0, diagnostic: long))
         #expect(longOK?.accepted == true, "\(String(describing: longOK))")
         // A two-byte message ID holding 0x78, and a long-form length.
-        let wide = PreludeWatcher.read(client: request(id: 1), server: response(id: [0x78, 0x78], code: 53, diagnostic: String(repeating: "y", count: 200)))
-        #expect(wide?.accepted == false && wide?.reply == "resultCode 53 (unwillingToPerform)", "\(String(describing: wide))")
+        let wide = PreludeWatcher.read(
+            client: request(id: 1),
+            server: response(id: [0x78, 0x78], code: 53, diagnostic: String(repeating: "y", count: 200))
+        )
+        #expect(
+            wide?.accepted == false && wide?.reply == "resultCode 53 (unwillingToPerform)",
+            "\(String(describing: wide))"
+        )
         // Every prefix of the answer: nothing read until the resultCode is in, then it.
         let answer = response(id: [0x78], code: 2)
         for cut in 0...answer.count {
@@ -272,52 +369,115 @@ import TLSDiagnosis
         }
         // Not BER: nothing read, nothing misread.
         #expect(PreludeWatcher.read(client: request(id: 1), server: [0x78, 0x78, 0x0A, 0x01, 0x00])?.accepted == nil)
-        #expect(PreludeWatcher.read(client: request(id: 1), server: [0x30, 0x80, 0x02, 0x01, 0x01, 0x78, 0x03, 0x0A, 0x01, 0x00])?.accepted == nil)
+        #expect(
+            PreludeWatcher.read(
+                client: request(id: 1),
+                server: [0x30, 0x80, 0x02, 0x01, 0x01, 0x78, 0x03, 0x0A, 0x01, 0x00]
+            )?.accepted == nil
+        )
     }
 
     /// Each protocol's refusal, as its server sends it, is read as refused: the client asked,
     /// the server said no, and its answer is the reply.
     @Test func refusalsOfEveryProtocolAreReadAsRefused() {
         let text: [(String, [String], [String], String)] = [
-            ("lmtp", ["LHLO client", "STARTTLS"], ["220 lmtp.shop.lan LMTP ready", "250-lmtp.shop.lan", "250 PIPELINING", "454 4.7.0 TLS not available due to temporary reason"], "454 4.7.0 TLS not available due to temporary reason"),
-            ("irc", ["CAP LS 302", "NICK front", "STARTTLS"], [":irc.shop.lan NOTICE * :*** Looking up your hostname", ":irc.shop.lan CAP * LS :multi-prefix", ":irc.shop.lan 691 * :STARTTLS failed (Internal error)"], ":irc.shop.lan 691 * :STARTTLS failed (Internal error)"),
-            ("nntp", ["CAPABILITIES", "STARTTLS"], ["200 news.shop.lan ready", "101 Capability list:", "VERSION 2", "READER", ".", "580 Can not initiate TLS negotiation"], "580 Can not initiate TLS negotiation"),
-            ("nntp", ["STARTTLS"], ["201 news.shop.lan ready (no posting)", "502 Command unavailable"], "502 Command unavailable"),
-            ("sieve", ["STARTTLS"], ["\"IMPLEMENTATION\" \"Dovecot Pigeonhole\"", "\"SIEVE\" \"fileinto\"", "OK \"Ready.\"", "NO \"TLS not available\""], "NO \"TLS not available\""),
+            (
+                "lmtp", ["LHLO client", "STARTTLS"],
+                [
+                    "220 lmtp.shop.lan LMTP ready", "250-lmtp.shop.lan", "250 PIPELINING",
+                    "454 4.7.0 TLS not available due to temporary reason",
+                ], "454 4.7.0 TLS not available due to temporary reason"
+            ),
+            (
+                "irc", ["CAP LS 302", "NICK front", "STARTTLS"],
+                [
+                    ":irc.shop.lan NOTICE * :*** Looking up your hostname", ":irc.shop.lan CAP * LS :multi-prefix",
+                    ":irc.shop.lan 691 * :STARTTLS failed (Internal error)",
+                ], ":irc.shop.lan 691 * :STARTTLS failed (Internal error)"
+            ),
+            (
+                "nntp", ["CAPABILITIES", "STARTTLS"],
+                [
+                    "200 news.shop.lan ready", "101 Capability list:", "VERSION 2", "READER", ".",
+                    "580 Can not initiate TLS negotiation",
+                ], "580 Can not initiate TLS negotiation"
+            ),
+            (
+                "nntp", ["STARTTLS"], ["201 news.shop.lan ready (no posting)", "502 Command unavailable"],
+                "502 Command unavailable"
+            ),
+            (
+                "sieve", ["STARTTLS"],
+                [
+                    "\"IMPLEMENTATION\" \"Dovecot Pigeonhole\"", "\"SIEVE\" \"fileinto\"", "OK \"Ready.\"",
+                    "NO \"TLS not available\"",
+                ], "NO \"TLS not available\""
+            ),
         ]
         for (name, client, server, reply) in text {
             let reading = Self.read(client: client, server: server)
-            #expect(reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) }, "\(name): \(String(describing: reading))")
+            #expect(
+                reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) },
+                "\(name): \(String(describing: reading))"
+            )
             #expect(reading?.requested == true && reading?.accepted == false, "\(name): \(String(describing: reading))")
             #expect(reading?.reply == reply, "\(name): \(String(describing: reading?.reply))")
         }
         for (status, line) in [(407, "HTTP/1.1 407 Proxy Authentication Required"), (403, "HTTP/1.1 403 Forbidden")] {
-            let connect = Self.read(client: ["CONNECT printer.local:443 HTTP/1.1", "Host: printer.local:443", ""],
-                                    server: [line, "Proxy-Authenticate: Basic realm=\"proxy\"", "Content-Length: 0", ""])
-            #expect(connect?.kind == .tunnel(.httpConnect) && connect?.accepted == false && connect?.reply == line, "\(status): \(String(describing: connect))")
+            let connect = Self.read(
+                client: ["CONNECT printer.local:443 HTTP/1.1", "Host: printer.local:443", ""],
+                server: [line, "Proxy-Authenticate: Basic realm=\"proxy\"", "Content-Length: 0", ""]
+            )
+            #expect(
+                connect?.kind == .tunnel(.httpConnect) && connect?.accepted == false && connect?.reply == line,
+                "\(status): \(String(describing: connect))"
+            )
         }
         let xmpp = PreludeWatcher.read(
-            client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' version='1.0'><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>".utf8),
-            server: Array("<?xml version='1.0'?><stream:stream from='shop.lan' id='s1' xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' version='1.0'><stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/></stream:features><failure xmlns='urn:ietf:params:xml:ns:xmpp-tls'/></stream:stream>".utf8))
-        #expect(xmpp?.kind == .upgrade(.xmpp) && xmpp?.requested == true && xmpp?.accepted == false && xmpp?.reply == "<failure/>", "\(String(describing: xmpp))")
+            client: Array(
+                "<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' version='1.0'><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>"
+                    .utf8
+            ),
+            server: Array(
+                "<?xml version='1.0'?><stream:stream from='shop.lan' id='s1' xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' version='1.0'><stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/></stream:features><failure xmlns='urn:ietf:params:xml:ns:xmpp-tls'/></stream:stream>"
+                    .utf8
+            )
+        )
+        #expect(
+            xmpp?.kind == .upgrade(.xmpp) && xmpp?.requested == true && xmpp?.accepted == false
+                && xmpp?.reply == "<failure/>",
+            "\(String(describing: xmpp))"
+        )
         let oid = Array("1.3.6.1.4.1.1466.20037".utf8)
-        let ldapRequest: [UInt8] = [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, 0x01, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
+        let ldapRequest: [UInt8] =
+            [0x30, UInt8(5 + 2 + oid.count), 0x02, 0x01, 0x01, 0x77, UInt8(2 + oid.count), 0x80, UInt8(oid.count)] + oid
         let diagnostic = Array("unsupported extended operation".utf8)
         let op: [UInt8] = [0x0A, 1, 2, 0x04, 0, 0x04, UInt8(diagnostic.count)] + diagnostic
         let ldapResponse: [UInt8] = [0x30, UInt8(5 + op.count), 0x02, 0x01, 0x01, 0x78, UInt8(op.count)] + op
         let ldap = PreludeWatcher.read(client: ldapRequest, server: ldapResponse)
-        #expect(ldap?.kind == .upgrade(.ldap) && ldap?.accepted == false && ldap?.reply == "resultCode 2 (protocolError)", "\(String(describing: ldap))")
+        #expect(
+            ldap?.kind == .upgrade(.ldap) && ldap?.accepted == false && ldap?.reply == "resultCode 2 (protocolError)",
+            "\(String(describing: ldap))"
+        )
         // SOCKS5: no authentication, CONNECT refused with REP 5 (connection refused), and
         // REP 2 (not allowed by ruleset).
         for rep: UInt8 in [2, 5] {
-            let socks5 = PreludeWatcher.read(client: [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB], server: [5, 0, 5, rep, 0, 1, 0, 0, 0, 0, 0, 0])
-            #expect(socks5?.kind == .tunnel(.socks5) && socks5?.accepted == false && socks5?.reply == "REP \(rep)", "\(String(describing: socks5))")
+            let socks5 = PreludeWatcher.read(
+                client: [5, 1, 0, 5, 1, 0, 1, 10, 0, 0, 5, 0x01, 0xBB],
+                server: [5, 0, 5, rep, 0, 1, 0, 0, 0, 0, 0, 0]
+            )
+            #expect(
+                socks5?.kind == .tunnel(.socks5) && socks5?.accepted == false && socks5?.reply == "REP \(rep)",
+                "\(String(describing: socks5))"
+            )
         }
     }
 
     @Test func ircWithUserIsNotFTP() {
-        let irc = Self.read(client: ["CAP LS", "NICK front", "USER front 0 * :Front Desk", "STARTTLS"],
-                            server: [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan 670 front :STARTTLS successful, go ahead"])
+        let irc = Self.read(
+            client: ["CAP LS", "NICK front", "USER front 0 * :Front Desk", "STARTTLS"],
+            server: [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan 670 front :STARTTLS successful, go ahead"]
+        )
         #expect(irc?.kind == .upgrade(.irc) && irc?.accepted == true)
     }
 
@@ -390,7 +550,10 @@ import TLSDiagnosis
         #expect(connections.count == 2, "\(connections.map(\.flow))")
         #expect(statistics.refusedUpgrades == 2)
         let mail = try #require(connections.first { $0.flow.upgrade == .smtp })
-        let finding = try #require(mail.findings.first { $0.code == .tlsStartTLSRefused }, "\(mail.findings.map(\.code))")
+        let finding = try #require(
+            mail.findings.first { $0.code == .tlsStartTLSRefused },
+            "\(mail.findings.map(\.code))"
+        )
         #expect(finding.evidence["reply"] == .string("454 4.7.0 TLS not available"))
         #expect(!mail.findings.contains { $0.code == .captureIncompleteHandshake })
         let postgres = try #require(connections.first { $0.flow.upgrade == .postgres })
@@ -436,67 +599,125 @@ import TLSDiagnosis
     /// CAPA, RFC 2389 FEAT, MySQL's CLIENT_SSL) is read.
     @Test func aClientThatNeverAskedIsNamedWithItsFirstCommandInTheClear() {
         let cases: [(String, [String], [String], String?, Bool?)] = [
-            ("smtp", ["EHLO client", "MAIL FROM:<scan@shop.lan>"], ["220 mail ESMTP", "250-mail.shop.lan", "250-SIZE 1000", "250 STARTTLS", "250 OK"], "MAIL", true),
-            ("smtp", ["EHLO client", "AUTH PLAIN AGFkbWluAHNlY3JldA=="], ["220 mail ESMTP", "250-mail.shop.lan", "250 AUTH PLAIN", "235 ok"], "AUTH", false),
+            (
+                "smtp", ["EHLO client", "MAIL FROM:<scan@shop.lan>"],
+                ["220 mail ESMTP", "250-mail.shop.lan", "250-SIZE 1000", "250 STARTTLS", "250 OK"], "MAIL", true
+            ),
+            (
+                "smtp", ["EHLO client", "AUTH PLAIN AGFkbWluAHNlY3JldA=="],
+                ["220 mail ESMTP", "250-mail.shop.lan", "250 AUTH PLAIN", "235 ok"], "AUTH", false
+            ),
             ("smtp", ["HELO client", "MAIL FROM:<a@b>"], ["220 mail ESMTP", "250 mail", "250 ok"], "MAIL", nil),
             ("smtp", ["EHLO client", "QUIT"], ["220 mail ESMTP", "250 STARTTLS", "221 bye"], nil, true),
-            ("imap", ["a1 CAPABILITY", "a2 LOGIN front secret"], ["* OK ready", "* CAPABILITY IMAP4rev1 STARTTLS", "a1 OK", "a2 OK"], "LOGIN", true),
-            ("imap", ["a1 LOGIN front secret"], ["* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] ready", "a1 OK"], "LOGIN", false),
+            (
+                "imap", ["a1 CAPABILITY", "a2 LOGIN front secret"],
+                ["* OK ready", "* CAPABILITY IMAP4rev1 STARTTLS", "a1 OK", "a2 OK"], "LOGIN", true
+            ),
+            (
+                "imap", ["a1 LOGIN front secret"], ["* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] ready", "a1 OK"], "LOGIN",
+                false
+            ),
             ("pop3", ["CAPA", "USER front"], ["+OK ready", "+OK", "USER", "STLS", ".", "+OK"], "USER", true),
-            ("ftp", ["FEAT", "USER scanner"], ["220 FTP ready", "211-Features:", " AUTH TLS", " PBSZ", "211 End", "331 password"], "USER", true),
-            ("nntp", ["CAPABILITIES", "AUTHINFO USER front"], ["200 news", "101 Capability list:", "VERSION 2", "READER", ".", "381 more"], "AUTHINFO", false),
-            ("irc", ["CAP LS", "NICK front", "USER front 0 * :x"], [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan CAP * LS :multi-prefix tls"], "NICK", true),
+            (
+                "ftp", ["FEAT", "USER scanner"],
+                ["220 FTP ready", "211-Features:", " AUTH TLS", " PBSZ", "211 End", "331 password"], "USER", true
+            ),
+            (
+                "nntp", ["CAPABILITIES", "AUTHINFO USER front"],
+                ["200 news", "101 Capability list:", "VERSION 2", "READER", ".", "381 more"], "AUTHINFO", false
+            ),
+            (
+                "irc", ["CAP LS", "NICK front", "USER front 0 * :x"],
+                [":irc.shop.lan NOTICE * :hello", ":irc.shop.lan CAP * LS :multi-prefix tls"], "NICK", true
+            ),
         ]
         for (name, client, server, command, offered) in cases {
             let reading = Self.read(client: client, server: server)
-            #expect(reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) } && reading?.requested == false, "\(name): \(String(describing: reading))")
+            #expect(
+                reading?.kind == PlaintextProtocol(rawValue: name).map { .upgrade($0) } && reading?.requested == false,
+                "\(name): \(String(describing: reading))"
+            )
             #expect(reading?.plainCommand == command, "\(name) \(client): \(String(describing: reading))")
             #expect(reading?.wentOnInPlainText == (command != nil), "\(name)")
-            if command != nil { #expect(reading?.serverOffered == offered, "\(name) \(server): \(String(describing: reading))") }
+            if command != nil {
+                #expect(reading?.serverOffered == offered, "\(name) \(server): \(String(describing: reading))")
+            }
         }
         #expect(Self.read(client: cases[0].1, server: cases[0].2)?.offer == "250 STARTTLS")
         // Review findings: PREAUTH (STARTTLS not allowed, nothing to ask); capabilities seen
         // only after login say nothing of the offer; XMPP's first stanza named.
-        #expect(Self.read(client: ["a1 SELECT INBOX"], server: ["* PREAUTH ready", "a1 OK"])?.wentOnInPlainText == false)
-        #expect(Self.read(client: ["a1 LOGIN u p"], server: ["* OK ready", "a1 OK [CAPABILITY IMAP4rev1 IDLE] Logged in"])?.serverOffered == nil)
+        #expect(
+            Self.read(client: ["a1 SELECT INBOX"], server: ["* PREAUTH ready", "a1 OK"])?.wentOnInPlainText == false
+        )
+        #expect(
+            Self.read(client: ["a1 LOGIN u p"], server: ["* OK ready", "a1 OK [CAPABILITY IMAP4rev1 IDLE] Logged in"])?
+                .serverOffered == nil
+        )
         let iqFirst = PreludeWatcher.read(
-            client: Array("<stream:stream xmlns='jabber:client'><iq type='get' id='1'/><auth mechanism='PLAIN'>x</auth>".utf8),
-            server: Array("<stream:stream><stream:features><mechanisms/></stream:features>".utf8))
+            client: Array(
+                "<stream:stream xmlns='jabber:client'><iq type='get' id='1'/><auth mechanism='PLAIN'>x</auth>".utf8
+            ),
+            server: Array("<stream:stream><stream:features><mechanisms/></stream:features>".utf8)
+        )
         #expect(iqFirst?.plainCommand == "iq" && iqFirst?.serverOffered == false)
         // XMPP: SASL in plain text though the stream features offered <starttls/>.
         let xmpp = PreludeWatcher.read(
-            client: Array("<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><auth xmlns='urn:ietf:params:xml:ns:xmpp-sasl' mechanism='PLAIN'>AGZyb250AHNlY3JldA==</auth>".utf8),
-            server: Array("<?xml version='1.0'?><stream:stream from='shop.lan'><stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/><mechanisms/></stream:features>".utf8))
+            client: Array(
+                "<?xml version='1.0'?><stream:stream to='shop.lan' xmlns='jabber:client'><auth xmlns='urn:ietf:params:xml:ns:xmpp-sasl' mechanism='PLAIN'>AGZyb250AHNlY3JldA==</auth>"
+                    .utf8
+            ),
+            server: Array(
+                "<?xml version='1.0'?><stream:stream from='shop.lan'><stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/><mechanisms/></stream:features>"
+                    .utf8
+            )
+        )
         #expect(xmpp?.kind == .upgrade(.xmpp) && xmpp?.plainCommand == "auth" && xmpp?.serverOffered == true)
         // PostgreSQL: a StartupMessage (protocol 3.0, user, database) with no SSLRequest before it.
-        let startup: [UInt8] = [0, 0, 0, 0x25, 0, 3, 0, 0] + Array("user\u{0}front\u{0}database\u{0}shop\u{0}\u{0}".utf8)
+        let startup: [UInt8] =
+            [0, 0, 0, 0x25, 0, 3, 0, 0] + Array("user\u{0}front\u{0}database\u{0}shop\u{0}\u{0}".utf8)
         let postgres = PreludeWatcher.read(client: startup, server: [UInt8(ascii: "R"), 0, 0, 0, 8, 0, 0, 0, 3])
-        #expect(postgres?.kind == .upgrade(.postgres) && postgres?.plainCommand == "StartupMessage" && postgres?.requested == false)
+        #expect(
+            postgres?.kind == .upgrade(.postgres) && postgres?.plainCommand == "StartupMessage"
+                && postgres?.requested == false
+        )
         #expect(PreludeWatcher.mayStart(startup, fromClient: true))
         // LDAP: a simple bindRequest (RFC 4511 §4.2) as the first message, no StartTLS.
-        let dn = Array("cn=nas,dc=shop,dc=lan".utf8), password = Array("secret".utf8)
-        let bindBody: [UInt8] = [0x02, 0x01, 0x03, 0x04, UInt8(dn.count)] + dn + [0x80, UInt8(password.count)] + password
+        let dn = Array("cn=nas,dc=shop,dc=lan".utf8)
+        let password = Array("secret".utf8)
+        let bindBody: [UInt8] =
+            [0x02, 0x01, 0x03, 0x04, UInt8(dn.count)] + dn + [0x80, UInt8(password.count)] + password
         let bindOp: [UInt8] = [0x60, UInt8(bindBody.count)] + bindBody
         let bind: [UInt8] = [0x30, UInt8(3 + bindOp.count), 0x02, 0x01, 0x01] + bindOp
-        let ldap = PreludeWatcher.read(client: bind, server: [0x30, 0x0C, 0x02, 0x01, 0x01, 0x61, 0x07, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00])
+        let ldap = PreludeWatcher.read(
+            client: bind,
+            server: [0x30, 0x0C, 0x02, 0x01, 0x01, 0x61, 0x07, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00]
+        )
         #expect(ldap?.kind == .upgrade(.ldap) && ldap?.plainCommand == "bindRequest")
         // A SASL bind (GSSAPI may seal what follows) and an anonymous simple bind are not
         // reported: no password crosses in the clear.
         let mechanism = Array("GSSAPI".utf8)
-        let saslBody: [UInt8] = [0x02, 0x01, 0x03, 0x04, 0x00, 0xA3, UInt8(2 + mechanism.count), 0x04, UInt8(mechanism.count)] + mechanism
-        let sasl: [UInt8] = [0x30, UInt8(5 + 2 + saslBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(saslBody.count)] + saslBody
+        let saslBody: [UInt8] =
+            [0x02, 0x01, 0x03, 0x04, 0x00, 0xA3, UInt8(2 + mechanism.count), 0x04, UInt8(mechanism.count)] + mechanism
+        let sasl: [UInt8] =
+            [0x30, UInt8(5 + 2 + saslBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(saslBody.count)] + saslBody
         #expect(PreludeWatcher.read(client: sasl, server: [])?.plainCommand == nil)
         let anonymousBody: [UInt8] = [0x02, 0x01, 0x03, 0x04, 0x00, 0x80, 0x00]
-        let anonymous: [UInt8] = [0x30, UInt8(5 + 2 + anonymousBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(anonymousBody.count)] + anonymousBody
+        let anonymous: [UInt8] =
+            [0x30, UInt8(5 + 2 + anonymousBody.count), 0x02, 0x01, 0x01, 0x60, UInt8(anonymousBody.count)]
+            + anonymousBody
         #expect(PreludeWatcher.read(client: anonymous, server: [])?.plainCommand == nil)
         // MySQL: the greeting's capability flags offer CLIENT_SSL; the client's
         // HandshakeResponse (sequence 1) does not set it.
-        var greeting: [UInt8] = [0, 0, 0, 0, 10] + Array("8.0.36\u{0}".utf8) + [1, 0, 0, 0] + [UInt8](repeating: 0x61, count: 8) + [0]
+        var greeting: [UInt8] =
+            [0, 0, 0, 0, 10] + Array("8.0.36\u{0}".utf8) + [1, 0, 0, 0] + [UInt8](repeating: 0x61, count: 8) + [0]
         greeting += [0xFF, 0xFF] + [0x21, 0x02, 0x00]
         greeting[0] = UInt8(greeting.count - 4)
         let response: [UInt8] = [0x20, 0, 0, 1, 0x05, 0xA6, 0x0F, 0x00] + [UInt8](repeating: 0, count: 28)
         let mysql = PreludeWatcher.read(client: response, server: greeting)
-        #expect(mysql?.kind == .upgrade(.mysql) && mysql?.plainCommand == "HandshakeResponse" && mysql?.serverOffered == true)
+        #expect(
+            mysql?.kind == .upgrade(.mysql) && mysql?.plainCommand == "HandshakeResponse"
+                && mysql?.serverOffered == true
+        )
     }
 
     /// In a capture: an SMTP session that went on in plain text is reported (the finding
@@ -529,7 +750,10 @@ import TLSDiagnosis
         #expect(statistics.plaintextSessions == 1)
         let session = try #require(connections.first)
         #expect(session.flow.upgrade == .smtp && session.flow.client.hasSuffix(":40400"))
-        let finding = try #require(session.findings.first { $0.code == .tlsStartTLSNotUsed }, "\(session.findings.map(\.code))")
+        let finding = try #require(
+            session.findings.first { $0.code == .tlsStartTLSNotUsed },
+            "\(session.findings.map(\.code))"
+        )
         #expect(finding.evidence["command"] == .string("MAIL"))
         #expect(finding.evidence["server_offered"] == .bool(true))
         #expect(finding.evidence["offer"] == .string("250 STARTTLS"))
@@ -546,7 +770,9 @@ import TLSDiagnosis
         packets += imap.send(Self.lines(["a1 LOGIN front secret"]), from: .client)
         packets += imap.send(Self.lines(["a1 OK logged in"]), from: .server)
         for _ in 0..<60 { packets += imap.send(Self.lines([String(repeating: "QUJDRA", count: 200)]), from: .client) }
-        for _ in 0..<60 { packets += imap.send(Self.lines(["* " + String(repeating: "RkVUQ0g", count: 200)]), from: .server) }
+        for _ in 0..<60 {
+            packets += imap.send(Self.lines(["* " + String(repeating: "RkVUQ0g", count: 200)]), from: .server)
+        }
         packets += imap.close()
         let (connections, statistics) = try analyze(packets)
         #expect(connections.count == 1 && statistics.plaintextSessions == 1, "\(connections.map(\.flow))")

@@ -6,8 +6,12 @@ import TLSDiagnosis
 import TLSWire
 
 /// Reads `packets` through libpcap and the analyzer, as `tlsprobe capture -r` does.
-func analyze(_ packets: [CaptureWriter.Packet], link: TCPConversation.Link = .ethernet, format: CaptureWriter.Format = .pcap,
-             truncateFileBy cut: Int = 0) throws -> (connections: [CapturedConnection], statistics: CaptureStatistics) {
+func analyze(
+    _ packets: [CaptureWriter.Packet],
+    link: TCPConversation.Link = .ethernet,
+    format: CaptureWriter.Format = .pcap,
+    truncateFileBy cut: Int = 0
+) throws -> (connections: [CapturedConnection], statistics: CaptureStatistics) {
     let dir = TemporaryDirectory()
     var data = CaptureWriter.file(format, linkType: link.linkType, packets: packets)
     if cut > 0 { data = data.dropLast(cut) }
@@ -24,7 +28,11 @@ let syntheticDER = [syntheticChain.leaf.der, syntheticChain.intermediate.der, sy
 
 /// A complete TLS 1.2 connection: TCP open, hello, server flight in `segment`-byte
 /// segments, finish, data, close.
-func tls12Packets(_ conversation: inout TCPConversation, segment: Int = 1448, tls: SyntheticTLS.Conversation? = nil) -> [CaptureWriter.Packet] {
+func tls12Packets(
+    _ conversation: inout TCPConversation,
+    segment: Int = 1448,
+    tls: SyntheticTLS.Conversation? = nil
+) -> [CaptureWriter.Packet] {
     let t = tls ?? SyntheticTLS.tls12(chain: syntheticDER)
     var packets = conversation.open()
     packets += conversation.send(t.clientHello, from: .client, segmentSize: segment)
@@ -84,7 +92,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         var overlapping = conversation
         for (index, packet) in packets.enumerated() {
             noisy.append(packet)
-            if index % 3 == 0 { noisy.append(packet) } // plain retransmission
+            if index % 3 == 0 { noisy.append(packet) }  // plain retransmission
         }
         // A retransmission that overlaps two earlier segments: the server flight re-sent
         // from its 150th byte in 400-byte pieces.
@@ -186,7 +194,11 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         #expect(c.observation.outcome == .failed)
         #expect(c.observation.certificateRequest?.clientCertificateSent == false)
         #expect(c.observation.clientCertificates == [])
-        let finding = HandshakeDiagnosis.finding(for: try #require(c.observation.alerts.first), in: c.observation, generic: .captureAlert)
+        let finding = HandshakeDiagnosis.finding(
+            for: try #require(c.observation.alerts.first),
+            in: c.observation,
+            generic: .captureAlert
+        )
         #expect(finding?.code == .mtlsClientCertRequired)
     }
 
@@ -230,7 +242,11 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         var packets = tls12Packets(&conversation, segment: 1000)
         // The fifth packet (the server flight's first segment) captured with 80 bytes only.
         let original = packets[4]
-        packets[4] = CaptureWriter.Packet(time: original.time, bytes: Array(original.bytes.prefix(80)), wireLength: original.bytes.count)
+        packets[4] = CaptureWriter.Packet(
+            time: original.time,
+            bytes: Array(original.bytes.prefix(80)),
+            wireLength: original.bytes.count
+        )
         let (connections, statistics) = try analyze(packets)
         #expect(statistics.snapTruncatedSegments == 1)
         let c = try #require(connections.first)
@@ -257,12 +273,18 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         }
         packets.sort { $0.time < $1.time }
         let (connections, _) = try analyze(packets)
-        #expect(connections.map(\.flow.server).sorted() == ["127.0.0.5:443", "127.0.0.5:50001", "127.0.0.5:8443", "127.0.0.5:9"])
+        #expect(
+            connections.map(\.flow.server).sorted() == [
+                "127.0.0.5:443", "127.0.0.5:50001", "127.0.0.5:8443", "127.0.0.5:9",
+            ]
+        )
     }
 
     @Test(arguments: [CaptureWriter.Format.pcap, .pcapng])
     func everyLinkTypeAndIPVersion(format: CaptureWriter.Format) throws {
-        let links: [TCPConversation.Link] = [.ethernet, .vlan([10]), .vlan([100, 200]), .linuxCooked, .linuxCookedV2, .rawIP, .null]
+        let links: [TCPConversation.Link] = [
+            .ethernet, .vlan([10]), .vlan([100, 200]), .linuxCooked, .linuxCookedV2, .rawIP, .null,
+        ]
         for link in links {
             for ipv6 in [false, true] {
                 var conversation = TCPConversation(link: link, ipv6: ipv6)
@@ -296,7 +318,11 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
 /// Flows end on idle time and at the flow limit, and every TLS connection is still reported.
 @Suite struct FlowLifetimeTests {
     /// Frames straight into the analyzer, with its limits.
-    func run(_ packets: [CaptureWriter.Packet], limits: CaptureAnalyzer.Limits, finish: Bool = false) -> ([CapturedConnection], CaptureAnalyzer) {
+    func run(
+        _ packets: [CaptureWriter.Packet],
+        limits: CaptureAnalyzer.Limits,
+        finish: Bool = false
+    ) -> ([CapturedConnection], CaptureAnalyzer) {
         var connections: [CapturedConnection] = []
         let analyzer = CaptureAnalyzer(linkType: 1, limits: limits) { connections.append($0) }
         for packet in packets {
@@ -309,7 +335,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
     @Test func idleFlowIsReportedWhenTimeMovesOn() throws {
         let t = SyntheticTLS.tls12(chain: syntheticDER)
         var quiet = TCPConversation(clientPort: 40_001)
-        var packets = quiet.open() + quiet.send(t.clientHello, from: .client) // then silence, no FIN
+        var packets = quiet.open() + quiet.send(t.clientHello, from: .client)  // then silence, no FIN
         var later = TCPConversation(clientPort: 40_002)
         later.time = quiet.time + 500
         packets += later.open()
@@ -350,12 +376,20 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         let (connections, _) = try analyze(packets)
         let c = try #require(connections.first)
         let report = ConnectionDiagnosis.report(
-            observation: c.observation, vantage: .observer(ObserverVantage(flow: c.flow)),
-            anchors: [], context: TrustContext(at: TestPKI.referenceTime), extraFindings: c.findings)
+            observation: c.observation,
+            vantage: .observer(ObserverVantage(flow: c.flow)),
+            anchors: [],
+            context: TrustContext(at: TestPKI.referenceTime),
+            extraFindings: c.findings
+        )
         let finding = try #require(report.findings.first { $0.code == .tlsNoCommonCipher })
-        #expect(finding.evidence["offered_cipher_suites"] == .strings([
-            "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", "TLS_RSA_WITH_AES_128_GCM_SHA256",
-        ]))
+        #expect(
+            finding.evidence["offered_cipher_suites"]
+                == .strings([
+                    "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+                    "TLS_RSA_WITH_AES_128_GCM_SHA256",
+                ])
+        )
         #expect(report.outcome == .failed)
     }
 }
@@ -378,9 +412,14 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
             for packet in frames {
                 var bytes = packet.bytes
                 for _ in 0..<Int.random(in: 0...3, using: &generator) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                        in: 0...255,
+                        using: &generator
+                    )
                 }
-                if Bool.random(using: &generator) { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator))) }
+                if Bool.random(using: &generator) {
+                    bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+                }
                 bytes.withUnsafeBytes { analyzer.process(frame: $0, time: packet.time) }
             }
             analyzer.finish()
@@ -399,7 +438,8 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         packets += conversation.send(t.clientHello, from: .client)
         // 5000 HelloRequests and warning alerts from the server.
         let spam = (0..<5000).flatMap { i in
-            i % 2 == 0 ? SyntheticTLS.record(22, SyntheticTLS.handshake(0, [])) : SyntheticTLS.alert(level: 1, description: 0)
+            i % 2 == 0
+                ? SyntheticTLS.record(22, SyntheticTLS.handshake(0, [])) : SyntheticTLS.alert(level: 1, description: 0)
         }
         packets += conversation.send(spam, from: .server)
         let (connections, _) = try analyze(packets)
@@ -415,13 +455,32 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
     /// ClientHello offering TLS 1.3; ServerHello choosing it; the server's encrypted flight.
     static func tls13Start(_ conversation: inout TCPConversation) -> [CaptureWriter.Packet] {
         let ext: (Int, [UInt8]) -> [UInt8] = { type, data in W.u16(type) + W.u16(data.count) + data }
-        let hello = W.handshake(1, W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
-            + { let e = ext(0x002B, [2, 3, 4]) + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32)); return W.u16(e.count) + e }())
-        let serverHello = W.handshake(2, W.u16(0x0303) + [UInt8](repeating: 2, count: 32) + [0] + W.u16(0x1301) + [0]
-            + { let e = ext(0x002B, W.u16(0x0304)) + ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32)); return W.u16(e.count) + e }())
+        let hello = W.handshake(
+            1,
+            W.u16(0x0303) + [UInt8](repeating: 1, count: 32) + [0] + W.u16(2) + W.u16(0x1301) + [1, 0]
+                + {
+                    let e =
+                        ext(0x002B, [2, 3, 4])
+                        + ext(0x0033, W.u16(36) + W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 3, count: 32))
+                    return W.u16(e.count) + e
+                }()
+        )
+        let serverHello = W.handshake(
+            2,
+            W.u16(0x0303) + [UInt8](repeating: 2, count: 32) + [0] + W.u16(0x1301) + [0]
+                + {
+                    let e =
+                        ext(0x002B, W.u16(0x0304))
+                        + ext(0x0033, W.u16(0x001D) + W.u16(32) + [UInt8](repeating: 4, count: 32))
+                    return W.u16(e.count) + e
+                }()
+        )
         var packets = conversation.open()
         packets += conversation.send(W.record(22, hello), from: .client)
-        packets += conversation.send(W.record(22, serverHello) + W.record(20, [1]) + W.record(23, [UInt8](repeating: 9, count: 1200)), from: .server)
+        packets += conversation.send(
+            W.record(22, serverHello) + W.record(20, [1]) + W.record(23, [UInt8](repeating: 9, count: 1200)),
+            from: .server
+        )
         return packets
     }
 
@@ -441,7 +500,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
     @Test func serverAlertAfterTheClientFlightIsAServerRefusal() throws {
         var conversation = TCPConversation()
         var packets = Self.tls13Start(&conversation)
-        packets += conversation.send(W.record(23, [UInt8](repeating: 8, count: 53)), from: .client) // Finished
+        packets += conversation.send(W.record(23, [UInt8](repeating: 8, count: 53)), from: .client)  // Finished
         packets += conversation.send(W.record(23, [UInt8](repeating: 7, count: 19)), from: .server)
         packets += conversation.close()
         let (connections, _) = try analyze(packets)
@@ -454,7 +513,8 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         var conversation = TCPConversation()
         var packets = Self.tls13Start(&conversation)
         packets += conversation.send(W.record(23, [UInt8](repeating: 8, count: 53)), from: .client)
-        packets += conversation.send(W.record(23, [UInt8](repeating: 7, count: 250)), from: .server) // NewSessionTicket
+        // NewSessionTicket
+        packets += conversation.send(W.record(23, [UInt8](repeating: 7, count: 250)), from: .server)
         let (connections, _) = try analyze(packets)
         let c = try #require(connections.first)
         #expect(c.observation.outcome == .established)
@@ -473,7 +533,10 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         let (connections, _) = try analyze(packets)
         let c = try #require(connections.first)
         let finding = try #require(c.findings.first { $0.code == .captureIncompleteHandshake })
-        #expect(finding.message.contains("plaintext, not TLS (\"HTTP/1.1 400 Bad Request..Content-Length: 0....\")"), "\(finding.message)")
+        #expect(
+            finding.message.contains("plaintext, not TLS (\"HTTP/1.1 400 Bad Request..Content-Length: 0....\")"),
+            "\(finding.message)"
+        )
         #expect(finding.evidence["plaintext_from"] == .string("server"))
     }
 }

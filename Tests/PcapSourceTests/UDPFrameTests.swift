@@ -8,7 +8,9 @@ import Testing
 @Suite struct UDPFrameTests {
     func decode(_ bytes: [UInt8], _ linkType: Int32) throws(FrameError) -> DecodedFrame {
         let result: Result<DecodedFrame, FrameError> = bytes.withUnsafeBytes { raw in
-            do throws(FrameError) { return .success(try FrameDecoder.decodeFrame(raw, linkType: linkType)) } catch { return .failure(error) }
+            do throws(FrameError) { return .success(try FrameDecoder.decodeFrame(raw, linkType: linkType)) } catch {
+                return .failure(error)
+            }
         }
         return try result.get()
     }
@@ -29,7 +31,9 @@ import Testing
         #expect(Array(frame[datagram.payloadOffset..<(datagram.payloadOffset + datagram.payloadLength)]) == payload)
         #expect(datagram.missingPayload == 0)
         // The TCP-only entry point says it is not TCP.
-        #expect(throws: FrameError.self) { _ = try frame.withUnsafeBytes { raw throws(FrameError) in try FrameDecoder.decode(raw, linkType: 1) } }
+        #expect(throws: FrameError.self) {
+            _ = try frame.withUnsafeBytes { raw throws(FrameError) in try FrameDecoder.decode(raw, linkType: 1) }
+        }
     }
 
     @Test(arguments: [false, true])
@@ -56,17 +60,31 @@ import Testing
     @Test func aUDPLengthTheIPHeaderContradictsIsMalformed() {
         var c = UDPConversation(ethernet: false)
         var frame = c.datagram(from: .client, [1, 2, 3, 4]).bytes
-        frame[24] = 0; frame[25] = 4 // below the 8-byte header
-        #expect(throws: FrameError(.malformed, "udp.length", at: 24)) { try decode(frame, FrameDecoder.LinkType.rawLinux) }
-        frame[24] = 0x01; frame[25] = 0 // 256: past the IP datagram's end
-        #expect(throws: FrameError(.malformed, "udp.length", at: 24)) { try decode(frame, FrameDecoder.LinkType.rawLinux) }
+        frame[24] = 0
+        frame[25] = 4  // below the 8-byte header
+        #expect(throws: FrameError(.malformed, "udp.length", at: 24)) {
+            try decode(frame, FrameDecoder.LinkType.rawLinux)
+        }
+        frame[24] = 0x01
+        frame[25] = 0  // 256: past the IP datagram's end
+        #expect(throws: FrameError(.malformed, "udp.length", at: 24)) {
+            try decode(frame, FrameDecoder.LinkType.rawLinux)
+        }
     }
 
     @Test func garbageNeverTraps() {
         var state: UInt32 = 42
         for length in 0..<300 {
-            var bytes = (0..<length).map { _ -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
-            if length > 20 { bytes[0] = 0x45; bytes[9] = 17; bytes[6] = 0; bytes[7] = 0 }
+            var bytes = (0..<length).map { _ -> UInt8 in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24)
+            }
+            if length > 20 {
+                bytes[0] = 0x45
+                bytes[9] = 17
+                bytes[6] = 0
+                bytes[7] = 0
+            }
             _ = try? decode(bytes, FrameDecoder.LinkType.rawLinux)
         }
     }
@@ -78,10 +96,23 @@ import Testing
         let analyzer = CaptureAnalyzer(linkType: FrameDecoder.LinkType.ethernet) { reports.append($0) }
         var dns = UDPConversation(clientPort: 5353, serverPort: 5353)
         var dtls = UDPConversation(clientPort: 40_001, serverPort: 4433)
-        let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [DTLSBytes.ext(0, [0, 6, 0, 0, 3] + Array("a.b".utf8))])
-        let record = DTLSBytes.record(type: 22, version: 0xFEFF, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])
-        var packets = [dns.datagram(from: .client, [0x00, 0x00, 0x84, 0x00, 0, 0, 0, 1, 0, 0, 0, 0] + Array(repeating: 0x41, count: 40))]
-        for _ in 0..<3 { packets.append(dtls.datagram(from: .client, record)) } // sent again twice: no answer
+        let hello = DTLSBytes.clientHello(
+            suites: [0xC02B],
+            extensions: [DTLSBytes.ext(0, [0, 6, 0, 0, 3] + Array("a.b".utf8))]
+        )
+        let record = DTLSBytes.record(
+            type: 22,
+            version: 0xFEFF,
+            sequence: 0,
+            DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0]
+        )
+        var packets = [
+            dns.datagram(
+                from: .client,
+                [0x00, 0x00, 0x84, 0x00, 0, 0, 0, 1, 0, 0, 0, 0] + Array(repeating: 0x41, count: 40)
+            )
+        ]
+        for _ in 0..<3 { packets.append(dtls.datagram(from: .client, record)) }  // sent again twice: no answer
         for p in packets { p.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: p.time) } }
         #expect(analyzer.bufferedBytes < 4096)
         analyzer.finish()
@@ -101,23 +132,53 @@ import Testing
     /// kilobyte of a 50 KB Certificate and, with `thenServerHelloDone`, the message after it
     /// whole (so the Certificate's other fragments were lost, not still to come). `eachFlow`
     /// runs after each flow is read.
-    func partialCertificates(thenServerHelloDone: Bool, firstPort: Int, eachFlow: (CaptureAnalyzer) -> Void = { _ in })
-        -> (analyzer: CaptureAnalyzer, reports: Reports) {
+    func partialCertificates(
+        thenServerHelloDone: Bool,
+        firstPort: Int,
+        eachFlow: (CaptureAnalyzer) -> Void = { _ in }
+    )
+        -> (analyzer: CaptureAnalyzer, reports: Reports)
+    {
         var limits = CaptureAnalyzer.Limits()
         limits.maxBufferedBytes = 64 * 1024
         let reports = Reports()
-        let analyzer = CaptureAnalyzer(linkType: FrameDecoder.LinkType.ethernet, limits: limits) { reports.all.append($0) }
+        let analyzer = CaptureAnalyzer(linkType: FrameDecoder.LinkType.ethernet, limits: limits) {
+            reports.all.append($0)
+        }
         let hello = DTLSBytes.clientHello(suites: [0xC02B], extensions: [])
         for n in 0..<200 {
             var c = UDPConversation(clientPort: UInt16(firstPort + n), serverPort: 4433)
             var packets = [
-                c.datagram(from: .client, DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])),
-                c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 1,
-                    DTLSBytes.fragment(type: 11, length: 50_000, messageSeq: 1, offset: 0, [UInt8](repeating: 0x30, count: 1_000)))),
+                c.datagram(
+                    from: .client,
+                    DTLSBytes.record(type: 22, sequence: 0, DTLSBytes.fragments(type: 1, messageSeq: 0, body: hello)[0])
+                ),
+                c.datagram(
+                    from: .server,
+                    DTLSBytes.record(
+                        type: 22,
+                        sequence: 1,
+                        DTLSBytes.fragment(
+                            type: 11,
+                            length: 50_000,
+                            messageSeq: 1,
+                            offset: 0,
+                            [UInt8](repeating: 0x30, count: 1_000)
+                        )
+                    )
+                ),
             ]
             if thenServerHelloDone {
-                packets.append(c.datagram(from: .server, DTLSBytes.record(type: 22, sequence: 2,
-                    DTLSBytes.fragment(type: 14, length: 0, messageSeq: 2, offset: 0, []))))
+                packets.append(
+                    c.datagram(
+                        from: .server,
+                        DTLSBytes.record(
+                            type: 22,
+                            sequence: 2,
+                            DTLSBytes.fragment(type: 14, length: 0, messageSeq: 2, offset: 0, [])
+                        )
+                    )
+                )
             }
             for p in packets { p.bytes.withUnsafeBytes { analyzer.process(frame: $0, time: p.time) } }
             eachFlow(analyzer)

@@ -8,20 +8,50 @@ import TLSWire
 /// cases against real servers.)
 @Suite struct ClientHelloRefusalTests {
     static let refused = HandshakeObservation(
-        alerts: [AlertEvent(from: .server, level: .fatal, description: .handshakeFailure, encrypted: false, after: [HandshakeStep(from: .client, type: .clientHello)])],
-        steps: [HandshakeStep(from: .client, type: .clientHello)], outcome: .failed)
+        alerts: [
+            AlertEvent(
+                from: .server,
+                level: .fatal,
+                description: .handshakeFailure,
+                encrypted: false,
+                after: [HandshakeStep(from: .client, type: .clientHello)]
+            )
+        ],
+        steps: [HandshakeStep(from: .client, type: .clientHello)],
+        outcome: .failed
+    )
 
-    static func completed(key: TestPKI.KeyKind, version: ProtocolVersion, suite: CipherSuite, group: NamedGroup?) -> HandshakeObservation {
+    static func completed(
+        key: TestPKI.KeyKind,
+        version: ProtocolVersion,
+        suite: CipherSuite,
+        group: NamedGroup?
+    ) -> HandshakeObservation {
         var spec = TestPKI.Spec.server("printer.local")
         spec.key = key
         let leaf = TestPKI.issue(spec, by: TestPKI.issue(.root("Root")))
         return HandshakeObservation(
-            serverHello: ServerHelloSummary(legacyVersion: .tls12, version: version, cipherSuite: suite, group: group, alpn: nil, extensions: []),
-            serverCertificates: [leaf.x509], outcome: .established)
+            serverHello: ServerHelloSummary(
+                legacyVersion: .tls12,
+                version: version,
+                cipherSuite: suite,
+                group: group,
+                alpn: nil,
+                extensions: []
+            ),
+            serverCertificates: [leaf.x509],
+            outcome: .established
+        )
     }
 
     func finding(_ completed: HandshakeObservation) -> Finding {
-        ClientHelloRefusal.finding(hello: .apple, refused: Self.refused, ending: nil, localErrors: [], completed: completed)
+        ClientHelloRefusal.finding(
+            hello: .apple,
+            refused: Self.refused,
+            ending: nil,
+            localErrors: [],
+            completed: completed
+        )
     }
 
     @Test func anEd25519LeafIsNamed() {
@@ -34,7 +64,9 @@ import TLSWire
     }
 
     @Test func aDHESuiteIsNamed() {
-        let f = finding(Self.completed(key: .rsa(bits: 2048), version: .tls12, suite: .dheRSAWithAES128GCMSHA256, group: nil))
+        let f = finding(
+            Self.completed(key: .rsa(bits: 2048), version: .tls12, suite: .dheRSAWithAES128GCMSHA256, group: nil)
+        )
         #expect(f.message.contains("TLS_DHE_RSA_WITH_AES_128_GCM_SHA256; Apple's clients offer no DHE cipher suites"))
         #expect(f.fix.contains("ECDHE"))
     }
@@ -57,7 +89,9 @@ import TLSWire
         #expect(Profile.default.clientHello == nil)
         #expect(Profile.openssl.clientHello == nil)
         let offered = ClientHelloParameters.apple
-        #expect(!offered.signatureSchemes.contains(.ed25519) && !offered.signatureSchemes.contains(.ecdsaSecp521r1SHA512))
+        #expect(
+            !offered.signatureSchemes.contains(.ed25519) && !offered.signatureSchemes.contains(.ecdsaSecp521r1SHA512)
+        )
         #expect(!offered.cipherSuites.contains { $0.keyExchangeMethod == .dhe })
     }
 }

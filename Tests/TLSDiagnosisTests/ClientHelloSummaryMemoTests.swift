@@ -13,9 +13,14 @@ import TLSWire
 
     /// A TLS 1.3 hello; `fill` stands for the bytes that change on every connection.
     static func hello(
-        fill: UInt8, sni: String = "printer.local", alpn: [String] = ["h2", "http/1.1"],
-        groups: [UInt16] = [0x001D, 0x0017], keyShareGroups: [UInt16] = [0x001D],
-        versions: [UInt16] = [0x0304, 0x0303], suites: [UInt16] = [0x1301, 0x1302, 0xC02F], extraPadding: Int = 0
+        fill: UInt8,
+        sni: String = "printer.local",
+        alpn: [String] = ["h2", "http/1.1"],
+        groups: [UInt16] = [0x001D, 0x0017],
+        keyShareGroups: [UInt16] = [0x001D],
+        versions: [UInt16] = [0x0304, 0x0303],
+        suites: [UInt16] = [0x1301, 0x1302, 0xC02F],
+        extraPadding: Int = 0
     ) -> ClientHello {
         let shares = keyShareGroups.flatMap { u16s([$0]) + vec2(Array(repeating: fill, count: 32)) }
         var extensions = [
@@ -27,12 +32,21 @@ import TLSWire
             Extension(type: .supportedVersions, data: vec1(u16s(versions))),
             Extension(type: .keyShare, data: vec2(shares)),
             Extension(type: ExtensionType(21), data: Array(repeating: 0, count: 16 + extraPadding)),
-            Extension(type: .preSharedKey, data: vec2(vec2(Array(repeating: fill, count: 20)) + [0, 0, 0, 1]) + vec2(vec1(Array(repeating: fill, count: 32)))),
+            Extension(
+                type: .preSharedKey,
+                data: vec2(vec2(Array(repeating: fill, count: 20)) + [0, 0, 0, 1])
+                    + vec2(vec1(Array(repeating: fill, count: 32)))
+            ),
         ]
         extensions.insert(Extension(type: ExtensionType(0x0A0A), data: []), at: 0)
         return ClientHello(
-            legacyVersion: .tls12, random: Array(repeating: fill, count: 32), legacySessionID: Array(repeating: fill, count: 32),
-            cipherSuites: suites.map { CipherSuite(rawValue: $0) }, legacyCompressionMethods: [0], extensions: extensions)
+            legacyVersion: .tls12,
+            random: Array(repeating: fill, count: 32),
+            legacySessionID: Array(repeating: fill, count: 32),
+            cipherSuites: suites.map { CipherSuite(rawValue: $0) },
+            legacyCompressionMethods: [0],
+            extensions: extensions
+        )
     }
 
     @Test func whatChangesOnEveryConnectionGivesTheSameSummary() {

@@ -30,13 +30,24 @@ private func names(_ text: String) -> [String] { ErrorCatalog.explain(text).map(
     /// equivalent: U+037E GREEK QUESTION MARK is ";") is found as the form is.
     @Test func aCanonicallyEquivalentInputFindsTheSameEntries() {
         func entry(_ name: String, exact: [String] = [], phrases: [String] = []) -> CatalogEntry {
-            var entry = CatalogEntry(explanation: Explanation(
-                kind: .opensslError, name: name, code: nil, summary: "s", meaning: "m", checks: ["c"], related: []))
+            var entry = CatalogEntry(
+                explanation: Explanation(
+                    kind: .opensslError,
+                    name: name,
+                    code: nil,
+                    summary: "s",
+                    meaning: "m",
+                    checks: ["c"],
+                    related: []
+                )
+            )
             entry.exactForms = exact
             entry.phrases = phrases
             return entry
         }
-        let matcher = Matcher(entries: [entry("First_Name"), entry("second", exact: ["a;b"]), entry("third", phrases: ["out of order"])])
+        let matcher = Matcher(entries: [
+            entry("First_Name"), entry("second", exact: ["a;b"]), entry("third", phrases: ["out of order"]),
+        ])
         #expect(matcher.match("a;b") == [1])
         #expect(matcher.match("a\u{37E}b") == [1], "U+037E is \";\" as a String")
         #expect(matcher.match("FIRST-NAME") == [], "a name's '-' is a space, '_' stays")
@@ -60,7 +71,10 @@ private func names(_ text: String) -> [String] { ErrorCatalog.explain(text).map(
             let found = ErrorCatalog.explain(item.code.rawValue)
             #expect(found.first?.kind == .findingCode, "\(item.code) not found")
             #expect(found.first?.name == item.code.rawValue)
-            #expect(found.first?.meaning.hasPrefix(item.meaning) == true, "\(item.code) is explained without its meaning")
+            #expect(
+                found.first?.meaning.hasPrefix(item.meaning) == true,
+                "\(item.code) is explained without its meaning"
+            )
             #expect(found.first?.checks.first == item.fix)
         }
     }

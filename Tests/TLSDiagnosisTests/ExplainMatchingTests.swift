@@ -54,7 +54,9 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
     @Test func resolvesByNameAndNumberInContext() {
         #expect(first("unknown_ca")?.code == "48")
         #expect(first("certificate_required")?.code == "116")
-        #expect(first("alert 48").map { [$0.kind, $0.name] as [AnyHashable] } == [Explanation.Kind.tlsAlert, "unknown_ca"])
+        #expect(
+            first("alert 48").map { [$0.kind, $0.name] as [AnyHashable] } == [Explanation.Kind.tlsAlert, "unknown_ca"]
+        )
         #expect(explain("alert 48").count == 1)
         #expect(explain("SSL alert number 48").map(\.name) == ["unknown_ca"])
         #expect(first("SSL_AD_HANDSHAKE_FAILURE")?.code == "40")
@@ -68,15 +70,22 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
         #expect(first("sslv3 alert handshake failure")?.name == "handshake_failure")
         #expect(first("tlsv13 alert certificate required")?.name == "certificate_required")
         #expect(first("tlsv1 unrecognized name")?.name == "unrecognized_name")
-        let line = "40F7E8F7:error:0A000418:SSL routines:ssl3_read_bytes:tlsv1 alert unknown ca:../ssl/record/rec_layer_s3.c:1584:SSL alert number 48"
+        let line =
+            "40F7E8F7:error:0A000418:SSL routines:ssl3_read_bytes:tlsv1 alert unknown ca:../ssl/record/rec_layer_s3.c:1584:SSL alert number 48"
         #expect(explain(line).map(\.name) == ["unknown_ca"])
     }
 
     @Test func readsJavaGoAndAppleLogForms() {
-        #expect(first("javax.net.ssl.SSLHandshakeException: Received fatal alert: certificate_unknown")?.name == "certificate_unknown")
+        #expect(
+            first("javax.net.ssl.SSLHandshakeException: Received fatal alert: certificate_unknown")?.name
+                == "certificate_unknown"
+        )
         #expect(first("remote error: tls: unknown certificate authority")?.name == "unknown_ca")
         #expect(first("remote error: tls: bad certificate")?.name == "bad_certificate")
-        #expect(first("boringssl_context_handle_fatal_alert write alert, level: fatal, description: certificate unknown")?.name == "certificate_unknown")
+        #expect(
+            first("boringssl_context_handle_fatal_alert write alert, level: fatal, description: certificate unknown")?
+                .name == "certificate_unknown"
+        )
     }
 
     @Test func meaningsSayWhoSendsIt() {
@@ -132,17 +141,20 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
         #expect(first("-1206")?.name == "NSURLErrorClientCertificateRequired")
         #expect(first("-1022")?.meaning.contains("App Transport Security") == true)
         #expect(first("NSURLErrorDomain Code=-1202")?.name == "NSURLErrorServerCertificateUntrusted")
-        #expect(first("Error Domain=NSURLErrorDomain Code=-1200 \"An SSL error has occurred\"")?.name == "NSURLErrorSecureConnectionFailed")
+        #expect(
+            first("Error Domain=NSURLErrorDomain Code=-1200 \"An SSL error has occurred\"")?.name
+                == "NSURLErrorSecureConnectionFailed"
+        )
         #expect(first("NSURLErrorServerCertificateUntrusted")?.code == "-1202")
         #expect(first("ServerCertificateUntrusted")?.code == "-1202")
     }
 
     @Test func pastedURLSessionErrorYieldsBothCodes() {
         let log = """
-        Task <6A1F>.<1> finished with error [-1202] Error Domain=NSURLErrorDomain Code=-1202 "The certificate for this server is invalid. \
-        You might be connecting to a server that is pretending to be “10.0.0.5” which could put your confidential information at risk." \
-        UserInfo={_kCFStreamErrorDomainKey=3, _kCFStreamErrorCodeKey=-9813, NSErrorClientCertificateStateKey=0}
-        """
+            Task <6A1F>.<1> finished with error [-1202] Error Domain=NSURLErrorDomain Code=-1202 "The certificate for this server is invalid. \
+            You might be connecting to a server that is pretending to be “10.0.0.5” which could put your confidential information at risk." \
+            UserInfo={_kCFStreamErrorDomainKey=3, _kCFStreamErrorCodeKey=-9813, NSErrorClientCertificateStateKey=0}
+            """
         let found = explain(log).map(\.name)
         #expect(found.contains("NSURLErrorServerCertificateUntrusted"))
         #expect(found.contains("errSSLNoRootCert"))
@@ -152,7 +164,8 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
 
 @Suite struct ExplainLibraryTests {
     @Test func pythonLineYieldsWrapperAndCause() {
-        let line = "ssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)"
+        let line =
+            "ssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)"
         let found = explain(line)
         #expect(found.map(\.name) == ["X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "CERTIFICATE_VERIFY_FAILED"])
         #expect(found.map(\.kind) == [.opensslVerifyError, .boringssl])
@@ -162,38 +175,77 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
         #expect(first("WRONG_VERSION_NUMBER")?.kind == .boringssl)
         #expect(first("wrong version number")?.kind == .opensslError)
         #expect(first("error:0A00010B:SSL routines::wrong version number")?.name == "wrong version number")
-        #expect(explain("[SSL: WRONG_VERSION_NUMBER] wrong version number (_ssl.c:1000)").map(\.name) == ["WRONG_VERSION_NUMBER"])
+        #expect(
+            explain("[SSL: WRONG_VERSION_NUMBER] wrong version number (_ssl.c:1000)").map(\.name) == [
+                "WRONG_VERSION_NUMBER"
+            ]
+        )
         #expect(first("NO_SHARED_CIPHER")?.kind == .boringssl)
         #expect(first("no shared cipher")?.kind == .opensslError)
         #expect(first("UNSUPPORTED_PROTOCOL")?.kind == .boringssl)
         #expect(first("unsupported protocol")?.kind == .opensslError)
-        #expect(first("error:1408F10B:SSL routines:ssl3_get_record:wrong version number")?.name == "wrong version number")
-        #expect(first("TLSV1_ALERT_UNKNOWN_CA").map { [$0.kind, $0.code] as [AnyHashable?] } == [Explanation.Kind.boringssl, "1048"])
+        #expect(
+            first("error:1408F10B:SSL routines:ssl3_get_record:wrong version number")?.name == "wrong version number"
+        )
+        #expect(
+            first("TLSV1_ALERT_UNKNOWN_CA").map { [$0.kind, $0.code] as [AnyHashable?] } == [
+                Explanation.Kind.boringssl, "1048",
+            ]
+        )
         #expect(first("SSLV3_ALERT_HANDSHAKE_FAILURE")?.kind == .boringssl)
-        #expect(first("error:10000410:SSL routines:OPENSSL_internal:SSLV3_ALERT_HANDSHAKE_FAILURE")?.name == "SSLV3_ALERT_HANDSHAKE_FAILURE")
-        #expect(first("javax.net.ssl.SSLHandshakeException: TLSV1_ALERT_CERTIFICATE_REQUIRED")?.related.contains("mtls.client_cert_required") == true)
+        #expect(
+            first("error:10000410:SSL routines:OPENSSL_internal:SSLV3_ALERT_HANDSHAKE_FAILURE")?.name
+                == "SSLV3_ALERT_HANDSHAKE_FAILURE"
+        )
+        #expect(
+            first("javax.net.ssl.SSLHandshakeException: TLSV1_ALERT_CERTIFICATE_REQUIRED")?.related.contains(
+                "mtls.client_cert_required"
+            ) == true
+        )
         #expect(first("error:11800071:PKCS12 routines::mac verify failure")?.related == ["pkcs12.wrong_password"])
     }
 
     @Test func goMessagesResolve() {
-        #expect(first("Get \"https://10.0.0.5:4433/\": tls: failed to verify certificate: x509: certificate signed by unknown authority")?.name
-                == "x509: certificate signed by unknown authority")
-        #expect(first("x509: certificate is valid for printer.local, not 10.0.0.5")?.related.contains("name.mismatch") == true)
-        #expect(first("x509: cannot validate certificate for 10.0.0.5 because it doesn't contain any IP SANs")?.related == ["name.ip_not_in_san"])
-        let recreated = "x509: certificate signed by unknown authority (possibly because of \"crypto/rsa: verification error\" while trying to verify candidate authority certificate \"Front Desk Root\")"
+        #expect(
+            first(
+                "Get \"https://10.0.0.5:4433/\": tls: failed to verify certificate: x509: certificate signed by unknown authority"
+            )?.name
+                == "x509: certificate signed by unknown authority"
+        )
+        #expect(
+            first("x509: certificate is valid for printer.local, not 10.0.0.5")?.related.contains("name.mismatch")
+                == true
+        )
+        #expect(
+            first("x509: cannot validate certificate for 10.0.0.5 because it doesn't contain any IP SANs")?.related == [
+                "name.ip_not_in_san"
+            ]
+        )
+        let recreated =
+            "x509: certificate signed by unknown authority (possibly because of \"crypto/rsa: verification error\" while trying to verify candidate authority certificate \"Front Desk Root\")"
         #expect(first(recreated)?.related.first == "chain.anchor_key_mismatch")
     }
 
     @Test func javaChromeAndNodeMessagesResolve() {
-        #expect(first("sun.security.validator.ValidatorException: PKIX path building failed: sun.security.provider.certpath.SunCertPathBuilderException: unable to find valid certification path to requested target")?
-                    .related.first == "chain.untrusted_root")
+        #expect(
+            first(
+                "sun.security.validator.ValidatorException: PKIX path building failed: sun.security.provider.certpath.SunCertPathBuilderException: unable to find valid certification path to requested target"
+            )?
+            .related.first == "chain.untrusted_root"
+        )
         #expect(first("NET::ERR_CERT_AUTHORITY_INVALID")?.code == "-202")
         #expect(first("ERR_CERT_COMMON_NAME_INVALID")?.related.contains("name.mismatch") == true)
         #expect(first("net::ERR_CERT_DATE_INVALID")?.related.contains("cert.expired") == true)
         #expect(first("Your connection is not private NET::ERR_CERT_AUTHORITY_INVALID")?.code == "-202")
-        #expect(first("Error [ERR_TLS_CERT_ALTNAME_INVALID]: Hostname/IP does not match certificate's altnames: IP: 10.0.0.5 is not in the cert's list")?
-                    .related.contains("name.ip_not_in_san") == true)
-        #expect(first("Error: self-signed certificate in certificate chain code: 'SELF_SIGNED_CERT_IN_CHAIN'")?.code == "19")
+        #expect(
+            first(
+                "Error [ERR_TLS_CERT_ALTNAME_INVALID]: Hostname/IP does not match certificate's altnames: IP: 10.0.0.5 is not in the cert's list"
+            )?
+            .related.contains("name.ip_not_in_san") == true
+        )
+        #expect(
+            first("Error: self-signed certificate in certificate chain code: 'SELF_SIGNED_CERT_IN_CHAIN'")?.code == "19"
+        )
     }
 }
 
@@ -217,20 +269,21 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
 
     @Test func sClientOutputYieldsTheVerifyErrorOnly() {
         let output = """
-        depth=0 CN = printer.local
-        verify error:num=18:self-signed certificate
-        verify return:1
-        depth=0 CN = printer.local
-        verify return:1
-        Verification error: self-signed certificate
-        Verify return code: 18 (self-signed certificate)
-        """
+            depth=0 CN = printer.local
+            verify error:num=18:self-signed certificate
+            verify return:1
+            depth=0 CN = printer.local
+            verify return:1
+            Verification error: self-signed certificate
+            Verify return code: 18 (self-signed certificate)
+            """
         #expect(explain(output).map(\.name) == ["X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT"])
         #expect(explain("verify return:1").isEmpty)
     }
 
     @Test func receivedAlertLineFromOpenSSL3() {
-        let line = "80DB60BD907F0000:error:0A000438:SSL routines:ssl3_read_bytes:tlsv1 alert internal error:../ssl/record/rec_layer_s3.c:1601:SSL alert number 80"
+        let line =
+            "80DB60BD907F0000:error:0A000438:SSL routines:ssl3_read_bytes:tlsv1 alert internal error:../ssl/record/rec_layer_s3.c:1601:SSL alert number 80"
         #expect(explain(line).map(\.name) == ["internal_error"])
     }
 
@@ -244,12 +297,21 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
         #expect(explain("Connection 1: TLS Trust encountered error 3:-9807").map(\.name) == ["errSSLXCertChainInvalid"])
         let both = explain("NSURLErrorDomain error -1200 (kCFStreamErrorDomainSSL -9836)").map(\.name)
         #expect(both == ["errSSLPeerProtocolVersion", "NSURLErrorSecureConnectionFailed"])
-        #expect(first("x509: \u{201C}printer.local\u{201D} certificate is not standards compliant")?.related.first == "cert.validity_too_long")
+        #expect(
+            first("x509: \u{201C}printer.local\u{201D} certificate is not standards compliant")?.related.first
+                == "cert.validity_too_long"
+        )
     }
 
     @Test func largePastesAreScannedWhole() {
-        let noise = String(repeating: "2024-05-01 10:00:00 info connection from 10.0.0.7:51234 ok bytes=4096\n", count: 500)
-        #expect(explain(noise + "curl: (60) SSL certificate problem: unable to get local issuer certificate").map(\.code) == ["20"])
+        let noise = String(
+            repeating: "2024-05-01 10:00:00 info connection from 10.0.0.7:51234 ok bytes=4096\n",
+            count: 500
+        )
+        #expect(
+            explain(noise + "curl: (60) SSL certificate problem: unable to get local issuer certificate").map(\.code)
+                == ["20"]
+        )
     }
 }
 
@@ -263,8 +325,10 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
             for _ in 0..<length { text.append(alphabet.randomElement(using: &generator)!) }
             _ = ErrorCatalog.explain(String(text))
         }
-        for edge in ["error:", "error:0A0000", "error:ZZZZZZZZ:", "-", "--", "-99999999999999999999999", "alert", "num=",
-                     "\u{0000}", "🔒 -9813 🔒", String(repeating: "-", count: 1000)] {
+        for edge in [
+            "error:", "error:0A0000", "error:ZZZZZZZZ:", "-", "--", "-99999999999999999999999", "alert", "num=",
+            "\u{0000}", "🔒 -9813 🔒", String(repeating: "-", count: 1000),
+        ] {
             _ = ErrorCatalog.explain(edge)
         }
         #expect(ErrorCatalog.explain("🔒 -9813 🔒").first?.name == "errSSLNoRootCert")

@@ -9,13 +9,17 @@ import TLSWire
     static let old = [VersionProbe(version: .tls10, accepted: true), VersionProbe(version: .tls11, accepted: true)]
 
     @Test func onlyWhenEveryNewerVersionWasRefused() throws {
-        let all = try #require(FallbackDiagnosis.onlyOldVersions(Self.old, profile: .default, refusedTogether: [.tls12, .tls13]))
+        let all = try #require(
+            FallbackDiagnosis.onlyOldVersions(Self.old, profile: .default, refusedTogether: [.tls12, .tls13])
+        )
         #expect(all.message.contains("speaks only TLSv1.0 and TLSv1.1"), "\(all.message)")
         #expect(all.evidence["untried"] == EvidenceValue.strings([]))
     }
 
     @Test func aVersionNeverOfferedIsNamedNotOnly() throws {
-        let partial = try #require(FallbackDiagnosis.onlyOldVersions(Self.old, profile: .default, refusedTogether: [.tls12]))
+        let partial = try #require(
+            FallbackDiagnosis.onlyOldVersions(Self.old, profile: .default, refusedTogether: [.tls12])
+        )
         #expect(!partial.message.contains("only"), "\(partial.message)")
         #expect(partial.message.contains("TLSv1.3 was not tried"), "\(partial.message)")
         #expect(partial.evidence["refused"] == EvidenceValue.strings(["TLSv1.2"]))

@@ -8,10 +8,13 @@ import TLSWire
     /// The codes declared as `FindingCode` static lets, read from their source file: Swift
     /// cannot list static properties, and a code added there must not lack an entry.
     static func declaredCodes() throws -> [String] {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/TLSDiagnosis/Findings/FindingCode.swift")
         let source = try String(contentsOf: file, encoding: .utf8)
-        return source.matches(of: /public static let \w+ = FindingCode\(rawValue: "([^"]+)"\)/).map { String($0.output.1) }
+        return source.matches(of: /public static let \w+ = FindingCode\(rawValue: "([^"]+)"\)/).map {
+            String($0.output.1)
+        }
     }
 
     @Test func everyDeclaredCodeHasExactlyOneEntry() throws {
@@ -20,9 +23,15 @@ import TLSWire
         #expect(Set(declared).count == declared.count, "a code is declared twice")
         let cataloged = FindingCatalog.all.map(\.code.rawValue)
         for code in declared {
-            #expect(cataloged.filter { $0 == code }.count == 1, "\(code) has \(cataloged.filter { $0 == code }.count) entries")
+            #expect(
+                cataloged.filter { $0 == code }.count == 1,
+                "\(code) has \(cataloged.filter { $0 == code }.count) entries"
+            )
         }
-        #expect(Set(cataloged) == Set(declared), "entries for undeclared codes: \(Set(cataloged).subtracting(declared).sorted())")
+        #expect(
+            Set(cataloged) == Set(declared),
+            "entries for undeclared codes: \(Set(cataloged).subtracting(declared).sorted())"
+        )
     }
 
     @Test func everyRelatedCodeHasAnEntry() {
@@ -37,14 +46,22 @@ import TLSWire
 
     @Test func everyEntryIsComplete() {
         for entry in FindingCatalog.all {
-            #expect(!entry.title.isEmpty && !entry.meaning.isEmpty && !entry.fix.isEmpty && !entry.reproduce.isEmpty, "\(entry.code)")
-            #expect(entry.code.rawValue.contains(".") && entry.code.area == String(entry.code.rawValue.split(separator: ".")[0]))
+            #expect(
+                !entry.title.isEmpty && !entry.meaning.isEmpty && !entry.fix.isEmpty && !entry.reproduce.isEmpty,
+                "\(entry.code)"
+            )
+            #expect(
+                entry.code.rawValue.contains(".")
+                    && entry.code.area == String(entry.code.rawValue.split(separator: ".")[0])
+            )
         }
     }
 
     @Test func everyCodeAProfileNamesHasAnEntry() {
         for profile in Profile.all {
-            for code in profile.severityOverrides.keys { #expect(code.isKnown, "\(profile.name) overrides unknown \(code)") }
+            for code in profile.severityOverrides.keys {
+                #expect(code.isKnown, "\(profile.name) overrides unknown \(code)")
+            }
             for code in profile.disabled { #expect(code.isKnown, "\(profile.name) disables unknown \(code)") }
         }
     }

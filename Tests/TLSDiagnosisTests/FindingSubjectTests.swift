@@ -33,8 +33,12 @@ import Testing
     /// set).
     @Test func repeatsAreDroppedInShortAndLongLists() {
         func finding(_ index: Int, _ message: String = "m") -> Finding {
-            Finding(code: index.isMultiple(of: 2) ? .chainMissingIntermediate : .tlsHandshakeFailed,
-                    subject: .certificate(index), message: message, evidence: ["i": .int(index)])
+            Finding(
+                code: index.isMultiple(of: 2) ? .chainMissingIntermediate : .tlsHandshakeFailed,
+                subject: .certificate(index),
+                message: message,
+                evidence: ["i": .int(index)]
+            )
         }
         for total in [3, 31, 32, 33, 200] {
             // `total` findings, each of the first half repeated, and one that differs from

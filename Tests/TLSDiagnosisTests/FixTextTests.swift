@@ -19,18 +19,27 @@ import X509
 
     @Test func everyEntryKindIsKeptInOrderAndTheMissingOneAdded() {
         let cert = Self.leaf([
-            .dnsName("printer.local"), .ipAddress(ASN1OctetString(contentBytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1][...])),
+            .dnsName("printer.local"),
+            .ipAddress(ASN1OctetString(contentBytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1][...])),
             .rfc822Name("ops@shop.lan"), .uniformResourceIdentifier("https://printer.local/admin?x=1"),
             .ipAddress(ASN1OctetString(contentBytes: [192, 168, 1, 9][...])),
         ])
         let list = SubjectAltNameText.list(cert, adding: .ip([10, 0, 0, 5]))
-        #expect(list.value == "DNS:printer.local,IP:::1,email:ops@shop.lan,URI:https://printer.local/admin?x=1,IP:192.168.1.9,IP:10.0.0.5")
+        #expect(
+            list.value
+                == "DNS:printer.local,IP:::1,email:ops@shop.lan,URI:https://printer.local/admin?x=1,IP:192.168.1.9,IP:10.0.0.5"
+        )
         #expect(list.leftOut == 0)
         // A name it already has is not added twice.
-        #expect(SubjectAltNameText.list(cert, adding: .dns("PRINTER.local")).value.components(separatedBy: "DNS:").count == 2)
+        #expect(
+            SubjectAltNameText.list(cert, adding: .dns("PRINTER.local")).value.components(separatedBy: "DNS:").count
+                == 2
+        )
     }
 
-    @Test(arguments: ["$(reboot)", "a,DNS:evil", "x\"y", "back`tick`", "bang!", "with space", "back\\slash", "tab\there"])
+    @Test(arguments: [
+        "$(reboot)", "a,DNS:evil", "x\"y", "back`tick`", "bang!", "with space", "back\\slash", "tab\there",
+    ])
     func anEntryAShellOrOpenSSLWouldMisreadIsLeftOutAndSaidSo(hostile: String) {
         let cert = Self.leaf([.dnsName("printer.local"), .dnsName(hostile)])
         let list = SubjectAltNameText.list(cert, adding: .ip([10, 0, 0, 5]))
@@ -51,28 +60,49 @@ import X509
     @Test func theIPFixListsTheNamesItHad() {
         let pki = TestPKI.chain(host: "printer.local", ips: ["::1"])
         let result = Trust.evaluate(pki.leaf, [pki.intermediate], anchors: [pki.root], name: "10.0.0.5")
-        #expect(result.first(.nameIPNotInSAN)?.fix.contains("-addext \"subjectAltName=DNS:printer.local,IP:::1,IP:10.0.0.5\"") == true)
+        #expect(
+            result.first(.nameIPNotInSAN)?.fix.contains(
+                "-addext \"subjectAltName=DNS:printer.local,IP:::1,IP:10.0.0.5\""
+            ) == true
+        )
     }
 
     @Test func theCommonNameOnlyFixKeepsTheAddresses() {
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("printer.local", dns: [], ips: ["10.0.0.5"]), by: root)
         let result = Trust.evaluate(leaf, anchors: [root])
-        #expect(result.first(.nameCNOnly)?.fix.contains("-addext \"subjectAltName=IP:10.0.0.5,DNS:printer.local\"") == true)
+        #expect(
+            result.first(.nameCNOnly)?.fix.contains("-addext \"subjectAltName=IP:10.0.0.5,DNS:printer.local\"") == true
+        )
     }
 
     /// (SAN DNS names, IP addresses, dialled, expected in the fix, never in the fix)
     static let dialCases: [([String], [String], String, String, String?)] = [
         (["*.local"], [], "printer.local", "No name works with this certificate: clients refuse \"*.local\"", "Dial"),
-        (["*.local", "nas.shop.lan"], [], "printer.local", "Dial a name the certificate carries instead (nas.shop.lan)", nil),
-        (["*.shop.lan"], ["10.0.0.9"], "printer.local", "(printer.shop.lan, which \"*.shop.lan\" covers; 10.0.0.9)", nil),
+        (
+            ["*.local", "nas.shop.lan"], [], "printer.local",
+            "Dial a name the certificate carries instead (nas.shop.lan)", nil
+        ),
+        (
+            ["*.shop.lan"], ["10.0.0.9"], "printer.local", "(printer.shop.lan, which \"*.shop.lan\" covers; 10.0.0.9)",
+            nil
+        ),
         (["*.shop.lan"], [], "a.b.shop.lan", "(a.shop.lan, which \"*.shop.lan\" covers)", nil),
         (["f*o.shop.lan"], [], "foo.shop.lan", "clients refuse \"f*o.shop.lan\"", "Dial"),
-        (["printer.local"], [], "scanner.local", "Dial a name the certificate carries instead (printer.local). Or re-issue", nil),
+        (
+            ["printer.local"], [], "scanner.local",
+            "Dial a name the certificate carries instead (printer.local). Or re-issue", nil
+        ),
     ]
 
     @Test(arguments: dialCases)
-    func aWildcardIsNeverOfferedAsANameToDial(dns: [String], ips: [String], dialled: String, expected: String, never: String?) throws {
+    func aWildcardIsNeverOfferedAsANameToDial(
+        dns: [String],
+        ips: [String],
+        dialled: String,
+        expected: String,
+        never: String?
+    ) throws {
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("device", dns: dns, ips: ips), by: root)
         let result = Trust.evaluate(leaf, anchors: [root], name: dialled)
@@ -86,7 +116,9 @@ import X509
             }
         }
         // The re-issue command drops the wildcards clients refuse.
-        let addext = String((fix.components(separatedBy: "-addext \"").dropFirst().first ?? "").prefix(while: { $0 != "\"" }))
+        let addext = String(
+            (fix.components(separatedBy: "-addext \"").dropFirst().first ?? "").prefix(while: { $0 != "\"" })
+        )
         #expect(!addext.contains("f*o") && !addext.contains("*.local"), "\(fix)")
     }
 }

@@ -5,20 +5,46 @@ import TLSWire
 
 @Suite struct HandshakeObservationBuilderTests {
     static let clientHello = ClientHello(
-        legacyVersion: .tls12, random: Array(repeating: 1, count: 32), legacySessionID: [],
-        cipherSuites: [CipherSuite(rawValue: 0xC02F)], legacyCompressionMethods: [0],
-        extensions: [Extension(type: .serverName, data: [0, 16, 0, 0, 13] + Array("printer.local".utf8))])
+        legacyVersion: .tls12,
+        random: Array(repeating: 1, count: 32),
+        legacySessionID: [],
+        cipherSuites: [CipherSuite(rawValue: 0xC02F)],
+        legacyCompressionMethods: [0],
+        extensions: [Extension(type: .serverName, data: [0, 16, 0, 0, 13] + Array("printer.local".utf8))]
+    )
     static let serverHello = ServerHello(
-        legacyVersion: .tls12, random: Array(repeating: 2, count: 32), legacySessionIDEcho: [],
-        cipherSuite: CipherSuite(rawValue: 0xC02F), legacyCompressionMethod: 0, extensions: [])
+        legacyVersion: .tls12,
+        random: Array(repeating: 2, count: 32),
+        legacySessionIDEcho: [],
+        cipherSuite: CipherSuite(rawValue: 0xC02F),
+        legacyCompressionMethod: 0,
+        extensions: []
+    )
 
     @Test func aTLS12ServerRequiringAClientCertificateIsNamed() throws {
         let chain = TestPKI.chain()
         var builder = HandshakeObservationBuilder()
         builder.add(.clientHello(Self.clientHello), from: .client)
         builder.add(.serverHello(Self.serverHello), from: .server)
-        builder.add(.certificate(CertificateMessage(requestContext: nil, entries: [CertificateEntry(data: chain.leaf.der), CertificateEntry(data: chain.intermediate.der)])), from: .server)
-        builder.add(.certificateRequest(CertificateRequest(certificateTypes: [], signatureAlgorithms: [.ecdsaSecp256r1SHA256], certificateAuthorities: [chain.root.x509.subjectDER])), from: .server)
+        builder.add(
+            .certificate(
+                CertificateMessage(
+                    requestContext: nil,
+                    entries: [CertificateEntry(data: chain.leaf.der), CertificateEntry(data: chain.intermediate.der)]
+                )
+            ),
+            from: .server
+        )
+        builder.add(
+            .certificateRequest(
+                CertificateRequest(
+                    certificateTypes: [],
+                    signatureAlgorithms: [.ecdsaSecp256r1SHA256],
+                    certificateAuthorities: [chain.root.x509.subjectDER]
+                )
+            ),
+            from: .server
+        )
         builder.add(.serverHelloDone, from: .server)
         builder.add(.certificate(CertificateMessage(requestContext: nil, entries: [])), from: .client)
         builder.add(alert: Alert(level: .fatal, description: .handshakeFailure), from: .server)

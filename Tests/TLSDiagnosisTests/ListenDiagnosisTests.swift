@@ -10,8 +10,12 @@ import TLSWire
 
     static func served(_ chain: [TestPKI.Issued], ephemeral: Bool = false) -> ServedSide {
         ServedSide(
-            chain: chain.map(\.x509), ephemeral: ephemeral, acceptedVersions: [.tls12, .tls13],
-            acceptedCipherSuites: [CipherSuite(rawValue: 0x1301), CipherSuite(rawValue: 0xC02B)], clientAuthentication: .none)
+            chain: chain.map(\.x509),
+            ephemeral: ephemeral,
+            acceptedVersions: [.tls12, .tls13],
+            acceptedCipherSuites: [CipherSuite(rawValue: 0x1301), CipherSuite(rawValue: 0xC02B)],
+            clientAuthentication: .none
+        )
     }
 
     static let tls12Flight: [(Side, HandshakeType, Bool)] = [
@@ -20,10 +24,20 @@ import TLSWire
     ]
 
     static func observation(_ steps: [(Side, HandshakeType, Bool)], alerts: [AlertEvent] = []) -> HandshakeObservation {
-        HandshakeObservation(clientHello: hello, alerts: alerts, steps: HandshakeDiagnosisTests.steps(steps), outcome: .failed)
+        HandshakeObservation(
+            clientHello: hello,
+            alerts: alerts,
+            steps: HandshakeDiagnosisTests.steps(steps),
+            outcome: .failed
+        )
     }
 
-    static let flow = Flow(client: "127.0.0.1:50000", server: "127.0.0.1:4433", firstPacket: TestPKI.referenceTime, lastPacket: TestPKI.referenceTime)
+    static let flow = Flow(
+        client: "127.0.0.1:50000",
+        server: "127.0.0.1:4433",
+        firstPacket: TestPKI.referenceTime,
+        lastPacket: TestPKI.referenceTime
+    )
 
     /// How a client's connection ended, read from the server's vantage (listen).
     static func ending(_ ending: HandshakeEnding, in o: HandshakeObservation, served: ServedSide) -> Finding? {
@@ -32,21 +46,35 @@ import TLSWire
 
     @Test func oneEndingReadsDifferentlyFromEachVantage() throws {
         let o = Self.observation(Self.tls12Flight)
-        let asServer = try #require(Self.ending(.closed, in: o, served: Self.served([Self.pki.leaf, Self.pki.intermediate])))
+        let asServer = try #require(
+            Self.ending(.closed, in: o, served: Self.served([Self.pki.leaf, Self.pki.intermediate]))
+        )
         #expect(asServer.message.hasPrefix("The client closed the connection"))
         let target = ConnectTarget(host: "printer.local", port: 4433, address: "127.0.0.1", sni: "printer.local")
-        let asClient = try #require(HandshakeDiagnosis.finding(for: .closed, in: o, vantage: .client(ClientVantage(target: target))))
+        let asClient = try #require(
+            HandshakeDiagnosis.finding(for: .closed, in: o, vantage: .client(ClientVantage(target: target)))
+        )
         #expect(asClient.message.hasPrefix("The server closed the connection after the server's"))
         // A capture sees how a connection ended in its packets, not from a socket.
-        #expect(HandshakeDiagnosis.finding(for: .closed, in: o, vantage: .observer(ObserverVantage(flow: Self.flow))) == nil)
+        #expect(
+            HandshakeDiagnosis.finding(for: .closed, in: o, vantage: .observer(ObserverVantage(flow: Self.flow))) == nil
+        )
     }
 
     @Test func notTLSBytesAreShownTheSameWayFromBothSides() throws {
         let bytes = Array("SSH-2.0-OpenSSH_9\u{1}".utf8)
         let o = HandshakeObservation(outcome: .failed)
-        let asServer = try #require(Self.ending(.notTLS(firstBytes: bytes), in: o, served: Self.served([Self.pki.leaf])))
+        let asServer = try #require(
+            Self.ending(.notTLS(firstBytes: bytes), in: o, served: Self.served([Self.pki.leaf]))
+        )
         let target = ConnectTarget(host: "h", port: 22, address: nil, sni: nil)
-        let asClient = try #require(HandshakeDiagnosis.finding(for: .notTLS(firstBytes: bytes), in: o, vantage: .client(ClientVantage(target: target))))
+        let asClient = try #require(
+            HandshakeDiagnosis.finding(
+                for: .notTLS(firstBytes: bytes),
+                in: o,
+                vantage: .client(ClientVantage(target: target))
+            )
+        )
         for finding in [asServer, asClient] {
             #expect(finding.evidence["first_bytes_text"] == .string("SSH-2.0-OpenSSH_"))
             #expect(finding.evidence["first_bytes"] == .string("5353482d322e302d4f70656e5353485f"))
@@ -66,9 +94,17 @@ import TLSWire
 
     @Test func anUnsentIssuerIsNamedAsAPossibleMissingIntermediate() throws {
         let served = Self.served([Self.pki.leaf])
-        let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
+        let alert = AlertEvent(
+            from: .client,
+            level: .fatal,
+            description: .unknownCA,
+            encrypted: false,
+            after: HandshakeDiagnosisTests.steps(Self.tls12Flight)
+        )
         let o = Self.observation(Self.tls12Flight, alerts: [alert])
-        let f = try #require(HandshakeDiagnosis.finding(for: alert, in: o, generic: .tlsHandshakeFailed, served: served))
+        let f = try #require(
+            HandshakeDiagnosis.finding(for: alert, in: o, generic: .tlsHandshakeFailed, served: served)
+        )
         #expect(f.message.hasPrefix("The client sent unknown_ca after our Certificate"))
         #expect(f.evidence["issuer_not_sent"] == "CN=Test Intermediate CA")
         #expect(f.fix.contains("--chain FILE"))
@@ -78,8 +114,21 @@ import TLSWire
     static func refusalOfAnotherName(_ description: AlertDescription) throws -> Finding {
         let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
         let served = Self.served([other, Self.pki.intermediate])
-        let alert = AlertEvent(from: .client, level: .fatal, description: description, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
-        return try #require(HandshakeDiagnosis.finding(for: alert, in: Self.observation(Self.tls12Flight, alerts: [alert]), generic: .tlsHandshakeFailed, served: served))
+        let alert = AlertEvent(
+            from: .client,
+            level: .fatal,
+            description: description,
+            encrypted: false,
+            after: HandshakeDiagnosisTests.steps(Self.tls12Flight)
+        )
+        return try #require(
+            HandshakeDiagnosis.finding(
+                for: alert,
+                in: Self.observation(Self.tls12Flight, alerts: [alert]),
+                generic: .tlsHandshakeFailed,
+                served: served
+            )
+        )
     }
 
     /// Whether `first` comes before `then` in `text`.
@@ -91,7 +140,12 @@ import TLSWire
     @Test(arguments: [AlertDescription.badCertificate, .certificateUnknown])
     func anAmbiguousRefusalOfANameWeDoNotCarryLeadsWithTheName(_ description: AlertDescription) throws {
         let f = try Self.refusalOfAnotherName(description)
-        #expect(f.message.contains("The likelier cause: the client asked for \"printer.local\" (SNI), and our certificate carries only \"scanner.local\""), "\(f.message)")
+        #expect(
+            f.message.contains(
+                "The likelier cause: the client asked for \"printer.local\" (SNI), and our certificate carries only \"scanner.local\""
+            ),
+            "\(f.message)"
+        )
         #expect(f.message.contains("It may also lack \"CN=Test Root CA\""), "\(f.message)")
         #expect(Self.precedes("\"printer.local\"", "CN=Test Root CA", in: f.message))
         #expect(f.fix.hasPrefix("Serve a certificate whose SAN has \"printer.local\""), "\(f.fix)")
@@ -103,7 +157,14 @@ import TLSWire
     @Test func unknownCANamesTheRootEvenWhenTheNameIsAlsoWrong() throws {
         let f = try Self.refusalOfAnotherName(.unknownCA)
         #expect(f.message.contains("The client does not have \"CN=Test Root CA\""), "\(f.message)")
-        #expect(Self.precedes("CN=Test Root CA", "also asked for \"printer.local\" (SNI), a name our certificate does not carry", in: f.message), "\(f.message)")
+        #expect(
+            Self.precedes(
+                "CN=Test Root CA",
+                "also asked for \"printer.local\" (SNI), a name our certificate does not carry",
+                in: f.message
+            ),
+            "\(f.message)"
+        )
         #expect(f.fix.hasPrefix("Install \"CN=Test Root CA\" on the client"), "\(f.fix)")
     }
 
@@ -113,7 +174,10 @@ import TLSWire
         let closed = try #require(Self.ending(.closed, in: Self.observation(Self.tls12Flight), served: served))
         let closeNotify = try Self.refusalOfAnotherName(.closeNotify)
         for f in [closed, closeNotify] {
-            #expect(f.message.contains("The likelier cause: the client asked for \"printer.local\" (SNI)"), "\(f.message)")
+            #expect(
+                f.message.contains("The likelier cause: the client asked for \"printer.local\" (SNI)"),
+                "\(f.message)"
+            )
             #expect(f.fix.hasPrefix("Serve a certificate whose SAN has \"printer.local\""), "\(f.fix)")
         }
     }
@@ -126,44 +190,109 @@ import TLSWire
     }
 
     @Test func ourRefusalOfTheHelloListsWhatWeAccept() throws {
-        let alert = AlertEvent(from: .server, level: .fatal, description: .handshakeFailure, encrypted: false, after: HandshakeDiagnosisTests.steps([(.client, .clientHello, false)]))
-        let f = try #require(HandshakeDiagnosis.finding(for: alert, in: Self.observation([(.client, .clientHello, false)], alerts: [alert]), generic: .tlsHandshakeFailed, served: Self.served([Self.pki.leaf])))
+        let alert = AlertEvent(
+            from: .server,
+            level: .fatal,
+            description: .handshakeFailure,
+            encrypted: false,
+            after: HandshakeDiagnosisTests.steps([(.client, .clientHello, false)])
+        )
+        let f = try #require(
+            HandshakeDiagnosis.finding(
+                for: alert,
+                in: Self.observation([(.client, .clientHello, false)], alerts: [alert]),
+                generic: .tlsHandshakeFailed,
+                served: Self.served([Self.pki.leaf])
+            )
+        )
         #expect(f.code == .tlsNoCommonCipher)
-        #expect(f.evidence["accepted_cipher_suites"] == .strings(["TLS_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"]))
+        #expect(
+            f.evidence["accepted_cipher_suites"]
+                == .strings(["TLS_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"])
+        )
         #expect(f.evidence["offered_cipher_suites"] != nil)
     }
 
     @Test func endingsWithoutAHelloOrWithAnotherProtocol() throws {
         let served = Self.served([Self.pki.leaf])
-        let silent = try #require(Self.ending(.timedOut(seconds: 3), in: HandshakeObservation(outcome: .failed), served: served))
+        let silent = try #require(
+            Self.ending(.timedOut(seconds: 3), in: HandshakeObservation(outcome: .failed), served: served)
+        )
         #expect(silent.message.contains("sent no ClientHello within 3 s"))
-        let http = try #require(Self.ending(.notTLS(firstBytes: Array("GET / HTTP/1.1\r\n".utf8)), in: HandshakeObservation(outcome: .failed), served: served))
+        let http = try #require(
+            Self.ending(
+                .notTLS(firstBytes: Array("GET / HTTP/1.1\r\n".utf8)),
+                in: HandshakeObservation(outcome: .failed),
+                served: served
+            )
+        )
         #expect(http.message.contains("plain HTTP request"))
-        let ssh = try #require(Self.ending(.notTLS(firstBytes: Array("SSH-2.0-OpenSSH".utf8)), in: HandshakeObservation(outcome: .failed), served: served))
+        let ssh = try #require(
+            Self.ending(
+                .notTLS(firstBytes: Array("SSH-2.0-OpenSSH".utf8)),
+                in: HandshakeObservation(outcome: .failed),
+                served: served
+            )
+        )
         #expect(ssh.message.contains("not TLS"))
     }
 
     @Test func anAlertFromTheClientExplainsItsHangUp() {
-        let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: HandshakeDiagnosisTests.steps(Self.tls12Flight))
-        #expect(Self.ending(.closed, in: Self.observation(Self.tls12Flight, alerts: [alert]), served: Self.served([Self.pki.leaf])) == nil)
+        let alert = AlertEvent(
+            from: .client,
+            level: .fatal,
+            description: .unknownCA,
+            encrypted: false,
+            after: HandshakeDiagnosisTests.steps(Self.tls12Flight)
+        )
+        #expect(
+            Self.ending(
+                .closed,
+                in: Self.observation(Self.tls12Flight, alerts: [alert]),
+                served: Self.served([Self.pki.leaf])
+            ) == nil
+        )
     }
 
     /// A client that finishes the handshake and closes without a request: suspected only
     /// when it asked for a name our certificate does not carry.
     @Test func aCloseWithoutARequestAfterTheHandshakeIsSuspectedOnlyForAnotherName() {
-        let established: [(Side, HandshakeType, Bool)] = Self.tls12Flight + [(.client, .finished, false), (.server, .finished, false)]
-        let close = AlertEvent(from: .client, level: .warning, description: .closeNotify, encrypted: true, after: HandshakeDiagnosisTests.steps(established))
-        let o = HandshakeObservation(clientHello: Self.hello, alerts: [close], steps: close.after, outcome: .established)
+        let established: [(Side, HandshakeType, Bool)] =
+            Self.tls12Flight + [(.client, .finished, false), (.server, .finished, false)]
+        let close = AlertEvent(
+            from: .client,
+            level: .warning,
+            description: .closeNotify,
+            encrypted: true,
+            after: HandshakeDiagnosisTests.steps(established)
+        )
+        let o = HandshakeObservation(
+            clientHello: Self.hello,
+            alerts: [close],
+            steps: close.after,
+            outcome: .established
+        )
         func codes(_ chain: [TestPKI.Issued], http: HTTPExchange? = nil) -> [(FindingCode, Severity)] {
             let vantage = Vantage.server(ServerVantage(flow: Self.flow, served: Self.served(chain), http: http))
-            return ConnectionDiagnosis.report(observation: o, vantage: vantage, anchors: [], context: TrustContext(at: TestPKI.referenceTime))
-                .findings.map { ($0.code, $0.severity) }
+            return ConnectionDiagnosis.report(
+                observation: o,
+                vantage: vantage,
+                anchors: [],
+                context: TrustContext(at: TestPKI.referenceTime)
+            )
+            .findings.map { ($0.code, $0.severity) }
         }
         let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
         let suspected = codes([other, Self.pki.intermediate])
-        #expect(suspected.count == 1 && suspected.first?.0 == .tlsHandshakeFailed && suspected.first?.1 == .warning, "\(suspected)")
+        #expect(
+            suspected.count == 1 && suspected.first?.0 == .tlsHandshakeFailed && suspected.first?.1 == .warning,
+            "\(suspected)"
+        )
         #expect(codes([Self.pki.leaf, Self.pki.intermediate]).isEmpty, "printer.local is ours")
         let request = HTTPExchange(requestLine: "GET / HTTP/1.1", host: "printer.local", userAgent: nil, answered: true)
-        #expect(codes([other, Self.pki.intermediate], http: request).isEmpty, "it sent a request: it accepted the name")
+        #expect(
+            codes([other, Self.pki.intermediate], http: request).isEmpty,
+            "it sent a request: it accepted the name"
+        )
     }
 }

@@ -135,7 +135,12 @@ import TestSupport
         let result = Trust.evaluate(leaf, anchors: [root], profile: .openssl)
         #expect(!result.trusted)
         let message = try #require(result.first(.nameMismatch)?.message)
-        #expect(message.contains("its subjectAltName has no DNS names, and its Common Name \"scanner.local\" does not match either"), "\(message)")
+        #expect(
+            message.contains(
+                "its subjectAltName has no DNS names, and its Common Name \"scanner.local\" does not match either"
+            ),
+            "\(message)"
+        )
     }
 
     @Test func openSSLIgnoresTheCommonNameWhenDNSNamesArePresent() {

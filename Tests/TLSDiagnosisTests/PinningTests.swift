@@ -82,8 +82,16 @@ import TLSWire
 /// How a live handshake ended without an alert, as a finding.
 @Suite struct HandshakeEndingTests {
     static let hello = ClientHelloSummary(
-        legacyVersion: .tls12, versions: [.tls13, .tls12], cipherSuites: [], sni: "printer.local", alpn: [],
-        signatureAlgorithms: [], supportedGroups: [], keyShareGroups: [], extensions: [])
+        legacyVersion: .tls12,
+        versions: [.tls13, .tls12],
+        cipherSuites: [],
+        sni: "printer.local",
+        alpn: [],
+        signatureAlgorithms: [],
+        supportedGroups: [],
+        keyShareGroups: [],
+        extensions: []
+    )
 
     /// How the server ended our handshake, read from the client's vantage (connect).
     static func ending(_ ending: HandshakeEnding, in o: HandshakeObservation) -> Finding? {
@@ -92,7 +100,11 @@ import TLSWire
     }
 
     @Test func aHangUpAfterTheHelloPointsAtVersionsAndSNI() throws {
-        let o = HandshakeObservation(clientHello: Self.hello, steps: [HandshakeStep(from: .client, type: .clientHello)], outcome: .failed)
+        let o = HandshakeObservation(
+            clientHello: Self.hello,
+            steps: [HandshakeStep(from: .client, type: .clientHello)],
+            outcome: .failed
+        )
         let finding = try #require(Self.ending(.closed, in: o))
         #expect(finding.code == .tlsHandshakeFailed)
         #expect(finding.message.contains("in answer to our ClientHello"))
@@ -101,20 +113,33 @@ import TLSWire
     }
 
     @Test func plainHTTPIsNamed() throws {
-        let o = HandshakeObservation(clientHello: Self.hello, steps: [HandshakeStep(from: .client, type: .clientHello)], outcome: .failed)
+        let o = HandshakeObservation(
+            clientHello: Self.hello,
+            steps: [HandshakeStep(from: .client, type: .clientHello)],
+            outcome: .failed
+        )
         let finding = try #require(Self.ending(.notTLS(firstBytes: Array("HTTP/1.0 400 Bad".utf8)), in: o))
         #expect(finding.message.contains("plain HTTP"))
         #expect(finding.evidence["first_bytes_text"] == .string("HTTP/1.0 400 Bad"))
     }
 
     @Test func anAlertExplainsItAlready() {
-        let alert = AlertEvent(from: .server, level: .fatal, description: .handshakeFailure, encrypted: false, after: [])
+        let alert = AlertEvent(
+            from: .server,
+            level: .fatal,
+            description: .handshakeFailure,
+            encrypted: false,
+            after: []
+        )
         let o = HandshakeObservation(alerts: [alert], outcome: .failed)
         #expect(Self.ending(.closed, in: o) == nil)
         // A close_notify mid-handshake has a finding of its own; the hang-up adds none.
         let close = AlertEvent(from: .server, level: .warning, description: .closeNotify, encrypted: false, after: [])
         #expect(Self.ending(.closed, in: HandshakeObservation(alerts: [close], outcome: .failed)) == nil)
         let ours = AlertEvent(from: .client, level: .fatal, description: .decodeError, encrypted: false, after: [])
-        #expect(Self.ending(.refusedLocally(reasons: ["bad"]), in: HandshakeObservation(alerts: [ours], outcome: .failed)) == nil)
+        #expect(
+            Self.ending(.refusedLocally(reasons: ["bad"]), in: HandshakeObservation(alerts: [ours], outcome: .failed))
+                == nil
+        )
     }
 }

@@ -114,7 +114,12 @@ import X509
         spec.notBefore = TestPKI.day(0.5)
         let leaf = TestPKI.issue(spec, by: root)
         let context = TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"), clientClock: true)
-        let atClient = TrustEngine.evaluate(leaf: leaf.x509, presented: [], anchors: [Trust.anchor(root)], context: context)
+        let atClient = TrustEngine.evaluate(
+            leaf: leaf.x509,
+            presented: [],
+            anchors: [Trust.anchor(root)],
+            context: context
+        )
         let message = atClient.first(.certNotYetValid)?.message ?? ""
         #expect(message.contains("the client's clock (--at)"))
         let clientFirst = message.range(of: "client's clock first")
@@ -168,9 +173,14 @@ import X509
         let root = TestPKI.issue(.root("Test Root CA"))
         let int = TestPKI.issue(.intermediate("Test Intermediate CA"), by: root)
         var spec = TestPKI.Spec.server("printer.local")
-        spec.extraExtensions = [try! Certificate.Extension(
-            AuthorityInformationAccess([.init(method: .issuingCA, location: .uniformResourceIdentifier("http://pki.shop.local/int.cer"))]),
-            critical: false)]
+        spec.extraExtensions = [
+            try! Certificate.Extension(
+                AuthorityInformationAccess([
+                    .init(method: .issuingCA, location: .uniformResourceIdentifier("http://pki.shop.local/int.cer"))
+                ]),
+                critical: false
+            )
+        ]
         let leaf = TestPKI.issue(spec, by: int)
         let finding = Trust.evaluate(leaf, anchors: [root]).first(.chainMissingIntermediate)
         #expect(finding?.evidence["ca_issuers"]?.stringsValue == ["http://pki.shop.local/int.cer"])
@@ -185,7 +195,10 @@ import X509
         let leaf = TestPKI.issue(.server("printer.local"), by: int)
         for profile in [Profile.default, .apple, .openssl] {
             let result = Trust.evaluate(leaf, [int], anchors: [root], profile: profile)
-            #expect(result.findings(.certUnknownCriticalExtension).isEmpty, "\(profile.name): \(result.findings.map(\.message))")
+            #expect(
+                result.findings(.certUnknownCriticalExtension).isEmpty,
+                "\(profile.name): \(result.findings.map(\.message))"
+            )
             #expect(result.trusted, "\(profile.name): \(result.errorCodes)")
         }
     }
@@ -211,7 +224,12 @@ import X509
         der[index] = UInt8(ascii: "q")
         let altered = try X509Certificate(derEncoded: der)
         let context = TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"))
-        let result = TrustEngine.evaluate(leaf: altered, presented: [pki.intermediate.x509], anchors: [Trust.anchor(pki.root)], context: context)
+        let result = TrustEngine.evaluate(
+            leaf: altered,
+            presented: [pki.intermediate.x509],
+            anchors: [Trust.anchor(pki.root)],
+            context: context
+        )
         #expect(!result.trusted)
         let finding = result.first(.chainBadSignature)
         #expect(finding?.severity == .error)
@@ -231,7 +249,12 @@ import X509
         }
         let changed = try X509Certificate(derEncoded: der)
         let context = TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"))
-        let result = TrustEngine.evaluate(leaf: changed, presented: [pki.intermediate.x509], anchors: [Trust.anchor(pki.root)], context: context)
+        let result = TrustEngine.evaluate(
+            leaf: changed,
+            presented: [pki.intermediate.x509],
+            anchors: [Trust.anchor(pki.root)],
+            context: context
+        )
         let finding = result.first(.certUnsupportedAlgorithm)
         #expect(finding?.severity == .error)
         #expect(finding?.subject == .certificate(0))
@@ -392,8 +415,11 @@ import X509
         let chain = TestPKI.chain()
         let client = TestPKI.issue(.client("front-desk-ipad"), by: chain.intermediate)
         let evaluation = TrustEngine.evaluate(
-            leaf: client.x509, presented: [], anchors: [TrustAnchor(certificate: chain.root.x509, source: "client-ca.pem")],
-            context: TrustContext(at: TestPKI.referenceTime, purpose: .client))
+            leaf: client.x509,
+            presented: [],
+            anchors: [TrustAnchor(certificate: chain.root.x509, source: "client-ca.pem")],
+            context: TrustContext(at: TestPKI.referenceTime, purpose: .client)
+        )
         let finding = try #require(evaluation.findings.first { $0.code == .chainMissingIntermediate })
         #expect(finding.fix.contains("the client's identity"))
         #expect(finding.fix.contains("the server's client CA file"))

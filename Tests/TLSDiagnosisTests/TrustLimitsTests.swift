@@ -8,7 +8,8 @@ import X509
 /// could send, ends the work quickly, and is named in a finding.
 @Suite struct TrustLimitsTests {
     /// Root → `count` intermediates → leaf, each issued by the one before.
-    static func longChain(_ count: Int) -> (root: TestPKI.Issued, intermediates: [TestPKI.Issued], leaf: TestPKI.Issued) {
+    static func longChain(_ count: Int) -> (root: TestPKI.Issued, intermediates: [TestPKI.Issued], leaf: TestPKI.Issued)
+    {
         let root = TestPKI.issue(.root("Test Root CA"))
         var intermediates: [TestPKI.Issued] = []
         for index in 1...count {
@@ -24,7 +25,10 @@ import X509
         let result = Trust.evaluate(leaf, intermediates.reversed(), anchors: [root])
         #expect(!result.trusted)
         let finding = result.findings(.chainTooLong).first { $0.evidence["limit"]?.intValue == 16 }
-        #expect(finding?.message == "The chain goes on for more than 16 certificates without reaching an anchor.", "\(result.findings.map(\.message))")
+        #expect(
+            finding?.message == "The chain goes on for more than 16 certificates without reaching an anchor.",
+            "\(result.findings.map(\.message))"
+        )
     }
 
     @Test func moreThanEightIntermediatesIsTooLongByDefault() {
@@ -71,8 +75,12 @@ import X509
         #expect(Date().timeIntervalSince(started) < 10 * Slowness.factor)
         #expect(!result.trusted)
         let stopped = result.findings(.chainTooLong).first { $0.evidence["limit"]?.stringValue == "signature checks" }
-        #expect(stopped?.message.hasPrefix("tlsprobe stopped building paths after its limit of signature checks (40 certificates were sent, 1 anchors given)") == true,
-                "\(result.findings.map(\.message))")
+        #expect(
+            stopped?.message.hasPrefix(
+                "tlsprobe stopped building paths after its limit of signature checks (40 certificates were sent, 1 anchors given)"
+            ) == true,
+            "\(result.findings.map(\.message))"
+        )
     }
 
     @Test func thirtyTwoCompletePathsAtMost() {
@@ -80,7 +88,8 @@ import X509
         // Six copies of each of two CAs (same name and key, other serials): 36 paths from the
         // leaf to the root, every one invalid (the leaf has expired), so none ends the search.
         let root = TestPKI.issue(.root("Test Root CA"))
-        let keyA = TestPKI.makeKey(.p256), keyB = TestPKI.makeKey(.p256)
+        let keyA = TestPKI.makeKey(.p256)
+        let keyB = TestPKI.makeKey(.p256)
         func copies(_ name: String, key: Certificate.PrivateKey, by issuer: TestPKI.Issued) -> [TestPKI.Issued] {
             (1...6).map { serial in
                 var spec = TestPKI.Spec.intermediate(name)
@@ -96,7 +105,10 @@ import X509
         let result = Trust.evaluate(leaf, lower + upper, anchors: [root])
         #expect(!result.trusted)
         #expect(result.first(.certExpired) != nil)
-        #expect(result.findings(.chainTooLong).contains { $0.evidence["limit"]?.stringValue == "complete paths" }, "\(result.findings.map(\.message))")
+        #expect(
+            result.findings(.chainTooLong).contains { $0.evidence["limit"]?.stringValue == "complete paths" },
+            "\(result.findings.map(\.message))"
+        )
     }
 
     @Test func nameConstraintChecksPastAMillionComparisonsAreRefused() {
@@ -112,7 +124,10 @@ import X509
         let finding = result.first(.chainNameConstraintsViolated)
         #expect((finding?.evidence["names"]?.intValue ?? 0) >= 1000, "1000 DNS names, the subject and its CN")
         #expect(finding?.evidence["constraints"]?.intValue == 1100)
-        #expect(finding?.message.contains("takes more than 1048576 comparisons") == true, "\(result.findings.map(\.message))")
+        #expect(
+            finding?.message.contains("takes more than 1048576 comparisons") == true,
+            "\(result.findings.map(\.message))"
+        )
         #expect(!result.trusted)
     }
 
@@ -129,7 +144,9 @@ import X509
             let strangers = (0..<255).map { index in
                 TestPKI.issue(.intermediate(String(repeating: "Stranger CA \(index) ", count: count)), by: root)
             }
-            let presented = strangers.map(\.x509), leaf = pki.leaf.x509, anchor = Trust.anchor(pki.root)
+            let presented = strangers.map(\.x509)
+            let leaf = pki.leaf.x509
+            let anchor = Trust.anchor(pki.root)
             let context = TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"))
             let started = Date()
             let result = TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: [anchor], context: context)

@@ -7,8 +7,13 @@ import X509
 
 @Suite struct TrustNameConstraintsTests {
     /// A root constrained by `nc`, a leaf with `dns`, `ips` and `emails`, evaluated for `name`.
-    func evaluate(_ nc: NameConstraints, dns: [String] = ["printer.shop.local"], ips: [String] = [], emails: [String] = [],
-                  name: String? = "printer.shop.local") -> TrustEvaluation {
+    func evaluate(
+        _ nc: NameConstraints,
+        dns: [String] = ["printer.shop.local"],
+        ips: [String] = [],
+        emails: [String] = [],
+        name: String? = "printer.shop.local"
+    ) -> TrustEvaluation {
         var rootSpec = TestPKI.Spec.root("Shop Root")
         rootSpec.nameConstraints = nc
         let root = TestPKI.issue(rootSpec)
@@ -35,7 +40,11 @@ import X509
     }
 
     @Test func permittedSubtreeIsLabelWiseNotSuffixWise() {
-        let result = evaluate(NameConstraints(permittedDNSDomains: ["shop.local"]), dns: ["printer.myshop.local"], name: "printer.myshop.local")
+        let result = evaluate(
+            NameConstraints(permittedDNSDomains: ["shop.local"]),
+            dns: ["printer.myshop.local"],
+            name: "printer.myshop.local"
+        )
         #expect(result.first(.chainNameConstraintsViolated) != nil)
     }
 
@@ -45,23 +54,44 @@ import X509
     }
 
     @Test func wildcardThatCouldNameAnExcludedHostIsAViolation() {
-        let result = evaluate(NameConstraints(excludedDNSDomains: ["admin.shop.local"]), dns: ["*.shop.local"], name: "printer.shop.local")
+        let result = evaluate(
+            NameConstraints(excludedDNSDomains: ["admin.shop.local"]),
+            dns: ["*.shop.local"],
+            name: "printer.shop.local"
+        )
         #expect(result.first(.chainNameConstraintsViolated)?.message.contains("wildcard") == true)
     }
 
     @Test func ipConstraintsUseTheMask() {
         let net: [UInt8] = [10, 0, 0, 0, 255, 255, 255, 0]
-        let inside = evaluate(NameConstraints(permittedIPRanges: [ASN1OctetString(contentBytes: net[...])]), dns: [], ips: ["10.0.0.5"], name: "10.0.0.5")
+        let inside = evaluate(
+            NameConstraints(permittedIPRanges: [ASN1OctetString(contentBytes: net[...])]),
+            dns: [],
+            ips: ["10.0.0.5"],
+            name: "10.0.0.5"
+        )
         #expect(inside.trusted)
-        let outside = evaluate(NameConstraints(permittedIPRanges: [ASN1OctetString(contentBytes: net[...])]), dns: [], ips: ["10.0.1.5"], name: "10.0.1.5")
+        let outside = evaluate(
+            NameConstraints(permittedIPRanges: [ASN1OctetString(contentBytes: net[...])]),
+            dns: [],
+            ips: ["10.0.1.5"],
+            name: "10.0.1.5"
+        )
         #expect(outside.first(.chainNameConstraintsViolated)?.message.contains("10.0.0.0/24") == true)
     }
 
     @Test func emailConstraintsMatchMailboxHostAndDomain() {
         #expect(evaluate(NameConstraints(permittedEmailAddresses: ["shop.local"]), emails: ["desk@shop.local"]).trusted)
-        #expect(evaluate(NameConstraints(permittedEmailAddresses: [".shop.local"]), emails: ["desk@mail.shop.local"]).trusted)
-        #expect(evaluate(NameConstraints(permittedEmailAddresses: ["desk@shop.local"]), emails: ["desk@shop.local"]).trusted)
-        #expect(!evaluate(NameConstraints(permittedEmailAddresses: ["*@shop.local"]), emails: ["desk@shop.local"]).trusted)
+        #expect(
+            evaluate(NameConstraints(permittedEmailAddresses: [".shop.local"]), emails: ["desk@mail.shop.local"])
+                .trusted
+        )
+        #expect(
+            evaluate(NameConstraints(permittedEmailAddresses: ["desk@shop.local"]), emails: ["desk@shop.local"]).trusted
+        )
+        #expect(
+            !evaluate(NameConstraints(permittedEmailAddresses: ["*@shop.local"]), emails: ["desk@shop.local"]).trusted
+        )
     }
 
     @Test func directoryNameConstraintsApplyToTheSubject() throws {

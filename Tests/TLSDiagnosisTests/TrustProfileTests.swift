@@ -39,7 +39,11 @@ import X509
         #expect(!apple.trusted)
         // digitalSignature beside it: nothing to say.
         spec.keyUsage = KeyUsage(digitalSignature: true, keyEncipherment: true)
-        #expect(Trust.evaluate(TestPKI.issue(spec, by: root), anchors: [root], profile: .apple).first(.certKeyUsageIncompatible) == nil)
+        #expect(
+            Trust.evaluate(TestPKI.issue(spec, by: root), anchors: [root], profile: .apple).first(
+                .certKeyUsageIncompatible
+            ) == nil
+        )
     }
 
     @Test func missingEKUIsInformationalByDefaultAndAnErrorForApple() {
@@ -77,7 +81,9 @@ import X509
 
         // Past 825 days the error and its fix name 825, whatever the root.
         spec.notAfter = TestPKI.day(900)
-        let long = Trust.evaluate(TestPKI.issue(spec, by: root), anchors: [root], profile: .apple).findings(.certValidityTooLong)
+        let long = Trust.evaluate(TestPKI.issue(spec, by: root), anchors: [root], profile: .apple).findings(
+            .certValidityTooLong
+        )
         #expect(long.count == 1)
         #expect(long.first?.severity == .error)
         #expect(long.first?.evidence["limit_days"]?.intValue == 825)
@@ -137,7 +143,9 @@ import X509
         let root = TestPKI.issue(.root("Test Root CA"))
         var spec = TestPKI.Spec.intermediate("Lax CA")
         spec.basicConstraintsPresent = false
-        spec.extraExtensions = [try! Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: nil), critical: false)]
+        spec.extraExtensions = [
+            try! Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: nil), critical: false)
+        ]
         let int = TestPKI.issue(spec, by: root)
         let leaf = TestPKI.issue(.server("printer.local"), by: int)
         let result = Trust.evaluate(leaf, [int], anchors: [root])

@@ -14,10 +14,16 @@ import X509
         let leaf = TestPKI.issue(.server("printer.local"), by: lower)
         let result = Trust.evaluate(leaf, [upper, lower], anchors: [root])
         #expect(result.trusted)
-        #expect(result.pathSources == ["certificate[0]", "certificate[2]", "certificate[1]", "anchor Test Root CA.pem"])
+        #expect(
+            result.pathSources == ["certificate[0]", "certificate[2]", "certificate[1]", "anchor Test Root CA.pem"]
+        )
         let finding = result.first(.chainWrongOrder)
         #expect(finding?.severity == .warning)
-        #expect(finding?.evidence["path_order"]?.stringsValue == ["certificate[0]", "certificate[2]", "certificate[1]", "anchor Test Root CA.pem"])
+        #expect(
+            finding?.evidence["path_order"]?.stringsValue == [
+                "certificate[0]", "certificate[2]", "certificate[1]", "anchor Test Root CA.pem",
+            ]
+        )
     }
 
     @Test func duplicatesAreUnrelatedCertificates() {
@@ -27,7 +33,10 @@ import X509
         let duplicates = result.findings(.chainUnrelatedCertificate)
         #expect(duplicates.map(\.subject.description).sorted() == ["certificate[2]", "certificate[3]"])
         #expect(duplicates.allSatisfy { $0.severity == .warning })
-        #expect(duplicates.first { $0.subject == .certificate(3) }?.evidence["duplicate_of"]?.stringValue == "certificate[0]")
+        #expect(
+            duplicates.first { $0.subject == .certificate(3) }?.evidence["duplicate_of"]?.stringValue
+                == "certificate[0]"
+        )
     }
 
     @Test func extrasAreNamedAndIgnored() {
@@ -130,7 +139,12 @@ import X509
             damaged[index] ^= 0xFF
             guard let cert = try? X509Certificate(derEncoded: damaged) else { continue }
             let context = TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"))
-            let result = TrustEngine.evaluate(leaf: pki.leaf.x509, presented: [cert, cert], anchors: [Trust.anchor(pki.root), TrustAnchor(certificate: cert, source: "damaged.pem")], context: context)
+            let result = TrustEngine.evaluate(
+                leaf: pki.leaf.x509,
+                presented: [cert, cert],
+                anchors: [Trust.anchor(pki.root), TrustAnchor(certificate: cert, source: "damaged.pem")],
+                context: context
+            )
             _ = result.trusted
             judged += 1
         }

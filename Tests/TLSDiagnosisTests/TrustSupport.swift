@@ -12,15 +12,32 @@ enum Trust {
 
     /// Evaluates `leaf` with `presented` after it against `anchors`.
     static func evaluate(
-        _ leaf: TestPKI.Issued, _ presented: [TestPKI.Issued] = [], anchors: [TestPKI.Issued],
-        name: String? = "printer.local", purpose: Purpose = .server, profile: Profile = .default,
-        at: Date = TestPKI.referenceTime, maxIntermediates: Int? = nil, systemAnchors: Bool = false
+        _ leaf: TestPKI.Issued,
+        _ presented: [TestPKI.Issued] = [],
+        anchors: [TestPKI.Issued],
+        name: String? = "printer.local",
+        purpose: Purpose = .server,
+        profile: Profile = .default,
+        at: Date = TestPKI.referenceTime,
+        maxIntermediates: Int? = nil,
+        systemAnchors: Bool = false
     ) -> TrustEvaluation {
         let context = TrustContext(
-            at: at, expectedName: name.map(ExpectedName.init(parsing:)), purpose: purpose, profile: profile,
-            maxIntermediates: maxIntermediates)
-        let trusted = anchors.map { systemAnchors ? TrustAnchor(certificate: $0.x509, source: TrustAnchor.systemSource) : anchor($0) }
-        return TrustEngine.evaluate(leaf: leaf.x509, presented: presented.map(\.x509), anchors: trusted, context: context)
+            at: at,
+            expectedName: name.map(ExpectedName.init(parsing:)),
+            purpose: purpose,
+            profile: profile,
+            maxIntermediates: maxIntermediates
+        )
+        let trusted = anchors.map {
+            systemAnchors ? TrustAnchor(certificate: $0.x509, source: TrustAnchor.systemSource) : anchor($0)
+        }
+        return TrustEngine.evaluate(
+            leaf: leaf.x509,
+            presented: presented.map(\.x509),
+            anchors: trusted,
+            context: context
+        )
     }
 }
 

@@ -85,9 +85,11 @@ import X509
         // RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER } with the
         // modulus's tag made constructed (0x22), as the fuzzer did: no RSA parser takes it.
         let rsaPublicKey: [UInt8] = [0x30, 0x82, 0x01, 0x0A, 0x02, 0x82, 0x01, 0x01]
-        let at = try #require((0...(leaf.der.count - rsaPublicKey.count)).first {
-            leaf.der[$0..<($0 + rsaPublicKey.count)].elementsEqual(rsaPublicKey)
-        })
+        let at = try #require(
+            (0...(leaf.der.count - rsaPublicKey.count)).first {
+                leaf.der[$0..<($0 + rsaPublicKey.count)].elementsEqual(rsaPublicKey)
+            }
+        )
         var broken = leaf.der
         broken[at + 4] = 0x22
         let parsed = try X509Certificate(derEncoded: broken)

@@ -9,7 +9,11 @@ import TLSModel
 /// `ConnectSession` in the test process against a real `openssl s_server` on loopback:
 /// the report, without the binary between.
 @Suite(.serialized) struct ConnectSessionTests {
-    static func run(_ server: OpenSSLServer, anchors: [String], configure: (inout ConnectSession.Configuration) -> Void = { _ in })
+    static func run(
+        _ server: OpenSSLServer,
+        anchors: [String],
+        configure: (inout ConnectSession.Configuration) -> Void = { _ in }
+    )
         throws -> ConnectionReport
     {
         var c = ConnectSession.Configuration(target: DialTarget(host: server.host, port: server.port))

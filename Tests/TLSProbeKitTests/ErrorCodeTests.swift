@@ -19,7 +19,8 @@ import LiveNetwork
 
     @Test func connectFailures() {
         let expected: [(ConnectFailure.Kind, String)] = [
-            (.refused, "connect.refused"), (.unreachable, "connect.unreachable"), (.unresolved, "connect.lookup_failed"),
+            (.refused, "connect.refused"), (.unreachable, "connect.unreachable"),
+            (.unresolved, "connect.lookup_failed"),
             (.connectTimedOut, "connect.timed_out"), (.noTLSAnswer, "connect.no_tls_answer"), (.local, "other"),
         ]
         for (kind, code) in expected {
@@ -63,12 +64,17 @@ import LiveNetwork
 
     @Test func theErrorObjectIndentedAndOnOneLine() throws {
         let error = ConnectFailure(.refused, "127.0.0.1:1: connection refused", target: "127.0.0.1:1")
-        #expect(error.json(command: "connect", lines: true)
-            == #"{"command":"connect","error":{"code":"connect.refused","message":"127.0.0.1:1: connection refused","target":"127.0.0.1:1"},"schema_version":1}"#)
+        #expect(
+            error.json(command: "connect", lines: true)
+                == #"{"command":"connect","error":{"code":"connect.refused","message":"127.0.0.1:1: connection refused","target":"127.0.0.1:1"},"schema_version":1}"#
+        )
         let pretty = error.json(command: "connect", lines: false)
         #expect(pretty.contains("\n  \"error\": {\n"))
         let untargeted = CouldNotExamine(.other, description: "cannot open a socket")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(untargeted.json(command: "listen", lines: true).utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(untargeted.json(command: "listen", lines: true).utf8))
+                as? [String: Any]
+        )
         let inner = try #require(object["error"] as? [String: Any])
         #expect(inner["target"] is NSNull, "target is present, null")
         #expect(inner["code"] as? String == "other")

@@ -23,8 +23,10 @@ import SafeFiles
         #expect(try IdentityHost.parse(text).get() == expected)
     }
 
-    @Test(arguments: ["10.0.0.5:4433", "[::1]:443", "printer.local:631", "fe80::1%eth0", "http://printer.local", "", " ",
-                      "*.local", "a..b", "-bad.local", "printer local", "10.0.0.256", "1.2.3", "x.*.local", "ünï.local"])
+    @Test(arguments: [
+        "10.0.0.5:4433", "[::1]:443", "printer.local:631", "fe80::1%eth0", "http://printer.local", "", " ",
+        "*.local", "a..b", "-bad.local", "printer local", "10.0.0.256", "1.2.3", "x.*.local", "ünï.local",
+    ])
     func hostsThatCannotBeASANAreRefused(text: String) {
         #expect(throws: IdentityUsageError.self) { try IdentityHost.parse(text).get() }
     }
@@ -34,10 +36,14 @@ import SafeFiles
         #expect(range?.constraintBytes == [10, 0, 0, 0, 255, 0, 0, 0])
         #expect(IdentityIPRange.parse("fd00::/8")?.constraintBytes.count == 32)
         #expect(IdentityIPRange.parse("10.1.2.3/8")?.text == "10.0.0.0/8")
-        #expect(IdentityIPRange.parse("::ffff:10.0.0.0/104") == IdentityIPRange(address: [10, 0, 0, 0], prefixLength: 8))
+        #expect(
+            IdentityIPRange.parse("::ffff:10.0.0.0/104") == IdentityIPRange(address: [10, 0, 0, 0], prefixLength: 8)
+        )
         #expect(IdentityIPRange.everyIPv4.constraintBytes == [0, 0, 0, 0, 0, 0, 0, 0])
         #expect(IdentityIPRange.everyIPv6.constraintBytes == [UInt8](repeating: 0, count: 32))
-        for bad in ["10.0.0.0", "10.0.0.0/33", "10.0.0.0/-1", "/8", "10.0.0.0/", "::/129", "10.0.0.0/8/8", "10.0.0.0/0008"] {
+        for bad in [
+            "10.0.0.0", "10.0.0.0/33", "10.0.0.0/-1", "/8", "10.0.0.0/", "::/129", "10.0.0.0/8/8", "10.0.0.0/0008",
+        ] {
             #expect(IdentityIPRange.parse(bad) == nil, "\(bad)")
         }
     }
@@ -45,7 +51,9 @@ import SafeFiles
     /// Every prefix of real inputs, and random bytes, through every parser.
     @Test func everyPrefixAndGarbage() throws {
         let chain = TestPKI.chain()
-        let inputs = ["printer.local", "[fd00::5]:443", "10.0.0.0/8", "*.shop.local", chain.root.pem, chain.leaf.keyPEM]
+        let inputs = [
+            "printer.local", "[fd00::5]:443", "10.0.0.0/8", "*.shop.local", chain.root.pem, chain.leaf.keyPEM,
+        ]
         var random = SplitMix64(seed: 15)
         var texts: [String] = []
         for input in inputs {
@@ -54,7 +62,9 @@ import SafeFiles
         }
         for _ in 0..<200 {
             let count = Int(random.next() % 300)
-            texts.append(String(decoding: (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }, as: UTF8.self))
+            texts.append(
+                String(decoding: (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }, as: UTF8.self)
+            )
         }
         let dir = TemporaryDirectory()
         for (index, text) in texts.enumerated() {
@@ -84,7 +94,10 @@ import SafeFiles
         for name in ["10.0.0.6", "printer.local", "ipad.shop.example", "a_b.c", "x-y.z"] {
             #expect(IdentityHost.looksLikeHostName(name), "\(name)")
         }
-        for name in ["front-desk-ipad", "tlsprobe server 10.0.0.6", ".local", "local.", "a..b", "a-.b", "a.-b", "-a.b", "", "ipad (2).local", "::1"] {
+        for name in [
+            "front-desk-ipad", "tlsprobe server 10.0.0.6", ".local", "local.", "a..b", "a-.b", "a.-b", "-a.b", "",
+            "ipad (2).local", "::1",
+        ] {
             #expect(!IdentityHost.looksLikeHostName(name), "\(name)")
         }
         #expect(IdentityMaker.serverCommonName([.ip([10, 0, 0, 6]), .dns("printer.local")]) == "printer.local")

@@ -8,10 +8,13 @@ import TLSProbeKit
 @Suite struct QueuedWriterTests {
     @Test func everyReportIsWrittenInOrderWhenTheReaderKeepsUp() {
         let written = StreamSinkTests.Collected()
-        let writer = QueuedWriter(capacity: 4, output: { text in
-            usleep(1_000)
-            written.append(text)
-        })
+        let writer = QueuedWriter(
+            capacity: 4,
+            output: { text in
+                usleep(1_000)
+                written.append(text)
+            }
+        )
         #expect(writer.start())
         // Slower than the producer: the queue fills, but finish waits for what it holds.
         for index in 0..<4 { writer.enqueue("\(index)") }

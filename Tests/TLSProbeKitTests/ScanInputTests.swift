@@ -40,7 +40,9 @@ import TLSProbeKit
         #expect(hosts(try ScanInput.target("10.0.0.10-13")) == ["10.0.0.10", "10.0.0.11", "10.0.0.12", "10.0.0.13"])
         let across = try ScanInput.target("10.0.0.254-10.0.1.1")
         #expect(hosts(across) == ["10.0.0.254", "10.0.0.255", "10.0.1.0", "10.0.1.1"])
-        #expect(hosts(try ScanInput.target("fd00::fe-fd00::101")) == ["fd00::fe", "fd00::ff", "fd00::100", "fd00::101"])
+        #expect(
+            hosts(try ScanInput.target("fd00::fe-fd00::101")) == ["fd00::fe", "fd00::ff", "fd00::100", "fd00::101"]
+        )
         // The largest block taken at all (with --force): a /8; beyond, refused whatever the flags.
         #expect(try ScanInput.target("10.0.0.0/8").hostCount == ScanInput.hardLimit)
     }
@@ -115,13 +117,20 @@ import TLSProbeKit
 
     /// The plan walks endpoints one at a time: a /16 with 13 ports is counted, not listed.
     @Test func thePlanIsWalkedNotListed() throws {
-        var plan = ScanPlan(targets: [try ScanInput.target("127.0.0.0/30"), try ScanInput.target("localhost:4433")], ports: [443, 8443])
+        var plan = ScanPlan(
+            targets: [try ScanInput.target("127.0.0.0/30"), try ScanInput.target("localhost:4433")],
+            ports: [443, 8443]
+        )
         #expect(plan.endpointCount == 4 * 2 + 1)
         var cursor = ScanPlan.Cursor(plan)
         var seen: [String] = []
         while let e = cursor.next() { seen.append("\(e.host):\(e.port)") }
-        #expect(seen == ["127.0.0.0:443", "127.0.0.0:8443", "127.0.0.1:443", "127.0.0.1:8443", "127.0.0.2:443",
-                         "127.0.0.2:8443", "127.0.0.3:443", "127.0.0.3:8443", "localhost:4433"])
+        #expect(
+            seen == [
+                "127.0.0.0:443", "127.0.0.0:8443", "127.0.0.1:443", "127.0.0.1:8443", "127.0.0.2:443",
+                "127.0.0.2:8443", "127.0.0.3:443", "127.0.0.3:8443", "localhost:4433",
+            ]
+        )
         plan = ScanPlan(targets: [try ScanInput.target("10.0.0.0/16")], ports: ScanInput.defaultPorts)
         #expect(plan.hostCount == 65_536)
         #expect(plan.endpointCount == 65_536 * ScanInput.defaultPorts.count)
@@ -129,7 +138,10 @@ import TLSProbeKit
 
     /// Every prefix of every form, and random garbage: read or refused, never a crash.
     @Test func everyPrefixAndGarbage() {
-        let samples = ["[fd00::1234:5678]:4433", "10.0.0.10-10.0.1.40", "fd00::ff/120", "printer.local:4433", "10.0.0.0/24", "10.0.0.10-40"]
+        let samples = [
+            "[fd00::1234:5678]:4433", "10.0.0.10-10.0.1.40", "fd00::ff/120", "printer.local:4433", "10.0.0.0/24",
+            "10.0.0.10-40",
+        ]
         for sample in samples {
             for end in 0...sample.count {
                 let prefix = String(sample.prefix(end))

@@ -7,7 +7,8 @@ import Testing
 /// word; the shell must read back the very text, whatever the path holds.
 @Suite struct ShellQuotingTests {
     @Test(arguments: [
-        "/tmp/ca", "/tmp/a b", "it's", "no'\u{301}pe", "'", "''", "a'\u{301}'\u{308}b", "\u{301}'", "$HOME", "a\"b", "x\ny",
+        "/tmp/ca", "/tmp/a b", "it's", "no'\u{301}pe", "'", "''", "a'\u{301}'\u{308}b", "\u{301}'", "$HOME", "a\"b",
+        "x\ny",
         "é'", "🇫🇷'x", "-n", "",
     ])
     func theShellReadsBackTheText(_ text: String) throws {

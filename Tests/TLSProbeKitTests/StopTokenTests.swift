@@ -40,7 +40,8 @@ import TLSDiagnosis
             let t = SyntheticTLS.tls12(chain: chain)
             var conversation = TCPConversation(clientPort: UInt16(40_000 + index))
             conversation.time += Double(index)
-            packets += conversation.open() + conversation.send(t.clientHello, from: .client)
+            packets +=
+                conversation.open() + conversation.send(t.clientHello, from: .client)
                 + conversation.send(t.serverFlight, from: .server) + conversation.send(t.clientFinish, from: .client)
                 + conversation.send(t.serverFinish, from: .server) + conversation.close()
         }
@@ -82,6 +83,14 @@ final class Box<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
     init(_ value: Value) { stored = value }
-    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
-    func update(_ change: (inout Value) -> Void) { lock.lock(); change(&stored); lock.unlock() }
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+    func update(_ change: (inout Value) -> Void) {
+        lock.lock()
+        change(&stored)
+        lock.unlock()
+    }
 }

@@ -28,10 +28,26 @@ import TLSProbeOutput
     }
 
     static func verify(findings: [Finding]) -> Report {
-        .verify(VerifyReport(
-            target: VerifyTarget(files: ["leaf.pem"], host: nil, purpose: .server, at: Date(timeIntervalSince1970: 1_763_719_200)),
-            chain: [], trust: TrustSection(evaluated: false, trusted: nil, profile: "default", note: nil, anchors: [], path: nil),
-            findings: findings))
+        .verify(
+            VerifyReport(
+                target: VerifyTarget(
+                    files: ["leaf.pem"],
+                    host: nil,
+                    purpose: .server,
+                    at: Date(timeIntervalSince1970: 1_763_719_200)
+                ),
+                chain: [],
+                trust: TrustSection(
+                    evaluated: false,
+                    trusted: nil,
+                    profile: "default",
+                    note: nil,
+                    anchors: [],
+                    path: nil
+                ),
+                findings: findings
+            )
+        )
     }
 
     @Test func jsonLinesWriteOneCompactObjectPerReport() throws {

@@ -9,15 +9,44 @@ import TLSWire
     func report() -> ConnectionReport {
         let chain = TestPKI.chain()
         let hello = ClientHelloSummary(
-            legacyVersion: .tls12, versions: [ProtocolVersion(0x3A3A), .tls13], cipherSuites: [CipherSuite(rawValue: 0x1301), CipherSuite(rawValue: 0xFFF0)],
-            sni: nil, alpn: [], signatureAlgorithms: [], supportedGroups: [NamedGroup(rawValue: 0x001D)], keyShareGroups: [], extensions: [])
-        let alert = AlertEvent(from: .client, level: .fatal, description: .unknownCA, encrypted: false, after: [HandshakeStep(from: .server, type: .certificate)])
-        let o = HandshakeObservation(clientHello: hello, serverCertificates: [chain.leaf.x509], alerts: [alert], outcome: .failed)
+            legacyVersion: .tls12,
+            versions: [ProtocolVersion(0x3A3A), .tls13],
+            cipherSuites: [CipherSuite(rawValue: 0x1301), CipherSuite(rawValue: 0xFFF0)],
+            sni: nil,
+            alpn: [],
+            signatureAlgorithms: [],
+            supportedGroups: [NamedGroup(rawValue: 0x001D)],
+            keyShareGroups: [],
+            extensions: []
+        )
+        let alert = AlertEvent(
+            from: .client,
+            level: .fatal,
+            description: .unknownCA,
+            encrypted: false,
+            after: [HandshakeStep(from: .server, type: .certificate)]
+        )
+        let o = HandshakeObservation(
+            clientHello: hello,
+            serverCertificates: [chain.leaf.x509],
+            alerts: [alert],
+            outcome: .failed
+        )
         return ConnectionDiagnosis.report(
             observation: o,
-            vantage: .observer(ObserverVantage(flow: Flow(
-                client: "127.0.0.1:50000", server: "127.0.0.1:4433", firstPacket: TestPKI.referenceTime, lastPacket: TestPKI.referenceTime))),
-            anchors: [], context: TrustContext(at: TestPKI.referenceTime))
+            vantage: .observer(
+                ObserverVantage(
+                    flow: Flow(
+                        client: "127.0.0.1:50000",
+                        server: "127.0.0.1:4433",
+                        firstPacket: TestPKI.referenceTime,
+                        lastPacket: TestPKI.referenceTime
+                    )
+                )
+            ),
+            anchors: [],
+            context: TrustContext(at: TestPKI.referenceTime)
+        )
     }
 
     @Test func codePointsCarryValueAndNameOnlyWhenKnown() throws {

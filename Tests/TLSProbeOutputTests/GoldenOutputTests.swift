@@ -43,12 +43,14 @@ import TLSWire
             return
         }
         if let difference = Self.firstDifference(expected: expected, actual: actual) {
-            Issue.record("""
+            Issue.record(
+                """
                 The output differs from Golden/\(name) at line \(difference.line):
                   golden: \(difference.expected)
                   now:    \(difference.actual)
                 If the change is meant, regenerate the golden files and review the diff: \(Self.regenerate)
-                """)
+                """
+            )
         }
     }
 
@@ -67,7 +69,9 @@ import TLSWire
     /// Writes `text` to a temporary file beside `url`, then renames it into place.
     static func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
+        )
         try Data(text.utf8).write(to: temporary)
         guard rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
@@ -102,12 +106,23 @@ enum GoldenReports {
 
     /// The office's own PKI: root, issuing CA and the printer's certificate (a name and an
     /// address). The root is the anchor the user gives with --anchor root.pem.
-    static let root = TestPKI.issueFixed(spec(.root("Front Desk Root CA", key: .ed25519), organization: "Front Desk"), label: "root", serial: 0x1001)
+    static let root = TestPKI.issueFixed(
+        spec(.root("Front Desk Root CA", key: .ed25519), organization: "Front Desk"),
+        label: "root",
+        serial: 0x1001
+    )
     static let intermediate = TestPKI.issueFixed(
         spec(.intermediate("Front Desk Issuing CA", pathLength: 0), organization: "Front Desk", key: .ed25519),
-        label: "intermediate", serial: 0x1002, by: root)
+        label: "intermediate",
+        serial: 0x1002,
+        by: root
+    )
     static let printer = TestPKI.issueFixed(
-        spec(.server("printer.local", ips: ["192.168.1.20"])), label: "printer", serial: 0x1003, by: intermediate)
+        spec(.server("printer.local", ips: ["192.168.1.20"])),
+        label: "printer",
+        serial: 0x1003,
+        by: intermediate
+    )
     /// The printer's certificate of last year, expired 10 days before the reference time.
     static let expiredPrinter: TestPKI.Issued = {
         var s = spec(.server("printer.local", ips: ["192.168.1.20"]))
@@ -116,15 +131,31 @@ enum GoldenReports {
         return TestPKI.issueFixed(s, label: "printer", serial: 0x1000, by: intermediate)
     }()
     /// A client certificate for the front desk PC (listen with client authentication).
-    static let frontDeskPC = TestPKI.issueFixed(spec(.client("front-desk-pc")), label: "front-desk-pc", serial: 0x1004, by: intermediate)
+    static let frontDeskPC = TestPKI.issueFixed(
+        spec(.client("front-desk-pc")),
+        label: "front-desk-pc",
+        serial: 0x1004,
+        by: intermediate
+    )
 
     /// The printer maker's factory PKI: a chain to a root the office does not trust.
-    static let vendorRoot = TestPKI.issueFixed(spec(.root("Acme Printers Root CA", key: .ed25519), organization: "Acme Printers"), label: "vendor root", serial: 0x2001)
+    static let vendorRoot = TestPKI.issueFixed(
+        spec(.root("Acme Printers Root CA", key: .ed25519), organization: "Acme Printers"),
+        label: "vendor root",
+        serial: 0x2001
+    )
     static let vendorCA = TestPKI.issueFixed(
         spec(.intermediate("Acme Printers Device CA"), organization: "Acme Printers", key: .ed25519),
-        label: "vendor device CA", serial: 0x2002, by: vendorRoot)
+        label: "vendor device CA",
+        serial: 0x2002,
+        by: vendorRoot
+    )
     static let vendorPrinter = TestPKI.issueFixed(
-        spec(.server("printer.local", ips: ["192.168.1.20"])), label: "vendor printer", serial: 0x2003, by: vendorCA)
+        spec(.server("printer.local", ips: ["192.168.1.20"])),
+        label: "vendor printer",
+        serial: 0x2003,
+        by: vendorCA
+    )
 
     static func spec(_ base: TestPKI.Spec, organization: String? = nil, key: TestPKI.KeyKind? = nil) -> TestPKI.Spec {
         var spec = base
@@ -137,14 +168,21 @@ enum GoldenReports {
 
     /// OpenSSL's verdict beside the engine's, as connect and verify record it.
     static func openssl(_ error: String? = nil, depth: Int? = nil, message: String? = nil) -> ExternalVerdict {
-        ExternalVerdict(verifier: "OpenSSL 3.0.19 (security level 2)", ok: error == nil, error: error, depth: depth, message: message)
+        ExternalVerdict(
+            verifier: "OpenSSL 3.0.19 (security level 2)",
+            ok: error == nil,
+            error: error,
+            depth: depth,
+            message: message
+        )
     }
 
     // MARK: handshakes
 
     /// curl 7.88.1's ClientHello (OpenSSL 3.0, Debian 12), as captured on loopback
     /// (Tests/TLSDiagnosisTests/Vectors/CurlClientHello.swift); the SNI is replaced.
-    static let curlClientHelloRecord = hexBytes("""
+    static let curlClientHelloRecord = hexBytes(
+        """
         1603010200010001fc03032f61052b10c9409793c7ac6a1fe20fe39e942da74a9519ce923f0427f9a8daa420f0feebdd
         ff1fa504af81033ed5a81cae99e8769dfdafef713df2b70f2993be31003e130213031301c02cc030009fcca9cca8ccaa
         c02bc02f009ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00ff01000175
@@ -156,11 +194,13 @@ enum GoldenReports {
         000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
         000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
         00000000000000000000000000000000000000000000000000000000000000000000000000
-        """)
+        """
+    )
 
     /// tlsprobe connect's own ClientHello (OpenSSL 3.0.19's defaults at security level 0,
     /// TLS 1.2 and 1.3), as captured on loopback; the SNI is replaced.
-    static let tlsprobeClientHelloRecord = hexBytes("""
+    static let tlsprobeClientHelloRecord = hexBytes(
+        """
         1603010145010001410303a9faa2cad60bf6f0b87b09282ea2912fcaee228022f3e0f1f51e2ccea6d595b320028d76c1
         0e03f725e6c1e94171721d2cdadfd2f5a0c4caee5331cb6f0b1221cf003e130213031301c02cc030009fcca9cca8ccaa
         c02bc02f009ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00ff010000ba
@@ -168,7 +208,8 @@ enum GoldenReports {
         0101010201030104002300000005000501000000000016000000170000000d0030002e04030503060308070808080908
         0a080b080408050806040105010601030302030301020103020202040205020602002b00050403040303002d00020101
         003300260024001d002090901a66deded340c8deda878c1109780d7466259ca2cf17b85cd5dce164fd62
-        """)
+        """
+    )
 
     /// The hello in `record` asking for `sni`, or for no name when nil.
     static func clientHello(_ record: [UInt8], sni: String?) -> ClientHello {
@@ -191,35 +232,56 @@ enum GoldenReports {
     /// A TLS 1.3 ServerHello: TLS_AES_256_GCM_SHA384 with an x25519 key share.
     static func serverHello13(for hello: ClientHello) -> ServerHello {
         ServerHello(
-            legacyVersion: .tls12, random: Array(repeating: 0x5A, count: 32), legacySessionIDEcho: hello.legacySessionID,
-            cipherSuite: CipherSuite(rawValue: 0x1302), legacyCompressionMethod: 0,
+            legacyVersion: .tls12,
+            random: Array(repeating: 0x5A, count: 32),
+            legacySessionIDEcho: hello.legacySessionID,
+            cipherSuite: CipherSuite(rawValue: 0x1302),
+            legacyCompressionMethod: 0,
             extensions: [
                 Extension(type: .supportedVersions, data: [0x03, 0x04]),
                 Extension(type: .keyShare, data: [0x00, 0x1D, 0x00, 0x20] + Array(repeating: 0x42, count: 32)),
-            ])
+            ]
+        )
     }
 
     static func certificates(_ chain: [TestPKI.Issued], tls13: Bool = true) -> HandshakeMessage {
-        .certificate(CertificateMessage(requestContext: tls13 ? [] : nil, entries: chain.map { CertificateEntry(data: $0.der) }))
+        .certificate(
+            CertificateMessage(requestContext: tls13 ? [] : nil, entries: chain.map { CertificateEntry(data: $0.der) })
+        )
     }
 
     /// A TLS 1.3 handshake, decrypted as connect and listen see it: the server presents
     /// `chain` (and chooses `alpn`, asks with `request`); the client answers with
     /// `clientChain` and its Finished, or with the fatal `clientAlert` instead.
     static func tls13(
-        hello: ClientHello, chain: [TestPKI.Issued], alpn: String? = nil, request: CertificateRequest? = nil,
-        clientChain: [TestPKI.Issued]? = nil, clientAlert: AlertDescription? = nil
+        hello: ClientHello,
+        chain: [TestPKI.Issued],
+        alpn: String? = nil,
+        request: CertificateRequest? = nil,
+        clientChain: [TestPKI.Issued]? = nil,
+        clientAlert: AlertDescription? = nil
     ) -> HandshakeObservation {
         var builder = HandshakeObservationBuilder()
         builder.add(.clientHello(hello), from: .client)
         builder.add(.serverHello(serverHello13(for: hello)), from: .server)
         let alpnExtension = alpn.map { p in
-            Extension(type: .applicationLayerProtocolNegotiation, data: u16(p.utf8.count + 1) + [UInt8(p.utf8.count)] + Array(p.utf8))
+            Extension(
+                type: .applicationLayerProtocolNegotiation,
+                data: u16(p.utf8.count + 1) + [UInt8(p.utf8.count)] + Array(p.utf8)
+            )
         }
-        builder.add(.encryptedExtensions(EncryptedExtensions(extensions: alpnExtension.map { [$0] } ?? [])), from: .server)
+        builder.add(
+            .encryptedExtensions(EncryptedExtensions(extensions: alpnExtension.map { [$0] } ?? [])),
+            from: .server
+        )
         if let request { builder.add(.certificateRequest(request), from: .server) }
         builder.add(certificates(chain), from: .server)
-        builder.add(.certificateVerify(CertificateVerify(algorithm: .ecdsaSecp256r1SHA256, signature: Array(repeating: 0x30, count: 71))), from: .server)
+        builder.add(
+            .certificateVerify(
+                CertificateVerify(algorithm: .ecdsaSecp256r1SHA256, signature: Array(repeating: 0x30, count: 71))
+            ),
+            from: .server
+        )
         builder.add(.finished(Finished(verifyData: Array(repeating: 0x46, count: 48))), from: .server)
         if let clientAlert {
             builder.add(alert: Alert(level: .fatal, description: clientAlert), from: .client)
@@ -227,7 +289,12 @@ enum GoldenReports {
         }
         if let clientChain {
             builder.add(certificates(clientChain), from: .client)
-            builder.add(.certificateVerify(CertificateVerify(algorithm: .ecdsaSecp256r1SHA256, signature: Array(repeating: 0x31, count: 71))), from: .client)
+            builder.add(
+                .certificateVerify(
+                    CertificateVerify(algorithm: .ecdsaSecp256r1SHA256, signature: Array(repeating: 0x31, count: 71))
+                ),
+                from: .client
+            )
         }
         builder.add(.finished(Finished(verifyData: Array(repeating: 0x66, count: 48))), from: .client)
         return builder.build()
@@ -236,11 +303,21 @@ enum GoldenReports {
     // MARK: connect
 
     static func connectReport(
-        _ observation: HandshakeObservation, host: String, address: String, openssl verdict: ExternalVerdict
+        _ observation: HandshakeObservation,
+        host: String,
+        address: String,
+        openssl verdict: ExternalVerdict
     ) -> ConnectionReport {
-        let vantage = Vantage.client(ClientVantage(target: ConnectTarget(host: host, port: 443, address: address, sni: host)))
+        let vantage = Vantage.client(
+            ClientVantage(target: ConnectTarget(host: host, port: 443, address: address, sni: host))
+        )
         let context = TrustContext(at: at, expectedName: ExpectedName(parsing: host), purpose: .server)
-        var report = ConnectionDiagnosis.report(observation: observation, vantage: vantage, anchors: anchors, context: context)
+        var report = ConnectionDiagnosis.report(
+            observation: observation,
+            vantage: vantage,
+            anchors: anchors,
+            context: context
+        )
         report.trust.openssl = verdict
         return report
     }
@@ -248,38 +325,77 @@ enum GoldenReports {
     /// connect printer.local: the chain leads to the root given. Nothing to report.
     static let connectTrusted = connectReport(
         tls13(hello: ourHello(sni: "printer.local"), chain: [printer, intermediate]),
-        host: "printer.local", address: "192.168.1.20", openssl: openssl())
+        host: "printer.local",
+        address: "192.168.1.20",
+        openssl: openssl()
+    )
 
     /// The printer still serves the maker's factory chain, root included.
     static let connectUntrustedRoot = connectReport(
         tls13(hello: ourHello(sni: "printer.local"), chain: [vendorPrinter, vendorCA, vendorRoot]),
-        host: "printer.local", address: "192.168.1.20",
-        openssl: openssl("X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN", depth: 2, message: "self-signed certificate in certificate chain"))
+        host: "printer.local",
+        address: "192.168.1.20",
+        openssl: openssl(
+            "X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN",
+            depth: 2,
+            message: "self-signed certificate in certificate chain"
+        )
+    )
 
     /// The printer serves its certificate without the issuing CA's.
     static let connectMissingIntermediate = connectReport(
         tls13(hello: ourHello(sni: "printer.local"), chain: [printer]),
-        host: "printer.local", address: "192.168.1.20",
-        openssl: openssl("X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY", depth: 0, message: "unable to get local issuer certificate"))
+        host: "printer.local",
+        address: "192.168.1.20",
+        openssl: openssl(
+            "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+            depth: 0,
+            message: "unable to get local issuer certificate"
+        )
+    )
 
     /// nas.local answers with the printer's certificate (a reverse proxy's default site).
     static let connectNameMismatch = connectReport(
         tls13(hello: ourHello(sni: "nas.local"), chain: [printer, intermediate]),
-        host: "nas.local", address: "192.168.1.30",
-        openssl: openssl("X509_V_ERR_HOSTNAME_MISMATCH", depth: 0, message: "hostname mismatch"))
+        host: "nas.local",
+        address: "192.168.1.30",
+        openssl: openssl("X509_V_ERR_HOSTNAME_MISMATCH", depth: 0, message: "hostname mismatch")
+    )
 
     // MARK: listen
 
     static let served = ServedSide(
-        chain: [printer.x509, intermediate.x509], ephemeral: false, acceptedVersions: [.tls12, .tls13],
-        acceptedCipherSuites: [CipherSuite(rawValue: 0x1302), CipherSuite(rawValue: 0x1301), CipherSuite(rawValue: 0x1303)],
-        clientAuthentication: .none)
+        chain: [printer.x509, intermediate.x509],
+        ephemeral: false,
+        acceptedVersions: [.tls12, .tls13],
+        acceptedCipherSuites: [
+            CipherSuite(rawValue: 0x1302), CipherSuite(rawValue: 0x1301), CipherSuite(rawValue: 0x1303),
+        ],
+        clientAuthentication: .none
+    )
 
-    static func listenReport(_ observation: HandshakeObservation, client: String, served: ServedSide = served,
-                             clientAnchors: [TrustAnchor] = [], http: HTTPExchange? = nil) -> ConnectionReport {
-        let flow = Flow(client: client, server: "192.168.1.10:8443", firstPacket: at, lastPacket: at.addingTimeInterval(0.042))
-        let vantage = Vantage.server(ServerVantage(
-            flow: flow, served: served, clientAnchors: clientAnchors, http: http, applicationBytes: http == nil ? 0 : 86))
+    static func listenReport(
+        _ observation: HandshakeObservation,
+        client: String,
+        served: ServedSide = served,
+        clientAnchors: [TrustAnchor] = [],
+        http: HTTPExchange? = nil
+    ) -> ConnectionReport {
+        let flow = Flow(
+            client: client,
+            server: "192.168.1.10:8443",
+            firstPacket: at,
+            lastPacket: at.addingTimeInterval(0.042)
+        )
+        let vantage = Vantage.server(
+            ServerVantage(
+                flow: flow,
+                served: served,
+                clientAnchors: clientAnchors,
+                http: http,
+                applicationBytes: http == nil ? 0 : 86
+            )
+        )
         let context = TrustContext(at: at, expectedName: nil, purpose: .server)
         return ConnectionDiagnosis.report(observation: observation, vantage: vantage, anchors: [], context: context)
     }
@@ -288,12 +404,24 @@ enum GoldenReports {
     static let listenCurl = listenReport(
         tls13(hello: curlHello(sni: "printer.local"), chain: [printer, intermediate], alpn: "http/1.1"),
         client: "192.168.1.44:51334",
-        http: HTTPExchange(requestLine: "GET / HTTP/1.1", host: "printer.local:8443", userAgent: "curl/7.88.1", answered: true))
+        http: HTTPExchange(
+            requestLine: "GET / HTTP/1.1",
+            host: "printer.local:8443",
+            userAgent: "curl/7.88.1",
+            answered: true
+        )
+    )
 
     /// curl without the office root: it refused our certificate.
     static let listenUnknownCA = listenReport(
-        tls13(hello: curlHello(sni: "printer.local"), chain: [printer, intermediate], alpn: "http/1.1", clientAlert: .unknownCA),
-        client: "192.168.1.44:51336")
+        tls13(
+            hello: curlHello(sni: "printer.local"),
+            chain: [printer, intermediate],
+            alpn: "http/1.1",
+            clientAlert: .unknownCA
+        ),
+        client: "192.168.1.44:51336"
+    )
 
     /// listen --client-auth require --client-anchor root.pem: the front desk PC presented
     /// its certificate, which leads to the office root.
@@ -301,25 +429,47 @@ enum GoldenReports {
         var mtls = served
         mtls.clientAuthentication = .required
         let request = CertificateRequest(
-            certificateTypes: [], signatureAlgorithms: [.ecdsaSecp256r1SHA256, .ed25519, .rsaPSSRSAESHA256],
-            certificateAuthorities: [root.x509.subjectDER])
+            certificateTypes: [],
+            signatureAlgorithms: [.ecdsaSecp256r1SHA256, .ed25519, .rsaPSSRSAESHA256],
+            certificateAuthorities: [root.x509.subjectDER]
+        )
         return listenReport(
-            tls13(hello: curlHello(sni: "printer.local"), chain: [printer, intermediate], alpn: "http/1.1", request: request,
-                  clientChain: [frontDeskPC, intermediate]),
-            client: "192.168.1.51:60122", served: mtls, clientAnchors: anchors,
-            http: HTTPExchange(requestLine: "GET /status HTTP/1.1", host: "printer.local:8443", userAgent: "curl/7.88.1", answered: true))
+            tls13(
+                hello: curlHello(sni: "printer.local"),
+                chain: [printer, intermediate],
+                alpn: "http/1.1",
+                request: request,
+                clientChain: [frontDeskPC, intermediate]
+            ),
+            client: "192.168.1.51:60122",
+            served: mtls,
+            clientAnchors: anchors,
+            http: HTTPExchange(
+                requestLine: "GET /status HTTP/1.1",
+                host: "printer.local:8443",
+                userAgent: "curl/7.88.1",
+                answered: true
+            )
+        )
     }()
 
     // MARK: capture
 
     static func captureReport(
-        _ observation: HandshakeObservation, client: String, server: String, anchors: [TrustAnchor] = []
+        _ observation: HandshakeObservation,
+        client: String,
+        server: String,
+        anchors: [TrustAnchor] = []
     ) -> ConnectionReport {
         let flow = Flow(client: client, server: server, firstPacket: at, lastPacket: at.addingTimeInterval(0.018))
         var context = TrustContext(at: at, purpose: .server)
         if let sni = observation.clientHello?.sni { context.expectedName = ExpectedName(parsing: sni) }
         return ConnectionDiagnosis.report(
-            observation: observation, vantage: .observer(ObserverVantage(flow: flow)), anchors: anchors, context: context)
+            observation: observation,
+            vantage: .observer(ObserverVantage(flow: flow)),
+            anchors: anchors,
+            context: context
+        )
     }
 
     /// capture -r printer.pcap --anchor root.pem: a TLS 1.2 handshake in which the printer
@@ -328,20 +478,46 @@ enum GoldenReports {
         let hello = curlHello(sni: "printer.local")
         var builder = HandshakeObservationBuilder()
         builder.add(.clientHello(hello), from: .client)
-        builder.add(.serverHello(ServerHello(
-            legacyVersion: .tls12, random: Array(repeating: 0x5A, count: 32), legacySessionIDEcho: [],
-            cipherSuite: CipherSuite(rawValue: 0xC02B), legacyCompressionMethod: 0,
-            extensions: [
-                Extension(type: ExtensionType(0xFF01), data: [0]), Extension(type: .ecPointFormats, data: [1, 0]),
-                Extension(type: .extendedMasterSecret, data: []),
-            ])), from: .server)
+        builder.add(
+            .serverHello(
+                ServerHello(
+                    legacyVersion: .tls12,
+                    random: Array(repeating: 0x5A, count: 32),
+                    legacySessionIDEcho: [],
+                    cipherSuite: CipherSuite(rawValue: 0xC02B),
+                    legacyCompressionMethod: 0,
+                    extensions: [
+                        Extension(type: ExtensionType(0xFF01), data: [0]),
+                        Extension(type: .ecPointFormats, data: [1, 0]),
+                        Extension(type: .extendedMasterSecret, data: []),
+                    ]
+                )
+            ),
+            from: .server
+        )
         builder.add(certificates([printer], tls13: false), from: .server)
-        builder.add(.serverKeyExchange(ServerKeyExchange(
-            parameters: .ecdhe(group: NamedGroup(rawValue: 0x001D), publicKey: Array(repeating: 0x42, count: 32)),
-            signatureAlgorithm: .ecdsaSecp256r1SHA256, signature: Array(repeating: 0x30, count: 71), body: [])), from: .server)
+        builder.add(
+            .serverKeyExchange(
+                ServerKeyExchange(
+                    parameters: .ecdhe(
+                        group: NamedGroup(rawValue: 0x001D),
+                        publicKey: Array(repeating: 0x42, count: 32)
+                    ),
+                    signatureAlgorithm: .ecdsaSecp256r1SHA256,
+                    signature: Array(repeating: 0x30, count: 71),
+                    body: []
+                )
+            ),
+            from: .server
+        )
         builder.add(.serverHelloDone, from: .server)
         builder.add(alert: Alert(level: .fatal, description: .unknownCA), from: .client)
-        return captureReport(builder.build(), client: "192.168.1.44:51340", server: "192.168.1.20:443", anchors: anchors)
+        return captureReport(
+            builder.build(),
+            client: "192.168.1.44:51340",
+            server: "192.168.1.20:443",
+            anchors: anchors
+        )
     }()
 
     /// capture -r printer.pcap: a TLS 1.3 handshake, no key log and no anchors: the chain
@@ -352,27 +528,51 @@ enum GoldenReports {
         builder.add(.clientHello(hello), from: .client)
         builder.add(.serverHello(serverHello13(for: hello)), from: .server)
         builder.markEncryptedHandshakeUnseen()
-        return captureReport(builder.build(outcome: .established), client: "192.168.1.44:51342", server: "192.168.1.20:443")
+        return captureReport(
+            builder.build(outcome: .established),
+            client: "192.168.1.44:51342",
+            server: "192.168.1.20:443"
+        )
     }()
 
     // MARK: verify
 
-    static func verifyReport(files: [String], leaf: TestPKI.Issued, presented: [TestPKI.Issued], host: String?,
-                             openssl verdict: ExternalVerdict) -> VerifyReport {
+    static func verifyReport(
+        files: [String],
+        leaf: TestPKI.Issued,
+        presented: [TestPKI.Issued],
+        host: String?,
+        openssl verdict: ExternalVerdict
+    ) -> VerifyReport {
         let context = TrustContext(at: at, expectedName: host.map(ExpectedName.init(parsing:)), purpose: .server)
         return OfflineDiagnosis.verify(
-            files: files, leaf: leaf.x509, presented: presented.map(\.x509), anchors: anchors, context: context, host: host,
-            openssl: verdict)
+            files: files,
+            leaf: leaf.x509,
+            presented: presented.map(\.x509),
+            anchors: anchors,
+            context: context,
+            host: host,
+            openssl: verdict
+        )
     }
 
     /// verify printer.pem chain.pem --anchor root.pem --host printer.local.
     static let verifyTrusted = verifyReport(
-        files: ["printer.pem", "chain.pem"], leaf: printer, presented: [intermediate], host: "printer.local", openssl: openssl())
+        files: ["printer.pem", "chain.pem"],
+        leaf: printer,
+        presented: [intermediate],
+        host: "printer.local",
+        openssl: openssl()
+    )
 
     /// verify of last year's certificate, still in the printer's configuration.
     static let verifyExpired = verifyReport(
-        files: ["printer-old.pem", "chain.pem"], leaf: expiredPrinter, presented: [intermediate], host: "printer.local",
-        openssl: openssl("X509_V_ERR_CERT_HAS_EXPIRED", depth: 0, message: "certificate has expired"))
+        files: ["printer-old.pem", "chain.pem"],
+        leaf: expiredPrinter,
+        presented: [intermediate],
+        host: "printer.local",
+        openssl: openssl("X509_V_ERR_CERT_HAS_EXPIRED", depth: 0, message: "certificate has expired")
+    )
 
     // MARK: inspect
 
@@ -385,35 +585,71 @@ enum GoldenReports {
     /// inspect printer.pem: the certificate, the issuing CA's and the key in one file (the
     /// key's PEM block starts at line 24).
     static let inspectBundle = OfflineDiagnosis.inspect(
-        [OfflineDiagnosis.InspectInput(
-            path: "printer.pem", format: "PEM", certificates: [printer.x509, intermediate.x509],
-            keys: [key(printer, location: "line 24", format: "PKCS#8")], pkcs12: nil, other: [])],
-        keyChecks: [], context: inspectContext)
+        [
+            OfflineDiagnosis.InspectInput(
+                path: "printer.pem",
+                format: "PEM",
+                certificates: [printer.x509, intermediate.x509],
+                keys: [key(printer, location: "line 24", format: "PKCS#8")],
+                pkcs12: nil,
+                other: []
+            )
+        ],
+        keyChecks: [],
+        context: inspectContext
+    )
 
     /// inspect printer.p12 --password-env P12_PASSWORD: written by OpenSSL 3 with its
     /// defaults, which older Apple and Windows releases cannot import.
     static let inspectPKCS12 = OfflineDiagnosis.inspect(
-        [OfflineDiagnosis.InspectInput(
-            path: "printer.p12", format: "PKCS#12", certificates: [printer.x509, intermediate.x509],
-            keys: [key(printer, location: "PKCS#12 bag 3", format: "PKCS#12")],
-            pkcs12: PKCS12Details(
-                macAlgorithm: "sha256", macIterations: 2048,
-                encryption: [
-                    PKCS12Encryption(contents: "certificates", algorithm: "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)", iterations: 2048, legacy: false),
-                    PKCS12Encryption(contents: "private key", algorithm: "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)", iterations: 2048, legacy: false),
-                ],
-                passwordRequired: true, decrypted: true, hasPrivateKey: true, keyMatchesCertificate: true, friendlyName: "printer.local"),
-            other: [])],
-        keyChecks: [], context: inspectContext)
+        [
+            OfflineDiagnosis.InspectInput(
+                path: "printer.p12",
+                format: "PKCS#12",
+                certificates: [printer.x509, intermediate.x509],
+                keys: [key(printer, location: "PKCS#12 bag 3", format: "PKCS#12")],
+                pkcs12: PKCS12Details(
+                    macAlgorithm: "sha256",
+                    macIterations: 2048,
+                    encryption: [
+                        PKCS12Encryption(
+                            contents: "certificates",
+                            algorithm: "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)",
+                            iterations: 2048,
+                            legacy: false
+                        ),
+                        PKCS12Encryption(
+                            contents: "private key",
+                            algorithm: "PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC)",
+                            iterations: 2048,
+                            legacy: false
+                        ),
+                    ],
+                    passwordRequired: true,
+                    decrypted: true,
+                    hasPrivateKey: true,
+                    keyMatchesCertificate: true,
+                    friendlyName: "printer.local"
+                ),
+                other: []
+            )
+        ],
+        keyChecks: [],
+        context: inspectContext
+    )
 
     // MARK: explain
 
     /// explain -9813: an Apple OSStatus, as Safari's console and URLSession show it.
     static let explainOSStatus = ExplainReport(query: "-9813", matches: ErrorCatalog.explain("-9813"))
-    static let pastedLog = "curl: (60) SSL certificate problem: unable to get local issuer certificate; "
+    static let pastedLog =
+        "curl: (60) SSL certificate problem: unable to get local issuer certificate; "
         + "openssl: verify error:num=20 ... error:0A000086:SSL routines::certificate verify failed"
     static let explainPastedLog = ExplainReport(query: pastedLog, matches: ErrorCatalog.explain(pastedLog))
-    static let explainNothing = ExplainReport(query: "printer says no", matches: ErrorCatalog.explain("printer says no"))
+    static let explainNothing = ExplainReport(
+        query: "printer says no",
+        matches: ErrorCatalog.explain("printer says no")
+    )
 
     // MARK: scan
 
@@ -435,17 +671,28 @@ enum GoldenReports {
         hello.add(.clientHello(ourHello(sni: nil)), from: .client)
         let notTLS = ConnectionDiagnosis.report(
             observation: hello.build(outcome: .failed),
-            vantage: .client(ClientVantage(target: ConnectTarget(host: "192.168.1.12", port: 8443, address: "192.168.1.12", sni: nil))),
-            anchors: anchors, context: TrustContext(at: at, purpose: .server),
-            ending: .notTLS(firstBytes: Array("HTTP/1.1 400 Bad Request\r\n".utf8)))
+            vantage: .client(
+                ClientVantage(
+                    target: ConnectTarget(host: "192.168.1.12", port: 8443, address: "192.168.1.12", sni: nil)
+                )
+            ),
+            anchors: anchors,
+            context: TrustContext(at: at, purpose: .server),
+            ending: .notTLS(firstBytes: Array("HTTP/1.1 400 Bad Request\r\n".utf8))
+        )
         let rows = [
             row(connectTrusted, address: "192.168.1.20"),
             row(connectUntrustedRoot, address: "192.168.1.21"),
             row(connectMissingIntermediate, address: "192.168.1.22"),
             row(connectNameMismatch, address: "192.168.1.30"),
             ScanRow(report: notTLS, threshold: .error),
-            ScanRow(host: "192.168.1.13", port: 443, errorCode: "connect.no_tls_answer",
-                    message: "192.168.1.13:443 accepted the TCP connection but sent no byte in answer to the ClientHello within 5 s (is this a TLS port? some services wait for the client to speak first)"),
+            ScanRow(
+                host: "192.168.1.13",
+                port: 443,
+                errorCode: "connect.no_tls_answer",
+                message:
+                    "192.168.1.13:443 accepted the TCP connection but sent no byte in answer to the ClientHello within 5 s (is this a TLS port? some services wait for the client to speak first)"
+            ),
         ]
         return rows.sorted(by: ScanRow.ordered)
     }()
@@ -498,15 +745,24 @@ enum GoldenReports {
             files[name + ".txt"] = text.render(report)
             files[name + ".json"] = json(ReportJSON.json(report))
         }
-        for (name, report) in [("explain-osstatus", explainOSStatus), ("explain-pasted-log", explainPastedLog), ("explain-nothing", explainNothing)] {
+        for (name, report) in [
+            ("explain-osstatus", explainOSStatus), ("explain-pasted-log", explainPastedLog),
+            ("explain-nothing", explainNothing),
+        ] {
             files[name + ".txt"] = text.render(report)
             files[name + ".json"] = json(ReportJSON.json(report))
         }
         files["scan-table.txt"] = text.scanTable(scanRows) + text.scanSummary(scanSummary)
         files["scan-summary.json"] = json(ReportJSON.json(scanSummary))
-        files["error-connect-refused.json"] = json(ReportJSON.error(
-            command: "connect", code: "connect.refused", message: "printer.local:443 (192.168.1.20:443): connection refused: nothing listens on port 443 there (or a firewall rejects it)",
-            target: "printer.local:443"))
+        files["error-connect-refused.json"] = json(
+            ReportJSON.error(
+                command: "connect",
+                code: "connect.refused",
+                message:
+                    "printer.local:443 (192.168.1.20:443): connection refused: nothing listens on port 443 there (or a firewall rejects it)",
+                target: "printer.local:443"
+            )
+        )
         return files
     }
 }

@@ -26,8 +26,11 @@ import TLSWire
     static func expectNoForgedLines(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for line in lines(text) {
             let trimmed = line.drop { $0 == " " }
-            #expect(!trimmed.hasPrefix("TRUSTED forged") && !trimmed.hasPrefix("Findings (0)"),
-                    "forged line: \(line)", sourceLocation: sourceLocation)
+            #expect(
+                !trimmed.hasPrefix("TRUSTED forged") && !trimmed.hasPrefix("Findings (0)"),
+                "forged line: \(line)",
+                sourceLocation: sourceLocation
+            )
         }
         #expect(text.contains("\\nTRUSTED forged"), "the escaped form is missing", sourceLocation: sourceLocation)
     }
@@ -36,44 +39,106 @@ import TLSWire
         let root = TestPKI.issue(.root(hostile("Evil Root")))
         let intermediate = TestPKI.issue(.intermediate(hostile("Evil Intermediate")), by: root)
         // A dNSName is an IA5String: ASCII line breaks only.
-        let ascii = "evil.example" + breaks.filter { $0.unicodeScalars.allSatisfy(\.isASCII) }.map { "\($0)TRUSTED forged\($0)Findings (0)" }.joined()
+        let ascii =
+            "evil.example"
+            + breaks.filter { $0.unicodeScalars.allSatisfy(\.isASCII) }.map { "\($0)TRUSTED forged\($0)Findings (0)" }
+            .joined()
         let leaf = TestPKI.issue(.server(hostile("evil.example"), dns: [ascii]), by: intermediate)
         return TestPKI.Chain(root: root, intermediate: intermediate, leaf: leaf)
     }()
     static let client = TestPKI.issue(.client(hostile("Evil Client")), by: pki.intermediate)
 
     static let hello = ClientHelloSummary(
-        legacyVersion: .tls12, versions: [.tls13], cipherSuites: [CipherSuite(rawValue: 0x1301)],
-        sni: hostile("sni.example"), alpn: [hostile("h2")], signatureAlgorithms: [], supportedGroups: [], keyShareGroups: [], extensions: [])
+        legacyVersion: .tls12,
+        versions: [.tls13],
+        cipherSuites: [CipherSuite(rawValue: 0x1301)],
+        sni: hostile("sni.example"),
+        alpn: [hostile("h2")],
+        signatureAlgorithms: [],
+        supportedGroups: [],
+        keyShareGroups: [],
+        extensions: []
+    )
     static let request = CertificateRequestSummary(
-        acceptableCAs: [hostile("CN=Evil CA"), "CN=Other CA"], acceptableCADER: [], signatureAlgorithms: [], clientCertificateSent: true)
-    static let flow = Flow(client: "127.0.0.1:50000", server: "127.0.0.1:4433", firstPacket: TestPKI.referenceTime, lastPacket: TestPKI.referenceTime)
+        acceptableCAs: [hostile("CN=Evil CA"), "CN=Other CA"],
+        acceptableCADER: [],
+        signatureAlgorithms: [],
+        clientCertificateSent: true
+    )
+    static let flow = Flow(
+        client: "127.0.0.1:50000",
+        server: "127.0.0.1:4433",
+        firstPacket: TestPKI.referenceTime,
+        lastPacket: TestPKI.referenceTime
+    )
     static let extra = Finding(
-        code: .chainMissingIntermediate, subject: .file(hostile("chain.pem")), message: hostile("The chain quotes"),
-        evidence: ["name": .string(hostile("value")), "names": .array([.string(hostile("first"))])])
+        code: .chainMissingIntermediate,
+        subject: .file(hostile("chain.pem")),
+        message: hostile("The chain quotes"),
+        evidence: ["name": .string(hostile("value")), "names": .array([.string(hostile("first"))])]
+    )
 
     static func report(_ vantage: Vantage, served: Bool = false) -> ConnectionReport {
         let chain = [pki.leaf.x509, pki.intermediate.x509]
         let o = HandshakeObservation(
             clientHello: hello,
-            serverHello: ServerHelloSummary(legacyVersion: .tls12, version: .tls13, cipherSuite: CipherSuite(rawValue: 0x1301), group: nil,
-                                            alpn: hostile("h2"), extensions: []),
-            serverCertificates: chain, certificateRequest: request, clientCertificates: [client.x509], outcome: .established)
+            serverHello: ServerHelloSummary(
+                legacyVersion: .tls12,
+                version: .tls13,
+                cipherSuite: CipherSuite(rawValue: 0x1301),
+                group: nil,
+                alpn: hostile("h2"),
+                extensions: []
+            ),
+            serverCertificates: chain,
+            certificateRequest: request,
+            clientCertificates: [client.x509],
+            outcome: .established
+        )
         return ConnectionDiagnosis.report(
-            observation: o, vantage: vantage,
+            observation: o,
+            vantage: vantage,
             anchors: [TrustAnchor(certificate: pki.root.x509, source: hostile("anchor.pem"))],
-            context: TrustContext(at: TestPKI.referenceTime), extraFindings: [extra], negotiatedGroup: hostile("x25519"))
+            context: TrustContext(at: TestPKI.referenceTime),
+            extraFindings: [extra],
+            negotiatedGroup: hostile("x25519")
+        )
     }
 
-    static let connect = report(.client(ClientVantage(target: ConnectTarget(
-        host: hostile("host.example"), port: 443, address: hostile("10.0.0.1"), sni: hostile("sni.example")))))
+    static let connect = report(
+        .client(
+            ClientVantage(
+                target: ConnectTarget(
+                    host: hostile("host.example"),
+                    port: 443,
+                    address: hostile("10.0.0.1"),
+                    sni: hostile("sni.example")
+                )
+            )
+        )
+    )
     static let capture = report(.observer(ObserverVantage(flow: flow)))
-    static let listen = report(.server(ServerVantage(
-        flow: flow,
-        served: ServedSide(chain: [pki.leaf.x509, pki.intermediate.x509], ephemeral: false, acceptedVersions: [.tls13],
-                           acceptedCipherSuites: [CipherSuite(rawValue: 0x1301)], clientAuthentication: .none),
-        clientAnchors: [TrustAnchor(certificate: pki.root.x509, source: hostile("client-anchor.pem"))],
-        http: HTTPExchange(requestLine: hostile("GET / HTTP/1.1"), host: hostile("host.example"), userAgent: hostile("curl/8"), answered: true))))
+    static let listen = report(
+        .server(
+            ServerVantage(
+                flow: flow,
+                served: ServedSide(
+                    chain: [pki.leaf.x509, pki.intermediate.x509],
+                    ephemeral: false,
+                    acceptedVersions: [.tls13],
+                    acceptedCipherSuites: [CipherSuite(rawValue: 0x1301)],
+                    clientAuthentication: .none
+                ),
+                clientAnchors: [TrustAnchor(certificate: pki.root.x509, source: hostile("client-anchor.pem"))],
+                http: HTTPExchange(
+                    requestLine: hostile("GET / HTTP/1.1"),
+                    host: hostile("host.example"),
+                    userAgent: hostile("curl/8"),
+                    answered: true
+                )
+            )
+        )
+    )
 
     @Test func connectText() { Self.expectNoForgedLines(TextRenderer(style: .plain).render(Self.connect)) }
     @Test func captureText() { Self.expectNoForgedLines(TextRenderer(style: .plain).render(Self.capture)) }
@@ -86,7 +151,10 @@ import TLSWire
     @Test func ourOwnLayoutStays() {
         let text = TextRenderer(style: .plain).render(Self.connect)
         #expect(text.contains("\nFindings ("))
-        #expect(lines(text).contains { $0.hasPrefix("      ") && $0.contains("CN=Other CA") }, "each acceptable CA keeps its own line")
+        #expect(
+            lines(text).contains { $0.hasPrefix("      ") && $0.contains("CN=Other CA") },
+            "each acceptable CA keeps its own line"
+        )
     }
 
     @Test func jsonKeepsTheValuesAsTheyWere() throws {
@@ -97,7 +165,10 @@ import TLSWire
     }
 
     @Test func oneLineEscapesEveryBreakAndNothingElse() {
-        #expect(TextStyle.oneLine("a\nb\r\nc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h\ti") == "a\\nb\\r\\nc\\vd\\fe\\u{85}f\\u{2028}g\\u{2029}h\ti")
+        #expect(
+            TextStyle.oneLine("a\nb\r\nc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h\ti")
+                == "a\\nb\\r\\nc\\vd\\fe\\u{85}f\\u{2028}g\\u{2029}h\ti"
+        )
         #expect(TextStyle.oneLine("CN=Front Desk Root,O=Shop") == "CN=Front Desk Root,O=Shop")
     }
 

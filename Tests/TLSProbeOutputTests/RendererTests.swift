@@ -6,9 +6,14 @@ import TLSDiagnosis
 
 @Suite struct JSONValueTests {
     @Test func keysAreSortedAndStringsEscaped() {
-        let value: JSONValue = .object(["b": 1, "a": .string("quote \" backslash \\ newline \n tab \t bell \u{07} é"), "c": .array([]), "d": .object([:]), "e": nil])
-        #expect(value.serialized(pretty: false)
-            == #"{"a":"quote \" backslash \\ newline \n tab \t bell \u0007 é","b":1,"c":[],"d":{},"e":null}"#)
+        let value: JSONValue = .object([
+            "b": 1, "a": .string("quote \" backslash \\ newline \n tab \t bell \u{07} é"), "c": .array([]),
+            "d": .object([:]), "e": nil,
+        ])
+        #expect(
+            value.serialized(pretty: false)
+                == #"{"a":"quote \" backslash \\ newline \n tab \t bell \u0007 é","b":1,"c":[],"d":{},"e":null}"#
+        )
     }
 
     @Test func escapesAtEveryPlaceInAString() {
@@ -46,9 +51,14 @@ import TLSDiagnosis
     @Test func aFragmentIsWrittenAsItsValueWhereverItStands() {
         // Serialised once per layout and copied: the bytes must be the value's own at
         // every depth, pretty and compact, the first time and after.
-        let hello: JSONValue = .object(["ja3": "771,4865", "suites": .array([.object(["name": "TLS_AES_128_GCM_SHA256", "value": 4865])]), "sni": .string("a\"b")])
+        let hello: JSONValue = .object([
+            "ja3": "771,4865", "suites": .array([.object(["name": "TLS_AES_128_GCM_SHA256", "value": 4865])]),
+            "sni": .string("a\"b"),
+        ])
         let fragment = JSONFragment(hello)
-        let shared: JSONValue = .object(["a": .fragment(fragment), "b": .array([.fragment(fragment), .object(["c": .fragment(fragment)])])])
+        let shared: JSONValue = .object([
+            "a": .fragment(fragment), "b": .array([.fragment(fragment), .object(["c": .fragment(fragment)])]),
+        ])
         let inline: JSONValue = .object(["a": hello, "b": .array([hello, .object(["c": hello])])])
         for _ in 0..<2 {
             #expect(shared.serialized(pretty: true) == inline.serialized(pretty: true))
@@ -72,17 +82,33 @@ import TLSDiagnosis
         let context = TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"))
         let findings = [
             Finding(code: .chainRootSent, subject: .certificate(2), message: "The root was sent."),
-            Finding(code: .chainMissingIntermediate, subject: .certificate(0), message: "The intermediate is missing.",
-                    evidence: ["issuer": "CN=Test Intermediate CA", "authority_key_id": "ab12"]),
+            Finding(
+                code: .chainMissingIntermediate,
+                subject: .certificate(0),
+                message: "The intermediate is missing.",
+                evidence: ["issuer": "CN=Test Intermediate CA", "authority_key_id": "ab12"]
+            ),
             Finding(code: .chainWrongOrder, subject: .certificate(1), message: "Out of order."),
         ]
         return VerifyReport(
             target: VerifyTarget(files: ["leaf.pem"], host: "printer.local", purpose: .server, at: context.at),
             chain: [CertificateDetails(chain.leaf.x509, index: 0)],
-            trust: TrustSection(evaluated: true, trusted: false, profile: "default",
-                                anchors: [CertificateSummary(chain.root.x509, source: "root.pem")], path: nil,
-                                openssl: ExternalVerdict(verifier: "OpenSSL 3", ok: false, error: "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY", depth: 0, message: "unable to get local issuer certificate")),
-            findings: findings)
+            trust: TrustSection(
+                evaluated: true,
+                trusted: false,
+                profile: "default",
+                anchors: [CertificateSummary(chain.root.x509, source: "root.pem")],
+                path: nil,
+                openssl: ExternalVerdict(
+                    verifier: "OpenSSL 3",
+                    ok: false,
+                    error: "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+                    depth: 0,
+                    message: "unable to get local issuer certificate"
+                )
+            ),
+            findings: findings
+        )
     }
 
     @Test func findingsAreWorstFirst() {
@@ -98,10 +124,14 @@ import TLSDiagnosis
         let trust = try #require(object["trust"] as? [String: Any])
         #expect(trust["trusted"] as? Bool == false)
         #expect(trust["path"] is NSNull)
-        #expect((trust["openssl"] as? [String: Any])?["error"] as? String == "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY")
+        #expect(
+            (trust["openssl"] as? [String: Any])?["error"] as? String == "X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY"
+        )
         let cert = try #require((object["chain"] as? [[String: Any]])?.first)
-        for key in ["index", "subject", "issuer", "serial", "not_before", "not_after", "san", "key", "signature_algorithm",
-                    "is_ca", "path_length", "key_usage", "extended_key_usage", "sha256", "spki_sha256", "self_signed", "pin"] {
+        for key in [
+            "index", "subject", "issuer", "serial", "not_before", "not_after", "san", "key", "signature_algorithm",
+            "is_ca", "path_length", "key_usage", "extended_key_usage", "sha256", "spki_sha256", "self_signed", "pin",
+        ] {
             #expect(cert[key] != nil, "CERTIFICATE lacks \(key)")
         }
         #expect(cert["not_before"] as? String == "2025-12-16T12:00:00Z")
@@ -134,7 +164,8 @@ import TLSDiagnosis
 
     @Test func longMessagesWrapAtTheWidth() {
         let text = TextRenderer(style: TextStyle(color: false, width: 60)).render(sampleReport())
-        for line in text.split(separator: "\n") where !line.contains("sha256") && !line.contains("pin ") && !line.contains("anchors") {
+        for line in text.split(separator: "\n")
+        where !line.contains("sha256") && !line.contains("pin ") && !line.contains("anchors") {
             #expect(line.count <= 100, "line too long: \(line)")
         }
     }

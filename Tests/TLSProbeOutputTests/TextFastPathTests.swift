@@ -14,16 +14,23 @@ import TLSWire
         // Seeded, so a failure names a text that can be made again.
         var random = SplitMix64(seed: 18)
         // Words short and long (wider than a line), runs of spaces, empty paragraphs.
-        let ascii = ["a", "word", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,", " ", "  ", "\n", "\n\n",
-                     String(repeating: "x", count: 130), "0x1301"]
+        let ascii = [
+            "a", "word", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,", " ", "  ", "\n", "\n\n",
+            String(repeating: "x", count: 130), "0x1301",
+        ]
         // Beyond ASCII: characters of one scalar and of several, and a combining mark after
         // a space (which joins the space: such a text is the character path's).
-        let other = ascii + ["a—b", "cafés", "ae\u{301}x", "·", "😀", "👍🏽", "中文", "—", "\u{301}", "\u{600}", "\u{903}", "\u{200D}"]
-        var compared = 0, comparedBeyondASCII = 0
+        let other =
+            ascii + [
+                "a—b", "cafés", "ae\u{301}x", "·", "😀", "👍🏽", "中文", "—", "\u{301}", "\u{600}", "\u{903}", "\u{200D}",
+            ]
+        var compared = 0
+        var comparedBeyondASCII = 0
         for _ in 0..<3000 {
             // One text in five may hold a character beyond ASCII (the other path's).
             let pieces = Int.random(in: 0..<5, using: &random) == 0 ? other : ascii
-            let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
             let style = TextStyle(color: false, width: Int.random(in: 30...130, using: &random))
             let indent = Int.random(in: 0...30, using: &random)
             let firstIndent: Int? = Bool.random(using: &random) ? nil : Int.random(in: 0...40, using: &random)
@@ -35,9 +42,15 @@ import TLSWire
             }
             compared += 1
             if text.utf8.contains(where: { $0 >= 0x80 }) { comparedBeyondASCII += 1 }
-            #expect(fast == slow, "width \(style.width) indent \(indent) first \(String(describing: firstIndent)): \(text.debugDescription)")
+            #expect(
+                fast == slow,
+                "width \(style.width) indent \(indent) first \(String(describing: firstIndent)): \(text.debugDescription)"
+            )
         }
-        #expect(compared > 2000 && comparedBeyondASCII > 100, "\(compared) texts compared, \(comparedBeyondASCII) beyond ASCII")
+        #expect(
+            compared > 2000 && comparedBeyondASCII > 100,
+            "\(compared) texts compared, \(comparedBeyondASCII) beyond ASCII"
+        )
         // A space joined to a combining mark after it (or a spacing mark or a joiner), or to a
         // prepended mark before it, is left to the character path; one beside another
         // character is not.
@@ -47,7 +60,10 @@ import TLSWire
         #expect(TextStyle.plain.wrapASCII("TLSv1.3 · TLS_AES_128_GCM_SHA256 — x", indent: 2, firstIndent: nil) != nil)
         // A carriage return (CR LF is one character) is left to the character path.
         #expect(TextStyle.plain.wrapASCII("a\r\nb", indent: 2, firstIndent: nil) == nil)
-        #expect(TextStyle.plain.wrap("a\r\nb", indent: 2) == TextStyle.plain.wrapCharacters("a\r\nb", indent: 2, firstIndent: nil))
+        #expect(
+            TextStyle.plain.wrap("a\r\nb", indent: 2)
+                == TextStyle.plain.wrapCharacters("a\r\nb", indent: 2, firstIndent: nil)
+        )
     }
 
     /// `terminalSafe` and `oneLine` look at bytes first and decode only text that may need
@@ -75,10 +91,14 @@ import TLSWire
     }
 
     @Test func paddingIsNSStrings() {
-        for (text, length) in [("Version", 12), ("", 3), ("exactly12chr", 12), ("longer than twelve", 12),
-                               ("é", 4), ("😀", 4), ("a😀b", 3), ("SNI", 0)] {
-            #expect(TextStyle.padded(text, to: length) == text.padding(toLength: length, withPad: " ", startingAt: 0),
-                    "\(text) to \(length)")
+        for (text, length) in [
+            ("Version", 12), ("", 3), ("exactly12chr", 12), ("longer than twelve", 12),
+            ("é", 4), ("😀", 4), ("a😀b", 3), ("SNI", 0),
+        ] {
+            #expect(
+                TextStyle.padded(text, to: length) == text.padding(toLength: length, withPad: " ", startingAt: 0),
+                "\(text) to \(length)"
+            )
         }
     }
 
@@ -87,8 +107,16 @@ import TLSWire
     @Test func helloSectionsAreRememberedByWhatMakesThem() {
         let suites = (0..<40).map { CipherSuite(rawValue: 0xC000 + UInt16($0)) }
         let hello = ClientHelloSummary(
-            legacyVersion: .tls12, versions: [.tls13, .tls12], cipherSuites: suites, sni: "printer.local", alpn: ["h2"],
-            signatureAlgorithms: [], supportedGroups: [], keyShareGroups: [], extensions: [])
+            legacyVersion: .tls12,
+            versions: [.tls13, .tls12],
+            cipherSuites: suites,
+            sni: "printer.local",
+            alpn: ["h2"],
+            signatureAlgorithms: [],
+            supportedGroups: [],
+            keyShareGroups: [],
+            extensions: []
+        )
         let narrow = TextRenderer(style: TextStyle(color: false, width: 60))
         let wide = TextRenderer(style: TextStyle(color: false, width: 120))
         let first = narrow.clientHelloSection(hello)
@@ -103,7 +131,10 @@ import TLSWire
         let titled = narrow.clientHelloSection(hello, title: "Our client hello")
         #expect(titled.hasPrefix("\nOur client hello\n"), "\(titled)")
         let widely = wide.clientHelloSection(hello)
-        #expect(widely != first && widely.split(separator: "\n").count < first.split(separator: "\n").count, "\(widely)")
+        #expect(
+            widely != first && widely.split(separator: "\n").count < first.split(separator: "\n").count,
+            "\(widely)"
+        )
         var other = hello
         other.sni = "camera.local"
         #expect(narrow.clientHelloSection(other).contains("camera.local"))

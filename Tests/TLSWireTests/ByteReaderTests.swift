@@ -16,8 +16,14 @@ import Testing
     @Test func shortReadOnAStreamNeedsMoreBytesAndKeepsTheCursor() throws {
         var reader = ByteReader([0x16, 0x03])
         #expect(try reader.readUInt8("content_type") == 0x16)
-        #expect(throws: WireError(.needMoreBytes, field: "legacy_record_version", offset: 1,
-                                  detail: "1 more byte needed")) {
+        #expect(
+            throws: WireError(
+                .needMoreBytes,
+                field: "legacy_record_version",
+                offset: 1,
+                detail: "1 more byte needed"
+            )
+        ) {
             try reader.readUInt16("legacy_record_version")
         }
         #expect(reader.offset == 1)
@@ -75,7 +81,9 @@ import Testing
 
     @Test func vectorShorterThanItsFloorIsMalformed() {
         var reader = ByteReader([0x00])
-        #expect(throws: WireError.self) { try reader.readVector(prefixLength: 1, min: 1, max: 255, "compression_methods") }
+        #expect(throws: WireError.self) {
+            try reader.readVector(prefixLength: 1, min: 1, max: 255, "compression_methods")
+        }
         #expect(reader.offset == 0)
     }
 

@@ -15,7 +15,11 @@ let curlClientHelloMessage = Array(RealHandshakes.curlClientHelloRecord.dropFirs
         #expect(hello.legacyVersion == .tls12)
         #expect(hello.random.count == 32)
         #expect(hello.legacySessionID.count == 32, "middlebox compatibility mode (RFC 8446 D.4)")
-        #expect(Array(hello.cipherSuites.prefix(3)) == [.tlsAES256GCMSHA384, .tlsCHACHA20POLY1305SHA256, .tlsAES128GCMSHA256])
+        #expect(
+            Array(hello.cipherSuites.prefix(3)) == [
+                .tlsAES256GCMSHA384, .tlsCHACHA20POLY1305SHA256, .tlsAES128GCMSHA256,
+            ]
+        )
         #expect(hello.cipherSuites.last == .emptyRenegotiationInfoSCSV)
         #expect(hello.legacyCompressionMethods == [0])
         #expect(hello.serverName == "tlsprobe.test")
@@ -182,11 +186,14 @@ let curlClientHelloMessage = Array(RealHandshakes.curlClientHelloRecord.dropFirs
             let body = Array(bytes.dropFirst(4))
             // Where the optional extensions block starts: a hello cut exactly there is a
             // valid TLS 1.2 hello without extensions, and the only prefix that may parse.
-            let noExtensions = 2 + 32 + 1 + full.legacySessionID.count + 2 + 2 * full.cipherSuites.count
+            let noExtensions =
+                2 + 32 + 1 + full.legacySessionID.count + 2 + 2 * full.cipherSuites.count
                 + 1 + full.legacyCompressionMethods.count
             for length in 0..<body.count {
                 // As a stream: the header promises more, so the message is not complete.
-                let streamed = try #require(throws: WireError.self) { try RawHandshakeMessage(bytes: bytes.prefix(4 + length)) }
+                let streamed = try #require(throws: WireError.self) {
+                    try RawHandshakeMessage(bytes: bytes.prefix(4 + length))
+                }
                 #expect(streamed.kind == .needMoreBytes)
                 // As a complete but short message: malformed, never a wrong success.
                 do {
@@ -210,8 +217,10 @@ let curlClientHelloMessage = Array(RealHandshakes.curlClientHelloRecord.dropFirs
                 do {
                     let hello = try clientHello(corrupted)
                     // Whatever parsed must be readable all the way down.
-                    _ = (hello.serverName, hello.alpnProtocols, hello.keyShareGroups, hello.offeredVersions,
-                         hello.extensionDecodingErrors, hello.ja3.string, hello.ja4.raw)
+                    _ = (
+                        hello.serverName, hello.alpnProtocols, hello.keyShareGroups, hello.offeredVersions,
+                        hello.extensionDecodingErrors, hello.ja3.string, hello.ja4.raw
+                    )
                 } catch {
                     #expect(error.kind == .malformed)
                     #expect(!error.field.isEmpty)

@@ -21,8 +21,8 @@ import Testing
         #expect(!CipherSuite.ecdheRSAWithAES128GCMSHA256.isTLS13)
         #expect(CipherSuite.dheRSAWithAES128GCMSHA256.isForwardSecret)
         #expect(!CipherSuite.rsaWithAES128GCMSHA256.isForwardSecret)
-        #expect(!CipherSuite(0x00A6).isForwardSecret)          // DH_anon
-        #expect(!CipherSuite(0xC02D).isForwardSecret)          // static ECDH
+        #expect(!CipherSuite(0x00A6).isForwardSecret)  // DH_anon
+        #expect(!CipherSuite(0xC02D).isForwardSecret)  // static ECDH
         #expect(!CipherSuite(0x1234).isForwardSecret)
     }
 
@@ -111,7 +111,10 @@ import Testing
                 #expect(table.value(named: name.uppercased()) == value, "\(label) \(name)")
                 #expect(table.value(named: name.lowercased()) == value, "\(label) \(name)")
                 #expect(table.value(named: name + "_") == nil, "\(label) \(name)_")
-                #expect(table.value(named: String(name.dropLast())).map { $0 == value } != true, "\(label) \(name) shortened")
+                #expect(
+                    table.value(named: String(name.dropLast())).map { $0 == value } != true,
+                    "\(label) \(name) shortened"
+                )
             }
         }
         check(CipherSuite.table, "CipherSuite")

@@ -14,7 +14,9 @@ import TLSWire
     }
 
     @Test func otherProtocolsAreToldApartFromTheFirstBytesThatDiffer() {
-        for text in ["HTTP/1.1 400 Bad Request\r\n", "SSH-2.0-OpenSSH_9.2\r\n", "220 printer ESMTP\r\n", "GET / HTTP/1.1\r\n"] {
+        for text in [
+            "HTTP/1.1 400 Bad Request\r\n", "SSH-2.0-OpenSSH_9.2\r\n", "220 printer ESMTP\r\n", "GET / HTTP/1.1\r\n",
+        ] {
             #expect(!RecordParser.couldStartTLS(Array(text.utf8)), "\(text)")
         }
         // A handshake record type, then a version that is not 3.x.

@@ -4,7 +4,9 @@ import TLSWire
 /// DTLS records (RFC 6347 §4.1, RFC 9146 §4, RFC 9147 §4) and handshake fragment
 /// reassembly (RFC 6347 §4.2.2), from bytes laid out field by field.
 @Suite struct DTLSParsingTests {
-    static func u24(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
+    static func u24(_ v: Int) -> [UInt8] {
+        [UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
+    }
 
     /// A 13-byte-header record.
     static func record(_ type: UInt8, epoch: UInt16 = 0, sequence: UInt64 = 0, _ fragment: [UInt8]) -> [UInt8] {
@@ -22,7 +24,8 @@ import TLSWire
     }
 
     @Test func severalRecordsInOneDatagramAreSplitWithEpochAndSequence() {
-        let datagram = Self.record(22, sequence: 0x0102_0304_0506, [1, 2, 3]) + Self.record(20, sequence: 7, [1])
+        let datagram =
+            Self.record(22, sequence: 0x0102_0304_0506, [1, 2, 3]) + Self.record(20, sequence: 7, [1])
             + Self.record(23, epoch: 1, sequence: 0, [9, 9, 9, 9])
         let (records, error) = Self.records(datagram)
         #expect(error == nil)
@@ -73,16 +76,16 @@ import TLSWire
     }
 
     @Test func rfc7983FirstByteRanges() {
-        #expect(!DTLSRecord.mayBeDTLS(firstByte: 0))   // STUN
+        #expect(!DTLSRecord.mayBeDTLS(firstByte: 0))  // STUN
         #expect(!DTLSRecord.mayBeDTLS(firstByte: 3))
         #expect(!DTLSRecord.mayBeDTLS(firstByte: 19))  // ZRTP
         #expect(DTLSRecord.mayBeDTLS(firstByte: 20))
         #expect(DTLSRecord.mayBeDTLS(firstByte: 63))
         #expect(!DTLSRecord.mayBeDTLS(firstByte: 64))  // TURN channel
-        #expect(!DTLSRecord.mayBeDTLS(firstByte: 128)) // RTP
+        #expect(!DTLSRecord.mayBeDTLS(firstByte: 128))  // RTP
         #expect(DTLSRecord.looksLikeDTLS(Self.record(22, [1])))
-        #expect(!DTLSRecord.looksLikeDTLS(Self.record(23, [1]))) // application data alone: could be anything
-        #expect(!DTLSRecord.looksLikeDTLS([22, 0x03, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1])) // TLS's version
+        #expect(!DTLSRecord.looksLikeDTLS(Self.record(23, [1])))  // application data alone: could be anything
+        #expect(!DTLSRecord.looksLikeDTLS([22, 0x03, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]))  // TLS's version
     }
 
     /// Every prefix of a datagram holding each record form — a HelloVerifyRequest in a
@@ -98,7 +101,8 @@ import TLSWire
         let unifiedCID: [UInt8] = [0x3E, 0x11, 0x22, 0x01, 0x02, 0x00, 0x03, 7, 7, 7]
         // C=0 S=1 L=1 epoch 1.
         let unified: [UInt8] = [0x2D, 0xAB, 0xCD, 0, 2, 1, 2]
-        let datagram = hvr + Self.record(22, [1, 2, 3, 4, 5]) + Self.record(21, [2, 40]) + cidRecord + unifiedCID + unified
+        let datagram =
+            hvr + Self.record(22, [1, 2, 3, 4, 5]) + Self.record(21, [2, 40]) + cidRecord + unifiedCID + unified
         let whole = Self.records(datagram, cid: 2)
         #expect(whole.error == nil)
         #expect(whole.records.map(\.form) == [.plaintext, .plaintext, .plaintext, .connectionID, .unified, .unified])
@@ -133,7 +137,10 @@ import TLSWire
     @Test func garbageNeverTrapsTheRecordParser() {
         var state: UInt32 = 0xDEAD_BEEF
         for length in 0..<400 {
-            let bytes = (0..<length).map { _ -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
+            let bytes = (0..<length).map { _ -> UInt8 in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24)
+            }
             for cid in [nil, 0, 5, 255] as [Int?] {
                 let (records, _) = Self.records(bytes, cid: cid)
                 for record in records { #expect(record.fragmentOffset + record.fragmentLength <= bytes.count) }
@@ -197,7 +204,10 @@ import TLSWire
     @Test func messagesInProgressAreBounded() {
         var r = DTLSHandshakeReassembler(maxMessageSize: 1 << 20, maxHeldBytes: 10_000)
         for seq in 0..<100 {
-            _ = Self.add(&r, Self.fragment(11, length: 50_000, seq: UInt16(seq), offset: 0, Array(repeating: 1, count: 1_000)))
+            _ = Self.add(
+                &r,
+                Self.fragment(11, length: 50_000, seq: UInt16(seq), offset: 0, Array(repeating: 1, count: 1_000))
+            )
             #expect(r.heldBytes <= 10_000)
         }
         #expect(r.givenUp > 0)
@@ -209,7 +219,8 @@ import TLSWire
     @Test func wholeMessagesWaitingForOneThatNeverCompletesAreBounded() {
         var r = DTLSHandshakeReassembler()
         var delivered = Self.add(&r, Self.fragment(1, length: 4, seq: 4, offset: 0, [1, 2, 3, 4])).count
-        delivered += Self.add(&r, Self.fragment(11, length: 100, seq: 5, offset: 0, Array(repeating: 7, count: 10))).count
+        delivered +=
+            Self.add(&r, Self.fragment(11, length: 100, seq: 5, offset: 0, Array(repeating: 7, count: 10))).count
         for seq in 6..<20_000 {
             delivered += Self.add(&r, Self.fragment(20, length: 0, seq: UInt16(seq), offset: 0, [])).count
         }
@@ -222,9 +233,19 @@ import TLSWire
         var state: UInt32 = 0x0BAD_F00D
         var r = DTLSHandshakeReassembler(maxMessageSize: 4096, maxHeldBytes: 64 * 1024)
         for length in 0..<600 {
-            var bytes = (0..<length).map { _ -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
+            var bytes = (0..<length).map { _ -> UInt8 in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24)
+            }
             // Small lengths and offsets now and then, so some fragments are accepted.
-            if length > 12 { bytes[1] = 0; bytes[2] = 0; bytes[6] = 0; bytes[7] = 0; bytes[9] = 0; bytes[10] = 0 }
+            if length > 12 {
+                bytes[1] = 0
+                bytes[2] = 0
+                bytes[6] = 0
+                bytes[7] = 0
+                bytes[9] = 0
+                bytes[10] = 0
+            }
             for message in Self.add(&r, bytes) {
                 _ = try? DTLSHandshake.tlsForm(message)
                 _ = try? DTLSHandshake.helloVerifyRequest(message.body)
@@ -235,7 +256,8 @@ import TLSWire
 
     @Test func theCookieIsSetAsideSoTLSsClientHelloParserReadsIt() throws {
         // legacy_version, random, session_id (empty), cookie (3 bytes), suites, compression, no extensions.
-        let body: [UInt8] = [0xFE, 0xFD] + Array(repeating: 1, count: 32) + [0] + [3, 0xC0, 0x0C, 0x1E] + [0, 2, 0xC0, 0x2B] + [1, 0]
+        let body: [UInt8] =
+            [0xFE, 0xFD] + Array(repeating: 1, count: 32) + [0] + [3, 0xC0, 0x0C, 0x1E] + [0, 2, 0xC0, 0x2B] + [1, 0]
         let (raw, cookie) = try DTLSHandshake.tlsForm(.init(type: .clientHello, messageSeq: 1, body: body))
         #expect(cookie == [0xC0, 0x0C, 0x1E])
         let hello = try ClientHello(raw)
@@ -243,7 +265,9 @@ import TLSWire
         #expect(hello.cipherSuites == [CipherSuite(0xC02B)])
         // Every prefix of the DTLS body is refused or read, never trapped on.
         for n in 0..<body.count {
-            if let (raw, _) = try? DTLSHandshake.tlsForm(.init(type: .clientHello, messageSeq: 1, body: Array(body[..<n]))) {
+            if let (raw, _) = try? DTLSHandshake.tlsForm(
+                .init(type: .clientHello, messageSeq: 1, body: Array(body[..<n]))
+            ) {
                 #expect(throws: WireError.self) { try ClientHello(raw) }
             }
         }
@@ -258,17 +282,28 @@ import TLSWire
     /// 0xFEFD, in either order, GREASE ignored) fingerprints as d2; DTLS 1.3 alone as d3.
     @Test func ja4TakesTheNumericallyHighestDTLSVersionAsFoxIOsReferenceDoes() {
         func hello(_ versions: [UInt8]) -> ClientHello {
-            ClientHello(legacyVersion: .dtls12, random: Array(repeating: 0, count: 32), legacySessionID: [],
-                        cipherSuites: [CipherSuite(0x1301)], legacyCompressionMethods: [0],
-                        extensions: [Extension(type: .supportedVersions, data: [UInt8(versions.count)] + versions)])
+            ClientHello(
+                legacyVersion: .dtls12,
+                random: Array(repeating: 0, count: 32),
+                legacySessionID: [],
+                cipherSuites: [CipherSuite(0x1301)],
+                legacyCompressionMethods: [0],
+                extensions: [Extension(type: .supportedVersions, data: [UInt8(versions.count)] + versions)]
+            )
         }
         #expect(JA4(hello([0xFE, 0xFD, 0xFE, 0xFC]), transport: .dtls).a.hasPrefix("dd2i"))
         #expect(JA4(hello([0xFE, 0xFC, 0xFE, 0xFD]), transport: .dtls).a.hasPrefix("dd2i"))
         #expect(JA4(hello([0xFA, 0xFA, 0xFE, 0xFC, 0xFE, 0xFD]), transport: .dtls).a.hasPrefix("dd2i"))
         #expect(JA4(hello([0xFE, 0xFC]), transport: .dtls).a.hasPrefix("dd3i"))
         #expect(JA4(hello([0xFE, 0xFD, 0xFE, 0xFF]), transport: .dtls).a.hasPrefix("dd1i"))
-        let only12 = ClientHello(legacyVersion: .dtls12, random: Array(repeating: 0, count: 32), legacySessionID: [],
-                                 cipherSuites: [CipherSuite(0xC02B)], legacyCompressionMethods: [0], extensions: [])
+        let only12 = ClientHello(
+            legacyVersion: .dtls12,
+            random: Array(repeating: 0, count: 32),
+            legacySessionID: [],
+            cipherSuites: [CipherSuite(0xC02B)],
+            legacyCompressionMethods: [0],
+            extensions: []
+        )
         #expect(JA4(only12, transport: .dtls).a == "dd2i0100" + "00")
     }
 }

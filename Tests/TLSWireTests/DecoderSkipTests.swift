@@ -11,7 +11,9 @@ import TLSWire
     /// are re-split into records of `recordSize` bytes, then its ChangeCipherSpec and
     /// encrypted Finished; and where each record starts.
     static func serverStream(recordSize: Int) -> (bytes: [UInt8], recordStarts: [Int], certificate: Range<Int>) {
-        let t = SyntheticTLS.tls12(chain: [[UInt8](repeating: 0x30, count: 9000), [UInt8](repeating: 0x30, count: 9000)])
+        let t = SyntheticTLS.tls12(chain: [
+            [UInt8](repeating: 0x30, count: 9000), [UInt8](repeating: 0x30, count: 9000),
+        ])
         var parser = RecordParser()
         parser.append(t.serverFlight)
         var messages: [UInt8] = []
@@ -44,7 +46,8 @@ import TLSWire
             case .handshake(let message, _): return message.name
             case .changeCipherSpec: return "change_cipher_spec"
             case .encrypted(let type, _): return "encrypted \(type)"
-            case .cutRecord(_, let encrypted, let message): return "cut\(encrypted ? " encrypted" : "") \(message?.name ?? "-")"
+            case .cutRecord(_, let encrypted, let message):
+                return "cut\(encrypted ? " encrypted" : "") \(message?.name ?? "-")"
             case .malformedStream(let error): return "malformed \(error.field)"
             case .undecodableHandshake(let raw, let error): return "undecodable \(raw.type) \(error)"
             default: return "\(event)".prefix(60).description
@@ -75,14 +78,29 @@ import TLSWire
         let (stream, starts, certificate) = Self.serverStream(recordSize: 6000)
         #expect(certificate.count > 18_000)
         let whole = Self.decode(stream, missing: 0..<0).names
-        #expect(whole == ["server_hello", "certificate", "server_key_exchange", "server_hello_done", "change_cipher_spec", "encrypted handshake"], "\(whole)")
+        #expect(
+            whole == [
+                "server_hello", "certificate", "server_key_exchange", "server_hello_done", "change_cipher_spec",
+                "encrypted handshake",
+            ],
+            "\(whole)"
+        )
         // A hole in the middle of each record the Certificate spans, ending inside it.
-        for (index, start) in starts.dropLast().enumerated() where certificate.contains(start + 100) && certificate.contains(start + 3000) {
+        for (index, start) in starts.dropLast().enumerated()
+        where certificate.contains(start + 100) && certificate.contains(start + 3000) {
             let result = Self.decode(stream, missing: (start + 100)..<(start + 3000))
             #expect(result.kept, "record \(index)")
-            #expect(result.names == ["server_hello", "cut certificate", "server_key_exchange", "server_hello_done", "change_cipher_spec", "encrypted handshake"]
-                    || result.names == ["cut server_hello", "cut certificate", "server_key_exchange", "server_hello_done", "change_cipher_spec", "encrypted handshake"] && index == 0,
-                    "record \(index): \(result.names)")
+            #expect(
+                result.names == [
+                    "server_hello", "cut certificate", "server_key_exchange", "server_hello_done", "change_cipher_spec",
+                    "encrypted handshake",
+                ]
+                    || result.names == [
+                        "cut server_hello", "cut certificate", "server_key_exchange", "server_hello_done",
+                        "change_cipher_spec", "encrypted handshake",
+                    ] && index == 0,
+                "record \(index): \(result.names)"
+            )
         }
     }
 
@@ -94,12 +112,19 @@ import TLSWire
         let stream = t.serverFlight + t.serverFinish
         let certificateMiddle = t.certificateRange.lowerBound + 1000
         // The ServerKeyExchange record follows the Certificate's; the ServerHelloDone's, it.
-        let keyExchangeLength = 5 + (Int(stream[t.certificateRange.upperBound + 3]) << 8 | Int(stream[t.certificateRange.upperBound + 4]))
-        let result = Self.decode(stream, missing: certificateMiddle..<(t.certificateRange.upperBound + 20),
-                                 resume: t.certificateRange.upperBound + keyExchangeLength)
+        let keyExchangeLength =
+            5 + (Int(stream[t.certificateRange.upperBound + 3]) << 8 | Int(stream[t.certificateRange.upperBound + 4]))
+        let result = Self.decode(
+            stream,
+            missing: certificateMiddle..<(t.certificateRange.upperBound + 20),
+            resume: t.certificateRange.upperBound + keyExchangeLength
+        )
         #expect(!result.kept)
         #expect(!result.names.contains { $0.hasPrefix("malformed") }, "\(result.names)")
-        #expect(result.names.suffix(3) == ["server_hello_done", "change_cipher_spec", "encrypted handshake"], "\(result.names)")
+        #expect(
+            result.names.suffix(3) == ["server_hello_done", "change_cipher_spec", "encrypted handshake"],
+            "\(result.names)"
+        )
 
         // Records of 6000 bytes: a hole over the end of the second loses the framing, and
         // reading resumes at the fourth, which continues the Certificate (it starts with
@@ -108,7 +133,10 @@ import TLSWire
         let (multi, starts, _) = Self.serverStream(recordSize: 6000)
         let skipped = Self.decode(multi, missing: (starts[1] + 100)..<(starts[2] + 100), resume: starts[3])
         #expect(!skipped.kept)
-        #expect(skipped.names == ["server_hello", "cut certificate", "change_cipher_spec", "encrypted handshake"], "\(skipped.names)")
+        #expect(
+            skipped.names == ["server_hello", "cut certificate", "change_cipher_spec", "encrypted handshake"],
+            "\(skipped.names)"
+        )
     }
 
     @Test func aChangeCipherSpecWhoseByteIsMissingStillSwitchesToCiphertext() {

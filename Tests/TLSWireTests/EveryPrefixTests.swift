@@ -31,7 +31,9 @@ private struct MiniHello: Equatable {
             try r.skip(32, "random")
             var session = try r.readVector(prefixLength: 1, max: 32, "legacy_session_id")
             let sessionID = session.readRest()
-            let suites = try r.readUInt16List(prefixLength: 2, min: 2, max: 0xFFFE, "cipher_suites").map { CipherSuite($0) }
+            let suites = try r.readUInt16List(prefixLength: 2, min: 2, max: 0xFFFE, "cipher_suites").map {
+                CipherSuite($0)
+            }
             var compressionReader = try r.readVector(prefixLength: 1, min: 1, max: 255, "legacy_compression_methods")
             let compression = compressionReader.readRest()
             var extensionsReader = try r.readVector(prefixLength: 2, max: 0xFFFF, "extensions")
@@ -42,22 +44,27 @@ private struct MiniHello: Equatable {
                 extensions.append((type, data.readRest()))
             }
             try extensionsReader.expectEnd("extensions")
-            return MiniHello(version: version, sessionID: sessionID, suites: suites,
-                             compression: compression, extensions: extensions)
+            return MiniHello(
+                version: version,
+                sessionID: sessionID,
+                suites: suites,
+                compression: compression,
+                extensions: extensions
+            )
         }
     }
 }
 
 private let sample: [UInt8] = {
     var bytes: [UInt8] = [0x03, 0x03] + Array(repeating: 0x42, count: 32)
-    bytes += [0x04, 0xDE, 0xAD, 0xBE, 0xEF]                       // session id
-    bytes += [0x00, 0x06, 0x3A, 0x3A, 0x13, 0x01, 0xC0, 0x2F]     // GREASE, AES-128-GCM, ECDHE-RSA
-    bytes += [0x01, 0x00]                                         // null compression
+    bytes += [0x04, 0xDE, 0xAD, 0xBE, 0xEF]  // session id
+    bytes += [0x00, 0x06, 0x3A, 0x3A, 0x13, 0x01, 0xC0, 0x2F]  // GREASE, AES-128-GCM, ECDHE-RSA
+    bytes += [0x01, 0x00]  // null compression
     let sni: [UInt8] = [0x00, 0x0C, 0x00, 0x00, 0x09] + Array("10.0.0.5x".utf8)
     let versions: [UInt8] = [0x02, 0x03, 0x04]
     var extensions: [UInt8] = [0x00, 0x00, UInt8(sni.count >> 8), UInt8(sni.count & 0xFF)] + sni
     extensions += [0x00, 0x2B, 0x00, UInt8(versions.count)] + versions
-    extensions += [0x0A, 0x0A, 0x00, 0x00]                        // GREASE extension, empty
+    extensions += [0x0A, 0x0A, 0x00, 0x00]  // GREASE extension, empty
     bytes += [UInt8(extensions.count >> 8), UInt8(extensions.count & 0xFF)] + extensions
     return bytes
 }()

@@ -1,7 +1,9 @@
 import Testing
 import TLSWire
 
-private func clientHello(_ builder: HelloBuilder) throws(WireError) -> ClientHello { try ClientHello(raw(builder.message)) }
+private func clientHello(_ builder: HelloBuilder) throws(WireError) -> ClientHello {
+    try ClientHello(raw(builder.message))
+}
 
 /// A stand-in for SHA-256 that shows what was hashed: JA4's rules (truncation to 12,
 /// the all-zero value for empty lists) are TLSWire's; the hash itself is TLSDiagnosis's.
@@ -17,10 +19,18 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
         let ja4 = try clientHello(ja4SpecExampleHello()).ja4
         #expect(ja4.a == "t13d1516h2")
         #expect(ja4.cipherHashInput == "002f,0035,009c,009d,1301,1302,1303,c013,c014,c02b,c02c,c02f,c030,cca8,cca9")
-        #expect(ja4.extensionHashInput
-            == "0005,000a,000b,000d,0012,0015,0017,001b,0023,002b,002d,0033,4469,ff01_0403,0804,0401,0503,0805,0501,0806,0601")
-        #expect(ja4.raw == "t13d1516h2_002f,0035,009c,009d,1301,1302,1303,c013,c014,c02b,c02c,c02f,c030,cca8,cca9_0005,000a,000b,000d,0012,0015,0017,001b,0023,002b,002d,0033,4469,ff01_0403,0804,0401,0503,0805,0501,0806,0601")
-        #expect(ja4.rawOriginal == "t13d1516h2_1301,1302,1303,c02b,c02f,c02c,c030,cca9,cca8,c013,c014,009c,009d,002f,0035_001b,0000,0033,0010,4469,0017,002d,000d,0005,0023,0012,002b,ff01,000b,000a,0015_0403,0804,0401,0503,0805,0501,0806,0601")
+        #expect(
+            ja4.extensionHashInput
+                == "0005,000a,000b,000d,0012,0015,0017,001b,0023,002b,002d,0033,4469,ff01_0403,0804,0401,0503,0805,0501,0806,0601"
+        )
+        #expect(
+            ja4.raw
+                == "t13d1516h2_002f,0035,009c,009d,1301,1302,1303,c013,c014,c02b,c02c,c02f,c030,cca8,cca9_0005,000a,000b,000d,0012,0015,0017,001b,0023,002b,002d,0033,4469,ff01_0403,0804,0401,0503,0805,0501,0806,0601"
+        )
+        #expect(
+            ja4.rawOriginal
+                == "t13d1516h2_1301,1302,1303,c02b,c02f,c02c,c030,cca9,cca8,c013,c014,009c,009d,002f,0035_001b,0000,0033,0010,4469,0017,002d,000d,0005,0023,0012,002b,ff01,000b,000a,0015_0403,0804,0401,0503,0805,0501,0806,0601"
+        )
     }
 
     /// A Chrome 143 ClientHello (ECH 0xfe0d, ALPS 0x44cd, an X25519MLKEM768 key share,
@@ -30,15 +40,25 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
     /// Every one of its 16 non-GREASE extensions is counted and listed.
     @Test func reproducesAChrome143HelloWithECHAndALPS() throws {
         var hello = HelloBuilder()
-        hello.ciphers = [0x5A5A, 0x1301, 0x1302, 0x1303, 0xC02B, 0xC02F, 0xC02C, 0xC030, 0xCCA9, 0xCCA8,
-                         0xC013, 0xC014, 0x009C, 0x009D, 0x002F, 0x0035]
+        hello.ciphers = [
+            0x5A5A, 0x1301, 0x1302, 0x1303, 0xC02B, 0xC02F, 0xC02C, 0xC030, 0xCCA9, 0xCCA8,
+            0xC013, 0xC014, 0x009C, 0x009D, 0x002F, 0x0035,
+        ]
         hello.sessionID = Array(repeating: 0x26, count: 32)
         hello.extensions = [
             (0x3A3A, []),
             (0x002D, ExtData.pskModes([1])),
-            (0x0033, ExtData.keyShares([(0x4A4A, [0]), (0x11EC, Array(repeating: 5, count: 1216)), (0x001D, Array(repeating: 7, count: 32))])),
+            (
+                0x0033,
+                ExtData.keyShares([
+                    (0x4A4A, [0]), (0x11EC, Array(repeating: 5, count: 1216)), (0x001D, Array(repeating: 7, count: 32)),
+                ])
+            ),
             (0x0010, ExtData.alpn(["h2", "http/1.1"])),
-            (0xFE0D, [0, 0, 1, 0, 1, 0x9C] + vec(2, Array(repeating: 3, count: 32)) + vec(2, Array(repeating: 4, count: 144))),
+            (
+                0xFE0D,
+                [0, 0, 1, 0, 1, 0x9C] + vec(2, Array(repeating: 3, count: 32)) + vec(2, Array(repeating: 4, count: 144))
+            ),
             (0x0017, []),
             (0x44CD, vec(2, vec(1, Array("h2".utf8)))),
             (0x0000, ExtData.sni("tls-outer.browserleaks.com")),
@@ -55,9 +75,18 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
         ]
         let parsed = try clientHello(hello)
         #expect(parsed.ja4.a == "t13d1516h2")
-        #expect(parsed.ja4.raw == "t13d1516h2_002f,0035,009c,009d,1301,1302,1303,c013,c014,c02b,c02c,c02f,c030,cca8,cca9_0005,000a,000b,000d,0012,0017,001b,0023,002b,002d,0033,44cd,fe0d,ff01_0403,0804,0401,0503,0805,0501,0806,0601")
-        #expect(parsed.ja4.rawOriginal == "t13d1516h2_1301,1302,1303,c02b,c02f,c02c,c030,cca9,cca8,c013,c014,009c,009d,002f,0035_002d,0033,0010,fe0d,0017,44cd,0000,000b,000a,002b,ff01,0023,0012,0005,000d,001b_0403,0804,0401,0503,0805,0501,0806,0601")
-        #expect(parsed.ja3.string == "771,4865-4866-4867-49195-49199-49196-49200-52393-52392-49171-49172-156-157-47-53,45-51-16-65037-23-17613-0-11-10-43-65281-35-18-5-13-27,4588-29-23-24,0")
+        #expect(
+            parsed.ja4.raw
+                == "t13d1516h2_002f,0035,009c,009d,1301,1302,1303,c013,c014,c02b,c02c,c02f,c030,cca8,cca9_0005,000a,000b,000d,0012,0017,001b,0023,002b,002d,0033,44cd,fe0d,ff01_0403,0804,0401,0503,0805,0501,0806,0601"
+        )
+        #expect(
+            parsed.ja4.rawOriginal
+                == "t13d1516h2_1301,1302,1303,c02b,c02f,c02c,c030,cca9,cca8,c013,c014,009c,009d,002f,0035_002d,0033,0010,fe0d,0017,44cd,0000,000b,000a,002b,ff01,0023,0012,0005,000d,001b_0403,0804,0401,0503,0805,0501,0806,0601"
+        )
+        #expect(
+            parsed.ja3.string
+                == "771,4865-4866-4867-49195-49199-49196-49200-52393-52392-49171-49172-156-157-47-53,45-51-16-65037-23-17613-0-11-10-43-65281-35-18-5-13-27,4588-29-23-24,0"
+        )
     }
 
     @Test func greaseIsKeptInTheHelloButLeftOutOfTheFingerprints() throws {
@@ -69,13 +98,15 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
         #expect(!hello.ja4.ciphers.contains("2a2a"))
         #expect(!hello.ja4.extensions.contains("1a1a") && !hello.ja4.extensions.contains("5a5a"))
         #expect(!hello.ja4.signatureAlgorithms.contains("0a0a"))
-        #expect(hello.ja3.string == "771,4865-4866-4867-49195-49199-49196-49200-52393-52392-49171-49172-156-157-47-53,"
-            + "27-0-51-16-17513-23-45-13-5-35-18-43-65281-11-10-21,29-23-24,0")
+        #expect(
+            hello.ja3.string == "771,4865-4866-4867-49195-49199-49196-49200-52393-52392-49171-49172-156-157-47-53,"
+                + "27-0-51-16-17513-23-45-13-5-35-18-43-65281-11-10-21,29-23-24,0"
+        )
     }
 
     @Test func hashesTruncateToTwelveAndEmptyListsAreZeros() throws {
         var hello = ja4SpecExampleHello()
-        hello.ciphers = [0x0A0A, 0x1A1A]   // only GREASE: nothing left to hash
+        hello.ciphers = [0x0A0A, 0x1A1A]  // only GREASE: nothing left to hash
         hello.extensions = [(0x0000, ExtData.sni("x")), (0x0010, ExtData.alpn(["h2"]))]
         let ja4 = try clientHello(hello).ja4
         #expect(ja4.a == "t12d0002h2", "no supported_versions: legacy_version")
@@ -139,7 +170,7 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
         #expect(plain.ja4.a.hasPrefix("t12i"))
         #expect(JA4(plain, transport: .quic).a.hasPrefix("q"))
         #expect(JA4(plain, transport: .dtls).a.hasPrefix("d"))
-        hello.extensions = [(0x0000, [])]   // present, even if unreadable: "d"
+        hello.extensions = [(0x0000, [])]  // present, even if unreadable: "d"
         #expect(try clientHello(hello).ja4.a.hasPrefix("t12d"))
     }
 
@@ -154,7 +185,9 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
 
     @Test func duplicateExtensionsAreCountedEachTime() throws {
         var hello = HelloBuilder()
-        hello.extensions = [(0x0017, []), (0x0017, []), (0x000B, ExtData.pointFormats([0])), (0x000B, ExtData.pointFormats([1]))]
+        hello.extensions = [
+            (0x0017, []), (0x0017, []), (0x000B, ExtData.pointFormats([0])), (0x000B, ExtData.pointFormats([1])),
+        ]
         let parsed = try clientHello(hello)
         #expect(parsed.ja4.a == "t12i020400")
         #expect(parsed.ja4.extensionHashInput == "000b,000b,0017,0017")
@@ -176,7 +209,14 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
         hello.ciphers = [0x0004, 0x0005, 0x000A]
         hello.extensions = nil
         #expect(try clientHello(hello).ja3.string == "769,4-5-10,,,")
-        #expect(JA3(version: 769, ciphers: [47, 53], extensions: [0, 10, 11], ellipticCurves: [23, 24, 25],
-                    ellipticCurvePointFormats: [0]).string == "769,47-53,0-10-11,23-24-25,0")
+        #expect(
+            JA3(
+                version: 769,
+                ciphers: [47, 53],
+                extensions: [0, 10, 11],
+                ellipticCurves: [23, 24, 25],
+                ellipticCurvePointFormats: [0]
+            ).string == "769,47-53,0-10-11,23-24-25,0"
+        )
     }
 }

@@ -8,7 +8,8 @@ import TLSWire
 /// them and on hostile ones (combining marks, CR LF, surrogate pairs, emoji).
 @Suite struct FoundationReplacementTests {
     static let pieces = [
-        "a", "b", "_", " ", ":", "\n", "\r\n", "\r", "&", "'", "<", ">", "é", "e\u{301}", "\u{301}", "🇫🇷", "👍🏽", "CN=", ". ",
+        "a", "b", "_", " ", ":", "\n", "\r\n", "\r", "&", "'", "<", ">", "é", "e\u{301}", "\u{301}", "🇫🇷", "👍🏽", "CN=",
+        ". ",
         "://", "sha256/", " PARAMETERS", "\u{0}", "Z", "0", "x\u{20DD}", "\u{FEFF}", "ﬁ", "ß",
     ]
 
@@ -21,15 +22,23 @@ import TLSWire
         return (0..<count).map { _ in (0..<(next() % 9)).map { _ in pieces[next() % pieces.count] }.joined() }
     }
 
-    static let targets = ["_", " ", ":", "\n", "&", "'", "<", ">", " PARAMETERS", "sha256/", "CN=", ". ", "://", "e", "\r", "é"]
+    static let targets = [
+        "_", " ", ":", "\n", "&", "'", "<", ">", " PARAMETERS", "sha256/", "CN=", ". ", "://", "e", "\r", "é",
+    ]
 
     @Test func scalarRangeFindsWhatFoundationFinds() {
         var differing: [String] = []
         for text in Self.samples(4000, seed: 1) {
             for target in Self.targets {
-                let ours = text.scalarRange(of: target).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }
-                let foundation = text.range(of: target, options: .literal).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }
-                if ours != foundation { differing.append("\(Array(text.unicodeScalars)) / \(Array(target.unicodeScalars))") }
+                let ours = text.scalarRange(of: target).map {
+                    text.utf8.distance(from: text.startIndex, to: $0.lowerBound)
+                }
+                let foundation = text.range(of: target, options: .literal).map {
+                    text.utf8.distance(from: text.startIndex, to: $0.lowerBound)
+                }
+                if ours != foundation {
+                    differing.append("\(Array(text.unicodeScalars)) / \(Array(target.unicodeScalars))")
+                }
             }
         }
         #expect(differing.isEmpty, "\(differing.prefix(5))")
@@ -44,7 +53,9 @@ import TLSWire
             for target in Self.targets {
                 let ours = text.replacingEvery(target, with: "[\(target.count)]")
                 let foundation = text.replacingOccurrences(of: target, with: "[\(target.count)]", options: .literal)
-                if ours != foundation { differing.append("\(Array(text.unicodeScalars)) / \(Array(target.unicodeScalars))") }
+                if ours != foundation {
+                    differing.append("\(Array(text.unicodeScalars)) / \(Array(target.unicodeScalars))")
+                }
             }
         }
         #expect(differing.isEmpty, "\(differing.prefix(5))")
@@ -56,9 +67,15 @@ import TLSWire
     /// a combining mark follows the match; every target tlsprobe replaces is ASCII
     /// punctuation or an ASCII word in text it built or received.
     @Test func theDefaultSearchAgreesOnTextWithoutCombiningMarks() {
-        for text in Self.samples(3000, seed: 3) where !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .enclosingMark }) {
+        for text in Self.samples(3000, seed: 3)
+        where !text.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .enclosingMark
+        }) {
             for target in Self.targets where target != "é" && target != "e" {
-                #expect(text.replacingEvery(target, with: "#") == text.replacingOccurrences(of: target, with: "#"), "\(Array(text.unicodeScalars)) / \(target)")
+                #expect(
+                    text.replacingEvery(target, with: "#") == text.replacingOccurrences(of: target, with: "#"),
+                    "\(Array(text.unicodeScalars)) / \(target)"
+                )
             }
         }
     }
@@ -66,19 +83,26 @@ import TLSWire
     @Test func paddingCountsUTF16UnitsAsNSStringDoes() {
         for text in Self.samples(2000, seed: 4) {
             for length in [0, 1, 2, 3, 5, 8, 12, 20] {
-                #expect(text.paddedUTF16(toLength: length) == text.padding(toLength: length, withPad: " ", startingAt: 0),
-                        "\(Array(text.unicodeScalars)) to \(length)")
+                #expect(
+                    text.paddedUTF16(toLength: length) == text.padding(toLength: length, withPad: " ", startingAt: 0),
+                    "\(Array(text.unicodeScalars)) to \(length)"
+                )
             }
         }
     }
 
     @Test func formatFillsNumbersAsStringFormatDoes() {
-        let doubles: [Double] = [0, 0.5, 1, 2.5, 10, 0.1, 0.0001, 0.00001, 123_456, 1_234_567, 1e21, 99.95, 0.05, 3.14159, -2, 1.0 / 3]
+        let doubles: [Double] = [
+            0, 0.5, 1, 2.5, 10, 0.1, 0.0001, 0.00001, 123_456, 1_234_567, 1e21, 99.95, 0.05, 3.14159, -2, 1.0 / 3,
+        ]
         for value in doubles {
             for format in ["%g", "%.1f", "%.0f", "%.1f s", "%.0f%% (%.0f MB) · "] {
                 let count = format.components(separatedBy: "%").count - 1 - (format.contains("%%") ? 2 : 0)
                 let arguments: [CVarArg] = Array(repeating: value, count: max(1, count))
-                #expect(SystemCall.format(format, arguments: arguments) == String(format: format, arguments: arguments), "\(format) \(value)")
+                #expect(
+                    SystemCall.format(format, arguments: arguments) == String(format: format, arguments: arguments),
+                    "\(format) \(value)"
+                )
             }
         }
         for byte in [UInt8(0), 9, 10, 0x7F, 0xAB, 0xFF] {
@@ -118,10 +142,13 @@ import TLSWire
         }
         #expect(finished.wait(timeout: .now() + 10) == .success)
         finished.enter()
-        SystemCall.runBeside(spawn: { _ in false }) {
-            ranOn.withLock { threads.append(pthread_self()) }
-            finished.leave()
-        }
+        SystemCall.runBeside(
+            spawn: { _ in false },
+            {
+                ranOn.withLock { threads.append(pthread_self()) }
+                finished.leave()
+            }
+        )
         // In place: done before runBeside returned.
         #expect(finished.wait(timeout: .now()) == .success)
         let seen = ranOn.withLock { threads }

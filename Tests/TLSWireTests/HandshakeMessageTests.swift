@@ -23,8 +23,10 @@ private func tls12Context() throws -> HandshakeContext {
     // MARK: TLS 1.3 (scenario A)
 
     @Test func readsATLS13ServerHello() throws {
-        guard case .serverHello(let hello) = try decode(RealHandshakes.tls13ServerServerHello, HandshakeContext()) else {
-            Issue.record("not a ServerHello"); return
+        guard case .serverHello(let hello) = try decode(RealHandshakes.tls13ServerServerHello, HandshakeContext())
+        else {
+            Issue.record("not a ServerHello")
+            return
         }
         #expect(hello.legacyVersion == .tls12)
         #expect(hello.selectedVersion == .tls13)
@@ -49,8 +51,10 @@ private func tls12Context() throws -> HandshakeContext {
     }
 
     @Test func readsEncryptedExtensions() throws {
-        guard case .encryptedExtensions(let ee) = try decode(RealHandshakes.tls13ServerEncryptedExtensions, .tls13) else {
-            Issue.record("not EncryptedExtensions"); return
+        guard case .encryptedExtensions(let ee) = try decode(RealHandshakes.tls13ServerEncryptedExtensions, .tls13)
+        else {
+            Issue.record("not EncryptedExtensions")
+            return
         }
         #expect(ee.alpnProtocol == "h2")
         #expect(!ee.acceptsEarlyData)
@@ -58,8 +62,10 @@ private func tls12Context() throws -> HandshakeContext {
     }
 
     @Test func readsATLS13CertificateRequestWithCertificateAuthorities() throws {
-        guard case .certificateRequest(let request) = try decode(RealHandshakes.tls13ServerCertificateRequest, .tls13) else {
-            Issue.record("not a CertificateRequest"); return
+        guard case .certificateRequest(let request) = try decode(RealHandshakes.tls13ServerCertificateRequest, .tls13)
+        else {
+            Issue.record("not a CertificateRequest")
+            return
         }
         #expect(request.requestContext == [])
         #expect(request.certificateTypes.isEmpty)
@@ -74,8 +80,11 @@ private func tls12Context() throws -> HandshakeContext {
 
     @Test func readsTLS13CertificatesFromBothSides() throws {
         guard case .certificate(let server) = try decode(RealHandshakes.tls13ServerCertificate, .tls13),
-              case .certificate(let client) = try decode(RealHandshakes.tls13ClientCertificate, .tls13)
-        else { Issue.record("not Certificate messages"); return }
+            case .certificate(let client) = try decode(RealHandshakes.tls13ClientCertificate, .tls13)
+        else {
+            Issue.record("not Certificate messages")
+            return
+        }
         #expect(server.requestContext == [])
         #expect(server.entries.count == 1)
         #expect(server.certificates.first?.prefix(2) == [0x30, 0x82])
@@ -86,19 +95,23 @@ private func tls12Context() throws -> HandshakeContext {
     }
 
     @Test func readsCertificateVerifyFinishedAndTickets() throws {
-        guard case .certificateVerify(let verify) = try decode(RealHandshakes.tls13ServerCertificateVerify, .tls13) else {
-            Issue.record("not CertificateVerify"); return
+        guard case .certificateVerify(let verify) = try decode(RealHandshakes.tls13ServerCertificateVerify, .tls13)
+        else {
+            Issue.record("not CertificateVerify")
+            return
         }
         #expect(verify.algorithm == .ecdsaSecp256r1SHA256)
         #expect(verify.signature.first == 0x30, "a DER ECDSA signature")
 
         guard case .finished(let finished) = try decode(RealHandshakes.tls13ServerFinished, .tls13) else {
-            Issue.record("not Finished"); return
+            Issue.record("not Finished")
+            return
         }
         #expect([32, 48].contains(finished.verifyData.count))
 
         guard case .newSessionTicket(let ticket) = try decode(RealHandshakes.tls13ServerNewSessionTicket, .tls13) else {
-            Issue.record("not NewSessionTicket"); return
+            Issue.record("not NewSessionTicket")
+            return
         }
         #expect(ticket.ticketAgeAdd != nil)
         #expect(ticket.ticketNonce != nil)
@@ -111,7 +124,10 @@ private func tls12Context() throws -> HandshakeContext {
 
     @Test func recognisesAHelloRetryRequestByItsRandom() throws {
         let message = try decode(RealHandshakes.hrrHelloRetryRequest, HandshakeContext())
-        guard case .helloRetryRequest(let hrr) = message else { Issue.record("not a HelloRetryRequest"); return }
+        guard case .helloRetryRequest(let hrr) = message else {
+            Issue.record("not a HelloRetryRequest")
+            return
+        }
         #expect(message.name == "hello_retry_request")
         #expect(message.type == .serverHello)
         #expect(hrr.isHelloRetryRequest)
@@ -123,7 +139,9 @@ private func tls12Context() throws -> HandshakeContext {
 
     @Test func aHelloRetryRequestWithoutExtensionsIsMalformed() throws {
         let body = u16(0x0303) + ServerHello.helloRetryRequestRandom + vec(1, []) + u16(0x1301) + [0]
-        let error = try #require(throws: WireError.self) { try decode(handshake(.serverHello, body), HandshakeContext()) }
+        let error = try #require(throws: WireError.self) {
+            try decode(handshake(.serverHello, body), HandshakeContext())
+        }
         #expect(error.field == "extensions")
         #expect(error.offset == 4 + body.count)
     }
@@ -134,22 +152,28 @@ private func tls12Context() throws -> HandshakeContext {
         let context = try tls12Context()
         #expect(context.version == .tls12)
         #expect(context.cipherSuite?.keyExchangeMethod == .ecdhe)
-        guard case .serverHello(let hello) = try decode(RealHandshakes.tls12ServerServerHello, HandshakeContext()) else {
-            Issue.record("not a ServerHello"); return
+        guard case .serverHello(let hello) = try decode(RealHandshakes.tls12ServerServerHello, HandshakeContext())
+        else {
+            Issue.record("not a ServerHello")
+            return
         }
         #expect(hello.selectedVersion == .tls12)
         #expect(hello.keyShareGroup == nil)
         #expect(hello.cipherSuite.name?.hasPrefix("TLS_ECDHE_ECDSA_") == true)
 
         guard case .certificate(let certificate) = try decode(RealHandshakes.tls12ServerCertificate, context) else {
-            Issue.record("not a Certificate"); return
+            Issue.record("not a Certificate")
+            return
         }
         #expect(certificate.requestContext == nil)
         #expect(certificate.entries.count == 1)
         #expect(contains(certificate.certificates.first ?? [], "tlsprobe.test"))
 
-        guard case .serverKeyExchange(let keyExchange) = try decode(RealHandshakes.tls12ServerServerKeyExchange, context) else {
-            Issue.record("not a ServerKeyExchange"); return
+        guard
+            case .serverKeyExchange(let keyExchange) = try decode(RealHandshakes.tls12ServerServerKeyExchange, context)
+        else {
+            Issue.record("not a ServerKeyExchange")
+            return
         }
         #expect(keyExchange.namedGroup == .x25519)
         #expect(keyExchange.dhPrimeBits == nil)
@@ -160,8 +184,14 @@ private func tls12Context() throws -> HandshakeContext {
     }
 
     @Test func readsATLS12CertificateRequest() throws {
-        guard case .certificateRequest(let request) = try decode(RealHandshakes.tls12ServerCertificateRequest, try tls12Context()) else {
-            Issue.record("not a CertificateRequest"); return
+        guard
+            case .certificateRequest(let request) = try decode(
+                RealHandshakes.tls12ServerCertificateRequest,
+                try tls12Context()
+            )
+        else {
+            Issue.record("not a CertificateRequest")
+            return
         }
         #expect(request.requestContext == nil)
         #expect(request.certificateTypes.contains(.rsaSign))
@@ -175,11 +205,14 @@ private func tls12Context() throws -> HandshakeContext {
     @Test func readsTheTLS12ClientFlightAndTicket() throws {
         let context = try tls12Context()
         guard case .certificate(let certificate) = try decode(RealHandshakes.tls12ClientCertificate, context),
-              case .clientKeyExchange(let keyExchange) = try decode(RealHandshakes.tls12ClientClientKeyExchange, context),
-              case .certificateVerify(let verify) = try decode(RealHandshakes.tls12ClientCertificateVerify, context),
-              case .finished(let finished) = try decode(RealHandshakes.tls12ClientFinished, context),
-              case .newSessionTicket(let ticket) = try decode(RealHandshakes.tls12ServerNewSessionTicket, context)
-        else { Issue.record("unexpected message kinds"); return }
+            case .clientKeyExchange(let keyExchange) = try decode(RealHandshakes.tls12ClientClientKeyExchange, context),
+            case .certificateVerify(let verify) = try decode(RealHandshakes.tls12ClientCertificateVerify, context),
+            case .finished(let finished) = try decode(RealHandshakes.tls12ClientFinished, context),
+            case .newSessionTicket(let ticket) = try decode(RealHandshakes.tls12ServerNewSessionTicket, context)
+        else {
+            Issue.record("unexpected message kinds")
+            return
+        }
         #expect(contains(certificate.certificates.first ?? [], "front desk"))
         #expect(keyExchange.exchangeKeys.count == 33, "an X25519 point with its 1-byte length")
         #expect(verify.algorithm == .ecdsaSecp256r1SHA256)
@@ -192,11 +225,13 @@ private func tls12Context() throws -> HandshakeContext {
     @Test func readsTheDHEPrimeSize() throws {
         let context = HandshakeContext(version: .tls12, cipherSuite: .dheRSAWithAES128GCMSHA256)
         guard case .serverKeyExchange(let keyExchange) = try decode(RealHandshakes.dheServerKeyExchange, context) else {
-            Issue.record("not a ServerKeyExchange"); return
+            Issue.record("not a ServerKeyExchange")
+            return
         }
         #expect(keyExchange.dhPrimeBits == 2048)
         guard case .dhe(_, let generator, let publicKey) = keyExchange.parameters else {
-            Issue.record("not DHE parameters"); return
+            Issue.record("not DHE parameters")
+            return
         }
         #expect(generator == [2])
         #expect(publicKey.count <= 256)
@@ -207,12 +242,17 @@ private func tls12Context() throws -> HandshakeContext {
     @Test func guessesTheKeyExchangeWhenTheSuiteIsUnknown() throws {
         let unknown = HandshakeContext(version: .tls12)
         guard case .serverKeyExchange(let ecdhe) = try decode(RealHandshakes.tls12ServerServerKeyExchange, unknown),
-              case .serverKeyExchange(let dhe) = try decode(RealHandshakes.dheServerKeyExchange, unknown)
-        else { Issue.record("not ServerKeyExchange"); return }
+            case .serverKeyExchange(let dhe) = try decode(RealHandshakes.dheServerKeyExchange, unknown)
+        else {
+            Issue.record("not ServerKeyExchange")
+            return
+        }
         #expect(ecdhe.namedGroup == .x25519)
         #expect(dhe.dhPrimeBits == 2048)
-        guard case .serverKeyExchange(let garbage) = try decode(handshake(.serverKeyExchange, [9, 9, 9]), unknown) else {
-            Issue.record("not ServerKeyExchange"); return
+        guard case .serverKeyExchange(let garbage) = try decode(handshake(.serverKeyExchange, [9, 9, 9]), unknown)
+        else {
+            Issue.record("not ServerKeyExchange")
+            return
         }
         #expect(garbage.parameters == .undecoded)
         #expect(garbage.body == [9, 9, 9])
@@ -224,18 +264,24 @@ private func tls12Context() throws -> HandshakeContext {
     }
 
     @Test func readsPSKAndExplicitCurveKeyExchanges() throws {
-        let psk = HandshakeContext(version: .tls12, cipherSuite: CipherSuite(name: "TLS_ECDHE_PSK_WITH_AES_128_CBC_SHA256"))
+        let psk = HandshakeContext(
+            version: .tls12,
+            cipherSuite: CipherSuite(name: "TLS_ECDHE_PSK_WITH_AES_128_CBC_SHA256")
+        )
         let body = vec(2, Array("hint".utf8)) + [3] + u16(0x17) + vec(1, [4, 1, 2])
         guard case .serverKeyExchange(let pskExchange) = try decode(handshake(.serverKeyExchange, body), psk) else {
-            Issue.record("not ServerKeyExchange"); return
+            Issue.record("not ServerKeyExchange")
+            return
         }
         #expect(pskExchange.pskIdentityHint == Array("hint".utf8))
         #expect(pskExchange.namedGroup == .secp256r1)
         #expect(pskExchange.signature == nil)
 
         let ecdhe = HandshakeContext(version: .tls12, cipherSuite: .ecdheRSAWithAES128GCMSHA256)
-        guard case .serverKeyExchange(let explicit) = try decode(handshake(.serverKeyExchange, [1, 0xAA, 0xBB]), ecdhe) else {
-            Issue.record("not ServerKeyExchange"); return
+        guard case .serverKeyExchange(let explicit) = try decode(handshake(.serverKeyExchange, [1, 0xAA, 0xBB]), ecdhe)
+        else {
+            Issue.record("not ServerKeyExchange")
+            return
         }
         #expect(explicit.parameters == .ecdheExplicitCurve(curveType: 1))
     }
@@ -244,13 +290,15 @@ private func tls12Context() throws -> HandshakeContext {
         let context = HandshakeContext(version: .tls11, cipherSuite: .ecdheRSAWithAES128CBCSHA)
         let body = [3] + u16(0x1D) + vec(1, Array(repeating: 9, count: 32)) + vec(2, [1, 2, 3])
         guard case .serverKeyExchange(let keyExchange) = try decode(handshake(.serverKeyExchange, body), context) else {
-            Issue.record("not ServerKeyExchange"); return
+            Issue.record("not ServerKeyExchange")
+            return
         }
         #expect(keyExchange.signatureAlgorithm == nil)
         #expect(keyExchange.signature == [1, 2, 3])
         let request = [2, 1, 64] + vec(2, [])
         guard case .certificateRequest(let cr) = try decode(handshake(.certificateRequest, request), context) else {
-            Issue.record("not CertificateRequest"); return
+            Issue.record("not CertificateRequest")
+            return
         }
         #expect(cr.signatureAlgorithms.isEmpty)
         #expect(cr.certificateTypes == [.rsaSign, .ecdsaSign])
@@ -260,11 +308,17 @@ private func tls12Context() throws -> HandshakeContext {
     // MARK: Hand-made and hostile messages
 
     @Test func readsKeyUpdateAndKeepsUnknownTypes() throws {
-        #expect(try decode(handshake(.keyUpdate, [1]), .tls13) == .keyUpdate(KeyUpdate(requestUpdate: .updateRequested)))
-        #expect(try decode(handshake(.keyUpdate, [7]), .tls13) == .keyUpdate(KeyUpdate(requestUpdate: KeyUpdateRequest(7))))
+        #expect(
+            try decode(handshake(.keyUpdate, [1]), .tls13) == .keyUpdate(KeyUpdate(requestUpdate: .updateRequested))
+        )
+        #expect(
+            try decode(handshake(.keyUpdate, [7]), .tls13) == .keyUpdate(KeyUpdate(requestUpdate: KeyUpdateRequest(7)))
+        )
         #expect(throws: WireError.self) { try decode(handshake(.keyUpdate, [1, 0]), .tls13) }
-        #expect(try decode(handshake(.certificateStatus, [1, 0, 0, 1, 0x30]), .tls12)
-            == .unknown(type: .certificateStatus, body: [1, 0, 0, 1, 0x30]))
+        #expect(
+            try decode(handshake(.certificateStatus, [1, 0, 0, 1, 0x30]), .tls12)
+                == .unknown(type: .certificateStatus, body: [1, 0, 0, 1, 0x30])
+        )
         #expect(try decode(handshake(HandshakeType(200), []), .tls12).type == HandshakeType(200))
         #expect(throws: WireError.self) { try decode(handshake(.serverHelloDone, [0]), .tls12) }
     }
@@ -288,13 +342,28 @@ private func tls12Context() throws -> HandshakeContext {
         let der: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x05]
         let tls12 = handshake(.certificate, vec(3, vec(3, der)))
         let tls13 = handshake(.certificate, vec(1, [7]) + vec(3, vec(3, der) + vec(2, ext(0x0005, [1, 2]))))
-        #expect(try decode(tls12, .tls12) == .certificate(CertificateMessage(requestContext: nil, entries: [CertificateEntry(data: der)])))
-        #expect(try decode(tls13, .tls13) == .certificate(CertificateMessage(
-            requestContext: [7], entries: [CertificateEntry(data: der, extensions: [Extension(type: .statusRequest, data: [1, 2])])])))
+        #expect(
+            try decode(tls12, .tls12)
+                == .certificate(CertificateMessage(requestContext: nil, entries: [CertificateEntry(data: der)]))
+        )
+        #expect(
+            try decode(tls13, .tls13)
+                == .certificate(
+                    CertificateMessage(
+                        requestContext: [7],
+                        entries: [
+                            CertificateEntry(data: der, extensions: [Extension(type: .statusRequest, data: [1, 2])])
+                        ]
+                    )
+                )
+        )
         #expect(throws: WireError.self) { try decode(tls12, .tls13) }
         #expect(throws: WireError.self) { try decode(tls13, .tls12) }
         #expect(throws: WireError.self) { try decode(handshake(.certificate, vec(3, vec(3, []))), .tls12) }
-        #expect(try decode(handshake(.certificate, vec(3, [])), .tls12) == .certificate(CertificateMessage(requestContext: nil, entries: [])))
+        #expect(
+            try decode(handshake(.certificate, vec(3, [])), .tls12)
+                == .certificate(CertificateMessage(requestContext: nil, entries: []))
+        )
     }
 
     @Test func contextRecognisesTLS13DraftsAndExperiments() {
@@ -302,7 +371,10 @@ private func tls12Context() throws -> HandshakeContext {
         #expect(HandshakeContext(version: ProtocolVersion(0x7F17)).usesTLS13Formats)
         #expect(HandshakeContext(version: ProtocolVersion(0x7F12)).usesTLS13Formats)
         #expect(HandshakeContext(version: ProtocolVersion(0x7E02)).usesTLS13Formats)
-        #expect(!HandshakeContext(version: ProtocolVersion(0x7F0D)).usesTLS13Formats, "before draft 14: not seen in the wild")
+        #expect(
+            !HandshakeContext(version: ProtocolVersion(0x7F0D)).usesTLS13Formats,
+            "before draft 14: not seen in the wild"
+        )
         #expect(!HandshakeContext(version: ProtocolVersion(0x0305)).usesTLS13Formats)
         #expect(!HandshakeContext(version: .tls12).usesTLS13Formats)
         #expect(HandshakeContext(version: .tls12).signaturesNameTheirAlgorithm)
@@ -326,11 +398,14 @@ private func tls12Context() throws -> HandshakeContext {
         for cut in 4..<bytes.count {
             var prefix = Array(bytes.prefix(cut))
             let length = cut - 4
-            prefix[1] = UInt8(length >> 16 & 0xFF); prefix[2] = UInt8(length >> 8 & 0xFF); prefix[3] = UInt8(length & 0xFF)
+            prefix[1] = UInt8(length >> 16 & 0xFF)
+            prefix[2] = UInt8(length >> 8 & 0xFF)
+            prefix[3] = UInt8(length & 0xFF)
             #expect(throws: WireError.self) { try ServerHello(raw(prefix)) }
         }
         // Draft 23 has the final layout, the draft in supported_versions.
-        let final = u16(0x0303) + [UInt8](repeating: 0x22, count: 32) + vec(1, []) + u16(0x1301) + [0]
+        let final =
+            u16(0x0303) + [UInt8](repeating: 0x22, count: 32) + vec(1, []) + u16(0x1301) + [0]
             + vec(2, u16(0x002B) + vec(2, u16(0x7F17)) + keyShare)
         let draft23 = try ServerHello(raw(handshake(.serverHello, final)))
         #expect(draft23.selectedVersion.name == "TLSv1.3-draft-23")
@@ -356,10 +431,16 @@ private func tls12Context() throws -> HandshakeContext {
         (RealHandshakes.tls13ServerNewSessionTicket, .tls13), (RealHandshakes.hrrHelloRetryRequest, .tls13),
         (RealHandshakes.tls12ServerServerHello, .tls12),
         (RealHandshakes.tls12ServerCertificate, .tls12),
-        (RealHandshakes.tls12ServerServerKeyExchange, HandshakeContext(version: .tls12, cipherSuite: .ecdheECDSAWithAES256GCMSHA384)),
+        (
+            RealHandshakes.tls12ServerServerKeyExchange,
+            HandshakeContext(version: .tls12, cipherSuite: .ecdheECDSAWithAES256GCMSHA384)
+        ),
         (RealHandshakes.tls12ServerCertificateRequest, .tls12), (RealHandshakes.tls12ClientCertificate, .tls12),
         (RealHandshakes.tls12ClientCertificateVerify, .tls12), (RealHandshakes.tls12ServerNewSessionTicket, .tls12),
-        (RealHandshakes.dheServerKeyExchange, HandshakeContext(version: .tls12, cipherSuite: .dheRSAWithAES128GCMSHA256)),
+        (
+            RealHandshakes.dheServerKeyExchange,
+            HandshakeContext(version: .tls12, cipherSuite: .dheRSAWithAES128GCMSHA256)
+        ),
     ]
 
     @Test func rejectsEveryTruncatedServerMessage() throws {
@@ -372,8 +453,11 @@ private func tls12Context() throws -> HandshakeContext {
                     // Only a ServerHello (not a HelloRetryRequest) cut right before its
                     // optional extensions block parses.
                     guard case .serverHello(let hello) = message, hello.extensions.isEmpty,
-                          length == 2 + 32 + 1 + hello.legacySessionIDEcho.count + 2 + 1
-                    else { Issue.record("\(full.name) prefix \(length) parsed as \(message.name)"); continue }
+                        length == 2 + 32 + 1 + hello.legacySessionIDEcho.count + 2 + 1
+                    else {
+                        Issue.record("\(full.name) prefix \(length) parsed as \(message.name)")
+                        continue
+                    }
                 } catch {
                     #expect(error.kind == .malformed, "\(full.name) prefix \(length): \(error)")
                     #expect(error.offset <= 4 + length)
@@ -391,7 +475,10 @@ private func tls12Context() throws -> HandshakeContext {
                     do {
                         let message = try decode(corrupted, context)
                         if case .serverHello(let hello) = message {
-                            _ = (hello.selectedVersion, hello.keyShareGroup, hello.alpnProtocol, hello.extensionDecodingErrors)
+                            _ = (
+                                hello.selectedVersion, hello.keyShareGroup, hello.alpnProtocol,
+                                hello.extensionDecodingErrors
+                            )
                         }
                     } catch {
                         #expect(error.kind == .malformed)

@@ -2,7 +2,10 @@ import Testing
 import TLSWire
 
 /// Every message a reassembler yields from `fragments`, appended one at a time.
-private func reassemble(_ fragments: [[UInt8]], maxMessageSize: Int = HandshakeReassembler.defaultMaxMessageSize)
+private func reassemble(
+    _ fragments: [[UInt8]],
+    maxMessageSize: Int = HandshakeReassembler.defaultMaxMessageSize
+)
     throws -> [RawHandshakeMessage]
 {
     var reassembler = HandshakeReassembler(maxMessageSize: maxMessageSize)
@@ -37,7 +40,11 @@ private let serverFlight = [
     @Test func splitsSeveralMessagesInOneRecord() throws {
         let messages = try reassemble([serverFlight.flatMap { $0 }])
         #expect(messages.map(\.bytes) == serverFlight)
-        #expect(messages.map(\.type) == [.serverHello, .certificate, .serverKeyExchange, .certificateRequest, .serverHelloDone])
+        #expect(
+            messages.map(\.type) == [
+                .serverHello, .certificate, .serverKeyExchange, .certificateRequest, .serverHelloDone,
+            ]
+        )
     }
 
     @Test func messagesStraddlingRecordBoundariesComeOutWhole() throws {
@@ -99,7 +106,9 @@ private let serverFlight = [
         var reassembler = HandshakeReassembler()
         let alert = TLSRecord(contentType: .alert, legacyVersion: .tls12, fragment: [2, 40])
         #expect(throws: WireError.self) { try reassembler.append(record: alert) }
-        try reassembler.append(record: TLSRecord(contentType: .handshake, legacyVersion: .tls12, fragment: [14, 0, 0, 0]))
+        try reassembler.append(
+            record: TLSRecord(contentType: .handshake, legacyVersion: .tls12, fragment: [14, 0, 0, 0])
+        )
         #expect(try reassembler.nextMessage()?.type == .serverHelloDone)
     }
 

@@ -14,8 +14,12 @@ import TLSWire
     ]
 
     /// Every event `stream` yields when fed in `chunk`-byte segments, and the error, if any.
-    private func decode(_ stream: [UInt8], from side: TLSConnectionDecoder.Side, chunk: Int,
-                        context: HandshakeContext = HandshakeContext())
+    private func decode(
+        _ stream: [UInt8],
+        from side: TLSConnectionDecoder.Side,
+        chunk: Int,
+        context: HandshakeContext = HandshakeContext()
+    )
         -> ([TLSConnectionDecoder.Event], WireError?)
     {
         var decoder = TLSConnectionDecoder(context: context)
@@ -71,8 +75,10 @@ import TLSWire
                 }
                 for case .handshake(let message, _) in events {
                     if case .clientHello(let hello) = message {
-                        _ = (hello.serverName, hello.alpnProtocols, hello.offeredVersions, hello.ja3.string,
-                             hello.ja4.raw, hello.extensionDecodingErrors)
+                        _ = (
+                            hello.serverName, hello.alpnProtocols, hello.offeredVersions, hello.ja3.string,
+                            hello.ja4.raw, hello.extensionDecodingErrors
+                        )
                     }
                 }
             }

@@ -20,7 +20,7 @@ private func records(_ bytes: [UInt8], chunk: Int = .max) throws -> [TLSRecord] 
 /// TLS suites, one SSLv2-only cipher kind and the renegotiation SCSV.
 private let sslv2Hello: [UInt8] = {
     let specs: [UInt8] = [0x00, 0x00, 0x39, 0x00, 0x00, 0x35, 0x01, 0x00, 0x80, 0x00, 0x00, 0x2F, 0x00, 0x00, 0xFF]
-    let challenge = Array<UInt8>(1...16)
+    let challenge = [UInt8](1...16)
     let message: [UInt8] = [0x01, 0x03, 0x01] + u16(specs.count) + u16(0) + u16(challenge.count) + specs + challenge
     return [0x80 | UInt8(message.count >> 8), UInt8(message.count & 0xFF)] + message
 }()
@@ -52,7 +52,10 @@ private let sslv2Hello: [UInt8] = {
         let whole = try records(stream)
         var ends: [Int] = []
         var offset = 0
-        for record in whole { offset += 5 + record.fragment.count; ends.append(offset) }
+        for record in whole {
+            offset += 5 + record.fragment.count
+            ends.append(offset)
+        }
         for length in 0...stream.count {
             var parser = RecordParser()
             parser.append(stream.prefix(length))
@@ -90,7 +93,9 @@ private let sslv2Hello: [UInt8] = {
     }
 
     @Test func rejectsHeadersThatCannotStartARecordAndStaysFailed() throws {
-        for header: [UInt8] in [[0x47, 0x45, 0x54, 0x20, 0x2F], [22, 0x02, 0x00, 0, 5], [25, 3, 3, 0, 1], [0, 3, 3, 0, 1]] {
+        for header: [UInt8] in [
+            [0x47, 0x45, 0x54, 0x20, 0x2F], [22, 0x02, 0x00, 0, 5], [25, 3, 3, 0, 1], [0, 3, 3, 0, 1],
+        ] {
             var parser = RecordParser(allowsSSLv2ClientHello: false)
             parser.append(header)
             let first = try #require(throws: WireError.self) { try parser.nextRecord() }
@@ -126,7 +131,11 @@ private let sslv2Hello: [UInt8] = {
         #expect(all.first?.bytes == sslv2Hello)
         #expect(hello.isSSLv2Compatible)
         #expect(hello.legacyVersion == .tls10)
-        #expect(hello.cipherSuites == [CipherSuite(0x39), CipherSuite(0x35), .rsaWithAES128CBCSHA, .emptyRenegotiationInfoSCSV])
+        #expect(
+            hello.cipherSuites == [
+                CipherSuite(0x39), CipherSuite(0x35), .rsaWithAES128CBCSHA, .emptyRenegotiationInfoSCSV,
+            ]
+        )
         #expect(hello.sslv2?.cipherSpecs == [0x39, 0x35, 0x010080, 0x2F, 0xFF])
         #expect(hello.random == Array(repeating: 0, count: 16) + Array(1...16))
         #expect(hello.legacySessionID.isEmpty)
@@ -152,11 +161,15 @@ private let sslv2Hello: [UInt8] = {
     }
 
     @Test func rejectsMalformedSSLv2Hellos() throws {
-        func mutated(_ change: (inout [UInt8]) -> Void) -> [UInt8] { var bytes = sslv2Hello; change(&bytes); return bytes }
+        func mutated(_ change: (inout [UInt8]) -> Void) -> [UInt8] {
+            var bytes = sslv2Hello
+            change(&bytes)
+            return bytes
+        }
         let cases: [(String, [UInt8])] = [
-            ("cipher_spec_length", mutated { $0[6] = 14 }),         // not a multiple of 3
-            ("challenge_length", mutated { $0[10] = 8 }),           // below 16
-            ("session_id_length", mutated { $0[8] = 4 }),           // neither 0 nor 16
+            ("cipher_spec_length", mutated { $0[6] = 14 }),  // not a multiple of 3
+            ("challenge_length", mutated { $0[10] = 8 }),  // below 16
+            ("session_id_length", mutated { $0[8] = 4 }),  // neither 0 nor 16
         ]
         for (field, bytes) in cases {
             var parser = RecordParser()
@@ -240,7 +253,8 @@ private let sslv2Hello: [UInt8] = {
             let fragmentEnd = fragmentStart + record.fragment.count
             // Every missing range inside the fragment, at a few starts and lengths.
             for start in Set([fragmentStart, fragmentStart + 1, (fragmentStart + fragmentEnd) / 2, fragmentEnd - 1]) {
-                for length in Set([1, fragmentEnd - start, max(1, (fragmentEnd - start) / 2)]) where start + length <= fragmentEnd {
+                for length in Set([1, fragmentEnd - start, max(1, (fragmentEnd - start) / 2)])
+                where start + length <= fragmentEnd {
                     for chunk in [1, 7, 4096] {
                         var parser = RecordParser()
                         var out: [TLSRecord] = []
@@ -261,11 +275,16 @@ private let sslv2Hello: [UInt8] = {
                         try feed((start + length)..<stream.count)
                         var expected = whole
                         expected.remove(at: index)
-                        #expect(out.map(\.bytes) == expected.map(\.bytes), "record \(index), missing \(start)..<\(start + length), chunk \(chunk)")
+                        #expect(
+                            out.map(\.bytes) == expected.map(\.bytes),
+                            "record \(index), missing \(start)..<\(start + length), chunk \(chunk)"
+                        )
                         #expect(out.map(\.streamOffset) == expected.map(\.streamOffset))
-                        #expect(cut?.contentType == record.contentType && cut?.length == record.fragment.count
+                        #expect(
+                            cut?.contentType == record.contentType && cut?.length == record.fragment.count
                                 && cut?.captured == start - fragmentStart && cut?.streamOffset == record.streamOffset,
-                                "\(String(describing: cut))")
+                            "\(String(describing: cut))"
+                        )
                         #expect(cut?.capturedFragment == Array(record.fragment.prefix(start - fragmentStart)))
                     }
                 }
@@ -313,7 +332,10 @@ private let sslv2Hello: [UInt8] = {
     /// The one rule for a record header, which connect's framing and its probe feeding share.
     @Test func aRecordHeaderDeclaresItsLengthOrCannotStartARecord() {
         #expect(TLSRecord.fragmentLength(ofHeader: [22, 3, 1, 0x01, 0x2F]) == 0x12F)
-        #expect(TLSRecord.fragmentLength(ofHeader: [23, 3, 3, 0x48, 0x00, 0xFF]) == 18_432, "the largest; bytes after the header ignored")
+        #expect(
+            TLSRecord.fragmentLength(ofHeader: [23, 3, 3, 0x48, 0x00, 0xFF]) == 18_432,
+            "the largest; bytes after the header ignored"
+        )
         #expect(TLSRecord.fragmentLength(ofHeader: [20, 3, 0, 0, 0][...]) == 0)
         #expect(TLSRecord.fragmentLength(ofHeader: [23, 3, 3, 0x48, 0x01]) == nil, "over 2^14 + 2048")
         #expect(TLSRecord.fragmentLength(ofHeader: [25, 3, 3, 0, 1]) == nil, "tls12_cid: DTLS only")

@@ -11,7 +11,8 @@ private struct Direction {
     var encryptedRecords = 0
 }
 
-private func decodeDirection(_ stream: [UInt8], context: inout HandshakeContext, chunk: Int = 1000) throws -> Direction {
+private func decodeDirection(_ stream: [UInt8], context: inout HandshakeContext, chunk: Int = 1000) throws -> Direction
+{
     var parser = RecordParser()
     var reassembler = HandshakeReassembler()
     var out = Direction()
@@ -48,17 +49,24 @@ private func decodeDirection(_ stream: [UInt8], context: inout HandshakeContext,
     @Test func decodesBothDirectionsOfATLS12Handshake() throws {
         var context = HandshakeContext()
         let server = try decodeDirection(RealHandshakes.tls12ServerStream, context: &context)
-        #expect(server.messages.map(\.name) == [
-            "server_hello", "certificate", "server_key_exchange", "certificate_request", "server_hello_done",
-            "new_session_ticket",
-        ])
+        #expect(
+            server.messages.map(\.name) == [
+                "server_hello", "certificate", "server_key_exchange", "certificate_request", "server_hello_done",
+                "new_session_ticket",
+            ]
+        )
         #expect(server.encryptedRecords == 1, "the Finished after ChangeCipherSpec")
         #expect(context.version == .tls12)
 
         let client = try decodeDirection(RealHandshakes.tls12ClientStream, context: &context, chunk: 17)
-        #expect(client.messages.map(\.name) == ["client_hello", "certificate", "client_key_exchange", "certificate_verify"])
+        #expect(
+            client.messages.map(\.name) == ["client_hello", "certificate", "client_key_exchange", "certificate_verify"]
+        )
         #expect(client.encryptedRecords == 1)
-        guard case .certificateRequest(let request) = server.messages[3] else { Issue.record("no request"); return }
+        guard case .certificateRequest(let request) = server.messages[3] else {
+            Issue.record("no request")
+            return
+        }
         #expect(request.certificateAuthorities.count == 1)
     }
 
@@ -70,11 +78,13 @@ private func decodeDirection(_ stream: [UInt8], context: inout HandshakeContext,
         while let record = try parser.nextRecord(), record.contentType == .handshake {
             fromWire += try reassembler.messages(afterAppending: record.fragment).map(\.bytes)
         }
-        #expect(fromWire == [
-            RealHandshakes.tls12ServerServerHello, RealHandshakes.tls12ServerCertificate,
-            RealHandshakes.tls12ServerServerKeyExchange, RealHandshakes.tls12ServerCertificateRequest,
-            RealHandshakes.tls12ServerServerHelloDone, RealHandshakes.tls12ServerNewSessionTicket,
-        ])
+        #expect(
+            fromWire == [
+                RealHandshakes.tls12ServerServerHello, RealHandshakes.tls12ServerCertificate,
+                RealHandshakes.tls12ServerServerKeyExchange, RealHandshakes.tls12ServerCertificateRequest,
+                RealHandshakes.tls12ServerServerHelloDone, RealHandshakes.tls12ServerNewSessionTicket,
+            ]
+        )
     }
 
     @Test func decodesTheCleartextPartOfATLS13ServerFlight() throws {
@@ -98,8 +108,12 @@ private func decodeDirection(_ stream: [UInt8], context: inout HandshakeContext,
     }
 
     @Test func alertsAreExactlyTwoBytesEach() throws {
-        #expect(try Alert.alerts(in: [1, 0, 2, 116]) == [Alert(level: .warning, description: .closeNotify),
-                                                        Alert(level: .fatal, description: .certificateRequired)])
+        #expect(
+            try Alert.alerts(in: [1, 0, 2, 116]) == [
+                Alert(level: .warning, description: .closeNotify),
+                Alert(level: .fatal, description: .certificateRequired),
+            ]
+        )
         #expect(try Alert(bytes: [2, 48]).description == .unknownCA)
         #expect(throws: WireError.self) { try Alert.alerts(in: [UInt8]()) }
         #expect(throws: WireError.self) { try Alert.alerts(in: [2, 40, 2]) }
@@ -133,7 +147,8 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         case .decryptedAlert(let alert): return "decrypted alert \(alert.description)"
         case .otherRecord(let record): return "record \(record.contentType)"
         case .cutRecord(let cut, let encrypted, let message):
-            return "cut \(cut.contentType) \(cut.length)\(encrypted ? " encrypted" : "")\(message.map { " \($0)" } ?? "")"
+            return
+                "cut \(cut.contentType) \(cut.length)\(encrypted ? " encrypted" : "")\(message.map { " \($0)" } ?? "")"
         case .malformedStream(let error): return "malformed \(error.field)"
         }
     }
@@ -145,16 +160,27 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         let server = try recordBytes(RealHandshakes.tls12ServerStream)
         var decoder = TLSConnectionDecoder()
         #expect(names(decoder.feed(client[0], from: .client)) == ["client_hello"])
-        #expect(names(decoder.feed(server[0..<5].flatMap { $0 }, from: .server))
-            == ["server_hello", "certificate", "server_key_exchange", "certificate_request", "server_hello_done"])
+        #expect(
+            names(decoder.feed(server[0..<5].flatMap { $0 }, from: .server))
+                == ["server_hello", "certificate", "server_key_exchange", "certificate_request", "server_hello_done"]
+        )
         #expect(decoder.context.version == .tls12)
-        #expect(names(decoder.feed(client[1...].flatMap { $0 }, from: .client))
-            == ["certificate", "client_key_exchange", "certificate_verify", "change_cipher_spec", "encrypted handshake"])
+        #expect(
+            names(decoder.feed(client[1...].flatMap { $0 }, from: .client))
+                == [
+                    "certificate", "client_key_exchange", "certificate_verify", "change_cipher_spec",
+                    "encrypted handshake",
+                ]
+        )
         #expect(decoder.hasChangedCipherSpec(.client))
         #expect(!decoder.hasChangedCipherSpec(.server))
-        #expect(names(decoder.feed(server[5...].flatMap { $0 }, from: .server))
-            == ["new_session_ticket", "change_cipher_spec", "encrypted handshake"])
-        #expect(names(decoder.feed(record(.alert, Array(repeating: 7, count: 26)), from: .server)) == ["encrypted alert"])
+        #expect(
+            names(decoder.feed(server[5...].flatMap { $0 }, from: .server))
+                == ["new_session_ticket", "change_cipher_spec", "encrypted handshake"]
+        )
+        #expect(
+            names(decoder.feed(record(.alert, Array(repeating: 7, count: 26)), from: .server)) == ["encrypted alert"]
+        )
         #expect(!decoder.hasPartialMessage(.client) && !decoder.hasPartialMessage(.server))
     }
 
@@ -163,7 +189,9 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         let server = try recordBytes(RealHandshakes.hrrServerStream)
         var decoder = TLSConnectionDecoder()
         #expect(names(decoder.feed(client[0], from: .client)) == ["client_hello"])
-        #expect(names(decoder.feed(server[0] + server[1], from: .server)) == ["hello_retry_request", "change_cipher_spec"])
+        #expect(
+            names(decoder.feed(server[0] + server[1], from: .server)) == ["hello_retry_request", "change_cipher_spec"]
+        )
         #expect(decoder.context.version == .tls13)
         let second = decoder.feed(client[1] + client[2], from: .client)
         #expect(names(second) == ["change_cipher_spec", "client_hello"])
@@ -173,7 +201,9 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
             Issue.record("no second ClientHello")
         }
         #expect(names(decoder.feed(server[2], from: .server)) == ["server_hello"])
-        #expect(names(decoder.feed(record(.applicationData, [1, 2, 3]), from: .server)) == ["encrypted application_data"])
+        #expect(
+            names(decoder.feed(record(.applicationData, [1, 2, 3]), from: .server)) == ["encrypted application_data"]
+        )
     }
 
     @Test func aTLS13ClientsEarlyChangeCipherSpecBeforeAHelloRetryRequestChangesNothing() throws {
@@ -195,16 +225,26 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         // A capture that starts after the hellos: no version is known, and a TLS 1.2
         // ChangeCipherSpec is followed by the encrypted Finished.
         var decoder = TLSConnectionDecoder()
-        let events = decoder.feed(record(.changeCipherSpec, [1]) + record(.handshake, Array(repeating: 0x44, count: 40)), from: .server)
+        let events = decoder.feed(
+            record(.changeCipherSpec, [1]) + record(.handshake, Array(repeating: 0x44, count: 40)),
+            from: .server
+        )
         #expect(names(events) == ["change_cipher_spec", "encrypted handshake"])
     }
 
     @Test func aTLS13ServerFlightIsOpaqueAfterItsServerHello() throws {
         var decoder = TLSConnectionDecoder()
-        #expect(names(decoder.feed(record(.handshake, RealHandshakes.tls13ClientClientHello, version: 0x0301), from: .client))
-            == ["client_hello"])
+        #expect(
+            names(
+                decoder.feed(record(.handshake, RealHandshakes.tls13ClientClientHello, version: 0x0301), from: .client)
+            )
+                == ["client_hello"]
+        )
         let events = decoder.feed(RealHandshakes.tls13ServerStream, from: .server)
-        #expect(names(events) == ["server_hello", "change_cipher_spec"] + Array(repeating: "encrypted application_data", count: 5))
+        #expect(
+            names(events) == ["server_hello", "change_cipher_spec"]
+                + Array(repeating: "encrypted application_data", count: 5)
+        )
         #expect(decoder.context.usesTLS13Formats)
     }
 
@@ -216,9 +256,14 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
 
     @Test func anUndecodableMessageIsAnEventAndDecodingGoesOn() throws {
         var decoder = TLSConnectionDecoder(context: .tls13)
-        let badRequest = handshake(.certificateRequest, vec(1, []) + vec(2, ext(0x002F, ExtData.authorities([[0x30, 0]]))))
-        let events = decoder.feed(record(.handshake, badRequest + handshake(.keyUpdate, [0])) + record(.alert, [2]),
-                                      from: .server)
+        let badRequest = handshake(
+            .certificateRequest,
+            vec(1, []) + vec(2, ext(0x002F, ExtData.authorities([[0x30, 0]])))
+        )
+        let events = decoder.feed(
+            record(.handshake, badRequest + handshake(.keyUpdate, [0])) + record(.alert, [2]),
+            from: .server
+        )
         #expect(names(events) == ["undecodable certificate_request", "key_update", "undecodable alert"])
         if case .undecodableHandshake(let raw, let error) = events.first {
             #expect(raw.bytes == badRequest)
@@ -289,35 +334,68 @@ private final class XORDecryptor: RecordDecryptor, @unchecked Sendable {
 }
 
 @Suite struct RecordDecryptorHookTests {
-    static let serverHello = record(.handshake, handshake(.serverHello, u16(0x0303) + [UInt8](repeating: 2, count: 32) + vec(1, [])
-        + u16(0x1301) + [0] + vec(2, ext(0x002B, u16(0x0304)) + ext(0x0033, u16(0x001D) + vec(2, [UInt8](repeating: 4, count: 32))))))
+    static let serverHello = record(
+        .handshake,
+        handshake(
+            .serverHello,
+            u16(0x0303) + [UInt8](repeating: 2, count: 32) + vec(1, [])
+                + u16(0x1301) + [0]
+                + vec(2, ext(0x002B, u16(0x0304)) + ext(0x0033, u16(0x001D) + vec(2, [UInt8](repeating: 4, count: 32))))
+        )
+    )
 
     @Test func openedRecordsAreDecodedLikePlaintext() throws {
         let decryptor = XORDecryptor()
         var decoder = TLSConnectionDecoder()
         decoder.decryptor = decryptor
-        #expect(names(decoder.feed(record(.handshake, RealHandshakes.tls13ClientClientHello, version: 0x0301), from: .client))
-            == ["client_hello"])
+        #expect(
+            names(
+                decoder.feed(record(.handshake, RealHandshakes.tls13ClientClientHello, version: 0x0301), from: .client)
+            )
+                == ["client_hello"]
+        )
         // One message split over two records, two coalesced in one: one reassembler.
         let certificate = handshake(.certificate, vec(1, []) + vec(3, vec(3, [0x30, 0x03, 2, 1, 1]) + vec(2, [])))
-        let flight = Self.serverHello + record(.changeCipherSpec, [1])
-            + XORDecryptor.seal(.handshake, handshake(.encryptedExtensions, vec(2, ext(0x0010, ExtData.alpn(["h2"])))) + certificate.prefix(6))
-            + XORDecryptor.seal(.handshake, Array(certificate.dropFirst(6)) + handshake(.finished, [UInt8](repeating: 9, count: 32)))
-        #expect(names(decoder.feed(flight, from: .server)) == [
-            "server_hello", "change_cipher_spec", "decrypted handshake", "encrypted_extensions",
-            "decrypted handshake", "certificate", "finished",
-        ])
-        #expect(decryptor.observed == ["client client_hello", "server server_hello", "server encrypted_extensions",
-                                       "server certificate", "server finished"])
+        let flight =
+            Self.serverHello + record(.changeCipherSpec, [1])
+            + XORDecryptor.seal(
+                .handshake,
+                handshake(.encryptedExtensions, vec(2, ext(0x0010, ExtData.alpn(["h2"])))) + certificate.prefix(6)
+            )
+            + XORDecryptor.seal(
+                .handshake,
+                Array(certificate.dropFirst(6)) + handshake(.finished, [UInt8](repeating: 9, count: 32))
+            )
+        #expect(
+            names(decoder.feed(flight, from: .server)) == [
+                "server_hello", "change_cipher_spec", "decrypted handshake", "encrypted_extensions",
+                "decrypted handshake", "certificate", "finished",
+            ]
+        )
+        #expect(
+            decryptor.observed == [
+                "client client_hello", "server server_hello", "server encrypted_extensions",
+                "server certificate", "server finished",
+            ]
+        )
         // An encrypted alert, an inner type the decoder keeps as a record, application data.
-        let rest = XORDecryptor.seal(.alert, [2, 48]) + XORDecryptor.seal(.heartbeat, [1]) + XORDecryptor.seal(.applicationData, [7, 7])
-        #expect(names(decoder.feed(rest, from: .client)) == [
-            "decrypted alert", "decrypted alert unknown_ca", "decrypted heartbeat", "record heartbeat", "decrypted application_data",
-        ])
+        let rest =
+            XORDecryptor.seal(.alert, [2, 48]) + XORDecryptor.seal(.heartbeat, [1])
+            + XORDecryptor.seal(.applicationData, [7, 7])
+        #expect(
+            names(decoder.feed(rest, from: .client)) == [
+                "decrypted alert", "decrypted alert unknown_ca", "decrypted heartbeat", "record heartbeat",
+                "decrypted application_data",
+            ]
+        )
         // A record that does not open stays ciphertext; so does one without keys.
         #expect(names(decoder.feed(record(.applicationData, [0x5A]), from: .server)) == ["encrypted application_data"])
         decryptor.noKeys = .server
-        #expect(names(decoder.feed(XORDecryptor.seal(.handshake, handshake(.keyUpdate, [0])), from: .server)) == ["encrypted application_data"])
+        #expect(
+            names(decoder.feed(XORDecryptor.seal(.handshake, handshake(.keyUpdate, [0])), from: .server)) == [
+                "encrypted application_data"
+            ]
+        )
     }
 
     @Test func tls12RecordsAfterChangeCipherSpecGoToTheDecryptor() throws {
@@ -330,11 +408,17 @@ private final class XORDecryptor: RecordDecryptor, @unchecked Sendable {
         _ = decoder.feed(server[0..<5].flatMap { $0 }, from: .server)
         // Without keys, the client's Finished after its ChangeCipherSpec stays ciphertext.
         decryptor.noKeys = .client
-        #expect(names(decoder.feed(client[1...].flatMap { $0 }, from: .client)).suffix(2) == ["change_cipher_spec", "encrypted handshake"])
+        #expect(
+            names(decoder.feed(client[1...].flatMap { $0 }, from: .client)).suffix(2) == [
+                "change_cipher_spec", "encrypted handshake",
+            ]
+        )
         // With them, a record after the ChangeCipherSpec reaches the decryptor with its wire type.
         decryptor.noKeys = nil
-        #expect(names(decoder.feed(record(.alert, [2 ^ 0x5A, 40 ^ 0x5A, 21 ^ 0x5A]), from: .client))
-            == ["decrypted alert", "decrypted alert handshake_failure"])
+        #expect(
+            names(decoder.feed(record(.alert, [2 ^ 0x5A, 40 ^ 0x5A, 21 ^ 0x5A]), from: .client))
+                == ["decrypted alert", "decrypted alert handshake_failure"]
+        )
         #expect(decryptor.opened.map(\.0) == [.alert])
     }
 }

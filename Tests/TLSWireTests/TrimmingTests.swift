@@ -22,7 +22,10 @@ import TLSWire
             " 10.0.0.5:4433 ", " [::1]:443", "é ", " 🇫🇷 ", "\u{2028}x", "\u{85}x",
         ]
         for sample in samples {
-            #expect(sample.trimmingSpaces() == sample.trimmingCharacters(in: .whitespaces), "\(Array(sample.unicodeScalars))")
+            #expect(
+                sample.trimmingSpaces() == sample.trimmingCharacters(in: .whitespaces),
+                "\(Array(sample.unicodeScalars))"
+            )
             #expect(Substring(sample).trimmingSpaces() == sample.trimmingCharacters(in: .whitespaces))
         }
     }
@@ -31,6 +34,9 @@ import TLSWire
         #expect("[::1]".trimming(where: { $0 == "[" || $0 == "]" }) == "::1")
         #expect("\r\r".trimming(where: { $0 == "\r" }) == "")
         #expect("a\r".trimming(where: { $0 == "\r" }) == "a")
-        #expect("[a]".trimming(where: { $0 == "[" || $0 == "]" }) == "[a]".trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
+        #expect(
+            "[a]".trimming(where: { $0 == "[" || $0 == "]" })
+                == "[a]".trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        )
     }
 }

@@ -25,14 +25,22 @@ public enum CaptureWriter {
     /// as `editcap --inject-secrets tls,keys.log` puts them; `bigEndian` writes the
     /// section in big-endian byte order. `snapLength` is what the header says; packets
     /// are written as given (cut them to it as tcpdump -s or editcap -s would).
-    public static func file(_ format: Format = .pcap, linkType: UInt32, packets: [Packet],
-                            secrets: [[UInt8]] = [], bigEndian: Bool = false, snapLength: UInt32 = 262_144) -> Data {
+    public static func file(
+        _ format: Format = .pcap,
+        linkType: UInt32,
+        packets: [Packet],
+        secrets: [[UInt8]] = [],
+        bigEndian: Bool = false,
+        snapLength: UInt32 = 262_144
+    ) -> Data {
         var out = ByteWriter()
         switch format {
         case .pcap:
             out.le32(0xA1B2_C3D4)
-            out.le16(2); out.le16(4)
-            out.le32(0); out.le32(0)
+            out.le16(2)
+            out.le16(4)
+            out.le32(0)
+            out.le32(0)
             out.le32(snapLength)
             out.le32(linkType)
             for p in packets {
@@ -46,13 +54,19 @@ public enum CaptureWriter {
         case .pcapng:
             out.bigEndian = bigEndian
             // Section Header Block.
-            out.le32(0x0A0D_0D0A); out.le32(28); out.le32(0x1A2B_3C4D)
-            out.le16(1); out.le16(0)
-            out.le32(0xFFFF_FFFF); out.le32(0xFFFF_FFFF)
+            out.le32(0x0A0D_0D0A)
+            out.le32(28)
+            out.le32(0x1A2B_3C4D)
+            out.le16(1)
+            out.le16(0)
+            out.le32(0xFFFF_FFFF)
+            out.le32(0xFFFF_FFFF)
             out.le32(28)
             // Interface Description Block (default resolution: microseconds).
-            out.le32(1); out.le32(20)
-            out.le16(UInt16(linkType)); out.le16(0)
+            out.le32(1)
+            out.le32(20)
+            out.le16(UInt16(linkType))
+            out.le16(0)
             out.le32(snapLength)
             out.le32(20)
             for text in secrets { out.bytes += decryptionSecretsBlock(text, bigEndian: bigEndian) }
@@ -60,10 +74,13 @@ public enum CaptureWriter {
                 let padded = (p.bytes.count + 3) & ~3
                 let length = UInt32(32 + padded)
                 let micros = UInt64((p.time * 1_000_000).rounded())
-                out.le32(6); out.le32(length)
+                out.le32(6)
+                out.le32(length)
                 out.le32(0)
-                out.le32(UInt32(micros >> 32)); out.le32(UInt32(micros & 0xFFFF_FFFF))
-                out.le32(UInt32(p.bytes.count)); out.le32(UInt32(p.wireLength))
+                out.le32(UInt32(micros >> 32))
+                out.le32(UInt32(micros & 0xFFFF_FFFF))
+                out.le32(UInt32(p.bytes.count))
+                out.le32(UInt32(p.wireLength))
                 out.bytes += p.bytes
                 out.bytes += [UInt8](repeating: 0, count: padded - p.bytes.count)
                 out.le32(length)
@@ -79,8 +96,10 @@ public enum CaptureWriter {
         out.bigEndian = bigEndian
         let padded = (text.count + 3) & ~3
         let length = UInt32(12 + 8 + padded)
-        out.le32(0x0000_000A); out.le32(length)
-        out.le32(0x544C_534B); out.le32(UInt32(text.count))
+        out.le32(0x0000_000A)
+        out.le32(length)
+        out.le32(0x544C_534B)
+        out.le32(UInt32(text.count))
         out.bytes += text + [UInt8](repeating: 0, count: padded - text.count)
         out.le32(length)
         return out.bytes
@@ -108,8 +127,13 @@ public enum CaptureWriter {
             let captured = Int(word(offset + 8))
             guard offset + 16 + captured <= bytes.count else { break }
             let time = Double(word(offset)) + Double(word(offset + 4)) / 1_000_000
-            packets.append(Packet(time: time, bytes: Array(bytes[(offset + 16)..<(offset + 16 + captured)]),
-                                  wireLength: Int(word(offset + 12))))
+            packets.append(
+                Packet(
+                    time: time,
+                    bytes: Array(bytes[(offset + 16)..<(offset + 16 + captured)]),
+                    wireLength: Int(word(offset + 12))
+                )
+            )
             offset += 16 + captured
         }
         return (linkType, packets)
@@ -123,11 +147,16 @@ struct ByteWriter {
     var bigEndian = false
     mutating func le16(_ v: UInt16) { if bigEndian { be16(v) } else { bytes += [UInt8(v & 0xFF), UInt8(v >> 8)] } }
     mutating func le32(_ v: UInt32) {
-        if bigEndian { be32(v); return }
+        if bigEndian {
+            be32(v)
+            return
+        }
         for i in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) }
     }
     mutating func be16(_ v: UInt16) { bytes += [UInt8(v >> 8), UInt8(v & 0xFF)] }
-    mutating func be32(_ v: UInt32) { for i in (0..<4).reversed() { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) } }
+    mutating func be32(_ v: UInt32) {
+        for i in (0..<4).reversed() { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) }
+    }
 }
 
 /// A TCP connection between two endpoints, framed as one link type: hands out packets for
@@ -165,7 +194,7 @@ public struct TCPConversation: Sendable {
     public var serverPort: UInt16
     /// Next sequence number each side will send.
     public var clientSequence: UInt32 = 0x1000_0000
-    public var serverSequence: UInt32 = 0xFFFF_F000 // wraps within the first few kilobytes
+    public var serverSequence: UInt32 = 0xFFFF_F000  // wraps within the first few kilobytes
     public var time: Double = 1_768_478_400
     /// Seconds between packets.
     public var step: Double = 0.001
@@ -188,14 +217,19 @@ public struct TCPConversation: Sendable {
     }
 
     /// `bytes` from `sender` in segments of at most `segmentSize` bytes.
-    public mutating func send(_ bytes: [UInt8], from sender: Sender, segmentSize: Int = 1448) -> [CaptureWriter.Packet] {
+    public mutating func send(_ bytes: [UInt8], from sender: Sender, segmentSize: Int = 1448) -> [CaptureWriter.Packet]
+    {
         var packets: [CaptureWriter.Packet] = []
         var offset = 0
         while offset < bytes.count {
             let end = min(bytes.count, offset + max(1, segmentSize))
             let sequence = sender == .client ? clientSequence : serverSequence
             packets.append(packet(from: sender, sequence: sequence, flags: 0x18, payload: Array(bytes[offset..<end])))
-            if sender == .client { clientSequence &+= UInt32(end - offset) } else { serverSequence &+= UInt32(end - offset) }
+            if sender == .client {
+                clientSequence &+= UInt32(end - offset)
+            } else {
+                serverSequence &+= UInt32(end - offset)
+            }
             offset = end
         }
         return packets
@@ -216,7 +250,12 @@ public struct TCPConversation: Sendable {
     }
 
     /// One frame; advances only the clock.
-    public mutating func packet(from sender: Sender, sequence: UInt32, flags: UInt8, payload: [UInt8]) -> CaptureWriter.Packet {
+    public mutating func packet(
+        from sender: Sender,
+        sequence: UInt32,
+        flags: UInt8,
+        payload: [UInt8]
+    ) -> CaptureWriter.Packet {
         time += step
         let fromClient = sender == .client
         var tcp = ByteWriter()
@@ -225,7 +264,9 @@ public struct TCPConversation: Sendable {
         tcp.be32(sequence)
         tcp.be32(fromClient ? serverSequence : clientSequence)
         tcp.bytes += [0x50, flags]
-        tcp.be16(65_535); tcp.be16(0); tcp.be16(0)
+        tcp.be16(65_535)
+        tcp.be16(0)
+        tcp.be16(0)
         tcp.bytes += payload
 
         var ip = ByteWriter()
@@ -263,17 +304,24 @@ public struct TCPConversation: Sendable {
         case .ethernet, .vlan:
             frame.bytes += fromClient ? [2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1] : [2, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 2]
             if case .vlan(let ids) = link {
-                for id in ids { frame.be16(0x8100); frame.be16(id) }
+                for id in ids {
+                    frame.be16(0x8100)
+                    frame.be16(id)
+                }
             }
             frame.be16(etherType)
         case .linuxCooked:
-            frame.be16(fromClient ? 4 : 0); frame.be16(1); frame.be16(6)
+            frame.be16(fromClient ? 4 : 0)
+            frame.be16(1)
+            frame.be16(6)
             frame.bytes += [2, 0, 0, 0, 0, 1, 0, 0]
             frame.be16(etherType)
         case .linuxCookedV2:
-            frame.be16(etherType); frame.be16(0)
+            frame.be16(etherType)
+            frame.be16(0)
             frame.be32(1)
-            frame.be16(1); frame.bytes += [fromClient ? 4 : 0, 6]
+            frame.be16(1)
+            frame.bytes += [fromClient ? 4 : 0, 6]
             frame.bytes += [2, 0, 0, 0, 0, 1, 0, 0]
         case .rawIP:
             break
@@ -282,7 +330,9 @@ public struct TCPConversation: Sendable {
         }
         frame.bytes += ip.bytes
         // Ethernet pads short frames to 60 bytes: the IP length, not the frame's, says where data ends.
-        if case .ethernet = link, frame.bytes.count < 60 { frame.bytes += [UInt8](repeating: 0, count: 60 - frame.bytes.count) }
+        if case .ethernet = link, frame.bytes.count < 60 {
+            frame.bytes += [UInt8](repeating: 0, count: 60 - frame.bytes.count)
+        }
         return CaptureWriter.Packet(time: time, bytes: frame.bytes)
     }
 

@@ -24,7 +24,12 @@ public final class ListenProcess: @unchecked Sendable {
     /// until it says it is listening. Throws with what it printed when it exits first.
     /// The port is reserved on `host` (on 0.0.0.0 for every address) before the start.
     /// With `readsStdout` false nobody reads its stdout: once the pipe is full, its writes block.
-    public init(_ arguments: [String], host: String? = "127.0.0.1", environment: [String: String] = [:], readsStdout: Bool = true) throws {
+    public init(
+        _ arguments: [String],
+        host: String? = "127.0.0.1",
+        environment: [String: String] = [:],
+        readsStdout: Bool = true
+    ) throws {
         reservation = try ReservedPort(host: host ?? "0.0.0.0")
         let chosen = reservation.port
         self.host = host
@@ -36,7 +41,8 @@ public final class ListenProcess: @unchecked Sendable {
         env["NO_COLOR"] = nil
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let stdout = stdoutPipe, stderr = Pipe()
+        let stdout = stdoutPipe
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = Pipe()

@@ -27,7 +27,10 @@ public final class LoopbackCapture: @unchecked Sendable {
     /// `transport` `udp` captures `udp port PORT` (DTLS).
     public init(port: Int, path: String, transport: String = "tcp") throws {
         self.path = path
-        background = try BackgroundProcess("tcpdump", ["-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", path, "\(transport) port \(port)"])
+        background = try BackgroundProcess(
+            "tcpdump",
+            ["-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", path, "\(transport) port \(port)"]
+        )
         // tcpdump writes the file header once the interface is open and the filter set.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {

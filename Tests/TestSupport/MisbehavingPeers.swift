@@ -153,7 +153,9 @@ public final class TricklingProxy: @unchecked Sendable {
                 return
             }
             let done = DispatchGroup()
-            for (from, to, slow) in [(client, server, direction == .fromClient), (server, client, direction == .fromServer)] {
+            for (from, to, slow) in [
+                (client, server, direction == .fromClient), (server, client, direction == .fromServer),
+            ] {
                 done.enter()
                 Thread.detachNewThread {
                     Self.relay(from: from, to: to, oneByteEvery: slow ? gap : nil)
@@ -191,7 +193,9 @@ public final class TricklingProxy: @unchecked Sendable {
                     if gap > 0 { usleep(useconds_t(gap * 1_000_000)) }
                 }
             } else {
-                guard buffer.withUnsafeBytes({ send(to, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }) == count else { return }
+                guard buffer.withUnsafeBytes({ send(to, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }) == count else {
+                    return
+                }
             }
         }
     }
@@ -207,7 +211,9 @@ public func loopbackConnect(port: Int, nonBlocking: Bool = false) -> Int32 {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     if connected != 0 && !(nonBlocking && errno == EINPROGRESS) {
         close(fd)
@@ -270,14 +276,17 @@ public enum TLSBytes {
     /// offer) with secure renegotiation, as one record: what a server says before its
     /// Certificate. The random is fixed and carries no downgrade sentinel.
     public static let serverHello12: [UInt8] = {
-        let body: [UInt8] = [3, 3] + [UInt8](repeating: 0x42, count: 32) + [0] + [0xC0, 0x2F] + [0]
+        let body: [UInt8] =
+            [3, 3] + [UInt8](repeating: 0x42, count: 32) + [0] + [0xC0, 0x2F] + [0]
             + [0x00, 0x05, 0xFF, 0x01, 0x00, 0x01, 0x00]
         return record(type: 22, handshake(2, body))
     }()
 
     /// A TLS 1.2 ClientHello for printer.local (ECDHE-ECDSA/RSA-AES128-GCM), as Python's ssl
     /// module wrote it, as one record.
-    public static let clientHello12: [UInt8] = hex("160301009b0100009703039b5b0960803ca85f42fd0ca2068c613cbdedb67cb2917f7dfacce7298d7bc789000006c02bc02f00ff0100006800000012001000000d7072696e7465722e6c6f63616c000b000403000102000a000c000a001d0017001e00190018002300000016000000170000000d002a0028040305030603080708080809080a080b080408050806040105010601030303010302040205020602")
+    public static let clientHello12: [UInt8] = hex(
+        "160301009b0100009703039b5b0960803ca85f42fd0ca2068c613cbdedb67cb2917f7dfacce7298d7bc789000006c02bc02f00ff0100006800000012001000000d7072696e7465722e6c6f63616c000b000403000102000a000c000a001d0017001e00190018002300000016000000170000000d002a0028040305030603080708080809080a080b080408050806040105010601030303010302040205020602"
+    )
 
     /// Bytes from hex text.
     public static func hex(_ text: String) -> [UInt8] {

@@ -26,21 +26,40 @@ open class PKIFiles: @unchecked Sendable {
 
     /// Writes `issued`'s certificate (then those of `extra`) to NAME.pem and its key to
     /// NAME.key; returns both paths.
-    public func files(_ name: String, _ issued: TestPKI.Issued, chain extra: [TestPKI.Issued] = []) -> (cert: String, key: String) {
+    public func files(
+        _ name: String,
+        _ issued: TestPKI.Issued,
+        chain extra: [TestPKI.Issued] = []
+    ) -> (cert: String, key: String) {
         (dir.write(name + ".pem", ([issued] + extra).map(\.pem).joined()), dir.write(name + ".key", issued.keyPEM))
     }
 
     /// Issues a client certificate valid now (`spec`, default `.client(name)`) by `issuer`
     /// (default: the intermediate) and writes it and its key as NAME.pem and NAME.key.
-    public func client(_ name: String, by issuer: TestPKI.Issued? = nil, spec: TestPKI.Spec? = nil) -> (cert: String, key: String) {
+    public func client(
+        _ name: String,
+        by issuer: TestPKI.Issued? = nil,
+        spec: TestPKI.Spec? = nil
+    ) -> (cert: String, key: String) {
         files(name, TestPKI.issueLive(spec ?? .client(name), by: issuer ?? chain.intermediate))
     }
 
     /// `openssl s_server` with the leaf (or `leaf`) and `chain` (default with our leaf: the
     /// intermediate), on a port reserved for it (or on `port`, a stopped server's).
-    public func server(_ extra: [String] = [], chain: String? = nil, ipv6: Bool = false, leaf: (cert: String, key: String)? = nil, port: ReservedPort? = nil) throws -> OpenSSLServer {
+    public func server(
+        _ extra: [String] = [],
+        chain: String? = nil,
+        ipv6: Bool = false,
+        leaf: (cert: String, key: String)? = nil,
+        port: ReservedPort? = nil
+    ) throws -> OpenSSLServer {
         try OpenSSLServer(
-            cert: leaf?.cert ?? self.leaf, key: leaf?.key ?? key, chain: leaf == nil ? (chain ?? intermediate) : chain,
-            extra: extra, ipv6: ipv6, port: port)
+            cert: leaf?.cert ?? self.leaf,
+            key: leaf?.key ?? key,
+            chain: leaf == nil ? (chain ?? intermediate) : chain,
+            extra: extra,
+            ipv6: ipv6,
+            port: port
+        )
     }
 }

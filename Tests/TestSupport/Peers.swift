@@ -20,13 +20,21 @@ public enum LoopbackPort {
                 address.sin6_family = sa_family_t(AF_INET6)
                 address.sin6_port = in_port_t(UInt16(port).bigEndian)
                 _ = inet_pton(AF_INET6, host, &address.sin6_addr)
-                ok = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 } }
+                ok = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+                    }
+                }
             } else {
                 var address = sockaddr_in()
                 address.sin_family = sa_family_t(AF_INET)
                 address.sin_port = in_port_t(UInt16(port).bigEndian)
                 address.sin_addr.s_addr = inet_addr(host)
-                ok = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 } }
+                ok = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                    }
+                }
             }
             close(fd)
             if ok { return true }
@@ -55,7 +63,9 @@ public final class ReservedPort: @unchecked Sendable {
         self.host = host
         let ipv6 = host.contains(":")
         let socketFD = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketFD >= 0 else { throw PeerError(description: "no socket to reserve a port on \(host): errno \(errno)") }
+        guard socketFD >= 0 else {
+            throw PeerError(description: "no socket to reserve a port on \(host): errno \(errno)")
+        }
         var one: Int32 = 1
         _ = setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var port = 0
@@ -65,17 +75,29 @@ public final class ReservedPort: @unchecked Sendable {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             _ = inet_pton(AF_INET6, host, &address.sin6_addr)
-            bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+            bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
             var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socketFD, $0, &length) } }
+            withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socketFD, $0, &length) }
+            }
             port = Int(UInt16(bigEndian: address.sin6_port))
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr(host)
-            bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socketFD, $0, &length) } }
+            withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socketFD, $0, &length) }
+            }
             port = Int(UInt16(bigEndian: address.sin_port))
         }
         guard bound == 0, port != 0 else {
@@ -153,10 +175,20 @@ public final class OpenSSLServer: @unchecked Sendable {
     /// `-CAfile ca.pem`, `-naccept 1`…). Throws when it does not come up.
     /// `port` reuses a reservation (a server restarted on the same port with another key:
     /// pass the stopped server's `reservation`); default: a port reserved for this server.
-    public init(cert: String, key: String, chain: String? = nil, extra: [String] = [], ipv6: Bool = false, port: ReservedPort? = nil) throws {
+    public init(
+        cert: String,
+        key: String,
+        chain: String? = nil,
+        extra: [String] = [],
+        ipv6: Bool = false,
+        port: ReservedPort? = nil
+    ) throws {
         host = ipv6 ? "::1" : "127.0.0.1"
         reservation = try port ?? ReservedPort(host: host)
-        var arguments = ["s_server", "-accept", "\(ipv6 ? "[::1]" : "127.0.0.1"):\(reservation.port)", "-cert", cert, "-key", key, "-quiet"]
+        var arguments = [
+            "s_server", "-accept", "\(ipv6 ? "[::1]" : "127.0.0.1"):\(reservation.port)", "-cert", cert, "-key", key,
+            "-quiet",
+        ]
         if ipv6 { arguments += ["-6"] }
         if let chain { arguments += ["-cert_chain", chain] }
         arguments += extra

@@ -15,15 +15,21 @@ public enum Run {
     /// (then kills it and reports status -9).
     @discardableResult
     public static func process(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        stdin: Data? = nil, currentDirectory: String? = nil, timeout: TimeInterval = 60
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        stdin: Data? = nil,
+        currentDirectory: String? = nil,
+        timeout: TimeInterval = 60
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try which(executable))
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -61,17 +67,33 @@ public enum Run {
         group.wait()
         let (o, e) = collected.withLock { $0 }
         return Result(
-            status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), peakResidentKiB: peak)
+            status: status,
+            stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self),
+            peakResidentKiB: peak
+        )
     }
 
     /// Runs the `tlsprobe` built beside the test binary.
     @discardableResult
-    public static func tlsprobe(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
-                                currentDirectory: String? = nil, timeout: TimeInterval = 60) throws -> Result {
+    public static func tlsprobe(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        stdin: Data? = nil,
+        currentDirectory: String? = nil,
+        timeout: TimeInterval = 60
+    ) throws -> Result {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         for (k, v) in environment { env[k] = v }
-        return try process(tlsprobePath, arguments, environment: env, stdin: stdin, currentDirectory: currentDirectory, timeout: timeout)
+        return try process(
+            tlsprobePath,
+            arguments,
+            environment: env,
+            stdin: stdin,
+            currentDirectory: currentDirectory,
+            timeout: timeout
+        )
     }
 
     /// The path of the built `tlsprobe`: beside the test bundle in `.build/<config>/`, or
@@ -80,7 +102,8 @@ public enum Run {
     public static var tlsprobePath: String {
         _ = childSanitizerOptions
         if let binary = ProcessInfo.processInfo.environment["TLSPROBE_TEST_BINARY"], !binary.isEmpty { return binary }
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
         // On macOS the test binary sits inside a .xctest bundle.
         while dir.pathExtension == "xctest" || dir.lastPathComponent == "MacOS" || dir.lastPathComponent == "Contents" {
@@ -133,7 +156,10 @@ public final class TemporaryDirectory: @unchecked Sendable {
     @discardableResult
     public func write(_ name: String, _ data: Data) -> String {
         let full = path + "/" + name
-        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
         _ = FileManager.default.createFile(atPath: full, contents: data)
         return full
     }

@@ -24,24 +24,39 @@ public enum SyntheticTLS {
     /// A full TLS 1.2 ECDHE handshake presenting `chain` (DER, leaf first) for `sni`.
     /// With `requestClientCertificate` the server asks and the client answers with
     /// `clientChain` (empty: an empty Certificate message).
-    public static func tls12(chain: [[UInt8]], sni: String = "printer.local",
-                             requestClientCertificate: Bool = false, clientChain: [[UInt8]] = []) -> Conversation {
-        let hello = handshake(1,
+    public static func tls12(
+        chain: [[UInt8]],
+        sni: String = "printer.local",
+        requestClientCertificate: Bool = false,
+        clientChain: [[UInt8]] = []
+    ) -> Conversation {
+        let hello = handshake(
+            1,
             u16(0x0303) + [UInt8](repeating: 0x42, count: 32) + vec(1, []) + vec(2, u16s([0xC02F, 0xC030, 0x009C]))
-            + vec(1, [0])
-            + vec(2, ext(0x0000, vec(2, [0] + vec(2, Array(sni.utf8))))
-                + ext(0x000A, vec(2, u16s([0x001D, 0x0017])))
-                + ext(0x000B, vec(1, [0]))
-                + ext(0x000D, vec(2, u16s([0x0403, 0x0804, 0x0401])))
-                + ext(0x0010, vec(2, vec(1, Array("http/1.1".utf8))))
-                + ext(0x0017, [])))
-        let serverHello = handshake(2,
-            u16(0x0303) + [UInt8](repeating: 0x24, count: 32) + vec(1, [UInt8](repeating: 7, count: 32)) + u16(0xC02F) + [0]
-            + vec(2, ext(0xFF01, [0]) + ext(0x0017, [])))
+                + vec(1, [0])
+                + vec(
+                    2,
+                    ext(0x0000, vec(2, [0] + vec(2, Array(sni.utf8))))
+                        + ext(0x000A, vec(2, u16s([0x001D, 0x0017])))
+                        + ext(0x000B, vec(1, [0]))
+                        + ext(0x000D, vec(2, u16s([0x0403, 0x0804, 0x0401])))
+                        + ext(0x0010, vec(2, vec(1, Array("http/1.1".utf8))))
+                        + ext(0x0017, [])
+                )
+        )
+        let serverHello = handshake(
+            2,
+            u16(0x0303) + [UInt8](repeating: 0x24, count: 32) + vec(1, [UInt8](repeating: 7, count: 32)) + u16(0xC02F)
+                + [0]
+                + vec(2, ext(0xFF01, [0]) + ext(0x0017, []))
+        )
         let certificate = handshake(11, vec(3, chain.flatMap { vec(3, $0) }))
         // ServerKeyExchange, ECDHE: named_curve x25519, a point, then a signature.
-        let keyExchange = handshake(12, [3] + u16(0x001D) + vec(1, [UInt8](repeating: 9, count: 32))
-            + u16(0x0403) + vec(2, [UInt8](repeating: 0x30, count: 70)))
+        let keyExchange = handshake(
+            12,
+            [3] + u16(0x001D) + vec(1, [UInt8](repeating: 9, count: 32))
+                + u16(0x0403) + vec(2, [UInt8](repeating: 0x30, count: 70))
+        )
         let request = handshake(13, vec(1, [1, 64]) + vec(2, u16s([0x0403, 0x0804])) + vec(2, []))
         let done = handshake(14, [])
 
@@ -59,13 +74,17 @@ public enum SyntheticTLS {
         }
         clientFinish += record(22, handshake(16, vec(1, [UInt8](repeating: 5, count: 32))))
         clientFinish += record(20, [1])
-        clientFinish += record(22, [UInt8](repeating: 0xEE, count: 40)) // encrypted Finished
+        clientFinish += record(22, [UInt8](repeating: 0xEE, count: 40))  // encrypted Finished
         let serverFinish = record(20, [1]) + record(22, [UInt8](repeating: 0xDD, count: 40))
         return Conversation(
-            clientHello: record(22, hello), serverFlight: serverFlight, certificateRange: certificateRange,
-            clientFinish: clientFinish, serverFinish: serverFinish,
+            clientHello: record(22, hello),
+            serverFlight: serverFlight,
+            certificateRange: certificateRange,
+            clientFinish: clientFinish,
+            serverFinish: serverFinish,
             clientData: record(23, [UInt8](repeating: 0xAA, count: 300)),
-            serverData: record(23, [UInt8](repeating: 0xBB, count: 5000)))
+            serverData: record(23, [UInt8](repeating: 0xBB, count: 5000))
+        )
     }
 
     /// A plaintext alert record.

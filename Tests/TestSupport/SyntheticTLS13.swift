@@ -30,23 +30,41 @@ public enum SyntheticTLS13 {
     /// One connection presenting `chain` (DER, leaf first). `clientAlert`: the client
     /// answers the server's flight with this fatal alert instead of its Finished.
     /// `serverAlert`: the server answers the client's Finished with this alert.
-    public static func connection(chain: [[UInt8]], sni: String = "printer.local", seed: UInt8 = 1,
-                                  requestClientCertificate: Bool = false, acceptableCA: [UInt8]? = nil,
-                                  clientAlert: UInt8? = nil, serverAlert: UInt8? = nil) -> Conversation {
+    public static func connection(
+        chain: [[UInt8]],
+        sni: String = "printer.local",
+        seed: UInt8 = 1,
+        requestClientCertificate: Bool = false,
+        acceptableCA: [UInt8]? = nil,
+        clientAlert: UInt8? = nil,
+        serverAlert: UInt8? = nil
+    ) -> Conversation {
         typealias W = SyntheticTLS
         let clientRandom = (0..<32).map { UInt8(truncatingIfNeeded: Int($0) &* 7 &+ Int(seed)) }
-        let secret: (UInt8) -> [UInt8] = { label in (0..<32).map { UInt8(truncatingIfNeeded: Int($0) &+ Int(label) &* 31 &+ Int(seed)) } }
+        let secret: (UInt8) -> [UInt8] = { label in
+            (0..<32).map { UInt8(truncatingIfNeeded: Int($0) &+ Int(label) &* 31 &+ Int(seed)) }
+        }
         let (chts, shts, cts, sts) = (secret(1), secret(2), secret(3), secret(4))
         let ext: (Int, [UInt8]) -> [UInt8] = { type, data in W.u16(type) + W.u16(data.count) + data }
 
-        let helloExtensions = ext(0x0000, W.vec(2, [0] + W.vec(2, Array(sni.utf8))))
+        let helloExtensions =
+            ext(0x0000, W.vec(2, [0] + W.vec(2, Array(sni.utf8))))
             + ext(0x000A, W.vec(2, W.u16s([0x001D]))) + ext(0x000D, W.vec(2, W.u16s([0x0403, 0x0804])))
             + ext(0x002B, [2, 3, 4]) + ext(0x0033, W.vec(2, W.u16(0x001D) + W.vec(2, [UInt8](repeating: 3, count: 32))))
-        let hello = W.handshake(1, W.u16(0x0303) + clientRandom + W.vec(1, [UInt8](repeating: 5, count: 32))
-            + W.vec(2, W.u16(0x1301)) + [1, 0] + W.vec(2, helloExtensions))
-        let serverHello = W.handshake(2, W.u16(0x0303) + [UInt8](repeating: 0x24 &+ seed, count: 32)
-            + W.vec(1, [UInt8](repeating: 5, count: 32)) + W.u16(0x1301) + [0]
-            + W.vec(2, ext(0x002B, W.u16(0x0304)) + ext(0x0033, W.u16(0x001D) + W.vec(2, [UInt8](repeating: 4, count: 32)))))
+        let hello = W.handshake(
+            1,
+            W.u16(0x0303) + clientRandom + W.vec(1, [UInt8](repeating: 5, count: 32))
+                + W.vec(2, W.u16(0x1301)) + [1, 0] + W.vec(2, helloExtensions)
+        )
+        let serverHello = W.handshake(
+            2,
+            W.u16(0x0303) + [UInt8](repeating: 0x24 &+ seed, count: 32)
+                + W.vec(1, [UInt8](repeating: 5, count: 32)) + W.u16(0x1301) + [0]
+                + W.vec(
+                    2,
+                    ext(0x002B, W.u16(0x0304)) + ext(0x0033, W.u16(0x001D) + W.vec(2, [UInt8](repeating: 4, count: 32)))
+                )
+        )
 
         var messages: [[UInt8]] = [W.handshake(8, W.vec(2, ext(0x0010, W.vec(2, W.vec(1, Array("h2".utf8))))))]
         if requestClientCertificate {
@@ -72,13 +90,19 @@ public enum SyntheticTLS13 {
         if let clientAlert {
             clientFlight += clientKeys.seal([2, clientAlert], type: 21)
         } else {
-            if requestClientCertificate { clientFlight += clientKeys.seal(W.handshake(11, W.vec(1, []) + W.vec(3, [])), type: 22) }
+            if requestClientCertificate {
+                clientFlight += clientKeys.seal(W.handshake(11, W.vec(1, []) + W.vec(3, [])), type: 22)
+            }
             clientFlight += clientKeys.seal(W.handshake(20, [UInt8](repeating: 0xC1, count: 32)), type: 22)
             var serverApplication = Sealer(secret: sts)
             if let serverAlert {
                 serverAfter = serverApplication.seal([2, serverAlert], type: 21)
             } else {
-                let ticket = W.handshake(4, [0, 0, 0x1C, 0x20] + [1, 2, 3, 4] + W.vec(1, [0]) + W.vec(2, [UInt8](repeating: 7, count: 64)) + W.vec(2, []))
+                let ticket = W.handshake(
+                    4,
+                    [0, 0, 0x1C, 0x20] + [1, 2, 3, 4] + W.vec(1, [0]) + W.vec(2, [UInt8](repeating: 7, count: 64))
+                        + W.vec(2, [])
+                )
                 serverAfter = serverApplication.seal(ticket, type: 22)
             }
         }
@@ -92,8 +116,15 @@ public enum SyntheticTLS13 {
             SERVER_TRAFFIC_SECRET_0 \(random) \(hex(sts))
 
             """
-        return Conversation(clientHello: W.record(22, hello), serverFlight: serverFlight, serverRecordOffsets: offsets,
-                            clientFlight: clientFlight, serverAfter: serverAfter, keyLog: keyLog, clientRandom: clientRandom)
+        return Conversation(
+            clientHello: W.record(22, hello),
+            serverFlight: serverFlight,
+            serverRecordOffsets: offsets,
+            clientFlight: clientFlight,
+            serverAfter: serverAfter,
+            keyLog: keyLog,
+            clientRandom: clientRandom
+        )
     }
 
     /// Seals TLS 1.3 records under one traffic secret, counting sequence numbers.
@@ -115,7 +146,12 @@ public enum SyntheticTLS13 {
             var nonce = iv
             for i in 0..<8 { nonce[11 - i] ^= UInt8(truncatingIfNeeded: sequence >> (8 * UInt64(i))) }
             sequence += 1
-            let box = try! AES.GCM.seal(inner, using: key, nonce: try! AES.GCM.Nonce(data: nonce), authenticating: header)
+            let box = try! AES.GCM.seal(
+                inner,
+                using: key,
+                nonce: try! AES.GCM.Nonce(data: nonce),
+                authenticating: header
+            )
             return header + Array(box.ciphertext) + Array(box.tag)
         }
     }
@@ -124,6 +160,8 @@ public enum SyntheticTLS13 {
     static func expandLabel(_ secret: [UInt8], _ label: String, _ length: Int) -> [UInt8] {
         let full = Array("tls13 \(label)".utf8)
         let info = [UInt8(length >> 8), UInt8(length & 0xFF), UInt8(full.count)] + full + [0]
-        return HKDF<SHA256>.expand(pseudoRandomKey: secret, info: info, outputByteCount: length).withUnsafeBytes { Array($0) }
+        return HKDF<SHA256>.expand(pseudoRandomKey: secret, info: info, outputByteCount: length).withUnsafeBytes {
+            Array($0)
+        }
     }
 }

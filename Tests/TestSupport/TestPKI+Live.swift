@@ -18,7 +18,11 @@ extension TestPKI {
     }
 
     /// Issues `live(spec)`.
-    public static func issueLive(_ spec: Spec, by issuer: Issued? = nil, reuseKey: Certificate.PrivateKey? = nil) -> Issued {
+    public static func issueLive(
+        _ spec: Spec,
+        by issuer: Issued? = nil,
+        reuseKey: Certificate.PrivateKey? = nil
+    ) -> Issued {
         issue(live(spec), by: issuer, reuseKey: reuseKey)
     }
 

@@ -129,19 +129,25 @@ public enum TestPKI {
 
     /// Issues a certificate for `spec`, signed by `issuer` (self-signed when nil).
     /// `reuseKey` gives the certificate an existing key (a re-issued CA, a renewed leaf).
-    public static func issue(_ spec: Spec, by issuer: Issued? = nil, reuseKey: Certificate.PrivateKey? = nil) -> Issued {
+    public static func issue(_ spec: Spec, by issuer: Issued? = nil, reuseKey: Certificate.PrivateKey? = nil) -> Issued
+    {
         let key = reuseKey ?? makeKey(spec.key)
         var subjectAttributes: [RelativeDistinguishedName] = []
         if let org = spec.organization {
-            subjectAttributes.append(RelativeDistinguishedName(.init(type: .RDNAttributeType.organizationName, utf8String: org)))
+            subjectAttributes.append(
+                RelativeDistinguishedName(.init(type: .RDNAttributeType.organizationName, utf8String: org))
+            )
         }
         if !spec.commonName.isEmpty {
-            subjectAttributes.append(RelativeDistinguishedName(.init(type: .RDNAttributeType.commonName, utf8String: spec.commonName)))
+            subjectAttributes.append(
+                RelativeDistinguishedName(.init(type: .RDNAttributeType.commonName, utf8String: spec.commonName))
+            )
         }
         let subject = DistinguishedName(subjectAttributes)
         var extensions: [Certificate.Extension] = []
         if spec.basicConstraintsPresent {
-            let bc: BasicConstraints = spec.isCA ? .isCertificateAuthority(maxPathLength: spec.pathLength) : .notCertificateAuthority
+            let bc: BasicConstraints =
+                spec.isCA ? .isCertificateAuthority(maxPathLength: spec.pathLength) : .notCertificateAuthority
             extensions.append(try! Certificate.Extension(bc, critical: true))
         }
         if let ku = spec.keyUsage { extensions.append(try! Certificate.Extension(ku, critical: true)) }
@@ -149,7 +155,9 @@ public enum TestPKI {
             extensions.append(try! Certificate.Extension(try! ExtendedKeyUsage(eku), critical: false))
         }
         var sans: [GeneralName] = spec.dnsNames.map { .dnsName($0) }
-        sans += spec.ipAddresses.compactMap { IPAddressText.parse($0).map { .ipAddress(ASN1OctetString(contentBytes: $0[...])) } }
+        sans += spec.ipAddresses.compactMap {
+            IPAddressText.parse($0).map { .ipAddress(ASN1OctetString(contentBytes: $0[...])) }
+        }
         sans += spec.emails.map { .rfc822Name($0) }
         if spec.sanPresent ?? !sans.isEmpty {
             extensions.append(try! Certificate.Extension(SubjectAlternativeNames(sans), critical: false))
@@ -166,10 +174,18 @@ public enum TestPKI {
         extensions += spec.extraExtensions
         let signingKey = issuer?.privateKey ?? key
         let algorithm = spec.signatureAlgorithm ?? defaultAlgorithm(for: signingKey)
-        let serial = spec.serial != 0 ? spec.serial : serials.withLock { value -> Int in value += 1; return value }
+        let serial =
+            spec.serial != 0
+            ? spec.serial
+            : serials.withLock { value -> Int in
+                value += 1
+                return value
+            }
         let certificate = try! Certificate(
             version: .v3,
-            serialNumber: Certificate.SerialNumber(bytes: withUnsafeBytes(of: UInt64(serial).bigEndian, Array.init)[...]),
+            serialNumber: Certificate.SerialNumber(
+                bytes: withUnsafeBytes(of: UInt64(serial).bigEndian, Array.init)[...]
+            ),
             publicKey: key.publicKey,
             notValidBefore: spec.notBefore,
             notValidAfter: spec.notAfter,
@@ -237,10 +253,14 @@ extension TestPKI {
         Certificate.Extension(oid: [2, 5, 29, 36], critical: true, value: [0x30, 0x03, 0x81, 0x01, 0x00]),
         Certificate.Extension(oid: [2, 5, 29, 54], critical: true, value: [0x02, 0x01, 0x00]),
         // SEQUENCE { SEQUENCE { 1.3.6.1.4.1.55555.1, 1.3.6.1.4.1.55555.2 } }
-        Certificate.Extension(oid: [2, 5, 29, 33], critical: true, value: [
-            0x30, 0x18, 0x30, 0x16,
-            0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xb2, 0x03, 0x01,
-            0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xb2, 0x03, 0x02,
-        ]),
+        Certificate.Extension(
+            oid: [2, 5, 29, 33],
+            critical: true,
+            value: [
+                0x30, 0x18, 0x30, 0x16,
+                0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xb2, 0x03, 0x01,
+                0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xb2, 0x03, 0x02,
+            ]
+        ),
     ]
 }

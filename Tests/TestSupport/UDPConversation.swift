@@ -32,7 +32,7 @@ public struct UDPConversation: Sendable {
         udp.be16(fromClient ? clientPort : serverPort)
         udp.be16(fromClient ? serverPort : clientPort)
         udp.be16(UInt16(8 + payload.count))
-        udp.be16(0) // no checksum (allowed over IPv4; readers do not check it)
+        udp.be16(0)  // no checksum (allowed over IPv4; readers do not check it)
         udp.bytes += payload
 
         var ip = ByteWriter()
@@ -70,7 +70,13 @@ public struct UDPConversation: Sendable {
 /// RFC 9147, for tests.
 public enum DTLSBytes {
     /// A 13-byte-header record (RFC 6347 §4.1).
-    public static func record(type: UInt8, version: UInt16 = 0xFEFD, epoch: UInt16 = 0, sequence: UInt64, _ fragment: [UInt8]) -> [UInt8] {
+    public static func record(
+        type: UInt8,
+        version: UInt16 = 0xFEFD,
+        epoch: UInt16 = 0,
+        sequence: UInt64,
+        _ fragment: [UInt8]
+    ) -> [UInt8] {
         var w = ByteWriter()
         w.bytes.append(type)
         w.be16(version)
@@ -93,7 +99,14 @@ public enum DTLSBytes {
     }
 
     /// A DTLS 1.3 unified-header record (RFC 9147 §4): 0b001CSLEE.
-    public static func unified(epoch: UInt8, sequence: UInt16, cid: [UInt8]? = nil, withLength: Bool = true, longSequence: Bool = true, _ encrypted: [UInt8]) -> [UInt8] {
+    public static func unified(
+        epoch: UInt8,
+        sequence: UInt16,
+        cid: [UInt8]? = nil,
+        withLength: Bool = true,
+        longSequence: Bool = true,
+        _ encrypted: [UInt8]
+    ) -> [UInt8] {
         var w = ByteWriter()
         var first: UInt8 = 0x20 | (epoch & 0x03)
         if cid != nil { first |= 0x10 }
@@ -119,9 +132,13 @@ public enum DTLSBytes {
         return out
     }
 
-    public static func fragment(type: UInt8, length: Int, messageSeq: UInt16, offset: Int, _ piece: [UInt8]) -> [UInt8] {
-        func u24(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
-        return [type] + u24(length) + [UInt8(messageSeq >> 8), UInt8(truncatingIfNeeded: messageSeq)] + u24(offset) + u24(piece.count) + piece
+    public static func fragment(type: UInt8, length: Int, messageSeq: UInt16, offset: Int, _ piece: [UInt8]) -> [UInt8]
+    {
+        func u24(_ v: Int) -> [UInt8] {
+            [UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
+        }
+        return [type] + u24(length) + [UInt8(messageSeq >> 8), UInt8(truncatingIfNeeded: messageSeq)] + u24(offset)
+            + u24(piece.count) + piece
     }
 
     /// An extension: type, length, data.
@@ -136,11 +153,14 @@ public enum DTLSBytes {
         w.be16(0xFEFD)
         w.bytes += (0..<32).map { UInt8($0) }
         w.bytes.append(0)
-        w.bytes.append(UInt8(cookie.count)); w.bytes += cookie
-        w.be16(UInt16(suites.count * 2)); for s in suites { w.be16(s) }
+        w.bytes.append(UInt8(cookie.count))
+        w.bytes += cookie
+        w.be16(UInt16(suites.count * 2))
+        for s in suites { w.be16(s) }
         w.bytes += [1, 0]
         let all = extensions.flatMap { $0 }
-        w.be16(UInt16(all.count)); w.bytes += all
+        w.be16(UInt16(all.count))
+        w.bytes += all
         return w.bytes
     }
 
@@ -153,7 +173,8 @@ public enum DTLSBytes {
         w.be16(suite)
         w.bytes.append(0)
         let all = extensions.flatMap { $0 }
-        w.be16(UInt16(all.count)); w.bytes += all
+        w.be16(UInt16(all.count))
+        w.bytes += all
         return w.bytes
     }
 }

@@ -47,8 +47,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var context = TrustContext(at: connection.flow.firstPacket)
         if let sni = observation.clientHello?.sni, !sni.isEmpty { context.expectedName = ExpectedName(parsing: sni) }
         let report = ConnectionDiagnosis.report(
-            observation: observation, vantage: .observer(ObserverVantage(flow: connection.flow, capture: facts)),
-            anchors: [], context: context)
+            observation: observation,
+            vantage: .observer(ObserverVantage(flow: connection.flow, capture: facts)),
+            anchors: [],
+            context: context
+        )
         _ = ReportJSON.json(report).serialized(pretty: false)
         _ = renderer.render(report)
     }

@@ -15,21 +15,34 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         loaded = try CredentialFile.load(bytes: bytes, name: "fuzz.bin", expecting: .anything, password: { _ in "pw" })
     } catch {
-        guard error.description.hasPrefix("fuzz.bin: ") else { fatalError("a load error that does not name the file: \(error)") }
+        guard error.description.hasPrefix("fuzz.bin: ") else {
+            fatalError("a load error that does not name the file: \(error)")
+        }
         if let pkcs12 = error.pkcs12 { _ = ReportJSON.json(pkcs12).serialized(pretty: false) }
         return 0
     }
     var keyChecks: [OfflineDiagnosis.KeyCheck] = []
     if let cert = loaded.certificates.first {
         for key in loaded.keys {
-            keyChecks.append(.init(
-                key: "key at \(key.details.location)", certificate: "certificate[0]", keyPin: key.details.pin,
-                certificatePin: cert.pin, matches: key.matches(cert)))
+            keyChecks.append(
+                .init(
+                    key: "key at \(key.details.location)",
+                    certificate: "certificate[0]",
+                    keyPin: key.details.pin,
+                    certificatePin: cert.pin,
+                    matches: key.matches(cert)
+                )
+            )
         }
     }
     let input = OfflineDiagnosis.InspectInput(
-        path: loaded.path, format: loaded.format, certificates: loaded.certificates, keys: loaded.keys.map(\.details),
-        pkcs12: loaded.pkcs12, other: loaded.other)
+        path: loaded.path,
+        format: loaded.format,
+        certificates: loaded.certificates,
+        keys: loaded.keys.map(\.details),
+        pkcs12: loaded.pkcs12,
+        other: loaded.other
+    )
     let report = OfflineDiagnosis.inspect([input], keyChecks: keyChecks, context: context)
     _ = ReportJSON.json(report).serialized(pretty: false)
     _ = renderer.render(report)

@@ -11,7 +11,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     keyLog.addEmbedded(bytes)
     if let summary = keyLog.embeddedSummary {
         // Every non-blank line is one entry (a secret kept or dropped), ignored or malformed.
-        guard summary.secrets + summary.droppedSecrets + summary.ignoredLines + summary.malformedLines == summary.lines else {
+        guard summary.secrets + summary.droppedSecrets + summary.ignoredLines + summary.malformedLines == summary.lines
+        else {
             fatalError("counts do not add up: \(summary)")
         }
     }

@@ -13,7 +13,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = hosts.check(key: KnownHosts.key(host: "::1", port: 4433), pin: "sha256/AAAA")
     let before = KnownHosts(text: hosts.text).entries
     guard before == entries else { fatalError("the text written back reads differently") }
-    hosts.record(key: "printer.local:4433", pin: "sha256/" + String(repeating: "A", count: 43) + "=", at: Date(timeIntervalSince1970: 1_800_000_000))
-    guard KnownHosts(text: hosts.text).entries.count == entries.count + 1 else { fatalError("a recorded line does not read back") }
+    hosts.record(
+        key: "printer.local:4433",
+        pin: "sha256/" + String(repeating: "A", count: 43) + "=",
+        at: Date(timeIntervalSince1970: 1_800_000_000)
+    )
+    guard KnownHosts(text: hosts.text).entries.count == entries.count + 1 else {
+        fatalError("a recorded line does not read back")
+    }
     return 0
 }

@@ -23,8 +23,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if !framingKept { gapped.resynchronize(side) }
         for event in gapped.feed(bytes[cut...], from: side) { touch(event) }
     }
-    for context in [HandshakeContext(), .tls13, HandshakeContext(version: .tls12, cipherSuite: .dheRSAWithAES128GCMSHA256)] {
-        if let raw = try? RawHandshakeMessage(bytes: bytes), let message = try? HandshakeMessage(raw, context: context) {
+    for context in [
+        HandshakeContext(), .tls13, HandshakeContext(version: .tls12, cipherSuite: .dheRSAWithAES128GCMSHA256),
+    ] {
+        if let raw = try? RawHandshakeMessage(bytes: bytes), let message = try? HandshakeMessage(raw, context: context)
+        {
             touch(.handshake(message, raw))
         }
     }
@@ -42,15 +45,20 @@ private func fuzzDTLS(_ bytes: [UInt8]) {
         var reassembler = DTLSHandshakeReassembler(maxMessageSize: 1 << 16, maxHeldBytes: 1 << 18)
         var messages: [DTLSHandshakeReassembler.Message] = []
         for cid in [nil, 0, 4] as [Int?] {
-            for record in DTLSRecord.records(in: datagram, connectionIDLength: { _ in cid }).records where record.contentType == .handshake && !record.isProtected {
-                let fragment = UnsafeRawBufferPointer(rebasing: datagram[record.fragmentOffset..<(record.fragmentOffset + record.fragmentLength)])
+            for record in DTLSRecord.records(in: datagram, connectionIDLength: { _ in cid }).records
+            where record.contentType == .handshake && !record.isProtected {
+                let fragment = UnsafeRawBufferPointer(
+                    rebasing: datagram[record.fragmentOffset..<(record.fragmentOffset + record.fragmentLength)]
+                )
                 messages += reassembler.add(record: fragment).messages
             }
         }
         messages += reassembler.flush()
         for message in messages {
             _ = try? DTLSHandshake.helloVerifyRequest(message.body)
-            if let (raw, _) = try? DTLSHandshake.tlsForm(message), let decoded = try? HandshakeMessage(raw, context: HandshakeContext(version: .dtls12)) {
+            if let (raw, _) = try? DTLSHandshake.tlsForm(message),
+                let decoded = try? HandshakeMessage(raw, context: HandshakeContext(version: .dtls12))
+            {
                 touch(.handshake(decoded, raw))
             }
         }
@@ -60,12 +68,16 @@ private func fuzzDTLS(_ bytes: [UInt8]) {
 private func touch(_ event: TLSConnectionDecoder.Event) {
     switch event {
     case .handshake(.clientHello(let hello), _), .sslv2ClientHello(let hello):
-        _ = (hello.serverName, hello.alpnProtocols, hello.supportedVersions, hello.offeredVersions,
-             hello.keyShareGroups, hello.signatureAlgorithms, hello.extensionDecodingErrors,
-             hello.ja3.string, hello.ja4.raw, hello.ja4.rawOriginal, hello.ja4.fingerprint { $0 })
+        _ = (
+            hello.serverName, hello.alpnProtocols, hello.supportedVersions, hello.offeredVersions,
+            hello.keyShareGroups, hello.signatureAlgorithms, hello.extensionDecodingErrors,
+            hello.ja3.string, hello.ja4.raw, hello.ja4.rawOriginal, hello.ja4.fingerprint { $0 }
+        )
     case .handshake(.serverHello(let hello), _), .handshake(.helloRetryRequest(let hello), _):
-        _ = (hello.selectedVersion, hello.keyShareGroup, hello.alpnProtocol, hello.downgradeSentinel,
-             hello.extensionDecodingErrors)
+        _ = (
+            hello.selectedVersion, hello.keyShareGroup, hello.alpnProtocol, hello.downgradeSentinel,
+            hello.extensionDecodingErrors
+        )
     case .handshake(.encryptedExtensions(let ee), _):
         _ = (ee.alpnProtocol, ee.acknowledgesServerName, ee.supportedGroups, ee.recordSizeLimit)
     case .handshake(.serverKeyExchange(let ske), _):

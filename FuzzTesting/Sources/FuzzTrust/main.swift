@@ -21,21 +21,42 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var certificates: [X509Certificate] = []
     var index = 1
     while index < bytes.count, certificates.count < 300, let end = elementEnd(bytes, at: index) {
-        if let certificate = try? X509Certificate(derEncoded: Array(bytes[index..<end])) { certificates.append(certificate) }
+        if let certificate = try? X509Certificate(derEncoded: Array(bytes[index..<end])) {
+            certificates.append(certificate)
+        }
         index = end
     }
     guard let leaf = certificates.first else { return 0 }
     let anchorCount = min(Int(control & 0x07), certificates.count - 1)
     let presented = Array(certificates[1..<(certificates.count - anchorCount)])
-    let anchors = certificates.suffix(anchorCount).enumerated().map { TrustAnchor(certificate: $0.element, source: "anchor\($0.offset).pem") }
+    let anchors = certificates.suffix(anchorCount).enumerated().map {
+        TrustAnchor(certificate: $0.element, source: "anchor\($0.offset).pem")
+    }
     let (name, purpose) = expectations[Int(control >> 5)]
     let context = TrustContext(
-        at: Date(timeIntervalSince1970: 1_767_225_600), expectedName: name.map { ExpectedName(parsing: $0) }, purpose: purpose,
-        profile: Profile.all[Int(control >> 3 & 0x03) % Profile.all.count])
-    let openssl = anchors.isEmpty ? nil : OpenSSLVerification.verify(
-        leaf: leaf, presented: presented, anchors: anchors.map(\.certificate), context: context)
+        at: Date(timeIntervalSince1970: 1_767_225_600),
+        expectedName: name.map { ExpectedName(parsing: $0) },
+        purpose: purpose,
+        profile: Profile.all[Int(control >> 3 & 0x03) % Profile.all.count]
+    )
+    let openssl =
+        anchors.isEmpty
+        ? nil
+        : OpenSSLVerification.verify(
+            leaf: leaf,
+            presented: presented,
+            anchors: anchors.map(\.certificate),
+            context: context
+        )
     let report = OfflineDiagnosis.verify(
-        files: ["fuzz.pem"], leaf: leaf, presented: presented, anchors: anchors, context: context, host: name, openssl: openssl)
+        files: ["fuzz.pem"],
+        leaf: leaf,
+        presented: presented,
+        anchors: anchors,
+        context: context,
+        host: name,
+        openssl: openssl
+    )
     _ = ReportJSON.json(report).serialized(pretty: false)
     _ = renderer.render(report)
     return 0

@@ -26,7 +26,11 @@ public enum AnchorDirectory {
     }
 
     /// `includeHashedNames` reads `HASH.N` entries too (an SSL_CERT_DIR may hold nothing else).
-    static func load(path: String, includeHashedNames: Bool, seen: inout Set<[UInt8]>) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+    static func load(
+        path: String,
+        includeHashedNames: Bool,
+        seen: inout Set<[UInt8]>
+    ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw LoadError(path, .unreadable, "cannot be read (no such directory)")
@@ -45,19 +49,26 @@ public enum AnchorDirectory {
             throw LoadError(path, .unreadable, "the directory cannot be listed (\(reason))")
         }
         guard names.count <= maximumEntries else {
-            throw LoadError(path, .tooLarge, "the directory holds \(names.count) entries; tlsprobe reads at most \(maximumEntries)")
+            throw LoadError(
+                path,
+                .tooLarge,
+                "the directory holds \(names.count) entries; tlsprobe reads at most \(maximumEntries)"
+            )
         }
         var anchors: [(source: String, certificate: X509Certificate)] = []
         for name in names.sorted() {
             let hashed = isHashedName(name)
             let lower = name.lowercased()
-            guard extensions.contains(where: { lower.hasSuffix("." + $0) }) || (includeHashedNames && hashed) else { continue }
+            guard extensions.contains(where: { lower.hasSuffix("." + $0) }) || (includeHashedNames && hashed) else {
+                continue
+            }
             let file = PathText.appending(name, to: path)
             // Skip what is not a regular file (directories, dangling links, sockets).
             var status = stat()
             guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: { _ in nil })
-            for (certificate, location) in zip(loaded.certificates, loaded.certificateLocations) where seen.insert(certificate.der).inserted {
+            for (certificate, location) in zip(loaded.certificates, loaded.certificateLocations)
+            where seen.insert(certificate.der).inserted {
                 let source = loaded.certificates.count == 1 ? file : "\(file), \(location)"
                 anchors.append((source, certificate))
             }

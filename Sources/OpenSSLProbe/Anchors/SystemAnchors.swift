@@ -23,7 +23,9 @@ public enum SystemAnchors {
     #endif
 
     /// `load()` with the environment given (tests never change the process's own).
-    static func load(environment: [String: String]) throws(LoadError) -> (source: String, certificates: [X509Certificate]) {
+    static func load(
+        environment: [String: String]
+    ) throws(LoadError) -> (source: String, certificates: [X509Certificate]) {
         let fileVariable = String(cString: X509_get_default_cert_file_env())
         let directoryVariable = String(cString: X509_get_default_cert_dir_env())
         var sources: [String] = []
@@ -58,12 +60,18 @@ public enum SystemAnchors {
                 sources.append("\(bundle) (the system's CA bundle)")
             } else {
                 throw LoadError(
-                    file, .unreadable,
-                    "OpenSSL's default CA file does not exist; install the system's CA certificates (\(installHint)) or set \(fileVariable)")
+                    file,
+                    .unreadable,
+                    "OpenSSL's default CA file does not exist; install the system's CA certificates (\(installHint)) or set \(fileVariable)"
+                )
             }
         }
         guard !certificates.isEmpty else {
-            throw LoadError(sources.joined(separator: ", "), .notWhatWasExpected, "no certificates in the system trust store")
+            throw LoadError(
+                sources.joined(separator: ", "),
+                .notWhatWasExpected,
+                "no certificates in the system trust store"
+            )
         }
         return (sources.joined(separator: ", "), certificates)
     }

@@ -50,7 +50,13 @@ struct ClientSettings: Sendable {
     /// 3.0 each fetches every algorithm, and the algorithm store serialises them. Nil when
     /// OpenSSL cannot make it: each connection then makes its own, and says why it failed.
     func sharedContext() -> OwnedSSLContext? {
-        try? SSLContextSetup.make(.client, minVersion: minVersion, maxVersion: maxVersion, cipherList: cipherList, keyLog: keyLog != nil)
+        try? SSLContextSetup.make(
+            .client,
+            minVersion: minVersion,
+            maxVersion: maxVersion,
+            cipherList: cipherList,
+            keyLog: keyLog != nil
+        )
     }
 
     /// These settings with `context` for their connection.
@@ -94,12 +100,21 @@ final class ClientConnection {
                 context = shared
             } else {
                 context = try SSLContextSetup.make(
-                    .client, minVersion: settings.minVersion, maxVersion: settings.maxVersion, cipherList: settings.cipherList,
-                    keyLog: settings.keyLog != nil)
-                if let identity = settings.identity { try SSLContextSetup.install(identity, on: context, role: "client") }
+                    .client,
+                    minVersion: settings.minVersion,
+                    maxVersion: settings.maxVersion,
+                    cipherList: settings.cipherList,
+                    keyLog: settings.keyLog != nil
+                )
+                if let identity = settings.identity {
+                    try SSLContextSetup.install(identity, on: context, role: "client")
+                }
             }
             channel = try TLSChannel(
-                connection: connection, context: context, recorder: HandshakeRecorder(localSide: .client, keyLog: settings.keyLog))
+                connection: connection,
+                context: context,
+                recorder: HandshakeRecorder(localSide: .client, keyLog: settings.keyLog)
+            )
             if shared != nil {
                 let ssl = channel.ssl.pointer
                 OpenSSLErrorQueue.clear()
@@ -126,7 +141,10 @@ final class ClientConnection {
         if let sni = settings.sni {
             OpenSSLErrorQueue.clear()
             guard tlsprobe_SSL_set_tlsext_host_name(ssl, sni) == 1 else {
-                throw ConnectFailure(.local, "--sni \(sni): OpenSSL refuses this name (\(OpenSSLErrorQueue.drainedText(fallback: "invalid")))")
+                throw ConnectFailure(
+                    .local,
+                    "--sni \(sni): OpenSSL refuses this name (\(OpenSSLErrorQueue.drainedText(fallback: "invalid")))"
+                )
             }
         }
         if !settings.alpn.isEmpty {
@@ -161,11 +179,20 @@ final class ClientConnection {
         let groups = hello.groups.compactMap(\.name)
         OpenSSLErrorQueue.clear()
         func refused(_ what: String) -> ConnectFailure {
-            ConnectFailure(.local, "OpenSSL cannot offer \(hello.client)'s \(what) (\(OpenSSLErrorQueue.drainedText(fallback: "refused")))")
+            ConnectFailure(
+                .local,
+                "OpenSSL cannot offer \(hello.client)'s \(what) (\(OpenSSLErrorQueue.drainedText(fallback: "refused")))"
+            )
         }
-        guard SSL_set_ciphersuites(ssl, tls13.joined(separator: ":")) == 1 else { throw refused("TLS 1.3 cipher suites") }
-        guard SSL_set_cipher_list(ssl, older.joined(separator: ":") + ":@SECLEVEL=0") == 1 else { throw refused("cipher suites") }
-        guard tlsprobe_SSL_set1_sigalgs_list(ssl, schemes.joined(separator: ":")) == 1 else { throw refused("signature algorithms") }
+        guard SSL_set_ciphersuites(ssl, tls13.joined(separator: ":")) == 1 else {
+            throw refused("TLS 1.3 cipher suites")
+        }
+        guard SSL_set_cipher_list(ssl, older.joined(separator: ":") + ":@SECLEVEL=0") == 1 else {
+            throw refused("cipher suites")
+        }
+        guard tlsprobe_SSL_set1_sigalgs_list(ssl, schemes.joined(separator: ":")) == 1 else {
+            throw refused("signature algorithms")
+        }
         guard tlsprobe_SSL_set1_groups_list(ssl, groups.joined(separator: ":")) == 1 else { throw refused("groups") }
     }
 
@@ -175,17 +202,21 @@ final class ClientConnection {
     /// server that refuses our certificate after the handshake is heard. Throws only when
     /// no byte came back at all within the timeout (`noTLSAnswer`).
     func run(settings: ClientSettings, target: String) throws(ConnectFailure) -> ClientOutcome {
-        let run = channel.runHandshake(timeout: settings.timeout, stopAtServerHelloFor: settings.stopsAtServerHelloFor) { SSL_connect($0) }
+        let run = channel.runHandshake(timeout: settings.timeout, stopAtServerHelloFor: settings.stopsAtServerHelloFor)
+        { SSL_connect($0) }
         if run.silent {
             throw ConnectFailure(
                 .noTLSAnswer,
-                "\(target) accepted the TCP connection but sent no byte in answer to the ClientHello within \(Seconds.text(settings.timeout)) (is this a TLS port? some services wait for the client to speak first)")
+                "\(target) accepted the TCP connection but sent no byte in answer to the ClientHello within \(Seconds.text(settings.timeout)) (is this a TLS port? some services wait for the client to speak first)"
+            )
         }
         var ending = run.ending
         var localErrors = run.localErrors
         let completed = run.completed
 
-        if completed && settings.readAfterHandshake && recorder.certificateRequested && (recorder.builder.context.version ?? .tls12) >= .tls13 {
+        if completed && settings.readAfterHandshake && recorder.certificateRequested
+            && (recorder.builder.context.version ?? .tls12) >= .tls13
+        {
             readVerdict(settings: settings, localErrors: &localErrors)
         }
         let ocsp = settings.requestOCSP ? stapledResponse() : (bytes: nil, length: 0)
@@ -194,9 +225,15 @@ final class ClientConnection {
 
         let observation = recorder.clientObservation(completed: completed, ending: &ending)
         return ClientOutcome(
-            observation: observation, ending: ending, localErrors: localErrors,
-            negotiatedGroup: completed ? channel.negotiatedGroup() : nil, serverBytes: channel.peerBytes, ocspResponse: ocsp.bytes,
-            ocspLength: ocsp.length, peerCertificates: peerCertificates)
+            observation: observation,
+            ending: ending,
+            localErrors: localErrors,
+            negotiatedGroup: completed ? channel.negotiatedGroup() : nil,
+            serverBytes: channel.peerBytes,
+            ocspResponse: ocsp.bytes,
+            ocspLength: ocsp.length,
+            peerCertificates: peerCertificates
+        )
     }
 
     /// The stapled OCSP response, copied out (OpenSSL owns its buffer), and its length: nil
@@ -205,7 +242,9 @@ final class ClientConnection {
     private func stapledResponse() -> (bytes: [UInt8]?, length: Int) {
         var pointer: UnsafeMutablePointer<UInt8>?
         // SSL_get_tlsext_status_ocsp_resp, a macro over SSL_ctrl: the length, -1 when none.
-        let length = withUnsafeMutablePointer(to: &pointer) { SSL_ctrl(channel.ssl.pointer, SSL_CTRL_GET_TLSEXT_STATUS_REQ_OCSP_RESP, 0, $0) }
+        let length = withUnsafeMutablePointer(to: &pointer) {
+            SSL_ctrl(channel.ssl.pointer, SSL_CTRL_GET_TLSEXT_STATUS_REQ_OCSP_RESP, 0, $0)
+        }
         guard length > 0, let pointer else { return (nil, 0) }
         guard length <= OCSPStapleReader.maximumBytes else { return (nil, length) }
         return (Array(UnsafeBufferPointer(start: pointer, count: length)), length)

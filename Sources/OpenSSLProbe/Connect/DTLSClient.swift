@@ -30,7 +30,11 @@ enum DTLSClient {
     /// Each of `addresses` in turn, as TCP tries them, within one `--timeout` in all: the
     /// next one after an address that cannot be sent to, answers with ICMP port
     /// unreachable, or sends nothing back; the first handshake that got an answer is kept.
-    static func handshake(_ target: DialTarget, addresses: [ResolvedAddress], options: HandshakeOptions) throws(ConnectFailure) -> LiveHandshake {
+    static func handshake(
+        _ target: DialTarget,
+        addresses: [ResolvedAddress],
+        options: HandshakeOptions
+    ) throws(ConnectFailure) -> LiveHandshake {
         guard !addresses.isEmpty else { throw ConnectFailure(.unresolved, "\(target): no address") }
         let started = Deadline.after(0)
         var last: ConnectFailure?
@@ -51,13 +55,22 @@ enum DTLSClient {
         throw last ?? ConnectFailure(.unresolved, "\(target): no address")
     }
 
-    private static func handshake(_ target: DialTarget, address: ResolvedAddress, options: HandshakeOptions) throws(ConnectFailure) -> LiveHandshake {
+    private static func handshake(
+        _ target: DialTarget,
+        address: ResolvedAddress,
+        options: HandshakeOptions
+    ) throws(ConnectFailure) -> LiveHandshake {
         let fd = SystemCall.nonBlockingDatagramSocket(family: address.family)
-        guard fd >= 0 else { throw ConnectFailure(.local, "cannot open a UDP socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw ConnectFailure(.local, "cannot open a UDP socket: \(String(cString: strerror(errno)))")
+        }
         // The descriptor's owner and poll(2): a connected UDP socket waits like a TCP one.
         let socket = TCPConnection(fd: fd, peer: address)
         guard address.sockaddr.withUnsafeBytes({ SystemCall.connect(fd, to: $0) }) == 0 else {
-            throw ConnectFailure(.unreachable, "\(target): cannot send to it over UDP (\(String(cString: strerror(errno)).lowercased()))")
+            throw ConnectFailure(
+                .unreachable,
+                "\(target): cannot send to it over UDP (\(String(cString: strerror(errno)).lowercased()))"
+            )
         }
         let peer = HostPort.display(host: address.text, port: target.port)
         let name = target.isIPAddress ? peer : "\(target) (\(peer))"
@@ -90,7 +103,8 @@ enum DTLSClient {
                 // Wait for a datagram, at most until OpenSSL's retransmission timer fires.
                 var timer = timeval()
                 let running = SSL_ctrl(ssl.pointer, getTimeout, 0, &timer) == 1
-                let timerDeadline = running ? Deadline.after(Double(timer.tv_sec) + Double(timer.tv_usec) / 1e6) : deadline
+                let timerDeadline =
+                    running ? Deadline.after(Double(timer.tv_sec) + Double(timer.tv_usec) / 1e6) : deadline
                 switch socket.wait(for: Int16(POLLIN), until: timerDeadline.earlier(deadline)) {
                 case .ready:
                     continue
@@ -112,7 +126,10 @@ enum DTLSClient {
                 localErrors = TLSChannel.reasons(entries)
                 if BIO_number_read(bio) == 0 && (code == ECONNREFUSED || localErrors.isEmpty) {
                     // ICMP port unreachable: nothing listens on that UDP port.
-                    throw ConnectFailure(.refused, "\(name): nothing listens on UDP port \(target.port) there (ICMP port unreachable)")
+                    throw ConnectFailure(
+                        .refused,
+                        "\(name): nothing listens on UDP port \(target.port) there (ICMP port unreachable)"
+                    )
                 }
                 ending = .refusedLocally(reasons: localErrors)
             }
@@ -122,7 +139,8 @@ enum DTLSClient {
         if !completed && received == 0 {
             throw ConnectFailure(
                 .noTLSAnswer,
-                "\(name): no datagram came back to the DTLS ClientHello within \(Seconds.text(options.timeout)) (nothing speaks DTLS on that UDP port, or a firewall drops it)")
+                "\(name): no datagram came back to the DTLS ClientHello within \(Seconds.text(options.timeout)) (nothing speaks DTLS on that UDP port, or a firewall drops it)"
+            )
         }
         var group: String?
         if completed {
@@ -138,17 +156,27 @@ enum DTLSClient {
 
         let observation = recorder.clientObservation(completed: completed, ending: &ending)
         return LiveHandshake(
-            observation: observation, address: address.text, ending: ending, localErrors: localErrors,
-            negotiatedGroup: group, serverBytes: received)
+            observation: observation,
+            address: address.text,
+            ending: ending,
+            localErrors: localErrors,
+            negotiatedGroup: group,
+            serverBytes: received
+        )
     }
 
     /// A DTLS client context and connection on `fd`, as connect's TLS ones are set up:
     /// security level 0, verification off, DTLS 1.0 to 1.2.
     private static func setUp(
-        fd: Int32, address: ResolvedAddress, options: HandshakeOptions, recorder: HandshakeRecorder
+        fd: Int32,
+        address: ResolvedAddress,
+        options: HandshakeOptions,
+        recorder: HandshakeRecorder
     ) throws(OpenSSLSetupError) -> (OwnedSSL, OpaquePointer) {
         OpenSSLErrorQueue.clear()
-        guard let method = DTLS_client_method(), let pointer = SSL_CTX_new(method) else { throw .failed("SSL_CTX_new(DTLS)") }
+        guard let method = DTLS_client_method(), let pointer = SSL_CTX_new(method) else {
+            throw .failed("SSL_CTX_new(DTLS)")
+        }
         let context = OwnedSSLContext(takingOwnership: pointer)
         SSL_CTX_set_security_level(pointer, 0)
         SSL_CTX_set_verify(pointer, SSL_VERIFY_NONE, nil)
@@ -156,7 +184,9 @@ enum DTLSClient {
         guard tlsprobe_SSL_CTX_set_min_proto_version(pointer, Int32(ProtocolVersion.dtls10.rawValue)) == 1,
             tlsprobe_SSL_CTX_set_max_proto_version(pointer, Int32(ProtocolVersion.dtls12.rawValue)) == 1
         else { throw .failed("SSL_CTX_set_min/max_proto_version") }
-        guard SSL_CTX_set_cipher_list(pointer, "DEFAULT:@SECLEVEL=0") == 1 else { throw .failed("SSL_CTX_set_cipher_list") }
+        guard SSL_CTX_set_cipher_list(pointer, "DEFAULT:@SECLEVEL=0") == 1 else {
+            throw .failed("SSL_CTX_set_cipher_list")
+        }
         if options.keyLog != nil { SSL_CTX_set_keylog_callback(pointer, keyLogCallback) }
         if let identity = options.identity { try SSLContextSetup.install(identity, on: context, role: "client") }
         guard let raw = SSL_new(pointer) else { throw .failed("SSL_new") }
@@ -190,7 +220,10 @@ enum DTLSClient {
 extension TLSClient {
     /// `connect --dtls`: one DTLS handshake over UDP (`DTLSClient`). The recorder must
     /// outlive every OpenSSL call on the connection: it does, both live in `handshake`.
-    public static func connectDatagram(_ target: DialTarget, options: HandshakeOptions) throws(ConnectFailure) -> LiveHandshake {
+    public static func connectDatagram(
+        _ target: DialTarget,
+        options: HandshakeOptions
+    ) throws(ConnectFailure) -> LiveHandshake {
         do {
             return try DTLSClient.handshake(target, options: options)
         } catch {

@@ -12,7 +12,12 @@ enum OCSPStapleReader {
 
     /// `der`: the response when it was read; `length`: its size as received (a staple over
     /// `maximumBytes` comes with `der` nil). `chain`: the server's certificates, leaf first.
-    static func read(_ der: [UInt8]?, length: Int, chain: [X509Certificate], peer: PeerCertificates? = nil) -> OCSPStaple {
+    static func read(
+        _ der: [UInt8]?,
+        length: Int,
+        chain: [X509Certificate],
+        peer: PeerCertificates? = nil
+    ) -> OCSPStaple {
         guard length > 0 else { return OCSPStaple(stapled: false) }
         var staple = OCSPStaple(stapled: true, bytes: length)
         guard let der, !der.isEmpty, der.count <= maximumBytes else {
@@ -46,14 +51,18 @@ enum OCSPStapleReader {
         }
         let leaf = chain.first.flatMap { OwnedX509.decoding($0.der, from: peer) }
         let issuer = chain.first.flatMap { leafCert in
-            chain.dropFirst().first { $0.subjectDER == leafCert.issuerDER }.flatMap { OwnedX509.decoding($0.der, from: peer) }
+            chain.dropFirst().first { $0.subjectDER == leafCert.issuerDER }.flatMap {
+                OwnedX509.decoding($0.der, from: peer)
+            }
         }
         var chosen = 0
         var matched: Bool? = nil
         if let leaf {
             matched = false
             for index in 0..<count {
-                guard let single = OCSP_resp_get0(basic, Int32(index)), let id = OCSP_SINGLERESP_get0_id(single) else { continue }
+                guard let single = OCSP_resp_get0(basic, Int32(index)), let id = OCSP_SINGLERESP_get0_id(single) else {
+                    continue
+                }
                 if isAbout(id, leaf: leaf, issuer: issuer) {
                     chosen = index
                     matched = true
@@ -93,8 +102,12 @@ enum OCSPStapleReader {
         guard ASN1_INTEGER_cmp(serial, X509_get0_serialNumber(leaf.pointer)) == 0, let nameHash else { return false }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var digestLength: UInt32 = 0
-        guard X509_NAME_digest(X509_get_issuer_name(leaf.pointer), md, &digest, &digestLength) == 1 else { return false }
-        let theirs = Array(UnsafeBufferPointer(start: ASN1_STRING_get0_data(nameHash), count: Int(ASN1_STRING_length(nameHash))))
+        guard X509_NAME_digest(X509_get_issuer_name(leaf.pointer), md, &digest, &digestLength) == 1 else {
+            return false
+        }
+        let theirs = Array(
+            UnsafeBufferPointer(start: ASN1_STRING_get0_data(nameHash), count: Int(ASN1_STRING_length(nameHash)))
+        )
         return Array(digest.prefix(Int(digestLength))) == theirs
     }
 

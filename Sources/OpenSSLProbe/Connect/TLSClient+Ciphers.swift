@@ -14,7 +14,10 @@ import LiveNetwork
 
 extension TLSClient {
     /// The TLS 1.3 suites offered when enumerating (every one OpenSSL 3 implements).
-    static let tls13Suites = ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_128_CCM_SHA256", "TLS_AES_128_CCM_8_SHA256"]
+    static let tls13Suites = [
+        "TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_128_CCM_SHA256",
+        "TLS_AES_128_CCM_8_SHA256",
+    ]
 
     /// The most handshakes one version's enumeration makes (one more than the suites OpenSSL has).
     static let maximumCipherHandshakes = 200
@@ -29,7 +32,10 @@ extension TLSClient {
     /// every suite OpenSSL has for that version at security level 0, takes away the one the
     /// server chose and offers the rest, until the server chooses none; then offers the
     /// first two accepted in reverse order to tell whether the server's order or ours wins.
-    public static func enumerateCiphers(_ target: DialTarget, options: HandshakeOptions) throws(ConnectFailure) -> [CipherProbe] {
+    public static func enumerateCiphers(
+        _ target: DialTarget,
+        options: HandshakeOptions
+    ) throws(ConnectFailure) -> [CipherProbe] {
         let addresses = try Resolver.resolve(target, timeout: options.timeout)
         let versions = probedVersions
         let slots = CipherSlots(count: versions.count)
@@ -48,8 +54,14 @@ extension TLSClient {
     /// The suites OpenSSL offers at `version` alone with every suite enabled, as OpenSSL
     /// names them, in OpenSSL's order.
     static func suites(for version: ProtocolVersion) -> [(name: String, suite: CipherSuite)] {
-        guard let context = try? SSLContextSetup.make(
-            .client, minVersion: version, maxVersion: version, cipherList: "ALL:COMPLEMENTOFALL:@SECLEVEL=0", keyLog: false)
+        guard
+            let context = try? SSLContextSetup.make(
+                .client,
+                minVersion: version,
+                maxVersion: version,
+                cipherList: "ALL:COMPLEMENTOFALL:@SECLEVEL=0",
+                keyLog: false
+            )
         else { return [] }
         _ = SSL_CTX_set_ciphersuites(context.pointer, tls13Suites.joined(separator: ":"))
         guard let ssl = SSL_new(context.pointer) else { return [] }
@@ -66,7 +78,12 @@ extension TLSClient {
         return out
     }
 
-    private static func enumerate(_ version: ProtocolVersion, target: DialTarget, addresses: [ResolvedAddress], options: HandshakeOptions) -> CipherProbe {
+    private static func enumerate(
+        _ version: ProtocolVersion,
+        target: DialTarget,
+        addresses: [ResolvedAddress],
+        options: HandshakeOptions
+    ) -> CipherProbe {
         var remaining = suites(for: version)
         let offered = remaining.count
         var accepted: [(name: String, suite: CipherSuite)] = []
@@ -74,14 +91,26 @@ extension TLSClient {
         func offer(_ list: [(name: String, suite: CipherSuite)]) -> (suite: CipherSuite?, stop: String?) {
             let names = list.map(\.name).joined(separator: ":")
             let settings = ClientSettings(
-                sni: options.sni, alpn: [], minVersion: version, maxVersion: version, timeout: min(options.timeout, cipherProbeTimeout),
-                identity: nil, keyLog: nil, cipherList: version >= .tls13 ? "ALL:@SECLEVEL=0" : names + ":@SECLEVEL=0",
-                readAfterHandshake: false, upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host,
-                tls13Suites: version >= .tls13 ? names : nil)
+                sni: options.sni,
+                alpn: [],
+                minVersion: version,
+                maxVersion: version,
+                timeout: min(options.timeout, cipherProbeTimeout),
+                identity: nil,
+                keyLog: nil,
+                cipherList: version >= .tls13 ? "ALL:@SECLEVEL=0" : names + ":@SECLEVEL=0",
+                readAfterHandshake: false,
+                upgrade: options.upgrade,
+                upgradeHost: options.upgradeHost ?? target.host,
+                tls13Suites: version >= .tls13 ? names : nil
+            )
             do throws(ConnectFailure) {
                 let result = try handshake(target, addresses: addresses, settings: settings)
-                if let upgrade = result.upgrade, !upgrade.upgraded { return (nil, "no TLS: \(upgrade.reason ?? "the upgrade failed")") }
-                guard let hello = result.observation.serverHello, !hello.helloRetryRequest, hello.version == version else { return (nil, nil) }
+                if let upgrade = result.upgrade, !upgrade.upgraded {
+                    return (nil, "no TLS: \(upgrade.reason ?? "the upgrade failed")")
+                }
+                guard let hello = result.observation.serverHello, !hello.helloRetryRequest, hello.version == version
+                else { return (nil, nil) }
                 return (hello.cipherSuite, nil)
             } catch {
                 return (nil, error.description)
@@ -106,16 +135,34 @@ extension TLSClient {
         var serverOrder: Bool?
         if accepted.count >= 2 {
             let (chosen, _) = offer([accepted[1], accepted[0]])
-            if chosen == accepted[0].suite { serverOrder = true } else if chosen == accepted[1].suite { serverOrder = false }
+            if chosen == accepted[0].suite {
+                serverOrder = true
+            } else if chosen == accepted[1].suite {
+                serverOrder = false
+            }
         }
-        return CipherProbe(version: version, accepted: accepted.map(\.suite), serverOrder: serverOrder, offered: offered, detail: detail)
+        return CipherProbe(
+            version: version,
+            accepted: accepted.map(\.suite),
+            serverOrder: serverOrder,
+            offered: offered,
+            detail: detail
+        )
     }
 
     private final class CipherSlots: @unchecked Sendable {
         private let lock = Lock()
         private var slots: [CipherProbe?]
         init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ probe: CipherProbe) { lock.lock(); slots[index] = probe; lock.unlock() }
-        var values: [CipherProbe] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+        func set(_ index: Int, _ probe: CipherProbe) {
+            lock.lock()
+            slots[index] = probe
+            lock.unlock()
+        }
+        var values: [CipherProbe] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.compactMap { $0 }
+        }
     }
 }

@@ -27,13 +27,26 @@ extension TLSClient {
     /// and `options` otherwise, so the suite the server insists on is seen and its chain
     /// can be judged. OpenSSL's own ClientHello, never `options.clientHello`'s.
     public static func cipherFallback(
-        _ target: DialTarget, options: HandshakeOptions, minVersion: ProtocolVersion, maxVersion: ProtocolVersion
+        _ target: DialTarget,
+        options: HandshakeOptions,
+        minVersion: ProtocolVersion,
+        maxVersion: ProtocolVersion
     ) throws(ConnectFailure) -> LiveHandshake {
         let addresses = try Resolver.resolve(target, timeout: options.timeout)
         let settings = ClientSettings(
-            sni: options.sni, alpn: options.alpn, minVersion: minVersion, maxVersion: maxVersion, timeout: options.timeout,
-            identity: options.identity, keyLog: options.keyLog, cipherList: wideCipherList, readAfterHandshake: true,
-            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host, requestOCSP: true)
+            sni: options.sni,
+            alpn: options.alpn,
+            minVersion: minVersion,
+            maxVersion: maxVersion,
+            timeout: options.timeout,
+            identity: options.identity,
+            keyLog: options.keyLog,
+            cipherList: wideCipherList,
+            readAfterHandshake: true,
+            upgrade: options.upgrade,
+            upgradeHost: options.upgradeHost ?? target.host,
+            requestOCSP: true
+        )
         return try handshake(target, addresses: addresses, settings: settings)
     }
 
@@ -47,13 +60,26 @@ extension TLSClient {
     /// handshake at the newest one the server accepted, with `options` otherwise, so its
     /// chain can be judged. The handshake is nil when the server accepted none.
     public static func fallback(
-        _ target: DialTarget, options: HandshakeOptions, below: ProtocolVersion, known: [VersionProbe]?
+        _ target: DialTarget,
+        options: HandshakeOptions,
+        below: ProtocolVersion,
+        known: [VersionProbe]?
     ) throws(ConnectFailure) -> (handshake: LiveHandshake?, probes: [VersionProbe]) {
         let addresses = try Resolver.resolve(target, timeout: options.timeout)
         let versions = fallbackVersions.filter { $0 < below }
         let upgrade = ClientSettings(
-            sni: options.sni, alpn: [], minVersion: .tls10, maxVersion: .tls10, timeout: options.timeout, identity: nil, keyLog: nil,
-            cipherList: "", readAfterHandshake: false, upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host)
+            sni: options.sni,
+            alpn: [],
+            minVersion: .tls10,
+            maxVersion: .tls10,
+            timeout: options.timeout,
+            identity: nil,
+            keyLog: nil,
+            cipherList: "",
+            readAfterHandshake: false,
+            upgrade: options.upgrade,
+            upgradeHost: options.upgradeHost ?? target.host
+        )
         var probes: [VersionProbe]
         if let known, versions.allSatisfy({ version in known.contains { $0.version == version } }) {
             probes = known.filter { versions.contains($0.version) }
@@ -61,14 +87,29 @@ extension TLSClient {
             let slots = ProbeSlots(count: versions.count)
             let finished = DispatchGroup()
             // One SSL_CTX for the probes at once, as for --versions (`ClientSettings.sharedContext`).
-            let shared = try? SSLContextSetup.make(.client, minVersion: .tls10, maxVersion: .tls12, cipherList: wideCipherList, keyLog: false)
+            let shared = try? SSLContextSetup.make(
+                .client,
+                minVersion: .tls10,
+                maxVersion: .tls12,
+                cipherList: wideCipherList,
+                keyLog: false
+            )
             for (index, version) in versions.enumerated() {
                 finished.enter()
                 SystemCall.runBeside {
                     defer { finished.leave() }
-                    slots.set(index, probe(
-                        version, target: target, addresses: addresses, sni: options.sni,
-                        timeout: min(options.timeout, fallbackProbeTimeout), upgrade: upgrade, context: shared))
+                    slots.set(
+                        index,
+                        probe(
+                            version,
+                            target: target,
+                            addresses: addresses,
+                            sni: options.sni,
+                            timeout: min(options.timeout, fallbackProbeTimeout),
+                            upgrade: upgrade,
+                            context: shared
+                        )
+                    )
                 }
             }
             finished.wait()
@@ -77,9 +118,19 @@ extension TLSClient {
         probes.sort { $0.version < $1.version }
         guard let best = probes.filter(\.accepted).map(\.version).max() else { return (nil, probes) }
         let settings = ClientSettings(
-            sni: options.sni, alpn: options.alpn, minVersion: best, maxVersion: best, timeout: options.timeout,
-            identity: options.identity, keyLog: options.keyLog, cipherList: wideCipherList, readAfterHandshake: true,
-            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host, requestOCSP: true)
+            sni: options.sni,
+            alpn: options.alpn,
+            minVersion: best,
+            maxVersion: best,
+            timeout: options.timeout,
+            identity: options.identity,
+            keyLog: options.keyLog,
+            cipherList: wideCipherList,
+            readAfterHandshake: true,
+            upgrade: options.upgrade,
+            upgradeHost: options.upgradeHost ?? target.host,
+            requestOCSP: true
+        )
         return (try handshake(target, addresses: addresses, settings: settings), probes)
     }
 
@@ -87,7 +138,15 @@ extension TLSClient {
         private let lock = Lock()
         private var slots: [VersionProbe?]
         init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ probe: VersionProbe) { lock.lock(); slots[index] = probe; lock.unlock() }
-        var values: [VersionProbe] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+        func set(_ index: Int, _ probe: VersionProbe) {
+            lock.lock()
+            slots[index] = probe
+            lock.unlock()
+        }
+        var values: [VersionProbe] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.compactMap { $0 }
+        }
     }
 }

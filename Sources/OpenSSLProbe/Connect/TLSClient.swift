@@ -40,8 +40,13 @@ public struct HandshakeOptions: Sendable {
     public var clientHello: ClientHelloParameters?
 
     public init(
-        sni: String?, alpn: [String] = [], minVersion: ProtocolVersion? = nil, maxVersion: ProtocolVersion? = nil,
-        timeout: TimeInterval = 10, identity: TLSIdentity? = nil, keyLog: KeyLogFile? = nil,
+        sni: String?,
+        alpn: [String] = [],
+        minVersion: ProtocolVersion? = nil,
+        maxVersion: ProtocolVersion? = nil,
+        timeout: TimeInterval = 10,
+        identity: TLSIdentity? = nil,
+        keyLog: KeyLogFile? = nil,
         clientHello: ClientHelloParameters? = nil
     ) {
         self.clientHello = clientHello
@@ -108,7 +113,9 @@ public enum TLSClient {
     /// Throws when the server could not be reached or sent nothing back (exit status 2);
     /// everything after the first byte from the server is in the result.
     public static func connect(
-        _ target: DialTarget, options: HandshakeOptions, probeVersions: Bool
+        _ target: DialTarget,
+        options: HandshakeOptions,
+        probeVersions: Bool
     ) throws(ConnectFailure) -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
         do {
             return try dial(target, options: options, probeVersions: probeVersions)
@@ -120,15 +127,26 @@ public enum TLSClient {
     }
 
     private static func dial(
-        _ target: DialTarget, options: HandshakeOptions, probeVersions: Bool
+        _ target: DialTarget,
+        options: HandshakeOptions,
+        probeVersions: Bool
     ) throws(ConnectFailure) -> (handshake: LiveHandshake, versions: [VersionProbe]?) {
         let addresses = try Resolver.resolve(target, timeout: options.timeout)
         let settings = ClientSettings(
             // A --max-version of 1.0 or 1.1 alone lowers the default minimum to it.
-            sni: options.sni, alpn: options.alpn, minVersion: options.minVersion ?? min(.tls12, options.maxVersion ?? .tls13),
-            maxVersion: options.maxVersion ?? .tls13, timeout: options.timeout, identity: options.identity,
-            keyLog: options.keyLog, cipherList: "DEFAULT:@SECLEVEL=0", readAfterHandshake: true,
-            upgrade: options.upgrade, upgradeHost: options.upgradeHost ?? target.host, requestOCSP: true)
+            sni: options.sni,
+            alpn: options.alpn,
+            minVersion: options.minVersion ?? min(.tls12, options.maxVersion ?? .tls13),
+            maxVersion: options.maxVersion ?? .tls13,
+            timeout: options.timeout,
+            identity: options.identity,
+            keyLog: options.keyLog,
+            cipherList: "DEFAULT:@SECLEVEL=0",
+            readAfterHandshake: true,
+            upgrade: options.upgrade,
+            upgradeHost: options.upgradeHost ?? target.host,
+            requestOCSP: true
+        )
         guard probeVersions else {
             return (try mainHandshake(target, addresses: addresses, settings: settings, options: options), nil)
         }
@@ -151,7 +169,10 @@ public enum TLSClient {
         @Sendable func work(_ index: Int) {
             if index == 0 {
                 do throws(ConnectFailure) {
-                    results.set(0, .handshake(try mainHandshake(target, addresses: addresses, settings: main, options: options)))
+                    results.set(
+                        0,
+                        .handshake(try mainHandshake(target, addresses: addresses, settings: main, options: options))
+                    )
                 } catch {
                     results.set(0, .failure(error))
                 }
@@ -159,7 +180,18 @@ public enum TLSClient {
                 let version = concurrent[index - 1]
                 results.set(
                     index,
-                    .probe(probe(version, target: target, addresses: addresses, sni: options.sni, timeout: options.timeout, upgrade: main, context: shared)))
+                    .probe(
+                        probe(
+                            version,
+                            target: target,
+                            addresses: addresses,
+                            sni: options.sni,
+                            timeout: options.timeout,
+                            upgrade: main,
+                            context: shared
+                        )
+                    )
+                )
             }
         }
         let finished = DispatchGroup()
@@ -182,22 +214,42 @@ public enum TLSClient {
         }
         if probedVersions.contains(newest) {
             if let hello = handshake.observation.serverHello, !hello.helloRetryRequest {
-                versions.append(hello.version == newest
-                    ? VersionProbe(version: newest, accepted: true, securityLevel: securityLevel)
-                    : VersionProbe(
-                        version: newest, accepted: false, detail: "the server chose \(hello.version) when offered \(newest) too",
-                        securityLevel: securityLevel))
+                versions.append(
+                    hello.version == newest
+                        ? VersionProbe(version: newest, accepted: true, securityLevel: securityLevel)
+                        : VersionProbe(
+                            version: newest,
+                            accepted: false,
+                            detail: "the server chose \(hello.version) when offered \(newest) too",
+                            securityLevel: securityLevel
+                        )
+                )
             } else if let ending = handshake.ending, case .timedOut = ending {
                 // The server let the main handshake's whole --timeout pass: probing the
                 // newest version again would take another one (a run of two timeouts).
-                versions.append(VersionProbe(version: newest, accepted: false, detail: ending.shortText, securityLevel: securityLevel))
+                versions.append(
+                    VersionProbe(
+                        version: newest,
+                        accepted: false,
+                        detail: ending.shortText,
+                        securityLevel: securityLevel
+                    )
+                )
             } else {
                 // Only what is left of the one --timeout the whole run has (at least a
                 // short wait, so a probe is never given no time at all).
                 let left = options.timeout - Deadline.seconds(since: started)
-                versions.append(probe(
-                    newest, target: target, addresses: addresses, sni: options.sni, timeout: max(left, min(options.timeout, 0.5)), upgrade: main,
-                    context: shared))
+                versions.append(
+                    probe(
+                        newest,
+                        target: target,
+                        addresses: addresses,
+                        sni: options.sni,
+                        timeout: max(left, min(options.timeout, 0.5)),
+                        upgrade: main,
+                        context: shared
+                    )
+                )
             }
             versions.sort { $0.version < $1.version }
         }
@@ -209,13 +261,18 @@ public enum TLSClient {
     /// is reported instead when it gets further, so the chain is judged all the same and
     /// the refusal is a finding. Without `clientHello`, the one handshake with `settings`.
     static func mainHandshake(
-        _ target: DialTarget, addresses: [ResolvedAddress], settings: ClientSettings, options: HandshakeOptions
+        _ target: DialTarget,
+        addresses: [ResolvedAddress],
+        settings: ClientSettings,
+        options: HandshakeOptions
     ) throws(ConnectFailure) -> LiveHandshake {
         // Only the main handshake's chain is verified by OpenSSL beside the diagnosis:
         // probes and cipher enumeration keep no decoded certificates.
         var settings = settings
         settings.keepsPeerCertificates = true
-        guard let hello = options.clientHello else { return try handshake(target, addresses: addresses, settings: settings) }
+        guard let hello = options.clientHello else {
+            return try handshake(target, addresses: addresses, settings: settings)
+        }
         var offered = settings
         offered.hello = hello
         offered.minVersion = options.minVersion ?? min(hello.minVersion, options.maxVersion ?? hello.maxVersion)
@@ -239,10 +296,19 @@ public enum TLSClient {
         var result = fallback
         switch attempt {
         case .success(let live):
-            result.refused = RefusedHandshake(hello: hello, observation: live.observation, ending: live.ending, localErrors: live.localErrors)
+            result.refused = RefusedHandshake(
+                hello: hello,
+                observation: live.observation,
+                ending: live.ending,
+                localErrors: live.localErrors
+            )
         case .failure(let failure):
             result.refused = RefusedHandshake(
-                hello: hello, observation: HandshakeObservation(outcome: .failed), ending: nil, localErrors: [failure.description])
+                hello: hello,
+                observation: HandshakeObservation(outcome: .failed),
+                ending: nil,
+                localErrors: [failure.description]
+            )
         }
         return result
     }
@@ -253,18 +319,38 @@ public enum TLSClient {
     /// the probe hangs up once that ServerHello is read (`stopsAtServerHelloFor`).
     /// With `upgrade`, each probe first upgrades as the main handshake does (`--starttls`).
     static func probe(
-        _ version: ProtocolVersion, target: DialTarget, addresses: [ResolvedAddress], sni: String?, timeout: TimeInterval,
-        upgrade: ClientSettings? = nil, context: OwnedSSLContext? = nil
+        _ version: ProtocolVersion,
+        target: DialTarget,
+        addresses: [ResolvedAddress],
+        sni: String?,
+        timeout: TimeInterval,
+        upgrade: ClientSettings? = nil,
+        context: OwnedSSLContext? = nil
     ) -> VersionProbe {
         let settings = ClientSettings(
-            sni: sni, alpn: [], minVersion: version, maxVersion: version, timeout: timeout, identity: nil, keyLog: nil,
-            cipherList: wideCipherList, readAfterHandshake: false,
-            upgrade: upgrade?.upgrade, upgradeHost: upgrade?.upgradeHost ?? "", stopsAtServerHelloFor: version, context: context)
+            sni: sni,
+            alpn: [],
+            minVersion: version,
+            maxVersion: version,
+            timeout: timeout,
+            identity: nil,
+            keyLog: nil,
+            cipherList: wideCipherList,
+            readAfterHandshake: false,
+            upgrade: upgrade?.upgrade,
+            upgradeHost: upgrade?.upgradeHost ?? "",
+            stopsAtServerHelloFor: version,
+            context: context
+        )
         do throws(ConnectFailure) {
             let result = try handshake(target, addresses: addresses, settings: settings)
             if let upgrade = result.upgrade, !upgrade.upgraded {
                 return VersionProbe(
-                    version: version, accepted: false, detail: "no TLS: \(upgrade.reason ?? "the upgrade failed")", securityLevel: securityLevel)
+                    version: version,
+                    accepted: false,
+                    detail: "no TLS: \(upgrade.reason ?? "the upgrade failed")",
+                    securityLevel: securityLevel
+                )
             }
             let o = result.observation
             if let hello = o.serverHello, !hello.helloRetryRequest, hello.version == version {
@@ -282,12 +368,21 @@ public enum TLSClient {
             }
             return VersionProbe(version: version, accepted: false, detail: detail, securityLevel: securityLevel)
         } catch {
-            return VersionProbe(version: version, accepted: false, detail: error.description, securityLevel: securityLevel)
+            return VersionProbe(
+                version: version,
+                accepted: false,
+                detail: error.description,
+                securityLevel: securityLevel
+            )
         }
     }
 
     /// Connects to one of `addresses` and runs one handshake.
-    static func handshake(_ target: DialTarget, addresses: [ResolvedAddress], settings: ClientSettings) throws(ConnectFailure) -> LiveHandshake {
+    static func handshake(
+        _ target: DialTarget,
+        addresses: [ResolvedAddress],
+        settings: ClientSettings
+    ) throws(ConnectFailure) -> LiveHandshake {
         let tcp = try TCPConnection.connect(to: addresses, target: target, timeout: settings.timeout)
         let peer = HostPort.display(host: tcp.peer.text, port: target.port)
         var upgrade: PlaintextUpgrade?
@@ -296,22 +391,36 @@ public enum TLSClient {
             guard result.upgraded else {
                 // No TLS to shake hands with: an empty observation, the refusal in `upgrade`.
                 return LiveHandshake(
-                    observation: HandshakeObservationBuilder().build(outcome: .failed), address: tcp.peer.text, ending: nil,
-                    localErrors: [], negotiatedGroup: nil, serverBytes: 0, upgrade: result)
+                    observation: HandshakeObservationBuilder().build(outcome: .failed),
+                    address: tcp.peer.text,
+                    ending: nil,
+                    localErrors: [],
+                    negotiatedGroup: nil,
+                    serverBytes: 0,
+                    upgrade: result
+                )
             }
             upgrade = result
         }
         let client = try ClientConnection(connection: tcp, settings: settings)
         let outcome = try client.run(settings: settings, target: target.isIPAddress ? peer : "\(target) (\(peer))")
         return LiveHandshake(
-            observation: outcome.observation, address: tcp.peer.text, ending: outcome.ending,
-            localErrors: outcome.localErrors, negotiatedGroup: outcome.negotiatedGroup, serverBytes: outcome.serverBytes,
+            observation: outcome.observation,
+            address: tcp.peer.text,
+            ending: outcome.ending,
+            localErrors: outcome.localErrors,
+            negotiatedGroup: outcome.negotiatedGroup,
+            serverBytes: outcome.serverBytes,
             upgrade: upgrade,
             ocsp: settings.requestOCSP
                 ? OCSPStapleReader.read(
-                    outcome.ocspResponse, length: outcome.ocspLength, chain: outcome.observation.serverCertificates,
-                    peer: outcome.peerCertificates) : nil,
-            peerCertificates: outcome.peerCertificates)
+                    outcome.ocspResponse,
+                    length: outcome.ocspLength,
+                    chain: outcome.observation.serverCertificates,
+                    peer: outcome.peerCertificates
+                ) : nil,
+            peerCertificates: outcome.peerCertificates
+        )
     }
 
     private enum Slot: Sendable {
@@ -324,7 +433,15 @@ public enum TLSClient {
         private let lock = Lock()
         private var slots: [Slot?]
         init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ slot: Slot) { lock.lock(); slots[index] = slot; lock.unlock() }
-        var values: [Slot?] { lock.lock(); defer { lock.unlock() }; return slots }
+        func set(_ index: Int, _ slot: Slot) {
+            lock.lock()
+            slots[index] = slot
+            lock.unlock()
+        }
+        var values: [Slot?] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots
+        }
     }
 }

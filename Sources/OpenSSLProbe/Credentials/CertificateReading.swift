@@ -17,7 +17,11 @@ enum CertificateReading {
     static func trustedCertificate(_ der: [UInt8], name: String, what: String) throws(LoadError) -> X509Certificate {
         OpenSSLErrorQueue.clear()
         guard let (x509, _) = DERCoding.decode(der[...], { d2i_X509_AUX(nil, $0, $1) }) else {
-            throw LoadError(name, .malformed, "\(what) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not a certificate")))")
+            throw LoadError(
+                name,
+                .malformed,
+                "\(what) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not a certificate")))"
+            )
         }
         let owned = OwnedX509(takingOwnership: x509)
         guard let plain = owned.der else {

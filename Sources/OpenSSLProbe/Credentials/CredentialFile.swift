@@ -14,17 +14,31 @@ public enum CredentialFile {
 
     /// Reads the file at `path` ("-": standard input, through the same bound). `password`
     /// is asked only when the empty password does not open an encrypted part, at most once per file.
-    public static func load(path: String, expecting: CredentialExpectation, password: @escaping PasswordProvider) throws(LoadError) -> LoadedFile {
-        let bytes = path == standardInput
+    public static func load(
+        path: String,
+        expecting: CredentialExpectation,
+        password: @escaping PasswordProvider
+    ) throws(LoadError) -> LoadedFile {
+        let bytes =
+            path == standardInput
             ? try FileBytes.read(fd: 0, path: path, limit: maximumSize, what: "credential files")
             : try FileBytes.read(path, limit: maximumSize)
         return try load(bytes: bytes, name: path, expecting: expecting, password: password)
     }
 
     /// Reads `bytes` as if from a file called `name` (tests and fuzzing).
-    public static func load(bytes: [UInt8], name: String, expecting: CredentialExpectation, password: @escaping PasswordProvider) throws(LoadError) -> LoadedFile {
+    public static func load(
+        bytes: [UInt8],
+        name: String,
+        expecting: CredentialExpectation,
+        password: @escaping PasswordProvider
+    ) throws(LoadError) -> LoadedFile {
         guard bytes.count <= maximumSize else {
-            throw LoadError(name, .tooLarge, "the file is \(bytes.count) bytes; tlsprobe reads credential files up to 16 MiB")
+            throw LoadError(
+                name,
+                .tooLarge,
+                "the file is \(bytes.count) bytes; tlsprobe reads credential files up to 16 MiB"
+            )
         }
         guard !bytes.isEmpty else { throw LoadError(name, .empty, "the file is empty") }
         let session = PasswordSession(name: name, provider: password)
@@ -35,7 +49,11 @@ public enum CredentialFile {
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             // Windows editors' "Unicode": PEM must be ASCII.
-            throw LoadError(name, .malformed, "this is UTF-16 text; save it as plain text (ASCII or UTF-8) and try again")
+            throw LoadError(
+                name,
+                .malformed,
+                "this is UTF-16 text; save it as plain text (ASCII or UTF-8) and try again"
+            )
         }
         if Sniff.looksLikeText(bytes) {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {

@@ -59,8 +59,10 @@ enum CredentialItem: Hashable {
         }
         if expecting == .privateKey, order.contains(.opensshKey) {
             return LoadError(
-                name, .notWhatWasExpected,
-                "this is an OpenSSH private key; TLS needs a PEM or DER key in PKCS#8, SEC1 or PKCS#1 form (convert a copy: ssh-keygen -p -m PKCS8 -f COPY)")
+                name,
+                .notWhatWasExpected,
+                "this is an OpenSSH private key; TLS needs a PEM or DER key in PKCS#8, SEC1 or PKCS#1 form (convert a copy: ssh-keygen -p -m PKCS8 -f COPY)"
+            )
         }
         let phrases = order.map { $0.phrase(count: counts[$0] ?? 1) }
         guard let last = phrases.last else {

@@ -25,14 +25,30 @@ struct DERLoader {
         if let p12 = PKCS12Reader.parse(bytes) {
             let (contents, details) = try PKCS12Reader.read(p12, name: name, password: provider)
             if expecting == .certificates && contents.certificates.isEmpty {
-                throw LoadError(name, .notWhatWasExpected, "this is a PKCS#12 file without certificates", pkcs12: details)
+                throw LoadError(
+                    name,
+                    .notWhatWasExpected,
+                    "this is a PKCS#12 file without certificates",
+                    pkcs12: details
+                )
             }
             if expecting == .privateKey && contents.keys.isEmpty {
-                throw LoadError(name, .notWhatWasExpected, "this is a PKCS#12 file without a private key", pkcs12: details)
+                throw LoadError(
+                    name,
+                    .notWhatWasExpected,
+                    "this is a PKCS#12 file without a private key",
+                    pkcs12: details
+                )
             }
             return LoadedFile(
-                path: name, format: "PKCS#12", certificates: contents.certificates, certificateLocations: contents.certificateLocations,
-                keys: contents.keys, pkcs12: details, other: contents.other)
+                path: name,
+                format: "PKCS#12",
+                certificates: contents.certificates,
+                certificateLocations: contents.certificateLocations,
+                keys: contents.keys,
+                pkcs12: details,
+                other: contents.other
+            )
         }
 
         if let pkey = PrivateKeyDecoding.pkcs8(bytes) {
@@ -59,8 +75,11 @@ struct DERLoader {
             if certificates.isEmpty { return try otherFile(.pkcs7, "PKCS7 (DER, no certificates)") }
             try expect(.certificate)
             return LoadedFile(
-                path: name, format: "DER", certificates: certificates,
-                certificateLocations: certificates.indices.map { "DER, PKCS#7 certificate \($0 + 1)" })
+                path: name,
+                format: "DER",
+                certificates: certificates,
+                certificateLocations: certificates.indices.map { "DER, PKCS#7 certificate \($0 + 1)" }
+            )
         }
         if Self.decodes(bytes, { d2i_PUBKEY(nil, $0, $1) }, EVP_PKEY_free) {
             return try otherFile(.publicKey, "PUBLIC KEY (DER)")
@@ -70,10 +89,18 @@ struct DERLoader {
             throw LoadError(name, .malformed, "no certificate, key or PKCS#12 data found (it looks like binary data)")
         }
         if declared > bytes.count {
-            throw LoadError(name, .malformed, "the DER data is cut short: it declares \(declared) bytes and the file holds \(bytes.count)")
+            throw LoadError(
+                name,
+                .malformed,
+                "the DER data is cut short: it declares \(declared) bytes and the file holds \(bytes.count)"
+            )
         }
         if declared < bytes.count {
-            throw LoadError(name, .malformed, "no certificate, key or PKCS#12 data found (\(bytes.count - declared) bytes follow the first DER structure)")
+            throw LoadError(
+                name,
+                .malformed,
+                "no certificate, key or PKCS#12 data found (\(bytes.count - declared) bytes follow the first DER structure)"
+            )
         }
         throw LoadError(name, .malformed, "no certificate, key or PKCS#12 data found (DER of another kind)")
     }
@@ -103,7 +130,11 @@ struct DERLoader {
     }
 
     /// Whether `d2i` reads exactly `bytes`.
-    private static func decodes<T>(_ bytes: [UInt8], _ d2i: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> T?, _ free: (T) -> Void) -> Bool {
+    private static func decodes<T>(
+        _ bytes: [UInt8],
+        _ d2i: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> T?,
+        _ free: (T) -> Void
+    ) -> Bool {
         OpenSSLErrorQueue.clear()
         defer { OpenSSLErrorQueue.clear() }
         guard let (object, consumed) = DERCoding.decode(bytes[...], d2i) else { return false }

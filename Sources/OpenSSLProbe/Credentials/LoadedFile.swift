@@ -18,8 +18,13 @@ public struct LoadedFile: Sendable {
     public var other: [String]
 
     public init(
-        path: String, format: String, certificates: [X509Certificate] = [], certificateLocations: [String] = [],
-        keys: [PrivateKey] = [], pkcs12: PKCS12Details? = nil, other: [String] = []
+        path: String,
+        format: String,
+        certificates: [X509Certificate] = [],
+        certificateLocations: [String] = [],
+        keys: [PrivateKey] = [],
+        pkcs12: PKCS12Details? = nil,
+        other: [String] = []
     ) {
         self.path = path
         self.format = format

@@ -37,9 +37,12 @@ struct PBEAlgorithm: Sendable, Hashable {
             // PBEParameter ::= SEQUENCE { salt OCTET STRING, iterationCount INTEGER }
             name = Self.longName(nid: nid, object: object)
             legacy = true
-            iterations = parameter.flatMap { bytes in
-                Self.decoded(bytes, d2i_PBEPARAM, PBEPARAM_free) { DERCoding.integer(UnsafePointer($0.pointee.iter)) }
-            } ?? nil
+            iterations =
+                parameter.flatMap { bytes in
+                    Self.decoded(bytes, d2i_PBEPARAM, PBEPARAM_free) {
+                        DERCoding.integer(UnsafePointer($0.pointee.iter))
+                    }
+                } ?? nil
             refusal = Self.refusal(iterations: iterations)
             return
         }
@@ -66,7 +69,9 @@ struct PBEAlgorithm: Sendable, Hashable {
     }
 
     /// PBKDF2-params (RFC 8018 A.2) or scrypt-params (RFC 7914 section 7.1).
-    private static func keyDerivation(_ kdf: UnsafePointer<X509_ALGOR>) -> (name: String, iterations: Int?, refusal: String?) {
+    private static func keyDerivation(
+        _ kdf: UnsafePointer<X509_ALGOR>
+    ) -> (name: String, iterations: Int?, refusal: String?) {
         let (object, parameter) = objectAndParameter(kdf)
         let nid = OBJ_obj2nid(object)
         switch nid {
@@ -99,7 +104,10 @@ struct PBEAlgorithm: Sendable, Hashable {
             let (nr, overflow1) = n.multipliedReportingOverflow(by: r)
             let (work, overflow2) = nr.multipliedReportingOverflow(by: p)
             let tooMuch = overflow1 || overflow2 || work > maximumScryptWork || n <= 0 || r <= 0 || p <= 0
-            return ("scrypt N=\(n) r=\(r) p=\(p)", nil, tooMuch ? "scrypt parameters N=\(n) r=\(r) p=\(p) ask for more work than tlsprobe will do" : nil)
+            return (
+                "scrypt N=\(n) r=\(r) p=\(p)", nil,
+                tooMuch ? "scrypt parameters N=\(n) r=\(r) p=\(p) ask for more work than tlsprobe will do" : nil
+            )
         default:
             return (shortName(nid: nid, object: object), nil, nil)
         }
@@ -111,7 +119,9 @@ struct PBEAlgorithm: Sendable, Hashable {
     }
 
     /// The algorithm OID and, when the parameters are a SEQUENCE, their DER.
-    static func objectAndParameter(_ algorithm: UnsafePointer<X509_ALGOR>) -> (object: OpaquePointer?, parameter: [UInt8]?) {
+    static func objectAndParameter(
+        _ algorithm: UnsafePointer<X509_ALGOR>
+    ) -> (object: OpaquePointer?, parameter: [UInt8]?) {
         var object: OpaquePointer?
         var type: Int32 = 0
         var value: UnsafeRawPointer?
@@ -122,8 +132,11 @@ struct PBEAlgorithm: Sendable, Hashable {
 
     /// Decodes `bytes` with `d2i`, requiring every byte be used, and reads the result.
     static func decoded<T, R>(
-        _ bytes: [UInt8], _ d2i: (UnsafeMutablePointer<UnsafeMutablePointer<T>?>?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, Int) -> UnsafeMutablePointer<T>?,
-        _ free: (UnsafeMutablePointer<T>?) -> Void, _ read: (UnsafeMutablePointer<T>) -> R
+        _ bytes: [UInt8],
+        _ d2i: (UnsafeMutablePointer<UnsafeMutablePointer<T>?>?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, Int) ->
+            UnsafeMutablePointer<T>?,
+        _ free: (UnsafeMutablePointer<T>?) -> Void,
+        _ read: (UnsafeMutablePointer<T>) -> R
     ) -> R? {
         OpenSSLErrorQueue.clear()
         defer { OpenSSLErrorQueue.clear() }

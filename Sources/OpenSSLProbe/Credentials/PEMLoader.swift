@@ -41,20 +41,38 @@ struct PEMLoader {
             do throws(LoadError) {
                 switch kind {
                 case .certificate:
-                    file.certificates.append(try CertificateReading.certificate(block.der, name: name, what: "the certificate at \(location)"))
+                    file.certificates.append(
+                        try CertificateReading.certificate(
+                            block.der,
+                            name: name,
+                            what: "the certificate at \(location)"
+                        )
+                    )
                     file.certificateLocations.append(location)
                 case .trustedCertificate:
-                    file.certificates.append(try CertificateReading.trustedCertificate(block.der, name: name, what: "the certificate at \(location)"))
+                    file.certificates.append(
+                        try CertificateReading.trustedCertificate(
+                            block.der,
+                            name: name,
+                            what: "the certificate at \(location)"
+                        )
+                    )
                     file.certificateLocations.append(location)
                 case .pkcs7:
-                    let certificates = try CertificateReading.pkcs7(block.der, name: name, what: "the PKCS#7 block at \(location)")
+                    let certificates = try CertificateReading.pkcs7(
+                        block.der,
+                        name: name,
+                        what: "the PKCS#7 block at \(location)"
+                    )
                     if certificates.isEmpty { file.other.append("\(block.label) at \(location) (no certificates)") }
                     for (index, certificate) in certificates.enumerated() {
                         file.certificates.append(certificate)
                         file.certificateLocations.append("\(location), PKCS#7 certificate \(index + 1)")
                     }
                 case .pkcs8, .encryptedPKCS8, .traditional:
-                    let encrypted = kind == .encryptedPKCS8 || (block.headers["Proc-Type"]?.uppercased().containsText("ENCRYPTED") ?? false)
+                    let encrypted =
+                        kind == .encryptedPKCS8
+                        || (block.headers["Proc-Type"]?.uppercased().containsText("ENCRYPTED") ?? false)
                     if expecting == .certificates && encrypted {
                         file.other.append("\(block.label) at \(location) (not decrypted)")
                     } else {
@@ -78,7 +96,12 @@ struct PEMLoader {
         }
     }
 
-    private func readKey(_ block: PEMBlock, kind: PEMBlockKind, encrypted: Bool, location: String) throws(LoadError) -> PrivateKey {
+    private func readKey(
+        _ block: PEMBlock,
+        kind: PEMBlockKind,
+        encrypted: Bool,
+        location: String
+    ) throws(LoadError) -> PrivateKey {
         let what = "the private key at \(location)"
         let format: String
         let pkey: OpaquePointer

@@ -23,21 +23,37 @@ public enum PKCS12Export {
 
     /// The PKCS#12 DER of `certificates` (leaf first; DER each) and `privateKeyDER`
     /// (unencrypted PKCS#8), under `password`, with `friendlyName` on the leaf and key.
-    public static func make(certificates: [[UInt8]], privateKeyDER: [UInt8], password: String, friendlyName: String, encryption: Encryption) throws(ExportError) -> [UInt8] {
+    public static func make(
+        certificates: [[UInt8]],
+        privateKeyDER: [UInt8],
+        password: String,
+        friendlyName: String,
+        encryption: Encryption
+    ) throws(ExportError) -> [UInt8] {
         OpenSSLProviders.ensureLegacyAndDefault()
         OpenSSLErrorQueue.clear()
         func failure(_ what: String) -> ExportError {
-            ExportError(description: "cannot make the PKCS#12 file (\(what): \(OpenSSLErrorQueue.drainedText(fallback: "failed")))")
+            ExportError(
+                description:
+                    "cannot make the PKCS#12 file (\(what): \(OpenSSLErrorQueue.drainedText(fallback: "failed")))"
+            )
         }
-        guard let leafDER = certificates.first, let leaf = OwnedX509(der: leafDER) else { throw failure("the certificate") }
+        guard let leafDER = certificates.first, let leaf = OwnedX509(der: leafDER) else {
+            throw failure("the certificate")
+        }
         guard let chain = OwnedX509Stack() else { throw failure("sk_X509_new") }
         for der in certificates.dropFirst() {
-            guard let extra = OwnedX509(der: der), X509_up_ref(extra.pointer) == 1, chain.push(extra.pointer) else { throw failure("the chain") }
+            guard let extra = OwnedX509(der: der), X509_up_ref(extra.pointer) == 1, chain.push(extra.pointer) else {
+                throw failure("the chain")
+            }
         }
-        guard let key = DERCoding.decode(privateKeyDER[...], { d2i_AutoPrivateKey(nil, $0, $1) })?.0 else { throw failure("the private key") }
+        guard let key = DERCoding.decode(privateKeyDER[...], { d2i_AutoPrivateKey(nil, $0, $1) })?.0 else {
+            throw failure("the private key")
+        }
         defer { EVP_PKEY_free(key) }
 
-        let keyNID: Int32, certificateNID: Int32
+        let keyNID: Int32
+        let certificateNID: Int32
         let mac: OpaquePointer?
         switch encryption {
         case .legacy:
@@ -53,7 +69,18 @@ public enum PKCS12Export {
         let made: OpaquePointer? = secret.withCString { pass, _ in
             // mac_iter -1: no MAC here; it is set below with the digest chosen above
             // (PKCS12_create would use SHA-1 whatever the encryption).
-            PKCS12_create(pass, friendlyName, key, leaf.pointer, chain.pointer, keyNID, certificateNID, iterations, -1, 0)
+            PKCS12_create(
+                pass,
+                friendlyName,
+                key,
+                leaf.pointer,
+                chain.pointer,
+                keyNID,
+                certificateNID,
+                iterations,
+                -1,
+                0
+            )
         }
         guard let p12Pointer = made else { throw failure("PKCS12_create") }
         let p12 = OwnedPKCS12(takingOwnership: p12Pointer)
@@ -78,7 +105,12 @@ public enum SigningKeyFile {
         }
         OpenSSLErrorQueue.clear()
         guard let info = EVP_PKEY2PKCS8(key.pointer) else {
-            throw LoadError(path: path, kind: .malformed, description: "\(path): the key cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "EVP_PKEY2PKCS8 failed")))")
+            throw LoadError(
+                path: path,
+                kind: .malformed,
+                description:
+                    "\(path): the key cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "EVP_PKEY2PKCS8 failed")))"
+            )
         }
         let owned = OwnedPKCS8Info(takingOwnership: info)
         guard let der = DERCoding.encode({ i2d_PKCS8_PRIV_KEY_INFO(owned.pointer, $0) }) else {

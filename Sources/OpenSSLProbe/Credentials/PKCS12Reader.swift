@@ -71,7 +71,10 @@ enum PKCS12Reader {
     /// Reads the algorithms, opens the file and returns its contents and details, computing
     /// at most `iterationBudget` key derivation iterations in all.
     static func read(
-        _ p12: OwnedPKCS12, name: String, password: PasswordProvider, iterationBudget: Int = PBEAlgorithm.maximumTotalIterations
+        _ p12: OwnedPKCS12,
+        name: String,
+        password: PasswordProvider,
+        iterationBudget: Int = PBEAlgorithm.maximumTotalIterations
     ) throws(LoadError) -> (Contents, PKCS12Details) {
         let legacyAvailable = OpenSSLProviders.ensureLegacyAndDefault()
 
@@ -89,14 +92,22 @@ enum PKCS12Reader {
             }
             macIterations = iterations == nil ? 1 : DERCoding.integer(iterations)
             if let count = macIterations, count > PBEAlgorithm.maximumIterations {
-                throw LoadError(name, .malformed, "the PKCS#12 MAC asks for \(count) iterations, more than tlsprobe will compute (at most \(PBEAlgorithm.maximumIterations))")
+                throw LoadError(
+                    name,
+                    .malformed,
+                    "the PKCS#12 MAC asks for \(count) iterations, more than tlsprobe will compute (at most \(PBEAlgorithm.maximumIterations))"
+                )
             }
         }
 
         // AuthenticatedSafe ::= SEQUENCE OF ContentInfo; readable without the password.
         OpenSSLErrorQueue.clear()
         guard let stackPointer = PKCS12_unpack_authsafes(p12.pointer) else {
-            throw LoadError(name, .malformed, "the PKCS#12 contents cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not an AuthenticatedSafe")))")
+            throw LoadError(
+                name,
+                .malformed,
+                "the PKCS#12 contents cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not an AuthenticatedSafe")))"
+            )
         }
         let safes = OwnedPKCS7Stack(takingOwnership: stackPointer)
         var kinds: [Safe] = []
@@ -110,7 +121,11 @@ enum PKCS12Reader {
                 // Bags in plain data are visible: shrouded keys carry their own PBE.
                 OpenSSLErrorQueue.clear()
                 guard let bags = PKCS12_unpack_p7data(p7).map(OwnedSafeBagStack.init(takingOwnership:)) else {
-                    throw LoadError(name, .malformed, "PKCS#12 safe \(index + 1) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not SafeContents")))")
+                    throw LoadError(
+                        name,
+                        .malformed,
+                        "PKCS#12 safe \(index + 1) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not SafeContents")))"
+                    )
                 }
                 var sawCertificates = false
                 for bag in topLevelBags(bags.pointer) {
@@ -120,8 +135,17 @@ enum PKCS12Reader {
                         if let sig = PKCS12_SAFEBAG_get0_pkcs8(bag) { X509_SIG_get0(sig, &algorithm, nil) }
                         guard let algorithm else { continue }
                         let pbe = PBEAlgorithm(algorithm)
-                        encryption.append(PKCS12Encryption(contents: "private key", algorithm: pbe.name, iterations: pbe.iterations, legacy: pbe.legacy))
-                        if let refusal = pbe.refusal { throw LoadError(name, .malformed, "the PKCS#12 private key: \(refusal)") }
+                        encryption.append(
+                            PKCS12Encryption(
+                                contents: "private key",
+                                algorithm: pbe.name,
+                                iterations: pbe.iterations,
+                                legacy: pbe.legacy
+                            )
+                        )
+                        if let refusal = pbe.refusal {
+                            throw LoadError(name, .malformed, "the PKCS#12 private key: \(refusal)")
+                        }
                     case NID_certBag:
                         sawCertificates = true
                     default:
@@ -130,7 +154,9 @@ enum PKCS12Reader {
                 }
                 if sawCertificates {
                     // Not encrypted at all: older systems import that too, so not "modern".
-                    encryption.append(PKCS12Encryption(contents: "certificates", algorithm: "none", iterations: nil, legacy: true))
+                    encryption.append(
+                        PKCS12Encryption(contents: "certificates", algorithm: "none", iterations: nil, legacy: true)
+                    )
                 }
             case NID_pkcs7_encrypted:
                 // EncryptedData ::= SEQUENCE { version, encryptedContentInfo EncryptedContentInfo }
@@ -140,30 +166,62 @@ enum PKCS12Reader {
                 let pbe = PBEAlgorithm(UnsafePointer(algorithm))
                 kinds.append(.encrypted(pbe))
                 encryptionIndexOfSafe[index] = encryption.count
-                encryption.append(PKCS12Encryption(contents: "encrypted contents", algorithm: pbe.name, iterations: pbe.iterations, legacy: pbe.legacy))
-                if let refusal = pbe.refusal { throw LoadError(name, .malformed, "PKCS#12 safe \(index + 1): \(refusal)") }
+                encryption.append(
+                    PKCS12Encryption(
+                        contents: "encrypted contents",
+                        algorithm: pbe.name,
+                        iterations: pbe.iterations,
+                        legacy: pbe.legacy
+                    )
+                )
+                if let refusal = pbe.refusal {
+                    throw LoadError(name, .malformed, "PKCS#12 safe \(index + 1): \(refusal)")
+                }
             case NID_pkcs7_enveloped:
-                throw LoadError(name, .malformed, "this PKCS#12 file uses public-key privacy mode (EnvelopedData), which tlsprobe cannot open")
+                throw LoadError(
+                    name,
+                    .malformed,
+                    "this PKCS#12 file uses public-key privacy mode (EnvelopedData), which tlsprobe cannot open"
+                )
             default:
-                throw LoadError(name, .malformed, "PKCS#12 safe \(index + 1) has content type \(PBEAlgorithm.dotted(p7.pointee.type)), not data or encrypted data")
+                throw LoadError(
+                    name,
+                    .malformed,
+                    "PKCS#12 safe \(index + 1) has content type \(PBEAlgorithm.dotted(p7.pointee.type)), not data or encrypted data"
+                )
             }
         }
 
         // What one pass will cost, as far as it is visible without the password: refuse at
         // once when that alone is past the budget.
-        let derivations = (hasMAC ? [macIterations] : []) + encryption.filter { $0.algorithm != "none" }.map(\.iterations)
+        let derivations =
+            (hasMAC ? [macIterations] : []) + encryption.filter { $0.algorithm != "none" }.map(\.iterations)
         let visible = derivations.reduce(0) { total, iterations in
             let (sum, overflow) = total.addingReportingOverflow(max(1, iterations ?? 1))
             return overflow ? Int.max : sum
         }
         if visible > iterationBudget {
-            throw LoadError(name, .malformed, DerivationBudget.refusal(limit: iterationBudget, before: "any derivation (\(visible) iterations in one pass)"))
+            throw LoadError(
+                name,
+                .malformed,
+                DerivationBudget.refusal(
+                    limit: iterationBudget,
+                    before: "any derivation (\(visible) iterations in one pass)"
+                )
+            )
         }
         var budget = DerivationBudget(limit: iterationBudget)
 
         var details = PKCS12Details(
-            macAlgorithm: macAlgorithm, macIterations: macIterations, encryption: encryption, passwordRequired: false,
-            decrypted: false, hasPrivateKey: nil, keyMatchesCertificate: nil, friendlyName: nil)
+            macAlgorithm: macAlgorithm,
+            macIterations: macIterations,
+            encryption: encryption,
+            passwordRequired: false,
+            decrypted: false,
+            hasPrivateKey: nil,
+            keyMatchesCertificate: nil,
+            friendlyName: nil
+        )
 
         func attempt(_ candidate: PasswordCandidate) -> DecryptAttempt<Contents> {
             if hasMAC {
@@ -174,8 +232,13 @@ enum PKCS12Reader {
                     // A MAC that does not match raises nothing; one that cannot be
                     // computed (an unknown digest, a missing provider) raises errors.
                     let entries = OpenSSLErrorQueue.drain()
-                    if entries.isEmpty || entries.contains(library: ERR_LIB_PKCS12, reason: PKCS12_R_MAC_VERIFY_FAILURE) { return .wrongPassword }
-                    return .failed("the MAC cannot be checked (\(OpenSSLErrorQueue.text(of: entries, fallback: "unknown error")))")
+                    if entries.isEmpty || entries.contains(library: ERR_LIB_PKCS12, reason: PKCS12_R_MAC_VERIFY_FAILURE)
+                    {
+                        return .wrongPassword
+                    }
+                    return .failed(
+                        "the MAC cannot be checked (\(OpenSSLErrorQueue.text(of: entries, fallback: "unknown error")))"
+                    )
                 }
             }
             return decrypt(safes: safes, kinds: kinds, candidate: candidate, macVerified: hasMAC, budget: &budget)
@@ -202,10 +265,20 @@ enum PKCS12Reader {
             do {
                 given = try password(name)
             } catch {
-                throw LoadError(name, .passwordNeeded, "the PKCS#12 file needs a password, and it could not be read: \(error)", pkcs12: details)
+                throw LoadError(
+                    name,
+                    .passwordNeeded,
+                    "the PKCS#12 file needs a password, and it could not be read: \(error)",
+                    pkcs12: details
+                )
             }
             guard let given else {
-                throw LoadError(name, .passwordNeeded, "the PKCS#12 file needs a password; \(LoadError.passwordHint)", pkcs12: details)
+                throw LoadError(
+                    name,
+                    .passwordNeeded,
+                    "the PKCS#12 file needs a password; \(LoadError.passwordHint)",
+                    pkcs12: details
+                )
             }
             switch attempt(.given(SecretBuffer(given))) {
             case .opened(let contents):
@@ -252,7 +325,11 @@ enum PKCS12Reader {
 
     /// Opens every safe with `candidate` and reads every bag.
     private static func decrypt(
-        safes: OwnedPKCS7Stack, kinds: [Safe], candidate: PasswordCandidate, macVerified: Bool, budget: inout DerivationBudget
+        safes: OwnedPKCS7Stack,
+        kinds: [Safe],
+        candidate: PasswordCandidate,
+        macVerified: Bool,
+        budget: inout DerivationBudget
     ) -> DecryptAttempt<Contents> {
         var contents = Contents()
         var bagNumber = 0
@@ -263,20 +340,31 @@ enum PKCS12Reader {
             switch kind {
             case .data: stack = PKCS12_unpack_p7data(p7)
             case .encrypted(let pbe):
-                if let refusal = budget.spend(pbe.iterations, on: "PKCS#12 safe \(index + 1)") { return .failed(refusal) }
+                if let refusal = budget.spend(pbe.iterations, on: "PKCS#12 safe \(index + 1)") {
+                    return .failed(refusal)
+                }
                 stack = candidate.with { PKCS12_unpack_p7encdata(p7, $0, $1) }
             }
             guard let stack else {
                 let entries = OpenSSLErrorQueue.drain()
                 // Without a MAC, a safe that does not decrypt is how a wrong password shows.
                 if !macVerified, entries.indicateWrongPassword { return .wrongPassword }
-                return .failed("PKCS#12 safe \(index + 1) cannot be decrypted (\(OpenSSLErrorQueue.text(of: entries, fallback: "unknown error")))")
+                return .failed(
+                    "PKCS#12 safe \(index + 1) cannot be decrypted (\(OpenSSLErrorQueue.text(of: entries, fallback: "unknown error")))"
+                )
             }
             let bags = OwnedSafeBagStack(takingOwnership: stack)
             var found = Set<String>()
             switch readBags(
-                bags.pointer, depth: 0, candidate: candidate, macVerified: macVerified, budget: &budget, bagNumber: &bagNumber, found: &found,
-                into: &contents)
+                bags.pointer,
+                depth: 0,
+                candidate: candidate,
+                macVerified: macVerified,
+                budget: &budget,
+                bagNumber: &bagNumber,
+                found: &found,
+                into: &contents
+            )
             {
             case .opened: break
             case .wrongPassword: return .wrongPassword
@@ -297,14 +385,22 @@ enum PKCS12Reader {
 
     /// SafeBag ::= SEQUENCE { bagId, bagValue [0] EXPLICIT, bagAttributes SET OF PKCS12Attribute OPTIONAL }
     private static func readBags(
-        _ stack: OpaquePointer?, depth: Int, candidate: PasswordCandidate, macVerified: Bool, budget: inout DerivationBudget,
-        bagNumber: inout Int, found: inout Set<String>, into contents: inout Contents
+        _ stack: OpaquePointer?,
+        depth: Int,
+        candidate: PasswordCandidate,
+        macVerified: Bool,
+        budget: inout DerivationBudget,
+        bagNumber: inout Int,
+        found: inout Set<String>,
+        into contents: inout Contents
     ) -> DecryptAttempt<Void> {
         guard let stack else { return .opened(()) }
         guard depth <= maximumNesting else { return .failed("PKCS#12 bags nest more than \(maximumNesting) deep") }
         for bag in topLevelBags(stack) {
             bagNumber += 1
-            guard bagNumber <= maximumBags else { return .failed("the PKCS#12 file holds more than \(maximumBags) bags") }
+            guard bagNumber <= maximumBags else {
+                return .failed("the PKCS#12 file holds more than \(maximumBags) bags")
+            }
             let location = "PKCS#12 bag \(bagNumber)"
             let friendlyName = friendlyName(of: bag)
             switch PKCS12_SAFEBAG_get_nid(bag) {
@@ -314,8 +410,11 @@ enum PKCS12Reader {
                     continue
                 }
                 OpenSSLErrorQueue.clear()
-                guard let x509 = PKCS12_SAFEBAG_get1_cert(bag).map(OwnedX509.init(takingOwnership:)), let der = x509.der else {
-                    return .failed("the certificate in \(location) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not a certificate")))")
+                guard let x509 = PKCS12_SAFEBAG_get1_cert(bag).map(OwnedX509.init(takingOwnership:)), let der = x509.der
+                else {
+                    return .failed(
+                        "the certificate in \(location) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not a certificate")))"
+                    )
                 }
                 do {
                     contents.certificates.append(try X509Certificate(derEncoded: der))
@@ -330,7 +429,9 @@ enum PKCS12Reader {
                 guard let info = PKCS12_SAFEBAG_get0_p8inf(bag), let pkey = EVP_PKCS82PKEY(info),
                     let key = PrivateKey(takingOwnership: pkey, location: location, format: "PKCS#12")
                 else {
-                    return .failed("the private key in \(location) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not a key")))")
+                    return .failed(
+                        "the private key in \(location) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not a key")))"
+                    )
                 }
                 contents.keys.append(key)
                 contents.keyNames.append(friendlyName)
@@ -342,25 +443,47 @@ enum PKCS12Reader {
                 if let refusal = pbe?.refusal {
                     return .failed("the private key in \(location): \(refusal)")
                 }
-                if let refusal = budget.spend(pbe?.iterations, on: "the private key in \(location)") { return .failed(refusal) }
-                OpenSSLErrorQueue.clear()
-                guard let info = candidate.with({ PKCS12_decrypt_skey(bag, $0, $1) }).map(OwnedPKCS8Info.init(takingOwnership:)) else {
-                    let entries = OpenSSLErrorQueue.drain()
-                    if !macVerified, entries.indicateWrongPassword { return .wrongPassword }
-                    return .failed("the private key in \(location) does not decrypt (\(OpenSSLErrorQueue.text(of: entries, fallback: "unknown error")))")
+                if let refusal = budget.spend(pbe?.iterations, on: "the private key in \(location)") {
+                    return .failed(refusal)
                 }
                 OpenSSLErrorQueue.clear()
-                guard let pkey = EVP_PKCS82PKEY(info.pointer), let key = PrivateKey(takingOwnership: pkey, location: location, format: "PKCS#12") else {
-                    if !macVerified { OpenSSLErrorQueue.clear(); return .wrongPassword }
-                    return .failed("the private key in \(location) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not a key")))")
+                guard
+                    let info = candidate.with({ PKCS12_decrypt_skey(bag, $0, $1) }).map(
+                        OwnedPKCS8Info.init(takingOwnership:)
+                    )
+                else {
+                    let entries = OpenSSLErrorQueue.drain()
+                    if !macVerified, entries.indicateWrongPassword { return .wrongPassword }
+                    return .failed(
+                        "the private key in \(location) does not decrypt (\(OpenSSLErrorQueue.text(of: entries, fallback: "unknown error")))"
+                    )
+                }
+                OpenSSLErrorQueue.clear()
+                guard let pkey = EVP_PKCS82PKEY(info.pointer),
+                    let key = PrivateKey(takingOwnership: pkey, location: location, format: "PKCS#12")
+                else {
+                    if !macVerified {
+                        OpenSSLErrorQueue.clear()
+                        return .wrongPassword
+                    }
+                    return .failed(
+                        "the private key in \(location) cannot be read (\(OpenSSLErrorQueue.drainedText(fallback: "not a key")))"
+                    )
                 }
                 contents.keys.append(key)
                 contents.keyNames.append(friendlyName)
                 found.insert("private key")
             case NID_safeContentsBag:
                 let nested = readBags(
-                    PKCS12_SAFEBAG_get0_safes(bag), depth: depth + 1, candidate: candidate, macVerified: macVerified, budget: &budget,
-                    bagNumber: &bagNumber, found: &found, into: &contents)
+                    PKCS12_SAFEBAG_get0_safes(bag),
+                    depth: depth + 1,
+                    candidate: candidate,
+                    macVerified: macVerified,
+                    budget: &budget,
+                    bagNumber: &bagNumber,
+                    found: &found,
+                    into: &contents
+                )
                 if case .opened = nested { continue }
                 return nested
             case NID_crlBag:

@@ -34,16 +34,30 @@ final class PasswordSession {
 
     private func password(for what: String) throws(LoadError) -> SecretBuffer {
         if let given { return given }
-        if asked { throw LoadError(name, .passwordNeeded, "\(what) is encrypted and needs a password; \(LoadError.passwordHint)") }
+        if asked {
+            throw LoadError(
+                name,
+                .passwordNeeded,
+                "\(what) is encrypted and needs a password; \(LoadError.passwordHint)"
+            )
+        }
         asked = true
         let text: String?
         do {
             text = try provider(name)
         } catch {
-            throw LoadError(name, .passwordNeeded, "\(what) is encrypted and needs a password, and it could not be read: \(error)")
+            throw LoadError(
+                name,
+                .passwordNeeded,
+                "\(what) is encrypted and needs a password, and it could not be read: \(error)"
+            )
         }
         guard let text else {
-            throw LoadError(name, .passwordNeeded, "\(what) is encrypted and needs a password; \(LoadError.passwordHint)")
+            throw LoadError(
+                name,
+                .passwordNeeded,
+                "\(what) is encrypted and needs a password; \(LoadError.passwordHint)"
+            )
         }
         let secret = SecretBuffer(text)
         given = secret

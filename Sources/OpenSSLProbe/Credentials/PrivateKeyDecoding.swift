@@ -16,7 +16,9 @@ enum PrivateKeyDecoding {
     static func pkcs8(_ der: [UInt8]) -> OpaquePointer? {
         OpenSSLErrorQueue.clear()
         defer { OpenSSLErrorQueue.clear() }
-        guard let (info, consumed) = DERCoding.decode(der[...], { d2i_PKCS8_PRIV_KEY_INFO(nil, $0, $1) }) else { return nil }
+        guard let (info, consumed) = DERCoding.decode(der[...], { d2i_PKCS8_PRIV_KEY_INFO(nil, $0, $1) }) else {
+            return nil
+        }
         let owned = OwnedPKCS8Info(takingOwnership: info)
         guard consumed == der.count else { return nil }
         return EVP_PKCS82PKEY(owned.pointer)
@@ -27,7 +29,9 @@ enum PrivateKeyDecoding {
     static func traditional(_ der: [UInt8], type: Int32) -> OpaquePointer? {
         OpenSSLErrorQueue.clear()
         defer { OpenSSLErrorQueue.clear() }
-        guard let (pkey, consumed) = DERCoding.decode(der[...], { d2i_PrivateKey(type, nil, $0, $1) }) else { return nil }
+        guard let (pkey, consumed) = DERCoding.decode(der[...], { d2i_PrivateKey(type, nil, $0, $1) }) else {
+            return nil
+        }
         guard consumed == der.count, EVP_PKEY_get_base_id(pkey) == type else {
             EVP_PKEY_free(pkey)
             return nil
@@ -126,7 +130,12 @@ extension Array where Element == OpenSSLErrorEntry {
 
 /// Keys that need a password, for PEM and DER files alike.
 enum KeyReading {
-    static func encryptedPKCS8(_ der: [UInt8], name: String, what: String, session: PasswordSession) throws(LoadError) -> OpaquePointer {
+    static func encryptedPKCS8(
+        _ der: [UInt8],
+        name: String,
+        what: String,
+        session: PasswordSession
+    ) throws(LoadError) -> OpaquePointer {
         guard let sig = PrivateKeyDecoding.encryptedPKCS8(der) else {
             throw LoadError(name, .malformed, "\(what) cannot be read (not an EncryptedPrivateKeyInfo)")
         }

@@ -3,7 +3,9 @@ enum Sniff {
     /// Whether the start of `bytes` reads as text: no control characters besides tab,
     /// line ends and form feed (bytes >= 0x80 may be UTF-8).
     static func looksLikeText(_ bytes: [UInt8]) -> Bool {
-        !bytes.prefix(4096).contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x0C) || $0 == 0x7F }
+        !bytes.prefix(4096).contains {
+            ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x0C) || $0 == 0x7F
+        }
     }
 
     /// The total size (header and contents) an outer DER TLV declares, when its header

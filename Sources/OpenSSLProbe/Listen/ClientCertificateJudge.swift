@@ -34,7 +34,8 @@ public enum ClientChainRefusal: Sendable, Hashable {
 /// the certificates sent with it in, nil to accept it or why it is refused. The caller
 /// brings the trust rules (tlsprobe's trust engine for the client purpose against the
 /// `--client-anchor` roots); the report judges the same chain again in full.
-public typealias ClientChainJudgement = @Sendable (_ leaf: X509Certificate, _ presented: [X509Certificate]) -> ClientChainRefusal?
+public typealias ClientChainJudgement =
+    @Sendable (_ leaf: X509Certificate, _ presented: [X509Certificate]) -> ClientChainRefusal?
 
 /// Hands OpenSSL's view of a client's chain to the judgement. Without one every
 /// certificate is accepted.
@@ -50,7 +51,8 @@ final class ClientCertificateJudge: @unchecked Sendable {
     /// verify error that picks OpenSSL's alert.
     func judge(_ storeContext: OpaquePointer) -> Bool {
         guard let judgement else { return true }
-        guard let leafX509 = X509_STORE_CTX_get0_cert(storeContext), let leafDER = DERCoding.encode({ i2d_X509(leafX509, $0) }),
+        guard let leafX509 = X509_STORE_CTX_get0_cert(storeContext),
+            let leafDER = DERCoding.encode({ i2d_X509(leafX509, $0) }),
             let leaf = try? X509Certificate(derEncoded: leafDER)
         else {
             X509_STORE_CTX_set_error(storeContext, X509_V_ERR_CERT_REJECTED)
@@ -59,7 +61,8 @@ final class ClientCertificateJudge: @unchecked Sendable {
         var presented: [X509Certificate] = []
         if let stack = X509_STORE_CTX_get0_untrusted(storeContext) {
             for index in 0..<min(Int(tlsprobe_sk_X509_num(stack)), 32) {
-                guard let x509 = tlsprobe_sk_X509_value(stack, Int32(index)), let der = DERCoding.encode({ i2d_X509(x509, $0) }),
+                guard let x509 = tlsprobe_sk_X509_value(stack, Int32(index)),
+                    let der = DERCoding.encode({ i2d_X509(x509, $0) }),
                     der != leafDER, let certificate = try? X509Certificate(derEncoded: der)
                 else { continue }
                 presented.append(certificate)
@@ -73,7 +76,9 @@ final class ClientCertificateJudge: @unchecked Sendable {
 
 /// OpenSSL's whole-chain verify callback (`SSL_CTX_set_cert_verify_callback`): hands the
 /// store context to the judge passed as its argument.
-let judgeClientChainCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { storeContext, argument in
+let judgeClientChainCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = {
+    storeContext,
+    argument in
     guard let storeContext, let argument else { return 0 }
     return Unmanaged<ClientCertificateJudge>.fromOpaque(argument).takeUnretainedValue().judge(storeContext) ? 1 : 0
 }
@@ -98,7 +103,9 @@ final class ALPNPreference: @unchecked Sendable {
             index += 1 + length
         }
         for wanted in protocols {
-            if let match = entries.first(where: { $0.1 == wanted.count && offered[$0.0..<($0.0 + $0.1)].elementsEqual(wanted) }) {
+            if let match = entries.first(where: {
+                $0.1 == wanted.count && offered[$0.0..<($0.0 + $0.1)].elementsEqual(wanted)
+            }) {
                 return match
             }
         }
@@ -107,17 +114,23 @@ final class ALPNPreference: @unchecked Sendable {
 }
 
 /// OpenSSL's ALPN select callback.
-let alpnSelectCallback: @convention(c) (
-    OpaquePointer?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?, UInt32,
-    UnsafeMutableRawPointer?
-) -> Int32 = { _, out, outLength, offered, offeredLength, argument in
-    guard let out, let outLength, let offered, let argument else { return SSL_TLSEXT_ERR_NOACK }
-    let preference = Unmanaged<ALPNPreference>.fromOpaque(argument).takeUnretainedValue()
-    guard let (offset, length) = preference.select(from: UnsafeBufferPointer(start: offered, count: Int(offeredLength))) else {
-        return SSL_TLSEXT_ERR_NOACK
+let alpnSelectCallback:
+    @convention(c) (
+        OpaquePointer?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt8>?,
+        UnsafePointer<UInt8>?, UInt32,
+        UnsafeMutableRawPointer?
+    ) -> Int32 = { _, out, outLength, offered, offeredLength, argument in
+        guard let out, let outLength, let offered, let argument else { return SSL_TLSEXT_ERR_NOACK }
+        let preference = Unmanaged<ALPNPreference>.fromOpaque(argument).takeUnretainedValue()
+        guard
+            let (offset, length) = preference.select(
+                from: UnsafeBufferPointer(start: offered, count: Int(offeredLength))
+            )
+        else {
+            return SSL_TLSEXT_ERR_NOACK
+        }
+        // Points into the client's list, which OpenSSL copies before the callback's input goes.
+        out.pointee = offered + offset
+        outLength.pointee = UInt8(length)
+        return SSL_TLSEXT_ERR_OK
     }
-    // Points into the client's list, which OpenSSL copies before the callback's input goes.
-    out.pointee = offered + offset
-    outLength.pointee = UInt8(length)
-    return SSL_TLSEXT_ERR_OK
-}

@@ -20,7 +20,11 @@ public enum EphemeralIdentity {
     /// one-label name, as Bonjour clients dial it), `localhost`, the listening addresses
     /// (every interface address when listening on all of them; link-local IPv6 left out),
     /// the listen host when it is a name, and `extra` (`--host`).
-    public static func names(for address: ListenAddress, boundAddresses: [String], extra: [String]) -> (dns: [String], ips: [String]) {
+    public static func names(
+        for address: ListenAddress,
+        boundAddresses: [String],
+        extra: [String]
+    ) -> (dns: [String], ips: [String]) {
         var dns: [String] = []
         var ips: [String] = []
         func add(_ name: String) {
@@ -38,7 +42,10 @@ public enum EphemeralIdentity {
         if let host = address.host { add(host) }
         var buffer = [CChar](repeating: 0, count: 256)
         if gethostname(&buffer, buffer.count - 1) == 0 {
-            let hostname = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let hostname = String(
+                decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
+                as: UTF8.self
+            )
             if !hostname.isEmpty && IPAddressText.parse(hostname) == nil {
                 add(hostname)
                 if !hostname.containsText(".") { add(hostname + ".local") }
@@ -65,7 +72,9 @@ public enum EphemeralIdentity {
             guard family == AF_INET || family == AF_INET6 else { continue }
             let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else {
+                continue
+            }
             let text = String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             // A scoped address ("fe80::1%eth0") cannot go in a SAN.
             if !text.containsText("%") { addresses.append(text) }
@@ -76,7 +85,10 @@ public enum EphemeralIdentity {
     /// Makes the key and certificate. `now` is the instant the validity counts from.
     public static func make(dns: [String], ips: [String], now: Date = Date()) throws(ListenFailure) -> TLSIdentity {
         func failure(_ what: String) -> ListenFailure {
-            ListenFailure(.local, "cannot make the ephemeral certificate (\(what): \(OpenSSLErrorQueue.drainedText(fallback: "failed")))")
+            ListenFailure(
+                .local,
+                "cannot make the ephemeral certificate (\(what): \(OpenSSLErrorQueue.drainedText(fallback: "failed")))"
+            )
         }
         OpenSSLErrorQueue.clear()
         guard let pkey = tlsprobe_EVP_EC_gen("P-256") else { throw failure("EVP_EC_gen") }
@@ -105,7 +117,15 @@ public enum EphemeralIdentity {
         guard let name = X509_get_subject_name(x),
             X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, "tlsprobe", -1, -1, 0) == 1,
             // ub-common-name is 64 characters; the names themselves are in the SAN.
-            X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, String("tlsprobe listen ephemeral (\(hostName))".prefix(64)), -1, -1, 0) == 1,
+            X509_NAME_add_entry_by_txt(
+                name,
+                "CN",
+                MBSTRING_UTF8,
+                String("tlsprobe listen ephemeral (\(hostName))".prefix(64)),
+                -1,
+                -1,
+                0
+            ) == 1,
             X509_set_issuer_name(x, name) == 1,
             X509_set_pubkey(x, pkey) == 1
         else { throw failure("X509 names") }
@@ -127,7 +147,9 @@ public enum EphemeralIdentity {
             guard X509_add_ext(x, ext, -1) == 1 else { throw failure("X509_add_ext") }
         }
         guard X509_sign(x, pkey, EVP_sha256()) > 0 else { throw failure("X509_sign") }
-        guard let der = x509.der, let certificate = try? X509Certificate(derEncoded: der) else { throw failure("i2d_X509") }
+        guard let der = x509.der, let certificate = try? X509Certificate(derEncoded: der) else {
+            throw failure("i2d_X509")
+        }
         return TLSIdentity(generated: certificate, key: key)
     }
 }

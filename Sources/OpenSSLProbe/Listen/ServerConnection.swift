@@ -54,13 +54,21 @@ final class ServerConnection {
     static let firstByteWait: TimeInterval = 2
 
     init(connection: TCPConnection, context: OwnedSSLContext, keyLog: KeyLogFile?) throws(OpenSSLSetupError) {
-        channel = try TLSChannel(connection: connection, context: context, recorder: HandshakeRecorder(localSide: .server, keyLog: keyLog))
+        channel = try TLSChannel(
+            connection: connection,
+            context: context,
+            recorder: HandshakeRecorder(localSide: .server, keyLog: keyLog)
+        )
     }
 
     /// Serves the connection. `page` makes the text answered to an HTTP request from what
     /// was seen so far; `client` and `server` name the two ends.
     func run(
-        timeout: TimeInterval, client: String, server: String, accepted: Date, page: (ServedConnection) -> String
+        timeout: TimeInterval,
+        client: String,
+        server: String,
+        accepted: Date,
+        page: (ServedConnection) -> String
     ) -> ServedConnection {
         let run = channel.runHandshake(timeout: timeout, firstByteWithin: Self.firstByteWait) { SSL_accept($0) }
         var ending = run.ending
@@ -68,9 +76,17 @@ final class ServerConnection {
         let completed = run.completed
 
         var served = ServedConnection(
-            observation: recorder.builder.build(), ending: ending, localErrors: localErrors,
-            negotiatedGroup: completed ? channel.negotiatedGroup() : nil, client: client, server: server,
-            accepted: accepted, ended: Date(), clientBytes: channel.peerBytes, http: nil)
+            observation: recorder.builder.build(),
+            ending: ending,
+            localErrors: localErrors,
+            negotiatedGroup: completed ? channel.negotiatedGroup() : nil,
+            client: client,
+            server: server,
+            accepted: accepted,
+            ended: Date(),
+            clientBytes: channel.peerBytes,
+            http: nil
+        )
         if completed {
             served.observation = recorder.builder.build(outcome: .established)
             // Browsers, curl and URL sessions send their request with or right after their
@@ -99,7 +115,11 @@ final class ServerConnection {
     /// Reads what the client sends after the handshake; an HTTP/1.x request is answered
     /// with `page` and the connection closed. Anything else (silence, close_notify, another
     /// protocol) is left alone.
-    private func answerHTTP(until deadline: Deadline, served: inout ServedConnection, page: (ServedConnection) -> String) -> HTTPExchange? {
+    private func answerHTTP(
+        until deadline: Deadline,
+        served: inout ServedConnection,
+        page: (ServedConnection) -> String
+    ) -> HTTPExchange? {
         var received: [UInt8] = []
         defer { served.applicationBytes = received.count }
         var scratch = [UInt8](repeating: 0, count: 4096)
@@ -113,7 +133,9 @@ final class ServerConnection {
                 switch HTTPRequestHead.read(received) {
                 case .needMore: continue
                 case .notHTTP: break reading
-                case .request(let request): head = request; break reading
+                case .request(let request):
+                    head = request
+                    break reading
                 }
             case .wantRead, .wantWrite:
                 guard channel.pull(until: deadline) == .received else { break reading }
@@ -122,7 +144,12 @@ final class ServerConnection {
             }
         }
         guard let head else { return nil }
-        var exchange = HTTPExchange(requestLine: head.requestLine, host: head.host, userAgent: head.userAgent, answered: false)
+        var exchange = HTTPExchange(
+            requestLine: head.requestLine,
+            host: head.host,
+            userAgent: head.userAgent,
+            answered: false
+        )
         var current = served
         current.http = exchange
         current.ended = Date()

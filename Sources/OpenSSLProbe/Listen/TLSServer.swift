@@ -36,9 +36,17 @@ public struct ListenOptions: Sendable {
     public var maxConnections: Int
 
     public init(
-        identity: TLSIdentity, ephemeral: Bool, minVersion: ProtocolVersion = .tls12, maxVersion: ProtocolVersion = .tls13,
-        clientAuthentication: ServedSide.ClientAuthentication = .none, clientAnchors: [TrustAnchor] = [], judgeClientChain: ClientChainJudgement? = nil,
-        alpn: [String] = ["http/1.1"], timeout: TimeInterval = 10, keyLog: KeyLogFile? = nil, maxConnections: Int = 64
+        identity: TLSIdentity,
+        ephemeral: Bool,
+        minVersion: ProtocolVersion = .tls12,
+        maxVersion: ProtocolVersion = .tls13,
+        clientAuthentication: ServedSide.ClientAuthentication = .none,
+        clientAnchors: [TrustAnchor] = [],
+        judgeClientChain: ClientChainJudgement? = nil,
+        alpn: [String] = ["http/1.1"],
+        timeout: TimeInterval = 10,
+        keyLog: KeyLogFile? = nil,
+        maxConnections: Int = 64
     ) {
         self.identity = identity
         self.ephemeral = ephemeral
@@ -148,8 +156,12 @@ public final class TLSServer: @unchecked Sendable {
         alpn = ALPNPreference(options.alpn)
         do throws(OpenSSLSetupError) {
             context = try SSLContextSetup.make(
-                .server, minVersion: options.minVersion, maxVersion: options.maxVersion, cipherList: "DEFAULT:@SECLEVEL=0",
-                keyLog: options.keyLog != nil)
+                .server,
+                minVersion: options.minVersion,
+                maxVersion: options.maxVersion,
+                cipherList: "DEFAULT:@SECLEVEL=0",
+                keyLog: options.keyLog != nil
+            )
         } catch {
             throw ListenFailure(.local, error.description)
         }
@@ -172,14 +184,17 @@ public final class TLSServer: @unchecked Sendable {
                 OpenSSLErrorQueue.clear()
                 _ = SSL_CTX_add_client_CA(ctx, x509.pointer)
             }
-            let mode = SSL_VERIFY_PEER | (options.clientAuthentication == .required ? SSL_VERIFY_FAIL_IF_NO_PEER_CERT : 0)
+            let mode =
+                SSL_VERIFY_PEER | (options.clientAuthentication == .required ? SSL_VERIFY_FAIL_IF_NO_PEER_CERT : 0)
             SSL_CTX_set_verify(ctx, mode, nil)
             SSL_CTX_set_cert_verify_callback(ctx, judgeClientChainCallback, Unmanaged.passUnretained(judge).toOpaque())
         }
         OpenSSLErrorQueue.clear()
 
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw ListenFailure(.local, "cannot make a pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&pipeEnds) == 0 else {
+            throw ListenFailure(.local, "cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
         for fd in pipeEnds {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -188,10 +203,12 @@ public final class TLSServer: @unchecked Sendable {
         wakeWrite = pipeEnds[1]
 
         served = ServedSide(
-            chain: options.identity.certificates, ephemeral: options.ephemeral,
+            chain: options.identity.certificates,
+            ephemeral: options.ephemeral,
             acceptedVersions: TLSClient.probedVersions.filter { $0 >= options.minVersion && $0 <= options.maxVersion },
             acceptedCipherSuites: Self.acceptedCipherSuites(ctx, key: options.identity.key),
-            clientAuthentication: options.clientAuthentication)
+            clientAuthentication: options.clientAuthentication
+        )
     }
 
     deinit {
@@ -236,7 +253,9 @@ public final class TLSServer: @unchecked Sendable {
     /// has been reported, or after a grace of 3 s following a signal (enough for a connection
     /// that only waits for its HTTP request).
     public func serve(
-        count: Int?, duration: TimeInterval?, page: @escaping @Sendable (ServedConnection) -> String,
+        count: Int?,
+        duration: TimeInterval?,
+        page: @escaping @Sendable (ServedConnection) -> String,
         report: @escaping @Sendable (ServedConnection) -> Void
     ) -> ServeSummary {
         let ends = duration.map { Deadline.after($0) }
@@ -262,7 +281,8 @@ public final class TLSServer: @unchecked Sendable {
                 var drain = [UInt8](repeating: 0, count: 64)
                 while read(wakeRead, &drain, drain.count) > 0 {}
             }
-            for (index, socket) in sockets.enumerated() where accepting && descriptors.count > index + 1 && descriptors[index + 1].revents != 0 {
+            for (index, socket) in sockets.enumerated()
+            where accepting && descriptors.count > index + 1 && descriptors[index + 1].revents != 0 {
                 lock.lock()
                 let room = inFlight < options.maxConnections && (count.map { reported + inFlight < $0 } ?? true)
                 lock.unlock()
@@ -286,14 +306,21 @@ public final class TLSServer: @unchecked Sendable {
         }
         closed = true
         let summary = ServeSummary(
-            reported: reported, established: established, silent: silent, abandoned: inFlight, reason: stopReason ?? .count)
+            reported: reported,
+            established: established,
+            silent: silent,
+            abandoned: inFlight,
+            reason: stopReason ?? .count
+        )
         lock.unlock()
         return summary
     }
 
     /// Serves one connection on a thread of its own.
     private func start(
-        _ connection: TCPConnection, listener: ListeningSocket, page: @escaping @Sendable (ServedConnection) -> String,
+        _ connection: TCPConnection,
+        listener: ListeningSocket,
+        page: @escaping @Sendable (ServedConnection) -> String,
         report: @escaping @Sendable (ServedConnection) -> Void
     ) {
         lock.lock()
@@ -322,15 +349,29 @@ public final class TLSServer: @unchecked Sendable {
         }
     }
 
-    private func serve(_ connection: TCPConnection, client: String, server: String, accepted: Date, page: (ServedConnection) -> String) -> ServedConnection {
+    private func serve(
+        _ connection: TCPConnection,
+        client: String,
+        server: String,
+        accepted: Date,
+        page: (ServedConnection) -> String
+    ) -> ServedConnection {
         do throws(OpenSSLSetupError) {
             let handler = try ServerConnection(connection: connection, context: context, keyLog: options.keyLog)
             return handler.run(timeout: options.timeout, client: client, server: server, accepted: accepted, page: page)
         } catch {
             return ServedConnection(
-                observation: HandshakeObservation(outcome: .failed), ending: .refusedLocally(reasons: [error.description]),
-                localErrors: [error.description], negotiatedGroup: nil, client: client, server: server, accepted: accepted,
-                ended: Date(), clientBytes: 0, http: nil)
+                observation: HandshakeObservation(outcome: .failed),
+                ending: .refusedLocally(reasons: [error.description]),
+                localErrors: [error.description],
+                negotiatedGroup: nil,
+                client: client,
+                server: server,
+                accepted: accepted,
+                ended: Date(),
+                clientBytes: 0,
+                http: nil
+            )
         }
     }
 

@@ -125,12 +125,23 @@ final class HandshakeRecorder {
 }
 
 /// OpenSSL's message callback: copies what it is given into the recorder and returns.
-let recordingMessageCallback: @convention(c) (Int32, Int32, Int32, UnsafeRawPointer?, Int, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
-    writeP, _, contentType, buffer, length, _, argument in
-    guard let argument, let buffer, length > 0 else { return }
-    let recorder = Unmanaged<HandshakeRecorder>.fromOpaque(argument).takeUnretainedValue()
-    recorder.record(sent: writeP != 0, contentType: contentType, bytes: UnsafeRawBufferPointer(start: buffer, count: length))
-}
+let recordingMessageCallback:
+    @convention(c) (Int32, Int32, Int32, UnsafeRawPointer?, Int, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
+        writeP,
+        _,
+        contentType,
+        buffer,
+        length,
+        _,
+        argument in
+        guard let argument, let buffer, length > 0 else { return }
+        let recorder = Unmanaged<HandshakeRecorder>.fromOpaque(argument).takeUnretainedValue()
+        recorder.record(
+            sent: writeP != 0,
+            contentType: contentType,
+            bytes: UnsafeRawBufferPointer(start: buffer, count: length)
+        )
+    }
 
 /// The ex_data slot holding the recorder, for the key log callback (which has no argument).
 let recorderExDataIndex: Int32 = tlsprobe_SSL_get_ex_new_index()

@@ -13,10 +13,16 @@ enum SSLContextSetup {
     /// A context for `role` accepting `minVersion`…`maxVersion` with `cipherList` (TLS 1.2
     /// and earlier), at security level 0, verification off, writing `keyLog` when given.
     static func make(
-        _ role: Role, minVersion: ProtocolVersion, maxVersion: ProtocolVersion, cipherList: String, keyLog: Bool
+        _ role: Role,
+        minVersion: ProtocolVersion,
+        maxVersion: ProtocolVersion,
+        cipherList: String,
+        keyLog: Bool
     ) throws(OpenSSLSetupError) -> OwnedSSLContext {
         OpenSSLErrorQueue.clear()
-        guard let method = role == .client ? TLS_client_method() : TLS_server_method(), let pointer = SSL_CTX_new(method) else {
+        guard let method = role == .client ? TLS_client_method() : TLS_server_method(),
+            let pointer = SSL_CTX_new(method)
+        else {
             throw .failed("SSL_CTX_new")
         }
         let context = OwnedSSLContext(takingOwnership: pointer)
@@ -29,7 +35,10 @@ enum SSLContextSetup {
         SSL_CTX_set_verify(pointer, SSL_VERIFY_NONE, nil)
         // Old accessories lack RFC 5746 renegotiation_info, which OpenSSL 3 refuses by
         // default; a clean EOF after the handshake is not an error for us.
-        _ = SSL_CTX_set_options(pointer, tlsprobe_SSL_OP_LEGACY_SERVER_CONNECT() | tlsprobe_SSL_OP_IGNORE_UNEXPECTED_EOF())
+        _ = SSL_CTX_set_options(
+            pointer,
+            tlsprobe_SSL_OP_LEGACY_SERVER_CONNECT() | tlsprobe_SSL_OP_IGNORE_UNEXPECTED_EOF()
+        )
         guard tlsprobe_SSL_CTX_set_min_proto_version(pointer, Int32(minVersion.rawValue)) == 1,
             tlsprobe_SSL_CTX_set_max_proto_version(pointer, Int32(maxVersion.rawValue)) == 1
         else { throw .failed("SSL_CTX_set_min/max_proto_version") }
@@ -44,14 +53,20 @@ enum SSLContextSetup {
             throw OpenSSLSetupError("OpenSSL cannot read the \(role) certificate")
         }
         OpenSSLErrorQueue.clear()
-        guard SSL_CTX_use_certificate(context.pointer, x509.pointer) == 1 else { throw .failed("SSL_CTX_use_certificate") }
+        guard SSL_CTX_use_certificate(context.pointer, x509.pointer) == 1 else {
+            throw .failed("SSL_CTX_use_certificate")
+        }
         for certificate in identity.certificates.dropFirst() {
             // One OpenSSL cannot decode is left out, as a peer would fail to decode it.
             guard let extra = OwnedX509(der: certificate.der) else { continue }
             // add1: the context takes its own reference.
-            guard tlsprobe_SSL_CTX_add1_chain_cert(context.pointer, extra.pointer) == 1 else { throw .failed("SSL_CTX_add1_chain_cert") }
+            guard tlsprobe_SSL_CTX_add1_chain_cert(context.pointer, extra.pointer) == 1 else {
+                throw .failed("SSL_CTX_add1_chain_cert")
+            }
         }
-        guard SSL_CTX_use_PrivateKey(context.pointer, identity.key.pointer) == 1, SSL_CTX_check_private_key(context.pointer) == 1 else {
+        guard SSL_CTX_use_PrivateKey(context.pointer, identity.key.pointer) == 1,
+            SSL_CTX_check_private_key(context.pointer) == 1
+        else {
             throw .failed("SSL_CTX_use_PrivateKey")
         }
     }

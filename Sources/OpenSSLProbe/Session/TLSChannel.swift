@@ -20,7 +20,9 @@ struct OpenSSLSetupError: Error, Sendable, CustomStringConvertible {
 
     /// "OpenSSL could not set up the connection (CALL: what the error queue said)".
     static func failed(_ call: String) -> OpenSSLSetupError {
-        OpenSSLSetupError("OpenSSL could not set up the connection (\(call): \(OpenSSLErrorQueue.drainedText(fallback: "failed")))")
+        OpenSSLSetupError(
+            "OpenSSL could not set up the connection (\(call): \(OpenSSLErrorQueue.drainedText(fallback: "failed")))"
+        )
     }
 }
 
@@ -104,7 +106,9 @@ final class TLSChannel {
 
     /// Waits for bytes from the peer and hands them to OpenSSL.
     func pull(until deadline: Deadline) -> Input {
-        if feedsOneRecordAtATime, let piece = Self.nextPiece(in: held, recordLeft: recordLeft) { return feedHeld(piece) }
+        if feedsOneRecordAtATime, let piece = Self.nextPiece(in: held, recordLeft: recordLeft) {
+            return feedHeld(piece)
+        }
         while true {
             switch connection.receive(into: &buffer) {
             case .bytes(let count):
@@ -219,7 +223,9 @@ final class TLSChannel {
     /// With `stopAtServerHelloFor`, the handshake ends (not completed, no ending) as soon
     /// as OpenSSL has read a ServerHello choosing that version: a version probe's answer.
     func runHandshake(
-        timeout: TimeInterval, firstByteWithin: TimeInterval? = nil, stopAtServerHelloFor: ProtocolVersion? = nil,
+        timeout: TimeInterval,
+        firstByteWithin: TimeInterval? = nil,
+        stopAtServerHelloFor: ProtocolVersion? = nil,
         step: (OpaquePointer) -> Int32
     ) -> HandshakeRun {
         started = Deadline.after(0)
@@ -253,7 +259,10 @@ final class TLSChannel {
                 case .endOfStream: run.ending = closedEnding(reset: false)
                 case .reset: run.ending = closedEnding(reset: true)
                 case .timedOut:
-                    run.ending = .timedOut(seconds: awaitingFirstByte ? firstByteLimit : timeout, stream: framing.stream)
+                    run.ending = .timedOut(
+                        seconds: awaitingFirstByte ? firstByteLimit : timeout,
+                        stream: framing.stream
+                    )
                     run.silent = peerBytes == 0
                 }
                 return run
@@ -262,8 +271,10 @@ final class TLSChannel {
                 return run
             case .syscall(let entries), .failed(let entries):
                 run.localErrors = Self.reasons(entries)
-                run.ending = peerLooksLikeTLS
-                    ? .refusedLocally(reasons: run.localErrors, stream: framing.stream) : .notTLS(firstBytes: firstPeerBytes)
+                run.ending =
+                    peerLooksLikeTLS
+                    ? .refusedLocally(reasons: run.localErrors, stream: framing.stream)
+                    : .notTLS(firstBytes: firstPeerBytes)
                 return run
             }
         }

@@ -13,12 +13,19 @@ public struct TLSIdentity: Sendable {
     /// becomes the leaf; the others follow in file order. Throws a message when none is.
     public init(certificates: [X509Certificate], key: PrivateKey, describing source: String) throws(LoadError) {
         guard !certificates.isEmpty else {
-            throw LoadError(path: source, kind: .notWhatWasExpected, description: "\(source): no certificate to go with the private key")
+            throw LoadError(
+                path: source,
+                kind: .notWhatWasExpected,
+                description: "\(source): no certificate to go with the private key"
+            )
         }
         guard let leafIndex = certificates.firstIndex(where: key.matches) else {
             var error = LoadError(
-                path: source, kind: .keyMismatch,
-                description: "\(source): the private key does not belong to the certificate \"\(certificates[0].subjectString)\" (key \(key.details.pin), certificate \(certificates[0].pin))")
+                path: source,
+                kind: .keyMismatch,
+                description:
+                    "\(source): the private key does not belong to the certificate \"\(certificates[0].subjectString)\" (key \(key.details.pin), certificate \(certificates[0].pin))"
+            )
             error.keyMismatch = LoadError.KeyMismatch(certificates: certificates, keyPin: key.details.pin)
             throw error
         }
@@ -36,22 +43,38 @@ public struct TLSIdentity: Sendable {
     }
 
     /// Reads a PKCS#12 file (or a PEM file holding both certificate and key).
-    public static func load(identity path: String, password: @escaping PasswordProvider) throws(LoadError) -> TLSIdentity {
+    public static func load(
+        identity path: String,
+        password: @escaping PasswordProvider
+    ) throws(LoadError) -> TLSIdentity {
         let loaded = try CredentialFile.load(path: path, expecting: .privateKey, password: password)
         guard let key = loaded.keys.first else {
-            throw LoadError(path: path, kind: .notWhatWasExpected, description: "\(path): holds no private key, so it cannot be an identity")
+            throw LoadError(
+                path: path,
+                kind: .notWhatWasExpected,
+                description: "\(path): holds no private key, so it cannot be an identity"
+            )
         }
         return try TLSIdentity(certificates: loaded.certificates, key: key, describing: path)
     }
 
     /// Reads a certificate file (leaf first, chain after it) and a key file.
-    public static func load(certificate certificatePath: String, key keyPath: String, password: @escaping PasswordProvider) throws(LoadError) -> TLSIdentity {
-        let certificates = try CredentialFile.load(path: certificatePath, expecting: .certificates, password: password).certificates
+    public static func load(
+        certificate certificatePath: String,
+        key keyPath: String,
+        password: @escaping PasswordProvider
+    ) throws(LoadError) -> TLSIdentity {
+        let certificates = try CredentialFile.load(path: certificatePath, expecting: .certificates, password: password)
+            .certificates
         let keys = try CredentialFile.load(path: keyPath, expecting: .privateKey, password: password).keys
         guard let key = keys.first else {
             throw LoadError(path: keyPath, kind: .notWhatWasExpected, description: "\(keyPath): holds no private key")
         }
-        return try TLSIdentity(certificates: certificates, key: key, describing: "--cert \(certificatePath) --key \(keyPath)")
+        return try TLSIdentity(
+            certificates: certificates,
+            key: key,
+            describing: "--cert \(certificatePath) --key \(keyPath)"
+        )
     }
 
     /// This identity with `extra` sent after its own chain (`listen --chain FILE`), in file

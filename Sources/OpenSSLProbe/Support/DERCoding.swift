@@ -4,7 +4,10 @@ internal import COpenSSL
 enum DERCoding {
     /// Runs a `d2i_TYPE(NULL, &p, len)` over `bytes`; returns the object and how many
     /// bytes it consumed, or nil. Never called with an empty array.
-    static func decode<T>(_ bytes: ArraySlice<UInt8>, _ d2i: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> T?) -> (T, consumed: Int)? {
+    static func decode<T>(
+        _ bytes: ArraySlice<UInt8>,
+        _ d2i: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> T?
+    ) -> (T, consumed: Int)? {
         guard !bytes.isEmpty else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> (T, Int)? in
             guard let base = buffer.baseAddress else { return nil }

@@ -31,7 +31,9 @@ enum OpenSSLErrorQueue {
             let code = ERR_get_error()
             if code == 0 { break }
             let text = ERR_reason_error_string(code).map { String(cString: $0) } ?? "error 0x\(String(code, radix: 16))"
-            entries.append(OpenSSLErrorEntry(code: code, library: ERR_GET_LIB(code), reason: ERR_GET_REASON(code), text: text))
+            entries.append(
+                OpenSSLErrorEntry(code: code, library: ERR_GET_LIB(code), reason: ERR_GET_REASON(code), text: text)
+            )
         }
         return entries
     }

@@ -56,11 +56,15 @@ enum PasswordCandidate {
 
 /// A `pem_password_cb` that copies the NUL-terminated password passed as `u`; with no
 /// `u` it fails (-1) rather than let OpenSSL prompt on the terminal.
-let copyPasswordCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32 = {
-    buffer, size, _, user in
-    guard let buffer, let user, size > 0 else { return -1 }
-    let source = user.assumingMemoryBound(to: CChar.self)
-    let length = min(strlen(source), Int(size))
-    memcpy(buffer, source, length)
-    return Int32(length)
-}
+let copyPasswordCallback:
+    @convention(c) (UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32 = {
+        buffer,
+        size,
+        _,
+        user in
+        guard let buffer, let user, size > 0 else { return -1 }
+        let source = user.assumingMemoryBound(to: CChar.self)
+        let length = min(strlen(source), Int(size))
+        memcpy(buffer, source, length)
+        return Int32(length)
+    }

@@ -52,10 +52,15 @@ public enum OpenSSLVerification {
     /// `peer`: the handshake's own decoding of the certificates (connect), used for any
     /// certificate whose DER it holds instead of decoding it again.
     public static func verify(
-        leaf: X509Certificate, presented: [X509Certificate], anchors: [X509Certificate], context: some VerificationQuestion,
+        leaf: X509Certificate,
+        presented: [X509Certificate],
+        anchors: [X509Certificate],
+        context: some VerificationQuestion,
         peer: PeerCertificates? = nil
     ) -> ExternalVerdict {
-        let verifier = "OpenSSL " + String(cString: OpenSSL_version(OPENSSL_VERSION_STRING)) + " (security level \(clientSecurityLevel))"
+        let verifier =
+            "OpenSSL " + String(cString: OpenSSL_version(OPENSSL_VERSION_STRING))
+            + " (security level \(clientSecurityLevel))"
         func refusal(_ message: String, depth: Int? = nil) -> ExternalVerdict {
             ExternalVerdict(verifier: verifier, ok: false, error: nil, depth: depth, message: message)
         }
@@ -63,7 +68,8 @@ public enum OpenSSLVerification {
         guard let leafX509 = OwnedX509.decoding(leaf.der, from: peer) else {
             return refusal("OpenSSL cannot decode the leaf certificate", depth: 0)
         }
-        guard let untrusted = OwnedX509Stack(), let store = OwnedX509Store(), let storeContext = OwnedX509StoreContext() else {
+        guard let untrusted = OwnedX509Stack(), let store = OwnedX509Store(), let storeContext = OwnedX509StoreContext()
+        else {
             return refusal("OpenSSL could not allocate a verification context")
         }
         for (index, certificate) in presented.enumerated() {
@@ -87,7 +93,9 @@ public enum OpenSSLVerification {
 
         OpenSSLErrorQueue.clear()
         guard X509_STORE_CTX_init(storeContext.pointer, store.pointer, leafX509.pointer, untrusted.pointer) == 1 else {
-            return refusal("OpenSSL could not start verification (\(OpenSSLErrorQueue.drainedText(fallback: "X509_STORE_CTX_init failed")))")
+            return refusal(
+                "OpenSSL could not start verification (\(OpenSSLErrorQueue.drainedText(fallback: "X509_STORE_CTX_init failed")))"
+            )
         }
         // What libssl does in ssl_verify_cert_chain: the named defaults for the peer's
         // role ("ssl_server" purpose and trust when a client checks a server), then the
@@ -106,11 +114,15 @@ public enum OpenSSLVerification {
         case .dns(let name)?:
             let bytes = Array(name.utf8)
             let set = bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { X509_VERIFY_PARAM_set1_host(parameters, $0.baseAddress, buffer.count) }
+                buffer.withMemoryRebound(to: CChar.self) {
+                    X509_VERIFY_PARAM_set1_host(parameters, $0.baseAddress, buffer.count)
+                }
             }
             if set != 1 { return refusal("OpenSSL refuses the host name \"\(name)\"") }
         case .ip(let address)?:
-            let set = address.withUnsafeBufferPointer { X509_VERIFY_PARAM_set1_ip(parameters, $0.baseAddress, $0.count) }
+            let set = address.withUnsafeBufferPointer {
+                X509_VERIFY_PARAM_set1_ip(parameters, $0.baseAddress, $0.count)
+            }
             if set != 1 { return refusal("OpenSSL refuses the IP address \(IPAddressText.format(address))") }
         case nil:
             break
@@ -131,7 +143,11 @@ public enum OpenSSLVerification {
         }
         let message = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) }
         return ExternalVerdict(
-            verifier: verifier, ok: false, error: OpenSSLVerifyErrors.symbol(for: code) ?? "X509_V_ERR (unknown code \(code))",
-            depth: depth, message: message)
+            verifier: verifier,
+            ok: false,
+            error: OpenSSLVerifyErrors.symbol(for: code) ?? "X509_V_ERR (unknown code \(code))",
+            depth: depth,
+            message: message
+        )
     }
 }

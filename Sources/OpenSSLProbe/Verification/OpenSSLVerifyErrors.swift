@@ -25,8 +25,14 @@ public enum OpenSSLVerifyErrors {
         table.map { (code: $0.0, symbol: $0.1) }.sorted { $0.code < $1.code }
     }
 
-    private static let bySymbolCode: [Int32: String] = Dictionary(table.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
-    private static let byName: [String: Int32] = Dictionary(table.map { ($0.1, $0.0) }, uniquingKeysWith: { first, _ in first })
+    private static let bySymbolCode: [Int32: String] = Dictionary(
+        table.map { ($0.0, $0.1) },
+        uniquingKeysWith: { first, _ in first }
+    )
+    private static let byName: [String: Int32] = Dictionary(
+        table.map { ($0.1, $0.0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 
     private static let table: [(Int32, String)] = [
         (X509_V_OK, "X509_V_OK"),

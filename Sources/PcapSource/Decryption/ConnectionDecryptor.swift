@@ -110,7 +110,8 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
         case .keyUpdate where summary.isTLS13:
             update(side) { direction in
                 guard case .application(let generation) = direction.epoch, let secret = direction.secret,
-                      let suite, !direction.stopped else { return }
+                    let suite, !direction.stopped
+                else { return }
                 let next = KeySchedule.nextTrafficSecret(secret, hash: suite.hash)
                 let keys = KeySchedule.trafficKeys(secret: next, suite: suite)
                 direction.epoch = .application(generation: generation + 1)
@@ -132,7 +133,9 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
             return .unavailable
         }
         if direction.protection == nil { prepare(&direction, side: side, record: number) }
-        guard var protection = direction.protection else { return direction.stopped && summary.failure?.side == side ? .failed : .unavailable }
+        guard var protection = direction.protection else {
+            return direction.stopped && summary.failure?.side == side ? .failed : .unavailable
+        }
         do throws(RecordProtection.Failure) {
             let (type, plaintext) = try protection.open(record)
             direction.protection = protection
@@ -145,9 +148,16 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
             if summary.failure == nil {
                 // 0-RTT data sits under CLIENT_EARLY_TRAFFIC_SECRET, before the client's
                 // handshake records: say so rather than blame the key log.
-                let earlyData = side == .client && offeredEarlyData && direction.epoch == .handshake
-                    ? " (the client offered 0-RTT early data, which tlsprobe does not decrypt: its records come first)" : ""
-                summary.failure = Failure(side: side, label: direction.label, record: number, reason: error.description + earlyData)
+                let earlyData =
+                    side == .client && offeredEarlyData && direction.epoch == .handshake
+                    ? " (the client offered 0-RTT early data, which tlsprobe does not decrypt: its records come first)"
+                    : ""
+                summary.failure = Failure(
+                    side: side,
+                    label: direction.label,
+                    record: number,
+                    reason: error.description + earlyData
+                )
             }
             return .failed
         }
@@ -163,7 +173,9 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
     /// capture can see a connection's first encrypted records before its client has
     /// written their secrets, and then reads the connection again.
     func missingSecretsArrived() -> Bool {
-        guard summary.failure == nil, let random = summary.clientRandom, let first = summary.missing.first else { return false }
+        guard summary.failure == nil, let random = summary.clientRandom, let first = summary.missing.first else {
+            return false
+        }
         if keyLog.secrets(for: random)?[first] != nil { return true }
         return keyLog.refresh() && keyLog.secrets(for: random)?[first] != nil
     }
@@ -194,8 +206,13 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
             }
             guard let secret = lookUp(random, label, side: side, direction: &direction) else { return }
             guard secret.count == suite.hash.length else {
-                stop(&direction, side: side, label: label, record: record,
-                     reason: "the key log's \(label) is \(secret.count) bytes; \(suiteName) needs \(suite.hash.length)")
+                stop(
+                    &direction,
+                    side: side,
+                    label: label,
+                    record: record,
+                    reason: "the key log's \(label) is \(secret.count) bytes; \(suiteName) needs \(suite.hash.length)"
+                )
                 return
             }
             let keys = KeySchedule.trafficKeys(secret: secret, suite: suite)
@@ -205,12 +222,20 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
         } else {
             guard let serverRandom else { return }
             guard let master = lookUp(random, .clientRandom, side: side, direction: &direction) else { return }
-            let keys = KeySchedule.tls12Keys(masterSecret: master, clientRandom: random, serverRandom: serverRandom, suite: suite)
+            let keys = KeySchedule.tls12Keys(
+                masterSecret: master,
+                clientRandom: random,
+                serverRandom: serverRandom,
+                suite: suite
+            )
             let own = side == .client ? keys.client : keys.server
             direction.label = .clientRandom
             direction.protection = RecordProtection(
-                aead: suite.aead, layout: suite.aead == .chacha20Poly1305 ? .tls12XorNonce : .tls12ExplicitNonce,
-                key: own.key, iv: own.iv)
+                aead: suite.aead,
+                layout: suite.aead == .chacha20Poly1305 ? .tls12XorNonce : .tls12ExplicitNonce,
+                key: own.key,
+                iv: own.iv
+            )
         }
     }
 
@@ -228,6 +253,8 @@ final class ConnectionDecryptor: RecordDecryptor, @unchecked Sendable {
 
     private func stop(_ direction: inout Direction, side: Side, label: KeyLog.Label, record: Int, reason: String) {
         direction.stopped = true
-        if summary.failure == nil { summary.failure = Failure(side: side, label: label, record: record, reason: reason) }
+        if summary.failure == nil {
+            summary.failure = Failure(side: side, label: label, record: record, reason: reason)
+        }
     }
 }

@@ -178,7 +178,11 @@ public final class KeyLog: @unchecked Sendable {
         } catch {
             switch error.kind {
             case .tooLarge:
-                throw LoadError(path: path, description: "--keylog \(path): more than a key log can be (\(error.reason); limit \(maxFileSize / 1_048_576) MiB)")
+                throw LoadError(
+                    path: path,
+                    description:
+                        "--keylog \(path): more than a key log can be (\(error.reason); limit \(maxFileSize / 1_048_576) MiB)"
+                )
             case .unreadable, .directory:
                 throw LoadError(path: path, description: "--keylog \(path): \(error.reason)")
             }
@@ -240,10 +244,14 @@ public final class KeyLog: @unchecked Sendable {
     static func parse(line raw: ArraySlice<UInt8>) -> ParsedLine {
         guard raw.count <= maxLineLength else { return .malformed("longer than \(maxLineLength) characters") }
         var line = raw
-        while let last = line.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+        while let last = line.last,
+            last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t")
+        {
             line = line.dropLast()
         }
-        while let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { line = line.dropFirst() }
+        while let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            line = line.dropFirst()
+        }
         if line.isEmpty || line.first == UInt8(ascii: "#") { return .blank }
         let fields = line.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
         guard let labelBytes = fields.first, labelBytes.allSatisfy({ (0x21...0x7E).contains($0) }) else {
@@ -262,7 +270,9 @@ public final class KeyLog: @unchecked Sendable {
         }
         if label == .clientRandom {
             guard secret.count == 48 else {
-                return .malformed("CLIENT_RANDOM: the master secret is \(secret.count) bytes, not 48 (a line cut short?)")
+                return .malformed(
+                    "CLIENT_RANDOM: the master secret is \(secret.count) bytes, not 48 (a line cut short?)"
+                )
             }
         } else {
             // SHA-256 or SHA-384 suites: 32 or 48 bytes; other lengths are a cut line.

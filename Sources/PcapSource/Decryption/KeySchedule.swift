@@ -61,8 +61,13 @@ enum KeySchedule {
     ///         opaque label<7..255> = "tls13 " + Label;
     ///         opaque context<0..255> = Context;
     ///     } HkdfLabel;
-    static func hkdfExpandLabel(secret: [UInt8], label: String, context: [UInt8] = [], length: Int,
-                                hash: SuiteParameters.Hash) -> [UInt8] {
+    static func hkdfExpandLabel(
+        secret: [UInt8],
+        label: String,
+        context: [UInt8] = [],
+        length: Int,
+        hash: SuiteParameters.Hash
+    ) -> [UInt8] {
         let fullLabel = Array("tls13 \(label)".utf8)
         var info: [UInt8] = [UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)]
         info.append(UInt8(truncatingIfNeeded: fullLabel.count))
@@ -82,8 +87,10 @@ enum KeySchedule {
     ///     [sender]_write_key = HKDF-Expand-Label(Secret, "key", "", key_length)
     ///     [sender]_write_iv  = HKDF-Expand-Label(Secret, "iv", "", iv_length)
     static func trafficKeys(secret: [UInt8], suite: SuiteParameters) -> (key: [UInt8], iv: [UInt8]) {
-        (hkdfExpandLabel(secret: secret, label: "key", length: suite.aead.keyLength, hash: suite.hash),
-         hkdfExpandLabel(secret: secret, label: "iv", length: 12, hash: suite.hash))
+        (
+            hkdfExpandLabel(secret: secret, label: "key", length: suite.aead.keyLength, hash: suite.hash),
+            hkdfExpandLabel(secret: secret, label: "iv", length: 12, hash: suite.hash)
+        )
     }
 
     /// RFC 8446 §7.2: the next generation of a traffic secret, after a KeyUpdate.
@@ -125,12 +132,21 @@ enum KeySchedule {
     ///
     ///     key_block = PRF(SecurityParameters.master_secret, "key expansion",
     ///                     SecurityParameters.server_random + SecurityParameters.client_random);
-    static func tls12Keys(masterSecret: [UInt8], clientRandom: [UInt8], serverRandom: [UInt8],
-                          suite: SuiteParameters) -> (client: (key: [UInt8], iv: [UInt8]), server: (key: [UInt8], iv: [UInt8])) {
+    static func tls12Keys(
+        masterSecret: [UInt8],
+        clientRandom: [UInt8],
+        serverRandom: [UInt8],
+        suite: SuiteParameters
+    ) -> (client: (key: [UInt8], iv: [UInt8]), server: (key: [UInt8], iv: [UInt8])) {
         let keyLength = suite.aead.keyLength
         let ivLength = suite.aead == .chacha20Poly1305 ? 12 : 4
-        let block = prf(secret: masterSecret, label: "key expansion", seed: serverRandom + clientRandom,
-                        length: 2 * keyLength + 2 * ivLength, hash: suite.hash)
+        let block = prf(
+            secret: masterSecret,
+            label: "key expansion",
+            seed: serverRandom + clientRandom,
+            length: 2 * keyLength + 2 * ivLength,
+            hash: suite.hash
+        )
         let clientKey = Array(block[0..<keyLength])
         let serverKey = Array(block[keyLength..<(2 * keyLength)])
         let clientIV = Array(block[(2 * keyLength)..<(2 * keyLength + ivLength)])

@@ -84,7 +84,9 @@ struct PcapngSecretsScanner {
             switch (pending[8], pending[9], pending[10], pending[11]) {
             case (0x1A, 0x2B, 0x3C, 0x4D): bigEndian = true
             case (0x4D, 0x3C, 0x2B, 0x1A): bigEndian = false
-            default: state = .done; return
+            default:
+                state = .done
+                return
             }
             sawSection = true
         } else if !sawSection {
@@ -93,7 +95,10 @@ struct PcapngSecretsScanner {
         }
         let blockType = word(0)
         let length = Int(word(4))
-        guard length >= 12, length % 4 == 0 else { state = .done; return }
+        guard length >= 12, length % 4 == 0 else {
+            state = .done
+            return
+        }
         // The smallest secrets block: header, Secrets Type and Length, trailer.
         if blockType == Self.decryptionSecretsType && length >= 20 {
             if length <= Self.maxSecretsBlock {

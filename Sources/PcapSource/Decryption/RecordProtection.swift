@@ -62,11 +62,17 @@ struct RecordProtection {
             guard fragment.count >= tag + 1 else { throw .tooShort(fragment.count) }
             // RFC 8446 §5.2: additional_data = TLSCiphertext.opaque_type ||
             // legacy_record_version || length — the record header as sent.
-            let header = [record.contentType.rawValue, UInt8(record.legacyVersion.rawValue >> 8),
-                          UInt8(record.legacyVersion.rawValue & 0xFF),
-                          UInt8(truncatingIfNeeded: fragment.count >> 8), UInt8(truncatingIfNeeded: fragment.count)]
-            let inner = try openAEAD(nonce: xorNonce(sequence), ciphertext: fragment[..<(fragment.count - tag)],
-                                 tag: fragment[(fragment.count - tag)...], additionalData: header)
+            let header = [
+                record.contentType.rawValue, UInt8(record.legacyVersion.rawValue >> 8),
+                UInt8(record.legacyVersion.rawValue & 0xFF),
+                UInt8(truncatingIfNeeded: fragment.count >> 8), UInt8(truncatingIfNeeded: fragment.count),
+            ]
+            let inner = try openAEAD(
+                nonce: xorNonce(sequence),
+                ciphertext: fragment[..<(fragment.count - tag)],
+                tag: fragment[(fragment.count - tag)...],
+                additionalData: header
+            )
             // RFC 8446 §5.4: TLSInnerPlaintext = content || ContentType type || zeros.
             guard let typeIndex = inner.lastIndex(where: { $0 != 0 }) else { throw .noContentType }
             return (ContentType(inner[typeIndex]), Array(inner[..<typeIndex]))
@@ -74,15 +80,21 @@ struct RecordProtection {
             guard fragment.count >= 8 + tag else { throw .tooShort(fragment.count) }
             let ciphertext = fragment[8..<(fragment.count - tag)]
             let plaintext = try openAEAD(
-                nonce: iv + fragment[0..<8], ciphertext: ciphertext, tag: fragment[(fragment.count - tag)...],
-                additionalData: Self.tls12AdditionalData(sequence, record, plaintextLength: ciphertext.count))
+                nonce: iv + fragment[0..<8],
+                ciphertext: ciphertext,
+                tag: fragment[(fragment.count - tag)...],
+                additionalData: Self.tls12AdditionalData(sequence, record, plaintextLength: ciphertext.count)
+            )
             return (record.contentType, plaintext)
         case .tls12XorNonce:
             guard fragment.count >= tag else { throw .tooShort(fragment.count) }
             let ciphertext = fragment[..<(fragment.count - tag)]
             let plaintext = try openAEAD(
-                nonce: xorNonce(sequence), ciphertext: ciphertext, tag: fragment[(fragment.count - tag)...],
-                additionalData: Self.tls12AdditionalData(sequence, record, plaintextLength: ciphertext.count))
+                nonce: xorNonce(sequence),
+                ciphertext: ciphertext,
+                tag: fragment[(fragment.count - tag)...],
+                additionalData: Self.tls12AdditionalData(sequence, record, plaintextLength: ciphertext.count)
+            )
             return (record.contentType, plaintext)
         }
     }
@@ -103,22 +115,32 @@ struct RecordProtection {
     ///                       TLSCompressed.version + TLSCompressed.length;
     private static func tls12AdditionalData(_ sequence: UInt64, _ record: TLSRecord, plaintextLength: Int) -> [UInt8] {
         var data: [UInt8] = (0..<8).reversed().map { UInt8(truncatingIfNeeded: sequence >> (8 * UInt64($0))) }
-        data += [record.contentType.rawValue, UInt8(record.legacyVersion.rawValue >> 8),
-                 UInt8(record.legacyVersion.rawValue & 0xFF),
-                 UInt8(truncatingIfNeeded: plaintextLength >> 8), UInt8(truncatingIfNeeded: plaintextLength)]
+        data += [
+            record.contentType.rawValue, UInt8(record.legacyVersion.rawValue >> 8),
+            UInt8(record.legacyVersion.rawValue & 0xFF),
+            UInt8(truncatingIfNeeded: plaintextLength >> 8), UInt8(truncatingIfNeeded: plaintextLength),
+        ]
         return data
     }
 
     /// One AEAD open.
-    private func openAEAD(nonce: [UInt8], ciphertext: ArraySlice<UInt8>, tag: ArraySlice<UInt8>,
-                      additionalData: [UInt8]) throws(Failure) -> [UInt8] {
+    private func openAEAD(
+        nonce: [UInt8],
+        ciphertext: ArraySlice<UInt8>,
+        tag: ArraySlice<UInt8>,
+        additionalData: [UInt8]
+    ) throws(Failure) -> [UInt8] {
         do {
             switch aead {
             case .aes128GCM, .aes256GCM:
                 let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: ciphertext, tag: tag)
                 return Array(try AES.GCM.open(box, using: key, authenticating: additionalData))
             case .chacha20Poly1305:
-                let box = try ChaChaPoly.SealedBox(nonce: ChaChaPoly.Nonce(data: nonce), ciphertext: ciphertext, tag: tag)
+                let box = try ChaChaPoly.SealedBox(
+                    nonce: ChaChaPoly.Nonce(data: nonce),
+                    ciphertext: ciphertext,
+                    tag: tag
+                )
                 return Array(try ChaChaPoly.open(box, using: key, authenticating: additionalData))
             }
         } catch {

@@ -83,8 +83,12 @@ public final class CaptureAnalyzer {
     /// With `decryption`, connections whose secrets are in its key log are decrypted;
     /// when the key log is configured (files given, or secrets embedded in the capture)
     /// connections without secrets are told so.
-    public init(linkType: Int32, limits: Limits = Limits(), decryption: Decryption? = nil,
-                onConnection: @escaping (CapturedConnection) -> Void) {
+    public init(
+        linkType: Int32,
+        limits: Limits = Limits(),
+        decryption: Decryption? = nil,
+        onConnection: @escaping (CapturedConnection) -> Void
+    ) {
         self.linkType = linkType
         self.limits = limits
         self.decryption = decryption
@@ -92,7 +96,9 @@ public final class CaptureAnalyzer {
     }
 
     /// Open (not yet reported or closed) flows being tracked.
-    public var openFlowCount: Int { flows.values.count { !$0.closed } + udpFlows.values.count { !$0.closed && !$0.reported } }
+    public var openFlowCount: Int {
+        flows.values.count { !$0.closed } + udpFlows.values.count { !$0.closed && !$0.reported }
+    }
 
     /// One captured frame, at `time` seconds since 1970.
     public func process(frame: UnsafeRawBufferPointer, time: Double) {
@@ -115,7 +121,9 @@ public final class CaptureAnalyzer {
             }
         } catch {
             switch error.kind {
-            case .unsupported where error.field == "ipv4.fragment" && frame.count > error.offset + 3 && (frame[error.offset + 3] == 6 || frame[error.offset + 3] == 17):
+            case .unsupported
+            where error.field == "ipv4.fragment" && frame.count > error.offset + 3
+                && (frame[error.offset + 3] == 6 || frame[error.offset + 3] == 17):
                 // A fragment of a TCP datagram. Its IPv4 header starts 6 bytes before its
                 // flags and fragment offset (the protocol is 3 bytes after them).
                 let before = fragments.givenUpFragments
@@ -161,7 +169,9 @@ public final class CaptureAnalyzer {
     private func handle(_ segment: TCPSegment, in frame: UnsafeRawBufferPointer, time: Double, believed: Double?) {
         statistics.tcpSegments += 1
         let fromA = Self.precedes(segment.source, segment.destination)
-        let key = fromA ? FlowKey(a: segment.source, b: segment.destination) : FlowKey(a: segment.destination, b: segment.source)
+        let key =
+            fromA
+            ? FlowKey(a: segment.source, b: segment.destination) : FlowKey(a: segment.destination, b: segment.source)
 
         var flow: TrackedFlow
         var started = false
@@ -177,7 +187,8 @@ public final class CaptureAnalyzer {
                 flow = newFlow(key, time: time)
                 started = true
             } else if segment.flags.contains(.syn), !segment.flags.contains(.ack),
-                      (fromA ? flow.streamA : flow.streamB).isNewConnection(synSequence: segment.sequenceNumber) {
+                (fromA ? flow.streamA : flow.streamB).isNewConnection(synSequence: segment.sequenceNumber)
+            {
                 // A new connection on ports whose old connection was never seen closing
                 // (reported or not: a reported flow keeps its streams' positions).
                 end(flow, key: key, reason: .reused)
@@ -203,13 +214,19 @@ public final class CaptureAnalyzer {
                 statistics.snapTruncatedSegments += 1
                 flow.snapLength = max(flow.snapLength, frame.count)
             }
-            let payload = UnsafeRawBufferPointer(rebasing: frame[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)])
+            let payload = UnsafeRawBufferPointer(
+                rebasing: frame[segment.payloadOffset..<(segment.payloadOffset + segment.payloadLength)]
+            )
             if fromA {
                 let started = flow.streamA.startedAtSYN
-                flow.streamA.add(sequence: dataSequence, payload: payload, cut: segment.missingPayload) { flow.deliver($0, fromA: true, startedAtSYN: started) }
+                flow.streamA.add(sequence: dataSequence, payload: payload, cut: segment.missingPayload) {
+                    flow.deliver($0, fromA: true, startedAtSYN: started)
+                }
             } else {
                 let started = flow.streamB.startedAtSYN
-                flow.streamB.add(sequence: dataSequence, payload: payload, cut: segment.missingPayload) { flow.deliver($0, fromA: false, startedAtSYN: started) }
+                flow.streamB.add(sequence: dataSequence, payload: payload, cut: segment.missingPayload) {
+                    flow.deliver($0, fromA: false, startedAtSYN: started)
+                }
             }
             if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
             if flow.isDecided { report(flow, end: nil) }
@@ -229,8 +246,13 @@ public final class CaptureAnalyzer {
     private func handle(_ datagram: UDPDatagram, in frame: UnsafeRawBufferPointer, time: Double) {
         statistics.udpDatagrams += 1
         let fromA = Self.precedes(datagram.source, datagram.destination)
-        let key = fromA ? FlowKey(a: datagram.source, b: datagram.destination) : FlowKey(a: datagram.destination, b: datagram.source)
-        let payload = UnsafeRawBufferPointer(rebasing: frame[datagram.payloadOffset..<(datagram.payloadOffset + datagram.payloadLength)])
+        let key =
+            fromA
+            ? FlowKey(a: datagram.source, b: datagram.destination)
+            : FlowKey(a: datagram.destination, b: datagram.source)
+        let payload = UnsafeRawBufferPointer(
+            rebasing: frame[datagram.payloadOffset..<(datagram.payloadOffset + datagram.payloadLength)]
+        )
         if datagram.missingPayload > 0 { statistics.snapTruncatedSegments += 1 }
         var flow: DatagramFlow
         if let existing = udpFlows[key] {
@@ -258,7 +280,8 @@ public final class CaptureAnalyzer {
             for (key, flow) in udpFlows where flow.closed || flow.reported { udpFlows[key] = nil }
             if udpFlows.count >= limits.maxFlows {
                 let victims = udpFlows.sorted {
-                    $0.value.lastPacket != $1.value.lastPacket ? $0.value.lastPacket < $1.value.lastPacket : $0.value.ordinal < $1.value.ordinal
+                    $0.value.lastPacket != $1.value.lastPacket
+                        ? $0.value.lastPacket < $1.value.lastPacket : $0.value.ordinal < $1.value.ordinal
                 }.prefix(max(1, limits.maxFlows / 10))
                 for (key, flow) in victims {
                     statistics.idleRetiredFlows += 1
@@ -301,7 +324,9 @@ public final class CaptureAnalyzer {
     /// overtake data).
     private func endIfClosed(_ flow: TrackedFlow, key: FlowKey) {
         if let finA = flow.finA, let finB = flow.finB, !flow.closed,
-           flow.phase != .active || (Self.delivered(flow.streamA, upTo: finA) && Self.delivered(flow.streamB, upTo: finB)) {
+            flow.phase != .active
+                || (Self.delivered(flow.streamA, upTo: finA) && Self.delivered(flow.streamB, upTo: finB))
+        {
             end(flow, key: key, reason: .fin)
         }
     }
@@ -358,7 +383,8 @@ public final class CaptureAnalyzer {
         }
         // UDP flows holding partial DTLS handshake messages, most first.
         let datagramFlows = udpFlows.filter { $0.value.heldBytes > 0 }.sorted {
-            $0.value.heldBytes != $1.value.heldBytes ? $0.value.heldBytes > $1.value.heldBytes : $0.value.ordinal < $1.value.ordinal
+            $0.value.heldBytes != $1.value.heldBytes
+                ? $0.value.heldBytes > $1.value.heldBytes : $0.value.ordinal < $1.value.ordinal
         }
         for (key, flow) in datagramFlows {
             guard bufferedBytes > target else { return }
@@ -414,7 +440,10 @@ public final class CaptureAnalyzer {
             end(flow, key: key, reason: fileTruncated ? .truncatedFile : .endOfCapture)
         }
         flows.removeAll()
-        for (key, flow) in udpFlows.sorted(by: { $0.value.firstPacket != $1.value.firstPacket ? $0.value.firstPacket < $1.value.firstPacket : $0.value.ordinal < $1.value.ordinal }) {
+        for (key, flow) in udpFlows.sorted(by: {
+            $0.value.firstPacket != $1.value.firstPacket
+                ? $0.value.firstPacket < $1.value.firstPacket : $0.value.ordinal < $1.value.ordinal
+        }) {
             endDatagramFlow(flow, key: key, reason: fileTruncated ? .truncatedFile : .endOfCapture)
         }
         udpFlows.removeAll()
@@ -447,7 +476,8 @@ public final class CaptureAnalyzer {
     private func sweepDatagramFlows(now: Double) {
         guard !udpFlows.isEmpty else { return }
         let expired = udpFlows.filter { now - $0.value.lastPacket > limits.udpIdleTimeout }.sorted {
-            $0.value.firstPacket != $1.value.firstPacket ? $0.value.firstPacket < $1.value.firstPacket : $0.value.ordinal < $1.value.ordinal
+            $0.value.firstPacket != $1.value.firstPacket
+                ? $0.value.firstPacket < $1.value.firstPacket : $0.value.ordinal < $1.value.ordinal
         }
         for (key, flow) in expired {
             if !flow.closed && !flow.reported && flow.handshakeSeen { statistics.idleRetiredFlows += 1 }
@@ -467,7 +497,14 @@ public final class CaptureAnalyzer {
         if let decryption, decryption.keyLog.isConfigured {
             decryptor = ConnectionDecryptor(keyLog: decryption.keyLog, refreshOnMiss: decryption.refreshOnMiss)
         }
-        let flow = TrackedFlow(a: key.a, b: key.b, time: time, ordinal: statistics.tcpFlows, decryptor: decryptor, replayBudget: replayBudget)
+        let flow = TrackedFlow(
+            a: key.a,
+            b: key.b,
+            time: time,
+            ordinal: statistics.tcpFlows,
+            decryptor: decryptor,
+            replayBudget: replayBudget
+        )
         flows[key] = flow
         statistics.tcpFlows += 1
         return flow
@@ -478,7 +515,8 @@ public final class CaptureAnalyzer {
         for (key, flow) in flows where flow.closed { flows[key] = nil }
         guard flows.count >= limits.maxFlows else { return }
         let victims = flows.sorted {
-            $0.value.lastPacket != $1.value.lastPacket ? $0.value.lastPacket < $1.value.lastPacket : $0.value.ordinal < $1.value.ordinal
+            $0.value.lastPacket != $1.value.lastPacket
+                ? $0.value.lastPacket < $1.value.lastPacket : $0.value.ordinal < $1.value.ordinal
         }.prefix(max(1, limits.maxFlows / 10))
         for (key, flow) in victims {
             statistics.idleRetiredFlows += 1
@@ -527,7 +565,8 @@ public final class CaptureAnalyzer {
         count(flow)
         statistics.reportedConnections += 1
         if let summary = connection.recording.decryption {
-            let complete = summary.failure == nil && !summary.unsupportedSuite && summary.missing.isEmpty && !summary.noClientHello
+            let complete =
+                summary.failure == nil && !summary.unsupportedSuite && summary.missing.isEmpty && !summary.noClientHello
             if summary.openedAny {
                 if complete { statistics.decryptedConnections += 1 } else { statistics.partlyDecryptedConnections += 1 }
             } else if summary.failure != nil || summary.unsupportedSuite {

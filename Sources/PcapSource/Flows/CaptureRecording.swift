@@ -70,7 +70,9 @@ struct CaptureRecording: Sendable {
         var outcome: Outcome? = established ? .established : nil
         if tls13Refusal != nil {
             outcome = .failed
-        } else if !established, events.contains(where: { if case .alert(let a, _, _) = $0 { a.level == .fatal } else { false } }) {
+        } else if !established,
+            events.contains(where: { if case .alert(let a, _, _) = $0 { a.level == .fatal } else { false } })
+        {
             // A fatal alert after both Finished (TLS 1.3 certificate_required, decrypted):
             // the handshake messages completed but the connection was refused.
             outcome = .failed
@@ -80,7 +82,9 @@ struct CaptureRecording: Sendable {
         var facts = CaptureFacts()
         facts.decryption = decryption.map(Self.facts)
         facts.tls13Refusal = tls13Refusal.map { CaptureFacts.EncryptedAlert(side: $0, recordLength: 2 + 1 + tagLength) }
-        facts.encryptedAlerts = encryptedAlerts.map { CaptureFacts.EncryptedAlert(side: $0.side, recordLength: $0.length) }
+        facts.encryptedAlerts = encryptedAlerts.map {
+            CaptureFacts.EncryptedAlert(side: $0.side, recordLength: $0.length)
+        }
         facts.clientBytesLost = lostBytes.client
         facts.serverBytesLost = lostBytes.server
         facts.snapCutBytes = snapCutBytes
@@ -104,10 +108,22 @@ struct CaptureRecording: Sendable {
     /// What the decryptor found, as the facts the diagnosis reads.
     static func facts(_ d: ConnectionDecryptor.Summary) -> CaptureFacts.Decryption {
         CaptureFacts.Decryption(
-            clientRandom: d.clientRandom, cipherSuite: d.cipherSuite, isTLS13: d.isTLS13,
-            openedRecords: d.openedRecords.values.reduce(0, +), missingSecrets: d.missing.map(\.rawValue),
+            clientRandom: d.clientRandom,
+            cipherSuite: d.cipherSuite,
+            isTLS13: d.isTLS13,
+            openedRecords: d.openedRecords.values.reduce(0, +),
+            missingSecrets: d.missing.map(\.rawValue),
             hasAnySecret: d.hasAnySecret,
-            failure: d.failure.map { .init(side: $0.side == .client ? .client : .server, record: $0.record, reason: $0.reason, secret: $0.label?.rawValue) },
-            unsupportedSuite: d.unsupportedSuite, noClientHello: d.noClientHello)
+            failure: d.failure.map {
+                .init(
+                    side: $0.side == .client ? .client : .server,
+                    record: $0.record,
+                    reason: $0.reason,
+                    secret: $0.label?.rawValue
+                )
+            },
+            unsupportedSuite: d.unsupportedSuite,
+            noClientHello: d.noClientHello
+        )
     }
 }

@@ -78,7 +78,9 @@ final class DatagramFlow {
     var isDecided: Bool { !reported && handshakeSeen && (established || fatalAlert || !encryptedAlerts.isEmpty) }
 
     private var established: Bool {
-        if isDTLS13 { return serverHelloSeen && clientApplicationEpoch && protectedFrom.contains(.server) && !dtls13Refusal }
+        if isDTLS13 {
+            return serverHelloSeen && clientApplicationEpoch && protectedFrom.contains(.server) && !dtls13Refusal
+        }
         return protectedFrom.contains(.client) && protectedFrom.contains(.server) && encryptedAlerts.isEmpty
     }
 
@@ -88,7 +90,8 @@ final class DatagramFlow {
     /// ClientHello fragment with message_seq 0 (a reported flow's ports used again).
     static func startsHandshake(_ payload: UnsafeRawBufferPointer) -> Bool {
         guard payload.count >= 25, payload[0] == ContentType.handshake.rawValue, payload[1] == 0xFE,
-              payload[3] == 0, payload[4] == 0 else { return false }
+            payload[3] == 0, payload[4] == 0
+        else { return false }
         return payload[13] == HandshakeType.clientHello.rawValue && payload[17] == 0 && payload[18] == 0
     }
 
@@ -118,20 +121,26 @@ final class DatagramFlow {
     }
 
     private func handle(_ record: DTLSRecord, in payload: UnsafeRawBufferPointer, fromA: Bool) {
-        let fragment = UnsafeRawBufferPointer(rebasing: payload[record.fragmentOffset..<(record.fragmentOffset + record.fragmentLength)])
+        let fragment = UnsafeRawBufferPointer(
+            rebasing: payload[record.fragmentOffset..<(record.fragmentOffset + record.fragmentLength)]
+        )
         if record.isProtected {
             let sender = side(fromA: fromA)
             if record.contentType == .alert {
                 // DTLS 1.0/1.2: an alert in the new epoch before both sides finished is
                 // encrypted, known by its type; after that, a close_notify.
-                if !established && encryptedAlerts.count < 16 { encryptedAlerts.append(.init(side: sender, length: record.fragmentLength)) }
+                if !established && encryptedAlerts.count < 16 {
+                    encryptedAlerts.append(.init(side: sender, length: record.fragmentLength))
+                }
                 return
             }
             if record.form == .unified {
                 // DTLS 1.3: the client's first protected record alert-sized (its content
                 // type, a 2-byte alert and a 16-byte tag, RFC 9147 §4) refused the server's
                 // flight, as in TLS 1.3.
-                if sender == .client && clientFirstProtectedLength == nil { clientFirstProtectedLength = record.fragmentLength }
+                if sender == .client && clientFirstProtectedLength == nil {
+                    clientFirstProtectedLength = record.fragmentLength
+                }
                 if sender == .client && record.epoch == 3 { clientApplicationEpoch = true }
                 if isDTLS13 || serverHelloSeen { protectedFrom.insert(sender) }
             } else {
@@ -146,17 +155,25 @@ final class DatagramFlow {
                 if type == HandshakeType.clientHello.rawValue {
                     clientIsA = fromA
                     // The handshake's start: its first ClientHello (message_seq 0) came first.
-                    startSeen = fragment.count >= 9 && fragment[4] == 0 && fragment[5] == 0
+                    startSeen =
+                        fragment.count >= 9 && fragment[4] == 0 && fragment[5] == 0
                         && fragment[6] == 0 && fragment[7] == 0 && fragment[8] == 0
+                } else if type == HandshakeType.serverHello.rawValue
+                    || type == HandshakeType.helloVerifyRequest.rawValue
+                {
+                    clientIsA = !fromA
                 }
-                else if type == HandshakeType.serverHello.rawValue || type == HandshakeType.helloVerifyRequest.rawValue { clientIsA = !fromA }
             }
             let (messages, error) = fromA ? reassemblerA.add(record: fragment) : reassemblerB.add(record: fragment)
-            if let error, brokenStreams.count < 4 { brokenStreams.append("\(side(fromA: fromA).rawValue) handshake record: \(error)") }
+            if let error, brokenStreams.count < 4 {
+                brokenStreams.append("\(side(fromA: fromA).rawValue) handshake record: \(error)")
+            }
             for message in messages { keep(message, from: side(fromA: fromA)) }
         case .alert:
             guard let alerts = try? Alert.alerts(in: fragment) else {
-                if brokenStreams.count < 4 { brokenStreams.append("\(side(fromA: fromA).rawValue) alert record: malformed") }
+                if brokenStreams.count < 4 {
+                    brokenStreams.append("\(side(fromA: fromA).rawValue) alert record: malformed")
+                }
                 return
             }
             for alert in alerts where events.count < TrackedFlow.maxEvents {
@@ -171,7 +188,9 @@ final class DatagramFlow {
     }
 
     private func keep(_ message: DTLSHandshakeReassembler.Message, from side: Side) {
-        guard events.count < TrackedFlow.maxEvents, keptBytes + message.body.count <= TrackedFlow.maxKeptBytes else { return }
+        guard events.count < TrackedFlow.maxEvents, keptBytes + message.body.count <= TrackedFlow.maxKeptBytes else {
+            return
+        }
         handshakeSeen = true
         keptBytes += message.body.count
         if message.type == .helloVerifyRequest {
@@ -188,11 +207,15 @@ final class DatagramFlow {
                 context.update(after: decoded)
                 switch decoded {
                 case .clientHello(let hello):
-                    if let cid = hello.extensions.first(Self.connectionIDExtension), let length = cid.data.first { clientCIDLength = Int(length) }
+                    if let cid = hello.extensions.first(Self.connectionIDExtension), let length = cid.data.first {
+                        clientCIDLength = Int(length)
+                    }
                 case .serverHello(let hello), .helloRetryRequest(let hello):
                     serverHelloSeen = true
                     if hello.selectedVersion == .dtls13 { isDTLS13 = true }
-                    if let cid = hello.extensions.first(Self.connectionIDExtension), let length = cid.data.first { serverCIDLength = Int(length) }
+                    if let cid = hello.extensions.first(Self.connectionIDExtension), let length = cid.data.first {
+                        serverCIDLength = Int(length)
+                    }
                 default:
                     break
                 }
@@ -218,20 +241,44 @@ final class DatagramFlow {
         if end == .overBudget, let budget = endingBudget {
             for (side, reassembler) in [(side(fromA: true), reassemblerA), (side(fromA: false), reassemblerB)] {
                 guard let partial = reassembler.partialMessage else { continue }
-                cutByBound.append(.init(side: side, type: partial.type, declaredLength: partial.declaredLength,
-                                        received: partial.received, bound: .memoryBudget, boundBytes: budget))
+                cutByBound.append(
+                    .init(
+                        side: side,
+                        type: partial.type,
+                        declaredLength: partial.declaredLength,
+                        received: partial.received,
+                        bound: .memoryBudget,
+                        boundBytes: budget
+                    )
+                )
             }
         }
         if end != nil { flushReassemblers() }
         var recording = CaptureRecording(
-            events: events, established: established, tls13Refusal: dtls13Refusal ? .client : nil, tagLength: 16,
+            events: events,
+            established: established,
+            tls13Refusal: dtls13Refusal ? .client : nil,
+            tagLength: 16,
             encryptedHandshakeUnseen: isDTLS13,
-            decryption: nil, encryptedAlerts: encryptedAlerts, lostBytes: (0, 0),
-            snapCutBytes: 0, snapLength: 0, cutRecords: [], cutEncryptedRecords: 0, holesGivenUp: false,
-            clientSeenFromSYN: startSeen, end: end, brokenStreams: brokenStreams, plaintextReply: nil)
+            decryption: nil,
+            encryptedAlerts: encryptedAlerts,
+            lostBytes: (0, 0),
+            snapCutBytes: 0,
+            snapLength: 0,
+            cutRecords: [],
+            cutEncryptedRecords: 0,
+            holesGivenUp: false,
+            clientSeenFromSYN: startSeen,
+            end: end,
+            brokenStreams: brokenStreams,
+            plaintextReply: nil
+        )
         var flow = Flow(
-            client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
-            firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
+            client: (clientIsA ? a : b).description,
+            server: (clientIsA ? b : a).description,
+            firstPacket: Date(timeIntervalSince1970: firstPacket),
+            lastPacket: Date(timeIntervalSince1970: lastPacket)
+        )
         flow.transport = .udp
         recording.transport = .udp
         recording.messagesCutByBound = cutByBound

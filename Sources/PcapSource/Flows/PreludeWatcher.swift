@@ -50,16 +50,22 @@ struct PreludeWatcher {
         guard let lead = bytes.first else { return false }
         let text = String(decoding: bytes, as: UTF8.self).uppercased()
         if fromClient {
-            if lead == 4 || lead == 5 || lead == 0x30 { return true }                    // SOCKS4, SOCKS5, LDAP
+            if lead == 4 || lead == 5 || lead == 0x30 { return true }  // SOCKS4, SOCKS5, LDAP
             if bytes.starts(with: [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F]) { return true }  // PostgreSQL SSLRequest
-            if bytes.count >= 8, bytes[0] == 0, bytes[4...7].elementsEqual([0, 3, 0, 0]) { return true }  // PostgreSQL StartupMessage 3.0
-            if bytes.count >= 5, bytes[3] == 1 { return true }                           // MySQL's answer to its greeting
-            return ["EHLO", "HELO", "LHLO", "STARTTLS", "CONNECT ", "<?XML", "<STREAM", "NICK ", "CAP ", "PASS ",
-                    "CAPA", "STLS", "AUTH ", "USER ", "FEAT"].contains { text.hasPrefix($0) }
+            // PostgreSQL StartupMessage 3.0
+            if bytes.count >= 8, bytes[0] == 0, bytes[4...7].elementsEqual([0, 3, 0, 0]) { return true }
+            if bytes.count >= 5, bytes[3] == 1 { return true }  // MySQL's answer to its greeting
+            return [
+                "EHLO", "HELO", "LHLO", "STARTTLS", "CONNECT ", "<?XML", "<STREAM", "NICK ", "CAP ", "PASS ",
+                "CAPA", "STLS", "AUTH ", "USER ", "FEAT",
+            ].contains { text.hasPrefix($0) }
         }
-        if bytes.count > 5, bytes[3] == 0, bytes[4] == 10 { return true }                // MySQL greeting, protocol 10
-        return ["220", "* OK", "* PREAUTH", "+OK", "200 ", "201 ", ":", "<?XML", "<STREAM", "\"IMPLEMENTATION\"", "\"SIEVE\""]
-            .contains { text.hasPrefix($0) }
+        if bytes.count > 5, bytes[3] == 0, bytes[4] == 10 { return true }  // MySQL greeting, protocol 10
+        return [
+            "220", "* OK", "* PREAUTH", "+OK", "200 ", "201 ", ":", "<?XML", "<STREAM", "\"IMPLEMENTATION\"",
+            "\"SIEVE\"",
+        ]
+        .contains { text.hasPrefix($0) }
     }
 
     /// What the prelude was.
@@ -89,8 +95,15 @@ struct PreludeWatcher {
         /// The server's line that offered it ("250-STARTTLS"), at most 200 characters.
         var offer: String?
 
-        init(kind: Kind, requested: Bool, accepted: Bool?, reply: String?,
-             plainCommand: String? = nil, serverOffered: Bool? = nil, offer: String? = nil) {
+        init(
+            kind: Kind,
+            requested: Bool,
+            accepted: Bool?,
+            reply: String?,
+            plainCommand: String? = nil,
+            serverOffered: Bool? = nil,
+            offer: String? = nil
+        ) {
             self.kind = kind
             self.requested = requested
             self.accepted = accepted
@@ -121,8 +134,12 @@ struct PreludeWatcher {
         // HTTP CONNECT: "CONNECT host:port HTTP/1.1" → "HTTP/1.1 200 ...".
         if let first = upperClient.first, first.hasPrefix("CONNECT "), first.containsText(" HTTP/1.") {
             let status = serverLines.first { $0.uppercased().hasPrefix("HTTP/1.") }
-            return Reading(kind: .tunnel(.httpConnect), requested: true,
-                           accepted: status.map { $0.split(separator: " ").dropFirst().first == "200" }, reply: status.map(short))
+            return Reading(
+                kind: .tunnel(.httpConnect),
+                requested: true,
+                accepted: status.map { $0.split(separator: " ").dropFirst().first == "200" },
+                reply: status.map(short)
+            )
         }
         // XMPP: <starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/> → <proceed .../> or <failure .../>.
         let stream = Array("<stream:stream".utf8)
@@ -131,18 +148,30 @@ struct PreludeWatcher {
             let serverText = String(decoding: server, as: UTF8.self)
             let requested = clientText.containsText("<starttls")
             var accepted: Bool?
-            if serverText.containsText("<proceed") { accepted = true } else if requested && serverText.containsText("<failure") { accepted = false }
+            if serverText.containsText("<proceed") {
+                accepted = true
+            } else if requested && serverText.containsText("<failure") {
+                accepted = false
+            }
             let server = clientText.containsText("jabber:server") ? PlaintextProtocol.xmppServer : .xmpp
             // Without <starttls/>: SASL authentication or stanzas in plain text.
             // The first of them in the client's stream.
-            let plain = requested ? nil : ["<auth", "<iq", "<message", "<presence"]
-                .compactMap { tag in clientText.scalarRange(of: tag).map { (tag, $0.lowerBound) } }
-                .min { $0.1 < $1.1 }.map { String($0.0.dropFirst()) }
+            let plain =
+                requested
+                ? nil
+                : ["<auth", "<iq", "<message", "<presence"]
+                    .compactMap { tag in clientText.scalarRange(of: tag).map { (tag, $0.lowerBound) } }
+                    .min { $0.1 < $1.1 }.map { String($0.0.dropFirst()) }
             let offered = serverText.containsText("<stream:features") ? serverText.containsText("<starttls") : nil
-            return Reading(kind: .upgrade(server), requested: requested, accepted: requested ? accepted : nil,
-                           reply: accepted == nil ? nil : (accepted! ? "<proceed/>" : "<failure/>"),
-                           plainCommand: plain, serverOffered: requested ? nil : offered,
-                           offer: offered == true && !requested ? "<starttls/>" : nil)
+            return Reading(
+                kind: .upgrade(server),
+                requested: requested,
+                accepted: requested ? accepted : nil,
+                reply: accepted == nil ? nil : (accepted! ? "<proceed/>" : "<failure/>"),
+                plainCommand: plain,
+                serverOffered: requested ? nil : offered,
+                offer: offered == true && !requested ? "<starttls/>" : nil
+            )
         }
         guard let greeting = serverLines.first else {
             return nil
@@ -153,8 +182,11 @@ struct PreludeWatcher {
         let protocolName: PlaintextProtocol
         let requestIndex: Int?
         let acceptedWhen: (String) -> Bool
-        if upperClient.contains(where: { $0.hasPrefix("EHLO") || $0.hasPrefix("HELO") || $0.hasPrefix("LHLO") }) || (upperGreeting.hasPrefix("220") && upperGreeting.containsText("SMTP")) {
-            protocolName = upperClient.contains { $0.hasPrefix("LHLO") } || upperGreeting.containsText("LMTP") ? .lmtp : .smtp
+        if upperClient.contains(where: { $0.hasPrefix("EHLO") || $0.hasPrefix("HELO") || $0.hasPrefix("LHLO") })
+            || (upperGreeting.hasPrefix("220") && upperGreeting.containsText("SMTP"))
+        {
+            protocolName =
+                upperClient.contains { $0.hasPrefix("LHLO") } || upperGreeting.containsText("LMTP") ? .lmtp : .smtp
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.hasPrefix("220") }
         } else if upperGreeting.hasPrefix("* OK") || upperGreeting.hasPrefix("* PREAUTH") {
@@ -165,12 +197,16 @@ struct PreludeWatcher {
             protocolName = .pop3
             requestIndex = command("STLS")
             acceptedWhen = { $0.hasPrefix("+OK") }
-        } else if upperClient.contains(where: { $0.hasPrefix("NICK ") || $0.hasPrefix("CAP ") }) || greeting.hasPrefix(":") {
+        } else if upperClient.contains(where: { $0.hasPrefix("NICK ") || $0.hasPrefix("CAP ") })
+            || greeting.hasPrefix(":")
+        {
             protocolName = .irc
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.split(separator: " ").dropFirst().first == "670" }
         } else if upperClient.contains(where: { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") })
-                    || (upperGreeting.hasPrefix("220") && upperClient.contains(where: { $0.hasPrefix("USER ") || $0 == "FEAT" })) {
+            || (upperGreeting.hasPrefix("220")
+                && upperClient.contains(where: { $0.hasPrefix("USER ") || $0 == "FEAT" }))
+        {
             protocolName = .ftp
             requestIndex = upperClient.firstIndex { $0.hasPrefix("AUTH TLS") || $0.hasPrefix("AUTH SSL") }
             acceptedWhen = { $0.hasPrefix("234") }
@@ -178,7 +214,9 @@ struct PreludeWatcher {
             protocolName = .nntp
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.hasPrefix("382") }
-        } else if serverLines.contains(where: { $0.uppercased().hasPrefix("\"IMPLEMENTATION\"") || $0.uppercased().hasPrefix("\"SIEVE\"") }) {
+        } else if serverLines.contains(where: {
+            $0.uppercased().hasPrefix("\"IMPLEMENTATION\"") || $0.uppercased().hasPrefix("\"SIEVE\"")
+        }) {
             protocolName = .sieve
             requestIndex = command("STARTTLS")
             acceptedWhen = { $0.uppercased().hasPrefix("OK") }
@@ -195,15 +233,32 @@ struct PreludeWatcher {
             // IMAP's PREAUTH greeting: the session is authenticated already and STARTTLS is
             // not allowed in it (RFC 3501 §6.2.1): the client had nothing to ask.
             let preauthenticated = protocolName == .imap && upperGreeting.hasPrefix("* PREAUTH")
-            return Reading(kind: .upgrade(protocolName), requested: false, accepted: nil, reply: nil,
-                           plainCommand: preauthenticated ? nil : plainCommand(upperClient, protocolName: protocolName),
-                           serverOffered: offer != nil ? true : (capabilitiesSeen(serverLines, client: upperClient, protocolName: protocolName) ? false : nil),
-                           offer: offer.map(short))
+            return Reading(
+                kind: .upgrade(protocolName),
+                requested: false,
+                accepted: nil,
+                reply: nil,
+                plainCommand: preauthenticated ? nil : plainCommand(upperClient, protocolName: protocolName),
+                serverOffered: offer != nil
+                    ? true
+                    : (capabilitiesSeen(serverLines, client: upperClient, protocolName: protocolName) ? false : nil),
+                offer: offer.map(short)
+            )
         }
         // The server's answer: its last line (SMTP and FTP answer in one line; the others
         // end their answer with the status line), which the TLS bytes follow.
-        let answer = answerLine(serverLines, protocolName: protocolName, requestIndex: requestIndex, clientLines: upperClient)
-        return Reading(kind: .upgrade(protocolName), requested: true, accepted: answer.map(acceptedWhen), reply: answer.map(short))
+        let answer = answerLine(
+            serverLines,
+            protocolName: protocolName,
+            requestIndex: requestIndex,
+            clientLines: upperClient
+        )
+        return Reading(
+            kind: .upgrade(protocolName),
+            requested: true,
+            accepted: answer.map(acceptedWhen),
+            reply: answer.map(short)
+        )
     }
 
     /// Commands a client may send before it asks for TLS: greeting, capabilities, no-ops,
@@ -245,7 +300,9 @@ struct PreludeWatcher {
             switch protocolName {
             case .pop3: return upper == "STLS" || upper.hasPrefix("STLS ")
             case .ftp: return upper.containsText("AUTH TLS") || (upper.hasPrefix(" AUTH") && upper.containsText("TLS"))
-            case .irc: return words.contains("CAP") && words.contains("LS") && (words.contains("TLS") || upper.containsText(":TLS"))
+            case .irc:
+                return words.contains("CAP") && words.contains("LS")
+                    && (words.contains("TLS") || upper.containsText(":TLS"))
             default: return words.contains("STARTTLS")
             }
         }
@@ -254,7 +311,11 @@ struct PreludeWatcher {
     /// Whether the server listed its capabilities (so that no offer among them means it
     /// does not offer TLS): SMTP's answer to EHLO, IMAP's CAPABILITY, POP3's CAPA list,
     /// FTP's FEAT, NNTP's CAPABILITIES, Sieve's greeting, IRC's CAP LS.
-    static func capabilitiesSeen(_ serverLines: [String], client upperClient: [String], protocolName: PlaintextProtocol) -> Bool {
+    static func capabilitiesSeen(
+        _ serverLines: [String],
+        client upperClient: [String],
+        protocolName: PlaintextProtocol
+    ) -> Bool {
         let upper = serverLines.map { $0.uppercased() }
         func sent(_ verb: String) -> Bool { upperClient.contains { $0 == verb || $0.hasPrefix(verb + " ") } }
         switch protocolName {
@@ -276,13 +337,19 @@ struct PreludeWatcher {
     /// lines but the last have a "-" after the code), the greeting being the first; POP3
     /// with one +OK or -ERR line; IMAP with the line that carries the command's tag; IRC and
     /// Sieve: the server's last line, which the TLS bytes follow.
-    static func answerLine(_ serverLines: [String], protocolName: PlaintextProtocol, requestIndex: Int, clientLines: [String]) -> String? {
+    static func answerLine(
+        _ serverLines: [String],
+        protocolName: PlaintextProtocol,
+        requestIndex: Int,
+        clientLines: [String]
+    ) -> String? {
         switch protocolName {
         case .smtp, .lmtp, .ftp, .nntp:
             // The ends of replies: a line of three digits and a space (or nothing).
             let ends = serverLines.filter { line in
                 let chars = Array(line.utf8)
-                return chars.count >= 3 && chars.prefix(3).allSatisfy { (0x30...0x39).contains($0) } && (chars.count == 3 || chars[3] == 0x20)
+                return chars.count >= 3 && chars.prefix(3).allSatisfy { (0x30...0x39).contains($0) }
+                    && (chars.count == 3 || chars[3] == 0x20)
             }
             let index = requestIndex + 1
             return index < ends.count ? ends[index] : nil
@@ -308,16 +375,24 @@ struct PreludeWatcher {
         // PostgreSQL: Int32 8, Int32 80877103 → 'S' or 'N'.
         if client.count >= 8, client.prefix(8).elementsEqual([0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F]) {
             let answer = server.first
-            return Reading(kind: .upgrade(.postgres), requested: true,
-                           accepted: answer.map { $0 == UInt8(ascii: "S") }, reply: answer.map { String(UnicodeScalar($0)) })
+            return Reading(
+                kind: .upgrade(.postgres),
+                requested: true,
+                accepted: answer.map { $0 == UInt8(ascii: "S") },
+                reply: answer.map { String(UnicodeScalar($0)) }
+            )
         }
         // LDAP: an ExtendedRequest naming 1.3.6.1.4.1.1466.20037 → an ExtendedResponse whose
         // resultCode is 0.
         let startTLSOID = Array("1.3.6.1.4.1.1466.20037".utf8)
         if client.first == 0x30, contains(client, startTLSOID) {
             let result = ldapExtendedResult(server)
-            return Reading(kind: .upgrade(.ldap), requested: true, accepted: result.map { $0 == 0 },
-                           reply: result.map { code in "resultCode \(code)" + (ldapResultNames[code].map { " (\($0))" } ?? "") })
+            return Reading(
+                kind: .upgrade(.ldap),
+                requested: true,
+                accepted: result.map { $0 == 0 },
+                reply: result.map { code in "resultCode \(code)" + (ldapResultNames[code].map { " (\($0))" } ?? "") }
+            )
         }
         // LDAP without StartTLS: the first LDAPMessage is a simple bind, its password in the
         // clear.
@@ -327,7 +402,13 @@ struct PreludeWatcher {
         // PostgreSQL without SSLRequest: the StartupMessage (Int32 length, Int32 196608,
         // user and database) first.
         if client.count >= 8, client[0] == 0, client[4...7].elementsEqual([0, 3, 0, 0]) {
-            return Reading(kind: .upgrade(.postgres), requested: false, accepted: nil, reply: nil, plainCommand: "StartupMessage")
+            return Reading(
+                kind: .upgrade(.postgres),
+                requested: false,
+                accepted: nil,
+                reply: nil,
+                plainCommand: "StartupMessage"
+            )
         }
         if client.count >= 3, client[0] == 5, Int(client[1]) + 2 <= client.count, Int(client[1]) >= 1 {
             return readSOCKS5(client: client, server: server)
@@ -335,7 +416,12 @@ struct PreludeWatcher {
         // SOCKS4/4a: VN 4, CD 1 (CONNECT) → VN 0, CD 90 granted.
         if client.count >= 9, client[0] == 4, client[1] == 1 {
             let status = server.count >= 2 && server[0] == 0 ? server[1] : nil
-            return Reading(kind: .tunnel(.socks4), requested: true, accepted: status.map { $0 == 90 }, reply: status.map { "CD \($0)" })
+            return Reading(
+                kind: .tunnel(.socks4),
+                requested: true,
+                accepted: status.map { $0 == 90 },
+                reply: status.map { "CD \($0)" }
+            )
         }
         // MySQL: the server's greeting (protocol 10) first; the client's SSL request is a
         // 32-byte packet with CLIENT_SSL (0x0800) in its capability flags.
@@ -353,9 +439,15 @@ struct PreludeWatcher {
             if let end = server[5...].firstIndex(of: 0), end + 15 < server.count {
                 offered = (Int(server[end + 14]) | Int(server[end + 15]) << 8) & 0x0800 != 0
             }
-            return Reading(kind: .upgrade(.mysql), requested: requested, accepted: requested ? true : nil, reply: nil,
-                           plainCommand: answered && !requested ? "HandshakeResponse" : nil,
-                           serverOffered: requested ? nil : offered, offer: offered == true && !requested ? "CLIENT_SSL" : nil)
+            return Reading(
+                kind: .upgrade(.mysql),
+                requested: requested,
+                accepted: requested ? true : nil,
+                reply: nil,
+                plainCommand: answered && !requested ? "HandshakeResponse" : nil,
+                serverOffered: requested ? nil : offered,
+                offer: offered == true && !requested ? "CLIENT_SSL" : nil
+            )
         }
         return nil
     }
@@ -378,7 +470,12 @@ struct PreludeWatcher {
         // A method choice not all here says nothing yet.
         answer = answer.dropFirst(2)
         if chosen == 0xFF {
-            return Reading(kind: .tunnel(.socks5), requested: true, accepted: false, reply: "METHOD 255 (no acceptable method)")
+            return Reading(
+                kind: .tunnel(.socks5),
+                requested: true,
+                accepted: false,
+                reply: "METHOD 255 (no acceptable method)"
+            )
         }
         if request.first == 1, chosen == 2 || (chosen == nil && methods.contains(2)) {
             // Username/password: skipped by their lengths.
@@ -391,8 +488,12 @@ struct PreludeWatcher {
             if answer.count >= 2, answer.first == 1 {
                 let status = answer[answer.startIndex + 1]
                 guard status == 0 else {
-                    return Reading(kind: .tunnel(.socks5), requested: true, accepted: false,
-                                   reply: "authentication STATUS \(status) (username/password refused)")
+                    return Reading(
+                        kind: .tunnel(.socks5),
+                        requested: true,
+                        accepted: false,
+                        reply: "authentication STATUS \(status) (username/password refused)"
+                    )
                 }
             }
             // A status not all here says nothing yet.
@@ -400,8 +501,12 @@ struct PreludeWatcher {
         }
         guard request.count >= 4, request.first == 5, request.dropFirst().first == 1 else { return nil }
         let status = answer.count >= 2 && answer.first == 5 ? answer[answer.startIndex + 1] : nil
-        return Reading(kind: .tunnel(.socks5), requested: true, accepted: status.map { $0 == 0 },
-                       reply: status.map { "REP \($0)" })
+        return Reading(
+            kind: .tunnel(.socks5),
+            requested: true,
+            accepted: status.map { $0 == 0 },
+            reply: status.map { "REP \($0)" }
+        )
     }
 
     /// `bytes` as kept to be quoted (a plain-text start), cut before anything that may be a
@@ -431,16 +536,18 @@ struct PreludeWatcher {
     /// contents: version, name and the simple password come after it.
     static func ldapBindCut(_ bytes: [UInt8]) -> Int? {
         guard let message = berHeader(bytes, at: 0), message.tag == 0x30,
-              let id = berHeader(bytes, at: message.start), id.tag == 0x02,
-              let op = berHeader(bytes, at: id.start + id.length), op.tag == 0x60
+            let id = berHeader(bytes, at: message.start), id.tag == 0x02,
+            let op = berHeader(bytes, at: id.start + id.length), op.tag == 0x60
         else { return nil }
         return min(op.start, bytes.count)
     }
 
     /// The words after which a text line carries credentials, as they start a line (or
     /// follow an IMAP tag), upper case.
-    static let credentialWords: [[UInt8]] = ["PASS ", "AUTH ", "LOGIN ", "AUTHENTICATE ", "AUTHORIZATION:", "PROXY-AUTHORIZATION:"]
-        .map { Array($0.utf8) }
+    static let credentialWords: [[UInt8]] = [
+        "PASS ", "AUTH ", "LOGIN ", "AUTHENTICATE ", "AUTHORIZATION:", "PROXY-AUTHORIZATION:",
+    ]
+    .map { Array($0.utf8) }
 
     /// Where the first credential-carrying word of a text line ends (see `withoutSecrets`).
     static func credentialWordCut(_ bytes: [UInt8]) -> Int? {
@@ -452,7 +559,8 @@ struct PreludeWatcher {
             var starts = [0]
             if let space = line.firstIndex(of: UInt8(ascii: " ")) { starts.append(space + 1) }
             for start in starts {
-                for word in credentialWords where line.count >= start + word.count && line[start..<(start + word.count)].elementsEqual(word) {
+                for word in credentialWords
+                where line.count >= start + word.count && line[start..<(start + word.count)].elementsEqual(word) {
                     return lineStart + start + word.count
                 }
             }
@@ -485,12 +593,15 @@ struct PreludeWatcher {
         for _ in 0..<16 {
             guard let message = berHeader(server, at: i), message.tag == 0x30 else { return nil }
             let end = message.start + message.length
-            guard let id = berHeader(server, at: message.start), id.tag == 0x02, (1...4).contains(id.length) else { return nil }
+            guard let id = berHeader(server, at: message.start), id.tag == 0x02, (1...4).contains(id.length) else {
+                return nil
+            }
             let opStart = id.start + id.length
             guard opStart < end, let op = berHeader(server, at: opStart) else { return nil }
             if op.tag == 0x78 {
                 guard let code = berHeader(server, at: op.start), code.tag == 0x0A, (1...4).contains(code.length),
-                      code.start + code.length <= min(server.count, op.start + op.length) else { return nil }
+                    code.start + code.length <= min(server.count, op.start + op.length)
+                else { return nil }
                 return server[code.start..<(code.start + code.length)].reduce(0) { $0 << 8 | Int($1) }
             }
             guard end > i, end < server.count else { return nil }

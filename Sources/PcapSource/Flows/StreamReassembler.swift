@@ -136,7 +136,8 @@ struct StreamReassembler {
             index -= 1
         }
         if index > 0, pending[index - 1].sequence == segment.sequence,
-           pending[index - 1].bytes.count + pending[index - 1].cut >= segment.bytes.count + segment.cut {
+            pending[index - 1].bytes.count + pending[index - 1].cut >= segment.bytes.count + segment.cut
+        {
             duplicateBytes += segment.bytes.count
             return
         }
@@ -176,8 +177,13 @@ struct StreamReassembler {
     }
 
     /// A segment's bytes and then its cut, from `skip` bytes in (already delivered).
-    private static func deliver(_ payload: UnsafeRawBufferPointer, cut: Int, from skip: Int, duplicates: inout Int,
-                                sink: (Chunk) -> Void) {
+    private static func deliver(
+        _ payload: UnsafeRawBufferPointer,
+        cut: Int,
+        from skip: Int,
+        duplicates: inout Int,
+        sink: (Chunk) -> Void
+    ) {
         if skip < payload.count {
             duplicates += skip
             sink(.bytes(UnsafeRawBufferPointer(rebasing: payload[skip...])))

@@ -166,7 +166,14 @@ final class TrackedFlow {
     /// between flows ended together, so reports come out in the same order on every run.
     let ordinal: Int
 
-    init(a: Endpoint, b: Endpoint, time: Double, ordinal: Int = 0, decryptor: ConnectionDecryptor? = nil, replayBudget: ReplayBudget? = nil) {
+    init(
+        a: Endpoint,
+        b: Endpoint,
+        time: Double,
+        ordinal: Int = 0,
+        decryptor: ConnectionDecryptor? = nil,
+        replayBudget: ReplayBudget? = nil
+    ) {
         self.a = a
         self.b = b
         self.ordinal = ordinal
@@ -241,7 +248,11 @@ final class TrackedFlow {
                     state = .resync(attempts: 0)
                 }
                 // A protected record lost (or perhaps lost) breaks the record sequence.
-                if !framingKept || events.contains(where: { if case .cutRecord(_, encrypted: true, message: _) = $0 { true } else { false } }) {
+                if !framingKept
+                    || events.contains(where: {
+                        if case .cutRecord(_, encrypted: true, message: _) = $0 { true } else { false }
+                    })
+                {
                     decryptor?.lostBytes(from: wireSide(sender))
                 }
             case .start, .unknown, .prelude:
@@ -271,13 +282,17 @@ final class TrackedFlow {
                 guard RecordParser.looksLikeTLS(prefix) else {
                     // Kept in case the other side speaks TLS: a plaintext answer to a
                     // ClientHello (an HTTP error page) says the port is not TLS at all.
-                    if plaintextStart == nil { plaintextStart = (fromA, PreludeWatcher.withoutSecrets(Array(prefix.prefix(48)))) }
+                    if plaintextStart == nil {
+                        plaintextStart = (fromA, PreludeWatcher.withoutSecrets(Array(prefix.prefix(48))))
+                    }
                     // A protocol that may upgrade to TLS, or a proxy's tunnel: watched. Also the
                     // server's side when the client left a prelude for TLS: its answer and its
                     // hello may come in the same bytes (PostgreSQL's one-byte 'S').
                     if let clientIsA {
                         let fromClient = fromA == clientIsA
-                        let watched = !tlsSeen && (PreludeWatcher.mayStart(prefix, fromClient: fromClient) || otherSideInPrelude(fromA))
+                        let watched =
+                            !tlsSeen
+                            && (PreludeWatcher.mayStart(prefix, fromClient: fromClient) || otherSideInPrelude(fromA))
                         if watched || (tlsSeen && !fromClient && preludeReading != nil) {
                             state = .prelude
                             watchPrelude(prefix, fromA: fromA, state: &state)
@@ -309,7 +324,8 @@ final class TrackedFlow {
     /// A prelude in which the client asked for TLS and the server refused, while no TLS came:
     /// reported though the flow never spoke TLS.
     var upgradeRefusal: PreludeWatcher.Reading? {
-        guard !tlsSeen, !prelude.isEmpty, let reading = currentReading, reading.requested, reading.accepted == false else { return nil }
+        guard !tlsSeen, !prelude.isEmpty, let reading = currentReading, reading.requested, reading.accepted == false
+        else { return nil }
         return reading
     }
 
@@ -317,7 +333,9 @@ final class TrackedFlow {
     /// which the client never asked for TLS and went on in plain text: reported though the
     /// flow never spoke TLS.
     var plaintextSession: PreludeWatcher.Reading? {
-        guard !tlsSeen, let reading = preludeGivenUp ?? (prelude.isEmpty ? nil : currentReading), reading.wentOnInPlainText else { return nil }
+        guard !tlsSeen, let reading = preludeGivenUp ?? (prelude.isEmpty ? nil : currentReading),
+            reading.wentOnInPlainText
+        else { return nil }
         return reading
     }
 
@@ -343,7 +361,8 @@ final class TrackedFlow {
         let chunk = Array(bytes)
         let fromClient = fromA == clientIsA
         if let start = Self.helloStart(in: chunk, fromClient: fromClient, peerSpeaksTLS: tlsSeen),
-           fromClient ? clientAskedForTLS(before: chunk[..<start]) : true {
+            fromClient ? clientAskedForTLS(before: chunk[..<start]) : true
+        {
             _ = prelude.observe(chunk[..<start], fromClient: fromClient)
             if fromClient {
                 preludeReading = prelude.reading
@@ -381,7 +400,8 @@ final class TrackedFlow {
         func startsTLS(at i: Int) -> Bool {
             // The record type first: most offsets of a prelude are text, not a record.
             guard chunk.count - i >= 6, chunk[i] == 22 || (!fromClient && chunk[i] == 21),
-                  RecordParser.looksLikeTLS(chunk[i...]) else { return false }
+                RecordParser.looksLikeTLS(chunk[i...])
+            else { return false }
             if fromClient { return chunk[i] == 22 && chunk[i + 5] == 1 }
             return peerSpeaksTLS && (chunk[i] == 22 || chunk[i] == 21)
         }
@@ -405,9 +425,9 @@ final class TrackedFlow {
         guard clientIsA == nil else { return }
         let bytes = Array(first.prefix(6))
         if bytes[0] & 0x80 != 0 || (bytes.count == 6 && bytes[0] == 22 && bytes[5] == 1) {
-            clientIsA = fromA            // an SSLv2-compatible or TLS ClientHello
+            clientIsA = fromA  // an SSLv2-compatible or TLS ClientHello
         } else if bytes.count == 6 && bytes[0] == 22 && bytes[5] == 2 {
-            clientIsA = !fromA           // a ServerHello
+            clientIsA = !fromA  // a ServerHello
         } else {
             clientIsA = a.port > b.port  // mid-stream: guess the lower port is the server
         }
@@ -426,7 +446,12 @@ final class TrackedFlow {
         case .handshake, .undecodableHandshake, .alert, .decryptedAlert, .undecodableAlert, .sslv2ClientHello:
             guard events.count + brokenStreams.count < Self.maxEvents else {
                 // Past the bound: stop reading this direction; what was kept is reported.
-                stop(side, state: &state, because: "more than \(Self.maxEvents) handshake messages and alerts in this connection; the rest was not read")
+                stop(
+                    side,
+                    state: &state,
+                    because:
+                        "more than \(Self.maxEvents) handshake messages and alerts in this connection; the rest was not read"
+                )
                 return
             }
         default:
@@ -437,8 +462,16 @@ final class TrackedFlow {
             guard keptBytes + raw.bytes.count <= Self.maxKeptBytes else {
                 // Past the bound: this message is not kept and this direction is not read
                 // further; the report says which message the bound cut (capture.truncated).
-                boundCuts.append(.init(side: side, type: raw.type, declaredLength: raw.body.count, received: raw.body.count,
-                                       bound: .connectionLimit, boundBytes: Self.maxKeptBytes))
+                boundCuts.append(
+                    .init(
+                        side: side,
+                        type: raw.type,
+                        declaredLength: raw.body.count,
+                        received: raw.body.count,
+                        bound: .connectionLimit,
+                        boundBytes: Self.maxKeptBytes
+                    )
+                )
                 state = .stopped
                 return
             }
@@ -452,7 +485,7 @@ final class TrackedFlow {
             events.append(.message(message, side))
             switch message {
             case .serverHello(let hello) where hello.selectedVersion.usesTLS13Rules,
-                 .helloRetryRequest(let hello) where hello.selectedVersion.usesTLS13Rules:
+                .helloRetryRequest(let hello) where hello.selectedVersion.usesTLS13Rules:
                 isTLS13 = true
             default:
                 break
@@ -479,8 +512,15 @@ final class TrackedFlow {
             } else if cut.contentType == .handshake {
                 handshakeSeen = true
                 if cutRecords.count < CaptureFacts.maxCutRecords {
-                    cutRecords.append(.init(side: side, message: message.map { $0.name ?? $0.hex }, length: cut.length,
-                                            captured: cut.captured, bySnapLength: lossIsSnapCut))
+                    cutRecords.append(
+                        .init(
+                            side: side,
+                            message: message.map { $0.name ?? $0.hex },
+                            length: cut.length,
+                            captured: cut.captured,
+                            bySnapLength: lossIsSnapCut
+                        )
+                    )
                 }
             }
         case .encrypted(let type, let length):
@@ -518,7 +558,9 @@ final class TrackedFlow {
                 isAlert = length == 2 + 1 + tagLength
             }
             if side == .client {
-                if clientFirstEncrypted == nil { clientFirstEncrypted = isAlert ? (inner == nil ? .alertSized : .alert) : .other }
+                if clientFirstEncrypted == nil {
+                    clientFirstEncrypted = isAlert ? (inner == nil ? .alertSized : .alert) : .other
+                }
             } else if clientFirstEncrypted == .other {
                 if isAlert {
                     if !serverAlertedAfterClientFlight && inner == nil { serverAlertAfterClientFlight = length }
@@ -535,8 +577,9 @@ final class TrackedFlow {
             // Finished, when the server's may have been among bytes not captured.
             let serverFinishedPossible = decoder.hasChangedCipherSpec(.server) || serverFramingLost
             if (inner ?? wireType) == .applicationData, !established, !protectedAlertSeen,
-               decoder.context.version != nil, !decoder.context.usesTLS13Formats,
-               side == .server ? serverFinishedPossible : decoder.hasChangedCipherSpec(.client) && serverFramingLost {
+                decoder.context.version != nil, !decoder.context.usesTLS13Formats,
+                side == .server ? serverFinishedPossible : decoder.hasChangedCipherSpec(.client) && serverFramingLost
+            {
                 established = true
             }
             guard decoder.hasChangedCipherSpec(wire) else { return }
@@ -546,7 +589,9 @@ final class TrackedFlow {
                 // and only when no framing was lost: after lost bytes (a ChangeCipherSpec and
                 // Finished among them, perhaps) it may as well be the close_notify of a
                 // handshake that completed, and capture.truncated says what is missing.
-                if inner == nil && !clientFramingLost && !serverFramingLost { encryptedAlerts.append(.init(side: side, length: length)) }
+                if inner == nil && !clientFramingLost && !serverFramingLost {
+                    encryptedAlerts.append(.init(side: side, length: length))
+                }
             }
             if decoder.hasChangedCipherSpec(.client) && decoder.hasChangedCipherSpec(.server) && !protectedAlertSeen {
                 // Both sides switched to the new keys and sent their (encrypted) Finished.
@@ -571,7 +616,12 @@ final class TrackedFlow {
     func connection(end: FlowEnd?) -> CapturedConnection {
         if let replay, let decryptor, decryptor.missingSecretsArrived() {
             // Read the connection again, now that its secrets are in the key log.
-            let again = TrackedFlow(a: a, b: b, time: firstPacket, decryptor: ConnectionDecryptor(keyLog: decryptor.keyLog))
+            let again = TrackedFlow(
+                a: a,
+                b: b,
+                time: firstPacket,
+                decryptor: ConnectionDecryptor(keyLog: decryptor.keyLog)
+            )
             again.clientIsA = clientIsA
             again.endingBudget = endingBudget
             again.streamA = streamA
@@ -579,7 +629,9 @@ final class TrackedFlow {
             for step in replay {
                 switch step.chunk {
                 case .bytes(let bytes):
-                    bytes.withUnsafeBytes { again.deliver(.bytes($0), fromA: step.fromA, startedAtSYN: step.startedAtSYN) }
+                    bytes.withUnsafeBytes {
+                        again.deliver(.bytes($0), fromA: step.fromA, startedAtSYN: step.startedAtSYN)
+                    }
                 case .gap(let count):
                     again.deliver(.gap(count), fromA: step.fromA, startedAtSYN: step.startedAtSYN)
                 case .cut(let count):
@@ -610,34 +662,62 @@ final class TrackedFlow {
                 // was not cut by the budget, whatever its decoder still holds.
                 if case .stopped = ((side == .client) == clientIsA ? stateA : stateB) { continue }
                 guard let partial = decoder.partialMessage(wireSide(side)) else { continue }
-                cutByBound.append(.init(side: side, type: partial.type, declaredLength: partial.declaredLength,
-                                        received: partial.received, bound: .memoryBudget, boundBytes: budget))
+                cutByBound.append(
+                    .init(
+                        side: side,
+                        type: partial.type,
+                        declaredLength: partial.declaredLength,
+                        received: partial.received,
+                        bound: .memoryBudget,
+                        boundBytes: budget
+                    )
+                )
             }
         }
         let summary = decryptor?.summary
         let recording = CaptureRecording(
-            events: events, established: established, tls13Refusal: refusal, tagLength: tagLength,
+            events: events,
+            established: established,
+            tls13Refusal: refusal,
+            tagLength: tagLength,
             encryptedHandshakeUnseen: isTLS13 && (summary?.openedRecords[.server] ?? 0) == 0,
             decryption: summary.flatMap { $0.protectedRecords.isEmpty ? nil : $0 },
             encryptedAlerts: encryptedAlerts,
             lostBytes: (client: clientIsA ? lostA : lostB, server: clientIsA ? lostB : lostA),
-            snapCutBytes: snapCutA + snapCutB, snapLength: snapLength, cutRecords: cutRecords, cutEncryptedRecords: cutEncryptedRecords, holesGivenUp: holesGivenUp, clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
-            end: end, brokenStreams: brokenStreams,
+            snapCutBytes: snapCutA + snapCutB,
+            snapLength: snapLength,
+            cutRecords: cutRecords,
+            cutEncryptedRecords: cutEncryptedRecords,
+            holesGivenUp: holesGivenUp,
+            clientSeenFromSYN: (clientIsA ? streamA : streamB).startedAtSYN,
+            end: end,
+            brokenStreams: brokenStreams,
             plaintextReply: plaintextStart.map { (side(fromA: $0.fromA), $0.bytes) },
             upgradeRefused: upgradeRefusal.map { reading in
                 switch reading.kind {
-                case .upgrade(let proto): return CaptureFacts.UpgradeRefusal(prelude: .upgrade(proto), reply: reading.reply)
-                case .tunnel(let tunnel): return CaptureFacts.UpgradeRefusal(prelude: .tunnel(tunnel), reply: reading.reply)
+                case .upgrade(let proto):
+                    return CaptureFacts.UpgradeRefusal(prelude: .upgrade(proto), reply: reading.reply)
+                case .tunnel(let tunnel):
+                    return CaptureFacts.UpgradeRefusal(prelude: .tunnel(tunnel), reply: reading.reply)
                 }
             },
             upgradeNotRequested: plaintextSession.flatMap { reading in
                 guard case .upgrade(let proto) = reading.kind, let command = reading.plainCommand else { return nil }
-                return CaptureFacts.UpgradeNotRequested(plaintextProtocol: proto, command: command, serverOffered: reading.serverOffered, offer: reading.offer)
+                return CaptureFacts.UpgradeNotRequested(
+                    plaintextProtocol: proto,
+                    command: command,
+                    serverOffered: reading.serverOffered,
+                    offer: reading.offer
+                )
             },
-            messagesCutByBound: cutByBound)
+            messagesCutByBound: cutByBound
+        )
         var flow = Flow(
-            client: (clientIsA ? a : b).description, server: (clientIsA ? b : a).description,
-            firstPacket: Date(timeIntervalSince1970: firstPacket), lastPacket: Date(timeIntervalSince1970: lastPacket))
+            client: (clientIsA ? a : b).description,
+            server: (clientIsA ? b : a).description,
+            firstPacket: Date(timeIntervalSince1970: firstPacket),
+            lastPacket: Date(timeIntervalSince1970: lastPacket)
+        )
         switch (preludeReading ?? upgradeRefusal ?? plaintextSession)?.kind {
         case .upgrade(let name): flow.upgrade = name
         case .tunnel(let name): flow.tunnel = name

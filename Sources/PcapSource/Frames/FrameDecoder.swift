@@ -77,16 +77,16 @@ public enum DecodedFrame: Sendable, Hashable {
 public enum FrameDecoder {
     /// `DLT_` link types this decoder reads.
     public enum LinkType {
-        public static let null: Int32 = 0          // DLT_NULL: 4-byte host-order AF_
-        public static let ethernet: Int32 = 1      // DLT_EN10MB
-        public static let rawLinux: Int32 = 12     // DLT_RAW (Linux, most systems)
-        public static let rawBSD: Int32 = 14       // DLT_RAW (BSD/OS)
-        public static let rawLinktype: Int32 = 101 // LINKTYPE_RAW, when not mapped
-        public static let loop: Int32 = 108        // DLT_LOOP: 4-byte network-order AF_
-        public static let linuxSLL: Int32 = 113    // DLT_LINUX_SLL
-        public static let ipv4: Int32 = 228        // DLT_IPV4
-        public static let ipv6: Int32 = 229        // DLT_IPV6
-        public static let linuxSLL2: Int32 = 276   // DLT_LINUX_SLL2
+        public static let null: Int32 = 0  // DLT_NULL: 4-byte host-order AF_
+        public static let ethernet: Int32 = 1  // DLT_EN10MB
+        public static let rawLinux: Int32 = 12  // DLT_RAW (Linux, most systems)
+        public static let rawBSD: Int32 = 14  // DLT_RAW (BSD/OS)
+        public static let rawLinktype: Int32 = 101  // LINKTYPE_RAW, when not mapped
+        public static let loop: Int32 = 108  // DLT_LOOP: 4-byte network-order AF_
+        public static let linuxSLL: Int32 = 113  // DLT_LINUX_SLL
+        public static let ipv4: Int32 = 228  // DLT_IPV4
+        public static let ipv6: Int32 = 229  // DLT_IPV6
+        public static let linuxSLL2: Int32 = 276  // DLT_LINUX_SLL2
 
         /// Whether the decoder reads `linkType`.
         public static func isSupported(_ linkType: Int32) -> Bool {
@@ -126,7 +126,8 @@ public enum FrameDecoder {
     }
 
     /// The TCP segment or UDP datagram in `frame`, a frame of `linkType`.
-    public static func decodeFrame(_ frame: UnsafeRawBufferPointer, linkType: Int32) throws(FrameError) -> DecodedFrame {
+    public static func decodeFrame(_ frame: UnsafeRawBufferPointer, linkType: Int32) throws(FrameError) -> DecodedFrame
+    {
         var r = FrameReader(frame)
         switch linkType {
         case LinkType.ethernet:
@@ -156,7 +157,7 @@ public enum FrameDecoder {
             let family = linkType == LinkType.loop ? big : (big < 256 ? big : little)
             switch family {
             case 2: return try ipv4(&r, at: 4)
-            case 10, 24, 28, 30: return try ipv6(&r, at: 4) // Linux, NetBSD/OpenBSD, FreeBSD, Darwin
+            case 10, 24, 28, 30: return try ipv6(&r, at: 4)  // Linux, NetBSD/OpenBSD, FreeBSD, Darwin
             default: throw FrameError(.unsupported, "null.family", at: 0)
             }
         case LinkType.rawLinux, LinkType.rawBSD, LinkType.rawLinktype:
@@ -204,7 +205,9 @@ public enum FrameDecoder {
         // The IP length, not the frame's: Ethernet pads short frames to 60 bytes. A
         // length of 0 is TCP segmentation offload on the capturing host: take the frame.
         let end = totalLength == 0 ? Int.max : o + totalLength
-        if proto == 17 { return .udp(try udp(&r, at: o + headerLength, end: end, source: source, destination: destination)) }
+        if proto == 17 {
+            return .udp(try udp(&r, at: o + headerLength, end: end, source: source, destination: destination))
+        }
         return .tcp(try tcp(&r, at: o + headerLength, end: end, source: source, destination: destination))
     }
 
@@ -225,12 +228,12 @@ public enum FrameDecoder {
             depth += 1
             guard depth <= maxNesting else { throw FrameError(.malformed, "ipv6.extension_depth", at: offset) }
             switch next {
-            case 0, 43, 60, 135, 139, 140: // hop-by-hop, routing, destination options, mobility, HIP, shim6
+            case 0, 43, 60, 135, 139, 140:  // hop-by-hop, routing, destination options, mobility, HIP, shim6
                 try r.need(offset + 2, "ipv6.extension")
                 let length = (Int(r.u8(offset + 1)) + 1) * 8
                 next = r.u8(offset)
                 offset += length
-            case 44: // fragment
+            case 44:  // fragment
                 try r.need(offset + 8, "ipv6.fragment")
                 let fragment = r.u16(offset + 2)
                 if fragment & 0xFFF8 != 0 || fragment & 0x0001 != 0 {
@@ -238,12 +241,12 @@ public enum FrameDecoder {
                 }
                 next = r.u8(offset)
                 offset += 8
-            case 51: // AH: length in 4-byte units, minus 2
+            case 51:  // AH: length in 4-byte units, minus 2
                 try r.need(offset + 2, "ipv6.ah")
                 let length = (Int(r.u8(offset + 1)) + 2) * 4
                 next = r.u8(offset)
                 offset += length
-            default: // ESP, no next header, ICMPv6...
+            default:  // ESP, no next header, ICMPv6...
                 throw FrameError(.unsupported, "ipv6.next_header", at: offset)
             }
             guard offset <= end else { throw FrameError(.malformed, "ipv6.extension_length", at: offset) }
@@ -254,7 +257,13 @@ public enum FrameDecoder {
 
     /// RFC 768: source port, destination port, length (header included, at least 8),
     /// checksum. The payload ends at the UDP length, or the IP length if that is shorter.
-    static func udp(_ r: inout FrameReader, at o: Int, end: Int, source: IPAddress, destination: IPAddress) throws(FrameError) -> UDPDatagram {
+    static func udp(
+        _ r: inout FrameReader,
+        at o: Int,
+        end: Int,
+        source: IPAddress,
+        destination: IPAddress
+    ) throws(FrameError) -> UDPDatagram {
         try r.need(o + 8, "udp.header")
         let length = Int(r.u16(o + 4))
         // 0 is a jumbogram's or offload's: take what the IP layer says.
@@ -263,7 +272,9 @@ public enum FrameDecoder {
         let payloadStart = o + 8
         var promised = end == Int.max ? r.bytes.count - payloadStart : end - payloadStart
         if length >= 8 {
-            guard length - 8 <= promised || end == Int.max else { throw FrameError(.malformed, "udp.length", at: o + 4) }
+            guard length - 8 <= promised || end == Int.max else {
+                throw FrameError(.malformed, "udp.length", at: o + 4)
+            }
             promised = length - 8
         }
         let available = max(0, r.bytes.count - payloadStart)
@@ -271,15 +282,26 @@ public enum FrameDecoder {
         return UDPDatagram(
             source: Endpoint(address: source, port: r.u16(o)),
             destination: Endpoint(address: destination, port: r.u16(o + 2)),
-            payloadOffset: payloadStart, payloadLength: present, missingPayload: promised - present)
+            payloadOffset: payloadStart,
+            payloadLength: present,
+            missingPayload: promised - present
+        )
     }
 
     /// RFC 9293 §3.1.
-    static func tcp(_ r: inout FrameReader, at o: Int, end: Int, source: IPAddress, destination: IPAddress) throws(FrameError) -> TCPSegment {
+    static func tcp(
+        _ r: inout FrameReader,
+        at o: Int,
+        end: Int,
+        source: IPAddress,
+        destination: IPAddress
+    ) throws(FrameError) -> TCPSegment {
         try r.need(o + 20, "tcp.header")
         let dataOffset = Int(r.u8(o + 12) >> 4) * 4
         guard dataOffset >= 20 else { throw FrameError(.malformed, "tcp.data_offset", at: o + 12) }
-        guard end == Int.max || o + dataOffset <= end else { throw FrameError(.malformed, "tcp.data_offset", at: o + 12) }
+        guard end == Int.max || o + dataOffset <= end else {
+            throw FrameError(.malformed, "tcp.data_offset", at: o + 12)
+        }
         try r.need(o + dataOffset, "tcp.options")
         let payloadStart = o + dataOffset
         let available = r.bytes.count - payloadStart
@@ -288,9 +310,13 @@ public enum FrameDecoder {
         return TCPSegment(
             source: Endpoint(address: source, port: r.u16(o)),
             destination: Endpoint(address: destination, port: r.u16(o + 2)),
-            sequenceNumber: r.u32(o + 4), acknowledgementNumber: r.u32(o + 8),
+            sequenceNumber: r.u32(o + 4),
+            acknowledgementNumber: r.u32(o + 8),
             flags: TCPFlags(rawValue: r.u8(o + 13) & 0x1F),
-            payloadOffset: payloadStart, payloadLength: present, missingPayload: promised - present)
+            payloadOffset: payloadStart,
+            payloadLength: present,
+            missingPayload: promised - present
+        )
     }
 }
 
@@ -301,7 +327,9 @@ struct FrameReader {
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     func need(_ count: Int, _ field: String) throws(FrameError) {
-        guard count >= 0, count <= bytes.count else { throw FrameError(.truncated, field, at: min(max(count, 0), bytes.count)) }
+        guard count >= 0, count <= bytes.count else {
+            throw FrameError(.truncated, field, at: min(max(count, 0), bytes.count))
+        }
     }
 
     func u8(_ o: Int) -> UInt8 { bytes[o] }

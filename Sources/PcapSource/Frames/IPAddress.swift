@@ -32,7 +32,10 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
             isIPv6 = false
         } else if inet_pton(AF_INET6, text, &v6) == 1 {
             (high, low) = withUnsafeBytes(of: &v6) {
-                (UInt64(Self.be32($0, 0)) << 32 | UInt64(Self.be32($0, 4)), UInt64(Self.be32($0, 8)) << 32 | UInt64(Self.be32($0, 12)))
+                (
+                    UInt64(Self.be32($0, 0)) << 32 | UInt64(Self.be32($0, 4)),
+                    UInt64(Self.be32($0, 8)) << 32 | UInt64(Self.be32($0, 12))
+                )
             }
             isIPv6 = true
         } else {
@@ -42,7 +45,8 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// The address's bytes, network order: 4 for IPv4, 16 for IPv6.
     public var bytes: [UInt8] {
-        let all = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+        let all =
+            (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
             + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
         return isIPv6 ? all : Array(all.suffix(4))
     }

@@ -74,26 +74,35 @@ struct IPv4Reassembler {
         // The fragment must be whole in the capture (a snap length cut it otherwise) and
         // make sense: its header inside it, its end inside the largest datagram.
         guard headerLength >= 20, totalLength >= headerLength, packet.count >= totalLength,
-              offset + totalLength - headerLength <= Self.maxDatagramLength,
-              totalLength > headerLength || !more else {
+            offset + totalLength - headerLength <= Self.maxDatagramLength,
+            totalLength > headerLength || !more
+        else {
             givenUpFragments += 1
             return nil
         }
-        let key = Key(source: IPAddress.be32(packet, 12), destination: IPAddress.be32(packet, 16),
-                      identification: UInt16(u16(4)), proto: packet[9])
+        let key = Key(
+            source: IPAddress.be32(packet, 12),
+            destination: IPAddress.be32(packet, 16),
+            identification: UInt16(u16(4)),
+            proto: packet[9]
+        )
         let payload = Array(packet[headerLength..<totalLength])
-        var datagram = pending.removeValue(forKey: key) ?? {
-            ordinal += 1
-            order.append((key, ordinal))
-            return Datagram(firstSeen: time, ordinal: ordinal)
-        }()
+        var datagram =
+            pending.removeValue(forKey: key)
+            ?? {
+                ordinal += 1
+                order.append((key, ordinal))
+                return Datagram(firstSeen: time, ordinal: ordinal)
+            }()
         if offset == 0 { datagram.header = Array(packet[0..<headerLength]) }
         if !more { datagram.total = offset + payload.count }
         datagram.pieces.append((offset, payload))
         datagram.receivedBytes += payload.count
         datagram.heldBytes += payload.count + 64
         heldBytes += payload.count + 64
-        if datagram.header != nil, let total = datagram.total, datagram.receivedBytes >= total, let whole = Self.assemble(datagram) {
+        if datagram.header != nil, let total = datagram.total, datagram.receivedBytes >= total,
+            let whole = Self.assemble(datagram)
+        {
             heldBytes -= datagram.heldBytes
             reassembledFragments += datagram.pieces.count
             reassembledDatagrams += 1
@@ -114,7 +123,9 @@ struct IPv4Reassembler {
     /// gone ones behind a waiting one have piled up, rebuilds it from what waits: it stays
     /// within a few times `maxDatagrams` entries.
     private mutating func tidyOrder() {
-        while orderStart < order.count, pending[order[orderStart].key]?.ordinal != order[orderStart].ordinal { orderStart += 1 }
+        while orderStart < order.count, pending[order[orderStart].key]?.ordinal != order[orderStart].ordinal {
+            orderStart += 1
+        }
         if order.count - orderStart > 4 * Self.maxDatagrams {
             order = pending.map { ($0.key, $0.value.ordinal) }.sorted { $0.ordinal < $1.ordinal }
             orderStart = 0

@@ -5,11 +5,17 @@
 let findingCodeEntries: [CatalogEntry] = FindingCatalog.all.map { item in
     let code = item.code.rawValue
     let meaning = item.meaning + " Reported as \(item.defaultSeverity.rawValue) under the default profile."
-    var entry = CatalogEntry(explanation: Explanation(
-        kind: .findingCode, name: code, code: nil,
-        summary: "tlsprobe finding: \(item.title).", meaning: meaning,
-        checks: [item.fix, "Reproduce: \(item.reproduce)"],
-        related: item.related.map(\.rawValue)))
+    var entry = CatalogEntry(
+        explanation: Explanation(
+            kind: .findingCode,
+            name: code,
+            code: nil,
+            summary: "tlsprobe finding: \(item.title).",
+            meaning: meaning,
+            checks: [item.fix, "Reproduce: \(item.reproduce)"],
+            related: item.related.map(\.rawValue)
+        )
+    )
     entry.symbols = [CatalogEntry.lower(code)]
     entry.specificity = 4
     return entry

@@ -158,7 +158,8 @@ struct Matcher: Sendable {
     private func found(in text: String, comparisons: inout Int) -> [Hit] {
         let lower = Array(CatalogEntry.lower(text).utf8)
         let spaced = Array(CatalogEntry.spaced(text).utf8)
-        let tlsContext = Self.contains(lower, "alert") || Self.contains(lower, "tls")
+        let tlsContext =
+            Self.contains(lower, "alert") || Self.contains(lower, "tls")
             || Self.contains(lower, "ssl")
         let entries = entries
         let search = textIndex.index
@@ -168,7 +169,10 @@ struct Matcher: Sendable {
         // Symbols: maximal runs of letters, digits and `_`; finding codes also take `.`.
         var index = 0
         while index < lower.count {
-            guard Self.isWord(lower[index]) || lower[index] == 0x2E else { index += 1; continue }
+            guard Self.isWord(lower[index]) || lower[index] == 0x2E else {
+                index += 1
+                continue
+            }
             var end = index
             while end < lower.count, Self.isWord(lower[end]) || lower[end] == 0x2E { end += 1 }
             let run = String(decoding: lower[index..<end], as: UTF8.self)
@@ -197,7 +201,8 @@ struct Matcher: Sendable {
             while let start = Self.find(phrase, in: spaced, from: from) {
                 let end = start + phrase.count
                 let leftOK = start == 0 || !Self.isAlnum(spaced[start - 1]) || !Self.isAlnum(phrase[0])
-                let rightOK = end == spaced.count || !Self.isAlnum(spaced[end]) || !Self.isAlnum(phrase[phrase.count - 1])
+                let rightOK =
+                    end == spaced.count || !Self.isAlnum(spaced[end]) || !Self.isAlnum(phrase[phrase.count - 1])
                 if leftOK && rightOK {
                     hits.append(Hit(entry: entry, start: start, length: phrase.count, covers: true))
                 }
@@ -237,7 +242,10 @@ struct Matcher: Sendable {
         while index < lower.count {
             let negative = lower[index] == 0x2D
             let digitsStart = negative ? index + 1 : index
-            guard digitsStart < lower.count, Self.isDigit(lower[digitsStart]) else { index += 1; continue }
+            guard digitsStart < lower.count, Self.isDigit(lower[digitsStart]) else {
+                index += 1
+                continue
+            }
             if index > 0 {
                 let before = lower[index - 1]
                 if Self.isWord(before) || before == 0x2E || (negative && Self.isDigit(before)) {
@@ -265,7 +273,8 @@ struct Matcher: Sendable {
                 if Self.alertContexts.contains(where: { context.hasSuffix($0) }) {
                     kinds = [.tlsAlert]
                 } else if Self.verifyContexts.contains(where: { context.hasSuffix($0) })
-                    || (context.hasSuffix("error") && after.hasPrefix(" at ") && after.containsText("depth")) {
+                    || (context.hasSuffix("error") && after.hasPrefix(" at ") && after.containsText("depth"))
+                {
                     kinds = [.opensslVerifyError]
                 } else {
                     continue
@@ -307,7 +316,8 @@ struct Matcher: Sendable {
             guard codeStart + 8 <= lower.count else { break }
             let code = String(decoding: lower[codeStart..<(codeStart + 8)], as: UTF8.self)
             guard codeStart + 8 == lower.count || lower[codeStart + 8] == 0x3A,
-                  let reason = Self.packedSSLReason(code) else { continue }
+                let reason = Self.packedSSLReason(code)
+            else { continue }
             for entry in entriesForReason(reason) {
                 hits.append(Hit(entry: entry, start: codeStart, length: 8, covers: false))
             }
@@ -318,8 +328,8 @@ struct Matcher: Sendable {
     /// The SSL-library reason inside an OpenSSL packed error code, if it is one.
     static func packedSSLReason(_ code: String) -> Int? {
         guard code.utf8.count == 8, let value = UInt32(code, radix: 16) else { return nil }
-        if value >> 23 == 20 { return Int(value & 0x7F_FFFF) }            // OpenSSL 3: lib << 23 | reason
-        if value >> 24 == 20 { return Int(value & 0xFFF) }                // OpenSSL 1.1: lib << 24 | func << 12 | reason
+        if value >> 23 == 20 { return Int(value & 0x7F_FFFF) }  // OpenSSL 3: lib << 23 | reason
+        if value >> 24 == 20 { return Int(value & 0xFFF) }  // OpenSSL 1.1: lib << 24 | func << 12 | reason
         return nil
     }
 
@@ -362,9 +372,13 @@ struct Matcher: Sendable {
         var best: [String: (Int, Int)] = [:]
         var result: [(Int, Int)] = []
         for item in found {
-            guard let twin = entry(item.0).twin else { result.append(item); continue }
+            guard let twin = entry(item.0).twin else {
+                result.append(item)
+                continue
+            }
             if let current = best[twin] {
-                let better = Self.kindRank(entry(item.0).explanation.kind) < Self.kindRank(entry(current.0).explanation.kind)
+                let better =
+                    Self.kindRank(entry(item.0).explanation.kind) < Self.kindRank(entry(current.0).explanation.kind)
                 best[twin] = better ? (item.0, Swift.min(item.1, current.1)) : (current.0, Swift.min(item.1, current.1))
             } else {
                 best[twin] = item
@@ -400,7 +414,8 @@ struct Matcher: Sendable {
             let overlaps = (Swift.max(0, hit.start - longest)...hit.start).contains { start in
                 (acceptedByStart[start] ?? []).contains { other in
                     comparisons += 1
-                    return other.entry != hit.entry && hit.start + hit.length <= other.start + other.length && hit.length < other.length
+                    return other.entry != hit.entry && hit.start + hit.length <= other.start + other.length
+                        && hit.length < other.length
                 }
             }
             if !overlaps {
@@ -427,7 +442,9 @@ struct Matcher: Sendable {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-    private static func isAlnum(_ byte: UInt8) -> Bool { isDigit(byte) || (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80 }
+    private static func isAlnum(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80
+    }
     private static func isWord(_ byte: UInt8) -> Bool { isAlnum(byte) || byte == 0x5F }
 
     private static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
@@ -444,7 +461,10 @@ struct Matcher: Sendable {
                 var matched = true
                 var offset = 1
                 while offset < needle.count {
-                    if haystack[index + offset] != needle[offset] { matched = false; break }
+                    if haystack[index + offset] != needle[offset] {
+                        matched = false
+                        break
+                    }
                     offset += 1
                 }
                 if matched { return index }

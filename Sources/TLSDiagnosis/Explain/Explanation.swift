@@ -5,8 +5,14 @@
 public struct Explanation: Sendable, Hashable {
     /// The family a code or message belongs to; the raw value is what JSON prints.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case opensslVerifyError = "openssl_verify_error", tlsAlert = "tls_alert", appleOSStatus = "apple_osstatus",
-             nsurlError = "nsurlerror", boringssl = "boringssl", opensslError = "openssl_error", findingCode = "finding_code"
+        case opensslVerifyError = "openssl_verify_error"
+        case tlsAlert = "tls_alert"
+        case appleOSStatus = "apple_osstatus"
+        case
+            nsurlError = "nsurlerror"
+        case boringssl = "boringssl"
+        case opensslError = "openssl_error"
+        case findingCode = "finding_code"
     }
 
     /// Which family this entry belongs to.
@@ -26,8 +32,15 @@ public struct Explanation: Sendable, Hashable {
     public var related: [String]
 
     /// An explanation with every field given.
-    public init(kind: Kind, name: String, code: String?, summary: String, meaning: String,
-                checks: [String], related: [String]) {
+    public init(
+        kind: Kind,
+        name: String,
+        code: String?,
+        summary: String,
+        meaning: String,
+        checks: [String],
+        related: [String]
+    ) {
         self.kind = kind
         self.name = name
         self.code = code

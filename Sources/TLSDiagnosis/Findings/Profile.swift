@@ -79,7 +79,9 @@ public struct Profile: Sendable, Hashable {
         case .certEKUMissingServerAuth:
             return [("a server certificate with no extendedKeyUsage extension at all", missingEKUSeverity)]
         case .certKeyUsageIncompatible:
-            return [("an RSA key with keyEncipherment but not digitalSignature", requiresForwardSecrecy ? .error : .warning)]
+            return [
+                ("an RSA key with keyEncipherment but not digitalSignature", requiresForwardSecrecy ? .error : .warning)
+            ]
         case .certValidityTooLong:
             var cases = validityLimits.map { ("a leaf valid for more than \($0.days) days", Optional($0.severity)) }
             if let limit = publicRootValidityLimit {
@@ -143,7 +145,8 @@ public struct Profile: Sendable, Hashable {
     /// Transport Security (TLS 1.2 or later, forward-secret suites).
     public static let apple = Profile(
         name: "apple",
-        summary: "iOS 13+/macOS 10.15+: SAN and serverAuth required, validity <= 825 days (398 under a preinstalled root), RSA >= 2048, SHA-2, ATS (TLS >= 1.2, forward secrecy)",
+        summary:
+            "iOS 13+/macOS 10.15+: SAN and serverAuth required, validity <= 825 days (398 under a preinstalled root), RSA >= 2048, SHA-2, ATS (TLS >= 1.2, forward secrecy)",
         severityOverrides: [
             .tlsProtocolTooOld: .error,
             .tlsNoForwardSecrecy: .error,

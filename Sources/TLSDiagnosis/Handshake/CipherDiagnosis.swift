@@ -48,8 +48,12 @@ public enum CipherDiagnosis {
     public static func summaries(_ probes: [CipherProbe]) -> [CipherVersionSummary] {
         probes.sorted { $0.version < $1.version }.map { probe in
             CipherVersionSummary(
-                version: probe.version, suites: probe.accepted.map { summary($0, version: probe.version) },
-                order: probe.serverOrder.map { $0 ? "server" : "client" }, offered: probe.offered, detail: probe.detail)
+                version: probe.version,
+                suites: probe.accepted.map { summary($0, version: probe.version) },
+                order: probe.serverOrder.map { $0 ? "server" : "client" },
+                offered: probe.offered,
+                detail: probe.detail
+            )
         }
     }
 

@@ -28,13 +28,21 @@ extension ConnectionDiagnosis {
     /// `evidence`: the fallback, the probes and the enumeration it carries, one finding for
     /// every version older than the profile allows that the server accepted, the trust
     /// note when no TLS ran, and OpenSSL's verdict.
-    public static func completing(_ report: ConnectionReport, with evidence: ConnectEvidence, profile: Profile) -> ConnectionReport {
+    public static func completing(
+        _ report: ConnectionReport,
+        with evidence: ConnectEvidence,
+        profile: Profile
+    ) -> ConnectionReport {
         var report = report
         report.fallback = evidence.fallback
         report.ocsp = evidence.ocsp
         report.ciphers = evidence.ciphers.map(CipherDiagnosis.summaries)
         let probes = (evidence.fallback?.probes ?? []) + (evidence.versions ?? [])
-        let tooOld = FallbackDiagnosis.onlyOldVersions(probes, profile: profile, refusedTogether: evidence.refusedTogether)
+        let tooOld = FallbackDiagnosis.onlyOldVersions(
+            probes,
+            profile: profile,
+            refusedTogether: evidence.refusedTogether
+        )
         report.findings = FallbackDiagnosis.replacingTooOld(report.findings, with: tooOld).inReportOrder()
         if evidence.upgrade?.upgraded == false { report.trust.note = UpgradeDiagnosis.trustNote }
         report.trust.openssl = evidence.openssl

@@ -15,13 +15,22 @@ public enum ConnectionDiagnosis {
     /// side sent. `memo` (capture's, made for the same `anchors`) remembers chain
     /// evaluations and certificate descriptions across connections; the report is the same.
     public static func report(
-        observation o: HandshakeObservation, vantage: Vantage, anchors: [TrustAnchor], context: TrustContext,
-        ending: HandshakeEnding? = nil, extraFindings: [Finding] = [], versions: [VersionProbe]? = nil,
-        negotiatedGroup: String? = nil, localErrors: [String] = [], memo: DiagnosisMemo? = nil
+        observation o: HandshakeObservation,
+        vantage: Vantage,
+        anchors: [TrustAnchor],
+        context: TrustContext,
+        ending: HandshakeEnding? = nil,
+        extraFindings: [Finding] = [],
+        versions: [VersionProbe]? = nil,
+        negotiatedGroup: String? = nil,
+        localErrors: [String] = [],
+        memo: DiagnosisMemo? = nil
     ) -> ConnectionReport {
         let memo = memo.flatMap { $0.serves(anchors) ? $0 : nil }
         func details(_ chain: [X509Certificate]) -> [CertificateDetails] {
-            chain.enumerated().map { memo?.details($0.element, index: $0.offset) ?? CertificateDetails($0.element, index: $0.offset) }
+            chain.enumerated().map {
+                memo?.details($0.element, index: $0.offset) ?? CertificateDetails($0.element, index: $0.offset)
+            }
         }
         var findings = extraFindings
         var served: ServedSide?
@@ -37,36 +46,54 @@ public enum ConnectionDiagnosis {
             genericAlertCode = .captureAlert
             findings += CaptureDiagnosis.findings(observer.capture, observation: o)
         }
-        if let ending, let finding = HandshakeDiagnosis.finding(for: ending, in: o, vantage: vantage) { findings.append(finding) }
+        if let ending, let finding = HandshakeDiagnosis.finding(for: ending, in: o, vantage: vantage) {
+            findings.append(finding)
+        }
         if let finding = HandshakeDiagnosis.helloRetryNotFollowed(o) { findings.append(finding) }
         let keyLogFinding = findings.contains { $0.code == .captureNoKey || $0.code == .captureDecryptFailed }
         var trust = TrustSection(
-            evaluated: false, trusted: nil, profile: context.profile.name,
-            note: "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
-            anchors: memo?.anchorsSummary ?? anchors.map { CertificateSummary($0.certificate, source: $0.source) }, path: nil)
+            evaluated: false,
+            trusted: nil,
+            profile: context.profile.name,
+            note:
+                "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
+            anchors: memo?.anchorsSummary ?? anchors.map { CertificateSummary($0.certificate, source: $0.source) },
+            path: nil
+        )
 
         if served != nil {
-            trust.note = "This is tlsprobe's own chain, served to the client: the client's verdict on it is in how the connection ended."
+            trust.note =
+                "This is tlsprobe's own chain, served to the client: the client's verdict on it is in how the connection ended."
         } else if let leaf = o.serverCertificates.first {
             let presented = Array(o.serverCertificates.dropFirst())
-            let evaluation = memo?.evaluate(leaf: leaf, presented: presented, context: context)
+            let evaluation =
+                memo?.evaluate(leaf: leaf, presented: presented, context: context)
                 ?? TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
             // connect --pin / --known-hosts with no anchors: the pinned key decided trust.
             var pin: Finding?
             if case .client = vantage, anchors.isEmpty { pin = PinnedTrust.decidingFinding(extraFindings) }
-            findings += pin?.code == .pinMatch ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf) : evaluation.findings
+            findings +=
+                pin?.code == .pinMatch
+                ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf) : evaluation.findings
             if let pin {
                 trust.evaluated = true
                 trust.trusted = PinnedTrust.trusted(pin, nameMatched: evaluation.nameMatched)
                 trust.note = PinnedTrust.note(pin, nameMatched: evaluation.nameMatched)
-            } else if case .client = vantage, anchors.isEmpty, extraFindings.contains(where: { $0.code == .pinFirstUse }) {
+            } else if case .client = vantage, anchors.isEmpty,
+                extraFindings.contains(where: { $0.code == .pinFirstUse })
+            {
                 trust.note = PinnedTrust.firstUseNote
             }
             if !anchors.isEmpty {
                 trust.evaluated = true
                 trust.trusted = evaluation.trusted
                 trust.note = nil
-                trust.path = evaluation.path.map { $0.map { memo?.summary($0.certificate, source: $0.source) ?? CertificateSummary($0.certificate, source: $0.source) } }
+                trust.path = evaluation.path.map {
+                    $0.map {
+                        memo?.summary($0.certificate, source: $0.source)
+                            ?? CertificateSummary($0.certificate, source: $0.source)
+                    }
+                }
             }
         } else {
             let certificateSent = o.steps.contains { $0.from == .server && $0.type == .certificate }
@@ -75,31 +102,46 @@ public enum ConnectionDiagnosis {
             if case .observer(let observer) = vantage {
                 let capture = observer.capture
                 if capture.cutRecords.contains(where: { $0.side == .server && $0.message == "certificate" }) {
-                    cutNote = "The server's Certificate message is cut short in the capture (see capture.truncated), so trust was not judged."
+                    cutNote =
+                        "The server's Certificate message is cut short in the capture (see capture.truncated), so trust was not judged."
                 } else if !certificateSent, !o.encryptedHandshakeUnseen,
-                          capture.serverBytesLost > 0 || capture.cutRecords.contains(where: { $0.side == .server }) {
-                    cutNote = "The server's handshake is cut short in the capture (see capture.truncated), so its certificate, if it sent one, was not read and trust was not judged."
+                    capture.serverBytesLost > 0 || capture.cutRecords.contains(where: { $0.side == .server })
+                {
+                    cutNote =
+                        "The server's handshake is cut short in the capture (see capture.truncated), so its certificate, if it sent one, was not read and trust was not judged."
                 }
             }
-            trust.note = cutNote ?? (o.encryptedHandshakeUnseen
-                ? (keyLogFinding
-                    ? "The server's chain was sent encrypted (TLS 1.3) and the key log did not decrypt it, so trust was not judged."
-                    : "The server's chain was sent encrypted (TLS 1.3) and no key log was given, so trust was not judged.")
-                : certificateSent || o.outcome == .established
-                    ? "The server presented no certificate, so trust was not judged."
-                    : "The handshake ended before the server sent its certificate, so trust was not judged.")
+            trust.note =
+                cutNote
+                ?? (o.encryptedHandshakeUnseen
+                    ? (keyLogFinding
+                        ? "The server's chain was sent encrypted (TLS 1.3) and the key log did not decrypt it, so trust was not judged."
+                        : "The server's chain was sent encrypted (TLS 1.3) and no key log was given, so trust was not judged.")
+                    : certificateSent || o.outcome == .established
+                        ? "The server presented no certificate, so trust was not judged."
+                        : "The handshake ended before the server sent its certificate, so trust was not judged.")
         }
         if o.unreadableServerCertificates > 0 {
-            findings.append(Finding(
-                code: .certMalformed, subject: .chain,
-                message: "\(o.unreadableServerCertificates) certificate(s) in the server's Certificate message cannot be read as X.509 at all."))
+            findings.append(
+                Finding(
+                    code: .certMalformed,
+                    subject: .chain,
+                    message:
+                        "\(o.unreadableServerCertificates) certificate(s) in the server's Certificate message cannot be read as X.509 at all."
+                )
+            )
         }
         // A key log was given and a capture.no_key / capture.decrypt_failed finding says
         // why it did not help: that finding, not this one, speaks for the encryption.
         if o.encryptedHandshakeUnseen && !keyLogFinding {
-            findings.append(Finding(
-                code: .captureTLS13Encrypted, subject: .connection,
-                message: "This is TLS 1.3: the server's chain, any CertificateRequest, the client's certificate and most alerts are encrypted. Without the client's key log they cannot be shown."))
+            findings.append(
+                Finding(
+                    code: .captureTLS13Encrypted,
+                    subject: .connection,
+                    message:
+                        "This is TLS 1.3: the server's chain, any CertificateRequest, the client's certificate and most alerts are encrypted. Without the client's key log they cannot be shown."
+                )
+            )
         }
         // connect: a stream that broke after the ServerHello is the ending's finding, which
         // names our alert; read on its own, our alert would blame the server's choices.
@@ -111,11 +153,15 @@ public enum ConnectionDiagnosis {
         }
         for alert in o.alerts {
             if endingExplainsOurAlert && alert.from == vantage.localSide { continue }
-            guard var finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: genericAlertCode, served: served) else { continue }
-            if alert.from == vantage.localSide && !localErrors.isEmpty { finding.evidence["openssl_errors"] = .strings(localErrors) }
+            guard var finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: genericAlertCode, served: served)
+            else { continue }
+            if alert.from == vantage.localSide && !localErrors.isEmpty {
+                finding.evidence["openssl_errors"] = .strings(localErrors)
+            }
             findings.append(finding)
         }
-        if case .server(let server) = vantage, let finding = HandshakeDiagnosis.closedAfterHandshake(o, server: server) {
+        if case .server(let server) = vantage, let finding = HandshakeDiagnosis.closedAfterHandshake(o, server: server)
+        {
             findings.append(finding)
         }
         findings += HandshakeDiagnosis.protocolFindings(o, profile: context.profile, served: served)
@@ -125,16 +171,25 @@ public enum ConnectionDiagnosis {
         // The client chain's verdict is a server's concern (listen, or a capture given client anchors).
         if o.clientCertificates?.isEmpty == false && (served != nil || !clientAnchors.isEmpty) {
             clientTrust = TrustSection(
-                evaluated: false, trusted: nil, profile: context.profile.name,
-                note: "No client anchors were given (listen --client-anchor), so the client's certificate was not judged.",
-                anchors: clientAnchors.map { CertificateSummary($0.certificate, source: $0.source) }, path: nil)
+                evaluated: false,
+                trusted: nil,
+                profile: context.profile.name,
+                note:
+                    "No client anchors were given (listen --client-anchor), so the client's certificate was not judged.",
+                anchors: clientAnchors.map { CertificateSummary($0.certificate, source: $0.source) },
+                path: nil
+            )
         }
         if let clientLeaf = o.clientCertificates?.first, !clientAnchors.isEmpty {
             var clientContext = context
             clientContext.purpose = .client
             clientContext.expectedName = nil
             let evaluation = TrustEngine.evaluate(
-                leaf: clientLeaf, presented: Array((o.clientCertificates ?? []).dropFirst()), anchors: clientAnchors, context: clientContext)
+                leaf: clientLeaf,
+                presented: Array((o.clientCertificates ?? []).dropFirst()),
+                anchors: clientAnchors,
+                context: clientContext
+            )
             for var finding in evaluation.findings {
                 finding.subject = .client(finding.subject)
                 findings.append(finding)
@@ -147,16 +202,29 @@ public enum ConnectionDiagnosis {
 
         let hello = o.serverHello
         let summary = HandshakeSummary(
-            established: o.outcome == .established, version: hello?.version, cipherSuite: hello?.cipherSuite,
-            group: negotiatedGroup ?? hello?.group?.description, alpn: hello?.alpn, resumed: o.resumed)
+            established: o.outcome == .established,
+            version: hello?.version,
+            cipherSuite: hello?.cipherSuite,
+            group: negotiatedGroup ?? hello?.group?.description,
+            alpn: hello?.alpn,
+            resumed: o.resumed
+        )
         let requestSummary = o.certificateRequest
         var report = ConnectionReport(
-            vantage: vantage, handshake: summary, clientHello: o.clientHello,
+            vantage: vantage,
+            handshake: summary,
+            clientHello: o.clientHello,
             serverHello: o.serverHello ?? o.helloRetryRequest,
             chain: details(o.serverCertificates),
             certificateRequest: requestSummary,
             clientChain: o.clientCertificates.map(details),
-            alerts: o.alerts, outcome: o.outcome, trust: trust, findings: findings, versions: versions, clientTrust: clientTrust)
+            alerts: o.alerts,
+            outcome: o.outcome,
+            trust: trust,
+            findings: findings,
+            versions: versions,
+            clientTrust: clientTrust
+        )
         report.secondClientHello = o.secondClientHello
         report.evaluatedAt = context.at
         return report

@@ -7,7 +7,11 @@ extension HandshakeDiagnosis {
     /// server (listen), what the client's means, against what we served. Nil when an alert
     /// already explains it, and for an observer (a capture's connections end as packets
     /// show, not as a socket reports).
-    public static func finding(for ending: HandshakeEnding, in observation: HandshakeObservation, vantage: Vantage) -> Finding? {
+    public static func finding(
+        for ending: HandshakeEnding,
+        in observation: HandshakeObservation,
+        vantage: Vantage
+    ) -> Finding? {
         switch vantage {
         case .client: return serverEnding(ending, in: observation)
         case .server(let server): return clientEnding(ending, in: observation, served: server.served)
@@ -18,7 +22,10 @@ extension HandshakeDiagnosis {
     /// The first bytes of a peer that does not speak TLS: as evidence (hex and printable
     /// text), and the printable text for the message.
     static func notTLSEvidence(_ bytes: [UInt8], into evidence: inout [String: EvidenceValue]) -> String {
-        let printable = String(decoding: bytes.prefix(16).map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
+        let printable = String(
+            decoding: bytes.prefix(16).map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") },
+            as: UTF8.self
+        )
         evidence["first_bytes"] = .string(Hex.encode(Array(bytes.prefix(16))))
         evidence["first_bytes_text"] = .string(printable)
         return printable
@@ -33,9 +40,10 @@ extension HandshakeDiagnosis {
         }
         if observation.alerts.contains(where: { $0.from == .server || $0.level == .fatal }) { return nil }
         let last = observation.steps.last { $0.from == .server }
-        let afterText = last.map { "after the server's \($0.type)" } ?? "in answer to our ClientHello, before sending anything"
+        let afterText =
+            last.map { "after the server's \($0.type)" } ?? "in answer to our ClientHello, before sending anything"
         var evidence: [String: EvidenceValue] = [
-            "after": .strings(observation.steps.suffix(4).map(\.description)),
+            "after": .strings(observation.steps.suffix(4).map(\.description))
         ]
         switch ending {
         case .closed, .reset:
@@ -47,36 +55,55 @@ extension HandshakeDiagnosis {
                     evidence["sni"] = .optional(hello.sni)
                 }
                 return Finding(
-                    code: .tlsHandshakeFailed, subject: .connection,
-                    message: "The server \(what) in answer to our ClientHello without sending an alert. Old embedded servers do this when they do not support any version offered; others when they have no certificate for the name sent in SNI, or when a firewall or proxy in between filters TLS.",
+                    code: .tlsHandshakeFailed,
+                    subject: .connection,
+                    message:
+                        "The server \(what) in answer to our ClientHello without sending an alert. Old embedded servers do this when they do not support any version offered; others when they have no certificate for the name sent in SNI, or when a firewall or proxy in between filters TLS.",
                     evidence: evidence,
-                    fix: "Run tlsprobe connect HOST:PORT --versions to see which versions it accepts; try --sni NAME or --no-sni; check the server's log for why it dropped the connection.")
+                    fix:
+                        "Run tlsprobe connect HOST:PORT --versions to see which versions it accepts; try --sni NAME or --no-sni; check the server's log for why it dropped the connection."
+                )
             }
             return Finding(
-                code: .tlsHandshakeFailed, subject: .connection,
+                code: .tlsHandshakeFailed,
+                subject: .connection,
                 message: "The server \(what) \(afterText) without sending an alert, so it did not say why.",
                 evidence: evidence,
-                fix: "Check the server's log for the reason; tlsprobe explain can read the error it shows.")
+                fix: "Check the server's log for the reason; tlsprobe explain can read the error it shows."
+            )
         case .closedPartWay(let stream, let reset):
             evidence["transport"] = .string(reset ? "reset (RST)" : "closed (FIN)")
             let partWay = partWay(stream, after: last, into: &evidence)
             return Finding(
-                code: .tlsHandshakeFailed, subject: .connection,
-                message: "The server \(reset ? "reset" : "closed") the connection \(partWay.where): \(partWay.count) had arrived in all\(partWay.record). A server does not stop in the middle of a record on purpose: it crashed or was stopped, or something in between (a proxy, a load balancer, a firewall) cut the connection.",
+                code: .tlsHandshakeFailed,
+                subject: .connection,
+                message:
+                    "The server \(reset ? "reset" : "closed") the connection \(partWay.where): \(partWay.count) had arrived in all\(partWay.record). A server does not stop in the middle of a record on purpose: it crashed or was stopped, or something in between (a proxy, a load balancer, a firewall) cut the connection.",
                 evidence: evidence,
-                fix: "Check the server's log (a crash, a restart, a process killed for memory) and whatever sits between; capture the connection (tlsprobe capture) to see where it stops.")
+                fix:
+                    "Check the server's log (a crash, a restart, a process killed for memory) and whatever sits between; capture the connection (tlsprobe capture) to see where it stops."
+            )
         case .notTLS(let bytes):
             let printable = notTLSEvidence(bytes, into: &evidence)
             let guess: String
-            if printable.hasPrefix("HTTP/") { guess = "It answered in plain HTTP: this port serves http://, not https://." }
-            else if printable.hasPrefix("SSH-") { guess = "It is an SSH server." }
-            else if printable.hasPrefix("220") { guess = "It looks like an SMTP or FTP server, which starts in plain text: upgrade with --starttls smtp (or ftp)." }
-            else { guess = "It speaks another protocol on this port." }
+            if printable.hasPrefix("HTTP/") {
+                guess = "It answered in plain HTTP: this port serves http://, not https://."
+            } else if printable.hasPrefix("SSH-") {
+                guess = "It is an SSH server."
+            } else if printable.hasPrefix("220") {
+                guess =
+                    "It looks like an SMTP or FTP server, which starts in plain text: upgrade with --starttls smtp (or ftp)."
+            } else {
+                guess = "It speaks another protocol on this port."
+            }
             return Finding(
-                code: .tlsHandshakeFailed, subject: .connection,
+                code: .tlsHandshakeFailed,
+                subject: .connection,
                 message: "The server answered our ClientHello with bytes that are not TLS (\"\(printable)\"). \(guess)",
                 evidence: evidence,
-                fix: "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://; for SMTP, IMAP, LDAP, PostgreSQL… tlsprobe connect HOST:PORT --starttls PROTO).")
+                fix:
+                    "Dial the port that serves TLS, or use the protocol the port speaks (http:// instead of https://; for SMTP, IMAP, LDAP, PostgreSQL… tlsprobe connect HOST:PORT --starttls PROTO)."
+            )
         case .timedOut(let seconds, let stream):
             let limit = SystemCall.format("%g", seconds)
             evidence["timeout_seconds"] = .string(limit)
@@ -86,31 +113,48 @@ extension HandshakeDiagnosis {
             if let stream, stream.bytes > 0, stream.unfinishedRecordBytes > 0 || last == nil {
                 let partWay = partWay(stream, after: last, into: &evidence)
                 return Finding(
-                    code: .tlsHandshakeFailed, subject: .connection,
-                    message: "The server was still sending, \(partWay.where), when the \(limit) s ran out: \(partWay.count) had arrived in all\(partWay.record). It sends too slowly to finish a handshake in time: an overloaded server, or a link or proxy in between that passes a few bytes at a time.",
+                    code: .tlsHandshakeFailed,
+                    subject: .connection,
+                    message:
+                        "The server was still sending, \(partWay.where), when the \(limit) s ran out: \(partWay.count) had arrived in all\(partWay.record). It sends too slowly to finish a handshake in time: an overloaded server, or a link or proxy in between that passes a few bytes at a time.",
                     evidence: evidence,
-                    fix: "Raise --timeout to see whether it finishes; check the server's load and the network path between (a congested link, a proxy that trickles).")
+                    fix:
+                        "Raise --timeout to see whether it finishes; check the server's load and the network path between (a congested link, a proxy that trickles)."
+                )
             }
             return Finding(
-                code: .tlsHandshakeFailed, subject: .connection,
+                code: .tlsHandshakeFailed,
+                subject: .connection,
                 message: "The server stopped answering \(afterText): the handshake did not finish within \(limit) s.",
                 evidence: evidence,
-                fix: "Check whether the server is overloaded or waiting for something (a client certificate prompt, a slow key store); raise --timeout to give it longer.")
+                fix:
+                    "Check whether the server is overloaded or waiting for something (a client certificate prompt, a slow key store); raise --timeout to give it longer."
+            )
         case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(
-                code: .tlsHandshakeFailed, subject: .connection,
-                message: "tlsprobe's TLS library (OpenSSL) refused what the server sent \(afterText): \(reasons.first ?? "no reason given").",
+                code: .tlsHandshakeFailed,
+                subject: .connection,
+                message:
+                    "tlsprobe's TLS library (OpenSSL) refused what the server sent \(afterText): \(reasons.first ?? "no reason given").",
                 evidence: evidence,
-                fix: "The server sends something malformed or unsupported; tlsprobe explain \"\(reasons.first ?? "")\" says more.")
+                fix:
+                    "The server sends something malformed or unsupported; tlsprobe explain \"\(reasons.first ?? "")\" says more."
+            )
         }
     }
 
     /// Where in its stream a peer stopped part-way (`part-way through its ServerHello`), how
     /// many bytes it had sent, and how much of the unfinished record; the counts go into
     /// `evidence`.
-    static func partWay(_ stream: PeerStream, after last: HandshakeStep?, peer: String = "server", into evidence: inout [String: EvidenceValue])
-        -> (where: String, count: String, record: String) {
+    static func partWay(
+        _ stream: PeerStream,
+        after last: HandshakeStep?,
+        peer: String = "server",
+        into evidence: inout [String: EvidenceValue]
+    )
+        -> (where: String, count: String, record: String)
+    {
         let record: String
         if stream.unfinishedRecordBytes == 0 {
             record = ""
@@ -123,7 +167,9 @@ extension HandshakeDiagnosis {
         evidence["unfinished_record_bytes"] = .int(stream.unfinishedRecordBytes)
         if let length = stream.unfinishedRecordLength { evidence["unfinished_record_length"] = .int(length) }
         let first = peer == "server" ? "ServerHello" : "ClientHello"
-        let where_ = last.map { "part-way through its next record after the \(peer)'s \($0.type)" } ?? "part-way through its \(first)"
+        let where_ =
+            last.map { "part-way through its next record after the \(peer)'s \($0.type)" }
+            ?? "part-way through its \(first)"
         return (where_, stream.bytes == 1 ? "1 byte" : "\(stream.bytes) bytes", record)
     }
 
@@ -139,7 +185,10 @@ extension HandshakeDiagnosis {
     /// itself); nil otherwise, and when the server sent an alert. Our own alert then
     /// (protocol_version for "wrong version number", record_overflow) is OpenSSL's reaction
     /// to the broken stream, not a verdict on the version or cipher suite the server chose.
-    static func malformedAfterServerHello(_ ending: HandshakeEnding, in o: HandshakeObservation) -> (reasons: [String], stream: PeerStream?)? {
+    static func malformedAfterServerHello(
+        _ ending: HandshakeEnding,
+        in o: HandshakeObservation
+    ) -> (reasons: [String], stream: PeerStream?)? {
         guard case .refusedLocally(let reasons, let stream) = ending,
             o.steps.contains(where: { $0.from == .server && $0.type == .serverHello }),
             !o.alerts.contains(where: { $0.from == .server }),
@@ -148,7 +197,11 @@ extension HandshakeDiagnosis {
         return (reasons, stream)
     }
 
-    static func malformedAfterServerHelloFinding(_ reasons: [String], _ stream: PeerStream?, in o: HandshakeObservation) -> Finding {
+    static func malformedAfterServerHelloFinding(
+        _ reasons: [String],
+        _ stream: PeerStream?,
+        in o: HandshakeObservation
+    ) -> Finding {
         let last = o.steps.last { $0.from == .server }
         var evidence: [String: EvidenceValue] = [
             "after": .strings(o.steps.suffix(4).map(\.description)),
@@ -158,18 +211,23 @@ extension HandshakeDiagnosis {
         if let stream, let offset = stream.lastRecordOffset, !stream.lastRecordStart.isEmpty {
             let printable = notTLSEvidence(stream.lastRecordStart, into: &evidence)
             evidence["first_bytes_offset"] = .int(offset)
-            shown = " (at byte \(offset) of its answer: \(Hex.encode(Array(stream.lastRecordStart.prefix(8)))), \"\(printable)\")"
+            shown =
+                " (at byte \(offset) of its answer: \(Hex.encode(Array(stream.lastRecordStart.prefix(8)))), \"\(printable)\")"
         }
         let ours = o.alerts.first { $0.from == .client }
         if let ours { evidence["alert_sent"] = .string(ours.description.name ?? ours.description.hex) }
         let reason = reasons.first ?? "no reason given"
         let chose = o.serverHello.map { " (\($0.version), \($0.cipherSuite))" } ?? ""
         return Finding(
-            code: .tlsHandshakeFailed, subject: .connection,
-            message: "The server's ServerHello was valid, but what it sent after the server's \(last?.type.description ?? "server_hello") is not a valid TLS record\(shown): tlsprobe's TLS library (OpenSSL) refused it (\(reason))"
+            code: .tlsHandshakeFailed,
+            subject: .connection,
+            message:
+                "The server's ServerHello was valid, but what it sent after the server's \(last?.type.description ?? "server_hello") is not a valid TLS record\(shown): tlsprobe's TLS library (OpenSSL) refused it (\(reason))"
                 + (ours.map { " and answered \($0.description.name ?? $0.description.hex)" } ?? "")
                 + ". The version and cipher suite the server chose\(chose) are not the cause: its stream breaks after the hello, a server bug or something in between (a proxy, load balancer or TLS-inspecting firewall) that injects or cuts bytes.",
             evidence: evidence,
-            fix: "Capture the connection (tlsprobe capture -i IFACE, or tcpdump) to see what the server sends after its hello; check the server's log and whatever sits between; tlsprobe explain \"\(reason)\" says more.")
+            fix:
+                "Capture the connection (tlsprobe capture -i IFACE, or tcpdump) to see what the server sends after its hello; check the server's log and whatever sits between; tlsprobe explain \"\(reason)\" says more."
+        )
     }
 }

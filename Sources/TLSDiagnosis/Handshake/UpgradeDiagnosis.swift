@@ -12,15 +12,21 @@ public enum UpgradeDiagnosis {
         // The step once: a reason that already names it ("… at greeting") is not followed by "(at greeting)".
         let step = reason.hasSuffix(" \(upgrade.step)") ? "" : " (at \(upgrade.step))"
         let quoted = upgrade.reply.isEmpty ? "" : " It said: \"\(upgrade.reply.replacingEvery("\n", with: " / "))\"."
-        return profile.apply(Finding(
-            code: .tlsStartTLSRefused, subject: .connection,
-            message: "The \(name) server \(reason), so no TLS handshake ran\(step).\(quoted)",
-            evidence: [
-                "protocol": .string(upgrade.plaintextProtocol.rawValue), "step": .string(upgrade.step), "reason": .string(reason),
-                "reply": .string(upgrade.reply),
-            ]))
+        return profile.apply(
+            Finding(
+                code: .tlsStartTLSRefused,
+                subject: .connection,
+                message: "The \(name) server \(reason), so no TLS handshake ran\(step).\(quoted)",
+                evidence: [
+                    "protocol": .string(upgrade.plaintextProtocol.rawValue), "step": .string(upgrade.step),
+                    "reason": .string(reason),
+                    "reply": .string(upgrade.reply),
+                ]
+            )
+        )
     }
 
     /// The trust section's note when no handshake ran because the server did not upgrade.
-    public static let trustNote = "The server did not upgrade to TLS (see tls.starttls_refused), so there was no certificate to judge."
+    public static let trustNote =
+        "The server did not upgrade to TLS (see tls.starttls_refused), so there was no certificate to judge."
 }

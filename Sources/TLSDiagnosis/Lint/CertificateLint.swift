@@ -10,7 +10,10 @@ public enum CertificateLint {
     /// Every finding for `certificate` in `role`, reported as about `subject`
     /// (`certificate[0]`), under `context.profile`.
     public static func check(
-        _ certificate: X509Certificate, role: CertificateRole, subject: Finding.Subject, context: TrustContext
+        _ certificate: X509Certificate,
+        role: CertificateRole,
+        subject: Finding.Subject,
+        context: TrustContext
     ) -> [Finding] {
         var findings: [Finding] = []
         findings += dates(certificate, subject: subject, context: context)
@@ -21,11 +24,18 @@ public enum CertificateLint {
         findings += encoding(certificate, role: role, subject: subject)
         if role == .leaf {
             if context.profile.unsupportedLeafKeyTypes.contains(certificate.key.type) {
-                findings.append(Finding(
-                    code: .certUnsupportedAlgorithm, severity: .error, subject: subject,
-                    message: "\(subjectName(certificate)) has an \(certificate.key.type) key; the \(context.profile.name) profile's clients offer no \(certificate.key.type.lowercased()) signature algorithm, so they cannot complete a handshake with it (Safari and URLSession on iOS and macOS).",
-                    evidence: ["key_type": .string(certificate.key.type)],
-                    fix: "Re-issue the certificate with a P-256 key (or RSA 2048), and keep the \(certificate.key.type) one for clients that accept it."))
+                findings.append(
+                    Finding(
+                        code: .certUnsupportedAlgorithm,
+                        severity: .error,
+                        subject: subject,
+                        message:
+                            "\(subjectName(certificate)) has an \(certificate.key.type) key; the \(context.profile.name) profile's clients offer no \(certificate.key.type.lowercased()) signature algorithm, so they cannot complete a handshake with it (Safari and URLSession on iOS and macOS).",
+                        evidence: ["key_type": .string(certificate.key.type)],
+                        fix:
+                            "Re-issue the certificate with a P-256 key (or RSA 2048), and keep the \(certificate.key.type) one for clients that accept it."
+                    )
+                )
             }
             findings += caAsLeaf(certificate, subject: subject, context: context)
             findings += leafUsage(certificate, subject: subject, context: context)
@@ -50,36 +60,56 @@ public enum CertificateLint {
         ]
         if at < cert.notBefore {
             let gap = cert.notBefore.timeIntervalSince(at)
-            var message = "\(subjectName(cert)) is not valid until \(ReportTime.iso8601(cert.notBefore)), \(ReportTime.duration(gap)) after \(ReportTime.iso8601(at))\(context.clientClock ? ", the client's clock (--at)" : "")."
+            var message =
+                "\(subjectName(cert)) is not valid until \(ReportTime.iso8601(cert.notBefore)), \(ReportTime.duration(gap)) after \(ReportTime.iso8601(at))\(context.clientClock ? ", the client's clock (--at)" : "")."
             if context.clientClock && at < Date(timeIntervalSince1970: 1_262_304_000) {
-                message += " The client's clock is before 2010: it looks reset. Set its date and time (automatic time, or NTP)."
+                message +=
+                    " The client's clock is before 2010: it looks reset. Set its date and time (automatic time, or NTP)."
             } else if context.clientClock {
-                message += " Look at the client's clock first: if it is behind, set it right (automatic time, or NTP). If it is right, the device that made the certificate had its clock ahead, and the certificate must be re-issued with a start date in the past."
+                message +=
+                    " Look at the client's clock first: if it is behind, set it right (automatic time, or NTP). If it is right, the device that made the certificate had its clock ahead, and the certificate must be re-issued with a start date in the past."
             } else if gap < 2 * 86400 {
-                message += " A gap this small looks like a clock: the device that made the certificate is ahead, or the client's clock is behind."
+                message +=
+                    " A gap this small looks like a clock: the device that made the certificate is ahead, or the client's clock is behind."
             } else if at < Date(timeIntervalSince1970: 1_262_304_000) {
                 message += " The evaluation time is before 2010: the client's clock looks reset."
             } else {
-                message += " If nobody meant that start date, the clock of the device that made the certificate was wrong when it did."
+                message +=
+                    " If nobody meant that start date, the clock of the device that made the certificate was wrong when it did."
             }
-            return [Finding(code: .certNotYetValid, subject: subject, message: message, evidence: evidence,
-                            fix: context.clientClock
-                                ? "Set the client's clock right first (automatic date and time, or NTP); if it was right, re-issue the certificate with a start date in the past: the device that issued it had its clock ahead."
-                                : nil)]
+            return [
+                Finding(
+                    code: .certNotYetValid,
+                    subject: subject,
+                    message: message,
+                    evidence: evidence,
+                    fix: context.clientClock
+                        ? "Set the client's clock right first (automatic date and time, or NTP); if it was right, re-issue the certificate with a start date in the past: the device that issued it had its clock ahead."
+                        : nil
+                )
+            ]
         }
         if at > cert.notAfter {
             let gap = at.timeIntervalSince(cert.notAfter)
-            var message = "\(subjectName(cert)) expired on \(ReportTime.iso8601(cert.notAfter)), \(ReportTime.duration(gap)) before \(ReportTime.iso8601(at))."
+            var message =
+                "\(subjectName(cert)) expired on \(ReportTime.iso8601(cert.notAfter)), \(ReportTime.duration(gap)) before \(ReportTime.iso8601(at))."
             if cert.notAfter < Date(timeIntervalSince1970: 946_684_800) {
-                message += " An end date before 2000 usually means the device made its certificate while its clock was reset."
+                message +=
+                    " An end date before 2000 usually means the device made its certificate while its clock was reset."
             }
             return [Finding(code: .certExpired, subject: subject, message: message, evidence: evidence)]
         }
         let remaining = cert.notAfter.timeIntervalSince(at)
         if remaining < TimeInterval(context.profile.expiresSoonDays) * 86400 {
-            return [Finding(code: .certExpiresSoon, subject: subject,
-                            message: "\(subjectName(cert)) expires on \(ReportTime.iso8601(cert.notAfter)), in \(ReportTime.duration(remaining)).",
-                            evidence: evidence)]
+            return [
+                Finding(
+                    code: .certExpiresSoon,
+                    subject: subject,
+                    message:
+                        "\(subjectName(cert)) expires on \(ReportTime.iso8601(cert.notAfter)), in \(ReportTime.duration(remaining)).",
+                    evidence: evidence
+                )
+            ]
         }
         return []
     }
@@ -88,53 +118,95 @@ public enum CertificateLint {
 
     static func keyStrength(_ cert: X509Certificate, subject: Finding.Subject, profile: Profile) -> [Finding] {
         let key = cert.key
-        let evidence: [String: EvidenceValue] = ["key_type": .string(key.type), "bits": key.bits.map { .int($0) } ?? .null, "curve": .optional(key.curve)]
+        let evidence: [String: EvidenceValue] = [
+            "key_type": .string(key.type), "bits": key.bits.map { .int($0) } ?? .null, "curve": .optional(key.curve),
+        ]
         switch key.type {
         case "RSA", "RSA-PSS", "DSA":
             guard let bits = key.bits else { return [] }
             if key.type == "DSA" {
-                return [Finding(code: .certWeakKey, subject: subject,
-                                message: "\(subjectName(cert)) has a DSA key (\(bits) bits); TLS clients no longer accept DSA.",
-                                evidence: evidence)]
+                return [
+                    Finding(
+                        code: .certWeakKey,
+                        subject: subject,
+                        message: "\(subjectName(cert)) has a DSA key (\(bits) bits); TLS clients no longer accept DSA.",
+                        evidence: evidence
+                    )
+                ]
             }
             if bits < profile.minimumRSABits {
-                return [Finding(code: .certWeakKey, subject: subject,
-                                message: "\(subjectName(cert)) has a \(bits)-bit RSA key; clients under the \(profile.name) profile require at least \(profile.minimumRSABits) bits.",
-                                evidence: evidence)]
+                return [
+                    Finding(
+                        code: .certWeakKey,
+                        subject: subject,
+                        message:
+                            "\(subjectName(cert)) has a \(bits)-bit RSA key; clients under the \(profile.name) profile require at least \(profile.minimumRSABits) bits.",
+                        evidence: evidence
+                    )
+                ]
             }
         case "EC":
             if let bits = key.bits, bits < profile.minimumECBits {
-                return [Finding(code: .certWeakKey, subject: subject,
-                                message: "\(subjectName(cert)) has a \(bits)-bit elliptic-curve key (\(key.curve ?? "?")); at least \(profile.minimumECBits) bits are required.",
-                                evidence: evidence)]
+                return [
+                    Finding(
+                        code: .certWeakKey,
+                        subject: subject,
+                        message:
+                            "\(subjectName(cert)) has a \(bits)-bit elliptic-curve key (\(key.curve ?? "?")); at least \(profile.minimumECBits) bits are required.",
+                        evidence: evidence
+                    )
+                ]
             }
             if key.bits == nil {
-                return [Finding(code: .certUnsupportedAlgorithm, severity: .warning, subject: subject,
-                                message: "\(subjectName(cert)) has an elliptic-curve key on curve \(key.curve ?? "?"), which TLS clients do not support.",
-                                evidence: evidence)]
+                return [
+                    Finding(
+                        code: .certUnsupportedAlgorithm,
+                        severity: .warning,
+                        subject: subject,
+                        message:
+                            "\(subjectName(cert)) has an elliptic-curve key on curve \(key.curve ?? "?"), which TLS clients do not support.",
+                        evidence: evidence
+                    )
+                ]
             }
         case "Ed25519", "Ed448":
             return []
         default:
-            return [Finding(code: .certUnsupportedAlgorithm, severity: .warning, subject: subject,
-                            message: "\(subjectName(cert)) has a key of type \(key.type), which TLS clients do not support.",
-                            evidence: evidence)]
+            return [
+                Finding(
+                    code: .certUnsupportedAlgorithm,
+                    severity: .warning,
+                    subject: subject,
+                    message: "\(subjectName(cert)) has a key of type \(key.type), which TLS clients do not support.",
+                    evidence: evidence
+                )
+            ]
         }
         return []
     }
 
     static func signatureStrength(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {
         let name = cert.signatureAlgorithm.name
-        let weak = ["md5WithRSAEncryption", "sha1WithRSAEncryption", "ecdsa-with-SHA1", "dsa-with-SHA1", "1.2.840.113549.1.1.2", "1.2.840.113549.1.1.3"]
+        let weak = [
+            "md5WithRSAEncryption", "sha1WithRSAEncryption", "ecdsa-with-SHA1", "dsa-with-SHA1", "1.2.840.113549.1.1.2",
+            "1.2.840.113549.1.1.3",
+        ]
         guard weak.contains(name) else { return [] }
-        return [Finding(code: .certWeakSignature, subject: subject,
-                        message: "\(subjectName(cert)) is signed with \(name); OpenSSL 3, Apple platforms and browsers refuse SHA-1 and MD5 signatures.",
-                        evidence: ["signature_algorithm": .string(name)])]
+        return [
+            Finding(
+                code: .certWeakSignature,
+                subject: subject,
+                message:
+                    "\(subjectName(cert)) is signed with \(name); OpenSSL 3, Apple platforms and browsers refuse SHA-1 and MD5 signatures.",
+                evidence: ["signature_algorithm": .string(name)]
+            )
+        ]
     }
 
     // MARK: encoding
 
-    static func encoding(_ cert: X509Certificate, role: CertificateRole = .leaf, subject: Finding.Subject) -> [Finding] {
+    static func encoding(_ cert: X509Certificate, role: CertificateRole = .leaf, subject: Finding.Subject) -> [Finding]
+    {
         var findings: [Finding] = []
         // The serial number lets an issuer revoke what it issued; an anchor is trusted as
         // it is, so its serial (Starfield's root has serial 0) does not matter.
@@ -144,22 +216,38 @@ public enum CertificateLint {
         let refused = anomalies.filter(\.refusedByClients).map(\.description)
         let pedantic = anomalies.filter { !$0.refusedByClients }.map(\.description)
         if !refused.isEmpty {
-            findings.append(Finding(
-                code: .certMalformed, subject: subject,
-                message: "\(subjectName(cert)) breaks RFC 5280: \(refused.joined(separator: "; ")).",
-                evidence: ["problems": .strings(refused)]))
+            findings.append(
+                Finding(
+                    code: .certMalformed,
+                    subject: subject,
+                    message: "\(subjectName(cert)) breaks RFC 5280: \(refused.joined(separator: "; ")).",
+                    evidence: ["problems": .strings(refused)]
+                )
+            )
         }
         if !pedantic.isEmpty {
-            findings.append(Finding(
-                code: .certNonconforming, subject: subject,
-                message: "\(subjectName(cert)) breaks RFC 5280: \(pedantic.joined(separator: "; ")). Lenient clients accept it; strict ones do not.",
-                evidence: ["problems": .strings(pedantic)]))
+            findings.append(
+                Finding(
+                    code: .certNonconforming,
+                    subject: subject,
+                    message:
+                        "\(subjectName(cert)) breaks RFC 5280: \(pedantic.joined(separator: "; ")). Lenient clients accept it; strict ones do not.",
+                    evidence: ["problems": .strings(pedantic)]
+                )
+            )
         }
         for ext in cert.extensions where ext.critical && !OIDNames.isUnderstoodExtension(ext.oid) {
-            findings.append(Finding(
-                code: .certUnknownCriticalExtension, subject: subject,
-                message: "\(subjectName(cert)) has a critical extension \(OIDNames.extensionName(ext.oid)) that clients do not understand, so they must refuse the certificate.",
-                evidence: ["extension": .string(ext.oid.description), "name": .string(OIDNames.extensionName(ext.oid))]))
+            findings.append(
+                Finding(
+                    code: .certUnknownCriticalExtension,
+                    subject: subject,
+                    message:
+                        "\(subjectName(cert)) has a critical extension \(OIDNames.extensionName(ext.oid)) that clients do not understand, so they must refuse the certificate.",
+                    evidence: [
+                        "extension": .string(ext.oid.description), "name": .string(OIDNames.extensionName(ext.oid)),
+                    ]
+                )
+            )
         }
         return findings
     }
@@ -174,34 +262,61 @@ public enum CertificateLint {
         if cert.extendedKeyUsage != nil {
             if !usages.contains(wanted) {
                 let any = usages.contains("anyExtendedKeyUsage")
-                findings.append(Finding(
-                    code: code, subject: subject,
-                    message: "\(subjectName(cert)) lists extendedKeyUsage \(usages.joined(separator: ", ")) without \(wanted), so TLS \(context.purpose.rawValue == "server" ? "clients refuse it as a server" : "servers refuse it as a client") certificate."
-                        + (any ? " anyExtendedKeyUsage does not stand in for it with OpenSSL, browsers or Apple." : ""),
-                    evidence: ["extended_key_usage": .strings(usages), "required": .string(wanted)]))
+                findings.append(
+                    Finding(
+                        code: code,
+                        subject: subject,
+                        message:
+                            "\(subjectName(cert)) lists extendedKeyUsage \(usages.joined(separator: ", ")) without \(wanted), so TLS \(context.purpose.rawValue == "server" ? "clients refuse it as a server" : "servers refuse it as a client") certificate."
+                            + (any
+                                ? " anyExtendedKeyUsage does not stand in for it with OpenSSL, browsers or Apple."
+                                : ""),
+                        evidence: ["extended_key_usage": .strings(usages), "required": .string(wanted)]
+                    )
+                )
             }
         } else if context.purpose == .server, let severity = context.profile.missingEKUSeverity {
-            findings.append(Finding(
-                code: code, severity: severity, subject: subject,
-                message: "\(subjectName(cert)) has no extendedKeyUsage extension. RFC 5280 allows that, but iOS 13+ and macOS 10.15+ require serverAuth in it.",
-                evidence: ["extended_key_usage": nil, "required": .string(wanted)]))
+            findings.append(
+                Finding(
+                    code: code,
+                    severity: severity,
+                    subject: subject,
+                    message:
+                        "\(subjectName(cert)) has no extendedKeyUsage extension. RFC 5280 allows that, but iOS 13+ and macOS 10.15+ require serverAuth in it.",
+                    evidence: ["extended_key_usage": nil, "required": .string(wanted)]
+                )
+            )
         }
         if let ku = cert.keyUsage {
             let names = cert.keyUsageNames
             let isRSA = cert.key.type == "RSA"
             let usable = ku.digitalSignature || (isRSA && ku.keyEncipherment) || (!isRSA && ku.keyAgreement)
             if !usable {
-                findings.append(Finding(
-                    code: .certKeyUsageIncompatible, subject: subject,
-                    message: "\(subjectName(cert)) has keyUsage \(names.isEmpty ? "(empty)" : names.joined(separator: ", ")), which does not allow the signatures TLS needs (digitalSignature\(isRSA ? " or keyEncipherment" : "")).",
-                    evidence: ["key_usage": .strings(names), "key_type": .string(cert.key.type)]))
+                findings.append(
+                    Finding(
+                        code: .certKeyUsageIncompatible,
+                        subject: subject,
+                        message:
+                            "\(subjectName(cert)) has keyUsage \(names.isEmpty ? "(empty)" : names.joined(separator: ", ")), which does not allow the signatures TLS needs (digitalSignature\(isRSA ? " or keyEncipherment" : "")).",
+                        evidence: ["key_usage": .strings(names), "key_type": .string(cert.key.type)]
+                    )
+                )
             } else if isRSA && !ku.digitalSignature {
                 // keyEncipherment alone: only TLS 1.2's RSA key transport suites, which have
                 // no forward secrecy and are gone from TLS 1.3; ECDHE and TLS 1.3 sign.
-                findings.append(Finding(
-                    code: .certKeyUsageIncompatible, severity: context.profile.requiresForwardSecrecy ? .error : .warning, subject: subject,
-                    message: "\(subjectName(cert)) has keyUsage \(names.joined(separator: ", ")) without digitalSignature: its key may only be used for RSA key transport, a TLS 1.2 suite without forward secrecy. TLS 1.3 and ECDHE suites need digitalSignature, and App Transport Security requires ECDHE.",
-                    evidence: ["key_usage": .strings(names), "key_type": .string(cert.key.type), "required": .string("digitalSignature")]))
+                findings.append(
+                    Finding(
+                        code: .certKeyUsageIncompatible,
+                        severity: context.profile.requiresForwardSecrecy ? .error : .warning,
+                        subject: subject,
+                        message:
+                            "\(subjectName(cert)) has keyUsage \(names.joined(separator: ", ")) without digitalSignature: its key may only be used for RSA key transport, a TLS 1.2 suite without forward secrecy. TLS 1.3 and ECDHE suites need digitalSignature, and App Transport Security requires ECDHE.",
+                        evidence: [
+                            "key_usage": .strings(names), "key_type": .string(cert.key.type),
+                            "required": .string("digitalSignature"),
+                        ]
+                    )
+                )
             }
         }
         return findings
@@ -215,49 +330,83 @@ public enum CertificateLint {
         let wanted = context.purpose == .server ? "serverAuth" : "clientAuth"
         if ku.digitalSignature && cert.extendedKeyUsageNames.contains(wanted) { return [] }
         let side = context.purpose == .server ? "server" : "client"
-        return [Finding(
-            code: .certCAAsLeaf, subject: subject,
-            message: "\(subjectName(cert)) is a CA's certificate (basicConstraints CA:TRUE, keyUsage \(cert.keyUsageNames.joined(separator: ", "))), not a \(side)'s: the \(side) presents the CA where its own leaf belongs. If the \(side) also holds this CA's private key, treat that key as exposed: whoever reads it off the device can issue certificates your clients trust.",
-            evidence: ["basic_constraints": .string("CA:TRUE"), "key_usage": .strings(cert.keyUsageNames),
-                       "extended_key_usage": cert.extendedKeyUsage == nil ? nil : .strings(cert.extendedKeyUsageNames)],
-            fix: "Issue the \(side) its own leaf from \(subjectName(cert)) (with \(wanted) and the names it is reached by) and install that with its chain; keep the CA's key off the device. If the key was on the device, create a new CA, re-issue what it signed, and replace the root on every client.")]
+        return [
+            Finding(
+                code: .certCAAsLeaf,
+                subject: subject,
+                message:
+                    "\(subjectName(cert)) is a CA's certificate (basicConstraints CA:TRUE, keyUsage \(cert.keyUsageNames.joined(separator: ", "))), not a \(side)'s: the \(side) presents the CA where its own leaf belongs. If the \(side) also holds this CA's private key, treat that key as exposed: whoever reads it off the device can issue certificates your clients trust.",
+                evidence: [
+                    "basic_constraints": .string("CA:TRUE"), "key_usage": .strings(cert.keyUsageNames),
+                    "extended_key_usage": cert.extendedKeyUsage == nil ? nil : .strings(cert.extendedKeyUsageNames),
+                ],
+                fix:
+                    "Issue the \(side) its own leaf from \(subjectName(cert)) (with \(wanted) and the names it is reached by) and install that with its chain; keep the CA's key off the device. If the key was on the device, create a new CA, re-issue what it signed, and replace the root on every client."
+            )
+        ]
     }
 
     static func validityPeriod(_ cert: X509Certificate, subject: Finding.Subject, profile: Profile) -> [Finding] {
         guard cert.notBefore >= profile.validityLimitsFrom else { return [] }
         let days = cert.validityDays
         for limit in profile.validityLimits where days > limit.days {
-            return [Finding(
-                code: .certValidityTooLong, severity: limit.severity, subject: subject,
-                message: "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))); Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than \(limit.days) days.",
-                evidence: ["validity_days": .int(days), "limit_days": .int(limit.days)],
-                fix: "Re-issue with a validity of at most \(limit.days) days (tlsprobe identity server --ca CA_DIR --host NAME --out DIR makes 397 by default; openssl: -days \(limit.days)); a leaf that chains to a root the device ships (a public CA) is held to 398.")]
+            return [
+                Finding(
+                    code: .certValidityTooLong,
+                    severity: limit.severity,
+                    subject: subject,
+                    message:
+                        "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))); Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than \(limit.days) days.",
+                    evidence: ["validity_days": .int(days), "limit_days": .int(limit.days)],
+                    fix:
+                        "Re-issue with a validity of at most \(limit.days) days (tlsprobe identity server --ca CA_DIR --host NAME --out DIR makes 397 by default; openssl: -days \(limit.days)); a leaf that chains to a root the device ships (a public CA) is held to 398."
+                )
+            ]
         }
         return []
     }
 
     /// Apple's 398-day rule for leaves under a root the platform ships: only known once the
     /// path's anchor is, so the trust engine calls this with the anchor it reached.
-    static func publicRootValidityPeriod(_ cert: X509Certificate, subject: Finding.Subject, anchor: TrustAnchor, profile: Profile) -> [Finding] {
+    static func publicRootValidityPeriod(
+        _ cert: X509Certificate,
+        subject: Finding.Subject,
+        anchor: TrustAnchor,
+        profile: Profile
+    ) -> [Finding] {
         guard anchor.isSystemRoot, let limit = profile.publicRootValidityLimit,
-              cert.notBefore >= profile.publicRootValidityLimitFrom else { return [] }
+            cert.notBefore >= profile.publicRootValidityLimitFrom
+        else { return [] }
         // The 825-day finding, when there is one, already says more than this would.
         if profile.validityLimits.contains(where: { cert.validityDays > $0.days }) { return [] }
         let days = cert.validityDays
         guard days > limit.days else { return [] }
-        return [Finding(
-            code: .certValidityTooLong, severity: limit.severity, subject: subject,
-            message: "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))) and chains to \(Display.name(anchor.certificate)), a root the system ships; Apple platforms refuse such certificates issued after 2020-09-01 that are valid for more than \(limit.days) days.",
-            evidence: ["validity_days": .int(days), "limit_days": .int(limit.days), "anchor": .string(anchor.source)],
-            fix: "Ask the CA for a certificate valid for at most \(limit.days) days.")]
+        return [
+            Finding(
+                code: .certValidityTooLong,
+                severity: limit.severity,
+                subject: subject,
+                message:
+                    "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))) and chains to \(Display.name(anchor.certificate)), a root the system ships; Apple platforms refuse such certificates issued after 2020-09-01 that are valid for more than \(limit.days) days.",
+                evidence: [
+                    "validity_days": .int(days), "limit_days": .int(limit.days), "anchor": .string(anchor.source),
+                ],
+                fix: "Ask the CA for a certificate valid for at most \(limit.days) days."
+            )
+        ]
     }
 
     static func commonNameOnly(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {
         guard cert.subjectAlternativeNames == nil, let cn = cert.commonNames.first else { return [] }
-        return [Finding(
-            code: .nameCNOnly, subject: subject,
-            message: "\(subjectName(cert)) has no subjectAltName; its name \"\(cn)\" is only in the Common Name, which iOS, macOS, Chrome and Go ignore.",
-            evidence: ["common_name": .string(cn), "san": nil])]
+        return [
+            Finding(
+                code: .nameCNOnly,
+                subject: subject,
+                message:
+                    "\(subjectName(cert)) has no subjectAltName; its name \"\(cn)\" is only in the Common Name, which iOS, macOS, Chrome and Go ignore.",
+                evidence: ["common_name": .string(cn), "san": nil]
+            )
+        ]
     }
 
     static func subjectName(_ cert: X509Certificate) -> String {

@@ -39,10 +39,18 @@ public struct ConnectionReport: Sendable, Hashable {
     public var ocsp: OCSPStaple? = nil
 
     public init(
-        vantage: Vantage, handshake: HandshakeSummary,
-        clientHello: ClientHelloSummary? = nil, serverHello: ServerHelloSummary? = nil, chain: [CertificateDetails],
-        certificateRequest: CertificateRequestSummary? = nil, clientChain: [CertificateDetails]? = nil,
-        alerts: [AlertEvent] = [], outcome: Outcome, trust: TrustSection, findings: [Finding], versions: [VersionProbe]? = nil,
+        vantage: Vantage,
+        handshake: HandshakeSummary,
+        clientHello: ClientHelloSummary? = nil,
+        serverHello: ServerHelloSummary? = nil,
+        chain: [CertificateDetails],
+        certificateRequest: CertificateRequestSummary? = nil,
+        clientChain: [CertificateDetails]? = nil,
+        alerts: [AlertEvent] = [],
+        outcome: Outcome,
+        trust: TrustSection,
+        findings: [Finding],
+        versions: [VersionProbe]? = nil,
         clientTrust: TrustSection? = nil
     ) {
         self.vantage = vantage
@@ -119,7 +127,14 @@ public struct HandshakeSummary: Sendable, Hashable {
     public var alpn: String?
     public var resumed: Bool?
 
-    public init(established: Bool, version: ProtocolVersion?, cipherSuite: CipherSuite?, group: String?, alpn: String?, resumed: Bool? = nil) {
+    public init(
+        established: Bool,
+        version: ProtocolVersion?,
+        cipherSuite: CipherSuite?,
+        group: String?,
+        alpn: String?,
+        resumed: Bool? = nil
+    ) {
         self.established = established
         self.version = version
         self.cipherSuite = cipherSuite

@@ -96,13 +96,19 @@ public final class DiagnosisMemo: @unchecked Sendable {
         // TrustEngine judges validity at the whole second the instant is in.
         let at = Date(timeIntervalSince1970: context.at.timeIntervalSince1970.rounded(.down))
         let soon = TimeInterval(context.profile.expiresSoonDays) * 86400
-        func quiet(_ notBefore: Date, _ notAfter: Date) -> Bool { at >= notBefore && notAfter.timeIntervalSince(at) >= soon }
+        func quiet(_ notBefore: Date, _ notAfter: Date) -> Bool {
+            at >= notBefore && notAfter.timeIntervalSince(at) >= soon
+        }
         var isQuiet = anchors.isEmpty || quiet(anchorsValidFrom, anchorsValidUntil)
         if isQuiet { isQuiet = quiet(leaf.notBefore, leaf.notAfter) }
         if isQuiet { isQuiet = presented.allSatisfy { quiet($0.notBefore, $0.notAfter) } }
         var keyContext = context
         keyContext.at = isQuiet ? Date(timeIntervalSince1970: 0) : at
-        let key = EvaluationKey(chain: [DER(bytes: leaf.der)] + presented.map { DER(bytes: $0.der) }, context: keyContext, quiet: isQuiet)
+        let key = EvaluationKey(
+            chain: [DER(bytes: leaf.der)] + presented.map { DER(bytes: $0.der) },
+            context: keyContext,
+            quiet: isQuiet
+        )
         lock.lock()
         if let hit = evaluations[key] {
             lock.unlock()

@@ -18,7 +18,13 @@ public struct FallbackSummary: Sendable, Hashable {
     /// The cipher suite the fallback handshake agreed on; nil when there was none.
     public var cipher: CipherSuite?
 
-    public init(reason: FindingCode, firstFailure: String, version: ProtocolVersion?, probes: [VersionProbe], cipher: CipherSuite? = nil) {
+    public init(
+        reason: FindingCode,
+        firstFailure: String,
+        version: ProtocolVersion?,
+        probes: [VersionProbe],
+        cipher: CipherSuite? = nil
+    ) {
         self.reason = reason
         self.firstFailure = firstFailure
         self.version = version

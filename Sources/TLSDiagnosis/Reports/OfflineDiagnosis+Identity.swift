@@ -7,8 +7,10 @@ extension OfflineDiagnosis {
         let certificate = certificates.first
         let name = certificate.map { Display.name($0) } ?? "its certificate"
         return Finding(
-            code: .keyMismatch, subject: .identity,
-            message: "The private key of our identity \(source) does not belong to \(name): their public keys differ, so no server can accept it (the handshake proves the client holds the certificate's key). tlsprobe shook hands without a client certificate, so the report shows what the server asks for.",
+            code: .keyMismatch,
+            subject: .identity,
+            message:
+                "The private key of our identity \(source) does not belong to \(name): their public keys differ, so no server can accept it (the handshake proves the client holds the certificate's key). tlsprobe shook hands without a client certificate, so the report shows what the server asks for.",
             evidence: [
                 "identity": .string(source),
                 "key_pin": .string(keyPin),
@@ -16,6 +18,8 @@ extension OfflineDiagnosis {
                 "certificate_pins": .strings(certificates.prefix(8).map(\.pin)),
                 "certificate_subject": .optional(certificate?.subjectString),
             ],
-            fix: "Pair the certificate with the private key it was issued for: compare the pins (tlsprobe inspect \(source.hasPrefix("--cert ") ? String(source.dropFirst(7)) : source)), then export the identity again from the matching pair (openssl pkcs12 -export -inkey KEY -in CERT refuses a key that does not match).")
+            fix:
+                "Pair the certificate with the private key it was issued for: compare the pins (tlsprobe inspect \(source.hasPrefix("--cert ") ? String(source.dropFirst(7)) : source)), then export the identity again from the matching pair (openssl pkcs12 -export -inkey KEY -in CERT refuses a key that does not match)."
+        )
     }
 }

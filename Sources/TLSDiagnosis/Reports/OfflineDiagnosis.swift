@@ -6,8 +6,13 @@ public enum OfflineDiagnosis {
     /// The report of `verify`: the engine's verdict on `leaf` and `presented` against
     /// `anchors`, with OpenSSL's verdict on the same input kept as evidence.
     public static func verify(
-        files: [String], leaf: X509Certificate, presented: [X509Certificate], anchors: [TrustAnchor],
-        context: TrustContext, host: String?, openssl: ExternalVerdict?
+        files: [String],
+        leaf: X509Certificate,
+        presented: [X509Certificate],
+        anchors: [TrustAnchor],
+        context: TrustContext,
+        host: String?,
+        openssl: ExternalVerdict?
     ) -> VerifyReport {
         let evaluation = TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
         let evaluated = !anchors.isEmpty
@@ -15,7 +20,9 @@ public enum OfflineDiagnosis {
             evaluated: evaluated,
             trusted: evaluated ? evaluation.trusted : nil,
             profile: context.profile.name,
-            note: evaluated ? nil : "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
+            note: evaluated
+                ? nil
+                : "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
             anchors: anchors.map { CertificateSummary($0.certificate, source: $0.source) },
             path: evaluation.path.map { $0.map { CertificateSummary($0.certificate, source: $0.source) } },
             openssl: evaluated ? openssl : nil
@@ -23,7 +30,10 @@ public enum OfflineDiagnosis {
         let chain = ([leaf] + presented).enumerated().map { CertificateDetails($0.element, index: $0.offset) }
         return VerifyReport(
             target: VerifyTarget(files: files, host: host, purpose: context.purpose, at: context.at),
-            chain: chain, trust: trust, findings: evaluation.findings)
+            chain: chain,
+            trust: trust,
+            findings: evaluation.findings
+        )
     }
 
     /// One file as loaded for `inspect`.
@@ -39,7 +49,12 @@ public enum OfflineDiagnosis {
         public var passwordRefused: String?
 
         public init(
-            path: String, format: String, certificates: [X509Certificate], keys: [KeyDetails], pkcs12: PKCS12Details?, other: [String],
+            path: String,
+            format: String,
+            certificates: [X509Certificate],
+            keys: [KeyDetails],
+            pkcs12: PKCS12Details?,
+            other: [String],
             passwordRefused: String? = nil
         ) {
             self.path = path
@@ -73,19 +88,26 @@ public enum OfflineDiagnosis {
 
     /// The report of `inspect`: every certificate in full and the lint findings under the
     /// profile, PKCS#12 protection, and key/certificate pairs.
-    public static func inspect(_ inputs: [InspectInput], keyChecks: [KeyCheck], context: TrustContext) -> InspectReport {
+    public static func inspect(_ inputs: [InspectInput], keyChecks: [KeyCheck], context: TrustContext) -> InspectReport
+    {
         var findings: [Finding] = []
         var files: [InspectedFile] = []
         for input in inputs {
             for (i, cert) in input.certificates.enumerated() {
-                let role: CertificateRole = cert.isCA
+                let role: CertificateRole =
+                    cert.isCA
                     ? (cert.isSelfIssued ? (looksLikeEndEntity(cert) ? .leaf : .anchor) : .intermediate)
                     : .leaf
                 // A client identity is judged as one: its EKU says what it is for.
                 var certContext = context
                 let usages = cert.extendedKeyUsageNames
                 if usages.contains("clientAuth") && !usages.contains("serverAuth") { certContext.purpose = .client }
-                findings += CertificateLint.check(cert, role: role, subject: .certificateInFile(path: input.path, index: i), context: certContext)
+                findings += CertificateLint.check(
+                    cert,
+                    role: role,
+                    subject: .certificateInFile(path: input.path, index: i),
+                    context: certContext
+                )
             }
             if let p = input.pkcs12 {
                 findings += pkcs12Findings(p, path: input.path).compactMap(context.profile.apply)
@@ -93,16 +115,29 @@ public enum OfflineDiagnosis {
             if let refused = input.passwordRefused {
                 findings.append(Finding(code: .pkcs12WrongPassword, subject: .file(input.path), message: refused))
             }
-            files.append(InspectedFile(
-                path: input.path, format: input.format,
-                certificates: input.certificates.enumerated().map { CertificateDetails($0.element, index: $0.offset) },
-                keys: input.keys, pkcs12: input.pkcs12, other: input.other))
+            files.append(
+                InspectedFile(
+                    path: input.path,
+                    format: input.format,
+                    certificates: input.certificates.enumerated().map {
+                        CertificateDetails($0.element, index: $0.offset)
+                    },
+                    keys: input.keys,
+                    pkcs12: input.pkcs12,
+                    other: input.other
+                )
+            )
         }
         for check in keyChecks where !check.matches {
-            findings.append(Finding(
-                code: .keyMismatch, subject: .key(check.key),
-                message: "The private key \(check.key) does not belong to \(check.certificate): their public keys differ, so a server configured with both fails every handshake.",
-                evidence: ["key_pin": .string(check.keyPin), "certificate_pin": .string(check.certificatePin)]))
+            findings.append(
+                Finding(
+                    code: .keyMismatch,
+                    subject: .key(check.key),
+                    message:
+                        "The private key \(check.key) does not belong to \(check.certificate): their public keys differ, so a server configured with both fails every handshake.",
+                    evidence: ["key_pin": .string(check.keyPin), "certificate_pin": .string(check.certificatePin)]
+                )
+            )
         }
         return InspectReport(files: files, profile: context.profile.name, at: context.at, findings: findings)
     }
@@ -134,24 +169,39 @@ public enum OfflineDiagnosis {
             // read as standard input and write as standard output).
             let file = path == "-" ? "identity.p12" : path
             let saved = path == "-" ? " (it was read from standard input: save it as identity.p12 first)" : ""
-            findings.append(Finding(
-                code: .pkcs12ModernEncryption, subject: subject,
-                message: "\(path) is protected with \((parts + mac).joined(separator: "; ")). OpenSSL 3 writes this by default; older iOS and macOS releases, older Windows and older Java keystores cannot import it, and they usually say only that the password is wrong.",
-                evidence: [
-                    "mac_algorithm": .optional(p.macAlgorithm),
-                    "encryption": .strings(p.encryption.map { "\($0.contents): \($0.algorithm)" }),
-                ],
-                fix: "Re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out \(file) (or openssl pkcs12 -in \(file) -nodes | openssl pkcs12 -export -legacy -out legacy.p12)\(saved); tlsprobe identity server|client writes the legacy form by default."))
+            findings.append(
+                Finding(
+                    code: .pkcs12ModernEncryption,
+                    subject: subject,
+                    message:
+                        "\(path) is protected with \((parts + mac).joined(separator: "; ")). OpenSSL 3 writes this by default; older iOS and macOS releases, older Windows and older Java keystores cannot import it, and they usually say only that the password is wrong.",
+                    evidence: [
+                        "mac_algorithm": .optional(p.macAlgorithm),
+                        "encryption": .strings(p.encryption.map { "\($0.contents): \($0.algorithm)" }),
+                    ],
+                    fix:
+                        "Re-export with legacy algorithms: openssl pkcs12 -export -legacy -in cert.pem -inkey key.pem -out \(file) (or openssl pkcs12 -in \(file) -nodes | openssl pkcs12 -export -legacy -out legacy.p12)\(saved); tlsprobe identity server|client writes the legacy form by default."
+                )
+            )
         }
         if p.decrypted, p.hasPrivateKey == false {
-            findings.append(Finding(
-                code: .pkcs12NoPrivateKey, subject: subject,
-                message: "\(path) holds certificates but no private key, so it cannot serve as an identity for a client or server."))
+            findings.append(
+                Finding(
+                    code: .pkcs12NoPrivateKey,
+                    subject: subject,
+                    message:
+                        "\(path) holds certificates but no private key, so it cannot serve as an identity for a client or server."
+                )
+            )
         }
         if p.keyMatchesCertificate == false {
-            findings.append(Finding(
-                code: .keyMismatch, subject: subject,
-                message: "The private key in \(path) does not belong to its certificate: their public keys differ."))
+            findings.append(
+                Finding(
+                    code: .keyMismatch,
+                    subject: subject,
+                    message: "The private key in \(path) does not belong to its certificate: their public keys differ."
+                )
+            )
         }
         return findings
     }

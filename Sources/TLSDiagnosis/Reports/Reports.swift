@@ -63,7 +63,14 @@ public struct InspectedFile: Sendable, Hashable {
     /// What else the file held that is not examined (`X509 CRL at line 40`).
     public var other: [String]
 
-    public init(path: String, format: String, certificates: [CertificateDetails], keys: [KeyDetails], pkcs12: PKCS12Details?, other: [String]) {
+    public init(
+        path: String,
+        format: String,
+        certificates: [CertificateDetails],
+        keys: [KeyDetails],
+        pkcs12: PKCS12Details?,
+        other: [String]
+    ) {
         self.path = path
         self.format = format
         self.certificates = certificates

@@ -44,7 +44,7 @@ public struct ScanRow: Sendable, Hashable {
 
     /// `host:port` (`[v6]:port`), the address connected to in parentheses when a name was dialled.
     public var endpoint: String {
-        if port == 0 { return host } // a name that did not resolve: no port was tried
+        if port == 0 { return host }  // a name that did not resolve: no port was tried
         let endpoint = HostPort.display(host: host, port: port)
         if let address, address != host { return "\(endpoint) (\(address))" }
         return endpoint
@@ -133,7 +133,8 @@ public struct ScanRow: Sendable, Hashable {
 
     /// Sorting: by address (IPv4 before IPv6, numerically), then names, then port.
     public static func ordered(_ a: ScanRow, _ b: ScanRow) -> Bool {
-        let ka = sortKey(a), kb = sortKey(b)
+        let ka = sortKey(a)
+        let kb = sortKey(b)
         if ka != kb { return ka.lexicographicallyPrecedes(kb) }
         return a.port < b.port
     }

@@ -19,8 +19,13 @@ public struct TrustSection: Sendable, Hashable {
     public var openssl: ExternalVerdict?
 
     public init(
-        evaluated: Bool, trusted: Bool?, profile: String, note: String? = nil,
-        anchors: [CertificateSummary], path: [CertificateSummary]?, openssl: ExternalVerdict? = nil
+        evaluated: Bool,
+        trusted: Bool?,
+        profile: String,
+        note: String? = nil,
+        anchors: [CertificateSummary],
+        path: [CertificateSummary]?,
+        openssl: ExternalVerdict? = nil
     ) {
         self.evaluated = evaluated
         self.trusted = trusted
@@ -31,4 +36,3 @@ public struct TrustSection: Sendable, Hashable {
         self.openssl = openssl
     }
 }
-

@@ -64,7 +64,13 @@ public struct ServerVantage: Sendable, Hashable {
     /// else: gRPC, MQTT).
     public var applicationBytes: Int
 
-    public init(flow: Flow, served: ServedSide, clientAnchors: [TrustAnchor] = [], http: HTTPExchange? = nil, applicationBytes: Int = 0) {
+    public init(
+        flow: Flow,
+        served: ServedSide,
+        clientAnchors: [TrustAnchor] = [],
+        http: HTTPExchange? = nil,
+        applicationBytes: Int = 0
+    ) {
         self.flow = flow
         self.served = served
         self.clientAnchors = clientAnchors

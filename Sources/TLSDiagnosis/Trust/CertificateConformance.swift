@@ -11,11 +11,17 @@ import X509
 enum CertificateConformance {
     /// The findings for `cert` in `role`; `selfSigned` says whether its own key signed it.
     static func check(
-        _ cert: X509Certificate, role: CertificateRole, selfSigned: Bool, subject: Finding.Subject, context: TrustContext
+        _ cert: X509Certificate,
+        role: CertificateRole,
+        selfSigned: Bool,
+        subject: Finding.Subject,
+        context: TrustContext
     ) -> [Finding] {
         var problems: [(field: String, rule: String, problem: String, clients: String?)] = []
         /// `clients`: who accepts and who refuses, when it is known for this rule in particular.
-        func add(_ field: String, _ rule: String, _ problem: String, clients: String? = nil) { problems.append((field, rule, problem, clients)) }
+        func add(_ field: String, _ rule: String, _ problem: String, clients: String? = nil) {
+            problems.append((field, rule, problem, clients))
+        }
         let ids = ASN1ObjectIdentifier.X509ExtensionID.self
         let isCA = cert.isCA
 
@@ -28,22 +34,42 @@ enum CertificateConformance {
         }
         if let san = cert.extensionValue(ids.subjectAlternativeName) {
             if cert.subject.isEmpty && !san.critical {
-                add("subjectAltName", "RFC 5280 4.2.1.6", "the subject is empty but the subjectAltName extension is not marked critical")
+                add(
+                    "subjectAltName",
+                    "RFC 5280 4.2.1.6",
+                    "the subject is empty but the subjectAltName extension is not marked critical"
+                )
             }
             if !cert.subject.isEmpty && san.critical && role == .leaf {
-                add("subjectAltName", "CA/B Forum BR 7.1.2.7.12", "subjectAltName is marked critical although the subject is not empty")
+                add(
+                    "subjectAltName",
+                    "CA/B Forum BR 7.1.2.7.12",
+                    "subjectAltName is marked critical although the subject is not empty"
+                )
             }
         } else if cert.subject.isEmpty {
-            add("subjectAltName", "RFC 5280 4.1.2.6", "the subject is empty and there is no subjectAltName, so the certificate names nobody")
+            add(
+                "subjectAltName",
+                "RFC 5280 4.1.2.6",
+                "the subject is empty and there is no subjectAltName, so the certificate names nobody"
+            )
         }
         for dns in cert.dnsNames where !HostSyntax.isHostName(dns, allowWildcard: role == .leaf) {
-            add("subjectAltName", "RFC 5280 4.2.1.6", "dNSName \"\(dns)\" is not a host name in the preferred name syntax (letters, digits, hyphens; a wildcard only as \"*.\" in front)")
+            add(
+                "subjectAltName",
+                "RFC 5280 4.2.1.6",
+                "dNSName \"\(dns)\" is not a host name in the preferred name syntax (letters, digits, hyphens; a wildcard only as \"*.\" in front)"
+            )
         }
         // A dNSName holding an address ("127.0.0.1") is not reported here: no client is
         // known to refuse the certificate for it, and name matching says what it costs
         // (a client dialling the address looks for an iPAddress entry).
         for ip in cert.ipAddresses where ip.count != 4 && ip.count != 16 {
-            add("subjectAltName", "RFC 5280 4.2.1.6", "an iPAddress entry is \(ip.count) bytes (\(Hex.encode(ip))), not an IPv4 or IPv6 address")
+            add(
+                "subjectAltName",
+                "RFC 5280 4.2.1.6",
+                "an iPAddress entry is \(ip.count) bytes (\(Hex.encode(ip))), not an IPv4 or IPv6 address"
+            )
         }
         for mail in cert.emailAddresses where NameConstraintsCheck.splitMailbox(mail) == nil {
             add("subjectAltName", "RFC 5280 4.2.1.6", "rfc822Name \"\(mail)\" is not a mailbox (local-part@domain)")
@@ -51,14 +77,21 @@ enum CertificateConformance {
 
         // Key identifiers
         if let aki = cert.extensionValue(ids.authorityKeyIdentifier), aki.critical {
-            add("authorityKeyIdentifier", "RFC 5280 4.2.1.1", "authorityKeyIdentifier is marked critical; it must not be")
+            add(
+                "authorityKeyIdentifier",
+                "RFC 5280 4.2.1.1",
+                "authorityKeyIdentifier is marked critical; it must not be"
+            )
         }
         // An anchor is trusted as it is: how its own issuer is named does not matter.
         if !selfSigned && role != .anchor && cert.version == 3 && cert.authorityKeyIdentifier?.keyIdentifier == nil {
-            add("authorityKeyIdentifier", "RFC 5280 4.2.1.1",
+            add(
+                "authorityKeyIdentifier",
+                "RFC 5280 4.2.1.1",
                 cert.authorityKeyIdentifier == nil
                     ? "there is no authorityKeyIdentifier; every certificate except a self-signed one must name its issuer's key"
-                    : "authorityKeyIdentifier has no keyIdentifier; every certificate except a self-signed one must name its issuer's key")
+                    : "authorityKeyIdentifier has no keyIdentifier; every certificate except a self-signed one must name its issuer's key"
+            )
         }
         if let ski = cert.extensionValue(ids.subjectKeyIdentifier), ski.critical {
             add("subjectKeyIdentifier", "RFC 5280 4.2.1.2", "subjectKeyIdentifier is marked critical; it must not be")
@@ -68,15 +101,33 @@ enum CertificateConformance {
         }
         if selfSigned && isCA, let aki = cert.authorityKeyIdentifier {
             if aki.keyIdentifier == nil {
-                add("authorityKeyIdentifier", "CA/B Forum BR 7.1.2.1.3", "the root's authorityKeyIdentifier has no keyIdentifier")
-            } else if let ski = cert.subjectKeyIdentifier, let keyID = aki.keyIdentifier, Array(keyID) != Array(ski.keyIdentifier) {
-                add("authorityKeyIdentifier", "CA/B Forum BR 7.1.2.1.3", "the root's authorityKeyIdentifier (\(Hex.encode(keyID))) differs from its own subjectKeyIdentifier (\(Hex.encode(ski.keyIdentifier)))")
+                add(
+                    "authorityKeyIdentifier",
+                    "CA/B Forum BR 7.1.2.1.3",
+                    "the root's authorityKeyIdentifier has no keyIdentifier"
+                )
+            } else if let ski = cert.subjectKeyIdentifier, let keyID = aki.keyIdentifier,
+                Array(keyID) != Array(ski.keyIdentifier)
+            {
+                add(
+                    "authorityKeyIdentifier",
+                    "CA/B Forum BR 7.1.2.1.3",
+                    "the root's authorityKeyIdentifier (\(Hex.encode(keyID))) differs from its own subjectKeyIdentifier (\(Hex.encode(ski.keyIdentifier)))"
+                )
             }
             if aki.authorityCertIssuer != nil {
-                add("authorityKeyIdentifier", "CA/B Forum BR 7.1.2.1.3", "the root's authorityKeyIdentifier carries authorityCertIssuer")
+                add(
+                    "authorityKeyIdentifier",
+                    "CA/B Forum BR 7.1.2.1.3",
+                    "the root's authorityKeyIdentifier carries authorityCertIssuer"
+                )
             }
             if aki.authorityCertSerialNumber != nil {
-                add("authorityKeyIdentifier", "CA/B Forum BR 7.1.2.1.3", "the root's authorityKeyIdentifier carries authorityCertSerialNumber")
+                add(
+                    "authorityKeyIdentifier",
+                    "CA/B Forum BR 7.1.2.1.3",
+                    "the root's authorityKeyIdentifier carries authorityCertSerialNumber"
+                )
             }
         }
 
@@ -87,15 +138,24 @@ enum CertificateConformance {
         if let ku = cert.keyUsage {
             // A CA without basicConstraints whose profile does not take keyCertSign for CA:TRUE
             // is chain.issuer_not_ca when it signs (PathValidation), which says the same.
-            let reportedAsNotCA = role != .leaf && cert.extensionValue(ids.basicConstraints) == nil && !context.profile.keyCertSignMakesCA
+            let reportedAsNotCA =
+                role != .leaf && cert.extensionValue(ids.basicConstraints) == nil && !context.profile.keyCertSignMakesCA
             if ku.keyCertSign && !isCA && !reportedAsNotCA {
-                add("keyUsage", "RFC 5280 4.2.1.9", "keyUsage allows keyCertSign but basicConstraints does not say CA:TRUE",
+                add(
+                    "keyUsage",
+                    "RFC 5280 4.2.1.9",
+                    "keyUsage allows keyCertSign but basicConstraints does not say CA:TRUE",
                     clients: cert.extensionValue(ids.basicConstraints) == nil
                         ? "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts it as a CA for that keyUsage; RFC 5280 validators and OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuse it"
-                        : nil)
+                        : nil
+                )
             }
             if isCA && !ku.keyCertSign && role == .leaf {
-                add("basicConstraints", "CA/B Forum BR 7.1.2.7.8", "basicConstraints says CA:TRUE but keyUsage does not allow certificate signing; a server certificate must say CA:FALSE")
+                add(
+                    "basicConstraints",
+                    "CA/B Forum BR 7.1.2.7.8",
+                    "basicConstraints says CA:TRUE but keyUsage does not allow certificate signing; a server certificate must say CA:FALSE"
+                )
             }
             if cert.keyUsageNames.isEmpty {
                 add("keyUsage", "RFC 5280 4.2.1.3", "keyUsage is present with no bit set")
@@ -116,10 +176,18 @@ enum CertificateConformance {
             }
             if role == .leaf {
                 if cert.extensionValue(ids.extendedKeyUsage)?.critical == true {
-                    add("extendedKeyUsage", "CA/B Forum BR 7.1.2.7.6", "a server certificate's extendedKeyUsage is marked critical")
+                    add(
+                        "extendedKeyUsage",
+                        "CA/B Forum BR 7.1.2.7.6",
+                        "a server certificate's extendedKeyUsage is marked critical"
+                    )
                 }
                 if usages.contains(ExtendedKeyUsage.Usage(oid: ASN1ObjectIdentifier.ExtendedKeyUsage.any)) {
-                    add("extendedKeyUsage", "CA/B Forum BR 7.1.2.7.10", "a server certificate lists anyExtendedKeyUsage")
+                    add(
+                        "extendedKeyUsage",
+                        "CA/B Forum BR 7.1.2.7.10",
+                        "a server certificate lists anyExtendedKeyUsage"
+                    )
                 }
             }
             if role == .anchor && selfSigned {
@@ -131,8 +199,13 @@ enum CertificateConformance {
         // self-signed v1 certificate as a root (check_ca's V1_ROOT) outside strict mode;
         // the profiles that do not are told by chain.issuer_not_ca (PathValidation).
         if role == .anchor && cert.version < 3 && context.profile.keyCertSignMakesCA {
-            add("version", "RFC 5280 4.1.2.1, 6.1.4 (k)", "a version \(cert.version) certificate is used as a CA; without extensions it cannot carry basicConstraints CA:TRUE",
-                clients: "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts a self-signed version 1 root; OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuses it as an invalid CA")
+            add(
+                "version",
+                "RFC 5280 4.1.2.1, 6.1.4 (k)",
+                "a version \(cert.version) certificate is used as a CA; without extensions it cannot carry basicConstraints CA:TRUE",
+                clients:
+                    "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts a self-signed version 1 root; OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuses it as an invalid CA"
+            )
         }
 
         // Other extensions whose criticality RFC 5280 fixes
@@ -171,12 +244,17 @@ enum CertificateConformance {
         let display = Display.name(cert)
         return problems.map { item in
             Finding(
-                code: .certNonconforming, subject: subject,
-                message: "\(display): \(item.problem) (\(item.rule)). " + (item.clients.map { $0 + "." } ?? "Strict validators refuse it; OpenSSL and Apple usually accept it."),
+                code: .certNonconforming,
+                subject: subject,
+                message: "\(display): \(item.problem) (\(item.rule)). "
+                    + (item.clients.map { $0 + "." }
+                        ?? "Strict validators refuse it; OpenSSL and Apple usually accept it."),
                 evidence: ["field": .string(item.field), "rule": .string(item.rule), "problem": .string(item.problem)],
                 // The rules with their own clients are the two of a CA that cannot say it is one.
-                fix: item.clients == nil ? nil
-                    : "Re-issue \(display) as a version 3 CA certificate (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign) with the same key, so what it signed stays valid, and install it where the old one was.")
+                fix: item.clients == nil
+                    ? nil
+                    : "Re-issue \(display) as a version 3 CA certificate (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign) with the same key, so what it signed stays valid, and install it where the old one was."
+            )
         }.compactMap(context.profile.apply)
     }
 
@@ -186,15 +264,18 @@ enum CertificateConformance {
         if let address = lenientIPAddress(cn) {
             let canonical = IPAddressText.format(address)
             if ipAddresses.contains(address) {
-                return "the Common Name \"\(cn)\" writes the address \(canonical) of the subjectAltName in another form; it must be \"\(canonical)\""
+                return
+                    "the Common Name \"\(cn)\" writes the address \(canonical) of the subjectAltName in another form; it must be \"\(canonical)\""
             }
             return nil
         }
         if let copy = dnsNames.first(where: { $0.lowercased() == cn.lowercased() }) {
-            return "the Common Name \"\(cn)\" differs from the subjectAltName entry \"\(copy)\" in letter case; it must be an exact copy"
+            return
+                "the Common Name \"\(cn)\" differs from the subjectAltName entry \"\(copy)\" in letter case; it must be an exact copy"
         }
         if !cn.allSatisfy(\.isASCII), cn.containsText("."), !cn.containsText(" ") {
-            return "the Common Name \"\(cn)\" is an internationalized name in Unicode; it must copy the subjectAltName's ASCII (xn--) form"
+            return
+                "the Common Name \"\(cn)\" is an internationalized name in Unicode; it must copy the subjectAltName's ASCII (xn--) form"
         }
         return nil
     }
@@ -227,7 +308,9 @@ enum CertificateConformance {
         let tailBits = UInt64(8 * (4 - head.count))
         guard tail < (1 << tailBits) else { return nil }
         address = address << tailBits | tail
-        return [UInt8(address >> 24 & 0xFF), UInt8(address >> 16 & 0xFF), UInt8(address >> 8 & 0xFF), UInt8(address & 0xFF)]
+        return [
+            UInt8(address >> 24 & 0xFF), UInt8(address >> 16 & 0xFF), UInt8(address >> 8 & 0xFF), UInt8(address & 0xFF),
+        ]
     }
 
     enum OIDs {

@@ -38,18 +38,34 @@ enum NameConstraintsCheck {
                 switch name {
                 case .dnsName(let value):
                     if value.containsText("*") {
-                        problems.append("\(which) dNSName \"\(value)\" contains a wildcard; constraints are domain names")
-                    } else if value.hasPrefix(".") && !(leadingDotAllowed && HostSyntax.isHostName(String(value.dropFirst()), allowWildcard: false)) {
-                        problems.append("\(which) dNSName \"\(value)\" starts with a period; DNS constraints are written without one (RFC 5280 4.2.1.10)")
-                    } else if !value.isEmpty && !HostSyntax.isHostName(value.hasPrefix(".") ? String(value.dropFirst()) : value, allowWildcard: false) {
+                        problems.append(
+                            "\(which) dNSName \"\(value)\" contains a wildcard; constraints are domain names"
+                        )
+                    } else if value.hasPrefix(".")
+                        && !(leadingDotAllowed
+                            && HostSyntax.isHostName(String(value.dropFirst()), allowWildcard: false))
+                    {
+                        problems.append(
+                            "\(which) dNSName \"\(value)\" starts with a period; DNS constraints are written without one (RFC 5280 4.2.1.10)"
+                        )
+                    } else if !value.isEmpty
+                        && !HostSyntax.isHostName(
+                            value.hasPrefix(".") ? String(value.dropFirst()) : value,
+                            allowWildcard: false
+                        )
+                    {
                         problems.append("\(which) dNSName \"\(value)\" is not a valid domain name")
                     }
                 case .ipAddress(let octets):
                     let bytes = Array(octets.bytes)
                     if bytes.count != 8 && bytes.count != 32 {
-                        problems.append("\(which) iPAddress constraint is \(bytes.count) bytes; an address and mask are 8 (IPv4) or 32 (IPv6)")
+                        problems.append(
+                            "\(which) iPAddress constraint is \(bytes.count) bytes; an address and mask are 8 (IPv4) or 32 (IPv6)"
+                        )
                     } else if !isContiguousMask(Array(bytes[(bytes.count / 2)...])) {
-                        problems.append("\(which) iPAddress constraint \(formatRange(bytes)) has a mask that is not a CIDR prefix")
+                        problems.append(
+                            "\(which) iPAddress constraint \(formatRange(bytes)) has a mask that is not a CIDR prefix"
+                        )
                     }
                 case .rfc822Name(let value):
                     if !isValidEmailConstraint(value) {
@@ -65,7 +81,8 @@ enum NameConstraintsCheck {
 
     /// The names of `cert` that name constraints apply to, counted for the DoS bound.
     static func nameCount(_ cert: X509Certificate) -> Int {
-        Array(cert.subjectAlternativeNames ?? SubjectAlternativeNames()).count + cert.subject.reduce(0) { $0 + $1.count } + 1
+        Array(cert.subjectAlternativeNames ?? SubjectAlternativeNames()).count
+            + cert.subject.reduce(0) { $0 + $1.count } + 1
     }
 
     static func constraintCount(_ nc: NameConstraints) -> Int { nc.permittedSubtrees.count + nc.excludedSubtrees.count }
@@ -76,18 +93,34 @@ enum NameConstraintsCheck {
     /// (`NAME_CONSTRAINTS_check_CN`). An address in the CN ("10.0.0.6") looks like one too.
     static func commonNameViolations(of nc: NameConstraints, by cert: X509Certificate) -> [Violation] {
         guard cert.dnsNames.isEmpty else { return [] }
-        let permitted = nc.permittedSubtrees.compactMap { if case .dnsName(let v) = $0 { return v } else { return nil } }
+        let permitted = nc.permittedSubtrees.compactMap {
+            if case .dnsName(let v) = $0 { return v } else { return nil }
+        }
         let excluded = nc.excludedSubtrees.compactMap { if case .dnsName(let v) = $0 { return v } else { return nil } }
         guard !permitted.isEmpty || !excluded.isEmpty else { return [] }
         var violations: [Violation] = []
         for cn in cert.commonNames where looksLikeHostName(cn) {
             for constraint in excluded where dnsWithin(cn, constraint) {
-                violations.append(Violation(form: "commonName", name: cn, constraint: constraint,
-                                            reason: "the Common Name, read as a host name since there is no dNSName, is inside the excluded subtree \"\(constraint)\""))
+                violations.append(
+                    Violation(
+                        form: "commonName",
+                        name: cn,
+                        constraint: constraint,
+                        reason:
+                            "the Common Name, read as a host name since there is no dNSName, is inside the excluded subtree \"\(constraint)\""
+                    )
+                )
             }
             if !permitted.isEmpty && !permitted.contains(where: { dnsWithin(cn, $0) }) {
-                violations.append(Violation(form: "commonName", name: cn, constraint: permitted.joined(separator: ", "),
-                                            reason: "the Common Name, read as a host name since there is no dNSName, is outside every permitted subtree (\(permitted.joined(separator: ", ")))"))
+                violations.append(
+                    Violation(
+                        form: "commonName",
+                        name: cn,
+                        constraint: permitted.joined(separator: ", "),
+                        reason:
+                            "the Common Name, read as a host name since there is no dNSName, is outside every permitted subtree (\(permitted.joined(separator: ", ")))"
+                    )
+                )
             }
         }
         return violations
@@ -99,7 +132,9 @@ enum NameConstraintsCheck {
         let bytes = Array(cn.utf8)
         var dotted = false
         for (i, c) in bytes.enumerated() {
-            if (0x61...0x7A).contains(c) || (0x41...0x5A).contains(c) || (0x30...0x39).contains(c) || c == 0x5F { continue }
+            if (0x61...0x7A).contains(c) || (0x41...0x5A).contains(c) || (0x30...0x39).contains(c) || c == 0x5F {
+                continue
+            }
             guard i > 0 && i < bytes.count - 1 else { return false }
             if c == 0x2D { continue }
             if c == 0x2E && bytes[i + 1] != 0x2E && bytes[i - 1] != 0x2D && bytes[i + 1] != 0x2D {
@@ -120,114 +155,230 @@ enum NameConstraintsCheck {
         let constrainedForms = Set((nc.permittedSubtrees + nc.excludedSubtrees).map(formName))
         for name in sans {
             let form = formName(name)
-            if ["otherName", "x400Address", "ediPartyName", "registeredID"].contains(form), constrainedForms.contains(form) {
-                violations.append(Violation(
-                    form: form, name: describe(name), constraint: form,
-                    reason: "the CA constrains \(form) names, which no client can evaluate, so a certificate carrying one is refused"))
+            if ["otherName", "x400Address", "ediPartyName", "registeredID"].contains(form),
+                constrainedForms.contains(form)
+            {
+                violations.append(
+                    Violation(
+                        form: form,
+                        name: describe(name),
+                        constraint: form,
+                        reason:
+                            "the CA constrains \(form) names, which no client can evaluate, so a certificate carrying one is refused"
+                    )
+                )
             }
         }
 
         // DNS
-        let dnsPermitted = nc.permittedSubtrees.compactMap { if case .dnsName(let v) = $0 { return v } else { return nil } }
-        let dnsExcluded = nc.excludedSubtrees.compactMap { if case .dnsName(let v) = $0 { return v } else { return nil } }
+        let dnsPermitted = nc.permittedSubtrees.compactMap {
+            if case .dnsName(let v) = $0 { return v } else { return nil }
+        }
+        let dnsExcluded = nc.excludedSubtrees.compactMap {
+            if case .dnsName(let v) = $0 { return v } else { return nil }
+        }
         for dns in cert.dnsNames {
             for constraint in dnsExcluded where dnsIntersects(dns, constraint) {
-                violations.append(Violation(form: "dNSName", name: dns, constraint: constraint,
-                                            reason: NameMatching.isWildcard(dns)
-                                                ? "the wildcard can stand for a name inside the excluded subtree \"\(constraint)\""
-                                                : "the name is inside the excluded subtree \"\(constraint)\""))
+                violations.append(
+                    Violation(
+                        form: "dNSName",
+                        name: dns,
+                        constraint: constraint,
+                        reason: NameMatching.isWildcard(dns)
+                            ? "the wildcard can stand for a name inside the excluded subtree \"\(constraint)\""
+                            : "the name is inside the excluded subtree \"\(constraint)\""
+                    )
+                )
             }
             if !dnsPermitted.isEmpty && !dnsPermitted.contains(where: { dnsWithin(dns, $0) }) {
-                violations.append(Violation(form: "dNSName", name: dns, constraint: dnsPermitted.joined(separator: ", "),
-                                            reason: "the name is outside every permitted subtree (\(dnsPermitted.joined(separator: ", ")))"))
+                violations.append(
+                    Violation(
+                        form: "dNSName",
+                        name: dns,
+                        constraint: dnsPermitted.joined(separator: ", "),
+                        reason: "the name is outside every permitted subtree (\(dnsPermitted.joined(separator: ", ")))"
+                    )
+                )
             }
             if !HostSyntax.isHostName(dns, allowWildcard: true), !dnsPermitted.isEmpty || !dnsExcluded.isEmpty {
-                violations.append(Violation(form: "dNSName", name: dns, constraint: "",
-                                            reason: "the name is not a valid host name, so it cannot be placed inside or outside the constraints"))
+                violations.append(
+                    Violation(
+                        form: "dNSName",
+                        name: dns,
+                        constraint: "",
+                        reason:
+                            "the name is not a valid host name, so it cannot be placed inside or outside the constraints"
+                    )
+                )
             }
         }
 
         // IP
-        let ipPermitted = nc.permittedSubtrees.compactMap { if case .ipAddress(let v) = $0 { return Array(v.bytes) } else { return nil } }
-        let ipExcluded = nc.excludedSubtrees.compactMap { if case .ipAddress(let v) = $0 { return Array(v.bytes) } else { return nil } }
+        let ipPermitted = nc.permittedSubtrees.compactMap {
+            if case .ipAddress(let v) = $0 { return Array(v.bytes) } else { return nil }
+        }
+        let ipExcluded = nc.excludedSubtrees.compactMap {
+            if case .ipAddress(let v) = $0 { return Array(v.bytes) } else { return nil }
+        }
         for ip in cert.ipAddresses {
             let text = IPAddressText.format(ip)
             if ip.count != 4 && ip.count != 16 {
                 if !ipPermitted.isEmpty || !ipExcluded.isEmpty {
-                    violations.append(Violation(form: "iPAddress", name: text, constraint: "",
-                                                reason: "the entry is \(ip.count) bytes, not an IPv4 or IPv6 address"))
+                    violations.append(
+                        Violation(
+                            form: "iPAddress",
+                            name: text,
+                            constraint: "",
+                            reason: "the entry is \(ip.count) bytes, not an IPv4 or IPv6 address"
+                        )
+                    )
                 }
                 continue
             }
             for range in ipExcluded where ipWithin(ip, range) {
-                violations.append(Violation(form: "iPAddress", name: text, constraint: formatRange(range),
-                                            reason: "the address is inside the excluded range \(formatRange(range))"))
+                violations.append(
+                    Violation(
+                        form: "iPAddress",
+                        name: text,
+                        constraint: formatRange(range),
+                        reason: "the address is inside the excluded range \(formatRange(range))"
+                    )
+                )
             }
             if !ipPermitted.isEmpty && !ipPermitted.contains(where: { ipWithin(ip, $0) }) {
                 let ranges = ipPermitted.map(formatRange).joined(separator: ", ")
-                violations.append(Violation(form: "iPAddress", name: text, constraint: ranges,
-                                            reason: "the address is outside every permitted range (\(ranges))"))
+                violations.append(
+                    Violation(
+                        form: "iPAddress",
+                        name: text,
+                        constraint: ranges,
+                        reason: "the address is outside every permitted range (\(ranges))"
+                    )
+                )
             }
         }
 
         // rfc822Name: SAN entries and emailAddress attributes of the subject (RFC 5280 4.2.1.10).
-        let mailPermitted = nc.permittedSubtrees.compactMap { if case .rfc822Name(let v) = $0 { return v } else { return nil } }
-        let mailExcluded = nc.excludedSubtrees.compactMap { if case .rfc822Name(let v) = $0 { return v } else { return nil } }
+        let mailPermitted = nc.permittedSubtrees.compactMap {
+            if case .rfc822Name(let v) = $0 { return v } else { return nil }
+        }
+        let mailExcluded = nc.excludedSubtrees.compactMap {
+            if case .rfc822Name(let v) = $0 { return v } else { return nil }
+        }
         if !mailPermitted.isEmpty || !mailExcluded.isEmpty {
             for mail in cert.emailAddresses + subjectEmails(cert) {
                 guard let parts = splitMailbox(mail) else {
-                    violations.append(Violation(form: "rfc822Name", name: mail, constraint: "",
-                                                reason: "the address is not a valid mailbox, so it cannot be placed inside or outside the constraints"))
+                    violations.append(
+                        Violation(
+                            form: "rfc822Name",
+                            name: mail,
+                            constraint: "",
+                            reason:
+                                "the address is not a valid mailbox, so it cannot be placed inside or outside the constraints"
+                        )
+                    )
                     continue
                 }
                 for constraint in mailExcluded where emailWithin(parts, constraint) {
-                    violations.append(Violation(form: "rfc822Name", name: mail, constraint: constraint,
-                                                reason: "the address is inside the excluded subtree \"\(constraint)\""))
+                    violations.append(
+                        Violation(
+                            form: "rfc822Name",
+                            name: mail,
+                            constraint: constraint,
+                            reason: "the address is inside the excluded subtree \"\(constraint)\""
+                        )
+                    )
                 }
                 if !mailPermitted.isEmpty && !mailPermitted.contains(where: { emailWithin(parts, $0) }) {
-                    violations.append(Violation(form: "rfc822Name", name: mail, constraint: mailPermitted.joined(separator: ", "),
-                                                reason: "the address is outside every permitted subtree (\(mailPermitted.joined(separator: ", ")))"))
+                    violations.append(
+                        Violation(
+                            form: "rfc822Name",
+                            name: mail,
+                            constraint: mailPermitted.joined(separator: ", "),
+                            reason:
+                                "the address is outside every permitted subtree (\(mailPermitted.joined(separator: ", ")))"
+                        )
+                    )
                 }
             }
         }
 
         // URI: the host part against a host or .domain constraint.
-        let uriPermitted = nc.permittedSubtrees.compactMap { if case .uniformResourceIdentifier(let v) = $0 { return v } else { return nil } }
-        let uriExcluded = nc.excludedSubtrees.compactMap { if case .uniformResourceIdentifier(let v) = $0 { return v } else { return nil } }
+        let uriPermitted = nc.permittedSubtrees.compactMap {
+            if case .uniformResourceIdentifier(let v) = $0 { return v } else { return nil }
+        }
+        let uriExcluded = nc.excludedSubtrees.compactMap {
+            if case .uniformResourceIdentifier(let v) = $0 { return v } else { return nil }
+        }
         if !uriPermitted.isEmpty || !uriExcluded.isEmpty {
             for uri in cert.uris {
                 guard let host = uriHost(uri) else {
-                    violations.append(Violation(form: "URI", name: uri, constraint: "",
-                                                reason: "the URI has no host to compare with the constraints"))
+                    violations.append(
+                        Violation(
+                            form: "URI",
+                            name: uri,
+                            constraint: "",
+                            reason: "the URI has no host to compare with the constraints"
+                        )
+                    )
                     continue
                 }
                 for constraint in uriExcluded where uriWithin(host, constraint) {
-                    violations.append(Violation(form: "URI", name: uri, constraint: constraint,
-                                                reason: "its host is inside the excluded subtree \"\(constraint)\""))
+                    violations.append(
+                        Violation(
+                            form: "URI",
+                            name: uri,
+                            constraint: constraint,
+                            reason: "its host is inside the excluded subtree \"\(constraint)\""
+                        )
+                    )
                 }
                 if !uriPermitted.isEmpty && !uriPermitted.contains(where: { uriWithin(host, $0) }) {
-                    violations.append(Violation(form: "URI", name: uri, constraint: uriPermitted.joined(separator: ", "),
-                                                reason: "its host is outside every permitted subtree (\(uriPermitted.joined(separator: ", ")))"))
+                    violations.append(
+                        Violation(
+                            form: "URI",
+                            name: uri,
+                            constraint: uriPermitted.joined(separator: ", "),
+                            reason:
+                                "its host is outside every permitted subtree (\(uriPermitted.joined(separator: ", ")))"
+                        )
+                    )
                 }
             }
         }
 
         // directoryName: the subject (when not empty) and directoryName SAN entries.
-        let dnPermitted = nc.permittedSubtrees.compactMap { if case .directoryName(let v) = $0 { return v } else { return nil } }
-        let dnExcluded = nc.excludedSubtrees.compactMap { if case .directoryName(let v) = $0 { return v } else { return nil } }
+        let dnPermitted = nc.permittedSubtrees.compactMap {
+            if case .directoryName(let v) = $0 { return v } else { return nil }
+        }
+        let dnExcluded = nc.excludedSubtrees.compactMap {
+            if case .directoryName(let v) = $0 { return v } else { return nil }
+        }
         if !dnPermitted.isEmpty || !dnExcluded.isEmpty {
             var names: [DistinguishedName] = []
             if !cert.subject.isEmpty { names.append(cert.subject) }
             for name in sans { if case .directoryName(let dn) = name { names.append(dn) } }
             for dn in names {
                 for constraint in dnExcluded where dnWithin(dn, constraint) {
-                    violations.append(Violation(form: "directoryName", name: DNComparison.text(dn), constraint: DNComparison.text(constraint),
-                                                reason: "the name is inside the excluded subtree \"\(DNComparison.text(constraint))\""))
+                    violations.append(
+                        Violation(
+                            form: "directoryName",
+                            name: DNComparison.text(dn),
+                            constraint: DNComparison.text(constraint),
+                            reason: "the name is inside the excluded subtree \"\(DNComparison.text(constraint))\""
+                        )
+                    )
                 }
                 if !dnPermitted.isEmpty && !dnPermitted.contains(where: { dnWithin(dn, $0) }) {
                     let list = dnPermitted.map { DNComparison.text($0) }.joined(separator: "; ")
-                    violations.append(Violation(form: "directoryName", name: DNComparison.text(dn), constraint: list,
-                                                reason: "the name is outside every permitted subtree (\(list))"))
+                    violations.append(
+                        Violation(
+                            form: "directoryName",
+                            name: DNComparison.text(dn),
+                            constraint: list,
+                            reason: "the name is outside every permitted subtree (\(list))"
+                        )
+                    )
                 }
             }
         }
@@ -296,7 +447,9 @@ enum NameConstraintsCheck {
 
     static func splitMailbox(_ mail: String) -> (local: String, domain: String)? {
         let parts = mail.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, HostSyntax.isHostName(String(parts[1]), allowWildcard: false) else { return nil }
+        guard parts.count == 2, !parts[0].isEmpty, HostSyntax.isHostName(String(parts[1]), allowWildcard: false) else {
+            return nil
+        }
         return (String(parts[0]), String(parts[1]))
     }
 
@@ -407,6 +560,7 @@ enum HostSyntax {
     }
 
     private static func isLDH(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x2D
     }
 }

@@ -17,7 +17,9 @@ public enum NameMatching {
         guard !reference.isEmpty, !presented.isEmpty, presented.allSatisfy(\.isASCII) else { return false }
         let referenceLabels = reference.split(separator: ".", omittingEmptySubsequences: false)
         let presentedLabels = presented.split(separator: ".", omittingEmptySubsequences: false)
-        guard !referenceLabels.contains(where: \.isEmpty), !presentedLabels.contains(where: \.isEmpty) else { return false }
+        guard !referenceLabels.contains(where: \.isEmpty), !presentedLabels.contains(where: \.isEmpty) else {
+            return false
+        }
         guard presentedLabels.count == referenceLabels.count else { return false }
         for (index, (p, r)) in zip(presentedLabels, referenceLabels).enumerated() {
             if index == 0 && p == "*" {
@@ -35,7 +37,8 @@ public enum NameMatching {
     /// host name (`*.shop.lan`, not `*.local` or `f*.shop.lan`).
     static func isHonouredWildcard(_ pattern: String) -> Bool {
         let pattern = normalise(pattern)
-        return pattern.hasPrefix("*.") && pattern.split(separator: ".").count >= 3 && HostSyntax.isHostName(pattern, allowWildcard: true)
+        return pattern.hasPrefix("*.") && pattern.split(separator: ".").count >= 3
+            && HostSyntax.isHostName(pattern, allowWildcard: true)
     }
 
     /// Whether `pattern` is a wildcard pattern that tlsprobe honours (`*.example.com`).
@@ -50,7 +53,10 @@ public enum NameMatching {
 
     /// The findings about `leaf` not carrying `expected` under `profile`; empty when it does.
     public static func check(
-        _ leaf: X509Certificate, expected: ExpectedName, subject: Finding.Subject, profile: Profile
+        _ leaf: X509Certificate,
+        expected: ExpectedName,
+        subject: Finding.Subject,
+        profile: Profile
     ) -> [Finding] {
         let findings: [Finding]
         switch expected {
@@ -60,7 +66,12 @@ public enum NameMatching {
         return findings.compactMap(profile.apply)
     }
 
-    private static func checkDNS(_ leaf: X509Certificate, name: String, subject: Finding.Subject, profile: Profile) -> [Finding] {
+    private static func checkDNS(
+        _ leaf: X509Certificate,
+        name: String,
+        subject: Finding.Subject,
+        profile: Profile
+    ) -> [Finding] {
         let dnsNames = leaf.dnsNames
         let commonNames = leaf.commonNames
         let display = Display.name(leaf)
@@ -79,17 +90,29 @@ public enum NameMatching {
             if cnMatches {
                 if profile.commonNameFallback {
                     // The client accepts it; say that other clients do not.
-                    return [Finding(
-                        code: .nameCNOnly, subject: subject,
-                        message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. OpenSSL clients fall back to the Common Name and accept it; iOS, macOS, Chrome and Go ignore the Common Name and refuse it.",
-                        evidence: evidence,
-                        fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
+                    return [
+                        Finding(
+                            code: .nameCNOnly,
+                            subject: subject,
+                            message:
+                                "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. OpenSSL clients fall back to the Common Name and accept it; iOS, macOS, Chrome and Go ignore the Common Name and refuse it.",
+                            evidence: evidence,
+                            fix:
+                                "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name))))."
+                        )
+                    ]
                 }
-                return [Finding(
-                    code: .nameCNOnly, subject: subject,
-                    message: "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. Clients that follow RFC 9525 (iOS, macOS, Chrome, Go) ignore the Common Name, so the name does not match.",
-                    evidence: evidence,
-                    fix: "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
+                return [
+                    Finding(
+                        code: .nameCNOnly,
+                        subject: subject,
+                        message:
+                            "\(display) has \"\(name)\" only in its Common Name and no DNS subjectAltName. Clients that follow RFC 9525 (iOS, macOS, Chrome, Go) ignore the Common Name, so the name does not match.",
+                        evidence: evidence,
+                        fix:
+                            "Re-issue the certificate with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name))))."
+                    )
+                ]
             }
         }
         var message = "\(display) is not valid for \"\(name)\": "
@@ -114,10 +137,16 @@ public enum NameMatching {
             evidence["note"] = "the expected name is an IP address"
         }
         let dial = dialHint(leaf, names: dnsNames.isEmpty ? commonNames : dnsNames, dialled: name)
-        return [Finding(
-            code: .nameMismatch, subject: subject, message: message, evidence: evidence,
-            fix: dial + (dial.hasSuffix("Or ") ? "re-issue" : "Re-issue")
-                + " it with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name)))).")]
+        return [
+            Finding(
+                code: .nameMismatch,
+                subject: subject,
+                message: message,
+                evidence: evidence,
+                fix: dial + (dial.hasSuffix("Or ") ? "re-issue" : "Re-issue")
+                    + " it with subjectAltName DNS:\(name) (\(identityCommand(leaf, adding: name)); \(SubjectAltNameText.opensslHint(leaf, adding: .dns(name))))."
+            )
+        ]
     }
 
     /// The start of `name.mismatch`'s fix: which names a client could dial instead, or, when
@@ -128,9 +157,13 @@ public enum NameMatching {
     static func dialHint(_ leaf: X509Certificate, names: [String], dialled: String) -> String {
         var options: [String] = []
         func add(_ option: String) {
-            if options.count < 4, !options.contains(where: { normalise($0) == normalise(option) }) { options.append(option) }
+            if options.count < 4, !options.contains(where: { normalise($0) == normalise(option) }) {
+                options.append(option)
+            }
         }
-        for name in names where !name.containsText("*") && HostSyntax.isHostName(name, allowWildcard: false) { add(name) }
+        for name in names where !name.containsText("*") && HostSyntax.isHostName(name, allowWildcard: false) {
+            add(name)
+        }
         let firstLabel = normalise(dialled).split(separator: ".").first.map(String.init)
         let label = firstLabel.flatMap { HostSyntax.isHostName($0, allowWildcard: false) ? $0 : nil } ?? "host"
         var refused: [String] = []
@@ -142,12 +175,15 @@ public enum NameMatching {
                 refused.append(name)
             }
         }
-        for address in leaf.ipAddresses where address.count == 4 || address.count == 16 { add(IPAddressText.format(address)) }
+        for address in leaf.ipAddresses where address.count == 4 || address.count == 16 {
+            add(IPAddressText.format(address))
+        }
         if !options.isEmpty {
             return "Dial a name the certificate carries instead (\(options.joined(separator: "; "))). Or "
         }
         if !refused.isEmpty {
-            return "No name works with this certificate: clients refuse \(quoted(Array(refused.prefix(4)))) (a wildcard must be the whole left-most label, over at least two more labels: a wildcard over a single label such as .local covers no name), so there is no name to dial. "
+            return
+                "No name works with this certificate: clients refuse \(quoted(Array(refused.prefix(4)))) (a wildcard must be the whole left-most label, over at least two more labels: a wildcard over a single label such as .local covers no name), so there is no name to dial. "
         }
         return ""
     }
@@ -160,14 +196,16 @@ public enum NameMatching {
                 let labelsP = pattern.split(separator: ".").count
                 let labelsR = reference.split(separator: ".").count
                 if labelsR > labelsP {
-                    return "A wildcard stands for exactly one label: \"\(pattern)\" covers \"x.\(pattern.dropFirst(2))\" but not \"\(reference)\"."
+                    return
+                        "A wildcard stands for exactly one label: \"\(pattern)\" covers \"x.\(pattern.dropFirst(2))\" but not \"\(reference)\"."
                 }
             }
             if pattern.hasPrefix("*."), reference == String(pattern.dropFirst(2)) {
                 return "A wildcard does not cover the bare domain: \"\(pattern)\" does not match \"\(reference)\"."
             }
             if pattern.containsText("*") && !pattern.hasPrefix("*.") {
-                return "\"\(pattern)\" puts its wildcard somewhere other than the whole left-most label, which clients do not honour."
+                return
+                    "\"\(pattern)\" puts its wildcard somewhere other than the whole left-most label, which clients do not honour."
             }
             if pattern.hasPrefix("*."), pattern.split(separator: ".").count < 3 {
                 return "\"\(pattern)\" is a wildcard over a top-level domain, which clients refuse."
@@ -184,22 +222,30 @@ public enum NameMatching {
         let inDNS = leaf.dnsNames.filter { IPAddressText.parse($0) == address }
         let inCN = leaf.commonNames.filter { IPAddressText.parse($0) == address }
         var message = "\(display) has no iPAddress subjectAltName \(text)"
-        message += ips.isEmpty ? "." : " (its IP addresses are \(ips.map(IPAddressText.format).joined(separator: ", ")))."
+        message +=
+            ips.isEmpty ? "." : " (its IP addresses are \(ips.map(IPAddressText.format).joined(separator: ", ")))."
         if !inDNS.isEmpty {
-            message += " The address is there as a DNS name (\(quoted(inDNS))), which clients do not compare with an IP address."
+            message +=
+                " The address is there as a DNS name (\(quoted(inDNS))), which clients do not compare with an IP address."
         } else if !inCN.isEmpty {
             message += " The address is in the Common Name, which clients do not use for IP addresses."
         }
         message += " A client that dials \(text) needs the address as an iPAddress entry."
-        return [Finding(
-            code: .nameIPNotInSAN, subject: subject, message: message,
-            evidence: [
-                "expected": .string(text),
-                "san_ip": .strings(ips.map(IPAddressText.format)),
-                "san_dns_with_address": .strings(inDNS),
-                "common_name_with_address": .strings(inCN),
-            ],
-            fix: "Re-issue the certificate with subjectAltName IP:\(text) (\(identityCommand(leaf, adding: text)); \(SubjectAltNameText.opensslHint(leaf, adding: .ip(address)))).")]
+        return [
+            Finding(
+                code: .nameIPNotInSAN,
+                subject: subject,
+                message: message,
+                evidence: [
+                    "expected": .string(text),
+                    "san_ip": .strings(ips.map(IPAddressText.format)),
+                    "san_dns_with_address": .strings(inDNS),
+                    "common_name_with_address": .strings(inCN),
+                ],
+                fix:
+                    "Re-issue the certificate with subjectAltName IP:\(text) (\(identityCommand(leaf, adding: text)); \(SubjectAltNameText.opensslHint(leaf, adding: .ip(address))))."
+            )
+        ]
     }
 
     /// The `tlsprobe identity server` that re-issues `leaf` with `name` added to the names
@@ -214,7 +260,8 @@ public enum NameMatching {
             return !host.hasPrefix("*.") || host.split(separator: ".").count >= 3
         }
         var hosts: [String] = []
-        for host in [name] + leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format) where plain(host) && !hosts.contains(host.lowercased()) {
+        for host in [name] + leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format)
+        where plain(host) && !hosts.contains(host.lowercased()) {
             hosts.append(host.lowercased())
         }
         if !plain(name) { hosts.insert("NAME", at: 0) }

@@ -42,7 +42,10 @@ struct PathSearch {
     /// Presented positions beyond the bound, ignored.
     private(set) var ignoredPresented: Int = 0
     private var bySubject: [String: [Int]] = [:]
-    private struct Pair: Hashable { let child: Int; let issuer: Int }
+    private struct Pair: Hashable {
+        let child: Int
+        let issuer: Int
+    }
     private var signatureCache: [Pair: SignatureCheck] = [:]
     private var selfSignedCache: [Int: Bool] = [:]
     let limits: Limits
@@ -63,7 +66,13 @@ struct PathSearch {
         var loops: [(child: Int, issuer: Int)] = []
     }
 
-    init(leaf: X509Certificate, presented: [X509Certificate], anchors: [TrustAnchor], limits: Limits = Limits(), maxPresented: Int = 256) {
+    init(
+        leaf: X509Certificate,
+        presented: [X509Certificate],
+        anchors: [TrustAnchor],
+        limits: Limits = Limits(),
+        maxPresented: Int = 256
+    ) {
         self.limits = limits
         var indexByDER: [[UInt8]: Int] = [:]
         let anchorByDER = Dictionary(anchors.map { ($0.certificate.der, $0) }, uniquingKeysWith: { first, _ in first })
@@ -72,8 +81,16 @@ struct PathSearch {
             indexByDER[cert.der] = nodes.count
             bySubject[Self.nameKey(cert.subject), default: []].append(nodes.count)
             let identity = Array(Self.nameKey(cert.subject).utf8) + [0] + cert.spkiDER
-            nodes.append(Node(certificate: cert, subject: subject, presentedIndex: presentedIndex, anchor: anchor,
-                              selfIssued: cert.isSelfIssued, identity: identity))
+            nodes.append(
+                Node(
+                    certificate: cert,
+                    subject: subject,
+                    presentedIndex: presentedIndex,
+                    anchor: anchor,
+                    selfIssued: cert.isSelfIssued,
+                    identity: identity
+                )
+            )
         }
         add(leaf, subject: .certificate(0), presentedIndex: 0, anchor: anchorByDER[leaf.der])
         for (offset, cert) in presented.enumerated() {
@@ -99,7 +116,8 @@ struct PathSearch {
         name.map { rdn in
             rdn.map { attribute -> String in
                 let text = String(attribute.value) ?? String(describing: attribute.value)
-                return attribute.type.description + "=" + text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+                return attribute.type.description + "="
+                    + text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
             }.sorted().joined(separator: "+")
         }.joined(separator: ",")
     }
@@ -108,7 +126,12 @@ struct PathSearch {
     func issuerCandidates(of child: Int) -> [Int] {
         let cert = nodes[child].certificate
         return (bySubject[Self.nameKey(cert.issuer)] ?? []).filter {
-            DNComparison.equal(cert.issuerDER, cert.issuer, nodes[$0].certificate.subjectDER, nodes[$0].certificate.subject)
+            DNComparison.equal(
+                cert.issuerDER,
+                cert.issuer,
+                nodes[$0].certificate.subjectDER,
+                nodes[$0].certificate.subject
+            )
         }
     }
 
@@ -125,7 +148,9 @@ struct PathSearch {
     }
 
     /// The cached result of a check already made.
-    func cachedSignature(of child: Int, by issuer: Int) -> SignatureCheck? { signatureCache[Pair(child: child, issuer: issuer)] }
+    func cachedSignature(of child: Int, by issuer: Int) -> SignatureCheck? {
+        signatureCache[Pair(child: child, issuer: issuer)]
+    }
 
     /// Whether node `i` is self-signed (self-issued and its own key verifies its signature).
     mutating func isSelfSigned(_ i: Int) -> Bool {
@@ -172,7 +197,9 @@ struct PathSearch {
             if useAnchors, search.nodes[current].anchor != nil {
                 outcome.complete.append(path)
                 if accept(&search, path) || outcome.complete.count >= search.limits.maxCompletePaths {
-                    if outcome.complete.count >= search.limits.maxCompletePaths { outcome.exhausted = outcome.exhausted ?? "complete paths" }
+                    if outcome.complete.count >= search.limits.maxCompletePaths {
+                        outcome.exhausted = outcome.exhausted ?? "complete paths"
+                    }
                     stop = true
                 }
                 return
@@ -188,7 +215,8 @@ struct PathSearch {
                 if !useAnchors && search.nodes[candidate].presentedIndex == nil { continue }
                 if onPath.contains(candidate) || identities[search.nodes[candidate].identity, default: 0] > 0 {
                     // A loop only when the certificate on the path really issued this one.
-                    if candidate != current, let check = search.signature(of: current, by: candidate, spent: &signaturesSpent),
+                    if candidate != current,
+                        let check = search.signature(of: current, by: candidate, spent: &signaturesSpent),
                         check != .invalid
                     {
                         outcome.loops.append((current, candidate))

@@ -49,7 +49,9 @@ public enum SubjectAltNameText {
                 continue
             case .dnsName(let dns):
                 entry = "DNS:" + dns
-                if case .dns(let wanted) = addition, NameMatching.normalise(dns) == NameMatching.normalise(wanted) { present = true }
+                if case .dns(let wanted) = addition, NameMatching.normalise(dns) == NameMatching.normalise(wanted) {
+                    present = true
+                }
             case .ipAddress(let octets):
                 let bytes = Array(octets.bytes)
                 if bytes.count == 4 || bytes.count == 16 { entry = "IP:" + IPAddressText.format(bytes) }
@@ -92,10 +94,12 @@ public enum SubjectAltNameText {
             hint += "; it replaces the whole subjectAltName, so it lists the names the certificate has as well"
         }
         if !list.refusedWildcards.isEmpty {
-            hint += "; it drops \(list.refusedWildcards.map { "\"\($0)\"" }.joined(separator: ", ")), a wildcard that clients refuse"
+            hint +=
+                "; it drops \(list.refusedWildcards.map { "\"\($0)\"" }.joined(separator: ", ")), a wildcard that clients refuse"
         }
         if list.leftOut > 0 {
-            hint += "; \(list.leftOut) entr\(list.leftOut == 1 ? "y" : "ies") of the certificate that cannot be written on a command line \(list.leftOut == 1 ? "is" : "are") left out: copy \(list.leftOut == 1 ? "it" : "them") from `tlsprobe inspect`"
+            hint +=
+                "; \(list.leftOut) entr\(list.leftOut == 1 ? "y" : "ies") of the certificate that cannot be written on a command line \(list.leftOut == 1 ? "is" : "are") left out: copy \(list.leftOut == 1 ? "it" : "them") from `tlsprobe inspect`"
         }
         return hint
     }

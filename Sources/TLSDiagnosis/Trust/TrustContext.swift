@@ -27,7 +27,14 @@ public struct TrustContext: VerificationQuestion, Hashable {
     /// machine's: a date problem is then first the client's clock, not the issuer's.
     public var clientClock: Bool
 
-    public init(at: Date, expectedName: ExpectedName? = nil, purpose: Purpose = .server, profile: Profile = .default, maxIntermediates: Int? = nil, clientClock: Bool = false) {
+    public init(
+        at: Date,
+        expectedName: ExpectedName? = nil,
+        purpose: Purpose = .server,
+        profile: Profile = .default,
+        maxIntermediates: Int? = nil,
+        clientClock: Bool = false
+    ) {
         self.at = at
         self.clientClock = clientClock
         self.expectedName = expectedName

@@ -27,7 +27,13 @@ public struct TrustEvaluation: Sendable, Hashable {
     /// Whether the name was checked and matched (nil when no name was expected).
     public var nameMatched: Bool?
 
-    public init(trusted: Bool, path: [PathElement]?, findings: [Finding], anchor: TrustAnchor? = nil, nameMatched: Bool? = nil) {
+    public init(
+        trusted: Bool,
+        path: [PathElement]?,
+        findings: [Finding],
+        anchor: TrustAnchor? = nil,
+        nameMatched: Bool? = nil
+    ) {
         self.trusted = trusted
         self.path = path
         self.findings = findings
@@ -46,7 +52,10 @@ public enum TrustEngine {
     /// length, candidates and signature checks, so hostile inputs finish quickly. The path
     /// reported is a valid one when there is one, else the one with the fewest errors.
     public static func evaluate(
-        leaf: X509Certificate, presented: [X509Certificate], anchors: [TrustAnchor], context: TrustContext
+        leaf: X509Certificate,
+        presented: [X509Certificate],
+        anchors: [TrustAnchor],
+        context: TrustContext
     ) -> TrustEvaluation {
         // Certificates carry whole seconds: judge validity at the second the instant is in.
         var context = context
@@ -55,7 +64,12 @@ public enum TrustEngine {
         var search = PathSearch(leaf: leaf, presented: presented, anchors: anchors)
         var nameFindings: [Finding] = []
         if let expected = context.expectedName {
-            nameFindings = NameMatching.check(leaf, expected: expected, subject: .certificate(0), profile: context.profile)
+            nameFindings = NameMatching.check(
+                leaf,
+                expected: expected,
+                subject: .certificate(0),
+                profile: context.profile
+            )
         }
         let nameOK = !nameFindings.contains { $0.severity == .error }
 
@@ -83,7 +97,9 @@ public enum TrustEngine {
         if let best, !anchors.isEmpty {
             reference = best.path
             findings += best.findings
-            judgedPath = best.path.map { PathElement(certificate: search.nodes[$0].certificate, source: search.nodes[$0].label) }
+            judgedPath = best.path.map {
+                PathElement(certificate: search.nodes[$0].certificate, source: search.nodes[$0].label)
+            }
             anchor = best.path.last.flatMap { search.nodes[$0].anchor }
             trusted = best.errors == 0 && nameOK
         } else {
@@ -92,21 +108,42 @@ public enum TrustEngine {
             reference = outcome.longestPartial
             findings += ChainDiagnosis.lintUnanchored(reference, search: &search, context: context)
             if !anchors.isEmpty {
-                findings += ChainDiagnosis.explainNoPath(outcome, reference: reference, search: &search, context: context)
+                findings += ChainDiagnosis.explainNoPath(
+                    outcome,
+                    reference: reference,
+                    search: &search,
+                    context: context
+                )
             }
         }
         if let exhausted = outcome.exhausted, best.map({ $0.errors > 0 }) ?? true, !anchors.isEmpty {
-            findings.append(Finding(
-                code: .chainTooLong, subject: .certificate(0),
-                message: "tlsprobe stopped building paths after its limit of \(exhausted) (\(presented.count) certificates were sent, \(anchors.count) anchors given); clients give up on such chains too.",
-                evidence: ["limit": .string(exhausted), "presented": .int(presented.count), "anchors": .int(anchors.count)],
-                fix: "Send only the leaf and the intermediates on its path to the root, in order."))
+            findings.append(
+                Finding(
+                    code: .chainTooLong,
+                    subject: .certificate(0),
+                    message:
+                        "tlsprobe stopped building paths after its limit of \(exhausted) (\(presented.count) certificates were sent, \(anchors.count) anchors given); clients give up on such chains too.",
+                    evidence: [
+                        "limit": .string(exhausted), "presented": .int(presented.count), "anchors": .int(anchors.count),
+                    ],
+                    fix: "Send only the leaf and the intermediates on its path to the root, in order."
+                )
+            )
         }
-        findings += ChainDiagnosis.structure(search: &search, reference: reference, pathFound: judgedPath != nil, context: context)
+        findings += ChainDiagnosis.structure(
+            search: &search,
+            reference: reference,
+            pathFound: judgedPath != nil,
+            context: context
+        )
         findings += nameFindings
         findings = findings.compactMap(context.profile.apply).inReportOrder()
         return TrustEvaluation(
-            trusted: trusted, path: judgedPath, findings: findings, anchor: anchor,
-            nameMatched: context.expectedName == nil ? nil : nameOK)
+            trusted: trusted,
+            path: judgedPath,
+            findings: findings,
+            anchor: anchor,
+            nameMatched: context.expectedName == nil ? nil : nameOK
+        )
     }
 }

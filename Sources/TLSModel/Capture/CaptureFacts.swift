@@ -41,8 +41,15 @@ public struct CaptureFacts: Sendable, Hashable {
         public var noClientHello: Bool
 
         public init(
-            clientRandom: [UInt8]?, cipherSuite: CipherSuite?, isTLS13: Bool, openedRecords: Int, missingSecrets: [String],
-            hasAnySecret: Bool, failure: Failure?, unsupportedSuite: Bool, noClientHello: Bool
+            clientRandom: [UInt8]?,
+            cipherSuite: CipherSuite?,
+            isTLS13: Bool,
+            openedRecords: Int,
+            missingSecrets: [String],
+            hasAnySecret: Bool,
+            failure: Failure?,
+            unsupportedSuite: Bool,
+            noClientHello: Bool
         ) {
             self.clientRandom = clientRandom
             self.cipherSuite = cipherSuite
@@ -139,9 +146,16 @@ public struct CaptureFacts: Sendable, Hashable {
         }
 
         /// A message of `type`, named as reports name it.
-        public init(side: Side, type: HandshakeType, declaredLength: Int, received: Int, bound: Bound, boundBytes: Int) {
-            self.init(side: side, message: type.name ?? type.hex, declaredLength: declaredLength, received: received,
-                      bound: bound, boundBytes: boundBytes)
+        public init(side: Side, type: HandshakeType, declaredLength: Int, received: Int, bound: Bound, boundBytes: Int)
+        {
+            self.init(
+                side: side,
+                message: type.name ?? type.hex,
+                declaredLength: declaredLength,
+                received: received,
+                bound: bound,
+                boundBytes: boundBytes
+            )
         }
 
         /// `the server's certificate (declares 16777215 bytes; 1048576 read)`.

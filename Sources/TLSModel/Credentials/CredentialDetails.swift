@@ -41,8 +41,14 @@ public struct PKCS12Details: Sendable, Hashable {
     public var friendlyName: String?
 
     public init(
-        macAlgorithm: String?, macIterations: Int?, encryption: [PKCS12Encryption], passwordRequired: Bool,
-        decrypted: Bool, hasPrivateKey: Bool?, keyMatchesCertificate: Bool?, friendlyName: String?
+        macAlgorithm: String?,
+        macIterations: Int?,
+        encryption: [PKCS12Encryption],
+        passwordRequired: Bool,
+        decrypted: Bool,
+        hasPrivateKey: Bool?,
+        keyMatchesCertificate: Bool?,
+        friendlyName: String?
     ) {
         self.macAlgorithm = macAlgorithm
         self.macIterations = macIterations

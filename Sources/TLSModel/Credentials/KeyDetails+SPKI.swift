@@ -21,8 +21,11 @@ extension KeyDetails {
     public init(location: String, format: String, spkiDER: [UInt8]) {
         let digest = SHA256.hash(data: spkiDER)
         self.init(
-            location: location, format: format, key: KeyDescription(spkiDER: spkiDER),
-            spkiSHA256: Hex.encode(digest), pin: "sha256/" + Data(digest).base64EncodedString()
+            location: location,
+            format: format,
+            key: KeyDescription(spkiDER: spkiDER),
+            spkiSHA256: Hex.encode(digest),
+            pin: "sha256/" + Data(digest).base64EncodedString()
         )
     }
 }

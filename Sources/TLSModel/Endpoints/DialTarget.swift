@@ -1,4 +1,3 @@
-import TLSModel
 import TLSWire
 
 /// What `connect` dials: a host (DNS name or IP address) and a port.
@@ -27,7 +26,9 @@ public struct DialTarget: Sendable, Hashable, CustomStringConvertible {
         var rest = Substring(text.trimmingSpaces())
         if let scheme = rest.scalarRange(of: "://") { rest = rest[scheme.upperBound...] }
         if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<slash] }
-        guard !rest.isEmpty else { throw ParseError(description: "\"\(text)\": give HOST:PORT, e.g. 10.0.0.5:4433 or [::1]:4433") }
+        guard !rest.isEmpty else {
+            throw ParseError(description: "\"\(text)\": give HOST:PORT, e.g. 10.0.0.5:4433 or [::1]:4433")
+        }
 
         var host: Substring
         var portText: Substring?
@@ -38,7 +39,9 @@ public struct DialTarget: Sendable, Hashable, CustomStringConvertible {
             host = rest[rest.index(after: rest.startIndex)..<close]
             let after = rest[rest.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw ParseError(description: "\"\(text)\": expected \":PORT\" after \"]\"") }
+                guard after.hasPrefix(":") else {
+                    throw ParseError(description: "\"\(text)\": expected \":PORT\" after \"]\"")
+                }
                 portText = after.dropFirst()
             }
             guard IPAddressText.parse(String(host))?.count == 16 else {

@@ -1,5 +1,4 @@
 import SystemCalls
-import TLSModel
 import TLSWire
 
 /// Where `listen` listens: `PORT` (every address, IPv4 and IPv6), `HOST:PORT`,
@@ -24,8 +23,11 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
             }
             return value
         }
-        if !trimmed.isEmpty && trimmed.allSatisfy(\.isNumber) { return ListenAddress(host: nil, port: try port(trimmed[...])) }
-        for wildcard in [":", "*:"] where trimmed.hasPrefix(wildcard) && trimmed.count > wildcard.count
+        if !trimmed.isEmpty && trimmed.allSatisfy(\.isNumber) {
+            return ListenAddress(host: nil, port: try port(trimmed[...]))
+        }
+        for wildcard in [":", "*:"]
+        where trimmed.hasPrefix(wildcard) && trimmed.count > wildcard.count
             && trimmed.dropFirst(wildcard.count).allSatisfy(\.isNumber)
         {
             return ListenAddress(host: nil, port: try port(trimmed.dropFirst(wildcard.count)))
@@ -34,7 +36,9 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
         // DialTarget falls back to port 443; a listener names its port.
         let explicit = target.host.containsText(":") ? trimmed.containsText("]:") : Self.endsInPort(trimmed)
         guard explicit, !trimmed.containsText("/") else {
-            throw DialTarget.ParseError(description: "\"\(text)\": give [HOST:]PORT, e.g. 4433, 127.0.0.1:4433 or [::1]:4433")
+            throw DialTarget.ParseError(
+                description: "\"\(text)\": give [HOST:]PORT, e.g. 4433, 127.0.0.1:4433 or [::1]:4433"
+            )
         }
         return ListenAddress(host: target.host, port: target.port)
     }
@@ -53,7 +57,9 @@ extension ListenAddress {
         var scalars = Array(text.unicodeScalars)
         if scalars.count >= 2, scalars[scalars.count - 2] == "\r", scalars.last == "\n" {
             scalars.removeLast(2)
-        } else if let last = scalars.last, ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(last) {
+        } else if let last = scalars.last,
+            ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(last)
+        {
             scalars.removeLast()
         }
         let digits = scalars.reversed().prefix { $0.value >= 0x30 && $0.value <= 0x39 }.count

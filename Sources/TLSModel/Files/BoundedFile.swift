@@ -42,7 +42,12 @@ public enum BoundedFile {
     ///
     /// Opened and read with open(2) and read(2): Foundation's `URL(fileURLWithPath:)` and
     /// `FileHandle` cost a command that reads one anchor file about 0.9 M instructions.
-    public static func read(_ path: String, from offset: Int = 0, limit: Int, truncating: Bool = false) throws(ReadError) -> [UInt8] {
+    public static func read(
+        _ path: String,
+        from offset: Int = 0,
+        limit: Int,
+        truncating: Bool = false
+    ) throws(ReadError) -> [UInt8] {
         var fd: Int32
         repeat { fd = SystemCall.open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
@@ -65,7 +70,12 @@ public enum BoundedFile {
     /// The bytes of an open file from `offset` on (the file is read from where it stands
     /// when `offset` is 0), under the same bound as `read(_:from:limit:truncating:)`; the
     /// descriptor is left open.
-    public static func read(fd: Int32, from offset: Int = 0, limit: Int, truncating: Bool = false) throws(ReadError) -> [UInt8] {
+    public static func read(
+        fd: Int32,
+        from offset: Int = 0,
+        limit: Int,
+        truncating: Bool = false
+    ) throws(ReadError) -> [UInt8] {
         let budget = limit - offset
         guard budget >= 0 else {
             if truncating { return [] }

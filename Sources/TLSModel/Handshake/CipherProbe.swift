@@ -15,7 +15,13 @@ public struct CipherProbe: Sendable, Hashable {
     /// Why the enumeration stopped early, when it did (a timeout, a suite chosen that was not offered).
     public var detail: String?
 
-    public init(version: ProtocolVersion, accepted: [CipherSuite], serverOrder: Bool?, offered: Int, detail: String? = nil) {
+    public init(
+        version: ProtocolVersion,
+        accepted: [CipherSuite],
+        serverOrder: Bool?,
+        offered: Int,
+        detail: String? = nil
+    ) {
         self.version = version
         self.accepted = accepted
         self.serverOrder = serverOrder

@@ -26,7 +26,8 @@ public enum HandshakeEnding: Sendable, Hashable {
         switch self {
         case .closed: return "connection closed without an alert"
         case .reset: return "connection reset"
-        case .closedPartWay(_, let reset): return reset ? "connection reset part-way through a record" : "connection closed part-way through a record"
+        case .closedPartWay(_, let reset):
+            return reset ? "connection reset part-way through a record" : "connection closed part-way through a record"
         case .notTLS: return "the answer is not TLS"
         case .timedOut: return "no answer in time"
         case .refusedLocally(let reasons, _): return reasons.first ?? "refused by tlsprobe's TLS library"
@@ -61,8 +62,14 @@ public struct PeerStream: Sendable, Hashable {
     public var sslv2: Bool
 
     public init(
-        bytes: Int, records: Int, unfinishedRecordBytes: Int = 0, unfinishedRecordLength: Int? = nil,
-        lastRecordOffset: Int? = nil, lastRecordStart: [UInt8] = [], notARecord: Bool = false, sslv2: Bool = false
+        bytes: Int,
+        records: Int,
+        unfinishedRecordBytes: Int = 0,
+        unfinishedRecordLength: Int? = nil,
+        lastRecordOffset: Int? = nil,
+        lastRecordStart: [UInt8] = [],
+        notARecord: Bool = false,
+        sslv2: Bool = false
     ) {
         self.bytes = bytes
         self.records = records

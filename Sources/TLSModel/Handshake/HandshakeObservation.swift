@@ -39,10 +39,19 @@ public struct ClientHelloSummary: Sendable, Hashable {
     public var cookie: [UInt8]? = nil
 
     public init(
-        legacyVersion: ProtocolVersion, versions: [ProtocolVersion], cipherSuites: [CipherSuite], sni: String?,
-        alpn: [String], signatureAlgorithms: [SignatureScheme], supportedGroups: [NamedGroup],
-        keyShareGroups: [NamedGroup], extensions: [ExtensionType], ja3: String? = nil, ja3Hash: String? = nil,
-        ja4: String? = nil, sslv2Compatible: Bool = false
+        legacyVersion: ProtocolVersion,
+        versions: [ProtocolVersion],
+        cipherSuites: [CipherSuite],
+        sni: String?,
+        alpn: [String],
+        signatureAlgorithms: [SignatureScheme],
+        supportedGroups: [NamedGroup],
+        keyShareGroups: [NamedGroup],
+        extensions: [ExtensionType],
+        ja3: String? = nil,
+        ja3Hash: String? = nil,
+        ja4: String? = nil,
+        sslv2Compatible: Bool = false
     ) {
         self.legacyVersion = legacyVersion
         self.versions = versions
@@ -97,8 +106,13 @@ public struct ServerHelloSummary: Sendable, Hashable {
     public var cookie: [UInt8]? = nil
 
     public init(
-        legacyVersion: ProtocolVersion, version: ProtocolVersion, cipherSuite: CipherSuite, group: NamedGroup?,
-        alpn: String?, extensions: [ExtensionType], helloRetryRequest: Bool = false
+        legacyVersion: ProtocolVersion,
+        version: ProtocolVersion,
+        cipherSuite: CipherSuite,
+        group: NamedGroup?,
+        alpn: String?,
+        extensions: [ExtensionType],
+        helloRetryRequest: Bool = false
     ) {
         self.legacyVersion = legacyVersion
         self.version = version
@@ -121,7 +135,12 @@ public struct CertificateRequestSummary: Sendable, Hashable {
     /// handshake stopped before), false when it sent none or an empty Certificate message.
     public var clientCertificateSent: Bool?
 
-    public init(acceptableCAs: [String], acceptableCADER: [[UInt8]], signatureAlgorithms: [SignatureScheme], clientCertificateSent: Bool?) {
+    public init(
+        acceptableCAs: [String],
+        acceptableCADER: [[UInt8]],
+        signatureAlgorithms: [SignatureScheme],
+        clientCertificateSent: Bool?
+    ) {
         self.acceptableCAs = acceptableCAs
         self.acceptableCADER = acceptableCADER
         self.signatureAlgorithms = signatureAlgorithms
@@ -215,11 +234,18 @@ public struct HandshakeObservation: Sendable, Hashable {
     public var resumed: Bool?
 
     public init(
-        clientHello: ClientHelloSummary? = nil, helloRetryRequest: ServerHelloSummary? = nil,
-        serverHello: ServerHelloSummary? = nil, serverCertificates: [X509Certificate] = [],
-        unreadableServerCertificates: Int = 0, certificateRequest: CertificateRequestSummary? = nil,
-        clientCertificates: [X509Certificate]? = nil, alerts: [AlertEvent] = [], steps: [HandshakeStep] = [],
-        outcome: Outcome, encryptedHandshakeUnseen: Bool = false, resumed: Bool? = nil
+        clientHello: ClientHelloSummary? = nil,
+        helloRetryRequest: ServerHelloSummary? = nil,
+        serverHello: ServerHelloSummary? = nil,
+        serverCertificates: [X509Certificate] = [],
+        unreadableServerCertificates: Int = 0,
+        certificateRequest: CertificateRequestSummary? = nil,
+        clientCertificates: [X509Certificate]? = nil,
+        alerts: [AlertEvent] = [],
+        steps: [HandshakeStep] = [],
+        outcome: Outcome,
+        encryptedHandshakeUnseen: Bool = false,
+        resumed: Bool? = nil
     ) {
         self.clientHello = clientHello
         self.helloRetryRequest = helloRetryRequest

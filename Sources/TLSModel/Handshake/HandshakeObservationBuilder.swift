@@ -22,7 +22,9 @@ public struct HandshakeObservationBuilder: Sendable {
     /// since the same server presents the same chain on every connection.
     private let parseCertificate: @Sendable ([UInt8]) -> X509Certificate?
 
-    public init(parseCertificate: @escaping @Sendable ([UInt8]) -> X509Certificate? = { try? X509Certificate(derEncoded: $0) }) {
+    public init(
+        parseCertificate: @escaping @Sendable ([UInt8]) -> X509Certificate? = { try? X509Certificate(derEncoded: $0) }
+    ) {
         self.parseCertificate = parseCertificate
     }
 
@@ -110,7 +112,8 @@ public struct HandshakeObservationBuilder: Sendable {
                 acceptableCAs: request.certificateAuthorities.map(DNComparison.text),
                 acceptableCADER: request.certificateAuthorities,
                 signatureAlgorithms: request.signatureAlgorithms,
-                clientCertificateSent: nil)
+                clientCertificateSent: nil
+            )
         case .finished:
             finished.insert(side)
         default:
@@ -123,8 +126,15 @@ public struct HandshakeObservationBuilder: Sendable {
     /// An alert, placed after the messages seen so far.
     public mutating func add(alert: Alert, from side: Side, encrypted: Bool = false) {
         if alert.level == .fatal { fatalAlert = true }
-        observation.alerts.append(AlertEvent(
-            from: side, level: alert.level, description: alert.description, encrypted: encrypted, after: observation.steps))
+        observation.alerts.append(
+            AlertEvent(
+                from: side,
+                level: alert.level,
+                description: alert.description,
+                encrypted: encrypted,
+                after: observation.steps
+            )
+        )
     }
 
     /// The encrypted part of a TLS 1.3 handshake went by unread (no key log).
@@ -181,8 +191,11 @@ extension ClientHelloSummary {
             supportedGroups: hello.supportedGroups ?? [],
             keyShareGroups: hello.keyShareGroups ?? [],
             extensions: hello.extensions.map(\.type),
-            ja3: fingerprint.ja3, ja3Hash: fingerprint.ja3Hash, ja4: fingerprint.ja4,
-            sslv2Compatible: hello.isSSLv2Compatible)
+            ja3: fingerprint.ja3,
+            ja3Hash: fingerprint.ja3Hash,
+            ja4: fingerprint.ja4,
+            sslv2Compatible: hello.isSSLv2Compatible
+        )
         cookie = hello.extensions.first(.cookie)?.data
     }
 }
@@ -220,8 +233,13 @@ enum SummaryMemo {
         guard hello.sslv2 == nil, !hello.extensions.contains(.cookie) else { return nil }
         var key: [UInt8] = []
         key.reserveCapacity(512)
-        func u16(_ v: UInt16) { key.append(UInt8(v >> 8)); key.append(UInt8(v & 0xFF)) }
-        func u32(_ v: Int) { for shift in stride(from: 24, through: 0, by: -8) { key.append(UInt8((v >> shift) & 0xFF)) } }
+        func u16(_ v: UInt16) {
+            key.append(UInt8(v >> 8))
+            key.append(UInt8(v & 0xFF))
+        }
+        func u32(_ v: Int) {
+            for shift in stride(from: 24, through: 0, by: -8) { key.append(UInt8((v >> shift) & 0xFF)) }
+        }
         u16(hello.legacyVersion.rawValue)
         u32(hello.cipherSuites.count)
         for suite in hello.cipherSuites { u16(suite.rawValue) }
@@ -252,9 +270,14 @@ extension ServerHelloSummary {
     /// What `hello` chose.
     public init(_ hello: ServerHello, helloRetryRequest: Bool) {
         self.init(
-            legacyVersion: hello.legacyVersion, version: hello.selectedVersion, cipherSuite: hello.cipherSuite,
-            group: hello.keyShareGroup, alpn: hello.alpnProtocol, extensions: hello.extensions.map(\.type),
-            helloRetryRequest: helloRetryRequest)
+            legacyVersion: hello.legacyVersion,
+            version: hello.selectedVersion,
+            cipherSuite: hello.cipherSuite,
+            group: hello.keyShareGroup,
+            alpn: hello.alpnProtocol,
+            extensions: hello.extensions.map(\.type),
+            helloRetryRequest: helloRetryRequest
+        )
         if helloRetryRequest { cookie = hello.extensions.first(.cookie)?.data }
     }
 }

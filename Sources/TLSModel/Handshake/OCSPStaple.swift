@@ -22,8 +22,14 @@ public struct OCSPStaple: Sendable, Hashable {
     public var detail: String? = nil
 
     public init(
-        stapled: Bool, responseStatus: String? = nil, certificateStatus: String? = nil, thisUpdate: Date? = nil,
-        nextUpdate: Date? = nil, revocationTime: Date? = nil, matchesLeaf: Bool? = nil, bytes: Int = 0
+        stapled: Bool,
+        responseStatus: String? = nil,
+        certificateStatus: String? = nil,
+        thisUpdate: Date? = nil,
+        nextUpdate: Date? = nil,
+        revocationTime: Date? = nil,
+        matchesLeaf: Bool? = nil,
+        bytes: Int = 0
     ) {
         self.stapled = stapled
         self.responseStatus = responseStatus

@@ -14,7 +14,13 @@ public struct PlaintextUpgrade: Sendable, Hashable {
     /// What the server said at that step, printable and bounded (control bytes escaped).
     public var reply: String
 
-    public init(plaintextProtocol: PlaintextProtocol, upgraded: Bool, step: String, reason: String? = nil, reply: String) {
+    public init(
+        plaintextProtocol: PlaintextProtocol,
+        upgraded: Bool,
+        step: String,
+        reason: String? = nil,
+        reply: String
+    ) {
         self.plaintextProtocol = plaintextProtocol
         self.upgraded = upgraded
         self.step = step

@@ -25,7 +25,10 @@ public struct ServedSide: Sendable, Hashable {
     public var clientAuthentication: ClientAuthentication
 
     public init(
-        chain: [X509Certificate], ephemeral: Bool, acceptedVersions: [ProtocolVersion], acceptedCipherSuites: [CipherSuite],
+        chain: [X509Certificate],
+        ephemeral: Bool,
+        acceptedVersions: [ProtocolVersion],
+        acceptedCipherSuites: [CipherSuite],
         clientAuthentication: ClientAuthentication
     ) {
         self.chain = chain
@@ -46,7 +49,9 @@ public struct ServedSide: Sendable, Hashable {
     /// intermediate the client cannot find. Which of the two, only the client's roots tell.
     public var unsentIssuerOfLeaf: String? {
         guard let leaf = chain.first, !leaf.isSelfIssued else { return nil }
-        let sent = chain.dropFirst().contains { DNComparison.equal($0.subjectDER, $0.subject, leaf.issuerDER, leaf.issuer) }
+        let sent = chain.dropFirst().contains {
+            DNComparison.equal($0.subjectDER, $0.subject, leaf.issuerDER, leaf.issuer)
+        }
         return sent ? nil : leaf.issuerString
     }
 

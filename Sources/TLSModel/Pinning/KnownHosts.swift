@@ -34,7 +34,8 @@ public struct KnownHosts: Sendable, Hashable {
     public private(set) var lines: [String]
 
     /// The header written to a new file.
-    public static let header = "# tlsprobe known hosts: host:port sha256/BASE64 first-seen (see tlsprobe(1), --known-hosts)"
+    public static let header =
+        "# tlsprobe known hosts: host:port sha256/BASE64 first-seen (see tlsprobe(1), --known-hosts)"
 
     /// Reads the file's text (empty for a new file).
     public init(text: String) {
@@ -50,7 +51,9 @@ public struct KnownHosts: Sendable, Hashable {
     /// The key of a server: `host:port`, the host lowercased, an IPv6 address in brackets.
     public static func key(host: String, port: Int) -> String {
         let lower = host.lowercased()
-        if let address = IPAddressText.parse(lower), address.count == 16 { return "[\(IPAddressText.format(address))]:\(port)" }
+        if let address = IPAddressText.parse(lower), address.count == 16 {
+            return "[\(IPAddressText.format(address))]:\(port)"
+        }
         return "\(lower):\(port)"
     }
 
@@ -58,7 +61,9 @@ public struct KnownHosts: Sendable, Hashable {
     public var entries: [Entry] {
         lines.enumerated().compactMap { index, line in
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.count >= 2, !fields[0].hasPrefix("#"), PublicKeyPin(String(fields[1])) != nil else { return nil }
+            guard fields.count >= 2, !fields[0].hasPrefix("#"), PublicKeyPin(String(fields[1])) != nil else {
+                return nil
+            }
             let seen = fields.count >= 3 ? ReportTime.parse(String(fields[2])) : nil
             return Entry(key: fields[0].lowercased(), pin: String(fields[1]), firstSeen: seen, line: index + 1)
         }

@@ -11,7 +11,9 @@ public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         let trimmed = text.trimmingSpaces()
         guard trimmed.lowercased().hasPrefix("sha256/") else { return nil }
-        guard let data = Data(base64Encoded: String(trimmed.dropFirst("sha256/".count))), data.count == 32 else { return nil }
+        guard let data = Data(base64Encoded: String(trimmed.dropFirst("sha256/".count))), data.count == 32 else {
+            return nil
+        }
         digest = Array(data)
     }
 

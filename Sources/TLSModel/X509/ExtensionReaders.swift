@@ -17,7 +17,8 @@ enum ExtensionReaders {
             guard case .constructed(let fields) = point.content else { continue }
             for field in fields where field.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
                 guard case .constructed(let names) = field.content else { continue }
-                for name in names where name.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
+                for name in names where name.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific)
+                {
                     guard case .constructed(let generalNames) = name.content else { continue }
                     for general in generalNames {
                         if case .uniformResourceIdentifier(let uri) = try GeneralName(derEncoded: general) {

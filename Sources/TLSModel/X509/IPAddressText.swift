@@ -7,12 +7,17 @@ public enum IPAddressText {
         var groups: [UInt16] = []
         for i in stride(from: 0, to: 16, by: 2) { groups.append(UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])) }
         // RFC 5952 4.2: compress the longest run of two or more zero groups, the first if tied.
-        var bestStart = -1, bestLength = 1, runStart = -1
+        var bestStart = -1
+        var bestLength = 1
+        var runStart = -1
         for i in 0...8 {
             if i < 8 && groups[i] == 0 {
                 if runStart < 0 { runStart = i }
             } else if runStart >= 0 {
-                if i - runStart > bestLength { bestStart = runStart; bestLength = i - runStart }
+                if i - runStart > bestLength {
+                    bestStart = runStart
+                    bestLength = i - runStart
+                }
                 runStart = -1
             }
         }
@@ -34,7 +39,9 @@ public enum IPAddressText {
         guard parts.count == 4 else { return nil }
         var out: [UInt8] = []
         for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let v = UInt8(part) else { return nil }
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let v = UInt8(part) else {
+                return nil
+            }
             if part.count > 1 && part.first == "0" { return nil }
             out.append(v)
         }

@@ -33,10 +33,13 @@ public struct KeyDescription: Sendable, Hashable {
             return (KeyDescription(type: "unreadable", bits: nil), nil)
         }
         let items = Array(children)
-        guard items.count == 2, let algorithm = try? AlgorithmIdentifierView(node: items[0], field: "subjectPublicKeyInfo.algorithm"),
+        guard items.count == 2,
+            let algorithm = try? AlgorithmIdentifierView(node: items[0], field: "subjectPublicKeyInfo.algorithm"),
             let bitString = try? ASN1BitString(derEncoded: items[1])
         else {
-            anomalies.append(X509Anomaly(field: "subjectPublicKeyInfo", problem: "not an AlgorithmIdentifier and a BIT STRING"))
+            anomalies.append(
+                X509Anomaly(field: "subjectPublicKeyInfo", problem: "not an AlgorithmIdentifier and a BIT STRING")
+            )
             return (KeyDescription(type: "unreadable", bits: nil), nil)
         }
         let keyBytes = Array(bitString.bytes)
@@ -90,7 +93,8 @@ public struct KeyDescription: Sendable, Hashable {
     /// 2048 bits; a diagnosis still needs to check what they signed, so the floor is
     /// swift-crypto's 1024 bits, as with its `unsafeDERRepresentation`.
     private static func rsaPublicKey(_ bytes: [UInt8]) -> _RSA.Signing.PublicKey? {
-        guard let node = try? DER.parse(bytes), node.identifier == .sequence, case .constructed(let children) = node.content
+        guard let node = try? DER.parse(bytes), node.identifier == .sequence,
+            case .constructed(let children) = node.content
         else { return nil }
         let items = Array(children)
         guard items.count == 2, items.allSatisfy({ $0.identifier == .integer }),
@@ -102,7 +106,8 @@ public struct KeyDescription: Sendable, Hashable {
     }
 
     private static func rsaModulusBits(_ bytes: [UInt8]) -> Int? {
-        guard let node = try? DER.parse(bytes), node.identifier == .sequence, case .constructed(let children) = node.content,
+        guard let node = try? DER.parse(bytes), node.identifier == .sequence,
+            case .constructed(let children) = node.content,
             let modulus = Array(children).first, case .primitive(let value) = modulus.content
         else { return nil }
         return bitLength(value)

@@ -87,7 +87,9 @@ public enum PEM {
             guard let der = base64Decode(body), !der.isEmpty else {
                 // Name the line where the base64 goes wrong, not the BEGIN line.
                 let bad = firstBadBase64Line(bodyLines) ?? beginLine
-                let reason = bad == beginLine ? "is not valid base64" : "is not valid base64 (the block begins at line \(beginLine))"
+                let reason =
+                    bad == beginLine
+                    ? "is not valid base64" : "is not valid base64 (the block begins at line \(beginLine))"
                 problems.append(PEMProblem(label: label, line: bad, reason: reason))
                 continue
             }
@@ -127,7 +129,9 @@ public enum PEM {
             line.suffix(dashes.count).elementsEqual(dashes)
         else { return nil }
         let label = line.dropFirst(prefix.count).dropLast(dashes.count)
-        guard label.count <= 64, label.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "-") || $0 == UInt8(ascii: " ") }) else {
+        guard label.count <= 64,
+            label.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "-") || $0 == UInt8(ascii: " ") })
+        else {
             return nil
         }
         return String(decoding: label, as: UTF8.self)

@@ -49,7 +49,9 @@ extension X509Certificate {
 
     /// dNSName SAN entries.
     public var dnsNames: [String] {
-        Array(subjectAlternativeNames ?? SubjectAlternativeNames()).compactMap { if case .dnsName(let n) = $0 { return n } else { return nil } }
+        Array(subjectAlternativeNames ?? SubjectAlternativeNames()).compactMap {
+            if case .dnsName(let n) = $0 { return n } else { return nil }
+        }
     }
 
     /// iPAddress SAN entries as raw 4- or 16-byte addresses.
@@ -61,7 +63,9 @@ extension X509Certificate {
 
     /// rfc822Name SAN entries.
     public var emailAddresses: [String] {
-        Array(subjectAlternativeNames ?? SubjectAlternativeNames()).compactMap { if case .rfc822Name(let n) = $0 { return n } else { return nil } }
+        Array(subjectAlternativeNames ?? SubjectAlternativeNames()).compactMap {
+            if case .rfc822Name(let n) = $0 { return n } else { return nil }
+        }
     }
 
     /// uniformResourceIdentifier SAN entries.
@@ -85,7 +89,9 @@ extension X509Certificate {
 
     /// extendedKeyUsage purposes by name (`serverAuth`), or dotted OIDs for unknown ones.
     public var extendedKeyUsageNames: [String] {
-        Array(extendedKeyUsage ?? ExtendedKeyUsage()).map { (usage: ExtendedKeyUsage.Usage) in OIDNames.usageName(ASN1ObjectIdentifier(usage)) }
+        Array(extendedKeyUsage ?? ExtendedKeyUsage()).map { (usage: ExtendedKeyUsage.Usage) in
+            OIDNames.usageName(ASN1ObjectIdentifier(usage))
+        }
     }
 
     /// The subjectKeyIdentifier, lowercase hex.

@@ -73,7 +73,10 @@ public struct X509Certificate: Sendable, Hashable {
             throw X509ParseError(field: "Certificate", reason: "not valid DER: \(Self.plainWords(error))")
         }
         if root.encodedBytes.count != der.count {
-            throw X509ParseError(field: "Certificate", reason: "\(der.count - root.encodedBytes.count) bytes after the certificate")
+            throw X509ParseError(
+                field: "Certificate",
+                reason: "\(der.count - root.encodedBytes.count) bytes after the certificate"
+            )
         }
         let outer = try Self.children(of: root, field: "Certificate", expecting: 3)
         let tbsNode = outer[0]
@@ -105,7 +108,12 @@ public struct X509Certificate: Sendable, Hashable {
                 throw X509ParseError(field: "version", reason: "unknown version \(value)")
             }
             if value == 0 {
-                anomalies.append(X509Anomaly(field: "version", problem: "v1 encoded explicitly; DER requires the default to be omitted"))
+                anomalies.append(
+                    X509Anomaly(
+                        field: "version",
+                        problem: "v1 encoded explicitly; DER requires the default to be omitted"
+                    )
+                )
             }
             version = value + 1
         }
@@ -125,13 +133,28 @@ public struct X509Certificate: Sendable, Hashable {
             anomalies.append(X509Anomaly(field: "serialNumber", problem: "INTEGER not minimally encoded"))
         }
         if serialBytes[serialBytes.startIndex] & 0x80 != 0 {
-            anomalies.append(X509Anomaly(field: "serialNumber", problem: "negative serial number (RFC 5280 4.1.2.2 requires a positive integer)"))
+            anomalies.append(
+                X509Anomaly(
+                    field: "serialNumber",
+                    problem: "negative serial number (RFC 5280 4.1.2.2 requires a positive integer)"
+                )
+            )
         } else if serialBytes.allSatisfy({ $0 == 0 }) {
-            anomalies.append(X509Anomaly(field: "serialNumber", problem: "serial number is zero (RFC 5280 4.1.2.2 requires a positive integer)"))
+            anomalies.append(
+                X509Anomaly(
+                    field: "serialNumber",
+                    problem: "serial number is zero (RFC 5280 4.1.2.2 requires a positive integer)"
+                )
+            )
         }
         let significant = serialBytes.drop(while: { $0 == 0 })
         if significant.count > 20 {
-            anomalies.append(X509Anomaly(field: "serialNumber", problem: "serial number is \(significant.count) octets; RFC 5280 4.1.2.2 allows at most 20"))
+            anomalies.append(
+                X509Anomaly(
+                    field: "serialNumber",
+                    problem: "serial number is \(significant.count) octets; RFC 5280 4.1.2.2 allows at most 20"
+                )
+            )
         }
 
         // signature AlgorithmIdentifier
@@ -140,7 +163,13 @@ public struct X509Certificate: Sendable, Hashable {
         }
         self.tbsSignatureAlgorithm = try AlgorithmIdentifierView(node: tbsAlgNode, field: "tbsCertificate.signature")
         if tbsSignatureAlgorithm.der != signatureAlgorithm.der {
-            anomalies.append(X509Anomaly(field: "signature", problem: "TBSCertificate.signature (\(tbsSignatureAlgorithm.name)) differs from signatureAlgorithm (\(signatureAlgorithm.name))"))
+            anomalies.append(
+                X509Anomaly(
+                    field: "signature",
+                    problem:
+                        "TBSCertificate.signature (\(tbsSignatureAlgorithm.name)) differs from signatureAlgorithm (\(signatureAlgorithm.name))"
+                )
+            )
         }
 
         // issuer Name
@@ -180,11 +209,15 @@ public struct X509Certificate: Sendable, Hashable {
             switch (node.identifier.tagClass, node.identifier.tagNumber) {
             case (.contextSpecific, 1), (.contextSpecific, 2):
                 if version < 2 {
-                    anomalies.append(X509Anomaly(field: "uniqueIdentifier", problem: "unique identifiers in a v1 certificate"))
+                    anomalies.append(
+                        X509Anomaly(field: "uniqueIdentifier", problem: "unique identifiers in a v1 certificate")
+                    )
                 }
             case (.contextSpecific, 3):
                 if version < 3 {
-                    anomalies.append(X509Anomaly(field: "extensions", problem: "extensions in a v\(version) certificate"))
+                    anomalies.append(
+                        X509Anomaly(field: "extensions", problem: "extensions in a v\(version) certificate")
+                    )
                 }
                 guard case .constructed(let wrapper) = node.content, let list = Array(wrapper).first,
                     list.identifier == .sequence, case .constructed(let items) = list.content
@@ -198,7 +231,12 @@ public struct X509Certificate: Sendable, Hashable {
                     extensions.append(ext)
                 }
                 if extensions.isEmpty {
-                    anomalies.append(X509Anomaly(field: "extensions", problem: "empty extensions list (RFC 5280 requires at least one when present)"))
+                    anomalies.append(
+                        X509Anomaly(
+                            field: "extensions",
+                            problem: "empty extensions list (RFC 5280 requires at least one when present)"
+                        )
+                    )
                 }
             default:
                 throw X509ParseError(field: "tbsCertificate", reason: "unexpected field \(node.identifier)")
@@ -207,7 +245,13 @@ public struct X509Certificate: Sendable, Hashable {
         self.extensions = extensions
         var seen = Set<ASN1ObjectIdentifier>()
         for ext in extensions where !seen.insert(ext.oid).inserted {
-            anomalies.append(X509Anomaly(field: "extensions", problem: "extension \(OIDNames.extensionName(ext.oid)) appears more than once (RFC 5280 4.2)", refusedByClients: true))
+            anomalies.append(
+                X509Anomaly(
+                    field: "extensions",
+                    problem: "extension \(OIDNames.extensionName(ext.oid)) appears more than once (RFC 5280 4.2)",
+                    refusedByClients: true
+                )
+            )
         }
 
         func typed<T>(_ oid: ASN1ObjectIdentifier, _ name: String, _ make: (Certificate.Extension) throws -> T) -> T? {
@@ -215,7 +259,13 @@ public struct X509Certificate: Sendable, Hashable {
             do {
                 return try make(ext)
             } catch {
-                anomalies.append(X509Anomaly(field: name, problem: "extension cannot be decoded: \(Self.plainWords(error))", refusedByClients: true))
+                anomalies.append(
+                    X509Anomaly(
+                        field: name,
+                        problem: "extension cannot be decoded: \(Self.plainWords(error))",
+                        refusedByClients: true
+                    )
+                )
                 return nil
             }
         }
@@ -225,10 +275,20 @@ public struct X509Certificate: Sendable, Hashable {
         self.extendedKeyUsage = typed(ids.extendedKeyUsage, "extendedKeyUsage", ExtendedKeyUsage.init)
         self.subjectAlternativeNames = typed(ids.subjectAlternativeName, "subjectAltName", SubjectAlternativeNames.init)
         self.nameConstraints = typed(ids.nameConstraints, "nameConstraints", NameConstraints.init)
-        self.authorityKeyIdentifier = typed(ids.authorityKeyIdentifier, "authorityKeyIdentifier", AuthorityKeyIdentifier.init)
+        self.authorityKeyIdentifier = typed(
+            ids.authorityKeyIdentifier,
+            "authorityKeyIdentifier",
+            AuthorityKeyIdentifier.init
+        )
         self.subjectKeyIdentifier = typed(ids.subjectKeyIdentifier, "subjectKeyIdentifier", SubjectKeyIdentifier.init)
-        self.authorityInformationAccess = typed(ids.authorityInformationAccess, "authorityInfoAccess", AuthorityInformationAccess.init)
-        self.crlDistributionPoints = typed(OIDNames.crlDistributionPoints, "cRLDistributionPoints", ExtensionReaders.crlDistributionPointURIs) ?? []
+        self.authorityInformationAccess = typed(
+            ids.authorityInformationAccess,
+            "authorityInfoAccess",
+            AuthorityInformationAccess.init
+        )
+        self.crlDistributionPoints =
+            typed(OIDNames.crlDistributionPoints, "cRLDistributionPoints", ExtensionReaders.crlDistributionPointURIs)
+            ?? []
         self.policies = typed(OIDNames.certificatePolicies, "certificatePolicies", ExtensionReaders.policyOIDs) ?? []
         self.anomalies = anomalies
     }
@@ -293,7 +353,11 @@ public struct AlgorithmIdentifierView: Sendable, Hashable {
 }
 
 extension X509Certificate {
-    fileprivate static func children(of node: ASN1Node, field: String, expecting count: Int) throws(X509ParseError) -> [ASN1Node] {
+    fileprivate static func children(
+        of node: ASN1Node,
+        field: String,
+        expecting count: Int
+    ) throws(X509ParseError) -> [ASN1Node] {
         guard node.identifier == .sequence, case .constructed(let children) = node.content else {
             throw X509ParseError(field: field, reason: "not a SEQUENCE")
         }
@@ -308,13 +372,22 @@ extension X509Certificate {
     /// dates through 2049 in UTCTime, 2050 onward in GeneralizedTime. A UTCTime cannot be
     /// out of range: its two-digit year is 1950-2049 by definition (swift-asn1 reads it so),
     /// so only GeneralizedTime used before 2050 is an anomaly.
-    fileprivate static func time(_ node: ASN1Node, field: String, anomalies: inout [X509Anomaly]) throws(X509ParseError) -> Date {
+    fileprivate static func time(
+        _ node: ASN1Node,
+        field: String,
+        anomalies: inout [X509Anomaly]
+    ) throws(X509ParseError) -> Date {
         if node.identifier == .utcTime, let t = try? UTCTime(derEncoded: node) {
             return civilDate(t.year, t.month, t.day, t.hours, t.minutes, t.seconds)
         }
         if node.identifier == .generalizedTime, let t = try? GeneralizedTime(derEncoded: node) {
             if (1950...2049).contains(t.year) {
-                anomalies.append(X509Anomaly(field: field, problem: "GeneralizedTime used for year \(t.year); RFC 5280 requires UTCTime before 2050"))
+                anomalies.append(
+                    X509Anomaly(
+                        field: field,
+                        problem: "GeneralizedTime used for year \(t.year); RFC 5280 requires UTCTime before 2050"
+                    )
+                )
             }
             if t.fractionalSeconds != 0 {
                 anomalies.append(X509Anomaly(field: field, problem: "fractional seconds (RFC 5280 forbids them)"))

@@ -32,7 +32,8 @@ public enum IdentityKeyType: String, CaseIterable, Sendable {
     /// Why a user should think twice about this key type, or nil.
     public var warning: String? {
         guard self == .ed25519 else { return nil }
-        return "Apple clients (iOS, iPadOS, macOS) do not accept Ed25519 certificates for TLS, and many other clients neither: use --key p256 (the default) unless every client is known to take Ed25519"
+        return
+            "Apple clients (iOS, iPadOS, macOS) do not accept Ed25519 certificates for TLS, and many other clients neither: use --key p256 (the default) unless every client is known to take Ed25519"
     }
 
     /// A fresh key of this type.
@@ -111,11 +112,22 @@ enum IdentityKey {
         default:
             throw IdentityKeyError.unsupported(document.discriminator)
         }
-        if let key = try? P256.Signing.PrivateKey(derRepresentation: document.derBytes) { self = .p256(key); return }
-        if let key = try? P384.Signing.PrivateKey(derRepresentation: document.derBytes) { self = .p384(key); return }
-        if let key = try? _RSA.Signing.PrivateKey(derRepresentation: document.derBytes) { self = .rsa(key); return }
+        if let key = try? P256.Signing.PrivateKey(derRepresentation: document.derBytes) {
+            self = .p256(key)
+            return
+        }
+        if let key = try? P384.Signing.PrivateKey(derRepresentation: document.derBytes) {
+            self = .p384(key)
+            return
+        }
+        if let key = try? _RSA.Signing.PrivateKey(derRepresentation: document.derBytes) {
+            self = .rsa(key)
+            return
+        }
         let der = document.derBytes
-        let prefix: [UInt8] = [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]
+        let prefix: [UInt8] = [
+            0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+        ]
         if der.count == 48, Array(der.prefix(16)) == prefix {
             self = .ed25519(try Curve25519.Signing.PrivateKey(rawRepresentation: der.suffix(32)))
             return

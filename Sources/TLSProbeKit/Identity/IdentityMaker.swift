@@ -26,7 +26,11 @@ public enum IdentityHost: Sendable, Equatable {
         if trimmed.isEmpty { return .failure(IdentityUsageError("--host needs a name or an IP address")) }
         if let bytes = IPAddressText.parse(trimmed) { return .success(.ip(unmapped(bytes))) }
         if trimmed.containsText("%") {
-            return .failure(IdentityUsageError("--host \(text): a scoped IPv6 address (with %zone) cannot go in a certificate; give the address alone"))
+            return .failure(
+                IdentityUsageError(
+                    "--host \(text): a scoped IPv6 address (with %zone) cannot go in a certificate; give the address alone"
+                )
+            )
         }
         if trimmed.containsText("://") || trimmed.containsText("/") {
             return .failure(IdentityUsageError("--host \(text): give the name or address alone, not a URL"))
@@ -41,24 +45,36 @@ public enum IdentityHost: Sendable, Equatable {
             } else {
                 host = trimmed
             }
-            return .failure(IdentityUsageError(
-                "--host \(text): a certificate names a host, not a port (a client checks the name or address it dialled, whatever the port); give --host \(host.isEmpty ? "NAME" : host)"))
+            return .failure(
+                IdentityUsageError(
+                    "--host \(text): a certificate names a host, not a port (a client checks the name or address it dialled, whatever the port); give --host \(host.isEmpty ? "NAME" : host)"
+                )
+            )
         }
         var name = trimmed.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
         for (index, label) in labels.enumerated() {
-            let ok = (label == "*" && index == 0 && labels.count > 2)
-                || (!label.isEmpty && label.count <= 63 && label.allSatisfy { allowed.contains($0) } && !label.hasPrefix("-") && !label.hasSuffix("-"))
+            let ok =
+                (label == "*" && index == 0 && labels.count > 2)
+                || (!label.isEmpty && label.count <= 63 && label.allSatisfy { allowed.contains($0) }
+                    && !label.hasPrefix("-") && !label.hasSuffix("-"))
             if !ok {
-                return .failure(IdentityUsageError(
-                    "--host \(text): not a DNS name or an IP address (labels of letters, digits and hyphens separated by dots; a wildcard only as the whole first label, as in *.shop.local)"))
+                return .failure(
+                    IdentityUsageError(
+                        "--host \(text): not a DNS name or an IP address (labels of letters, digits and hyphens separated by dots; a wildcard only as the whole first label, as in *.shop.local)"
+                    )
+                )
             }
         }
-        if name.utf8.count > 253 { return .failure(IdentityUsageError("--host \(text): longer than a DNS name can be (253 characters)")) }
+        if name.utf8.count > 253 {
+            return .failure(IdentityUsageError("--host \(text): longer than a DNS name can be (253 characters)"))
+        }
         if labels.allSatisfy({ $0.allSatisfy(\.isNumber) }) {
-            return .failure(IdentityUsageError("--host \(text): not an IPv4 address (four numbers 0-255 separated by dots)"))
+            return .failure(
+                IdentityUsageError("--host \(text): not an IPv4 address (four numbers 0-255 separated by dots)")
+            )
         }
         return .success(.dns(name))
     }
@@ -77,7 +93,8 @@ public enum IdentityHost: Sendable, Equatable {
     public static func mappedNote(_ text: String) -> String? {
         guard let bytes = IPAddressText.parse(text.trimmingSpaces()), isMappedIPv4(bytes) else { return nil }
         let v4 = IPAddressText.format(Array(bytes.suffix(4)))
-        return "--host \(text) is the IPv4 address \(v4) written as IPv6; the certificate names \(v4) (the address a client dialling it checks)"
+        return
+            "--host \(text) is the IPv4 address \(v4) written as IPv6; the certificate names \(v4) (the address a client dialling it checks)"
     }
 
     /// Whether OpenSSL would take `name` for a host name when it is a leaf's Common Name
@@ -88,7 +105,9 @@ public enum IdentityHost: Sendable, Equatable {
         let bytes = Array(name.utf8)
         var dotted = false
         for (i, c) in bytes.enumerated() {
-            if (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F { continue }
+            if (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F {
+                continue
+            }
             if i > 0 && i < bytes.count - 1 {
                 if c == 0x2D { continue }
                 if c == 0x2E && bytes[i + 1] != 0x2E && bytes[i - 1] != 0x2D && bytes[i + 1] != 0x2D {
@@ -148,10 +167,13 @@ public struct IdentityIPRange: Sendable, Equatable {
     public static func parse(_ text: String) -> IdentityIPRange? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let bytes = IPAddressText.parse(String(parts[0])),
-            parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), !parts[1].isEmpty, parts[1].count <= 3, let length = Int(parts[1]),
+            parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), !parts[1].isEmpty, parts[1].count <= 3,
+            let length = Int(parts[1]),
             length <= bytes.count * 8
         else { return nil }
-        if IdentityHost.isMappedIPv4(bytes) && length >= 96 { return IdentityIPRange(address: Array(bytes.suffix(4)), prefixLength: length - 96) }
+        if IdentityHost.isMappedIPv4(bytes) && length >= 96 {
+            return IdentityIPRange(address: Array(bytes.suffix(4)), prefixLength: length - 96)
+        }
         return IdentityIPRange(address: bytes, prefixLength: length)
     }
 
@@ -198,48 +220,104 @@ enum IdentityMaker {
     }
 
     /// A self-signed root.
-    static func root(name: String, key: IdentityKey, days: Int, now: Date, permitDNS: [String], permitIP: [IdentityIPRange], excludeIP: [IdentityIPRange] = [], pathLength: Int?) throws -> MadeCertificate {
+    static func root(
+        name: String,
+        key: IdentityKey,
+        days: Int,
+        now: Date,
+        permitDNS: [String],
+        permitIP: [IdentityIPRange],
+        excludeIP: [IdentityIPRange] = [],
+        pathLength: Int?
+    ) throws -> MadeCertificate {
         let subject = try DistinguishedName { CommonName(name) }
         let (notBefore, notAfter) = validity(days: days, now: now)
         var extensions = Certificate.Extensions()
-        try extensions.append(Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: pathLength), critical: true))
-        try extensions.append(Certificate.Extension(KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true), critical: true))
+        try extensions.append(
+            Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: pathLength), critical: true)
+        )
+        try extensions.append(
+            Certificate.Extension(KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true), critical: true)
+        )
         try extensions.append(Certificate.Extension(SubjectKeyIdentifier(hash: key.publicKey), critical: false))
         if let constraints = nameConstraints(dns: permitDNS, ip: permitIP, excludedIP: excludeIP) {
             try extensions.append(Certificate.Extension(constraints, critical: true))
         }
         let certificate = try Certificate(
-            version: .v3, serialNumber: serialNumber(), publicKey: key.publicKey,
-            notValidBefore: notBefore, notValidAfter: notAfter, issuer: subject, subject: subject,
-            signatureAlgorithm: key.signatureAlgorithm, extensions: extensions, issuerPrivateKey: key.certificateKey)
+            version: .v3,
+            serialNumber: serialNumber(),
+            publicKey: key.publicKey,
+            notValidBefore: notBefore,
+            notValidAfter: notAfter,
+            issuer: subject,
+            subject: subject,
+            signatureAlgorithm: key.signatureAlgorithm,
+            extensions: extensions,
+            issuerPrivateKey: key.certificateKey
+        )
         return MadeCertificate(certificate: certificate, key: key)
     }
 
     /// An issuing intermediate under `issuer` (path length 0: it issues leaves only).
-    static func intermediate(name: String, key: IdentityKey, issuer: MadeCertificate, days: Int, now: Date, permitDNS: [String], permitIP: [IdentityIPRange], excludeIP: [IdentityIPRange] = []) throws -> MadeCertificate {
+    static func intermediate(
+        name: String,
+        key: IdentityKey,
+        issuer: MadeCertificate,
+        days: Int,
+        now: Date,
+        permitDNS: [String],
+        permitIP: [IdentityIPRange],
+        excludeIP: [IdentityIPRange] = []
+    ) throws -> MadeCertificate {
         var extensions = Certificate.Extensions()
-        try extensions.append(Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: 0), critical: true))
-        try extensions.append(Certificate.Extension(KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true), critical: true))
+        try extensions.append(
+            Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: 0), critical: true)
+        )
+        try extensions.append(
+            Certificate.Extension(KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true), critical: true)
+        )
         try extensions.append(Certificate.Extension(SubjectKeyIdentifier(hash: key.publicKey), critical: false))
         try extensions.append(Certificate.Extension(authorityKeyIdentifier(of: issuer.certificate), critical: false))
         if let constraints = nameConstraints(dns: permitDNS, ip: permitIP, excludedIP: excludeIP) {
             try extensions.append(Certificate.Extension(constraints, critical: true))
         }
-        return try signed(subject: DistinguishedName { CommonName(name) }, key: key, issuer: issuer, days: days, now: now, extensions: extensions)
+        return try signed(
+            subject: DistinguishedName { CommonName(name) },
+            key: key,
+            issuer: issuer,
+            days: days,
+            now: now,
+            extensions: extensions
+        )
     }
 
     /// A server leaf: every host as the right SAN type, serverAuth, digitalSignature (and
     /// keyEncipherment for RSA, whose TLS 1.2 key exchange may need it).
-    static func server(hosts: [IdentityHost], key: IdentityKey, issuer: MadeCertificate, days: Int, now: Date) throws -> MadeCertificate {
+    static func server(
+        hosts: [IdentityHost],
+        key: IdentityKey,
+        issuer: MadeCertificate,
+        days: Int,
+        now: Date
+    ) throws -> MadeCertificate {
         var extensions = Certificate.Extensions()
         try extensions.append(Certificate.Extension(BasicConstraints.notCertificateAuthority, critical: true))
-        try extensions.append(Certificate.Extension(KeyUsage(digitalSignature: true, keyEncipherment: key.isRSA), critical: true))
+        try extensions.append(
+            Certificate.Extension(KeyUsage(digitalSignature: true, keyEncipherment: key.isRSA), critical: true)
+        )
         try extensions.append(Certificate.Extension(ExtendedKeyUsage([.serverAuth]), critical: false))
         try extensions.append(Certificate.Extension(SubjectAlternativeNames(hosts.map(\.generalName)), critical: false))
         try extensions.append(Certificate.Extension(SubjectKeyIdentifier(hash: key.publicKey), critical: false))
         try extensions.append(Certificate.Extension(authorityKeyIdentifier(of: issuer.certificate), critical: false))
         let commonName = serverCommonName(hosts)
-        return try signed(subject: DistinguishedName { CommonName(commonName) }, key: key, issuer: issuer, days: days, now: now, extensions: extensions)
+        return try signed(
+            subject: DistinguishedName { CommonName(commonName) },
+            key: key,
+            issuer: issuer,
+            days: days,
+            now: now,
+            extensions: extensions
+        )
     }
 
     /// The server leaf's Common Name: its first DNS name; with addresses only, a name OpenSSL
@@ -253,39 +331,76 @@ enum IdentityMaker {
 
     /// A client leaf: clientAuth, digitalSignature (and keyEncipherment for RSA), the device's
     /// name as its Common Name.
-    static func client(name: String, key: IdentityKey, issuer: MadeCertificate, days: Int, now: Date) throws -> MadeCertificate {
+    static func client(
+        name: String,
+        key: IdentityKey,
+        issuer: MadeCertificate,
+        days: Int,
+        now: Date
+    ) throws -> MadeCertificate {
         var extensions = Certificate.Extensions()
         try extensions.append(Certificate.Extension(BasicConstraints.notCertificateAuthority, critical: true))
-        try extensions.append(Certificate.Extension(KeyUsage(digitalSignature: true, keyEncipherment: key.isRSA), critical: true))
+        try extensions.append(
+            Certificate.Extension(KeyUsage(digitalSignature: true, keyEncipherment: key.isRSA), critical: true)
+        )
         try extensions.append(Certificate.Extension(ExtendedKeyUsage([.clientAuth]), critical: false))
         try extensions.append(Certificate.Extension(SubjectKeyIdentifier(hash: key.publicKey), critical: false))
         try extensions.append(Certificate.Extension(authorityKeyIdentifier(of: issuer.certificate), critical: false))
-        return try signed(subject: DistinguishedName { CommonName(name) }, key: key, issuer: issuer, days: days, now: now, extensions: extensions)
+        return try signed(
+            subject: DistinguishedName { CommonName(name) },
+            key: key,
+            issuer: issuer,
+            days: days,
+            now: now,
+            extensions: extensions
+        )
     }
 
-    private static func signed(subject: DistinguishedName, key: IdentityKey, issuer: MadeCertificate, days: Int, now: Date, extensions: Certificate.Extensions) throws -> MadeCertificate {
+    private static func signed(
+        subject: DistinguishedName,
+        key: IdentityKey,
+        issuer: MadeCertificate,
+        days: Int,
+        now: Date,
+        extensions: Certificate.Extensions
+    ) throws -> MadeCertificate {
         var (notBefore, notAfter) = validity(days: days, now: now)
         // Never outlive the issuer: a client would refuse the leaf once the CA expired anyway.
         notAfter = min(notAfter, issuer.certificate.notValidAfter)
         notBefore = max(notBefore, issuer.certificate.notValidBefore)
         let certificate = try Certificate(
-            version: .v3, serialNumber: serialNumber(), publicKey: key.publicKey,
-            notValidBefore: notBefore, notValidAfter: notAfter, issuer: issuer.certificate.subject, subject: subject,
-            signatureAlgorithm: issuer.key.signatureAlgorithm, extensions: extensions, issuerPrivateKey: issuer.key.certificateKey)
+            version: .v3,
+            serialNumber: serialNumber(),
+            publicKey: key.publicKey,
+            notValidBefore: notBefore,
+            notValidAfter: notAfter,
+            issuer: issuer.certificate.subject,
+            subject: subject,
+            signatureAlgorithm: issuer.key.signatureAlgorithm,
+            extensions: extensions,
+            issuerPrivateKey: issuer.key.certificateKey
+        )
         return MadeCertificate(certificate: certificate, key: key)
     }
 
     /// The issuer's subject key identifier (or one computed from its key, as the SKI is).
     private static func authorityKeyIdentifier(of issuer: Certificate) throws -> AuthorityKeyIdentifier {
-        let ski = (try? issuer.extensions.subjectKeyIdentifier)?.keyIdentifier ?? SubjectKeyIdentifier(hash: issuer.publicKey).keyIdentifier
+        let ski =
+            (try? issuer.extensions.subjectKeyIdentifier)?.keyIdentifier
+            ?? SubjectKeyIdentifier(hash: issuer.publicKey).keyIdentifier
         return AuthorityKeyIdentifier(keyIdentifier: ski)
     }
 
-    private static func nameConstraints(dns: [String], ip: [IdentityIPRange], excludedIP: [IdentityIPRange]) -> NameConstraints? {
+    private static func nameConstraints(
+        dns: [String],
+        ip: [IdentityIPRange],
+        excludedIP: [IdentityIPRange]
+    ) -> NameConstraints? {
         guard !dns.isEmpty || !ip.isEmpty || !excludedIP.isEmpty else { return nil }
         return NameConstraints(
             permittedDNSDomains: dns,
             permittedIPRanges: ip.map { ASN1OctetString(contentBytes: $0.constraintBytes[...]) },
-            excludedIPRanges: excludedIP.map { ASN1OctetString(contentBytes: $0.constraintBytes[...]) })
+            excludedIPRanges: excludedIP.map { ASN1OctetString(contentBytes: $0.constraintBytes[...]) }
+        )
     }
 }

@@ -28,7 +28,12 @@ enum MobileConfig {
         ]
         let profile: [(String, Value)] = [
             ("PayloadContent", .array([.dictionary(payload)])),
-            ("PayloadDescription", .string("Installs the root certificate \"\(name)\" made by tlsprobe identity. After installing it, turn on full trust for it: Settings > General > About > Certificate Trust Settings.")),
+            (
+                "PayloadDescription",
+                .string(
+                    "Installs the root certificate \"\(name)\" made by tlsprobe identity. After installing it, turn on full trust for it: Settings > General > About > Certificate Trust Settings."
+                )
+            ),
             ("PayloadDisplayName", .string("\(name) (root certificate)")),
             ("PayloadIdentifier", .string("tlsprobe.identity.root.\(hex)")),
             ("PayloadRemovalDisallowed", .bool(false)),
@@ -111,6 +116,8 @@ enum MobileConfig {
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let hex = bytes.map { SystemCall.format("%02X", $0) }
-        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(
+            separator: "-"
+        )
     }
 }

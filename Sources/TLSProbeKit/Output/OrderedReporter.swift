@@ -29,7 +29,12 @@ public final class OrderedReporter: @unchecked Sendable {
     /// progress line there). `batchSize` reports go to a worker at a time: more than one
     /// only where the submitter never waits for its input (a file), since a report in a
     /// batch not yet full waits for the next submissions or `finish`.
-    public init(sink: any ReportSink, threshold: FailThreshold, batchSize: Int = 1, beforeWrite: @escaping @Sendable () -> Void = {}) {
+    public init(
+        sink: any ReportSink,
+        threshold: FailThreshold,
+        batchSize: Int = 1,
+        beforeWrite: @escaping @Sendable () -> Void = {}
+    ) {
         self.sink = sink
         self.threshold = threshold
         self.batchSize = max(1, min(batchSize, Self.maxInFlight))

@@ -26,7 +26,13 @@ public final class ProgressLine: @unchecked Sendable {
         var text = "\(p.statistics.packets) packets, \(p.statistics.reportedConnections) connections"
         if let position = p.filePosition, let size = p.fileSize, size > 0 {
             let megabytes = Double(position) / 1_048_576
-            text = SystemCall.format("%.0f%% (%.0f MB, %.0f MB/s) · ", 100 * Double(position) / Double(size), megabytes, megabytes / max(p.elapsed, 0.001)) + text
+            text =
+                SystemCall.format(
+                    "%.0f%% (%.0f MB, %.0f MB/s) · ",
+                    100 * Double(position) / Double(size),
+                    megabytes,
+                    megabytes / max(p.elapsed, 0.001)
+                ) + text
         }
         _ = Console.write("\r\u{1B}[K" + text, to: STDERR_FILENO)
         shown = true

@@ -27,7 +27,10 @@ public final class QueuedWriter: @unchecked Sendable {
     private var stopRequests = 0
 
     /// A writer through `output` (stdout, by default, quitting quietly when it is closed).
-    public init(capacity: Int = QueuedWriter.defaultCapacity, output: @escaping @Sendable (String) -> Void = Console.report) {
+    public init(
+        capacity: Int = QueuedWriter.defaultCapacity,
+        output: @escaping @Sendable (String) -> Void = Console.report
+    ) {
         self.capacity = capacity
         self.output = output
     }

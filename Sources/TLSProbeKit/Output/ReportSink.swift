@@ -39,7 +39,9 @@ public struct EndpointError: Sendable {
     }
 
     /// Its row in scan's table.
-    public var row: ScanRow { ScanRow(host: host, port: port, errorCode: error.code.rawValue, message: error.description) }
+    public var row: ScanRow {
+        ScanRow(host: host, port: port, errorCode: error.code.rawValue, message: error.description)
+    }
 }
 
 /// Where sessions put their reports. A sink renders a report (on any thread: capture
@@ -200,7 +202,12 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         case .inspect(let r): return ReportJSON.json(r)
         case .explain(let r): return ReportJSON.json(r)
         case .endpointError(let e):
-            return ReportJSON.error(command: "connect", code: e.error.code.rawValue, message: e.error.description, target: e.error.target)
+            return ReportJSON.error(
+                command: "connect",
+                code: e.error.code.rawValue,
+                message: e.error.description,
+                target: e.error.target
+            )
         case .scanSummary(let s): return ReportJSON.json(s)
         }
     }

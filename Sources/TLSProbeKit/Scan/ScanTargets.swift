@@ -72,25 +72,37 @@ public enum ScanInput {
     /// Ports where devices on a local network serve TLS from the first byte, then the
     /// STARTTLS ports (SMTP, submission, IMAP, POP3, LDAP, PostgreSQL), where scan upgrades
     /// first as `connect --starttls` does (`ScanSession`: by the port's protocol).
-    public static let defaultPorts = [443, 4433, 8443, 9443, 636, 993, 995, 465, 8883, 5061, 5986, 631, 10443, 25, 587, 143, 110, 389, 5432]
+    public static let defaultPorts = [
+        443, 4433, 8443, 9443, 636, 993, 995, 465, 8883, 5061, 5986, 631, 10443, 25, 587, 143, 110, 389, 5432,
+    ]
 
     // MARK: targets
 
     /// One target.
     public static func target(_ raw: String) throws(ParseError) -> ScanTarget {
         let text = raw.trimmingSpaces()
-        guard !text.isEmpty else { throw ParseError("an empty target: give a host, an address, HOST:PORT, a CIDR block or a range") }
+        guard !text.isEmpty else {
+            throw ParseError("an empty target: give a host, an address, HOST:PORT, a CIDR block or a range")
+        }
         guard text.utf8.count <= maximumTargetLength else {
             throw ParseError("a target of \(text.utf8.count) bytes: a host name has at most 253")
         }
         let shown = String(text.prefix(60))
-        guard text.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline && $0.asciiValue.map { $0 >= 0x21 && $0 < 0x7F } == true }) else {
-            throw ParseError("\"\(shown)\": a target is a host name, an address, a block or a range, in ASCII without spaces")
+        guard
+            text.allSatisfy({
+                $0.isASCII && !$0.isWhitespace && !$0.isNewline && $0.asciiValue.map { $0 >= 0x21 && $0 < 0x7F } == true
+            })
+        else {
+            throw ParseError(
+                "\"\(shown)\": a target is a host name, an address, a block or a range, in ASCII without spaces"
+            )
         }
 
         // [v6] or [v6]:port
         if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { throw ParseError("\"\(shown)\": an IPv6 address in brackets needs its closing \"]\"") }
+            guard let close = text.firstIndex(of: "]") else {
+                throw ParseError("\"\(shown)\": an IPv6 address in brackets needs its closing \"]\"")
+            }
             let inner = String(text[text.index(after: text.startIndex)..<close])
             guard let bytes = IPAddressText.parse(inner), bytes.count == 16 else {
                 throw ParseError("\"\(shown)\": \"\(inner)\" in brackets is not an IPv6 address")
@@ -109,21 +121,31 @@ public enum ScanInput {
             let addressText = String(text[..<slash])
             let prefixText = String(text[text.index(after: slash)...])
             guard let bytes = IPAddressText.parse(addressText) else {
-                throw ParseError("\"\(shown)\": a CIDR block is ADDRESS/PREFIX, e.g. 10.0.0.0/24 or fd00::/120 (\"\(addressText)\" is not an address; a port goes in --ports)")
+                throw ParseError(
+                    "\"\(shown)\": a CIDR block is ADDRESS/PREFIX, e.g. 10.0.0.0/24 or fd00::/120 (\"\(addressText)\" is not an address; a port goes in --ports)"
+                )
             }
             let bits = bytes.count * 8
-            guard !prefixText.isEmpty, prefixText.count <= 3, prefixText.allSatisfy(\.isASCIIDigit), let prefix = Int(prefixText), prefix <= bits else {
-                throw ParseError("\"\(shown)\": the prefix length must be a number from 0 to \(bits) (a port goes in --ports)")
+            guard !prefixText.isEmpty, prefixText.count <= 3, prefixText.allSatisfy(\.isASCIIDigit),
+                let prefix = Int(prefixText), prefix <= bits
+            else {
+                throw ParseError(
+                    "\"\(shown)\": the prefix length must be a number from 0 to \(bits) (a port goes in --ports)"
+                )
             }
             let hostBits = bits - prefix
             guard hostBits <= 24 else {
-                throw ParseError("\"\(shown)\": 2^\(hostBits) addresses; scan takes at most \(hardLimit) (a /\(bits - 24)) even with --force: scan it in parts")
+                throw ParseError(
+                    "\"\(shown)\": 2^\(hostBits) addresses; scan takes at most \(hardLimit) (a /\(bits - 24)) even with --force: scan it in parts"
+                )
             }
             // The block's network address: host bits cleared.
             var first = bytes
             for i in 0..<first.count {
                 let bitStart = i * 8
-                if bitStart >= prefix { first[i] = 0 } else if bitStart + 8 > prefix {
+                if bitStart >= prefix {
+                    first[i] = 0
+                } else if bitStart + 8 > prefix {
                     first[i] &= UInt8(truncatingIfNeeded: 0xFF << (8 - (prefix - bitStart)))
                 }
             }
@@ -137,7 +159,12 @@ public enum ScanInput {
                 return ScanTarget(hosts: .addresses(first: bytes, count: 1), port: nil, text: text)
             }
             if let dash = text.firstIndex(of: "-") {
-                return try range(String(text[..<dash]), String(text[text.index(after: dash)...]), text: text, shown: shown)
+                return try range(
+                    String(text[..<dash]),
+                    String(text[text.index(after: dash)...]),
+                    text: text,
+                    shown: shown
+                )
             }
             throw ParseError("\"\(shown)\": not an IPv6 address; write an IPv6 address with a port as [ADDRESS]:PORT")
         }
@@ -151,13 +178,20 @@ public enum ScanInput {
         guard !hostText.isEmpty else { throw ParseError("\"\(shown)\": the host is missing") }
         if let dash = hostText.firstIndex(of: "-"), looksNumeric(hostText) {
             guard port == nil else { throw ParseError("\"\(shown)\": a range takes its ports from --ports") }
-            return try range(String(hostText[..<dash]), String(hostText[hostText.index(after: dash)...]), text: text, shown: shown)
+            return try range(
+                String(hostText[..<dash]),
+                String(hostText[hostText.index(after: dash)...]),
+                text: text,
+                shown: shown
+            )
         }
         if let bytes = IPAddressText.parse(hostText) {
             return ScanTarget(hosts: .addresses(first: bytes, count: 1), port: port, text: text)
         }
         if looksNumeric(hostText) {
-            throw ParseError("\"\(shown)\": not an IPv4 address (four numbers from 0 to 255, e.g. 10.0.0.5) or a range (10.0.0.10-40)")
+            throw ParseError(
+                "\"\(shown)\": not an IPv4 address (four numbers from 0 to 255, e.g. 10.0.0.5) or a range (10.0.0.10-40)"
+            )
         }
         try checkHostName(hostText, shown: shown)
         return ScanTarget(hosts: .name(hostText.lowercased()), port: port, text: text)
@@ -169,19 +203,32 @@ public enum ScanInput {
     }
 
     /// `first-last`: `last` an address of the same family, or for IPv4 the last octet alone.
-    static func range(_ firstText: String, _ lastText: String, text: String, shown: String) throws(ParseError) -> ScanTarget {
+    static func range(
+        _ firstText: String,
+        _ lastText: String,
+        text: String,
+        shown: String
+    ) throws(ParseError) -> ScanTarget {
         guard let first = IPAddressText.parse(firstText) else {
-            throw ParseError("\"\(shown)\": a range is FIRST-LAST, e.g. 10.0.0.10-40 or 10.0.0.10-10.0.1.20 (\"\(firstText)\" is not an address)")
+            throw ParseError(
+                "\"\(shown)\": a range is FIRST-LAST, e.g. 10.0.0.10-40 or 10.0.0.10-10.0.1.20 (\"\(firstText)\" is not an address)"
+            )
         }
         var last: [UInt8]
         if let full = IPAddressText.parse(lastText) {
-            guard full.count == first.count else { throw ParseError("\"\(shown)\": both ends of a range must be IPv4, or both IPv6") }
+            guard full.count == first.count else {
+                throw ParseError("\"\(shown)\": both ends of a range must be IPv4, or both IPv6")
+            }
             last = full
-        } else if first.count == 4, !lastText.isEmpty, lastText.count <= 3, lastText.allSatisfy(\.isASCIIDigit), let octet = UInt8(lastText) {
+        } else if first.count == 4, !lastText.isEmpty, lastText.count <= 3, lastText.allSatisfy(\.isASCIIDigit),
+            let octet = UInt8(lastText)
+        {
             last = first
             last[3] = octet
         } else {
-            throw ParseError("\"\(shown)\": the end of a range is an address, or for IPv4 the last number alone (10.0.0.10-40)")
+            throw ParseError(
+                "\"\(shown)\": the end of a range is an address, or for IPv4 the last number alone (10.0.0.10-40)"
+            )
         }
         guard last.lexicographicallyPrecedes(first) == false else {
             throw ParseError("\"\(shown)\": the range ends before it starts")
@@ -204,17 +251,23 @@ public enum ScanInput {
         }
         let high = result.dropLast(3)
         guard high.allSatisfy({ $0 == 0 }) else {
-            throw ParseError("\"\(shown)\": more than \(hardLimit) addresses; scan takes at most that even with --force: scan it in parts")
+            throw ParseError(
+                "\"\(shown)\": more than \(hardLimit) addresses; scan takes at most that even with --force: scan it in parts"
+            )
         }
         let count = result.suffix(3).reduce(0) { $0 * 256 + Int($1) } + 1
         guard count <= hardLimit else {
-            throw ParseError("\"\(shown)\": more than \(hardLimit) addresses; scan takes at most that even with --force: scan it in parts")
+            throw ParseError(
+                "\"\(shown)\": more than \(hardLimit) addresses; scan takes at most that even with --force: scan it in parts"
+            )
         }
         return count
     }
 
     static func port(_ text: String, in shown: String) throws(ParseError) -> Int {
-        guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let value = Int(text), (1...65535).contains(value) else {
+        guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let value = Int(text),
+            (1...65535).contains(value)
+        else {
             throw ParseError("\"\(shown)\": the port must be a number from 1 to 65535")
         }
         return value
@@ -223,14 +276,16 @@ public enum ScanInput {
     /// A DNS name: labels of letters, digits, '-' and '_', 1 to 63 bytes, 253 in all.
     static func checkHostName(_ name: String, shown: String) throws(ParseError) {
         var labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        if labels.count > 1, labels.last?.isEmpty == true { labels.removeLast() } // a trailing dot
+        if labels.count > 1, labels.last?.isEmpty == true { labels.removeLast() }  // a trailing dot
         guard name.utf8.count <= 253, !labels.isEmpty,
             labels.allSatisfy({ label in
                 (1...63).contains(label.utf8.count) && label.first != "-" && label.last != "-"
                     && label.allSatisfy { $0.isLetter || $0.isASCIIDigit || $0 == "-" || $0 == "_" }
             })
         else {
-            throw ParseError("\"\(shown)\": not a host name, an address, HOST:PORT, a CIDR block (10.0.0.0/24) or a range (10.0.0.10-40)")
+            throw ParseError(
+                "\"\(shown)\": not a host name, an address, HOST:PORT, a CIDR block (10.0.0.0/24) or a range (10.0.0.10-40)"
+            )
         }
     }
 
@@ -244,8 +299,11 @@ public enum ScanInput {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let part = item.trimmingSpaces()
             func number(_ s: Substring) throws(ParseError) -> Int {
-                guard !s.isEmpty, s.count <= 5, s.allSatisfy(\.isASCIIDigit), let v = Int(s), (1...65535).contains(v) else {
-                    throw ParseError("--ports \(text.prefix(60)): \"\(part.prefix(20))\" is not a port (1-65535) or a range of them (8000-8010)")
+                guard !s.isEmpty, s.count <= 5, s.allSatisfy(\.isASCIIDigit), let v = Int(s), (1...65535).contains(v)
+                else {
+                    throw ParseError(
+                        "--ports \(text.prefix(60)): \"\(part.prefix(20))\" is not a port (1-65535) or a range of them (8000-8010)"
+                    )
                 }
                 return v
             }
@@ -286,12 +344,16 @@ public enum ScanInput {
             let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if fields.isEmpty { continue }
             let place = "\(name), line \(number + 1)"
-            guard fields.count == 2 else { throw ParseError("\(place): expected ADDRESS NAME, e.g. 10.0.0.5 printer.local") }
+            guard fields.count == 2 else {
+                throw ParseError("\(place): expected ADDRESS NAME, e.g. 10.0.0.5 printer.local")
+            }
             guard let address = IPAddressText.parse(String(fields[0])) else {
                 throw ParseError("\(place): \"\(fields[0].prefix(60))\" is not an IP address")
             }
             let host = String(fields[1])
-            guard IPAddressText.parse(host) == nil else { throw ParseError("\(place): give the name the client expects, not another address") }
+            guard IPAddressText.parse(host) == nil else {
+                throw ParseError("\(place): give the name the client expects, not another address")
+            }
             try checkHostName(host, shown: "\(place): \(host.prefix(60))")
             out[IPAddressText.format(address)] = host.lowercased()
         }
@@ -337,7 +399,10 @@ public struct ScanPlan: Sendable {
                 if host < t.hostCount, port < ports.count {
                     let endpoint = Endpoint(host: t.host(at: host), port: ports[port])
                     port += 1
-                    if port == ports.count { port = 0; host += 1 }
+                    if port == ports.count {
+                        port = 0
+                        host += 1
+                    }
                     return endpoint
                 }
                 target += 1
@@ -368,7 +433,12 @@ extension ScanInput {
     /// to `targets` and `ports`. A target given twice (a repeated line, the same HOST:PORT)
     /// is scanned once. Throws when a file cannot be read (`file.unreadable`) or holds
     /// something that is not a target or a mapping (`file.invalid`).
-    public static func load(targets: [ScanTarget], ports: [Int], targetsFile: String?, hostMap: String?) throws -> Loaded {
+    public static func load(
+        targets: [ScanTarget],
+        ports: [Int],
+        targetsFile: String?,
+        hostMap: String?
+    ) throws -> Loaded {
         var plan = ScanPlan(targets: targets, ports: ports)
         var hostNames: [String: String] = [:]
         if let targetsFile {
@@ -376,7 +446,11 @@ extension ScanInput {
             do throws(ParseError) {
                 plan.targets += try self.targetsFile(text, name: targetsFile == "-" ? "standard input" : targetsFile)
             } catch {
-                throw CouldNotExamine(.fileInvalid, description: "--targets-file \(error.description)", target: targetsFile)
+                throw CouldNotExamine(
+                    .fileInvalid,
+                    description: "--targets-file \(error.description)",
+                    target: targetsFile
+                )
             }
         }
         if let hostMap {
@@ -395,7 +469,8 @@ extension ScanInput {
     /// The text of a file a scan reads (`-`: standard input), through the bound.
     static func read(_ path: String, option: String) throws -> String {
         do throws(BoundedFile.ReadError) {
-            let bytes = path == "-"
+            let bytes =
+                path == "-"
                 ? try BoundedFile.read(fd: 0, limit: maximumFileBytes)
                 : try BoundedFile.read(path, limit: maximumFileBytes)
             return String(decoding: bytes, as: UTF8.self)

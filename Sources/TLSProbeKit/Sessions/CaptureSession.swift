@@ -62,8 +62,12 @@ public final class CaptureSession {
         // standard input; a live capture's, a pipe's (`tcpdump -w - | tlsprobe capture
         // -r -`) or a FIFO's one at a time, written as each connection ends rather than
         // when seven more have.
-        let reporter = OrderedReporter(sink: sink, threshold: threshold, batchSize: capture.readsRegularFile ? 8 : 1,
-                                       beforeWrite: { progress.clear() })
+        let reporter = OrderedReporter(
+            sink: sink,
+            threshold: threshold,
+            batchSize: capture.readsRegularFile ? 8 : 1,
+            beforeWrite: { progress.clear() }
+        )
         let c = configuration
         let memo = DiagnosisMemo(anchors: c.anchors)
         let statistics = capture.run(
@@ -71,19 +75,28 @@ public final class CaptureSession {
             progress: { progress.show($0) },
             onConnection: { connection in
                 reporter.submit { .connection(Self.report(connection, configuration: c, memo: memo)) }
-            })
+            }
+        )
         reporter.finish()
         progress.clear()
         if let embedded = capture.keyLog.embeddedSummary { Self.problems(embedded).forEach(notes) }
         notes(Self.summary(statistics, source: capture.name, interrupted: stop.isStopped))
         if statistics.packets == 0, let error = statistics.readError {
-            throw CouldNotExamine(.captureReadFailed, description: "\(capture.name): \(error)", target: configuration.interface ?? configuration.file)
+            throw CouldNotExamine(
+                .captureReadFailed,
+                description: "\(capture.name): \(error)",
+                target: configuration.interface ?? configuration.file
+            )
         }
     }
 
     /// The report of one captured connection; `memo` (made for `c.anchors`) remembers
     /// what the connections before it had in common.
-    public static func report(_ connection: CapturedConnection, configuration c: Configuration, memo: DiagnosisMemo? = nil) -> ConnectionReport {
+    public static func report(
+        _ connection: CapturedConnection,
+        configuration c: Configuration,
+        memo: DiagnosisMemo? = nil
+    ) -> ConnectionReport {
         var context = c.context
         // A capture is judged when it happened, unless --at says otherwise.
         if !c.atGiven { context.at = connection.flow.firstPacket }
@@ -93,21 +106,31 @@ public final class CaptureSession {
             context.expectedName = ExpectedName(parsing: sni)
         }
         return ConnectionDiagnosis.report(
-            observation: observation, vantage: .observer(ObserverVantage(flow: connection.flow, capture: facts)),
-            anchors: c.anchors, context: context, memo: memo)
+            observation: observation,
+            vantage: .observer(ObserverVantage(flow: connection.flow, capture: facts)),
+            anchors: c.anchors,
+            context: context,
+            memo: memo
+        )
     }
 
     /// What was wrong with a key log, for stderr; never a secret, only line numbers and labels.
     static func problems(_ summary: KeyLog.LoadSummary) -> [String] {
         var lines: [String] = []
         if summary.secrets == 0 && summary.malformedLines == 0 {
-            lines.append("Note: \(summary.source): no secrets in it (expected NSS key log lines: LABEL CLIENT_RANDOM SECRET).")
+            lines.append(
+                "Note: \(summary.source): no secrets in it (expected NSS key log lines: LABEL CLIENT_RANDOM SECRET)."
+            )
         }
         if summary.malformedLines > 0 {
-            lines.append("Note: \(summary.source): \(summary.malformedLines) malformed line(s) skipped (\(summary.firstProblem ?? "")); the other \(summary.secrets) secret(s) are used.")
+            lines.append(
+                "Note: \(summary.source): \(summary.malformedLines) malformed line(s) skipped (\(summary.firstProblem ?? "")); the other \(summary.secrets) secret(s) are used."
+            )
         }
         if summary.droppedSecrets > 0 {
-            lines.append("Note: \(summary.source): \(summary.droppedSecrets) secret(s) dropped: more than \(KeyLog.maxConnections) connections.")
+            lines.append(
+                "Note: \(summary.source): \(summary.droppedSecrets) secret(s) dropped: more than \(KeyLog.maxConnections) connections."
+            )
         }
         return lines
     }
@@ -119,33 +142,55 @@ public final class CaptureSession {
         // IP fragments not reassembled (IPv6, or an IPv4 datagram never whole): a connection
         // whose bytes came in them looks as if those bytes were never captured, so the
         // summary says how many there were.
-        let fragments = s.ipFragments == 0 ? "" : "; \(s.ipFragments) of them IP fragment\(s.ipFragments == 1 ? "" : "s"), not reassembled"
-        let reassembled = s.reassembledDatagrams == 0 ? ""
+        let fragments =
+            s.ipFragments == 0
+            ? "" : "; \(s.ipFragments) of them IP fragment\(s.ipFragments == 1 ? "" : "s"), not reassembled"
+        let reassembled =
+            s.reassembledDatagrams == 0
+            ? ""
             : " (\(s.reassembledDatagrams) reassembled from \(s.reassembledFragments) IP fragments)"
-        lines.append("\(source)\(stopped): \(s.reportedConnections) TLS connection\(s.reportedConnections == 1 ? "" : "s") reported; "
-            + "\(s.packets) packets, \(s.tcpSegments) TCP\(reassembled), \(s.skippedPackets) skipped (not TCP/IP\(fragments)), \(s.malformedPackets) malformed; "
-            + "\(s.tcpFlows) TCP flow\(s.tcpFlows == 1 ? "" : "s"), \(s.tlsFlows) with TLS")
+        lines.append(
+            "\(source)\(stopped): \(s.reportedConnections) TLS connection\(s.reportedConnections == 1 ? "" : "s") reported; "
+                + "\(s.packets) packets, \(s.tcpSegments) TCP\(reassembled), \(s.skippedPackets) skipped (not TCP/IP\(fragments)), \(s.malformedPackets) malformed; "
+                + "\(s.tcpFlows) TCP flow\(s.tcpFlows == 1 ? "" : "s"), \(s.tlsFlows) with TLS"
+        )
         if s.udpFlows > 0 {
-            lines.append("  \(s.udpDatagrams) UDP datagram\(s.udpDatagrams == 1 ? "" : "s") in \(s.udpFlows) UDP flow\(s.udpFlows == 1 ? "" : "s"), \(s.dtlsFlows) with DTLS")
+            lines.append(
+                "  \(s.udpDatagrams) UDP datagram\(s.udpDatagrams == 1 ? "" : "s") in \(s.udpFlows) UDP flow\(s.udpFlows == 1 ? "" : "s"), \(s.dtlsFlows) with DTLS"
+            )
         }
-        if s.decryptedConnections + s.partlyDecryptedConnections + s.connectionsWithoutKeys + s.undecryptableConnections > 0 {
-            lines.append("  key log: \(s.decryptedConnections) decrypted, \(s.partlyDecryptedConnections) in part, "
-                + "\(s.connectionsWithoutKeys) without secrets, \(s.undecryptableConnections) failed to decrypt")
+        if s.decryptedConnections + s.partlyDecryptedConnections + s.connectionsWithoutKeys + s.undecryptableConnections
+            > 0
+        {
+            lines.append(
+                "  key log: \(s.decryptedConnections) decrypted, \(s.partlyDecryptedConnections) in part, "
+                    + "\(s.connectionsWithoutKeys) without secrets, \(s.undecryptableConnections) failed to decrypt"
+            )
         }
         if s.refusedUpgrades > 0 {
-            lines.append("  \(s.refusedUpgrades) of the connections reported asked for TLS in a plain-text protocol (STARTTLS) and were refused: no TLS in them")
+            lines.append(
+                "  \(s.refusedUpgrades) of the connections reported asked for TLS in a plain-text protocol (STARTTLS) and were refused: no TLS in them"
+            )
         }
         if s.plaintextSessions > 0 {
-            lines.append("  \(s.plaintextSessions) of the connections reported never asked for TLS (STARTTLS) in a plain-text protocol and went on in plain text")
+            lines.append(
+                "  \(s.plaintextSessions) of the connections reported never asked for TLS (STARTTLS) in a plain-text protocol and went on in plain text"
+            )
         }
         if s.tlsFlowsWithoutHandshake > 0 {
-            lines.append("  \(s.tlsFlowsWithoutHandshake) TLS flow(s) began before the capture did: no handshake to report")
+            lines.append(
+                "  \(s.tlsFlowsWithoutHandshake) TLS flow(s) began before the capture did: no handshake to report"
+            )
         }
         if s.lostBytes > 0 || s.snapTruncatedSegments > 0 {
-            lines.append("  \(s.lostBytes) stream bytes never captured, \(s.snapTruncatedSegments) segment(s) cut by the snap length")
+            lines.append(
+                "  \(s.lostBytes) stream bytes never captured, \(s.snapTruncatedSegments) segment(s) cut by the snap length"
+            )
         }
         if s.budgetFlushedFlows + s.budgetEndedFlows > 0 {
-            lines.append("  memory budget for open flows reached: \(s.budgetFlushedFlows) flow(s) stopped waiting for missing segments, \(s.budgetEndedFlows) ended early")
+            lines.append(
+                "  memory budget for open flows reached: \(s.budgetFlushedFlows) flow(s) stopped waiting for missing segments, \(s.budgetEndedFlows) ended early"
+            )
         }
         if let dropped = s.droppedByKernel, dropped > 0 {
             lines.append("  \(dropped) packet(s) dropped by the kernel")

@@ -77,7 +77,8 @@ public struct ConnectSession: Sendable {
         // The clock is read once: the contact time, and the instant trust is judged at.
         let now = Date()
         let plan = Plan(c, now: now)
-        let result = c.datagram
+        let result =
+            c.datagram
             ? (handshake: try TLSClient.connectDatagram(c.target, options: plan.options), versions: nil)
             : try TLSClient.connect(c.target, options: plan.options, probeVersions: c.probeVersions)
         let judged = try fallingBack(from: result.handshake, versions: result.versions, plan: plan)
@@ -103,11 +104,16 @@ public struct ConnectSession: Sendable {
         }
         if let leaf = chain.first, !c.anchors.isEmpty {
             evidence.openssl = OpenSSLVerification.verify(
-                leaf: leaf, presented: Array(chain.dropFirst()), anchors: c.anchors.map(\.certificate), context: plan.context,
-                peer: live.peerCertificates)
+                leaf: leaf,
+                presented: Array(chain.dropFirst()),
+                anchors: c.anchors.map(\.certificate),
+                context: plan.context,
+                peer: live.peerCertificates
+            )
         }
         // The first handshake's report stands when connect adds no finding of its own.
-        let report = (extra.isEmpty ? judged.firstReport : nil) ?? plan.judge(live, versions: result.versions, extra: extra)
+        let report =
+            (extra.isEmpty ? judged.firstReport : nil) ?? plan.judge(live, versions: result.versions, extra: extra)
         return ConnectionDiagnosis.completing(report, with: evidence, profile: c.profile)
     }
 
@@ -129,12 +135,25 @@ public struct ConnectSession: Sendable {
                 if case .dns(let name) = expected { serverName = name } else { serverName = nil }
             }
             var options = HandshakeOptions(
-                sni: serverName, alpn: c.alpn, minVersion: c.minVersion, maxVersion: c.maxVersion, timeout: c.timeout,
-                identity: c.identity, keyLog: c.keyLog, clientHello: c.profile.clientHello)
+                sni: serverName,
+                alpn: c.alpn,
+                minVersion: c.minVersion,
+                maxVersion: c.maxVersion,
+                timeout: c.timeout,
+                identity: c.identity,
+                keyLog: c.keyLog,
+                clientHello: c.profile.clientHello
+            )
             options.upgrade = c.upgrade
             options.upgradeHost = serverName ?? c.target.host
             self.options = options
-            context = TrustContext(at: c.at ?? now, expectedName: expected, purpose: .server, profile: c.profile, clientClock: c.at != nil)
+            context = TrustContext(
+                at: c.at ?? now,
+                expectedName: expected,
+                purpose: .server,
+                profile: c.profile,
+                clientClock: c.at != nil
+            )
         }
 
         /// The report of `live`, with connect's own findings `extra`.
@@ -146,10 +165,16 @@ public struct ConnectSession: Sendable {
             let vantage = Vantage.client(ClientVantage(target: target, identity: c.identity?.certificates))
             let observation = live.observation
             return ConnectionDiagnosis.report(
-                observation: observation, vantage: vantage, anchors: c.anchors, context: context, ending: live.ending,
-                extraFindings: extra, versions: versions,
+                observation: observation,
+                vantage: vantage,
+                anchors: c.anchors,
+                context: context,
+                ending: live.ending,
+                extraFindings: extra,
+                versions: versions,
                 negotiatedGroup: observation.serverHello?.group == nil ? live.negotiatedGroup : nil,
-                localErrors: live.localErrors)
+                localErrors: live.localErrors
+            )
         }
     }
 
@@ -179,28 +204,50 @@ public struct ConnectSession: Sendable {
         let findings = judged.firstReport?.findings ?? []
         var versionFailure = FallbackDiagnosis.failedOnVersion(findings)
         if versionFailure == nil, let failure = FallbackDiagnosis.failedOnCipher(findings) {
-            let retry = try? TLSClient.cipherFallback(c.target, options: plan.options, minVersion: oldestOffered, maxVersion: newestOffered)
+            let retry = try? TLSClient.cipherFallback(
+                c.target,
+                options: plan.options,
+                minVersion: oldestOffered,
+                maxVersion: newestOffered
+            )
             if let retry, let hello = retry.observation.serverHello, !hello.helloRetryRequest,
                 retry.observation.outcome == .established || !retry.observation.serverCertificates.isEmpty
             {
                 judged.fallback = FallbackSummary(
-                    reason: failure.code, firstFailure: failure.message, version: hello.version, probes: [], cipher: hello.cipherSuite)
+                    reason: failure.code,
+                    firstFailure: failure.message,
+                    version: hello.version,
+                    probes: [],
+                    cipher: hello.cipherSuite
+                )
                 judged.live = retry
                 judged.firstReport = nil
-                judged.firstFailure = [FallbackDiagnosis.insistedSuite(
-                    failure, suite: hello.cipherSuite, version: hello.version, offered: TLSClient.wideCipherList)]
+                judged.firstFailure = [
+                    FallbackDiagnosis.insistedSuite(
+                        failure,
+                        suite: hello.cipherSuite,
+                        version: hello.version,
+                        offered: TLSClient.wideCipherList
+                    )
+                ]
                 return judged
             }
             versionFailure = failure
         }
-        guard let failure = versionFailure, TLSClient.fallbackVersions.contains(where: { $0 < oldestOffered }) else { return judged }
+        guard let failure = versionFailure, TLSClient.fallbackVersions.contains(where: { $0 < oldestOffered }) else {
+            return judged
+        }
         // Each version the first handshake offered was refused: the server would have
         // chosen it, had it spoken it.
         judged.refusedTogether = TLSClient.probedVersions.filter { $0 >= oldestOffered && $0 <= newestOffered }
         let found = try TLSClient.fallback(c.target, options: plan.options, below: oldestOffered, known: versions)
         judged.fallback = FallbackSummary(
-            reason: failure.code, firstFailure: failure.message, version: found.handshake?.observation.serverHello?.version,
-            probes: found.probes, cipher: found.handshake?.observation.serverHello?.cipherSuite)
+            reason: failure.code,
+            firstFailure: failure.message,
+            version: found.handshake?.observation.serverHello?.version,
+            probes: found.probes,
+            cipher: found.handshake?.observation.serverHello?.cipherSuite
+        )
         if let handshake = found.handshake {
             judged.live = handshake
             judged.firstReport = nil
@@ -217,14 +264,28 @@ public struct ConnectSession: Sendable {
         let chain = live.observation.serverCertificates
         var findings: [Finding] = []
         if let unusable = c.unusableIdentity, let mismatch = unusable.keyMismatch {
-            findings.append(OfflineDiagnosis.identityKeyMismatch(source: unusable.path, certificates: mismatch.certificates, keyPin: mismatch.keyPin))
+            findings.append(
+                OfflineDiagnosis.identityKeyMismatch(
+                    source: unusable.path,
+                    certificates: mismatch.certificates,
+                    keyPin: mismatch.keyPin
+                )
+            )
         }
         if let refused = live.refused {
-            findings.append(ClientHelloRefusal.finding(
-                hello: refused.hello, refused: refused.observation, ending: refused.ending, localErrors: refused.localErrors,
-                completed: live.observation))
+            findings.append(
+                ClientHelloRefusal.finding(
+                    hello: refused.hello,
+                    refused: refused.observation,
+                    ending: refused.ending,
+                    localErrors: refused.localErrors,
+                    completed: live.observation
+                )
+            )
         }
-        if let upgrade = live.upgrade, let finding = UpgradeDiagnosis.finding(upgrade, profile: c.profile) { findings.append(finding) }
+        if let upgrade = live.upgrade, let finding = UpgradeDiagnosis.finding(upgrade, profile: c.profile) {
+            findings.append(finding)
+        }
         if let finding = PinCheck.finding(pins: c.pins, chain: chain) { findings.append(finding) }
         if let path = c.knownHostsPath, let leaf = chain.first {
             let hostKey = KnownHosts.key(host: c.target.host, port: c.target.port)

@@ -48,7 +48,15 @@ public enum IdentitySession {
         public var profile: Profile
         public var now: Date
 
-        public init(keyType: IdentityKeyType, days: Int, out: String, force: Bool, mobileConfig: Bool, profile: Profile = .default, now: Date = Date()) {
+        public init(
+            keyType: IdentityKeyType,
+            days: Int,
+            out: String,
+            force: Bool,
+            mobileConfig: Bool,
+            profile: Profile = .default,
+            now: Date = Date()
+        ) {
             self.profile = profile
             self.keyType = keyType
             self.days = days
@@ -79,7 +87,13 @@ public enum IdentitySession {
 
     // MARK: ca
 
-    public static func makeCA(name: String, intermediate: Bool, permitDNS: [String], permitIP: [IdentityIPRange], common: Common) throws -> Outcome {
+    public static func makeCA(
+        name: String,
+        intermediate: Bool,
+        permitDNS: [String],
+        permitIP: [IdentityIPRange],
+        common: Common
+    ) throws -> Outcome {
         let dir = common.out
         let rootPath = path(dir, FileName.root)
         var status = stat()
@@ -87,14 +101,27 @@ public enum IdentitySession {
             let existing = (try? readCertificate(rootPath)).map { "the CA \"\(commonName($0))\"" } ?? "a CA"
             throw IdentityError(
                 code: .fileNotWritable,
-                description: "\(rootPath) already holds \(existing). A new CA made in its place has a new key: every client that trusts the old root would refuse what the new one issues (the \"CA was re-created\" failure, chain.anchor_key_mismatch). Issue from the existing CA with `tlsprobe identity server --ca \(dir) ...`, or give --force to replace it and then install the new root on every client",
-                target: rootPath)
+                description:
+                    "\(rootPath) already holds \(existing). A new CA made in its place has a new key: every client that trusts the old root would refuse what the new one issues (the \"CA was re-created\" failure, chain.anchor_key_mismatch). Issue from the existing CA with `tlsprobe identity server --ca \(dir) ...`, or give --force to replace it and then install the new root on every client",
+                target: rootPath
+            )
         }
         // Names limited, addresses not given: no address at all, or a stolen key could still
         // speak for any address.
         let excludeIP = !permitDNS.isEmpty && permitIP.isEmpty ? [IdentityIPRange.everyIPv4, .everyIPv6] : []
         let rootKey = try generate(common.keyType)
-        let root = try build { try IdentityMaker.root(name: name, key: rootKey, days: common.days, now: common.now, permitDNS: permitDNS, permitIP: permitIP, excludeIP: excludeIP, pathLength: intermediate ? 1 : nil) }
+        let root = try build {
+            try IdentityMaker.root(
+                name: name,
+                key: rootKey,
+                days: common.days,
+                now: common.now,
+                permitDNS: permitDNS,
+                permitIP: permitIP,
+                excludeIP: excludeIP,
+                pathLength: intermediate ? 1 : nil
+            )
+        }
         var files = [
             NewFiles.File(path: rootPath, bytes: Array(root.pem.utf8), mode: 0o644),
             NewFiles.File(path: path(dir, FileName.rootKey), bytes: Array(rootKey.pem.utf8), mode: 0o600),
@@ -102,13 +129,30 @@ public enum IdentitySession {
         var issuing: MadeCertificate?
         if intermediate {
             let key = try generate(common.keyType)
-            let made = try build { try IdentityMaker.intermediate(name: issuingName(name), key: key, issuer: root, days: common.days, now: common.now, permitDNS: permitDNS, permitIP: permitIP, excludeIP: excludeIP) }
+            let made = try build {
+                try IdentityMaker.intermediate(
+                    name: issuingName(name),
+                    key: key,
+                    issuer: root,
+                    days: common.days,
+                    now: common.now,
+                    permitDNS: permitDNS,
+                    permitIP: permitIP,
+                    excludeIP: excludeIP
+                )
+            }
             issuing = made
-            files.append(NewFiles.File(path: path(dir, FileName.intermediate), bytes: Array(made.pem.utf8), mode: 0o644))
-            files.append(NewFiles.File(path: path(dir, FileName.intermediateKey), bytes: Array(key.pem.utf8), mode: 0o600))
+            files.append(
+                NewFiles.File(path: path(dir, FileName.intermediate), bytes: Array(made.pem.utf8), mode: 0o644)
+            )
+            files.append(
+                NewFiles.File(path: path(dir, FileName.intermediateKey), bytes: Array(key.pem.utf8), mode: 0o600)
+            )
         }
         if common.mobileConfig {
-            files.append(NewFiles.File(path: path(dir, FileName.mobileConfig), bytes: try profile(root, name: name), mode: 0o644))
+            files.append(
+                NewFiles.File(path: path(dir, FileName.mobileConfig), bytes: try profile(root, name: name), mode: 0o644)
+            )
         }
         // A replaced CA leaves none of the old one's files behind to be picked up.
         var stale: [String] = []
@@ -116,7 +160,8 @@ public enum IdentitySession {
         if !common.mobileConfig { stale.append(path(dir, FileName.mobileConfig)) }
         try write(files, in: dir, force: common.force, stale: stale)
 
-        var text = "Made the CA \"\(name)\" (\(common.keyType.label), valid until \(ReportTime.date(root.certificate.notValidAfter)))"
+        var text =
+            "Made the CA \"\(name)\" (\(common.keyType.label), valid until \(ReportTime.date(root.certificate.notValidAfter)))"
         if !permitDNS.isEmpty || !permitIP.isEmpty {
             text += ", limited to " + (permitDNS + permitIP.map(\.text)).joined(separator: ", ")
             if !excludeIP.isEmpty { text += " and no IP address" }
@@ -124,61 +169,145 @@ public enum IdentitySession {
         text += " in \(dir):\n"
         var rows = [
             (rootPath, "the root certificate: install it on every client as a trusted root"),
-            (path(dir, FileName.rootKey), intermediate
-                ? "the root's private key (mode 0600): needed only to make a new issuing CA; move it off this machine (a USB stick in a drawer)"
-                : "the root's private key (mode 0600): it signs every identity; keep it private, never copy it to a server or client"),
+            (
+                path(dir, FileName.rootKey),
+                intermediate
+                    ? "the root's private key (mode 0600): needed only to make a new issuing CA; move it off this machine (a USB stick in a drawer)"
+                    : "the root's private key (mode 0600): it signs every identity; keep it private, never copy it to a server or client"
+            ),
         ]
         if let issuing {
-            rows.append((path(dir, FileName.intermediate), "the issuing CA \"\(commonName(issuing.certificate))\" (servers send it after their certificate)"))
-            rows.append((path(dir, FileName.intermediateKey), "its private key (mode 0600): it signs the server and client identities"))
+            rows.append(
+                (
+                    path(dir, FileName.intermediate),
+                    "the issuing CA \"\(commonName(issuing.certificate))\" (servers send it after their certificate)"
+                )
+            )
+            rows.append(
+                (
+                    path(dir, FileName.intermediateKey),
+                    "its private key (mode 0600): it signs the server and client identities"
+                )
+            )
         }
-        if common.mobileConfig { rows.append((path(dir, FileName.mobileConfig), "a configuration profile that installs the root on an iPhone, iPad or Mac")) }
+        if common.mobileConfig {
+            rows.append(
+                (
+                    path(dir, FileName.mobileConfig),
+                    "a configuration profile that installs the root on an iPhone, iPad or Mac"
+                )
+            )
+        }
         text += table(rows)
         text += "\nNext steps:\n"
         text += "  1. A server identity, with every name and address clients dial:\n"
         text += "       tlsprobe identity server --ca \(shell(dir)) --host 10.0.0.5 --host printer.local --out server\n"
         text += "     A client identity for a device (mutual TLS):\n"
         text += "       tlsprobe identity client --ca \(shell(dir)) --name front-desk-ipad --out front-desk-ipad\n"
-        text += "  2. " + installStep(rootDir: dir, profile: common.mobileConfig ? path(dir, FileName.mobileConfig) : nil, name: name) + "\n"
+        text +=
+            "  2. "
+            + installStep(
+                rootDir: dir,
+                profile: common.mobileConfig ? path(dir, FileName.mobileConfig) : nil,
+                name: name
+            ) + "\n"
         return Outcome(text: text, paths: files.map(\.path))
     }
 
     // MARK: server and client
 
-    public static func makeServer(ca: String, caPassword: @escaping PasswordProvider, hosts: [IdentityHost], common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
+    public static func makeServer(
+        ca: String,
+        caPassword: @escaping PasswordProvider,
+        hosts: [IdentityHost],
+        common: Common,
+        pkcs12: PKCS12Choice?
+    ) throws -> Outcome {
         let authority = try loadCA(ca, password: caPassword)
         try checkSignatures(authority, ca: ca, common: common)
         try checkNameConstraints(hosts, authority: authority, ca: ca)
         let password = try pkcs12.map { try exportPassword($0, for: path(common.out, "server.p12")) }
         let key = try generate(common.keyType)
-        let leaf = try build { try IdentityMaker.server(hosts: hosts, key: key, issuer: authority.issuer, days: common.days, now: common.now) }
-        let files = try identityFiles(stem: "server", leaf: leaf, authority: authority, common: common, pkcs12: pkcs12.map { ($0.encryption, password ?? "") })
+        let leaf = try build {
+            try IdentityMaker.server(
+                hosts: hosts,
+                key: key,
+                issuer: authority.issuer,
+                days: common.days,
+                now: common.now
+            )
+        }
+        let files = try identityFiles(
+            stem: "server",
+            leaf: leaf,
+            authority: authority,
+            common: common,
+            pkcs12: pkcs12.map { ($0.encryption, password ?? "") }
+        )
         // --force without a PKCS#12 file: the old identity's must not stay beside the new key.
-        try write(files, in: common.out, force: common.force, stale: pkcs12 == nil ? [path(common.out, "server.p12")] : [])
+        try write(
+            files,
+            in: common.out,
+            force: common.force,
+            stale: pkcs12 == nil ? [path(common.out, "server.p12")] : []
+        )
 
         let out = common.out
-        var text = "Made the server identity for \(hosts.map(\.text).joined(separator: ", ")) (\(common.keyType.label), valid \(days(leaf)) days, until \(ReportTime.date(leaf.certificate.notValidAfter))), issued by \"\(commonName(authority.issuer.certificate))\", in \(out):\n"
+        var text =
+            "Made the server identity for \(hosts.map(\.text).joined(separator: ", ")) (\(common.keyType.label), valid \(days(leaf)) days, until \(ReportTime.date(leaf.certificate.notValidAfter))), issued by \"\(commonName(authority.issuer.certificate))\", in \(out):\n"
         var rows = [
-            (path(out, "server.pem"), authority.intermediate == nil ? "the server's certificate" : "the server's certificate, then the issuing CA's (the chain the server sends)"),
+            (
+                path(out, "server.pem"),
+                authority.intermediate == nil
+                    ? "the server's certificate"
+                    : "the server's certificate, then the issuing CA's (the chain the server sends)"
+            ),
             (path(out, "server-key.pem"), "its private key (mode 0600): for the server only"),
         ]
-        if let pkcs12 { rows.append((path(out, "server.p12"), "both in one PKCS#12 file (mode 0600), \(describe(pkcs12.encryption))")) }
-        if common.mobileConfig { rows.append((path(out, FileName.mobileConfig), "a configuration profile that installs the root on an iPhone, iPad or Mac")) }
+        if let pkcs12 {
+            rows.append(
+                (path(out, "server.p12"), "both in one PKCS#12 file (mode 0600), \(describe(pkcs12.encryption))")
+            )
+        }
+        if common.mobileConfig {
+            rows.append(
+                (
+                    path(out, FileName.mobileConfig),
+                    "a configuration profile that installs the root on an iPhone, iPad or Mac"
+                )
+            )
+        }
         text += table(rows)
         let first = hosts[0]
         text += "\nNext steps:\n"
-        text += "  1. On the server: configure \(path(out, "server.pem")) as its certificate and \(path(out, "server-key.pem")) as its key"
+        text +=
+            "  1. On the server: configure \(path(out, "server.pem")) as its certificate and \(path(out, "server-key.pem")) as its key"
         text += pkcs12 == nil ? ".\n" : "\n     (or import \(path(out, "server.p12")) where a server takes one file).\n"
-        text += "  2. " + installStep(rootDir: ca, profile: profilePath(out: out, ca: ca, made: common.mobileConfig), name: commonName(authority.root)) + "\n"
+        text +=
+            "  2. "
+            + installStep(
+                rootDir: ca,
+                profile: profilePath(out: out, ca: ca, made: common.mobileConfig),
+                name: commonName(authority.root)
+            ) + "\n"
         text += "  3. Check it as an iPhone or Mac would (PORT: the server's):\n"
-        text += "       tlsprobe connect \(first.dialText):PORT --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
+        text +=
+            "       tlsprobe connect \(first.dialText):PORT --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
         text += "     or before installing it, serve it and connect from this machine:\n"
-        text += "       tlsprobe listen 127.0.0.1:4433 --cert \(shell(path(out, "server.pem"))) --key \(shell(path(out, "server-key.pem")))\n"
-        text += "       tlsprobe connect 127.0.0.1:4433 --host \(first.text) --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
+        text +=
+            "       tlsprobe listen 127.0.0.1:4433 --cert \(shell(path(out, "server.pem"))) --key \(shell(path(out, "server-key.pem")))\n"
+        text +=
+            "       tlsprobe connect 127.0.0.1:4433 --host \(first.text) --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
         return Outcome(text: text, paths: files.map(\.path))
     }
 
-    public static func makeClient(ca: String, caPassword: @escaping PasswordProvider, name: String, common: Common, pkcs12: PKCS12Choice?) throws -> Outcome {
+    public static func makeClient(
+        ca: String,
+        caPassword: @escaping PasswordProvider,
+        name: String,
+        common: Common,
+        pkcs12: PKCS12Choice?
+    ) throws -> Outcome {
         let authority = try loadCA(ca, password: caPassword)
         try checkSignatures(authority, ca: ca, common: common)
         if IdentityHost.looksLikeHostName(name) {
@@ -188,30 +317,68 @@ public enum IdentitySession {
         }
         let password = try pkcs12.map { try exportPassword($0, for: path(common.out, "client.p12")) }
         let key = try generate(common.keyType)
-        let leaf = try build { try IdentityMaker.client(name: name, key: key, issuer: authority.issuer, days: common.days, now: common.now) }
-        let files = try identityFiles(stem: "client", leaf: leaf, authority: authority, common: common, pkcs12: pkcs12.map { ($0.encryption, password ?? "") })
-        try write(files, in: common.out, force: common.force, stale: pkcs12 == nil ? [path(common.out, "client.p12")] : [])
+        let leaf = try build {
+            try IdentityMaker.client(name: name, key: key, issuer: authority.issuer, days: common.days, now: common.now)
+        }
+        let files = try identityFiles(
+            stem: "client",
+            leaf: leaf,
+            authority: authority,
+            common: common,
+            pkcs12: pkcs12.map { ($0.encryption, password ?? "") }
+        )
+        try write(
+            files,
+            in: common.out,
+            force: common.force,
+            stale: pkcs12 == nil ? [path(common.out, "client.p12")] : []
+        )
 
         let out = common.out
-        var text = "Made the client identity \"\(name)\" (\(common.keyType.label), valid \(days(leaf)) days, until \(ReportTime.date(leaf.certificate.notValidAfter))), issued by \"\(commonName(authority.issuer.certificate))\", in \(out):\n"
+        var text =
+            "Made the client identity \"\(name)\" (\(common.keyType.label), valid \(days(leaf)) days, until \(ReportTime.date(leaf.certificate.notValidAfter))), issued by \"\(commonName(authority.issuer.certificate))\", in \(out):\n"
         var rows = [
-            (path(out, "client.pem"), authority.intermediate == nil ? "the client's certificate" : "the client's certificate, then the issuing CA's"),
+            (
+                path(out, "client.pem"),
+                authority.intermediate == nil
+                    ? "the client's certificate" : "the client's certificate, then the issuing CA's"
+            ),
             (path(out, "client-key.pem"), "its private key (mode 0600)"),
         ]
-        if let pkcs12 { rows.append((path(out, "client.p12"), "both in one PKCS#12 file (mode 0600), \(describe(pkcs12.encryption)): what the device imports")) }
-        if common.mobileConfig { rows.append((path(out, FileName.mobileConfig), "a configuration profile that installs the root on an iPhone, iPad or Mac")) }
+        if let pkcs12 {
+            rows.append(
+                (
+                    path(out, "client.p12"),
+                    "both in one PKCS#12 file (mode 0600), \(describe(pkcs12.encryption)): what the device imports"
+                )
+            )
+        }
+        if common.mobileConfig {
+            rows.append(
+                (
+                    path(out, FileName.mobileConfig),
+                    "a configuration profile that installs the root on an iPhone, iPad or Mac"
+                )
+            )
+        }
         text += table(rows)
         text += "\nNext steps:\n"
         if pkcs12 != nil {
-            text += "  1. On the device \"\(name)\": import \(path(out, "client.p12")) (iPhone, iPad: AirDrop or mail it, then Settings > Profile Downloaded;\n"
-            text += "     Mac: double-click it to add it to Keychain Access); the app or browser then offers it when a server asks.\n"
+            text +=
+                "  1. On the device \"\(name)\": import \(path(out, "client.p12")) (iPhone, iPad: AirDrop or mail it, then Settings > Profile Downloaded;\n"
+            text +=
+                "     Mac: double-click it to add it to Keychain Access); the app or browser then offers it when a server asks.\n"
         } else {
-            text += "  1. On the device \"\(name)\": configure \(path(out, "client.pem")) and \(path(out, "client-key.pem")) as its client certificate and key.\n"
+            text +=
+                "  1. On the device \"\(name)\": configure \(path(out, "client.pem")) and \(path(out, "client-key.pem")) as its client certificate and key.\n"
         }
-        text += "  2. On the server: trust \(shell(path(ca, FileName.root))) for client certificates (tlsprobe listen: --client-anchor \(shell(path(ca, FileName.root)))).\n"
+        text +=
+            "  2. On the server: trust \(shell(path(ca, FileName.root))) for client certificates (tlsprobe listen: --client-anchor \(shell(path(ca, FileName.root)))).\n"
         text += "  3. Check it against the server (HOST:PORT: the server's):\n"
-        text += "       tlsprobe connect HOST:PORT --cert \(shell(path(out, "client.pem"))) --key \(shell(path(out, "client-key.pem"))) --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
-        text += "       tlsprobe verify \(shell(path(out, "client.pem"))) --purpose client --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
+        text +=
+            "       tlsprobe connect HOST:PORT --cert \(shell(path(out, "client.pem"))) --key \(shell(path(out, "client-key.pem"))) --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
+        text +=
+            "       tlsprobe verify \(shell(path(out, "client.pem"))) --purpose client --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
         return Outcome(text: text, paths: files.map(\.path))
     }
 
@@ -229,13 +396,28 @@ public enum IdentitySession {
         let rootPath = path(dir, FileName.root)
         var status = stat()
         guard stat(dir, &status) == 0 else {
-            throw IdentityError(code: .fileUnreadable, description: "--ca \(dir): no such directory; make a CA first: tlsprobe identity ca --out \(shell(dir))", target: dir)
+            throw IdentityError(
+                code: .fileUnreadable,
+                description:
+                    "--ca \(dir): no such directory; make a CA first: tlsprobe identity ca --out \(shell(dir))",
+                target: dir
+            )
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw IdentityError(code: .fileUnreadable, description: "--ca \(dir): not a directory; give the directory tlsprobe identity ca wrote (it holds \(FileName.root))", target: dir)
+            throw IdentityError(
+                code: .fileUnreadable,
+                description:
+                    "--ca \(dir): not a directory; give the directory tlsprobe identity ca wrote (it holds \(FileName.root))",
+                target: dir
+            )
         }
         guard stat(rootPath, &status) == 0 else {
-            throw IdentityError(code: .fileUnreadable, description: "--ca \(dir): holds no \(FileName.root), so it is not a CA directory tlsprobe made; make one with tlsprobe identity ca --out DIR", target: rootPath)
+            throw IdentityError(
+                code: .fileUnreadable,
+                description:
+                    "--ca \(dir): holds no \(FileName.root), so it is not a CA directory tlsprobe made; make one with tlsprobe identity ca --out DIR",
+                target: rootPath
+            )
         }
         let root = try readCertificate(rootPath)
         let intermediatePath = path(dir, FileName.intermediate)
@@ -245,55 +427,94 @@ public enum IdentitySession {
         guard stat(keyPath, &status) == 0 else {
             throw IdentityError(
                 code: .fileUnreadable,
-                description: "--ca \(dir): holds \((intermediate == nil ? rootPath : intermediatePath)) but not its private key \(keyPath); only the CA's key can sign a new identity (a copy of the CA directory without its key cannot issue: run identity where the key is)",
-                target: keyPath)
+                description:
+                    "--ca \(dir): holds \((intermediate == nil ? rootPath : intermediatePath)) but not its private key \(keyPath); only the CA's key can sign a new identity (a copy of the CA directory without its key cannot issue: run identity where the key is)",
+                target: keyPath
+            )
         }
         let key = try readKey(keyPath, password: password)
         guard key.publicKey == issuerCertificate.publicKey else {
             throw IdentityError(
                 code: .fileInvalid,
-                description: "--ca \(dir): \(keyPath) is not the key of \"\(commonName(issuerCertificate))\" (another CA's key, or the CA was re-created); put the matching key there",
-                target: keyPath)
+                description:
+                    "--ca \(dir): \(keyPath) is not the key of \"\(commonName(issuerCertificate))\" (another CA's key, or the CA was re-created); put the matching key there",
+                target: keyPath
+            )
         }
-        guard let constraints = try? issuerCertificate.extensions.basicConstraints, case .isCertificateAuthority = constraints else {
-            throw IdentityError(code: .fileInvalid, description: "--ca \(dir): \"\(commonName(issuerCertificate))\" is not a CA certificate (basicConstraints CA:TRUE)", target: rootPath)
+        guard let constraints = try? issuerCertificate.extensions.basicConstraints,
+            case .isCertificateAuthority = constraints
+        else {
+            throw IdentityError(
+                code: .fileInvalid,
+                description:
+                    "--ca \(dir): \"\(commonName(issuerCertificate))\" is not a CA certificate (basicConstraints CA:TRUE)",
+                target: rootPath
+            )
         }
         if let intermediate, intermediate.issuer != root.subject {
-            throw IdentityError(code: .fileInvalid, description: "--ca \(dir): \(intermediatePath) was not issued by \(rootPath)", target: intermediatePath)
+            throw IdentityError(
+                code: .fileInvalid,
+                description: "--ca \(dir): \(intermediatePath) was not issued by \(rootPath)",
+                target: intermediatePath
+            )
         }
-        return Authority(root: root, intermediate: intermediate, issuer: MadeCertificate(certificate: issuerCertificate, key: key))
+        return Authority(
+            root: root,
+            intermediate: intermediate,
+            issuer: MadeCertificate(certificate: issuerCertificate, key: key)
+        )
     }
 
     /// Refuses a CA that signs with Ed25519 when the profile's clients cannot use an Ed25519
     /// key (Apple's offer no signature algorithm for it), so they refuse every certificate
     /// it issues.
     static func checkSignatures(_ authority: Authority, ca: String, common: Common) throws {
-        guard common.profile.unsupportedLeafKeyTypes.contains(IdentityKeyType.ed25519.certificateKeyType) else { return }
-        var ed25519 = [authority.root, authority.intermediate].compactMap { $0 }.contains { $0.signatureAlgorithm == .ed25519 }
+        guard common.profile.unsupportedLeafKeyTypes.contains(IdentityKeyType.ed25519.certificateKeyType) else {
+            return
+        }
+        var ed25519 = [authority.root, authority.intermediate].compactMap { $0 }.contains {
+            $0.signatureAlgorithm == .ed25519
+        }
         if case .ed25519 = authority.issuer.key { ed25519 = true }
         if ed25519 {
             throw IdentityUsageError(
-                "--ca \(ca): the CA \"\(commonName(authority.issuer.certificate))\" signs with Ed25519, and the clients of --profile \(common.profile.name) offer no signature algorithm for it, so none would accept what it issues (cert.unsupported_algorithm); make a CA with --key p256 (the default), or give --profile default when no such client will see it")
+                "--ca \(ca): the CA \"\(commonName(authority.issuer.certificate))\" signs with Ed25519, and the clients of --profile \(common.profile.name) offer no signature algorithm for it, so none would accept what it issues (cert.unsupported_algorithm); make a CA with --key p256 (the default), or give --profile default when no such client will see it"
+            )
         }
     }
 
     /// Refuses a host the CA's name constraints do not permit: the certificate would be
     /// refused by every client (chain.name_constraints_violated). With `clientName`, the host
     /// is a client's --name that OpenSSL takes for a host name.
-    static func checkNameConstraints(_ hosts: [IdentityHost], authority: Authority, ca: String, clientName: String? = nil) throws {
+    static func checkNameConstraints(
+        _ hosts: [IdentityHost],
+        authority: Authority,
+        ca: String,
+        clientName: String? = nil
+    ) throws {
         for certificate in [authority.root, authority.intermediate].compactMap({ $0 }) {
             guard let constraints = try? certificate.extensions.nameConstraints else { continue }
-            let permittedDNS = constraints.permittedSubtrees.compactMap { name -> String? in if case .dnsName(let d) = name { d.lowercased() } else { nil } }
-            let permittedIP = constraints.permittedSubtrees.compactMap { name -> [UInt8]? in if case .ipAddress(let o) = name { Array(o.bytes) } else { nil } }
-            let excludedDNS = constraints.excludedSubtrees.compactMap { name -> String? in if case .dnsName(let d) = name { d.lowercased() } else { nil } }
-            let excludedIP = constraints.excludedSubtrees.compactMap { name -> [UInt8]? in if case .ipAddress(let o) = name { Array(o.bytes) } else { nil } }
+            let permittedDNS = constraints.permittedSubtrees.compactMap { name -> String? in
+                if case .dnsName(let d) = name { d.lowercased() } else { nil }
+            }
+            let permittedIP = constraints.permittedSubtrees.compactMap { name -> [UInt8]? in
+                if case .ipAddress(let o) = name { Array(o.bytes) } else { nil }
+            }
+            let excludedDNS = constraints.excludedSubtrees.compactMap { name -> String? in
+                if case .dnsName(let d) = name { d.lowercased() } else { nil }
+            }
+            let excludedIP = constraints.excludedSubtrees.compactMap { name -> [UInt8]? in
+                if case .ipAddress(let o) = name { Array(o.bytes) } else { nil }
+            }
             func within(_ host: String, _ domain: String) -> Bool {
                 let trimmed = domain.hasPrefix(".") ? String(domain.dropFirst()) : domain
                 return (!domain.hasPrefix(".") && host == trimmed) || host.hasSuffix("." + trimmed) || trimmed.isEmpty
             }
             func inRange(_ address: [UInt8], _ range: [UInt8]) -> Bool {
                 guard range.count == address.count * 2 else { return false }
-                return (0..<address.count).allSatisfy { address[$0] & range[address.count + $0] == range[$0] & range[address.count + $0] }
+                return (0..<address.count).allSatisfy {
+                    address[$0] & range[address.count + $0] == range[$0] & range[address.count + $0]
+                }
             }
             func describe(_ range: [UInt8]) -> String {
                 let half = range.count / 2
@@ -307,25 +528,33 @@ public enum IdentitySession {
                 case .dns(let name):
                     if excludedDNS.contains(where: { within(name, $0) }) { refused = true }
                     if !permittedDNS.isEmpty && !permittedDNS.contains(where: { within(name, $0) }) { refused = true }
-                    allowed = permittedDNS.isEmpty ? "names outside " + excludedDNS.joined(separator: ", ") : permittedDNS.joined(separator: ", ")
+                    allowed =
+                        permittedDNS.isEmpty
+                        ? "names outside " + excludedDNS.joined(separator: ", ") : permittedDNS.joined(separator: ", ")
                 case .ip(let address):
                     if excludedIP.contains(where: { inRange(address, $0) }) { refused = true }
                     let sameFamily = permittedIP.filter { $0.count == address.count * 2 }
                     if !permittedIP.isEmpty && !sameFamily.contains(where: { inRange(address, $0) }) { refused = true }
                     let everything = excludedIP.filter { range in range.suffix(range.count / 2).allSatisfy { $0 == 0 } }
                     if permittedIP.isEmpty && everything.count == excludedIP.count && !excludedIP.isEmpty {
-                        allowed = (permittedDNS.isEmpty ? "" : permittedDNS.joined(separator: ", ") + ", ") + "no IP address"
+                        allowed =
+                            (permittedDNS.isEmpty ? "" : permittedDNS.joined(separator: ", ") + ", ") + "no IP address"
                     } else {
-                        allowed = permittedIP.isEmpty ? "addresses outside " + excludedIP.map(describe).joined(separator: ", ") : permittedIP.map(describe).joined(separator: ", ")
+                        allowed =
+                            permittedIP.isEmpty
+                            ? "addresses outside " + excludedIP.map(describe).joined(separator: ", ")
+                            : permittedIP.map(describe).joined(separator: ", ")
                     }
                 }
                 if refused, let clientName {
                     throw IdentityUsageError(
-                        "--name \(clientName): OpenSSL takes a Common Name with dots for a host name and checks it against the CA's name constraints, and the CA \"\(commonName(certificate))\" in \(ca) permits only \(allowed); every OpenSSL-based server would refuse this client. Give a name without dots (front-desk-ipad), or one within what the CA permits")
+                        "--name \(clientName): OpenSSL takes a Common Name with dots for a host name and checks it against the CA's name constraints, and the CA \"\(commonName(certificate))\" in \(ca) permits only \(allowed); every OpenSSL-based server would refuse this client. Give a name without dots (front-desk-ipad), or one within what the CA permits"
+                    )
                 }
                 if refused {
                     throw IdentityUsageError(
-                        "--host \(host.text): the CA \"\(commonName(certificate))\" in \(ca) may issue only for \(allowed) (its name constraints); every client would refuse such a certificate (chain.name_constraints_violated). Give hosts it permits, or make a CA without --permit-dns/--permit-ip")
+                        "--host \(host.text): the CA \"\(commonName(certificate))\" in \(ca) may issue only for \(allowed) (its name constraints); every client would refuse such a certificate (chain.name_constraints_violated). Give hosts it permits, or make a CA without --permit-dns/--permit-ip"
+                    )
                 }
             }
         }
@@ -336,7 +565,11 @@ public enum IdentitySession {
         do {
             return try Certificate(pemEncoded: text)
         } catch {
-            throw IdentityError(code: .fileInvalid, description: "\(file): not a PEM certificate (\(error))", target: file)
+            throw IdentityError(
+                code: .fileInvalid,
+                description: "\(file): not a PEM certificate (\(error))",
+                target: file
+            )
         }
     }
 
@@ -351,24 +584,35 @@ public enum IdentitySession {
             case .failure(let error) where error.kind == .passwordNeeded:
                 throw IdentityError(
                     code: .passwordMissing,
-                    description: "\(file): the CA key is encrypted and needs its password: give --ca-password-env VAR or --ca-password-file FILE, or run on a terminal to be asked (nothing was written)",
-                    target: file)
+                    description:
+                        "\(file): the CA key is encrypted and needs its password: give --ca-password-env VAR or --ca-password-file FILE, or run on a terminal to be asked (nothing was written)",
+                    target: file
+                )
             case .failure(let error): throw error
             }
             do {
                 return try IdentityKey(pkcs8DER: der)
             } catch {
-                throw IdentityError(code: .fileInvalid, description: "\(file): not a private key identity can sign with (P-256, P-384, RSA or Ed25519)", target: file)
+                throw IdentityError(
+                    code: .fileInvalid,
+                    description: "\(file): not a private key identity can sign with (P-256, P-384, RSA or Ed25519)",
+                    target: file
+                )
             }
         }
         do {
             return try IdentityKey(pem: text)
         } catch {
-            throw IdentityError(code: .fileInvalid, description: "\(file): not a private key identity can sign with (PEM: P-256, P-384, RSA or Ed25519)", target: file)
+            throw IdentityError(
+                code: .fileInvalid,
+                description: "\(file): not a private key identity can sign with (PEM: P-256, P-384, RSA or Ed25519)",
+                target: file
+            )
         }
     }
 
-    private static func decryptedKey(_ file: String, password: @escaping PasswordProvider) -> Result<[UInt8], LoadError> {
+    private static func decryptedKey(_ file: String, password: @escaping PasswordProvider) -> Result<[UInt8], LoadError>
+    {
         do {
             return .success(try SigningKeyFile.pkcs8(path: file, password: password))
         } catch {
@@ -386,7 +630,13 @@ public enum IdentitySession {
 
     // MARK: making and writing
 
-    private static func identityFiles(stem: String, leaf: MadeCertificate, authority: Authority, common: Common, pkcs12: (PKCS12Export.Encryption, String)?) throws -> [NewFiles.File] {
+    private static func identityFiles(
+        stem: String,
+        leaf: MadeCertificate,
+        authority: Authority,
+        common: Common,
+        pkcs12: (PKCS12Export.Encryption, String)?
+    ) throws -> [NewFiles.File] {
         let out = common.out
         var chain = [leaf.der]
         var chainPEM = leaf.pem
@@ -402,15 +652,25 @@ public enum IdentitySession {
             let bytes: [UInt8]
             do {
                 bytes = try PKCS12Export.make(
-                    certificates: chain, privateKeyDER: leaf.key.pkcs8DER, password: password,
-                    friendlyName: commonName(leaf.certificate), encryption: encryption)
+                    certificates: chain,
+                    privateKeyDER: leaf.key.pkcs8DER,
+                    password: password,
+                    friendlyName: commonName(leaf.certificate),
+                    encryption: encryption
+                )
             } catch {
                 throw IdentityError(code: .other, description: error.description, target: nil)
             }
             files.append(NewFiles.File(path: path(out, "\(stem).p12"), bytes: bytes, mode: 0o600))
         }
         if common.mobileConfig {
-            files.append(NewFiles.File(path: path(out, FileName.mobileConfig), bytes: try profile(authority.root, name: commonName(authority.root)), mode: 0o644))
+            files.append(
+                NewFiles.File(
+                    path: path(out, FileName.mobileConfig),
+                    bytes: try profile(authority.root, name: commonName(authority.root)),
+                    mode: 0o644
+                )
+            )
         }
         return files
     }
@@ -421,8 +681,10 @@ public enum IdentitySession {
         if password.isEmpty {
             throw IdentityError(
                 code: .passwordMissing,
-                description: "\(file): the password is empty; iOS and Windows do not import a PKCS#12 file without one. Give a password, or --p12 none",
-                target: file)
+                description:
+                    "\(file): the password is empty; iOS and Windows do not import a PKCS#12 file without one. Give a password, or --p12 none",
+                target: file
+            )
         }
         return password
     }
@@ -435,7 +697,12 @@ public enum IdentitySession {
     static func write(_ files: [NewFiles.File], in dir: String, force: Bool, stale: [String] = []) throws {
         let files = files.filter { !unchanged($0) }
         if !force, let first = NewFiles.existing(files.map(\.path)).first {
-            throw IdentityError(code: .fileNotWritable, description: "\(first): exists already; identity overwrites nothing without --force (nothing was written)", target: first)
+            throw IdentityError(
+                code: .fileNotWritable,
+                description:
+                    "\(first): exists already; identity overwrites nothing without --force (nothing was written)",
+                target: first
+            )
         }
         var created: [String] = []
         do {
@@ -449,7 +716,12 @@ public enum IdentitySession {
                 NewFiles.remove(path(dir, NewFiles.lockName))
                 NewFiles.removeDirectories(created)
             }
-            throw IdentityError(code: .fileNotWritable, description: error.description + (error.exists ? " (nothing was written; --force replaces)" : " (nothing was written)"), target: error.path)
+            throw IdentityError(
+                code: .fileNotWritable,
+                description: error.description
+                    + (error.exists ? " (nothing was written; --force replaces)" : " (nothing was written)"),
+                target: error.path
+            )
         }
     }
 
@@ -458,7 +730,9 @@ public enum IdentitySession {
     private static func unchanged(_ file: NewFiles.File) -> Bool {
         guard PathText.lastComponent(file.path) == FileName.mobileConfig else { return false }
         var status = stat()
-        guard lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count else { return false }
+        guard lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            Int(status.st_size) == file.bytes.count
+        else { return false }
         return (try? BoundedFile.read(file.path, limit: maximumFileBytes)) == file.bytes
     }
 
@@ -486,7 +760,11 @@ public enum IdentitySession {
         do {
             return try MobileConfig.profile(rootDER: (try root.serializeAsPEM()).derBytes, name: name)
         } catch {
-            throw IdentityError(code: .other, description: "cannot make the configuration profile (\(error))", target: nil)
+            throw IdentityError(
+                code: .other,
+                description: "cannot make the configuration profile (\(error))",
+                target: nil
+            )
         }
     }
 
@@ -523,7 +801,8 @@ public enum IdentitySession {
     static func describe(_ encryption: PKCS12Export.Encryption) -> String {
         switch encryption {
         case .legacy: "legacy 3DES with a SHA-1 MAC, which every iOS, macOS, Windows and Java version imports"
-        case .modern: "AES-256/PBKDF2 with a SHA-256 MAC (older iOS, macOS, Windows and Java refuse it: --p12 legacy for those)"
+        case .modern:
+            "AES-256/PBKDF2 with a SHA-256 MAC (older iOS, macOS, Windows and Java refuse it: --p12 legacy for those)"
         }
     }
 
@@ -539,14 +818,19 @@ public enum IdentitySession {
         let root = shell(path(rootDir, FileName.root))
         var text = "On every client, install \(root) as a trusted root:\n"
         if let profile {
-            text += "     iPhone, iPad: AirDrop or mail \(shell(profile)), install it (Settings > Profile Downloaded),\n"
-            text += "     then turn on full trust for \"\(name)\" (Settings > General > About > Certificate Trust Settings):\n"
+            text +=
+                "     iPhone, iPad: AirDrop or mail \(shell(profile)), install it (Settings > Profile Downloaded),\n"
+            text +=
+                "     then turn on full trust for \"\(name)\" (Settings > General > About > Certificate Trust Settings):\n"
             text += "     iOS does not trust an installed root for TLS until that switch is on.\n"
-            text += "     Mac: double-click \(shell(profile)) and install it in System Settings > Privacy & Security > Profiles."
+            text +=
+                "     Mac: double-click \(shell(profile)) and install it in System Settings > Privacy & Security > Profiles."
         } else {
-            text += "     iPhone, iPad, Mac: add --mobileconfig for a profile that installs it, then turn on full trust for\n"
+            text +=
+                "     iPhone, iPad, Mac: add --mobileconfig for a profile that installs it, then turn on full trust for\n"
             text += "     \"\(name)\" (iOS: Settings > General > About > Certificate Trust Settings).\n"
-            text += "     Linux: copy it to /usr/local/share/ca-certificates/ with a .crt name and run update-ca-certificates."
+            text +=
+                "     Linux: copy it to /usr/local/share/ca-certificates/ with a .crt name and run update-ca-certificates."
         }
         return text
     }

@@ -53,11 +53,22 @@ public final class ListenSession: Sendable {
             let names = EphemeralIdentity.names(for: c.address, boundAddresses: bound.hosts, extra: c.extraHosts)
             served = try EphemeralIdentity.make(dns: names.dns, ips: names.ips)
         }
-        server = try TLSServer(bound: bound, options: ListenOptions(
-            identity: served, ephemeral: c.identity == nil, minVersion: c.minVersion, maxVersion: c.maxVersion,
-            clientAuthentication: c.clientAuthentication, clientAnchors: c.clientAnchors,
-            judgeClientChain: c.clientAnchors.isEmpty ? nil : Self.clientChainJudgement(anchors: c.clientAnchors, profile: c.profile),
-            alpn: c.alpn, timeout: c.timeout, keyLog: c.keyLog))
+        server = try TLSServer(
+            bound: bound,
+            options: ListenOptions(
+                identity: served,
+                ephemeral: c.identity == nil,
+                minVersion: c.minVersion,
+                maxVersion: c.maxVersion,
+                clientAuthentication: c.clientAuthentication,
+                clientAnchors: c.clientAnchors,
+                judgeClientChain: c.clientAnchors.isEmpty
+                    ? nil : Self.clientChainJudgement(anchors: c.clientAnchors, profile: c.profile),
+                alpn: c.alpn,
+                timeout: c.timeout,
+                keyLog: c.keyLog
+            )
+        )
     }
 
     /// What we serve, for stderr before the first connection: the addresses, the names and
@@ -71,15 +82,24 @@ public final class ListenSession: Sendable {
         case .requested: clientAuth = "requested"
         case .required: clientAuth = "required"
         }
-        lines.append("tlsprobe listen: listening on \(server.addresses.joined(separator: ", ")) (\(served.versionRange); client certificates \(clientAuth))")
+        lines.append(
+            "tlsprobe listen: listening on \(server.addresses.joined(separator: ", ")) (\(served.versionRange); client certificates \(clientAuth))"
+        )
         guard let leaf = served.chain.first else { return lines }
-        let names = (leaf.dnsNames.map { "DNS:\($0)" } + leaf.ipAddresses.map { "IP:\(IPAddressText.format($0))" }).joined(separator: ", ")
+        let names = (leaf.dnsNames.map { "DNS:\($0)" } + leaf.ipAddresses.map { "IP:\(IPAddressText.format($0))" })
+            .joined(separator: ", ")
         if served.ephemeral {
-            lines.append("tlsprobe listen: no --identity given: serving an ephemeral self-signed certificate, made now, that no client trusts")
+            lines.append(
+                "tlsprobe listen: no --identity given: serving an ephemeral self-signed certificate, made now, that no client trusts"
+            )
         } else {
-            lines.append("tlsprobe listen: serving \"\(leaf.subjectString)\" and \(served.chain.count - 1) more certificate(s)")
+            lines.append(
+                "tlsprobe listen: serving \"\(leaf.subjectString)\" and \(served.chain.count - 1) more certificate(s)"
+            )
             if let issuer = served.unsentIssuerOfLeaf {
-                lines.append("tlsprobe listen: note: \"\(issuer)\", which issued our certificate, is not sent: right if it is the root, but if it is an intermediate add it with --chain, or clients that have only the root will refuse us")
+                lines.append(
+                    "tlsprobe listen: note: \"\(issuer)\", which issued our certificate, is not sent: right if it is the root, but if it is an intermediate add it with --chain, or clients that have only the root will refuse us"
+                )
             }
         }
         lines.append("  names: \(names.isEmpty ? "(none)" : names)")
@@ -87,8 +107,11 @@ public final class ListenSession: Sendable {
         lines.append("  pin:   \(leaf.pin)  (curl --pinnedpubkey \(curlPin))")
         if !served.ephemeral {
             let check = TrustEngine.evaluate(
-                leaf: leaf, presented: Array(served.chain.dropFirst()), anchors: [],
-                context: TrustContext(at: now, expectedName: nil, purpose: .server, profile: configuration.profile))
+                leaf: leaf,
+                presented: Array(served.chain.dropFirst()),
+                anchors: [],
+                context: TrustContext(at: now, expectedName: nil, purpose: .server, profile: configuration.profile)
+            )
             for finding in check.findings where finding.severity == .error {
                 lines.append("tlsprobe listen: note: our \(finding.subject): \(finding.code): \(finding.message)")
             }
@@ -113,7 +136,10 @@ public final class ListenSession: Sendable {
             writer.stopRequested(grace: Self.signalGrace)
         }
         guard writer.start() else {
-            throw ListenFailure(.local, "cannot start the thread that writes reports (the system makes no more threads)")
+            throw ListenFailure(
+                .local,
+                "cannot start the thread that writes reports (the system makes no more threads)"
+            )
         }
     }
 
@@ -125,26 +151,51 @@ public final class ListenSession: Sendable {
         let clientAnchors = configuration.clientAnchors
         let profile = configuration.profile
         let summary = server.serve(
-            count: configuration.count, duration: configuration.duration,
-            page: { TextRenderer.listenPage(Self.report($0, served: served, clientAnchors: clientAnchors, profile: profile)) },
+            count: configuration.count,
+            duration: configuration.duration,
+            page: {
+                TextRenderer.listenPage(Self.report($0, served: served, clientAnchors: clientAnchors, profile: profile))
+            },
             report: { connection in
-                sink.emit(.connection(Self.report(connection, served: served, clientAnchors: clientAnchors, profile: profile)), threshold: threshold)
-            })
+                sink.emit(
+                    .connection(
+                        Self.report(connection, served: served, clientAnchors: clientAnchors, profile: profile)
+                    ),
+                    threshold: threshold
+                )
+            }
+        )
         let dropped = writer.finish()
         return Self.summaryLine(summary, failing: sink.failing, dropped: dropped)
     }
 
     /// The report of one served connection.
-    public static func report(_ c: ServedConnection, served: ServedSide, clientAnchors: [TrustAnchor], profile: Profile) -> ConnectionReport {
+    public static func report(
+        _ c: ServedConnection,
+        served: ServedSide,
+        clientAnchors: [TrustAnchor],
+        profile: Profile
+    ) -> ConnectionReport {
         // Client certificates are judged at the instant the client connected.
         let context = TrustContext(at: c.accepted, expectedName: nil, purpose: .server, profile: profile)
-        let vantage = Vantage.server(ServerVantage(
-            flow: Flow(client: c.client, server: c.server, firstPacket: c.accepted, lastPacket: c.ended),
-            served: served, clientAnchors: clientAnchors, http: c.http, applicationBytes: c.applicationBytes))
+        let vantage = Vantage.server(
+            ServerVantage(
+                flow: Flow(client: c.client, server: c.server, firstPacket: c.accepted, lastPacket: c.ended),
+                served: served,
+                clientAnchors: clientAnchors,
+                http: c.http,
+                applicationBytes: c.applicationBytes
+            )
+        )
         return ConnectionDiagnosis.report(
-            observation: c.observation, vantage: vantage, anchors: [], context: context, ending: c.ending,
+            observation: c.observation,
+            vantage: vantage,
+            anchors: [],
+            context: context,
+            ending: c.ending,
             negotiatedGroup: c.observation.serverHello?.group == nil ? c.negotiatedGroup : nil,
-            localErrors: c.localErrors)
+            localErrors: c.localErrors
+        )
     }
 
     /// How our stand-in server judges a client's chain during the handshake: the trust
@@ -160,22 +211,33 @@ public final class ListenSession: Sendable {
 
     /// The refusal whose alert says best why a chain with these error findings is refused.
     static func refusal(for codes: [FindingCode]) -> ClientChainRefusal {
-        let noPath: [FindingCode] = [.chainUntrustedRoot, .chainMissingIntermediate, .chainAnchorKeyMismatch, .chainSelfSignedLeaf]
+        let noPath: [FindingCode] = [
+            .chainUntrustedRoot, .chainMissingIntermediate, .chainAnchorKeyMismatch, .chainSelfSignedLeaf,
+        ]
         if codes.contains(where: noPath.contains) { return .noPath }
         if codes.contains(.certExpired) { return .expired }
         if codes.contains(.certNotYetValid) { return .notYetValid }
-        if codes.contains(.certEKUMissingClientAuth) || codes.contains(.certKeyUsageIncompatible) { return .wrongPurpose }
+        if codes.contains(.certEKUMissingClientAuth) || codes.contains(.certKeyUsageIncompatible) {
+            return .wrongPurpose
+        }
         if codes.contains(.chainBadSignature) { return .badSignature }
         return .other
     }
 
     /// The summary line for stderr when serving stops.
     static func summaryLine(_ s: ServeSummary, failing: Int, dropped: Int = 0) -> String {
-        var parts = ["\(s.reported) connection\(s.reported == 1 ? "" : "s") reported", "\(s.established) established", "\(s.reported - s.established) failed"]
+        var parts = [
+            "\(s.reported) connection\(s.reported == 1 ? "" : "s") reported", "\(s.established) established",
+            "\(s.reported - s.established) failed",
+        ]
         if s.silent > 0 { parts.append("\(s.silent) closed without sending a byte (not reported)") }
         if s.abandoned > 0 { parts.append("\(s.abandoned) still open, abandoned") }
-        if dropped > 0 { parts.append("\(dropped) report\(dropped == 1 ? "" : "s") dropped: stdout was not being read") }
-        parts.append(failing == 0 ? "none with findings at or above --fail-on" : "\(failing) with findings at or above --fail-on")
+        if dropped > 0 {
+            parts.append("\(dropped) report\(dropped == 1 ? "" : "s") dropped: stdout was not being read")
+        }
+        parts.append(
+            failing == 0 ? "none with findings at or above --fail-on" : "\(failing) with findings at or above --fail-on"
+        )
         return "tlsprobe listen: stopped (\(s.reason)): " + parts.joined(separator: ", ")
     }
 }

@@ -19,7 +19,13 @@ public struct VerifySession: Sendable {
     public var host: String?
     public var password: PasswordProvider
 
-    public init(files: [String], anchors: AnchorSources, context: TrustContext, host: String?, password: @escaping PasswordProvider) {
+    public init(
+        files: [String],
+        anchors: AnchorSources,
+        context: TrustContext,
+        host: String?,
+        password: @escaping PasswordProvider
+    ) {
         self.files = files
         self.anchors = anchors
         self.context = context
@@ -38,20 +44,39 @@ public struct VerifySession: Sendable {
     func loadChain() throws -> Chain {
         var certificates: [X509Certificate] = []
         for file in files {
-            certificates += try CredentialFile.load(path: file, expecting: .certificates, password: password).certificates
+            certificates += try CredentialFile.load(path: file, expecting: .certificates, password: password)
+                .certificates
         }
         guard let leaf = certificates.first else {
-            throw CouldNotExamine(.fileInvalid, description: "\(files.joined(separator: ", ")): no certificate found", target: files.count == 1 ? files[0] : nil)
+            throw CouldNotExamine(
+                .fileInvalid,
+                description: "\(files.joined(separator: ", ")): no certificate found",
+                target: files.count == 1 ? files[0] : nil
+            )
         }
         return Chain(leaf: leaf, presented: Array(certificates.dropFirst()))
     }
 
     /// Judges `chain` against `anchors`, OpenSSL's verdict beside tlsprobe's.
     func judge(_ chain: Chain, anchors: [TrustAnchor]) -> VerifyReport {
-        let openssl = anchors.isEmpty ? nil : OpenSSLVerification.verify(
-            leaf: chain.leaf, presented: chain.presented, anchors: anchors.map(\.certificate), context: context)
+        let openssl =
+            anchors.isEmpty
+            ? nil
+            : OpenSSLVerification.verify(
+                leaf: chain.leaf,
+                presented: chain.presented,
+                anchors: anchors.map(\.certificate),
+                context: context
+            )
         return OfflineDiagnosis.verify(
-            files: files, leaf: chain.leaf, presented: chain.presented, anchors: anchors, context: context, host: host, openssl: openssl)
+            files: files,
+            leaf: chain.leaf,
+            presented: chain.presented,
+            anchors: anchors,
+            context: context,
+            host: host,
+            openssl: openssl
+        )
     }
 }
 
@@ -93,26 +118,49 @@ public struct InspectSession: Sendable {
             do throws(LoadError) {
                 loaded = try CredentialFile.load(path: file, expecting: .anything, password: password)
             } catch {
-                guard error.pkcs12 != nil && (error.kind == .wrongPassword || error.kind == .passwordNeeded) else { throw error }
+                guard error.pkcs12 != nil && (error.kind == .wrongPassword || error.kind == .passwordNeeded) else {
+                    throw error
+                }
                 // Still a report: a PKCS#12 file's protection is readable without the password.
                 let wrong = error.kind == .wrongPassword
-                inputs.append(.init(
-                    path: file, format: "PKCS#12", certificates: [], keys: [], pkcs12: error.pkcs12, other: [],
-                    passwordRefused: wrong ? error.description : nil))
+                inputs.append(
+                    .init(
+                        path: file,
+                        format: "PKCS#12",
+                        certificates: [],
+                        keys: [],
+                        pkcs12: error.pkcs12,
+                        other: [],
+                        passwordRefused: wrong ? error.description : nil
+                    )
+                )
                 if !wrong { unopened.append(error.description) }
                 continue
             }
-            inputs.append(.init(
-                path: file, format: loaded.format, certificates: loaded.certificates,
-                keys: loaded.keys.map(\.details), pkcs12: loaded.pkcs12, other: loaded.other))
+            inputs.append(
+                .init(
+                    path: file,
+                    format: loaded.format,
+                    certificates: loaded.certificates,
+                    keys: loaded.keys.map(\.details),
+                    pkcs12: loaded.pkcs12,
+                    other: loaded.other
+                )
+            )
             if let cert = loaded.certificates.first {
                 if firstCertificate == nil { firstCertificate = ("\(file): certificate[0]", cert) }
                 // A key beside its certificate in one PEM file (PKCS#12 reports its own pairing).
                 if loaded.pkcs12 == nil {
                     for k in loaded.keys {
-                        keyChecks.append(.init(
-                            key: "\(file): key at \(k.details.location)", certificate: "\(file): certificate[0]",
-                            keyPin: k.details.pin, certificatePin: cert.pin, matches: k.matches(cert)))
+                        keyChecks.append(
+                            .init(
+                                key: "\(file): key at \(k.details.location)",
+                                certificate: "\(file): certificate[0]",
+                                keyPin: k.details.pin,
+                                certificatePin: cert.pin,
+                                matches: k.matches(cert)
+                            )
+                        )
                     }
                 }
             }
@@ -120,15 +168,37 @@ public struct InspectSession: Sendable {
         if let key {
             let loadedKey = try CredentialFile.load(path: key, expecting: .privateKey, password: password)
             guard let target = firstCertificate else {
-                throw CouldNotExamine(.fileInvalid, description: "--key \(key): none of the files holds a certificate to check it against", target: key)
+                throw CouldNotExamine(
+                    .fileInvalid,
+                    description: "--key \(key): none of the files holds a certificate to check it against",
+                    target: key
+                )
             }
             for k in loadedKey.keys {
-                keyChecks.append(.init(
-                    key: key, certificate: target.label, keyPin: k.details.pin,
-                    certificatePin: target.certificate.pin, matches: k.matches(target.certificate)))
+                keyChecks.append(
+                    .init(
+                        key: key,
+                        certificate: target.label,
+                        keyPin: k.details.pin,
+                        certificatePin: target.certificate.pin,
+                        matches: k.matches(target.certificate)
+                    )
+                )
             }
-            inputs.append(.init(path: key, format: loadedKey.format, certificates: [], keys: loadedKey.keys.map(\.details), pkcs12: nil, other: loadedKey.other))
+            inputs.append(
+                .init(
+                    path: key,
+                    format: loadedKey.format,
+                    certificates: [],
+                    keys: loadedKey.keys.map(\.details),
+                    pkcs12: nil,
+                    other: loadedKey.other
+                )
+            )
         }
-        return Result(report: OfflineDiagnosis.inspect(inputs, keyChecks: keyChecks, context: context), unopened: unopened)
+        return Result(
+            report: OfflineDiagnosis.inspect(inputs, keyChecks: keyChecks, context: context),
+            unopened: unopened
+        )
     }
 }

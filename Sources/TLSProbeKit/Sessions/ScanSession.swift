@@ -51,7 +51,13 @@ public struct ScanSession: Sendable {
             Console.note("Stopping (\(request.cause)): the endpoints in progress finish; Ctrl-C again to quit at once")
         }
         let c = configuration
-        let tally = ScanTally(plan: c.plan, threshold: c.threshold, expiringDays: c.expiringDays, now: Date(), progress: c.progress)
+        let tally = ScanTally(
+            plan: c.plan,
+            threshold: c.threshold,
+            expiringDays: c.expiringDays,
+            now: Date(),
+            progress: c.progress
+        )
         // Names are looked up once, before the sweep: one that does not resolve is one
         // error, not one per port.
         var targets: [ScanTarget] = []
@@ -70,7 +76,10 @@ public struct ScanSession: Sendable {
             targets.append(target)
         }
         let cursor = LockedCursor(ScanPlan(targets: targets, ports: c.plan.ports))
-        let workers = max(1, min(Self.endpointsAtOnce(c), ScanPlan(targets: targets, ports: c.plan.ports).endpointCount))
+        let workers = max(
+            1,
+            min(Self.endpointsAtOnce(c), ScanPlan(targets: targets, ports: c.plan.ports).endpointCount)
+        )
         let finished = DispatchGroup()
         for _ in 0..<workers {
             finished.enter()
@@ -109,7 +118,10 @@ public struct ScanSession: Sendable {
             state = try PortProbe.probe(target, timeout: c.timeout)
         } catch {
             tally.probed(nil)
-            tally.report(.endpointError(EndpointError(host: endpoint.host, port: endpoint.port, error: error)), into: sink)
+            tally.report(
+                .endpointError(EndpointError(host: endpoint.host, port: endpoint.port, error: error)),
+                into: sink
+            )
             return
         }
         tally.probed(state)
@@ -219,7 +231,14 @@ final class ScanTally: @unchecked Sendable {
         guard time.timeIntervalSince(lastProgress) >= 0.2 else { return }
         lastProgress = time
         let elapsed = max(time.timeIntervalSince(started), 0.001)
-        progress.show(text: SystemCall.format(
-            "%ld/%ld endpoints · %ld found · %.0f/s", summary.probed, summary.endpoints, summary.found, Double(summary.probed) / elapsed))
+        progress.show(
+            text: SystemCall.format(
+                "%ld/%ld endpoints · %ld found · %.0f/s",
+                summary.probed,
+                summary.endpoints,
+                summary.found,
+                Double(summary.probed) / elapsed
+            )
+        )
     }
 }

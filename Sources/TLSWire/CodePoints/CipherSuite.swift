@@ -101,10 +101,10 @@ public struct CipherSuite: TLSCodePoint {
     /// it names only the AEAD and hash, and the key exchange is negotiated separately.
     public var isTLS13: Bool {
         switch rawValue {
-        case 0x1301...0x1307: return true       // RFC 8446, CCM, AEGIS
-        case 0x00C6, 0x00C7: return true        // RFC 8998 SM4
-        case 0xC0B4, 0xC0B5: return true        // RFC 9150 integrity-only
-        case 0xC103...0xC106: return true       // GOST MGM suites for TLS 1.3
+        case 0x1301...0x1307: return true  // RFC 8446, CCM, AEGIS
+        case 0x00C6, 0x00C7: return true  // RFC 8998 SM4
+        case 0xC0B4, 0xC0B5: return true  // RFC 9150 integrity-only
+        case 0xC103...0xC106: return true  // GOST MGM suites for TLS 1.3
         default: return false
         }
     }

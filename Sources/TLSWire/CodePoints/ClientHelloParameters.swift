@@ -18,8 +18,12 @@ public struct ClientHelloParameters: Sendable, Hashable {
     public let maxVersion: ProtocolVersion
 
     public init(
-        client: String, cipherSuites: [CipherSuite], signatureSchemes: [SignatureScheme], groups: [NamedGroup],
-        minVersion: ProtocolVersion, maxVersion: ProtocolVersion
+        client: String,
+        cipherSuites: [CipherSuite],
+        signatureSchemes: [SignatureScheme],
+        groups: [NamedGroup],
+        minVersion: ProtocolVersion,
+        maxVersion: ProtocolVersion
     ) {
         self.client = client
         self.cipherSuites = cipherSuites
@@ -31,7 +35,9 @@ public struct ClientHelloParameters: Sendable, Hashable {
 
     /// The offer in one line: "TLS 1.2–1.3; cipher suites …; signature algorithms …; groups …".
     public var summary: String {
-        func names<T: TLSCodePoint>(_ values: [T]) -> String { values.map { $0.name ?? $0.hex }.joined(separator: ", ") }
+        func names<T: TLSCodePoint>(_ values: [T]) -> String {
+            values.map { $0.name ?? $0.hex }.joined(separator: ", ")
+        }
         return "\(minVersion)–\(maxVersion); cipher suites \(names(cipherSuites)); signature algorithms "
             + "\(names(signatureSchemes)); groups \(names(groups))"
     }
@@ -61,7 +67,8 @@ public struct ClientHelloParameters: Sendable, Hashable {
             .tlsAES128GCMSHA256, .tlsAES256GCMSHA384, .tlsCHACHA20POLY1305SHA256,
             .ecdheECDSAWithAES256GCMSHA384, .ecdheECDSAWithAES128GCMSHA256, .ecdheECDSAWithCHACHA20POLY1305SHA256,
             .ecdheRSAWithAES256GCMSHA384, .ecdheRSAWithAES128GCMSHA256, .ecdheRSAWithCHACHA20POLY1305SHA256,
-            .ecdheECDSAWithAES256CBCSHA, .ecdheECDSAWithAES128CBCSHA, .ecdheRSAWithAES256CBCSHA, .ecdheRSAWithAES128CBCSHA,
+            .ecdheECDSAWithAES256CBCSHA, .ecdheECDSAWithAES128CBCSHA, .ecdheRSAWithAES256CBCSHA,
+            .ecdheRSAWithAES128CBCSHA,
             .rsaWithAES256GCMSHA384, .rsaWithAES128GCMSHA256, .rsaWithAES256CBCSHA, .rsaWithAES128CBCSHA,
             // The three 3DES-EDE-CBC-SHA suites, last. Debian's OpenSSL 3.0 is built without them
             // (no-weak-ssl-ciphers), so connect leaves them out: a server with only 3DES would be
@@ -73,5 +80,7 @@ public struct ClientHelloParameters: Sendable, Hashable {
             .rsaPKCS1SHA384, .rsaPSSRSAESHA512, .rsaPKCS1SHA512, .rsaPKCS1SHA1,
         ],
         groups: [.x25519, .secp256r1, .secp384r1, .secp521r1],
-        minVersion: .tls12, maxVersion: .tls13)
+        minVersion: .tls12,
+        maxVersion: .tls13
+    )
 }

@@ -63,8 +63,12 @@ extension Extension {
     public func alpnSelectedProtocol() throws(WireError) -> [UInt8] {
         let names = try alpnProtocolNames()
         guard names.count == 1, let selected = names.first else {
-            throw WireError(.malformed, field: "protocol_name_list", offset: dataOffset,
-                            detail: "a server must select exactly one protocol, found \(names.count)")
+            throw WireError(
+                .malformed,
+                field: "protocol_name_list",
+                offset: dataOffset,
+                detail: "a server must select exactly one protocol, found \(names.count)"
+            )
         }
         return selected
     }
@@ -121,7 +125,11 @@ extension Extension {
     public func signatureSchemeList() throws(WireError) -> [SignatureScheme] {
         var reader = dataReader()
         let values = try reader.readUInt16List(
-            prefixLength: 2, min: 2, max: 0xFFFE, "supported_signature_algorithms")
+            prefixLength: 2,
+            min: 2,
+            max: 0xFFFE,
+            "supported_signature_algorithms"
+        )
         try reader.expectEnd("signature_algorithms")
         return values.map { SignatureScheme($0) }
     }
@@ -225,7 +233,9 @@ extension Extension {
 
     /// Reads `DistinguishedName list<min..2^16-1>` (shared with TLS 1.2's CertificateRequest).
     static func readDistinguishedNames(
-        _ reader: inout ByteReader, min: Int, _ field: String
+        _ reader: inout ByteReader,
+        min: Int,
+        _ field: String
     ) throws(WireError) -> [[UInt8]] {
         var list = try reader.readVector(prefixLength: 2, min: min, max: 0xFFFF, field)
         var names: [[UInt8]] = []

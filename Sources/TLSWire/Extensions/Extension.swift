@@ -44,7 +44,10 @@ public struct Extension: Hashable, Sendable {
 
     /// Reads an `Extension extensions<min..max>` vector, keeping every entry in order.
     static func readList(
-        _ reader: inout ByteReader, min: Int = 0, max: Int = 0xFFFF, _ field: String = "extensions"
+        _ reader: inout ByteReader,
+        min: Int = 0,
+        max: Int = 0xFFFF,
+        _ field: String = "extensions"
     ) throws(WireError) -> [Extension] {
         var list = try reader.readVector(prefixLength: 2, min: min, max: max, field)
         var extensions: [Extension] = []

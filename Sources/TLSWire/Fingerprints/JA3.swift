@@ -21,8 +21,13 @@ public struct JA3: Hashable, Sendable {
     public var ellipticCurvePointFormats: [UInt8]
 
     /// JA3 fields given directly (from another parser, or a published example).
-    public init(version: UInt16, ciphers: [UInt16], extensions: [UInt16], ellipticCurves: [UInt16],
-                ellipticCurvePointFormats: [UInt8]) {
+    public init(
+        version: UInt16,
+        ciphers: [UInt16],
+        extensions: [UInt16],
+        ellipticCurves: [UInt16],
+        ellipticCurvePointFormats: [UInt8]
+    ) {
         self.version = version
         self.ciphers = ciphers
         self.extensions = extensions
@@ -44,8 +49,10 @@ public struct JA3: Hashable, Sendable {
     /// `771,4865-4866-4867-49195,0-23-65281-10-11,29-23-24,0`: the string JA3 hashes.
     public var string: String {
         func join<T: BinaryInteger>(_ values: [T]) -> String { values.map { String($0) }.joined(separator: "-") }
-        return [String(version), join(ciphers), join(extensions), join(ellipticCurves),
-                join(ellipticCurvePointFormats)].joined(separator: ",")
+        return [
+            String(version), join(ciphers), join(extensions), join(ellipticCurves),
+            join(ellipticCurvePointFormats),
+        ].joined(separator: ",")
     }
 }
 

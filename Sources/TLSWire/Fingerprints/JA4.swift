@@ -59,8 +59,10 @@ public struct JA4: Hashable, Sendable {
 
         let sni = hello.extensions.contains(.serverName) ? "d" : "i"
         let alpn = Self.alpnCharacters(
-            hello.extensions.first(.applicationLayerProtocolNegotiation).flatMap { try? $0.alpnProtocolNames() }?.first)
-        a = transport.rawValue + Self.versionCode(hello) + sni
+            hello.extensions.first(.applicationLayerProtocolNegotiation).flatMap { try? $0.alpnProtocolNames() }?.first
+        )
+        a =
+            transport.rawValue + Self.versionCode(hello) + sni
             + Self.count(ciphers.count) + Self.count(extensions.count) + alpn
     }
 

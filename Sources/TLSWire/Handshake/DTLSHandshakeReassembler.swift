@@ -89,7 +89,9 @@ public struct DTLSHandshakeReassembler: Sendable {
     /// fill it). Nil when a later message is here or was given out, since then this one's
     /// missing fragments were lost rather than still to come.
     public var partialMessage: (type: HandshakeType, declaredLength: Int, received: Int)? {
-        guard pending.count == 1, ready.isEmpty, let (seq, only) = pending.first, next == nil || next == seq else { return nil }
+        guard pending.count == 1, ready.isEmpty, let (seq, only) = pending.first, next == nil || next == seq else {
+            return nil
+        }
         return (only.type, only.length, min(only.held, only.length))
     }
 
@@ -111,17 +113,36 @@ public struct DTLSHandshakeReassembler: Sendable {
         while o < fragment.count {
             guard fragment.count - o >= Self.headerLength else {
                 malformedFragments += 1
-                return (out, WireError(.needMoreBytes, field: "dtls_handshake.header", offset: o, detail: "\(fragment.count - o) of 12 bytes"))
+                return (
+                    out,
+                    WireError(
+                        .needMoreBytes,
+                        field: "dtls_handshake.header",
+                        offset: o,
+                        detail: "\(fragment.count - o) of 12 bytes"
+                    )
+                )
             }
             func u24(_ p: Int) -> Int { Int(fragment[p]) << 16 | Int(fragment[p + 1]) << 8 | Int(fragment[p + 2]) }
-            let header = Fragment(type: HandshakeType(fragment[o]), length: u24(o + 1),
-                                  messageSeq: UInt16(fragment[o + 4]) << 8 | UInt16(fragment[o + 5]),
-                                  fragmentOffset: u24(o + 6), fragmentLength: u24(o + 9))
+            let header = Fragment(
+                type: HandshakeType(fragment[o]),
+                length: u24(o + 1),
+                messageSeq: UInt16(fragment[o + 4]) << 8 | UInt16(fragment[o + 5]),
+                fragmentOffset: u24(o + 6),
+                fragmentLength: u24(o + 9)
+            )
             let start = o + Self.headerLength
             guard fragment.count - start >= header.fragmentLength else {
                 malformedFragments += 1
-                return (out, WireError(.needMoreBytes, field: "dtls_handshake.fragment", offset: start,
-                                       detail: "fragment_length \(header.fragmentLength), \(fragment.count - start) bytes left"))
+                return (
+                    out,
+                    WireError(
+                        .needMoreBytes,
+                        field: "dtls_handshake.fragment",
+                        offset: start,
+                        detail: "fragment_length \(header.fragmentLength), \(fragment.count - start) bytes left"
+                    )
+                )
             }
             out += add(header, UnsafeRawBufferPointer(rebasing: fragment[start..<(start + header.fragmentLength)]))
             o = start + header.fragmentLength
@@ -131,11 +152,13 @@ public struct DTLSHandshakeReassembler: Sendable {
 
     /// One fragment and its bytes.
     public mutating func add(_ f: Fragment, _ bytes: UnsafeRawBufferPointer) -> [Message] {
-        guard f.fragmentOffset + f.fragmentLength <= f.length, f.length <= maxMessageSize, bytes.count == f.fragmentLength else {
+        guard f.fragmentOffset + f.fragmentLength <= f.length, f.length <= maxMessageSize,
+            bytes.count == f.fragmentLength
+        else {
             malformedFragments += 1
             return []
         }
-        if wasDelivered(f.messageSeq) || ready[f.messageSeq] != nil { return [] } // a retransmission
+        if wasDelivered(f.messageSeq) || ready[f.messageSeq] != nil { return [] }  // a retransmission
         var message = pending[f.messageSeq] ?? Pending(type: f.type, length: f.length, order: counter)
         guard message.type == f.type, message.length == f.length else {
             malformedFragments += 1
@@ -146,7 +169,9 @@ public struct DTLSHandshakeReassembler: Sendable {
             if pending.count >= Self.maxPendingMessages { giveUpOldest() }
         }
         // A piece already covered by one held adds nothing (a retransmitted fragment).
-        let covered = message.pieces.contains { $0.offset <= f.fragmentOffset && $0.offset + $0.bytes.count >= f.fragmentOffset + f.fragmentLength }
+        let covered = message.pieces.contains {
+            $0.offset <= f.fragmentOffset && $0.offset + $0.bytes.count >= f.fragmentOffset + f.fragmentLength
+        }
         if !covered || f.length == 0 {
             guard message.pieces.count < Self.maxFragmentsPerMessage else {
                 malformedFragments += 1
@@ -221,17 +246,27 @@ public struct DTLSHandshakeReassembler: Sendable {
 /// RFC 9147 §5.3) that TLS's has not.
 public enum DTLSHandshake {
     /// `message` as a TLS handshake message, the ClientHello's cookie removed and returned.
-    public static func tlsForm(_ message: DTLSHandshakeReassembler.Message) throws(WireError) -> (message: RawHandshakeMessage, cookie: [UInt8]?) {
+    public static func tlsForm(
+        _ message: DTLSHandshakeReassembler.Message
+    ) throws(WireError) -> (message: RawHandshakeMessage, cookie: [UInt8]?) {
         var body = message.body
         var cookie: [UInt8]?
         if message.type == .clientHello {
             let cookieAt = 34 + 1 + Int(body.count > 34 ? body[34] : 0)
             guard body.count > 34, body.count > cookieAt else {
-                throw WireError(.needMoreBytes, field: "dtls_client_hello.cookie", offset: RawHandshakeMessage.headerLength + min(body.count, cookieAt))
+                throw WireError(
+                    .needMoreBytes,
+                    field: "dtls_client_hello.cookie",
+                    offset: RawHandshakeMessage.headerLength + min(body.count, cookieAt)
+                )
             }
             let cookieEnd = cookieAt + 1 + Int(body[cookieAt])
             guard body.count >= cookieEnd else {
-                throw WireError(.needMoreBytes, field: "dtls_client_hello.cookie", offset: RawHandshakeMessage.headerLength + cookieAt)
+                throw WireError(
+                    .needMoreBytes,
+                    field: "dtls_client_hello.cookie",
+                    offset: RawHandshakeMessage.headerLength + cookieAt
+                )
             }
             cookie = Array(body[(cookieAt + 1)..<cookieEnd])
             body.removeSubrange(cookieAt..<cookieEnd)
@@ -245,7 +280,9 @@ public enum DTLSHandshake {
     ///         ProtocolVersion server_version;
     ///         opaque cookie<0..2^8-1>;
     ///     } HelloVerifyRequest;
-    public static func helloVerifyRequest(_ body: [UInt8]) throws(WireError) -> (version: ProtocolVersion, cookie: [UInt8]) {
+    public static func helloVerifyRequest(
+        _ body: [UInt8]
+    ) throws(WireError) -> (version: ProtocolVersion, cookie: [UInt8]) {
         var reader = ByteReader(body[...], isComplete: true, offsetBase: RawHandshakeMessage.headerLength)
         let version = ProtocolVersion(try reader.readUInt16("server_version"))
         var cookie = try reader.readVector(prefixLength: 1, max: 255, "cookie")

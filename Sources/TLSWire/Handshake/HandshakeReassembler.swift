@@ -39,8 +39,11 @@ public struct HandshakeReassembler: Sendable {
     /// `maxMessageSize + 4 +` one maximal record of buffered bytes.
     public init(maxMessageSize: Int = defaultMaxMessageSize, maxBufferedBytes: Int? = nil) {
         self.maxMessageSize = max(0, maxMessageSize)
-        self.maxBufferedBytes = max(0, maxBufferedBytes
-            ?? (self.maxMessageSize + RawHandshakeMessage.headerLength + TLSRecord.maxCiphertextFragmentLength))
+        self.maxBufferedBytes = max(
+            0,
+            maxBufferedBytes
+                ?? (self.maxMessageSize + RawHandshakeMessage.headerLength + TLSRecord.maxCiphertextFragmentLength)
+        )
     }
 
     /// Bytes received and not yet returned as a message.
@@ -74,8 +77,12 @@ public struct HandshakeReassembler: Sendable {
             fragment = fragment.dropFirst(dropped)
         }
         guard bufferedByteCount + fragment.count <= maxBufferedBytes else {
-            let error = WireError(.malformed, field: "handshake_buffer", offset: streamOffset + bufferedByteCount,
-                                  detail: "\(bufferedByteCount + fragment.count) bytes buffered, limit \(maxBufferedBytes)")
+            let error = WireError(
+                .malformed,
+                field: "handshake_buffer",
+                offset: streamOffset + bufferedByteCount,
+                detail: "\(bufferedByteCount + fragment.count) bytes buffered, limit \(maxBufferedBytes)"
+            )
             fail(error)
             throw error
         }
@@ -92,7 +99,10 @@ public struct HandshakeReassembler: Sendable {
                 // of both: this runs for every record that makes the buffer grow).
                 let buffered = bufferedByteCount
                 func byte(_ i: Int) -> Int {
-                    Int(i < buffered ? buffer[start + i] : fragment[fragment.index(fragment.startIndex, offsetBy: i - buffered)])
+                    Int(
+                        i < buffered
+                            ? buffer[start + i] : fragment[fragment.index(fragment.startIndex, offsetBy: i - buffered)]
+                    )
                 }
                 let length = byte(1) << 16 | byte(2) << 8 | byte(3)
                 room = min(room, max(needed, start + RawHandshakeMessage.headerLength + min(length, maxMessageSize)))
@@ -155,8 +165,12 @@ public struct HandshakeReassembler: Sendable {
     /// Adds a handshake record's fragment; any other content type is `malformed`.
     public mutating func append(record: TLSRecord) throws(WireError) {
         guard record.contentType == .handshake, record.sslv2ClientHello == nil else {
-            throw WireError(.malformed, field: "content_type", offset: record.streamOffset,
-                            detail: "\(record.contentType) record given to the handshake reassembler")
+            throw WireError(
+                .malformed,
+                field: "content_type",
+                offset: record.streamOffset,
+                detail: "\(record.contentType) record given to the handshake reassembler"
+            )
         }
         try append(record.fragment)
     }
@@ -168,8 +182,12 @@ public struct HandshakeReassembler: Sendable {
         let type = HandshakeType(buffer[start])
         let length = Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
         guard length <= maxMessageSize else {
-            let error = WireError(.malformed, field: "length", offset: streamOffset + 1,
-                                  detail: "\(type) message of \(length) bytes exceeds the limit of \(maxMessageSize)")
+            let error = WireError(
+                .malformed,
+                field: "length",
+                offset: streamOffset + 1,
+                detail: "\(type) message of \(length) bytes exceeds the limit of \(maxMessageSize)"
+            )
             fail(error)
             throw error
         }
@@ -190,7 +208,9 @@ public struct HandshakeReassembler: Sendable {
     }
 
     /// Appends `fragment` and returns every message it completed, in order.
-    public mutating func messages(afterAppending fragment: some Collection<UInt8>) throws(WireError) -> [RawHandshakeMessage] {
+    public mutating func messages(
+        afterAppending fragment: some Collection<UInt8>
+    ) throws(WireError) -> [RawHandshakeMessage] {
         try append(fragment)
         var messages: [RawHandshakeMessage] = []
         while let message = try nextMessage() { messages.append(message) }

@@ -27,37 +27,57 @@ public struct RawHandshakeMessage: Hashable, Sendable {
     /// 24-bit length can say.
     public init(type: HandshakeType, body: [UInt8]) throws(WireError) {
         guard body.count <= Self.maxBodyLength else {
-            throw WireError(.malformed, field: "length", offset: 1,
-                            detail: "body of \(body.count) bytes does not fit a 24-bit length")
+            throw WireError(
+                .malformed,
+                field: "length",
+                offset: 1,
+                detail: "body of \(body.count) bytes does not fit a 24-bit length"
+            )
         }
         let length = UInt32(body.count)
         self.type = type
         self.body = body
-        self.bytes = [type.rawValue, UInt8(truncatingIfNeeded: length >> 16),
-                      UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)] + body
+        self.bytes =
+            [
+                type.rawValue, UInt8(truncatingIfNeeded: length >> 16),
+                UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
+            ] + body
     }
 
     /// Exactly one whole message with its header, as OpenSSL's message callback delivers
     /// it. Fewer bytes than the header announces is `needMoreBytes`; more is `malformed`
     /// (trailing bytes); a body over `maxSize` is `malformed` before anything is copied.
     public init(
-        bytes: some Collection<UInt8>, maxSize: Int = HandshakeReassembler.defaultMaxMessageSize
+        bytes: some Collection<UInt8>,
+        maxSize: Int = HandshakeReassembler.defaultMaxMessageSize
     ) throws(WireError) {
         let all = Array(bytes)
         var reader = ByteReader(all)
         let type = HandshakeType(try reader.readUInt8("msg_type"))
         let length = Int(try reader.readUInt24("length"))
         guard length <= maxSize else {
-            throw WireError(.malformed, field: "length", offset: 1,
-                            detail: "\(type) message of \(length) bytes exceeds the limit of \(maxSize)")
+            throw WireError(
+                .malformed,
+                field: "length",
+                offset: 1,
+                detail: "\(type) message of \(length) bytes exceeds the limit of \(maxSize)"
+            )
         }
         guard reader.remaining >= length else {
-            throw WireError(.needMoreBytes, field: "body(\(type))", offset: Self.headerLength,
-                            detail: "declared length \(length), \(length - reader.remaining) more bytes needed")
+            throw WireError(
+                .needMoreBytes,
+                field: "body(\(type))",
+                offset: Self.headerLength,
+                detail: "declared length \(length), \(length - reader.remaining) more bytes needed"
+            )
         }
         guard reader.remaining == length else {
-            throw WireError(.malformed, field: "body(\(type))", offset: Self.headerLength + length,
-                            detail: "\(reader.remaining - length) trailing bytes after the message")
+            throw WireError(
+                .malformed,
+                field: "body(\(type))",
+                offset: Self.headerLength + length,
+                detail: "\(reader.remaining - length) trailing bytes after the message"
+            )
         }
         self.type = type
         self.body = Array(all[Self.headerLength...])

@@ -93,13 +93,21 @@ public struct TLSConnectionDecoder: Sendable {
 
     /// A decoder for a new connection. `maxMessageSize` bounds one handshake message as in
     /// `HandshakeReassembler`.
-    public init(context: HandshakeContext = HandshakeContext(),
-                maxMessageSize: Int = HandshakeReassembler.defaultMaxMessageSize) {
+    public init(
+        context: HandshakeContext = HandshakeContext(),
+        maxMessageSize: Int = HandshakeReassembler.defaultMaxMessageSize
+    ) {
         self.context = context
-        self.client = DirectionState(side: .client, records: RecordParser(allowsSSLv2ClientHello: true),
-                                     reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize))
-        self.server = DirectionState(side: .server, records: RecordParser(allowsSSLv2ClientHello: false),
-                                     reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize))
+        self.client = DirectionState(
+            side: .client,
+            records: RecordParser(allowsSSLv2ClientHello: true),
+            reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize)
+        )
+        self.server = DirectionState(
+            side: .server,
+            records: RecordParser(allowsSSLv2ClientHello: false),
+            reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize)
+        )
     }
 
     /// Decodes the next bytes `side` sent and returns the events they completed.
@@ -108,8 +116,12 @@ public struct TLSConnectionDecoder: Sendable {
         // and are appended to in place rather than copied on every segment.
         var state: DirectionState
         switch side {
-        case .client: state = client; client = DirectionState.placeholder
-        case .server: state = server; server = DirectionState.placeholder
+        case .client:
+            state = client
+            client = DirectionState.placeholder
+        case .server:
+            state = server
+            server = DirectionState.placeholder
         }
         defer {
             switch side {
@@ -147,13 +159,19 @@ public struct TLSConnectionDecoder: Sendable {
                 // After lost bytes: wait for a record that starts a message.
                 guard Self.plausibleMessageStart(record.fragment, state.reassembler.maxMessageSize) else { continue }
                 state.handshakeLost = false
-                do throws(WireError) { try handshake(record.fragment, &state, into: &events) } catch { loseHandshake(&state) }
+                do throws(WireError) { try handshake(record.fragment, &state, into: &events) } catch {
+                    loseHandshake(&state)
+                }
             case .handshake where state.lossSeen:
                 // A message that breaks after lost bytes is theirs, not the peer's: skip on.
-                do throws(WireError) { try handshake(record.fragment, &state, into: &events) } catch { loseHandshake(&state) }
+                do throws(WireError) { try handshake(record.fragment, &state, into: &events) } catch {
+                    loseHandshake(&state)
+                }
             case .handshake:
                 try handshake(record.fragment, &state, into: &events)
-            case .alert where state.framingLost && record.fragment.count >= 18 && context.version != nil && !context.usesTLS13Formats:
+            case .alert
+            where state.framingLost && record.fragment.count >= 18 && context.version != nil
+                && !context.usesTLS13Formats:
                 // Bytes were lost, and a plaintext alert is 2 bytes, the smallest encrypted
                 // one 18 (ChaCha20-Poly1305): this one is encrypted, so the side's
                 // ChangeCipherSpec was among the bytes not captured.
@@ -184,7 +202,11 @@ public struct TLSConnectionDecoder: Sendable {
 
     /// Handshake bytes, plaintext or decrypted, into whole messages. RFC 8446 §5.1 forbids a
     /// message to span a key change, so both kinds share the direction's reassembler.
-    private mutating func handshake(_ fragment: [UInt8], _ state: inout DirectionState, into events: inout [Event]) throws(WireError) {
+    private mutating func handshake(
+        _ fragment: [UInt8],
+        _ state: inout DirectionState,
+        into events: inout [Event]
+    ) throws(WireError) {
         for raw in try state.reassembler.messages(afterAppending: fragment) {
             do throws(WireError) {
                 let message = try HandshakeMessage(raw, context: context)
@@ -201,7 +223,11 @@ public struct TLSConnectionDecoder: Sendable {
     }
 
     /// A protected record: opened by the decryptor when it can, else reported as ciphertext.
-    private mutating func protected(_ record: TLSRecord, _ state: inout DirectionState, into events: inout [Event]) throws(WireError) {
+    private mutating func protected(
+        _ record: TLSRecord,
+        _ state: inout DirectionState,
+        into events: inout [Event]
+    ) throws(WireError) {
         guard let decryptor, case .opened(let type, let plaintext) = decryptor.open(record, from: state.side) else {
             events.append(.encrypted(record.contentType, length: record.fragment.count))
             return
@@ -219,8 +245,16 @@ public struct TLSConnectionDecoder: Sendable {
         case .applicationData:
             break
         default:
-            events.append(.otherRecord(TLSRecord(contentType: type, legacyVersion: record.legacyVersion,
-                                                 fragment: plaintext, streamOffset: record.streamOffset)))
+            events.append(
+                .otherRecord(
+                    TLSRecord(
+                        contentType: type,
+                        legacyVersion: record.legacyVersion,
+                        fragment: plaintext,
+                        streamOffset: record.streamOffset
+                    )
+                )
+            )
         }
     }
 
@@ -256,7 +290,9 @@ public struct TLSConnectionDecoder: Sendable {
             events.append(.cutRecord(cut, encrypted: true, message: nil))
         case .handshake:
             var message: HandshakeType?
-            if !state.handshakeLost || Self.plausibleMessageStart(cut.capturedFragment, state.reassembler.maxMessageSize) {
+            if !state.handshakeLost
+                || Self.plausibleMessageStart(cut.capturedFragment, state.reassembler.maxMessageSize)
+            {
                 state.handshakeLost = false
                 do throws(WireError) {
                     try handshake(cut.capturedFragment, &state, into: &events)
@@ -276,7 +312,9 @@ public struct TLSConnectionDecoder: Sendable {
     /// Whether `fragment` plausibly starts a handshake message: a type TLS defines and a
     /// length within the bound. After lost bytes, a record that does not is skipped.
     static func plausibleMessageStart(_ fragment: [UInt8], _ maxMessageSize: Int) -> Bool {
-        guard fragment.count >= RawHandshakeMessage.headerLength, HandshakeType(fragment[0]).name != nil else { return false }
+        guard fragment.count >= RawHandshakeMessage.headerLength, HandshakeType(fragment[0]).name != nil else {
+            return false
+        }
         let length = Int(fragment[1]) << 16 | Int(fragment[2]) << 8 | Int(fragment[3])
         return length <= maxMessageSize
     }
@@ -293,8 +331,11 @@ public struct TLSConnectionDecoder: Sendable {
     /// ciphertext (a TLS 1.2 ChangeCipherSpec) is kept.
     public mutating func resynchronize(_ side: Side) {
         let maxMessageSize = (side == .client ? client : server).reassembler.maxMessageSize
-        let fresh = DirectionState(side: side, records: RecordParser(allowsSSLv2ClientHello: false),
-                                   reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize))
+        let fresh = DirectionState(
+            side: side,
+            records: RecordParser(allowsSSLv2ClientHello: false),
+            reassembler: HandshakeReassembler(maxMessageSize: maxMessageSize)
+        )
         switch side {
         case .client:
             let encrypted = client.isEncrypted
@@ -357,6 +398,10 @@ public struct TLSConnectionDecoder: Sendable {
         var handshakeLost = false
         var failure: WireError?
 
-        static let placeholder = DirectionState(side: .client, records: RecordParser(), reassembler: HandshakeReassembler())
+        static let placeholder = DirectionState(
+            side: .client,
+            records: RecordParser(),
+            reassembler: HandshakeReassembler()
+        )
     }
 }

@@ -21,9 +21,14 @@ public struct CertificateRequest: Hashable, Sendable {
     /// TLS 1.3 extensions in order (duplicates and unknown types included); empty for TLS 1.2.
     public var extensions: [Extension]
 
-    public init(certificateTypes: [ClientCertificateType], signatureAlgorithms: [SignatureScheme],
-                signatureAlgorithmsCert: [SignatureScheme]? = nil, certificateAuthorities: [[UInt8]],
-                requestContext: [UInt8]? = nil, extensions: [Extension] = []) {
+    public init(
+        certificateTypes: [ClientCertificateType],
+        signatureAlgorithms: [SignatureScheme],
+        signatureAlgorithmsCert: [SignatureScheme]? = nil,
+        certificateAuthorities: [[UInt8]],
+        requestContext: [UInt8]? = nil,
+        extensions: [Extension] = []
+    ) {
         self.certificateTypes = certificateTypes
         self.signatureAlgorithms = signatureAlgorithms
         self.signatureAlgorithmsCert = signatureAlgorithmsCert
@@ -67,8 +72,12 @@ public struct CertificateRequest: Hashable, Sendable {
             try reader.expectEnd("certificate_request")
             certificateTypes = []
             guard let algorithms = extensions.first(.signatureAlgorithms) else {
-                throw WireError(.malformed, field: "signature_algorithms", offset: extensionsOffset,
-                                detail: "a TLS 1.3 CertificateRequest must carry signature_algorithms")
+                throw WireError(
+                    .malformed,
+                    field: "signature_algorithms",
+                    offset: extensionsOffset,
+                    detail: "a TLS 1.3 CertificateRequest must carry signature_algorithms"
+                )
             }
             signatureAlgorithms = try algorithms.signatureSchemeList()
             signatureAlgorithmsCert = try extensions.first(.signatureAlgorithmsCert)?.signatureSchemeList()
@@ -82,7 +91,11 @@ public struct CertificateRequest: Hashable, Sendable {
             if context.signaturesNameTheirAlgorithm {
                 // §7.4.4 writes "<2^16-1>"; read as §7.4.1.4.1 bounds it, <2..2^16-2>.
                 signatureAlgorithms = try reader.readUInt16List(
-                    prefixLength: 2, min: 2, max: 0xFFFE, "supported_signature_algorithms").map { SignatureScheme($0) }
+                    prefixLength: 2,
+                    min: 2,
+                    max: 0xFFFE,
+                    "supported_signature_algorithms"
+                ).map { SignatureScheme($0) }
             } else {
                 signatureAlgorithms = []
             }

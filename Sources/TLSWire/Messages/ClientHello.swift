@@ -21,8 +21,13 @@ public struct ClientHello: Hashable, Sendable {
     public var sslv2: SSLv2CompatibleHello?
 
     public init(
-        legacyVersion: ProtocolVersion, random: [UInt8], legacySessionID: [UInt8], cipherSuites: [CipherSuite],
-        legacyCompressionMethods: [UInt8], extensions: [Extension], sslv2: SSLv2CompatibleHello? = nil
+        legacyVersion: ProtocolVersion,
+        random: [UInt8],
+        legacySessionID: [UInt8],
+        cipherSuites: [CipherSuite],
+        legacyCompressionMethods: [UInt8],
+        extensions: [Extension],
+        sslv2: SSLv2CompatibleHello? = nil
     ) {
         self.legacyVersion = legacyVersion
         self.random = random
@@ -92,8 +97,12 @@ public struct ClientHello: Hashable, Sendable {
         var reader = ByteReader(message[...], isComplete: true, offsetBase: 2)
         let type = try reader.readUInt8("msg_type")
         guard type == 1 else {
-            throw WireError(.malformed, field: "msg_type", offset: 2,
-                            detail: "SSLv2 message type \(type) is not CLIENT-HELLO (1)")
+            throw WireError(
+                .malformed,
+                field: "msg_type",
+                offset: 2,
+                detail: "SSLv2 message type \(type) is not CLIENT-HELLO (1)"
+            )
         }
         let version = ProtocolVersion(try reader.readUInt16("version"))
         let specLength = Int(try reader.readUInt16("cipher_spec_length"))
@@ -101,20 +110,35 @@ public struct ClientHello: Hashable, Sendable {
         let challengeLengthOffset = reader.offset
         let challengeLength = Int(try reader.readUInt16("challenge_length"))
         guard specLength > 0, specLength % 3 == 0 else {
-            throw WireError(.malformed, field: "cipher_spec_length", offset: 5,
-                            detail: "\(specLength) is not a positive multiple of 3")
+            throw WireError(
+                .malformed,
+                field: "cipher_spec_length",
+                offset: 5,
+                detail: "\(specLength) is not a positive multiple of 3"
+            )
         }
         guard sessionIDLength == 0 || sessionIDLength == 16 else {
-            throw WireError(.malformed, field: "session_id_length", offset: 7,
-                            detail: "\(sessionIDLength) is neither 0 nor 16")
+            throw WireError(
+                .malformed,
+                field: "session_id_length",
+                offset: 7,
+                detail: "\(sessionIDLength) is neither 0 nor 16"
+            )
         }
         guard (16...32).contains(challengeLength) else {
-            throw WireError(.malformed, field: "challenge_length", offset: challengeLengthOffset,
-                            detail: "\(challengeLength) is outside 16...32")
+            throw WireError(
+                .malformed,
+                field: "challenge_length",
+                offset: challengeLengthOffset,
+                detail: "\(challengeLength) is outside 16...32"
+            )
         }
         var specs: [UInt32] = []
-        var specReader = ByteReader(try reader.readSlice(specLength, "cipher_specs"), isComplete: true,
-                                    offsetBase: reader.offset - specLength)
+        var specReader = ByteReader(
+            try reader.readSlice(specLength, "cipher_specs"),
+            isComplete: true,
+            offsetBase: reader.offset - specLength
+        )
         while !specReader.isAtEnd { specs.append(try specReader.readUInt24("cipher_specs")) }
         let sessionID = try reader.readBytes(sessionIDLength, "session_id")
         let challenge = try reader.readBytes(challengeLength, "challenge")
@@ -147,7 +171,11 @@ public struct SSLv2CompatibleHello: Hashable, Sendable {
 /// made visible, not a trap.
 func expectType(_ message: RawHandshakeMessage, _ type: HandshakeType) throws(WireError) {
     guard message.type == type else {
-        throw WireError(.malformed, field: "msg_type", offset: 0,
-                        detail: "expected \(type), got \(message.type)")
+        throw WireError(
+            .malformed,
+            field: "msg_type",
+            offset: 0,
+            detail: "expected \(type), got \(message.type)"
+        )
     }
 }

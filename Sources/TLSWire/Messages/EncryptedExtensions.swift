@@ -23,7 +23,9 @@ public struct EncryptedExtensions: Hashable, Sendable {
 
     /// The protocol the server selected by ALPN, escaped where not printable ASCII.
     public var alpnProtocol: String? {
-        (try? extensions.first(.applicationLayerProtocolNegotiation)?.alpnSelectedProtocol()).map { WireText.escaped($0) }
+        (try? extensions.first(.applicationLayerProtocolNegotiation)?.alpnSelectedProtocol()).map {
+            WireText.escaped($0)
+        }
     }
 
     /// Whether the server acknowledged the client's `server_name` (an empty `server_name`

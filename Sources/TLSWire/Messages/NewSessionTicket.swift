@@ -11,8 +11,13 @@ public struct NewSessionTicket: Hashable, Sendable {
     /// TLS 1.3 extensions in order; empty for TLS 1.2.
     public var extensions: [Extension]
 
-    public init(ticketLifetime: UInt32, ticketAgeAdd: UInt32? = nil, ticketNonce: [UInt8]? = nil,
-                ticket: [UInt8], extensions: [Extension] = []) {
+    public init(
+        ticketLifetime: UInt32,
+        ticketAgeAdd: UInt32? = nil,
+        ticketNonce: [UInt8]? = nil,
+        ticket: [UInt8],
+        extensions: [Extension] = []
+    ) {
         self.ticketLifetime = ticketLifetime
         self.ticketAgeAdd = ticketAgeAdd
         self.ticketNonce = ticketNonce

@@ -13,8 +13,14 @@ public struct ServerHello: Hashable, Sendable {
     /// `extensions`, in order, duplicates and unknown types included.
     public var extensions: [Extension]
 
-    public init(legacyVersion: ProtocolVersion, random: [UInt8], legacySessionIDEcho: [UInt8],
-                cipherSuite: CipherSuite, legacyCompressionMethod: UInt8, extensions: [Extension]) {
+    public init(
+        legacyVersion: ProtocolVersion,
+        random: [UInt8],
+        legacySessionIDEcho: [UInt8],
+        cipherSuite: CipherSuite,
+        legacyCompressionMethod: UInt8,
+        extensions: [Extension]
+    ) {
         self.legacyVersion = legacyVersion
         self.random = random
         self.legacySessionIDEcho = legacySessionIDEcho
@@ -68,8 +74,12 @@ public struct ServerHello: Hashable, Sendable {
         if reader.isAtEnd, random == Self.helloRetryRequestRandom {
             // A HelloRetryRequest exists only in TLS 1.3, whose ServerHello has
             // `extensions<6..2^16-1>`: without them it cannot say what to retry with.
-            throw WireError(.malformed, field: "extensions", offset: reader.offset,
-                            detail: "a HelloRetryRequest must carry extensions")
+            throw WireError(
+                .malformed,
+                field: "extensions",
+                offset: reader.offset,
+                detail: "a HelloRetryRequest must carry extensions"
+            )
         }
         extensions = try reader.isAtEnd ? [] : Extension.readList(&reader)
         try reader.expectEnd("server_hello")
@@ -103,7 +113,9 @@ public struct ServerHello: Hashable, Sendable {
     /// The protocol the server selected by ALPN (in the ServerHello up to TLS 1.2; TLS 1.3
     /// sends it in EncryptedExtensions), escaped where not printable ASCII.
     public var alpnProtocol: String? {
-        (try? extensions.first(.applicationLayerProtocolNegotiation)?.alpnSelectedProtocol()).map { WireText.escaped($0) }
+        (try? extensions.first(.applicationLayerProtocolNegotiation)?.alpnSelectedProtocol()).map {
+            WireText.escaped($0)
+        }
     }
 
     /// RFC 8446 §4.1.3 downgrade protection: a TLS 1.3 server negotiating an older version
@@ -128,7 +140,11 @@ public struct ServerHello: Hashable, Sendable {
                 switch ext.type {
                 case .supportedVersions: _ = try ext.selectedVersion()
                 case .keyShare:
-                    if isHelloRetryRequest { _ = try ext.helloRetryRequestSelectedGroup() } else { _ = try ext.serverKeyShare() }
+                    if isHelloRetryRequest {
+                        _ = try ext.helloRetryRequestSelectedGroup()
+                    } else {
+                        _ = try ext.serverKeyShare()
+                    }
                 case .applicationLayerProtocolNegotiation: _ = try ext.alpnSelectedProtocol()
                 case .extendedMasterSecret, .encryptThenMAC: try ext.expectEmpty()
                 case .renegotiationInfo: _ = try ext.renegotiatedConnection()

@@ -30,8 +30,13 @@ public struct ServerKeyExchange: Hashable, Sendable {
         case undecoded
     }
 
-    public init(parameters: Parameters, pskIdentityHint: [UInt8]? = nil, signatureAlgorithm: SignatureScheme? = nil,
-                signature: [UInt8]? = nil, body: [UInt8]) {
+    public init(
+        parameters: Parameters,
+        pskIdentityHint: [UInt8]? = nil,
+        signatureAlgorithm: SignatureScheme? = nil,
+        signature: [UInt8]? = nil,
+        body: [UInt8]
+    ) {
         self.parameters = parameters
         self.pskIdentityHint = pskIdentityHint
         self.signatureAlgorithm = signatureAlgorithm
@@ -125,7 +130,8 @@ public struct ServerKeyExchange: Hashable, Sendable {
             // A guess must account for every byte: an explicit-curve result stops early
             // and would accept any body starting with 1 or 2 (a DHE prime's length).
             if let ecdhe = try? Self.read(message, layout: .ecdhe, signed: true, named: named),
-               ecdhe.namedGroup != nil {
+                ecdhe.namedGroup != nil
+            {
                 self = ecdhe
             } else if let dhe = try? Self.read(message, layout: .dhe, signed: true, named: named) {
                 self = dhe
@@ -138,7 +144,11 @@ public struct ServerKeyExchange: Hashable, Sendable {
     private enum Layout { case ecdhe, dhe, rsa, pskOnly }
 
     private static func read(
-        _ message: RawHandshakeMessage, layout: Layout, signed: Bool, named: Bool, psk: Bool = false
+        _ message: RawHandshakeMessage,
+        layout: Layout,
+        signed: Bool,
+        named: Bool,
+        psk: Bool = false
     ) throws(WireError) -> ServerKeyExchange {
         var reader = message.bodyReader()
         var hint: [UInt8]?
@@ -152,8 +162,11 @@ public struct ServerKeyExchange: Hashable, Sendable {
             let curveType = try reader.readUInt8("curve_type")
             guard curveType == 3 else {
                 // Explicit curves: the layout that follows is not decoded, so stop here.
-                return ServerKeyExchange(parameters: .ecdheExplicitCurve(curveType: curveType),
-                                         pskIdentityHint: hint, body: message.body)
+                return ServerKeyExchange(
+                    parameters: .ecdheExplicitCurve(curveType: curveType),
+                    pskIdentityHint: hint,
+                    body: message.body
+                )
             }
             let group = NamedGroup(try reader.readUInt16("namedcurve"))
             var point = try reader.readVector(prefixLength: 1, min: 1, max: 0xFF, "point")
@@ -178,8 +191,13 @@ public struct ServerKeyExchange: Hashable, Sendable {
             signature = body.readRest()
         }
         try reader.expectEnd("server_key_exchange")
-        return ServerKeyExchange(parameters: parameters, pskIdentityHint: hint, signatureAlgorithm: algorithm,
-                                 signature: signature, body: message.body)
+        return ServerKeyExchange(
+            parameters: parameters,
+            pskIdentityHint: hint,
+            signatureAlgorithm: algorithm,
+            signature: signature,
+            body: message.body
+        )
     }
 
     /// Bits in a big-endian unsigned integer, not counting leading zeros.

@@ -45,8 +45,12 @@ public struct Alert: Hashable, Sendable {
     /// Every alert in a plaintext alert record; offsets count in the record's stream.
     public static func alerts(in record: TLSRecord) throws(WireError) -> [Alert] {
         guard record.contentType == .alert else {
-            throw WireError(.malformed, field: "content_type", offset: record.streamOffset,
-                            detail: "\(record.contentType) record is not an alert")
+            throw WireError(
+                .malformed,
+                field: "content_type",
+                offset: record.streamOffset,
+                detail: "\(record.contentType) record is not an alert"
+            )
         }
         return try alerts(in: record.fragment, offsetBase: record.streamOffset + TLSRecord.headerLength)
     }

@@ -53,8 +53,17 @@ public struct DTLSRecord: Sendable, Hashable {
     /// The longest connection ID (RFC 9146 §3: cid<0..2^8-1>; RFC 9147 the same).
     public static let maxConnectionIDLength = 255
 
-    public init(form: Form, contentType: ContentType, version: ProtocolVersion?, epoch: UInt16, sequenceNumber: UInt64,
-                connectionID: [UInt8], fragmentOffset: Int, fragmentLength: Int, headerLength: Int) {
+    public init(
+        form: Form,
+        contentType: ContentType,
+        version: ProtocolVersion?,
+        epoch: UInt16,
+        sequenceNumber: UInt64,
+        connectionID: [UInt8],
+        fragmentOffset: Int,
+        fragmentLength: Int,
+        headerLength: Int
+    ) {
         self.form = form
         self.contentType = contentType
         self.version = version
@@ -94,7 +103,8 @@ public struct DTLSRecord: Sendable, Hashable {
     /// the record end: at the datagram's end or at another record). Stops at the first
     /// record that does not frame: `rest` is where, and `error` why.
     public static func records(
-        in datagram: UnsafeRawBufferPointer, connectionIDLength: (Form) -> Int? = { _ in nil }
+        in datagram: UnsafeRawBufferPointer,
+        connectionIDLength: (Form) -> Int? = { _ in nil }
     ) -> (records: [DTLSRecord], error: WireError?) {
         var out: [DTLSRecord] = []
         var o = 0
@@ -124,7 +134,12 @@ public struct DTLSRecord: Sendable, Hashable {
 
     static func plaintext(_ d: UnsafeRawBufferPointer, at o: Int) throws(WireError) -> DTLSRecord {
         guard d.count - o >= plaintextHeaderLength else {
-            throw WireError(.needMoreBytes, field: "dtls_record.header", offset: o, detail: "\(d.count - o) of 13 header bytes")
+            throw WireError(
+                .needMoreBytes,
+                field: "dtls_record.header",
+                offset: o,
+                detail: "\(d.count - o) of 13 header bytes"
+            )
         }
         let type = ContentType(d[o])
         guard (20...26).contains(type.rawValue) else {
@@ -138,14 +153,32 @@ public struct DTLSRecord: Sendable, Hashable {
         for i in 0..<6 { sequence = sequence << 8 | UInt64(d[o + 5 + i]) }
         let length = u16(d, o + 11)
         guard length <= maxFragmentLength else {
-            throw WireError(.malformed, field: "dtls_record.length", offset: o + 11, detail: "length \(length) over \(maxFragmentLength)")
+            throw WireError(
+                .malformed,
+                field: "dtls_record.length",
+                offset: o + 11,
+                detail: "length \(length) over \(maxFragmentLength)"
+            )
         }
         guard d.count - o - plaintextHeaderLength >= length else {
-            throw WireError(.needMoreBytes, field: "dtls_record.fragment", offset: o + 13,
-                            detail: "length \(length), \(d.count - o - plaintextHeaderLength) bytes in the datagram")
+            throw WireError(
+                .needMoreBytes,
+                field: "dtls_record.fragment",
+                offset: o + 13,
+                detail: "length \(length), \(d.count - o - plaintextHeaderLength) bytes in the datagram"
+            )
         }
-        return DTLSRecord(form: .plaintext, contentType: type, version: ProtocolVersion(UInt16(u16(d, o + 1))), epoch: epoch,
-                          sequenceNumber: sequence, connectionID: [], fragmentOffset: o + 13, fragmentLength: length, headerLength: 13)
+        return DTLSRecord(
+            form: .plaintext,
+            contentType: type,
+            version: ProtocolVersion(UInt16(u16(d, o + 1))),
+            epoch: epoch,
+            sequenceNumber: sequence,
+            connectionID: [],
+            fragmentOffset: o + 13,
+            fragmentLength: length,
+            headerLength: 13
+        )
     }
 
     /// RFC 9146 §4: the 13-byte header with the connection ID before the length.
@@ -154,9 +187,15 @@ public struct DTLSRecord: Sendable, Hashable {
             throw WireError(.needMoreBytes, field: "dtls_cid_record.header", offset: o, detail: "\(d.count - o) bytes")
         }
         guard d[o + 1] == 0xFE else {
-            throw WireError(.malformed, field: "dtls_cid_record.version", offset: o + 1, detail: "version \(u16(d, o + 1))")
+            throw WireError(
+                .malformed,
+                field: "dtls_cid_record.version",
+                offset: o + 1,
+                detail: "version \(u16(d, o + 1))"
+            )
         }
-        let candidates = cidLength.map { [$0] } ?? Array(0...min(maxConnectionIDLength, d.count - o - plaintextHeaderLength))
+        let candidates =
+            cidLength.map { [$0] } ?? Array(0...min(maxConnectionIDLength, d.count - o - plaintextHeaderLength))
         for length in candidates {
             let lengthAt = o + 11 + length
             guard lengthAt + 2 <= d.count else { continue }
@@ -165,15 +204,31 @@ public struct DTLSRecord: Sendable, Hashable {
             guard fragment <= maxFragmentLength, end <= d.count else { continue }
             // Without a known length: take the one that ends the record at the datagram's
             // end, or where another record header starts.
-            if cidLength == nil && end != d.count && !(end < d.count && (20...26).contains(d[end]) || end < d.count && d[end] & 0xE0 == 0x20) { continue }
+            if cidLength == nil && end != d.count
+                && !(end < d.count && (20...26).contains(d[end]) || end < d.count && d[end] & 0xE0 == 0x20)
+            {
+                continue
+            }
             var sequence: UInt64 = 0
             for i in 0..<6 { sequence = sequence << 8 | UInt64(d[o + 5 + i]) }
-            return DTLSRecord(form: .connectionID, contentType: .tls12CID, version: ProtocolVersion(UInt16(u16(d, o + 1))),
-                              epoch: UInt16(u16(d, o + 3)), sequenceNumber: sequence,
-                              connectionID: Array(d[(o + 11)..<lengthAt]), fragmentOffset: lengthAt + 2,
-                              fragmentLength: fragment, headerLength: 13 + length)
+            return DTLSRecord(
+                form: .connectionID,
+                contentType: .tls12CID,
+                version: ProtocolVersion(UInt16(u16(d, o + 1))),
+                epoch: UInt16(u16(d, o + 3)),
+                sequenceNumber: sequence,
+                connectionID: Array(d[(o + 11)..<lengthAt]),
+                fragmentOffset: lengthAt + 2,
+                fragmentLength: fragment,
+                headerLength: 13 + length
+            )
         }
-        throw WireError(.malformed, field: "dtls_cid_record.length", offset: o + 11, detail: "no connection ID length frames the record")
+        throw WireError(
+            .malformed,
+            field: "dtls_cid_record.length",
+            offset: o + 11,
+            detail: "no connection ID length frames the record"
+        )
     }
 
     /// RFC 9147 §4: the unified header.
@@ -188,42 +243,79 @@ public struct DTLSRecord: Sendable, Hashable {
             // can still be framed by trying each.
             guard let cidLength else {
                 guard hasLength else {
-                    throw WireError(.malformed, field: "dtls_unified.cid", offset: o, detail: "connection ID of unknown length")
+                    throw WireError(
+                        .malformed,
+                        field: "dtls_unified.cid",
+                        offset: o,
+                        detail: "connection ID of unknown length"
+                    )
                 }
                 for length in 0...min(maxConnectionIDLength, max(0, d.count - o - 1)) {
                     if let record = try? unified(d, at: o, cidLength: length),
-                       record.fragmentOffset + record.fragmentLength == d.count { return record }
+                        record.fragmentOffset + record.fragmentLength == d.count
+                    {
+                        return record
+                    }
                 }
-                throw WireError(.malformed, field: "dtls_unified.cid", offset: o, detail: "no connection ID length frames the record")
+                throw WireError(
+                    .malformed,
+                    field: "dtls_unified.cid",
+                    offset: o,
+                    detail: "no connection ID length frames the record"
+                )
             }
             cidCount = cidLength
         } else {
             cidCount = 0
         }
         var p = o + 1
-        guard d.count - p >= cidCount else { throw WireError(.needMoreBytes, field: "dtls_unified.cid", offset: p, detail: "") }
+        guard d.count - p >= cidCount else {
+            throw WireError(.needMoreBytes, field: "dtls_unified.cid", offset: p, detail: "")
+        }
         let connectionID = Array(d[p..<(p + cidCount)])
         p += cidCount
         let sequenceBytes = longSequence ? 2 : 1
-        guard d.count - p >= sequenceBytes else { throw WireError(.needMoreBytes, field: "dtls_unified.sequence", offset: p, detail: "") }
+        guard d.count - p >= sequenceBytes else {
+            throw WireError(.needMoreBytes, field: "dtls_unified.sequence", offset: p, detail: "")
+        }
         let sequence = longSequence ? UInt64(u16(d, p)) : UInt64(d[p])
         p += sequenceBytes
         let length: Int
         if hasLength {
-            guard d.count - p >= 2 else { throw WireError(.needMoreBytes, field: "dtls_unified.length", offset: p, detail: "") }
+            guard d.count - p >= 2 else {
+                throw WireError(.needMoreBytes, field: "dtls_unified.length", offset: p, detail: "")
+            }
             length = u16(d, p)
             p += 2
             guard length <= maxFragmentLength else {
-                throw WireError(.malformed, field: "dtls_unified.length", offset: p - 2, detail: "length \(length) over \(maxFragmentLength)")
+                throw WireError(
+                    .malformed,
+                    field: "dtls_unified.length",
+                    offset: p - 2,
+                    detail: "length \(length) over \(maxFragmentLength)"
+                )
             }
             guard d.count - p >= length else {
-                throw WireError(.needMoreBytes, field: "dtls_unified.fragment", offset: p, detail: "length \(length), \(d.count - p) bytes left")
+                throw WireError(
+                    .needMoreBytes,
+                    field: "dtls_unified.fragment",
+                    offset: p,
+                    detail: "length \(length), \(d.count - p) bytes left"
+                )
             }
         } else {
             length = d.count - p
         }
-        return DTLSRecord(form: .unified, contentType: .applicationData, version: nil, epoch: UInt16(flags & 0x03),
-                          sequenceNumber: sequence, connectionID: connectionID, fragmentOffset: p, fragmentLength: length,
-                          headerLength: p - o)
+        return DTLSRecord(
+            form: .unified,
+            contentType: .applicationData,
+            version: nil,
+            epoch: UInt16(flags & 0x03),
+            sequenceNumber: sequence,
+            connectionID: connectionID,
+            fragmentOffset: p,
+            fragmentLength: length,
+            headerLength: p - o
+        )
     }
 }

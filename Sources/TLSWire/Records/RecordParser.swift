@@ -96,13 +96,16 @@ public struct RecordParser: Sendable {
             return (nil, true)
         }
         guard bufferedByteCount >= TLSRecord.headerLength,
-              !(consumed == 0 && recordCount == 0 && allowsSSLv2ClientHello && buffer[start] & 0x80 != 0) else {
+            !(consumed == 0 && recordCount == 0 && allowsSSLv2ClientHello && buffer[start] & 0x80 != 0)
+        else {
             return (nil, false)
         }
         let type = ContentType(buffer[start])
         let version = ProtocolVersion(UInt16(buffer[start + 1]) << 8 | UInt16(buffer[start + 2]))
         let length = Int(buffer[start + 3]) << 8 | Int(buffer[start + 4])
-        guard type.isTLSRecordType, version.rawValue >> 8 == 0x03, length <= maxFragmentLength else { return (nil, false) }
+        guard type.isTLSRecordType, version.rawValue >> 8 == 0x03, length <= maxFragmentLength else {
+            return (nil, false)
+        }
         let have = bufferedByteCount
         let remaining = TLSRecord.headerLength + length - have
         // A whole record still buffered: the caller did not drain, and where the missing
@@ -110,8 +113,12 @@ public struct RecordParser: Sendable {
         guard remaining > 0 else { return (nil, false) }
         let fragmentStart = start + TLSRecord.headerLength
         let cut = CutRecord(
-            contentType: type, legacyVersion: version, length: length,
-            capturedFragment: Array(buffer[fragmentStart..<buffer.count]), streamOffset: consumed)
+            contentType: type,
+            legacyVersion: version,
+            length: length,
+            capturedFragment: Array(buffer[fragmentStart..<buffer.count]),
+            streamOffset: consumed
+        )
         recordCount += 1
         start = buffer.count
         releaseIfDrained()
@@ -129,7 +136,8 @@ public struct RecordParser: Sendable {
         if let failure { throw failure }
         do throws(WireError) {
             if consumed == 0, recordCount == 0, allowsSSLv2ClientHello,
-               let first = buffer.indices.contains(start) ? buffer[start] : nil, first & 0x80 != 0 {
+                let first = buffer.indices.contains(start) ? buffer[start] : nil, first & 0x80 != 0
+            {
                 return try nextSSLv2ClientHello()
             }
             return try nextTLSRecord()
@@ -145,16 +153,28 @@ public struct RecordParser: Sendable {
         let version = ProtocolVersion(UInt16(buffer[start + 1]) << 8 | UInt16(buffer[start + 2]))
         let length = Int(buffer[start + 3]) << 8 | Int(buffer[start + 4])
         guard type.isTLSRecordType else {
-            throw WireError(.malformed, field: "content_type", offset: consumed,
-                            detail: "\(type.hex) cannot start a TLS record")
+            throw WireError(
+                .malformed,
+                field: "content_type",
+                offset: consumed,
+                detail: "\(type.hex) cannot start a TLS record"
+            )
         }
         guard version.rawValue >> 8 == 0x03 else {
-            throw WireError(.malformed, field: "legacy_record_version", offset: consumed + 1,
-                            detail: "\(version.hex) is not a TLS record version")
+            throw WireError(
+                .malformed,
+                field: "legacy_record_version",
+                offset: consumed + 1,
+                detail: "\(version.hex) is not a TLS record version"
+            )
         }
         guard length <= maxFragmentLength else {
-            throw WireError(.malformed, field: "length", offset: consumed + 3,
-                            detail: "record of \(length) bytes exceeds the limit of \(maxFragmentLength)")
+            throw WireError(
+                .malformed,
+                field: "length",
+                offset: consumed + 3,
+                detail: "record of \(length) bytes exceeds the limit of \(maxFragmentLength)"
+            )
         }
         let total = TLSRecord.headerLength + length
         guard bufferedByteCount >= total else { return nil }
@@ -171,20 +191,33 @@ public struct RecordParser: Sendable {
         guard bufferedByteCount >= 2 else { return nil }
         let length = Int(buffer[start] & 0x7F) << 8 | Int(buffer[start + 1])
         guard length <= maxFragmentLength else {
-            throw WireError(.malformed, field: "msg_length", offset: 0,
-                            detail: "SSLv2 record of \(length) bytes exceeds the limit of \(maxFragmentLength)")
+            throw WireError(
+                .malformed,
+                field: "msg_length",
+                offset: 0,
+                detail: "SSLv2 record of \(length) bytes exceeds the limit of \(maxFragmentLength)"
+            )
         }
         // Judge the message's start before waiting for all of it, so garbage with the
         // high bit set is rejected at once rather than after up to 32 KiB.
         if bufferedByteCount >= 3, buffer[start + 2] != 1 {
-            throw WireError(.malformed, field: "msg_type", offset: 2,
-                            detail: "SSLv2 message type \(buffer[start + 2]) is not CLIENT-HELLO (1)")
+            throw WireError(
+                .malformed,
+                field: "msg_type",
+                offset: 2,
+                detail: "SSLv2 message type \(buffer[start + 2]) is not CLIENT-HELLO (1)"
+            )
         }
         guard bufferedByteCount >= 2 + length else { return nil }
         let message = Array(buffer[(start + 2)..<(start + 2 + length)])
         let hello = try ClientHello(sslv2Message: message)
-        let record = TLSRecord(contentType: .handshake, legacyVersion: hello.legacyVersion, fragment: message,
-                               streamOffset: 0, sslv2ClientHello: hello)
+        let record = TLSRecord(
+            contentType: .handshake,
+            legacyVersion: hello.legacyVersion,
+            fragment: message,
+            streamOffset: 0,
+            sslv2ClientHello: hello
+        )
         start += 2 + length
         consumed += 2 + length
         recordCount += 1

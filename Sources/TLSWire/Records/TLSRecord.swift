@@ -26,8 +26,13 @@ public struct TLSRecord: Hashable, Sendable {
     /// hello's version, and `fragment` holds the SSLv2 message from `msg_type` on.
     public var sslv2ClientHello: ClientHello?
 
-    public init(contentType: ContentType, legacyVersion: ProtocolVersion, fragment: [UInt8],
-                streamOffset: Int = 0, sslv2ClientHello: ClientHello? = nil) {
+    public init(
+        contentType: ContentType,
+        legacyVersion: ProtocolVersion,
+        fragment: [UInt8],
+        streamOffset: Int = 0,
+        sslv2ClientHello: ClientHello? = nil
+    ) {
         self.contentType = contentType
         self.legacyVersion = legacyVersion
         self.fragment = fragment
@@ -51,7 +56,9 @@ public struct TLSRecord: Hashable, Sendable {
         precondition(header.count >= headerLength, "a record header is \(headerLength) bytes")
         func byte(_ offset: Int) -> UInt8 { header[header.index(header.startIndex, offsetBy: offset)] }
         let length = Int(byte(3)) << 8 | Int(byte(4))
-        guard ContentType(byte(0)).isTLSRecordType, byte(1) == 3, length <= maxCiphertextFragmentLength else { return nil }
+        guard ContentType(byte(0)).isTLSRecordType, byte(1) == 3, length <= maxCiphertextFragmentLength else {
+            return nil
+        }
         return length
     }
 
@@ -63,8 +70,10 @@ public struct TLSRecord: Hashable, Sendable {
             return [0x80 | UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)] + fragment
         }
         let length = fragment.count
-        return [contentType.rawValue, UInt8(legacyVersion.rawValue >> 8), UInt8(legacyVersion.rawValue & 0xFF),
-                UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)] + fragment
+        return [
+            contentType.rawValue, UInt8(legacyVersion.rawValue >> 8), UInt8(legacyVersion.rawValue & 0xFF),
+            UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
+        ] + fragment
     }
 }
 

@@ -12,7 +12,8 @@
 
 enum RealHandshakes {
     /// TLS 1.3 ClientHello sent by the client (scenario A).
-    static let tls13ClientClientHello: [UInt8] = hex("""
+    static let tls13ClientClientHello: [UInt8] = hex(
+        """
         010001480303b788f952f2a81036f96a31c9f9c5ee030d283e85f6a94e8cfb11500a8ffa1d87209a58e4bacef43be54f
         47c549e0d43a764a17d34c8beb6bc0f89ca9c161817f2e003e130213031301c02cc030009fcca9cca8ccaac02bc02f00
         9ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00ff010000c10000001200
@@ -20,25 +21,33 @@ enum RealHandshakes {
         030104002300000010000e000c02683208687474702f312e310016000000170000000d002a0028040305030603080708
         080809080a080b080408050806040105010601030303010302040205020602002b0009080304030303020301002d0002
         0101003300260024001d00206ab15e7ae53bf4dc9324105a58d09706e31565409a9a5fa7ec53180b1cf71c6a
-        """)
+        """
+    )
     /// TLS 1.3 ServerHello sent by the server (scenario A).
-    static let tls13ServerServerHello: [UInt8] = hex("""
+    static let tls13ServerServerHello: [UInt8] = hex(
+        """
         0200007603038842b0ffb50a1371762068a2e8f6ca39f8625a102124889182b8c91ea67d45d9209a58e4bacef43be54f
         47c549e0d43a764a17d34c8beb6bc0f89ca9c161817f2e130200002e002b0002030400330024001d0020329067f22495
         629a85115046cdaf9031e3dae5c6ccf49e0e568f59bb56d9fd7e
-        """)
+        """
+    )
     /// TLS 1.3 EncryptedExtensions sent by the server (scenario A).
-    static let tls13ServerEncryptedExtensions: [UInt8] = hex("""
+    static let tls13ServerEncryptedExtensions: [UInt8] = hex(
+        """
         0800000b0009001000050003026832
-        """)
+        """
+    )
     /// TLS 1.3 CertificateRequest sent by the server (scenario A).
-    static let tls13ServerCertificateRequest: [UInt8] = hex("""
+    static let tls13ServerCertificateRequest: [UInt8] = hex(
+        """
         0d000069000066000d00220020040305030603080708080809080a080b08040805080604010501060103030301002f00
         3c003a0038303631173015060355040a0c0e746c7370726f6265207465737473311b301906035504030c12746c737072
         6f626520636c69656e74204341
-        """)
+        """
+    )
     /// TLS 1.3 Certificate sent by the server (scenario A).
-    static let tls13ServerCertificate: [UInt8] = hex("""
+    static let tls13ServerCertificate: [UInt8] = hex(
+        """
         0b0001d3000001cf0001ca308201c63082016da00302010202141d25293f2cce649ad5d302ed9c20fbe3c6a2ad97300a
         06082a8648ce3d040302303631173015060355040a0c0e746c7370726f6265207465737473311b301906035504030c12
         746c7370726f626520736572766572204341301e170d3236313132313230313534345a170d3236313232313230313534
@@ -49,19 +58,25 @@ enum RealHandshakes {
         fa5ebb65be22e3bfbed6c64435c08b301f0603551d23041830168014e155f81876f8d6c9de9a769d5c962ffd2967f422
         300a06082a8648ce3d040302034700304402207bfbb0b154f175db41f295d0750d13c7718a4e94e66483f68cacbaee71
         23ac200220099320606125eb7a37742b79a26ba79b7bc532f32353aa879041163a83994b560000
-        """)
+        """
+    )
     /// TLS 1.3 CertificateVerify sent by the server (scenario A).
-    static let tls13ServerCertificateVerify: [UInt8] = hex("""
+    static let tls13ServerCertificateVerify: [UInt8] = hex(
+        """
         0f00004b0403004730450220779f2b646ec7f386b964033d1ef6f907071da4a32b5de879e3198007289b9b6d022100e4
         4d2f8d202c3bd6d58721fd29664fb8bf502d08c408da58026c5f3869eb8777
-        """)
+        """
+    )
     /// TLS 1.3 Finished sent by the server (scenario A).
-    static let tls13ServerFinished: [UInt8] = hex("""
+    static let tls13ServerFinished: [UInt8] = hex(
+        """
         14000030917ba67597c8194a6ee878b1b1d2886a481ffc59ff5414c6f527f79ad22e8943bf03109cf5b936d6482bbecf
         921a54df
-        """)
+        """
+    )
     /// TLS 1.3 Certificate sent by the client (scenario A).
-    static let tls13ClientCertificate: [UInt8] = hex("""
+    static let tls13ClientCertificate: [UInt8] = hex(
+        """
         0b0001b1000001ad0001a8308201a43082014aa003020102021472584e68519161bfea0085236b39fc50a030aa22300a
         06082a8648ce3d040302303631173015060355040a0c0e746c7370726f6265207465737473311b301906035504030c12
         746c7370726f626520636c69656e74204341301e170d3236313132313230313534345a170d3236313232313230313534
@@ -72,19 +87,25 @@ enum RealHandshakes {
         3474b3bc806b61f84d9213b691300a06082a8648ce3d0403020348003045022100ba889979d7abe36ddc180a1d7a2980
         88042b54633fe52808f263ce320fe33a2f0220301919ef2ae4065920703204114f417023e2a68cf737513c6fd108bdfe
         642a280000
-        """)
+        """
+    )
     /// TLS 1.3 CertificateVerify sent by the client (scenario A).
-    static let tls13ClientCertificateVerify: [UInt8] = hex("""
+    static let tls13ClientCertificateVerify: [UInt8] = hex(
+        """
         0f00004b04030047304502203fd5d5d3418f09a5fb5fbeddff41de48b77bbb7d1cce1fe100807ea6052359f1022100c5
         364a86cde49e2e5f684ae1997cb2a719dc989cbfa5cb747fb6c310a8d0b377
-        """)
+        """
+    )
     /// TLS 1.3 Finished sent by the client (scenario A).
-    static let tls13ClientFinished: [UInt8] = hex("""
+    static let tls13ClientFinished: [UInt8] = hex(
+        """
         14000030c6e6a8e044248d83f2e0b3ebf66868c547f032e5575ee271eedd3ebd3d6a26ebfbd0340da298412fae330446
         6cd110c6
-        """)
+        """
+    )
     /// TLS 1.3 NewSessionTicket sent by the server (scenario A).
-    static let tls13ServerNewSessionTicket: [UInt8] = hex("""
+    static let tls13ServerNewSessionTicket: [UInt8] = hex(
+        """
         0400029500001c20b3b0e93b0800000000000000000280734d4056768b52099f109e0c01da324da5f137b834cfe6f54f
         9da86a87e21af04a5c5710151b91a62f7ba13c28922a87aae769d8dcc567df81c8de37f0e8d6f5123760ca8f6d1ca3c9
         88117bfc014bc3c4f96e543463b8a2f791f8a16d06572d5bd0161ad38faecd86308d1b80ad4597665c1172b4b4f254e7
@@ -99,10 +120,12 @@ enum RealHandshakes {
         d7aa37d1c9930352821628fefa210dd7f21ee9fa13609f4c3296425ec6d3c8e32ac1afe79bdf4d0b611933af4afc3d2b
         6a591b22181b4f4ce531e89d30b353a172e8ccf93e0b21bc89bcb60e1586cb66a7e543cb7ba76fd35872165e555d9eb9
         6fc809b6c07631874eb4058bda54d59aa3057c592182d2c3afcee1b4132f3ecd319b5b2e3e05960000
-        """)
+        """
+    )
     /// TLS 1.3 scenario A: the server's first flight on the wire (ServerHello,
     /// ChangeCipherSpec, five encrypted records), as captured on lo.
-    static let tls13ServerStream: [UInt8] = hex("""
+    static let tls13ServerStream: [UInt8] = hex(
+        """
         160303007a0200007603038842b0ffb50a1371762068a2e8f6ca39f8625a102124889182b8c91ea67d45d9209a58e4ba
         cef43be54f47c549e0d43a764a17d34c8beb6bc0f89ca9c161817f2e130200002e002b0002030400330024001d002032
         9067f22495629a85115046cdaf9031e3dae5c6ccf49e0e568f59bb56d9fd7e1403030001011703030020aa83e074a1c6
@@ -124,22 +147,28 @@ enum RealHandshakes {
         072e119c4fcd6dcc66dcce8dcb769a7706cd4f1129f6c2be3910fc0738bc291703030045f5f025c94fd74f8b950d1a28
         d467f7454273f862d01c9bba477f2b2e43b2b2b238efc9a2d45d818ed531d789bb0d6e9c9534f2dafd5e9d596b234262
         409e819458e479891f
-        """)
+        """
+    )
     /// TLS 1.2 ClientHello sent by the client (scenario B).
-    static let tls12ClientClientHello: [UInt8] = hex("""
+    static let tls12ClientClientHello: [UInt8] = hex(
+        """
         010000c90303efe48a89231b4b81314e0233f0d5eb3f22d2fe68ba39a29ee677d5d7165cf758000038c02cc030009fcc
         a9cca8ccaac02bc02f009ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00
         ff0100006800000012001000000d746c7370726f62652e74657374000b000403000102000a000c000a001d0017001e00
         190018002300000016000000170000000d002a0028040305030603080708080809080a080b0804080508060401050106
         01030303010302040205020602
-        """)
+        """
+    )
     /// TLS 1.2 ServerHello sent by the server (scenario B).
-    static let tls12ServerServerHello: [UInt8] = hex("""
+    static let tls12ServerServerHello: [UInt8] = hex(
+        """
         0200003d0303cfdda2c0b300afb70f1b7fd9fb402c191c07f48a2b891f2be11a98a377788e3200c02c000015ff010001
         00000b0004030001020023000000170000
-        """)
+        """
+    )
     /// TLS 1.2 Certificate sent by the server (scenario B).
-    static let tls12ServerCertificate: [UInt8] = hex("""
+    static let tls12ServerCertificate: [UInt8] = hex(
+        """
         0b0001d00001cd0001ca308201c63082016da00302010202141d25293f2cce649ad5d302ed9c20fbe3c6a2ad97300a06
         082a8648ce3d040302303631173015060355040a0c0e746c7370726f6265207465737473311b301906035504030c1274
         6c7370726f626520736572766572204341301e170d3236313132313230313534345a170d323631323231323031353434
@@ -150,25 +179,33 @@ enum RealHandshakes {
         5ebb65be22e3bfbed6c64435c08b301f0603551d23041830168014e155f81876f8d6c9de9a769d5c962ffd2967f42230
         0a06082a8648ce3d040302034700304402207bfbb0b154f175db41f295d0750d13c7718a4e94e66483f68cacbaee7123
         ac200220099320606125eb7a37742b79a26ba79b7bc532f32353aa879041163a83994b56
-        """)
+        """
+    )
     /// TLS 1.2 ServerKeyExchange sent by the server (scenario B).
-    static let tls12ServerServerKeyExchange: [UInt8] = hex("""
+    static let tls12ServerServerKeyExchange: [UInt8] = hex(
+        """
         0c00006e03001d2050c687caa0ff526c447b1343fd1f9f0a5cf016a38459b58b07cec58ad7b352310403004630440220
         733b358b0e8b6ed5262d7e7fb859ebf6187712c18ad2eed631c8673f6b4858ef02207d621e1611a7b43f8a3ee450452d
         f9b2508926efbe5cca062611b2e57c0243f7
-        """)
+        """
+    )
     /// TLS 1.2 CertificateRequest sent by the server (scenario B).
-    static let tls12ServerCertificateRequest: [UInt8] = hex("""
+    static let tls12ServerCertificateRequest: [UInt8] = hex(
+        """
         0d00006a030102400028040305030603080708080809080a080b08040805080604010501060103030301030204020502
         0602003a0038303631173015060355040a0c0e746c7370726f6265207465737473311b301906035504030c12746c7370
         726f626520636c69656e74204341
-        """)
+        """
+    )
     /// TLS 1.2 ServerHelloDone sent by the server (scenario B).
-    static let tls12ServerServerHelloDone: [UInt8] = hex("""
+    static let tls12ServerServerHelloDone: [UInt8] = hex(
+        """
         0e000000
-        """)
+        """
+    )
     /// TLS 1.2 Certificate sent by the client (scenario B).
-    static let tls12ClientCertificate: [UInt8] = hex("""
+    static let tls12ClientCertificate: [UInt8] = hex(
+        """
         0b0001ae0001ab0001a8308201a43082014aa003020102021472584e68519161bfea0085236b39fc50a030aa22300a06
         082a8648ce3d040302303631173015060355040a0c0e746c7370726f6265207465737473311b301906035504030c1274
         6c7370726f626520636c69656e74204341301e170d3236313132313230313534345a170d323631323231323031353434
@@ -179,22 +216,30 @@ enum RealHandshakes {
         74b3bc806b61f84d9213b691300a06082a8648ce3d0403020348003045022100ba889979d7abe36ddc180a1d7a298088
         042b54633fe52808f263ce320fe33a2f0220301919ef2ae4065920703204114f417023e2a68cf737513c6fd108bdfe64
         2a28
-        """)
+        """
+    )
     /// TLS 1.2 ClientKeyExchange sent by the client (scenario B).
-    static let tls12ClientClientKeyExchange: [UInt8] = hex("""
+    static let tls12ClientClientKeyExchange: [UInt8] = hex(
+        """
         100000212032ae72e2504b8d1c623f39a9bbcf4c874bcbec2d93c657d3cd2ecbd20da9fd69
-        """)
+        """
+    )
     /// TLS 1.2 CertificateVerify sent by the client (scenario B).
-    static let tls12ClientCertificateVerify: [UInt8] = hex("""
+    static let tls12ClientCertificateVerify: [UInt8] = hex(
+        """
         0f00004a0403004630440220729e12e03d0fddd83d3c83c7fb5370eadb45b4518897bc4e2d2255ff46af6f93022002f6
         48756b68d94f07c65a07e78417456765dd9c5a8401f485a44201b71ff52c
-        """)
+        """
+    )
     /// TLS 1.2 Finished sent by the client (scenario B).
-    static let tls12ClientFinished: [UInt8] = hex("""
+    static let tls12ClientFinished: [UInt8] = hex(
+        """
         1400000c5b8688121b24c837dc95603c
-        """)
+        """
+    )
     /// TLS 1.2 NewSessionTicket sent by the server (scenario B).
-    static let tls12ServerNewSessionTicket: [UInt8] = hex("""
+    static let tls12ServerNewSessionTicket: [UInt8] = hex(
+        """
         0400025600001c2002509e9cfc1b315121e0cc68128106ae0a362ab16a0c2cf55860113fe5a88cded0b27d6bee940986
         2c134db0c77c92ee3c916da78644a61f0420629effea78c65caf4bdd49acc7a39995a53e7ee560b96d40074fcd703522
         d93be90ca79d87f8bf8b51dc310a61247ef635aa72a49332b3f30777898c23784172bc62a335990e28db4eefdf3840a1
@@ -208,14 +253,18 @@ enum RealHandshakes {
         60d56c5dd2b891e9a559bf8e4df2e6a09dccb26391e752ed366cf9762c2b9afdd09377c70c30c3ea39150740adcfd33e
         8409c6061254a7a3bb94903cd2b573547a4c511900f254abb23b25617d3968293f0d4de8653520fe4c88c712f5b0415f
         9004e7c0c9014f2ca696022b994f40ecb59ced5401d7e1c3c73b
-        """)
+        """
+    )
     /// TLS 1.2 Finished sent by the server (scenario B).
-    static let tls12ServerFinished: [UInt8] = hex("""
+    static let tls12ServerFinished: [UInt8] = hex(
+        """
         1400000c5c265b180ffb671ebb72cda2
-        """)
+        """
+    )
     /// TLS 1.2 scenario B: the client's bytes on the wire up to its first
     /// application data record, as captured on lo.
-    static let tls12ClientStream: [UInt8] = hex("""
+    static let tls12ClientStream: [UInt8] = hex(
+        """
         16030100cd010000c90303efe48a89231b4b81314e0233f0d5eb3f22d2fe68ba39a29ee677d5d7165cf758000038c02c
         c030009fcca9cca8ccaac02bc02f009ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c
         0035002f00ff0100006800000012001000000d746c7370726f62652e74657374000b000403000102000a000c000a001d
@@ -234,10 +283,12 @@ enum RealHandshakes {
         fb5370eadb45b4518897bc4e2d2255ff46af6f93022002f648756b68d94f07c65a07e78417456765dd9c5a8401f485a4
         4201b71ff52c1403030001011603030028ca2677e479b58d70e803e4fc55b21cd46dd3d17b841b31cf6c6516b5feb14a
         8f29e957da2dd9f202
-        """)
+        """
+    )
     /// TLS 1.2 scenario B: the server's bytes on the wire up to its first
     /// application data record, as captured on lo.
-    static let tls12ServerStream: [UInt8] = hex("""
+    static let tls12ServerStream: [UInt8] = hex(
+        """
         16030300410200003d0303cfdda2c0b300afb70f1b7fd9fb402c191c07f48a2b891f2be11a98a377788e3200c02c0000
         15ff01000100000b000403000102002300000017000016030301d40b0001d00001cd0001ca308201c63082016da00302
         010202141d25293f2cce649ad5d302ed9c20fbe3c6a2ad97300a06082a8648ce3d040302303631173015060355040a0c
@@ -269,9 +320,11 @@ enum RealHandshakes {
         3b25617d3968293f0d4de8653520fe4c88c712f5b0415f9004e7c0c9014f2ca696022b994f40ecb59ced5401d7e1c3c7
         3b14030300010116030300286a43f2f82c7a3ca2c726baecd4ca1e3c88aab07fcab01678bd3bfac1b05f844cc52a3d6a
         084f20a0
-        """)
+        """
+    )
     /// Scenario C: the first ClientHello (key share X25519).
-    static let hrrClientHello1: [UInt8] = hex("""
+    static let hrrClientHello1: [UInt8] = hex(
+        """
         0100013603037f5ef7cdaf67645167581764539c06536291e0517a308075f4edc54af8825f5920bdd0f1ab46750b574e
         f80beba241637257eb3bbbac3248fe7577b474728ade50003e130213031301c02cc030009fcca9cca8ccaac02bc02f00
         9ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00ff010000af0000001200
@@ -279,14 +332,18 @@ enum RealHandshakes {
         030104002300000016000000170000000d002a0028040305030603080708080809080a080b0804080508060401050106
         01030303010302040205020602002b0009080304030303020301002d00020101003300260024001d002095306abd4440
         3c5c2b2e81fde6c87ba29f6b2ff3ecb28ae5c6ff4ca0aa6ee21a
-        """)
+        """
+    )
     /// Scenario C: the server's HelloRetryRequest (a ServerHello with the special random).
-    static let hrrHelloRetryRequest: [UInt8] = hex("""
+    static let hrrHelloRetryRequest: [UInt8] = hex(
+        """
         020000540303cf21ad74e59a6111be1d8c021e65b891c2a211167abb8c5e079e09e2c8a8339c20bdd0f1ab46750b574e
         f80beba241637257eb3bbbac3248fe7577b474728ade50130200000c002b00020304003300020017
-        """)
+        """
+    )
     /// Scenario C: the second ClientHello (key share P-256).
-    static let hrrClientHello2: [UInt8] = hex("""
+    static let hrrClientHello2: [UInt8] = hex(
+        """
         0100015703037f5ef7cdaf67645167581764539c06536291e0517a308075f4edc54af8825f5920bdd0f1ab46750b574e
         f80beba241637257eb3bbbac3248fe7577b474728ade50003e130213031301c02cc030009fcca9cca8ccaac02bc02f00
         9ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00ff010000d00000001200
@@ -295,9 +352,11 @@ enum RealHandshakes {
         01030303010302040205020602002b0009080304030303020301002d0002010100330047004500170041040da9ab19f5
         396c3f5ff9388488904d1ae7ce3137cf65aac1c2b211beb9c79899d3c21e7be97a99190df0bed7c78ddd3bd275b1c30e
         9682827809ce4dbcc6e8b9
-        """)
+        """
+    )
     /// Scenario C: the client's bytes on the wire up to its first encrypted record.
-    static let hrrClientStream: [UInt8] = hex("""
+    static let hrrClientStream: [UInt8] = hex(
+        """
         160301013a0100013603037f5ef7cdaf67645167581764539c06536291e0517a308075f4edc54af8825f5920bdd0f1ab
         46750b574ef80beba241637257eb3bbbac3248fe7577b474728ade50003e130213031301c02cc030009fcca9cca8ccaa
         c02bc02f009ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00ff010000af
@@ -313,18 +372,22 @@ enum RealHandshakes {
         02040205020602002b0009080304030303020301002d0002010100330047004500170041040da9ab19f5396c3f5ff938
         8488904d1ae7ce3137cf65aac1c2b211beb9c79899d3c21e7be97a99190df0bed7c78ddd3bd275b1c30e9682827809ce
         4dbcc6e8b9
-        """)
+        """
+    )
     /// Scenario C: the server's bytes on the wire up to its first encrypted record.
-    static let hrrServerStream: [UInt8] = hex("""
+    static let hrrServerStream: [UInt8] = hex(
+        """
         1603030058020000540303cf21ad74e59a6111be1d8c021e65b891c2a211167abb8c5e079e09e2c8a8339c20bdd0f1ab
         46750b574ef80beba241637257eb3bbbac3248fe7577b474728ade50130200000c002b00020304003300020017140303
         000101160303009b020000970303f5d743fa64f2bd79f8c0c4e6e9ae6d2bdd60ed7ab76efe33c4ab93f4796366a020bd
         d0f1ab46750b574ef80beba241637257eb3bbbac3248fe7577b474728ade50130200004f002b00020304003300450017
         0041049d9768b4e6f2dec1f34b7be255fe10d2f84fabf9886f6e763d64bcc147896637c59f73cc45a4d836096a067a17
         114206f61b555e8c63658ab72f47cbe5a196e2
-        """)
+        """
+    )
     /// Scenario D: TLS 1.2 DHE-RSA ServerKeyExchange (OpenSSL's automatic DH group).
-    static let dheServerKeyExchange: [UInt8] = hex("""
+    static let dheServerKeyExchange: [UInt8] = hex(
+        """
         0c00030b0100ffffffffffffffffc90fdaa22168c234c4c6628b80dc1cd129024e088a67cc74020bbea63b139b22514a
         08798e3404ddef9519b3cd3a431b302b0a6df25f14374fe1356d6d51c245e485b576625e7ec6f44c42e9a637ed6b0bff
         5cb6f406b7edee386bfb5a899fa5ae9f24117c4b1fe649286651ece45b3dc2007cb8a163bf0598da48361c55d39a6916
@@ -342,10 +405,12 @@ enum RealHandshakes {
         672125e8a9cb23606706ec051bc79a7381bedfdeb89166323d61d4c2119cfba1278121c754ebcf9936bbb061d49449f3
         ce1630a562735a099ba884001e46c26c4e1c6377a5d5ed04af3ab1ca44c5c60dc939ee7d3a32660ea83ec0a5f5981078
         66a831bc678c137a3720ad0a0bd9a8
-        """)
+        """
+    )
     /// Scenario E: curl 7.88.1's ClientHello record to
     /// https://tlsprobe.test:PORT/ (resolved to 127.0.0.1), as captured on lo.
-    static let curlClientHelloRecord: [UInt8] = hex("""
+    static let curlClientHelloRecord: [UInt8] = hex(
+        """
         1603010200010001fc03032f61052b10c9409793c7ac6a1fe20fe39e942da74a9519ce923f0427f9a8daa420f0feebdd
         ff1fa504af81033ed5a81cae99e8769dfdafef713df2b70f2993be31003e130213031301c02cc030009fcca9cca8ccaa
         c02bc02f009ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00ff01000175
@@ -357,12 +422,18 @@ enum RealHandshakes {
         000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
         000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
         00000000000000000000000000000000000000000000000000000000000000000000000000
-        """)
+        """
+    )
     /// JA3 of `curlClientHelloRecord` as TShark (Wireshark) 4.0.17 (Git v4.0.17 packaged as 4.0.17-0+deb12u3). computes it
     /// (`tls.handshake.ja3_full`, `tls.handshake.ja3`): an independent check.
-    static let curlJA3FromTShark = (full: "771,4866-4867-4865-49196-49200-159-52393-52392-52394-49195-49199-158-49188-49192-107-49187-49191-103-49162-49172-57-49161-49171-51-157-156-61-60-53-47-255,0-11-10-16-22-23-49-13-43-45-51-21,29-23-30-25-24-256-257-258-259-260,0-1-2", hash: "0149f47eabf9a20d0893e2a44e5a6323")
+    static let curlJA3FromTShark = (
+        full:
+            "771,4866-4867-4865-49196-49200-159-52393-52392-52394-49195-49199-158-49188-49192-107-49187-49191-103-49162-49172-57-49161-49171-51-157-156-61-60-53-47-255,0-11-10-16-22-23-49-13-43-45-51-21,29-23-30-25-24-256-257-258-259-260,0-1-2",
+        hash: "0149f47eabf9a20d0893e2a44e5a6323"
+    )
     /// Scenario F: every byte a TLS 1.2 server sent when the client had no certificate.
-    static let tls12RefusedServerStream: [UInt8] = hex("""
+    static let tls12RefusedServerStream: [UInt8] = hex(
+        """
         16030300410200003d0303d5ee3c66b7ace04c1b5eb0bbf2b3d957bd90dc969e0413608ed4b80366cdb42d00c02c0000
         15ff01000100000b000403000102002300000017000016030301d40b0001d00001cd0001ca308201c63082016da00302
         010202141d25293f2cce649ad5d302ed9c20fbe3c6a2ad97300a06082a8648ce3d040302303631173015060355040a0c
@@ -380,7 +451,8 @@ enum RealHandshakes {
         030102400028040305030603080708080809080a080b080408050806040105010601030303010302040205020602003a
         0038303631173015060355040a0c0e746c7370726f6265207465737473311b301906035504030c12746c7370726f6265
         20636c69656e7420434116030300040e00000015030300020228
-        """)
+        """
+    )
 }
 
 /// Bytes from a hex string; whitespace is ignored. Test vectors only.
@@ -395,7 +467,12 @@ func hex(_ text: String) -> [UInt8] {
         case "A"..."F": nibble = UInt8(scalar.value - 55)
         default: continue
         }
-        if let h = high { bytes.append(h << 4 | nibble); high = nil } else { high = nibble }
+        if let h = high {
+            bytes.append(h << 4 | nibble)
+            high = nil
+        } else {
+            high = nibble
+        }
     }
     return bytes
 }

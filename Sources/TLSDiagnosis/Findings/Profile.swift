@@ -56,6 +56,9 @@ public struct Profile: Sendable, Hashable {
     /// Key types this profile's clients cannot use in a TLS leaf: they offer no signature
     /// algorithm for them (Apple's clients offer neither ed25519 nor ed448).
     public let unsupportedLeafKeyTypes: Set<String>
+    /// The ClientHello `connect` offers as this profile's clients do (Apple's under `apple`,
+    /// with its sources); nil: OpenSSL's defaults.
+    public let clientHello: ClientHelloParameters?
 
     /// A validity limit: more than `days` days gets a finding of `severity`.
     public struct ValidityLimit: Sendable, Hashable {
@@ -138,7 +141,8 @@ public struct Profile: Sendable, Hashable {
         requiresForwardSecrecy: false,
         dnsConstraintLeadingDot: false,
         keyCertSignMakesCA: false,
-        unsupportedLeafKeyTypes: []
+        unsupportedLeafKeyTypes: [],
+        clientHello: nil
     )
 
     /// What iOS 13+ and macOS 10.15+ enforce for TLS server certificates, plus App
@@ -167,7 +171,8 @@ public struct Profile: Sendable, Hashable {
         requiresForwardSecrecy: true,
         dnsConstraintLeadingDot: false,
         keyCertSignMakesCA: false,
-        unsupportedLeafKeyTypes: ["Ed25519", "Ed448"]
+        unsupportedLeafKeyTypes: ["Ed25519", "Ed448"],
+        clientHello: .apple
     )
 
     /// What an OpenSSL 3 client (curl, Python, most Linux software) decides with default
@@ -193,6 +198,7 @@ public struct Profile: Sendable, Hashable {
         requiresForwardSecrecy: false,
         dnsConstraintLeadingDot: true,
         keyCertSignMakesCA: true,
-        unsupportedLeafKeyTypes: []
+        unsupportedLeafKeyTypes: [],
+        clientHello: nil
     )
 }

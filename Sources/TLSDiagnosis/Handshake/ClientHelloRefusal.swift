@@ -1,11 +1,5 @@
 import TLSWire
 
-extension Profile {
-    /// The ClientHello `connect` offers under this profile: Apple's under `apple`
-    /// (`ClientHelloParameters.apple`, with its sources); nil: OpenSSL's defaults.
-    public var clientHello: ClientHelloParameters? { name == Profile.apple.name ? .apple : nil }
-}
-
 /// `tls.apple_client_refused`: the server completed no handshake with an Apple client's
 /// ClientHello, and did complete one with OpenSSL's defaults. The second handshake says
 /// what the server needs that Apple's offer lacks: its leaf key, its cipher suite, its group.

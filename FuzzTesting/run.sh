@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (with AddressSanitizer) and runs each for a bounded time;
 # exits non-zero when a target crashes, leaks, times out on an input, or did not fuzz.
 #
-#   FuzzTesting/run.sh all 20              # every target, 20 s each (CI)
+#   FuzzTesting/run.sh all 10              # every target, 10 s each (CI)
 #   FuzzTesting/run.sh FuzzCapture 900     # one target, 15 minutes
 #   FuzzTesting/run.sh --help              # this text (an unknown target: exit 64)
 #

@@ -81,10 +81,10 @@ let package = Package(
             ]
         ),
         .target(name: "TLSProbeOutput", dependencies: ["SystemCalls", "TLSWire", "TLSModel", "TLSDiagnosis"]),
-        // The sessions behind the commands (connect, listen, capture, verify, inspect), the
-        // report sinks, stop signals and the console: everything a command does but parse
-        // (bar PlainExplainArguments, explain's plain command line read without the parser).
-        // TLSProbeKit also makes certificates (identity: swift-certificates builds and signs them).
+        // The sessions behind the commands (connect, scan, listen, capture, verify, inspect),
+        // the report sinks, the stop token and the console: everything a command does but
+        // parse. TLSProbeKit also makes certificates (identity: swift-certificates builds and
+        // signs them).
         .target(
             name: "TLSProbeKit",
             dependencies: [

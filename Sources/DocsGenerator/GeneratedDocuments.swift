@@ -126,6 +126,7 @@ enum GeneratedDocuments {
             }
         }
         for item in differing { parts.append("\(item.severity) under \(item.profiles.joined(separator: " and "))") }
+        if let note = code.entry.severityNote { parts.append(note) }
         var text = parts.joined(separator: "; ")
         // The cases a profile decides by a rule of its own (validity limits, a missing EKU).
         for profile in Profile.all {

@@ -186,7 +186,15 @@ struct Scan: ParsableCommand {
                         threshold: failOn.threshold
                     )
             )
-            let summary = ScanSession(c).run(into: sink, until: StopToken.signals())
+            let stop = StopToken.signals()
+            stop.onStop { request in
+                // The first request lets the endpoints in progress finish; the second quits.
+                if request.count > 1 { SystemCall.exit(130) }
+                Console.note(
+                    "Stopping (\(request.cause)): the endpoints in progress finish; Ctrl-C again to quit at once"
+                )
+            }
+            let summary = ScanSession(c).run(into: sink, until: stop)
             return Self.status(summary)
         }
     }

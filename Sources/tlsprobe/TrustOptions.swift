@@ -42,7 +42,7 @@ struct TimeOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Judge dates at another instant (a live handshake still happens now): 2026-11-21, 2026-11-21T10:00:00Z, @SECONDS.",
+            "Judge dates at another instant: 2026-11-21, 2026-11-21T10:00:00Z, @SECONDS.",
             valueName: "time"
         ),
         transform: TimeOption.parse
@@ -51,7 +51,7 @@ struct TimeOption: ParsableArguments {
 
     static func parse(_ text: String) throws -> Date {
         guard let date = ReportTime.parse(text) else {
-            throw ValidationError("--at \(text): not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
+            throw ValidationError("not a time; use 2026-11-21, 2026-11-21T10:00:00Z or @SECONDS")
         }
         return date
     }

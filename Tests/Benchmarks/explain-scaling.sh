@@ -13,7 +13,8 @@
 # "X509_V_ERR_CERT_HAS_EXPIRED -9813" (6,000 and 60,000 codes; the old matcher, which
 # compared every hit with every other, took over a minute on the larger). Wall time from
 # bash's EPOCHREALTIME, medians. Ten times the text should take about ten times as long, less
-# the start-up; a hundred times means matching became quadratic.
+# the start-up; a hundred times means matching became quadratic. The latest figures are in
+# docs/PERFORMANCE.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-5}

@@ -68,7 +68,7 @@ import TLSProbeKit
         #expect(readme.contains("`.ci/run` runs `Tests/run.sh`"))
         let run = try Self.read("Tests/run.sh")
         #expect(run.contains("swift test") && run.contains("FuzzTesting/run.sh all"))
-        #expect(readme.contains("then every fuzz target for 10 s"))
+        #expect(readme.contains("and every fuzz target for 10 s beside them"))
     }
 
     @Test(arguments: [

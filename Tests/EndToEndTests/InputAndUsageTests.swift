@@ -187,8 +187,6 @@ import TLSDiagnosis
     /// the shared option groups do not jump the queue (their checks run in each command's
     /// own order, as before the groups were shared).
     @Test(arguments: [
-        // A value the parser reads (--at) is refused while parsing, before any check.
-        (["connect", "a:b:c", "--at", "garbage"], "--at garbage"),
         (["connect", "host:99999", "--min-version", "1.3", "--max-version", "1.2"], "99999"),
         (["connect", "host:1", "--identity", "a", "--cert", "b", "--key", "c", "--sni", "1.2.3.4"], "--sni 1.2.3.4"),
         (["listen", "bad::addr::", "--identity", "a", "--cert", "b", "--key", "c"], "bad::addr::"),
@@ -203,6 +201,16 @@ import TLSDiagnosis
         #expect(result.status == 64)
         let firstError = result.stderr.split(separator: "\n").first { $0.hasPrefix("Error:") } ?? ""
         #expect(firstError.contains(expected), "\(arguments): \(result.stderr)")
+    }
+
+    /// A value the parser reads itself (`--at`) is refused while parsing, before any of the
+    /// command's own checks, in one line that names the option and says what it takes.
+    @Test func aTimeThatIsNotOneIsRefusedWhileParsing() throws {
+        let result = try Run.tlsprobe(["connect", "a:b:c", "--at", "garbage"])
+        #expect(result.status == 64)
+        let firstError = result.stderr.split(separator: "\n").first { $0.hasPrefix("Error:") } ?? ""
+        #expect(firstError.contains("'garbage' is invalid for '--at <time>': not a time; use"), "\(result.stderr)")
+        #expect(!firstError.contains("--at garbage"), "said once: \(firstError)")
     }
 
     @Test func verifyReadsTheChainBeforeTheAnchors() throws {

@@ -623,7 +623,7 @@ import Glibc
         let seconds = Date().timeIntervalSince(started)
         #expect(status == 0, "\(listener.stderrText)")
         // The grace is 3 s; an instrumented process also checks for leaks as it exits.
-        #expect(seconds < (sanitized ? 30 : 6), "SIGTERM took \(seconds) s")
+        #expect(seconds < (sanitized ? 30 : 6 * Slowness.factor), "SIGTERM took \(seconds) s")
         let summary = try #require(
             listener.stderrText.firstMatch(
                 of: /stopped \(SIGTERM\): 300 connections reported.*, (\d+) reports dropped: stdout was not being read/

@@ -20,6 +20,18 @@ import TLSDiagnosis
         #expect(signals.value == [nil, SIGTERM])
     }
 
+    /// A Ctrl-C while a session is still setting up is not lost: an observer registered
+    /// afterwards is told at once.
+    @Test func aRequestBeforeTheObserverIsToldWhenItRegisters() {
+        let token = StopToken()
+        token.stop(signal: SIGINT)
+        let seen = Box<[Int]>([])
+        token.onStop { request in seen.update { $0.append(request.count) } }
+        #expect(seen.value == [1])
+        token.stop()
+        #expect(seen.value == [1, 2])
+    }
+
     @Test func theCauseNamesTheSignal() {
         #expect(StopToken.StopRequest(count: 1, signal: SIGINT).cause == "Ctrl-C")
         #expect(StopToken.StopRequest(count: 1, signal: SIGTERM).cause == "SIGTERM")

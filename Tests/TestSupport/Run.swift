@@ -97,8 +97,8 @@ public enum Run {
     }
 
     /// The path of the built `tlsprobe`: beside the test bundle in `.build/<config>/`, or
-    /// `TLSPROBE_TEST_BINARY` (Tests/run.sh runs the end-to-end tests again against the
-    /// release binary as `make` builds it).
+    /// `TLSPROBE_TEST_BINARY` (Tests/run.sh runs the end-to-end tests against the release
+    /// binary as `make` builds it).
     public static var tlsprobePath: String {
         _ = childSanitizerOptions
         if let binary = ProcessInfo.processInfo.environment["TLSPROBE_TEST_BINARY"], !binary.isEmpty { return binary }
@@ -173,5 +173,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
 /// which slows string-heavy Swift code up to a hundredfold and is there for memory errors,
 /// not speed. Bounds that are tlsprobe's own timeouts are not scaled.
 public enum Slowness {
-    public static let factor: Double = ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil ? 1 : .infinity
+    public static let factor: Double =
+        ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] != nil
+        ? .infinity
+        // Tests/run.sh sets it while the fuzz smoke shares the machine.
+        : ProcessInfo.processInfo.environment["TLSPROBE_TEST_SLOWNESS"].flatMap(Double.init) ?? 1
 }

@@ -4,8 +4,8 @@ import TLSWire
 ///
 /// Checks write the specific message (names, dates, fields); an entry holds what is
 /// true of every finding with its code. `tlsprobe explain CODE` is built from these
-/// entries alone, and the man page and README list exactly these codes with these default
-/// severities; tests keep all of them in step.
+/// entries alone, and `make generate` writes the man page's FINDING CODES, README's list and
+/// the schemas' enum from them (DocumentationTests fails while those differ).
 ///
 /// The severities under the other profiles stay in `Profile`, not here: a profile sets
 /// several codes' severities from its own thresholds (key sizes, validity limits, a
@@ -28,6 +28,10 @@ public enum FindingCatalog {
         public let related: [FindingCode]
         /// A command that shows the finding (`explain` prints it after "Reproduce: ").
         public let reproduce: String
+        /// The cases in which the check that makes the finding gives it another severity
+        /// than the profile's ("a warning when a pinned key decided trust"), for the
+        /// documentation; nil when there are none.
+        public var severityNote: String? = nil
     }
 
     /// Every code this build knows, in catalog order.
@@ -189,7 +193,9 @@ public enum FindingCatalog {
             fix:
                 "Renew the certificate and install it on the server (keep the same key if clients pin it, or the pin breaks); if the dates look wrong, check the clock of the device that made it.",
             related: [.certNotYetValid, .certExpiresSoon],
-            reproduce: "tlsprobe inspect cert.pem"
+            reproduce: "tlsprobe inspect cert.pem",
+            severityNote:
+                "a warning when a pinned key decided trust (connect with --pin or --known-hosts, without anchors)"
         ),
         Entry(
             code: .certNotYetValid,
@@ -200,7 +206,9 @@ public enum FindingCatalog {
             fix:
                 "Check the clocks: the device that issued the certificate, and the client, must agree on the date. Re-issue with a start date in the past if the issuer's clock was ahead.",
             related: [.certExpired],
-            reproduce: "tlsprobe verify cert.pem --at 2030-01-01T00:00:00Z"
+            reproduce: "tlsprobe verify cert.pem --at 2030-01-01T00:00:00Z",
+            severityNote:
+                "a warning when a pinned key decided trust (connect with --pin or --known-hosts, without anchors)"
         ),
         Entry(
             code: .certExpiresSoon,
@@ -390,7 +398,9 @@ public enum FindingCatalog {
                 "The handshake ended with an alert or a closed connection; the finding carries the alert and which side sent it. Without an alert, the message says whether the server closed or reset the connection, answered with something that is not TLS (plain HTTP, SSH), stopped answering, was still sending too slowly when --timeout ran out (how many bytes had arrived, after which message), hung up in the middle of a record, or sent what OpenSSL refuses (its reasons as evidence). Bytes after a ServerHello that are not a valid TLS record are reported as the server's stream breaking there, with their first bytes, not as a version or cipher mismatch. A warning-level alert after which the handshake went on is reported under this code too; so is, for listen, a client that finished the handshake and closed without a request after asking in SNI for a name our certificate does not carry.",
             fix: "Read the alert's meaning in the message; `tlsprobe explain ALERT` says more.",
             related: [.tlsNoCommonVersion, .tlsNoCommonCipher, .mtlsClientCertRequired],
-            reproduce: "tlsprobe connect HOST:PORT"
+            reproduce: "tlsprobe connect HOST:PORT",
+            severityNote:
+                "a warning for a warning-level alert the handshake went on past, and for a client that closed after finishing the handshake with listen over a name our certificate lacks"
         ),
         Entry(
             code: .tlsNoCommonVersion,

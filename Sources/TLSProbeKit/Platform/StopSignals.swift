@@ -61,11 +61,14 @@ public final class StopToken: @unchecked Sendable {
         return requests > 0
     }
 
-    /// Calls `observer` at each later request.
+    /// Calls `observer` at each later request, and at once when a stop was requested
+    /// before it was registered (a Ctrl-C while a session was still setting up).
     public func onStop(_ observer: @escaping @Sendable (StopRequest) -> Void) {
         lock.lock()
         observers.append(observer)
+        let earlier = requests > 0 ? StopRequest(count: requests, signal: nil) : nil
         lock.unlock()
+        if let earlier { observer(earlier) }
     }
 }
 

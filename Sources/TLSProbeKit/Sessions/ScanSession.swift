@@ -41,15 +41,10 @@ public struct ScanSession: Sendable {
     public init(_ configuration: Configuration) { self.configuration = configuration }
 
     /// Scans until every endpoint is done or `stop` is requested: then the endpoints in
-    /// progress finish, each within its timeout, and no new one starts; a second request
-    /// ends the process at once (exit status 130). Each endpoint's report (or error) goes
-    /// to `sink` as it finishes, then the summary, which is returned.
+    /// progress finish, each within its timeout, and no new one starts. Each endpoint's
+    /// report (or error) goes to `sink` as it finishes, then the summary, which is returned.
     @discardableResult
     public func run(into sink: some ReportSink, until stop: StopToken) -> ScanSummary {
-        stop.onStop { request in
-            if request.count > 1 { SystemCall.exit(130) }
-            Console.note("Stopping (\(request.cause)): the endpoints in progress finish; Ctrl-C again to quit at once")
-        }
         let c = configuration
         let tally = ScanTally(
             plan: c.plan,
@@ -212,7 +207,8 @@ final class ScanTally: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         summary.add(row, now: now)
-        progress.clear()
+        // A table row is kept for the end: the progress line stays.
+        if !rendered.isEmpty { progress.clear() }
         sink.write(rendered, failing: row.failing)
     }
 

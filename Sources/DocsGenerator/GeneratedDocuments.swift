@@ -196,7 +196,7 @@ enum GeneratedDocuments {
             {
               "$schema": "https://json-schema.org/draft/2020-12/schema",
               "$id": "https://tlsprobe.invalid/schema/codes.schema.json",
-              "title": "tlsprobe's finding and error codes",
+              "title": "tlsprobe's codes: findings, errors, protocols",
               "description": "Generated from the code by make generate (tlsprobe-docs): do not edit.",
               "$defs": {
                 "finding_code": {
@@ -209,6 +209,24 @@ enum GeneratedDocuments {
                   "description": "The code of the error object: man tlsprobe, ERROR CODES.",
                   "enum": [
             \(list(errors))
+                  ]
+                },
+                "plaintext_protocol": {
+                  "description": "A plain-text protocol that upgrades to TLS in place (connect --starttls, capture).",
+                  "enum": [
+            \(list(PlaintextProtocol.allCases.map(\.rawValue)))
+                  ]
+                },
+                "tunnel_protocol": {
+                  "description": "A proxy whose tunnel carried the TLS (capture).",
+                  "enum": [
+            \(list(TunnelProtocol.allCases.map(\.rawValue)))
+                  ]
+                },
+                "transport": {
+                  "description": "What carried the TLS: tcp, or udp for DTLS.",
+                  "enum": [
+            \(list(Transport.allCases.map(\.rawValue)))
                   ]
                 }
               }

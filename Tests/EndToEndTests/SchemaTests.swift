@@ -183,8 +183,12 @@ import TLSProbeKit
     @Test func onlyTheCodesSchemaListsCodes() throws {
         let defs = try #require(Self.schema("codes")["$defs"] as? [String: Any])
         #expect(
-            Set(defs.keys) == ["finding_code", "error_code"],
-            "codes.schema.json holds the two code enums and nothing else"
+            Set(defs.keys) == ["finding_code", "error_code", "plaintext_protocol", "tunnel_protocol", "transport"],
+            "codes.schema.json holds the code enums and nothing else"
+        )
+        #expect(
+            (defs["plaintext_protocol"] as? [String: Any])?["enum"] as? [String]
+                == PlaintextProtocol.allCases.map(\.rawValue)
         )
         // "other" is an error code, and an ordinary word too.
         let codes = Set(FindingCatalog.all.map(\.code.rawValue) + ErrorCode.all.map(\.rawValue)).subtracting(["other"])

@@ -7,7 +7,7 @@ import TLSProbeKit
 /// dropped and counted.
 @Suite struct QueuedWriterTests {
     @Test func everyReportIsWrittenInOrderWhenTheReaderKeepsUp() {
-        let written = StreamSinkTests.Collected()
+        let written = Collected()
         let writer = QueuedWriter(
             capacity: 4,
             output: { text in
@@ -38,7 +38,7 @@ import TLSProbeKit
     }
 
     @Test func aWriterWithoutItsThreadSaysSo() {
-        let written = StreamSinkTests.Collected()
+        let written = Collected()
         let writer = QueuedWriter(output: { written.append($0) })
         #expect(!writer.start(spawn: { _ in false }), "listen then exits 2 rather than write nothing")
         #expect(writer.start(), "a writer that gets its thread")

@@ -10,21 +10,6 @@ import TLSProbeOutput
 /// before IPv6, names last) and port and written with the summary, and the tally counts
 /// what it was given.
 @Suite struct ScanOutputTests {
-    final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String] = []
-        func append(_ text: String) {
-            lock.lock()
-            items.append(text)
-            lock.unlock()
-        }
-        var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return items
-        }
-    }
-
     static let plan = ScanPlan(targets: [], ports: [443])
 
     static func noAnswer(_ host: String, _ port: Int) -> Report {

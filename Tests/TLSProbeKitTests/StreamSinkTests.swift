@@ -7,22 +7,6 @@ import TLSProbeOutput
 /// What a command's output looks like is decided by its sink: text separation, JSON and
 /// JSON Lines, and the count of reports that fail the threshold (the exit status).
 @Suite struct StreamSinkTests {
-    /// Collects what a sink writes.
-    final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String] = []
-        func append(_ text: String) {
-            lock.lock()
-            items.append(text)
-            lock.unlock()
-        }
-        var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return items
-        }
-    }
-
     static func explain(_ query: String) -> Report {
         .explain(ExplainReport(query: query, matches: ErrorCatalog.explain(query)))
     }

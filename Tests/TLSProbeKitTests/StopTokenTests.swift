@@ -26,10 +26,15 @@ import TLSDiagnosis
         let token = StopToken()
         token.stop(signal: SIGINT)
         let seen = Box<[Int]>([])
-        token.onStop { request in seen.update { $0.append(request.count) } }
+        let signals = Box<[Int32?]>([])
+        token.onStop { request in
+            seen.update { $0.append(request.count) }
+            signals.update { $0.append(request.signal) }
+        }
         #expect(seen.value == [1])
         token.stop()
         #expect(seen.value == [1, 2])
+        #expect(signals.value == [SIGINT, nil], "the early request is told with its signal")
     }
 
     @Test func theCauseNamesTheSignal() {

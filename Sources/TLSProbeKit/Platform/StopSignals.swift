@@ -13,6 +13,8 @@ public final class StopToken: @unchecked Sendable {
     // @unchecked: the fields below are touched only under `lock`.
     private let lock = Lock()
     private var requests = 0
+    /// The signal of the latest request, told again to an observer registered after it.
+    private var lastSignal: Int32?
     private var observers: [@Sendable (StopRequest) -> Void] = []
 
     /// One request: how many there have been, and the signal that made it (nil: a caller).
@@ -48,6 +50,7 @@ public final class StopToken: @unchecked Sendable {
     public func stop(signal: Int32? = nil) {
         lock.lock()
         requests += 1
+        lastSignal = signal
         let request = StopRequest(count: requests, signal: signal)
         let told = observers
         lock.unlock()
@@ -66,7 +69,7 @@ public final class StopToken: @unchecked Sendable {
     public func onStop(_ observer: @escaping @Sendable (StopRequest) -> Void) {
         lock.lock()
         observers.append(observer)
-        let earlier = requests > 0 ? StopRequest(count: requests, signal: nil) : nil
+        let earlier = requests > 0 ? StopRequest(count: requests, signal: lastSignal) : nil
         lock.unlock()
         if let earlier { observer(earlier) }
     }

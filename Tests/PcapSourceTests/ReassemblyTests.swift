@@ -197,7 +197,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         let finding = HandshakeDiagnosis.finding(
             for: try #require(c.observation.alerts.first),
             in: c.observation,
-            generic: .captureAlert
+            vantage: .testObserver
         )
         #expect(finding?.code == .mtlsClientCertRequired)
     }

@@ -36,7 +36,7 @@ import TLSWire
         let o =
             observation
             ?? HandshakeObservation(clientHello: Self.hello, alerts: [alert], steps: alert.after, outcome: .failed)
-        return HandshakeDiagnosis.finding(for: alert, in: o, generic: .tlsHandshakeFailed)
+        return HandshakeDiagnosis.finding(for: alert, in: o, vantage: .testClient)
     }
 
     @Test func unknownCAFromTheClientAfterTheChainMeansItDistrustsTheRoot() throws {
@@ -127,10 +127,14 @@ import TLSWire
             extensions: []
         )
         let o = HandshakeObservation(serverHello: server, outcome: .established)
-        let byDefault = HandshakeDiagnosis.protocolFindings(o, profile: .default)
+        let byDefault = HandshakeDiagnosis.protocolFindings(o, profile: .default, vantage: .testClient)
         #expect(byDefault.map(\.code) == [.tlsProtocolTooOld, .tlsNoForwardSecrecy])
         #expect(byDefault.allSatisfy { $0.severity == .warning })
-        #expect(HandshakeDiagnosis.protocolFindings(o, profile: .apple).allSatisfy { $0.severity == .error })
+        #expect(
+            HandshakeDiagnosis.protocolFindings(o, profile: .apple, vantage: .testClient).allSatisfy {
+                $0.severity == .error
+            }
+        )
     }
 
     /// Review finding: DTLS versions are judged by the TLS version they are built on — DTLS
@@ -148,7 +152,8 @@ import TLSWire
             )
             return HandshakeDiagnosis.protocolFindings(
                 HandshakeObservation(serverHello: server, outcome: .established),
-                profile: .default
+                profile: .default,
+                vantage: .testClient
             ).map(\.code)
         }
         #expect(codes(ProtocolVersion(0xFEFF), 0xC02F) == [.tlsProtocolTooOld])

@@ -58,7 +58,7 @@ import TLSWire
         #expect(o.clientCertificates == [])
         #expect(o.outcome == .failed)
         #expect(o.steps.last == HandshakeStep(from: .client, type: .certificate, empty: true))
-        let finding = try #require(HandshakeDiagnosis.finding(for: o.alerts[0], in: o, generic: .tlsHandshakeFailed))
+        let finding = try #require(HandshakeDiagnosis.finding(for: o.alerts[0], in: o, vantage: .testClient))
         #expect(finding.code == .mtlsClientCertRequired)
     }
 

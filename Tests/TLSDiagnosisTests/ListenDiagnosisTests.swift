@@ -103,7 +103,11 @@ import TLSWire
         )
         let o = Self.observation(Self.tls12Flight, alerts: [alert])
         let f = try #require(
-            HandshakeDiagnosis.finding(for: alert, in: o, generic: .tlsHandshakeFailed, served: served)
+            HandshakeDiagnosis.finding(
+                for: alert,
+                in: o,
+                vantage: .server(ServerVantage(flow: Self.flow, served: served))
+            )
         )
         #expect(f.message.hasPrefix("The client sent unknown_ca after our Certificate"))
         #expect(f.evidence["issuer_not_sent"] == "CN=Test Intermediate CA")
@@ -125,8 +129,7 @@ import TLSWire
             HandshakeDiagnosis.finding(
                 for: alert,
                 in: Self.observation(Self.tls12Flight, alerts: [alert]),
-                generic: .tlsHandshakeFailed,
-                served: served
+                vantage: .server(ServerVantage(flow: Self.flow, served: served))
             )
         )
     }
@@ -201,8 +204,7 @@ import TLSWire
             HandshakeDiagnosis.finding(
                 for: alert,
                 in: Self.observation([(.client, .clientHello, false)], alerts: [alert]),
-                generic: .tlsHandshakeFailed,
-                served: Self.served([Self.pki.leaf])
+                vantage: .server(ServerVantage(flow: Self.flow, served: Self.served([Self.pki.leaf])))
             )
         )
         #expect(f.code == .tlsNoCommonCipher)

@@ -36,14 +36,12 @@ public enum ConnectionDiagnosis {
         var served: ServedSide?
         var identity: [X509Certificate]?
         var clientAnchors: [TrustAnchor] = []
-        var genericAlertCode = FindingCode.tlsHandshakeFailed
         switch vantage {
         case .client(let client): identity = client.identity
         case .server(let server):
             served = server.served
             clientAnchors = server.clientAnchors
         case .observer(let observer):
-            genericAlertCode = .captureAlert
             findings += CaptureDiagnosis.findings(observer.capture, observation: o)
         }
         if let ending, let finding = HandshakeDiagnosis.finding(for: ending, in: o, vantage: vantage) {
@@ -153,7 +151,7 @@ public enum ConnectionDiagnosis {
         }
         for alert in o.alerts {
             if endingExplainsOurAlert && alert.from == vantage.localSide { continue }
-            guard var finding = HandshakeDiagnosis.finding(for: alert, in: o, generic: genericAlertCode, served: served)
+            guard var finding = HandshakeDiagnosis.finding(for: alert, in: o, vantage: vantage)
             else { continue }
             if alert.from == vantage.localSide && !localErrors.isEmpty {
                 finding.evidence["openssl_errors"] = .strings(localErrors)
@@ -164,7 +162,7 @@ public enum ConnectionDiagnosis {
         {
             findings.append(finding)
         }
-        findings += HandshakeDiagnosis.protocolFindings(o, profile: context.profile, served: served)
+        findings += HandshakeDiagnosis.protocolFindings(o, profile: context.profile, vantage: vantage)
         findings += HandshakeDiagnosis.clientAuthFindings(o, identity: identity)
 
         var clientTrust: TrustSection?

@@ -11,23 +11,25 @@ public enum HandshakeDiagnosis {
     /// client certificate is `mtls.client_cert_rejected`, a server refusing every version
     /// offered is `tls.no_common_version`); otherwise it is `generic`: `tls.handshake_failed`
     /// for live handshakes, `capture.alert` for captures. Returns nil for alerts that end a
-    /// connection normally (close_notify after the handshake). With `served` (listen), the
-    /// alerts are read from the server's side: what the client refused of ours, what we
+    /// connection normally (close_notify after the handshake). From the server's vantage
+    /// (listen), the alerts are read from our side: what the client refused of ours, what we
     /// refused of the client's and why.
     public static func finding(
         for alert: AlertEvent,
         in observation: HandshakeObservation,
-        generic: FindingCode,
-        served: ServedSide? = nil
+        vantage: Vantage
     ) -> Finding? {
+        let generic = vantage.genericAlertCode
         let context = AlertContext(alert: alert, observation: observation)
         if alert.description == .closeNotify || alert.description == .userCanceled {
             // Established by the messages before it, or by the connection as a whole (a
             // capture that decrypted only one side: the other side's Finished is unseen).
             guard !context.established && observation.outcome != .established else { return nil }
         }
+        var ours: Reading?
+        if case .server(let server) = vantage { ours = servedReading(alert, context, observation, server.served) }
         let reading =
-            served.flatMap { servedReading(alert, context, observation, $0) }
+            ours
             ?? (alert.from == .client ? clientAlert(alert, context) : serverAlert(alert, context))
         let name = alert.description.name ?? alert.description.hex
         var evidence: [String: EvidenceValue] = [
@@ -123,13 +125,16 @@ public enum HandshakeDiagnosis {
         )
     }
 
-    /// `tls.protocol_too_old` and `tls.no_forward_secrecy` for what the server chose. With
-    /// `served` (listen), worded for the client: what it offered made us choose this.
+    /// `tls.protocol_too_old` and `tls.no_forward_secrecy` for what the server chose. From
+    /// the server's vantage (listen), worded for the client: what it offered made us choose
+    /// this.
     public static func protocolFindings(
         _ observation: HandshakeObservation,
         profile: Profile,
-        served: ServedSide? = nil
+        vantage: Vantage
     ) -> [Finding] {
+        let ours: Bool
+        if case .server = vantage { ours = true } else { ours = false }
         guard let hello = observation.serverHello else { return [] }
         var findings: [Finding] = []
         let minimum = profile.minimumProtocolVersion
@@ -137,7 +142,7 @@ public enum HandshakeDiagnosis {
         if hello.version.tlsEquivalent < minimum {
             let clientNewest = observation.clientHello?.highestVersion
             let who =
-                served == nil
+                !ours
                 ? "The server negotiated \(hello.version)."
                 : clientNewest.map {
                     $0 > hello.version
@@ -152,7 +157,7 @@ public enum HandshakeDiagnosis {
                     message:
                         "\(who) iOS, macOS, Android and current browsers refuse TLS 1.0 and 1.1; App Transport Security requires \(minimum) or later.",
                     evidence: ["version": .string(hello.version.description), "minimum": .string(minimum.description)],
-                    fix: served == nil
+                    fix: !ours
                         ? nil
                         : "Update the client (or its TLS library) to TLS 1.2 or later; a current server will refuse it."
                 )
@@ -163,11 +168,11 @@ public enum HandshakeDiagnosis {
                 Finding(
                     code: .tlsNoForwardSecrecy,
                     subject: .connection,
-                    message: served == nil
+                    message: !ours
                         ? "The server chose \(hello.cipherSuite), which uses RSA key transport: a recorded session can be decrypted later with the server's key. App Transport Security refuses it."
                         : "The client preferred (or only offered) \(hello.cipherSuite), which uses RSA key transport: a recorded session can be decrypted later with the server's key, and App Transport Security refuses it.",
                     evidence: ["cipher_suite": .string(hello.cipherSuite.description)],
-                    fix: served == nil
+                    fix: !ours
                         ? nil : "Enable ECDHE cipher suites on the client (or its TLS library) and prefer them."
                 )
             )

@@ -23,6 +23,13 @@ public enum Vantage: Sendable, Hashable {
         }
     }
 
+    /// The code of an alert nothing more specific explains: `capture.alert` for an observer,
+    /// who cannot tell which library failed; `tls.handshake_failed` otherwise.
+    public var genericAlertCode: FindingCode {
+        if case .observer = self { return .captureAlert }
+        return .tlsHandshakeFailed
+    }
+
     /// The side whose TLS library is tlsprobe's own (its errors become evidence of the alerts
     /// that side sent); nil for an observer.
     public var localSide: Side? {

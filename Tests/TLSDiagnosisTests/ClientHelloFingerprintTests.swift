@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TLSDiagnosis
+import TestSupport
 @testable import TLSModel
 import TLSWire
 

@@ -4,7 +4,7 @@
     sudo python3 Tests/Tools/capture-tls-vectors.py
 
 writes Tests/TLSWireTests/Vectors/RealHandshakes.swift and, for the JA3/JA4 hash tests,
-Tests/TLSDiagnosisTests/Vectors/CurlClientHello.swift (run from the package root).
+Tests/TestSupport/Vectors/CurlClientHello.swift (run from the package root).
 
 Needs: openssl (s_server, s_client), curl, tcpdump (root, capturing on lo only), and
 tshark, whose own JA3 of curl's hello the tests compare against.
@@ -368,9 +368,11 @@ func hex(_ text: String) -> [UInt8] {
     os.makedirs("Tests/TLSWireTests/Vectors", exist_ok=True)
     with open("Tests/TLSWireTests/Vectors/RealHandshakes.swift", "w") as f:
         f.write(f"{header}{nl}enum RealHandshakes {{{nl}{nl.join(entries)}{nl}}}{nl}{helper}")
-    os.makedirs("Tests/TLSDiagnosisTests/Vectors", exist_ok=True)
-    with open("Tests/TLSDiagnosisTests/Vectors/CurlClientHello.swift", "w") as f:
-        f.write(f"{header}{nl}enum CurlClientHello {{{nl}{nl.join(curl_entries)}{nl}}}{nl}{helper}")
+    # In TestSupport, public: the JA3/JA4 tests and the golden output tests both read it.
+    public_entries = [e.replace("    static let ", "    public static let ") for e in curl_entries]
+    os.makedirs("Tests/TestSupport/Vectors", exist_ok=True)
+    with open("Tests/TestSupport/Vectors/CurlClientHello.swift", "w") as f:
+        f.write(f"{header}{nl}public enum CurlClientHello {{{nl}{nl.join(public_entries)}{nl}}}{nl}{helper}")
 
 
 if __name__ == "__main__":

@@ -10,10 +10,10 @@
 //
 // The bytes change on every run (keys, randoms, dates); tests check structure, not bytes.
 
-enum CurlClientHello {
+public enum CurlClientHello {
     /// Scenario E: curl 7.88.1's ClientHello record to
     /// https://tlsprobe.test:PORT/ (resolved to 127.0.0.1), as captured on lo.
-    static let curlClientHelloRecord: [UInt8] = hex(
+    public static let curlClientHelloRecord: [UInt8] = hex(
         """
         1603010200010001fc03032f61052b10c9409793c7ac6a1fe20fe39e942da74a9519ce923f0427f9a8daa420f0feebdd
         ff1fa504af81033ed5a81cae99e8769dfdafef713df2b70f2993be31003e130213031301c02cc030009fcca9cca8ccaa
@@ -30,7 +30,7 @@ enum CurlClientHello {
     )
     /// JA3 of `curlClientHelloRecord` as TShark (Wireshark) 4.0.17 (Git v4.0.17 packaged as 4.0.17-0+deb12u3). computes it
     /// (`tls.handshake.ja3_full`, `tls.handshake.ja3`): an independent check.
-    static let curlJA3FromTShark = (
+    public static let curlJA3FromTShark = (
         full:
             "771,4866-4867-4865-49196-49200-159-52393-52392-52394-49195-49199-158-49188-49192-107-49187-49191-103-49162-49172-57-49161-49171-51-157-156-61-60-53-47-255,0-11-10-16-22-23-49-13-43-45-51-21,29-23-30-25-24-256-257-258-259-260,0-1-2",
         hash: "0149f47eabf9a20d0893e2a44e5a6323"

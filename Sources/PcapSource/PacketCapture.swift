@@ -35,9 +35,15 @@ public final class PacketCapture {
     public var readsRegularFile: Bool { !handle.isLive && handle.regularFileSize != nil }
 
     /// Opens a pcap or pcapng file ("-" for standard input), with an optional BPF `filter`.
-    public static func open(file path: String, filter: String? = nil) throws(PcapError) -> PacketCapture {
+    /// Reads of a pipe, a FIFO or a terminal wait for `wake` too: once it is signalled they
+    /// end the input (a stop request, however quiet the writer).
+    public static func open(
+        file path: String,
+        filter: String? = nil,
+        wake: WakeUp? = nil
+    ) throws(PcapError) -> PacketCapture {
         do {
-            return try openFile(path, filter: filter)
+            return try openFile(path, filter: filter, wake: wake)
         } catch {
             var failure = error
             failure.target = path
@@ -45,9 +51,9 @@ public final class PacketCapture {
         }
     }
 
-    private static func openFile(_ path: String, filter: String?) throws(PcapError) -> PacketCapture {
+    private static func openFile(_ path: String, filter: String?, wake: WakeUp?) throws(PcapError) -> PacketCapture {
         let keyLog = KeyLog()
-        let handle = try PcapHandle.offline(path: path) { type, data in
+        let handle = try PcapHandle.offline(path: path, wake: wake) { type, data in
             if type == PcapngSecretsScanner.tlsKeyLogSecrets { keyLog.addEmbedded(data) }
         }
         try checkLinkType(handle, name: path)
@@ -141,6 +147,8 @@ public final class PacketCapture {
             do {
                 result = try handle.next()
             } catch {
+                // A stop while a pipe was quiet ends its input mid-record: not a read error.
+                if stop.requested() || handle.wasWoken { break }
                 readError = error.message
                 fileTruncated = !handle.isLive
                 break

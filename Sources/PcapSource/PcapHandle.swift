@@ -72,15 +72,27 @@ private final class WatchedReader {
     private(set) var position: Int64 = 0
     private var scanner = PcapngSecretsScanner()
     private let onSecrets: (UInt32, [UInt8]) -> Void
+    /// Polled beside a descriptor that may wait (not a regular file); nil: read at once.
+    private let wake: WakeUp?
+    /// Whether `wake` ended the input.
+    private(set) var wasWoken = false
 
-    init(descriptor: Int32, onSecrets: @escaping (UInt32, [UInt8]) -> Void) {
+    init(descriptor: Int32, wake: WakeUp?, onSecrets: @escaping (UInt32, [UInt8]) -> Void) {
         self.descriptor = descriptor
+        self.wake = wake
         self.onSecrets = onSecrets
     }
 
     deinit { if descriptor != STDIN_FILENO { close(descriptor) } }
 
     func read(_ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
+        // A quiet pipe (`tcpdump -w - | tlsprobe capture -r -`) must not hold a stop
+        // request: wait for its bytes and for the wake-up together; woken, the read fails.
+        if let wake, wasWoken || wake.waitReadable(descriptor) == .woken {
+            wasWoken = true
+            errno = EINTR
+            return -1
+        }
         var count: Int
         repeat { count = SystemCall.read(descriptor, buffer, size) } while count < 0 && errno == EINTR
         guard count > 0 else { return count }
@@ -123,6 +135,11 @@ final class PcapHandle {
     /// descriptor opened.
     private(set) var regularFileSize: Int?
 
+    /// An offline handle's reader (kept by its FILE): whether a stop request woke it.
+    private weak var reader: WatchedReader?
+    /// Whether a stop request ended an offline handle's input (its reads then fail).
+    var wasWoken: Bool { reader?.wasWoken ?? false }
+
     /// The stdio buffer of an offline handle's FILE, freed after `pcap_close`.
     private var streamBuffer: UnsafeMutablePointer<CChar>?
     /// 64 KiB: a gigabyte is 16,000 read calls instead of the default 4 KiB buffer's quarter
@@ -148,6 +165,7 @@ final class PcapHandle {
     /// out of the bytes on their way to it, from files and pipes alike.
     static func offline(
         path: String,
+        wake: WakeUp? = nil,
         onSecrets: @escaping (UInt32, [UInt8]) -> Void = { _, _ in }
     ) throws(PcapError) -> PcapHandle {
         try PcapLibrary.load()
@@ -156,7 +174,7 @@ final class PcapHandle {
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw PcapError(.unreadableFile, "\(path): this is a directory, not a file")
         }
-        guard let (file, regularSize) = openWatched(path, onSecrets: onSecrets) else {
+        guard let (file, regularSize, reader) = openWatched(path, wake: wake, onSecrets: onSecrets) else {
             throw PcapError(.unreadableFile, "\(path): \(String(cString: strerror(errno)))")
         }
         // glibc ignores the size unless it is given the buffer too; it must outlive the FILE.
@@ -169,8 +187,15 @@ final class PcapHandle {
                 &errbuf
             )
         else {
+            let woken = reader.wasWoken
             fclose(file)
             buffer.deallocate()
+            if woken {
+                throw PcapError(
+                    .cannotOpenFile,
+                    "\(path == "-" ? "standard input" : path): stopped before a pcap or pcapng header came"
+                )
+            }
             let detail = cText(errbuf)
             throw PcapError(.cannotOpenFile, path == "-" ? "standard input: \(detail)" : "\(path): \(detail)")
         }
@@ -178,6 +203,7 @@ final class PcapHandle {
         let owner = PcapHandle(takingOwnership: handle, isLive: false, activated: true)
         owner.streamBuffer = buffer
         owner.regularFileSize = regularSize
+        owner.reader = reader
         if tlsprobe_pcap_major_version(handle) == 2, let file = tlsprobe_pcap_file(handle) {
             let position = ftello(file)
             if position >= 0 { owner.recordEnd = Int64(position) }
@@ -190,20 +216,29 @@ final class PcapHandle {
     /// itself: a symlink's target, standard input redirected from a file).
     private static func openWatched(
         _ path: String,
+        wake: WakeUp?,
         onSecrets: @escaping (UInt32, [UInt8]) -> Void
-    ) -> (UnsafeMutablePointer<FILE>, Int?)? {
-        let descriptor = path == "-" ? STDIN_FILENO : SystemCall.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+    ) -> (UnsafeMutablePointer<FILE>, Int?, WatchedReader)? {
+        // Opened without blocking: a FIFO with no writer yet is waited for by the reads,
+        // which a stop request wakes, not by open(2), which nothing would.
+        var descriptor = STDIN_FILENO
+        if path != "-" {
+            repeat {
+                descriptor = SystemCall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            } while descriptor < 0 && errno == EINTR
+            guard descriptor >= 0 else { return nil }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        }
         var info = stat()
         let regularSize = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
-        let reader = WatchedReader(descriptor: descriptor, onSecrets: onSecrets)
+        let reader = WatchedReader(descriptor: descriptor, wake: regularSize == nil ? wake : nil, onSecrets: onSecrets)
         // The source keeps the reader until fclose (pcap_close); the reader closes the descriptor.
         guard
             let file = SystemCall.readOnlyFile(
                 SystemCall.CookieSource(read: reader.read, position: { reader.position })
             )
         else { return nil }
-        return (file, regularSize)
+        return (file, regularSize, reader)
     }
 
     /// Opens `interface` for live capture with a full snap length, not promiscuous,

@@ -128,7 +128,7 @@ struct Capture: ParsableCommand {
             c.duration = duration
             c.keyLogs = keylog
             let stop = StopToken.signals()
-            let session = try CaptureSession(c, notes: Console.note)
+            let session = try CaptureSession(c, notes: Console.note, stop: stop)
             let sink = output.stream(separation: .blankLineBetween, brief: brief.brief)
             try session.run(to: sink, threshold: failOn.threshold, until: stop)
             if let table = sink.summary() { Console.report(table) }

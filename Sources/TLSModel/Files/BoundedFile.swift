@@ -33,6 +33,9 @@ public enum BoundedFile {
         public var description: String { reason }
     }
 
+    /// How long a FIFO named as a file may stay without a writer, in milliseconds.
+    public static let fifoWait: Int32 = 10_000
+
     /// How many bytes are read at a time.
     static let chunkSize = 1 << 20
 
@@ -48,8 +51,9 @@ public enum BoundedFile {
         limit: Int,
         truncating: Bool = false
     ) throws(ReadError) -> [UInt8] {
+        // Opened without blocking: open(2) of a FIFO with no writer would wait forever.
         var fd: Int32
-        repeat { fd = SystemCall.open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        repeat { fd = SystemCall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
             let code = errno
             // A directory one may not read is refused at open(2): it is still a directory.
@@ -64,6 +68,15 @@ public enum BoundedFile {
         if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw ReadError(kind: .directory, reason: "this is a directory, not a file")
         }
+        // A FIFO (or a pipe, `<(cmd)`) is waited for under a bound: a writer that never
+        // comes is an error, not a run that never ends.
+        if status.st_mode & S_IFMT == S_IFIFO, WakeUp.waitReadable(fd, milliseconds: fifoWait) == .timedOut {
+            throw ReadError(
+                kind: .unreadable,
+                reason: "cannot be read (a FIFO that nothing was written to within \(fifoWait / 1000) s)"
+            )
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return try read(fd: fd, from: offset, limit: limit, truncating: truncating)
     }
 

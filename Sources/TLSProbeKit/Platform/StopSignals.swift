@@ -35,6 +35,10 @@ public final class StopToken: @unchecked Sendable {
         }
     }
 
+    /// Readable from the first request on: a blocking read of user input (capture's pipe)
+    /// polls it beside its descriptor, so a stop wakes it however quiet the input is.
+    public let wakeUp = WakeUp()
+
     public init() {}
 
     /// A token that SIGINT and SIGTERM stop, instead of ending the process. Make it before
@@ -54,6 +58,7 @@ public final class StopToken: @unchecked Sendable {
         let request = StopRequest(count: requests, signal: signal)
         let told = observers
         lock.unlock()
+        wakeUp.signal()
         for observer in told { observer(request) }
     }
 

@@ -37,13 +37,15 @@ public final class CaptureSession {
 
     /// Opens the capture and loads the key logs; what was wrong with a key log goes to
     /// `notes`. Throws when the capture or a key log cannot be opened.
-    public init(_ configuration: Configuration, notes: @escaping (String) -> Void) throws {
+    /// A read from a pipe, a FIFO or a terminal waits for `stop` too (at the pcap header as
+    /// well as between packets).
+    public init(_ configuration: Configuration, notes: @escaping (String) -> Void, stop: StopToken? = nil) throws {
         self.configuration = configuration
         self.notes = notes
         if let interface = configuration.interface {
             capture = try PacketCapture.open(interface: interface, filter: configuration.filter ?? "tcp or udp")
         } else {
-            capture = try PacketCapture.open(file: configuration.file, filter: configuration.filter)
+            capture = try PacketCapture.open(file: configuration.file, filter: configuration.filter, wake: stop?.wakeUp)
         }
         for path in configuration.keyLogs {
             Self.problems(try capture.keyLog.load(file: path)).forEach(notes)

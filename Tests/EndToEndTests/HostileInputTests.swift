@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Hostile inputs and outputs: a quiet pipe or a FIFO with no writer as input, a closed or
+/// full stdout, paths that are not UTF-8, a key log on a full disk, a umask of 0777.
+@Suite struct HostileInputTests {
+    /// Starts tlsprobe with ARGS (stdin: a pipe given a pcap header and then kept open and
+    /// silent, or /dev/null), sends SIGNAL after a second and a half, and prints the exit
+    /// status, the seconds it took after the signal (at most 20 s: then it is killed and
+    /// the status is "none"), and what it wrote to stderr.
+    static let signalScript = #"""
+        import os, signal, struct, subprocess, sys, time
+        exe, sig, feed, args = sys.argv[1], getattr(signal, sys.argv[2]), sys.argv[3], sys.argv[4:]
+        def unblocked():
+            # As from a shell: the test runner may block or ignore the signals.
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+        stdin = subprocess.PIPE if feed == "header" else subprocess.DEVNULL
+        p = subprocess.Popen([exe] + args, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=unblocked)
+        if feed == "header":
+            p.stdin.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 1))
+            p.stdin.flush()
+        time.sleep(1.5)
+        p.send_signal(sig)
+        start = time.time()
+        try:
+            p.wait(timeout=20)
+            status = str(p.returncode)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            status = "none"
+        print(f"status={status} seconds={time.time() - start:.2f}")
+        sys.stdout.write(p.stderr.read().decode(errors="replace"))
+        """#
+
+    /// What `signalScript` reported.
+    struct Stopped {
+        var status: String
+        var seconds: Double
+        var stderr: String
+    }
+
+    static func stopped(_ arguments: [String], signal: String, feed: String) throws -> Stopped {
+        let dir = TemporaryDirectory()
+        let script = dir.write("stop.py", signalScript)
+        let result = try Run.process("python3", [script, Run.tlsprobePath, signal, feed] + arguments, timeout: 60)
+        try #require(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", maxSplits: 1).map(String.init)
+        let fields = (lines.first ?? "").split(separator: " ").map { $0.split(separator: "=").map(String.init) }
+        let status = fields.first?.last ?? ""
+        let seconds = Double(fields.last?.last ?? "") ?? .infinity
+        return Stopped(status: status, seconds: seconds, stderr: lines.count > 1 ? lines[1] : "")
+    }
+
+    /// Seconds a stop may take: 2, scaled for a slow build (bounded: a hung run must fail).
+    static var stopBound: Double { 2 * min(Slowness.factor, 5) }
+
+    // MARK: stop signals on quiet input
+
+    @Test(arguments: ["SIGTERM", "SIGINT"])
+    func captureOfAQuietPipeEndsAtASignal(signal: String) throws {
+        // `tcpdump -w - | tlsprobe capture -r -` with no traffic: the writer sent its header
+        // and waits. The signal ends the run at once, with the summary.
+        let run = try Self.stopped(["capture", "-r", "-"], signal: signal, feed: "header")
+        #expect(run.status == "0", "status \(run.status): \(run.stderr)")
+        #expect(run.seconds < Self.stopBound, "took \(run.seconds) s after \(signal)")
+        #expect(run.stderr.contains("standard input (stopped): 0 TLS connections reported"), "\(run.stderr)")
+    }
+
+    @Test func captureOfAFIFOWithNoWriterEndsAtSIGTERM() throws {
+        let dir = TemporaryDirectory()
+        let fifo = dir.file("trace.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let run = try Self.stopped(["capture", "-r", fifo], signal: "SIGTERM", feed: "none")
+        #expect(run.status == "2", "status \(run.status): \(run.stderr)")
+        #expect(run.seconds < Self.stopBound, "took \(run.seconds) s after SIGTERM")
+        #expect(run.stderr.contains("\(fifo): stopped before a pcap or pcapng header came"), "\(run.stderr)")
+    }
+
+    @Test func aFIFOWithNoWriterAsAnInputFileIsRefusedAfterTheWait() throws {
+        let dir = TemporaryDirectory()
+        let fifo = dir.file("cert.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let leaf = dir.write("leaf.pem", TestPKI.chain().leaf.pem)
+        for arguments in [["inspect", fifo], ["verify", leaf, "--anchor", fifo]] {
+            let result = try Run.tlsprobe(arguments, timeout: 60)
+            #expect(result.status == 2, "\(arguments): status \(result.status) \(result.stderr)")
+            #expect(
+                result.stderr.contains("a FIFO that nothing was written to within 10 s"),
+                "\(arguments): \(result.stderr)"
+            )
+        }
+    }
+}

@@ -242,7 +242,11 @@ extension ParsableCommand {
     func making(_ warnings: [String], _ body: () throws -> IdentitySession.Outcome) throws {
         for warning in warnings { Console.note("Warning: \(warning)") }
         do {
-            Console.report(try body().text)
+            let text = try body().text
+            // The files are made: the status says so even when their list cannot be written.
+            if let reason = Console.reportOrFailure(text) {
+                Console.note("Warning: cannot write to standard output (\(reason)); the files were made:\n\(text)")
+            }
         } catch let error as any UserFacingError {
             Console.note("Error: \(error.description)")
             throw Status.couldNotExamine

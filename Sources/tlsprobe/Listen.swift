@@ -189,6 +189,8 @@ struct Listen: ParsableCommand {
             // reads never holds a connection or a stop.
             let writer = QueuedWriter()
             try session.prepare(writer, until: stop)
+            // Nobody reads the reports any more (`… | head`): stop serving.
+            Console.whenStdoutCloses { stop.stop() }
             session.announcement().forEach(Console.note)
             let sink = output.stream(separation: .blankLineAfter, brief: brief.brief, output: { writer.enqueue($0) })
             Console.note(session.serve(to: sink, through: writer, threshold: failOn.threshold))

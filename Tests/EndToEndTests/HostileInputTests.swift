@@ -100,4 +100,64 @@ import Darwin
             )
         }
     }
+
+    // MARK: a closed or failing stdout
+
+    /// Runs ARGS with stdout a pipe whose reader is already gone (`… | head -1` once head
+    /// has left) and prints the exit status and stderr.
+    static let closedStdoutScript = #"""
+        import os, subprocess, sys
+        read, write = os.pipe()
+        os.close(read)
+        p = subprocess.run(sys.argv[1:], stdout=write, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        print(f"status={p.returncode}")
+        sys.stdout.write(p.stderr.decode(errors="replace"))
+        """#
+
+    static func expiredLeaf(in dir: TemporaryDirectory) -> String {
+        var spec = TestPKI.Spec.server("printer.local")
+        spec.notAfter = TestPKI.day(-1)
+        spec.notBefore = TestPKI.day(-100)
+        return dir.write("expired.pem", TestPKI.issue(spec, by: TestPKI.chain().intermediate).pem)
+    }
+
+    @Test func aClosedStdoutKeepsTheVerdictsStatus() throws {
+        let dir = TemporaryDirectory()
+        let leaf = Self.expiredLeaf(in: dir)
+        let plain = try Run.tlsprobe(["verify", leaf])
+        try #require(plain.status == 1, "\(plain.stderr)")
+        let script = dir.write("closed.py", Self.closedStdoutScript)
+        for arguments in [["verify", leaf], ["verify", leaf, "--json"], ["inspect", leaf]] {
+            let closed = try Run.process("python3", [script, Run.tlsprobePath] + arguments)
+            #expect(closed.stdout.hasPrefix("status=1\n"), "\(arguments): \(closed.stdout)")
+            #expect(!closed.stdout.contains("Error"), "quietly: \(closed.stdout)")
+        }
+        // As a user writes it.
+        let piped = try Run.process(
+            "bash",
+            ["-c", "set -o pipefail; \"$0\" verify \"$1\" | head -1 >/dev/null", Run.tlsprobePath, leaf]
+        )
+        #expect(piped.status == 1, "\(piped.stderr)")
+    }
+
+    @Test func aFullStdoutIsAnErrorLineAndStatus2() throws {
+        let dir = TemporaryDirectory()
+        let leaf = Self.expiredLeaf(in: dir)
+        let full = try Run.process("bash", ["-c", "\"$0\" verify \"$1\" > /dev/full", Run.tlsprobePath, leaf])
+        #expect(full.status == 2)
+        #expect(
+            full.stderr.contains("Error: cannot write the report to standard output: No space left on device"),
+            "\(full.stderr)"
+        )
+        // identity's status says what was made: the files are, and stderr lists them.
+        let out = dir.file("ca")
+        let made = try Run.process(
+            "bash",
+            ["-c", "\"$0\" identity ca --out \"$1\" > /dev/full", Run.tlsprobePath, out]
+        )
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stderr.contains("the files were made"), "\(made.stderr)")
+        #expect(made.stderr.contains("\(out)/root.pem"), "\(made.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/root.pem"))
+    }
 }

@@ -33,6 +33,9 @@ public final class CaptureSession {
 
     public let configuration: Configuration
     private let capture: PacketCapture
+
+    /// Whether the capture is a regular file (it ends); not an interface, a pipe or a FIFO.
+    public var readsRegularFile: Bool { capture.readsRegularFile }
     private let notes: (String) -> Void
 
     /// Opens the capture and loads the key logs; what was wrong with a key log goes to

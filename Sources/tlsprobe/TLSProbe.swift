@@ -42,12 +42,47 @@ struct TLSProbe: ParsableCommand {
     /// in time quadratic in their number (`explain` with 100,000 words ran for minutes).
     static let maximumArguments = 4096
 
+    /// The first argument (counting from 1) whose bytes are not valid UTF-8, with every
+    /// byte outside printable ASCII written `\xNN`.
+    static func firstArgumentNotUTF8() -> (Int, String)? {
+        for index in 1..<max(1, Int(CommandLine.argc)) {
+            guard let raw = CommandLine.unsafeArgv[index] else { continue }
+            if String(validatingCString: raw) != nil { continue }
+            var escaped = ""
+            var byte = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
+            while byte.pointee != 0 {
+                escaped += Self.escaped(byte.pointee)
+                byte += 1
+            }
+            return (index, escaped)
+        }
+        return nil
+    }
+
+    /// A printable ASCII byte as itself; any other, and `\` and `"`, as `\xNN`.
+    private static func escaped(_ byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"") {
+            return String(UnicodeScalar(byte))
+        }
+        let hex = String(byte, radix: 16)
+        return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+    }
+
     static func main() {
         Console.ignoreBrokenPipe()
         let count = CommandLine.arguments.count - 1
         if count > maximumArguments {
             Console.note(
                 "Error: \(count) arguments, at most \(maximumArguments): give explain a long text as one quoted argument"
+            )
+            exit(withError: ExitCode.validationFailure)
+        }
+        // CommandLine.arguments repairs bytes that are not UTF-8 into U+FFFD: a path such
+        // as $'\xff.pem' would name another file. Such an argument is refused, from the
+        // raw bytes, before anything is parsed.
+        if let (index, escaped) = firstArgumentNotUTF8() {
+            Console.note(
+                "Error: argument \(index) is not valid UTF-8: \"\(escaped)\"; tlsprobe takes file names and other arguments as UTF-8 text (rename the file, or give it through a link whose name is UTF-8)"
             )
             exit(withError: ExitCode.validationFailure)
         }

@@ -160,4 +160,38 @@ import Darwin
         #expect(made.stderr.contains("\(out)/root.pem"), "\(made.stderr)")
         #expect(FileManager.default.fileExists(atPath: out + "/root.pem"))
     }
+
+    // MARK: paths that are not UTF-8
+
+    /// Runs tlsprobe with arguments given as bytes (Python's `\xff` escapes), in `dir`.
+    static let bytesScript = #"""
+        import ast, os, subprocess, sys
+        os.chdir(sys.argv[2])
+        arguments = [ast.literal_eval("b'" + a + "'") for a in sys.argv[3:]]
+        p = subprocess.run([sys.argv[1].encode()] + arguments, capture_output=True, stdin=subprocess.DEVNULL)
+        print(f"status={p.returncode}")
+        sys.stdout.write(p.stdout.decode(errors="replace"))
+        sys.stdout.write(p.stderr.decode(errors="replace"))
+        """#
+
+    @Test func aPathThatIsNotUTF8IsNeverReadAsAnotherFile() throws {
+        let dir = TemporaryDirectory()
+        // The name U+FFFD repairs \xff into: a valid certificate a wrong read would inspect.
+        dir.write("\u{FFFD}.pem", TestPKI.chain().leaf.pem)
+        let script = dir.write("bytes.py", Self.bytesScript)
+        let inspect = try Run.process("python3", [script, Run.tlsprobePath, dir.path, "inspect", "\\xff.pem"])
+        #expect(inspect.stdout.hasPrefix("status=64\n"), "\(inspect.stdout)")
+        #expect(inspect.stdout.contains("argument 2 is not valid UTF-8: \"\\xff.pem\""), "\(inspect.stdout)")
+        #expect(!inspect.stdout.contains("Subject"), "another file was read: \(inspect.stdout)")
+
+        // Nothing is written elsewhere either.
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let identity = try Run.process(
+            "python3",
+            [script, Run.tlsprobePath, dir.path, "identity", "ca", "--out", "ca-\\xfe"]
+        )
+        #expect(identity.stdout.hasPrefix("status=64\n"), "\(identity.stdout)")
+        #expect(identity.stdout.contains("argument 4 is not valid UTF-8: \"ca-\\xfe\""), "\(identity.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
+    }
 }

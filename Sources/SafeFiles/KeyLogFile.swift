@@ -12,15 +12,25 @@ import SystemCalls
 /// created with mode 0600 and set to 0600 if it already existed, since it holds secrets,
 /// and it is never another user's file, a file others may write, or reached through a link.
 public final class KeyLogFile: @unchecked Sendable {
-    // @unchecked: the descriptor never changes and each line goes out in one write(2)
-    // under the lock, so concurrent handshakes may share one file.
+    // @unchecked: the descriptor never changes, each line goes out in one write(2) under
+    // the lock (so concurrent handshakes may share one file), and `failure` is touched
+    // only under it.
 
     /// The path as given.
     public let path: String
     private let fd: Int32
     private let lock = Lock()
+    private var failure: OpenError?
 
-    /// Why the key log cannot be written.
+    /// The first write that failed (a full disk, an I/O error), if any: the key log lacks
+    /// secrets, which the run must report.
+    public var writeFailure: OpenError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+
+    /// Why the key log cannot be opened or written.
     public struct OpenError: Error, Sendable, CustomStringConvertible {
         /// The key log file, as given.
         public let path: String
@@ -59,7 +69,19 @@ public final class KeyLogFile: @unchecked Sendable {
         bytes.append(0x0A)
         lock.lock()
         defer { lock.unlock() }
-        _ = OwnFile.writeAll(fd, bytes)
+        // A line is written whole or not at all: a failed write (a full disk) is cut back
+        // off, so no half line is left for a reader to take as a secret, and remembered.
+        let end = lseek(fd, 0, SEEK_END)
+        if let code = OwnFile.writeAll(fd, bytes) {
+            if end >= 0 { _ = ftruncate(fd, end) }
+            if failure == nil {
+                failure = OpenError(
+                    path: path,
+                    description:
+                        "--keylog \(path): cannot be written (\(String(cString: strerror(code)))); the session's secrets are missing from it"
+                )
+            }
+        }
         // Wipe our copy of the secret.
         bytes.withUnsafeMutableBytes { raw in if let base = raw.baseAddress { memset(base, 0, raw.count) } }
     }

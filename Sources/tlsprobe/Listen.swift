@@ -194,6 +194,8 @@ struct Listen: ParsableCommand {
             session.announcement().forEach(Console.note)
             let sink = output.stream(separation: .blankLineAfter, brief: brief.brief, output: { writer.enqueue($0) })
             Console.note(session.serve(to: sink, through: writer, threshold: failOn.threshold))
+            // Secrets that could not be written (a full disk): the key log lacks sessions.
+            if let failure = c.keyLog?.writeFailure { throw failure }
             return Status.of(sink)
         }
     }

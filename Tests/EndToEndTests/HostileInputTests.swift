@@ -194,4 +194,36 @@ import Darwin
         #expect(identity.stdout.contains("argument 4 is not valid UTF-8: \"ca-\\xfe\""), "\(identity.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
     }
+
+    // MARK: a key log on a full disk
+
+    @Test func aKeyLogOnAFullDiskIsAnErrorAndLeavesNoHalfLine() throws {
+        guard getuid() == 0 else {
+            print("skipped: mounting a small tmpfs needs root")
+            return
+        }
+        let pki = PKIFiles()
+        let server = try pki.server()
+        defer { server.stop() }
+        let mount = TemporaryDirectory()
+        let mounted = try Run.process("mount", ["-t", "tmpfs", "-o", "size=4k,mode=0700", "tmpfs", mount.path])
+        guard mounted.status == 0 else {
+            print("skipped: cannot mount a tmpfs: \(mounted.stderr)")
+            return
+        }
+        defer { _ = try? Run.process("umount", [mount.path]) }
+        // A page of 4 KiB, nearly full: the first secret's line does not fit whole.
+        let keys = mount.file("keys.log")
+        let earlier = String(repeating: "# an earlier session\n", count: 190)  // 3,990 bytes
+        try #require(FileManager.default.createFile(atPath: keys, contents: Data(earlier.utf8)))
+        try #require(chmod(keys, 0o600) == 0)
+        let result = try Run.tlsprobe(["connect", server.address, "--keylog", keys], timeout: 30)
+        #expect(result.status == 2, "status \(result.status): \(result.stderr)")
+        #expect(
+            result.stderr.contains("Error: --keylog \(keys): cannot be written (No space left on device)"),
+            "\(result.stderr)"
+        )
+        let left = try String(contentsOfFile: keys, encoding: .utf8)
+        #expect(left == earlier, "a half line was left: \(left.count - earlier.count) bytes more")
+    }
 }

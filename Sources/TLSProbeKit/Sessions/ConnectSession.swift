@@ -82,6 +82,8 @@ public struct ConnectSession: Sendable {
             ? (handshake: try TLSClient.connectDatagram(c.target, options: plan.options), versions: nil)
             : try TLSClient.connect(c.target, options: plan.options, probeVersions: c.probeVersions)
         let judged = try fallingBack(from: result.handshake, versions: result.versions, plan: plan)
+        // Secrets that could not be written are an error, as a chain that could not be saved.
+        if let failure = c.keyLog?.writeFailure { throw failure }
         let live = judged.live
         let chain = live.observation.serverCertificates
         if let path = c.saveChainPath {

@@ -21,9 +21,26 @@ package enum OwnFile {
     /// `path` opened with `access` (O_RDONLY, O_WRONLY | O_APPEND…) and checked; created with
     /// mode 0600 when `create` and it does not exist. Nil when it does not exist and not `create`.
     static func open(_ path: String, access: Int32, create: Bool) throws(Refusal) -> Int32? {
-        let flags = access | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (create ? O_CREAT : 0)
-        var fd: Int32
-        repeat { fd = SystemCall.open(path, flags, 0o600) } while fd < 0 && errno == EINTR
+        let flags = access | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        var fd: Int32 = -1
+        var created = false
+        while true {
+            // Created here (O_EXCL says so) or opened as it is: a file made now gets 0600
+            // by fchmod below, whatever the umask (0777 would leave a lock file mode 000
+            // that blocks the next run).
+            if create {
+                repeat { fd = SystemCall.open(path, flags | O_CREAT | O_EXCL, 0o600) } while fd < 0 && errno == EINTR
+                if fd >= 0 {
+                    created = true
+                    break
+                }
+                if errno != EEXIST { break }
+            }
+            repeat { fd = SystemCall.open(path, flags) } while fd < 0 && errno == EINTR
+            // Removed between the two opens: create it after all.
+            if fd < 0 && errno == ENOENT && create { continue }
+            break
+        }
         guard fd >= 0 else {
             let code = errno
             switch code {
@@ -46,6 +63,11 @@ package enum OwnFile {
         if let refusal = refusal(status, path: path) {
             close(fd)
             throw refusal
+        }
+        if created, status.st_mode & 0o777 != 0o600, fchmod(fd, 0o600) != 0 {
+            let code = errno
+            close(fd)
+            throw Refusal(reason: "cannot be made private (mode 0600): \(String(cString: strerror(code)))")
         }
         // A regular file: back to blocking writes.
         let current = fcntl(fd, F_GETFL)

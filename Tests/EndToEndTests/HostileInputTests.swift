@@ -226,4 +226,19 @@ import Darwin
         let left = try String(contentsOfFile: keys, encoding: .utf8)
         #expect(left == earlier, "a half line was left: \(left.count - earlier.count) bytes more")
     }
+
+    // MARK: lock files under umask 0777
+
+    @Test func aLockFileIsMode0600WhateverTheUmask() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("ca")
+        let made = try Run.process(
+            "bash",
+            ["-c", "umask 0777; exec \"$0\" identity ca --out \"$1\"", Run.tlsprobePath, out]
+        )
+        #expect(made.status == 0, "\(made.stderr)")
+        var status = stat()
+        try #require(stat(out + "/.tlsprobe.lock", &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600, "mode \(String(status.st_mode & 0o777, radix: 8))")
+    }
 }

@@ -140,6 +140,46 @@ import Darwin
         #expect(piped.status == 1, "\(piped.stderr)")
     }
 
+    /// `listen` on 127.0.0.1:PORT with stdout a pipe nobody reads any more; one curl
+    /// connection; prints the exit status (or "none" when it still runs 20 s later) and stderr.
+    static let listenScript = #"""
+        import os, socket, subprocess, sys, time
+        exe, port = sys.argv[1], sys.argv[2]
+        read, write = os.pipe()
+        os.close(read)
+        p = subprocess.Popen([exe, "listen", "127.0.0.1:" + port], stdout=write, stderr=subprocess.PIPE,
+                             stdin=subprocess.DEVNULL)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", int(port)), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        subprocess.run(["curl", "-sk", "--max-time", "10", f"https://127.0.0.1:{port}/"], stdout=subprocess.DEVNULL)
+        try:
+            p.wait(timeout=20)
+            status = str(p.returncode)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            status = "none"
+        print(f"status={status}")
+        sys.stdout.write(p.stderr.read().decode(errors="replace"))
+        """#
+
+    @Test func listenStopsWhenNobodyReadsItsReports() throws {
+        let dir = TemporaryDirectory()
+        let script = dir.write("listen.py", Self.listenScript)
+        let port = try ReservedPort(host: "127.0.0.1")
+        let result = try Run.process("python3", [script, Run.tlsprobePath, "\(port.port)"], timeout: 90)
+        #expect(result.stdout.hasPrefix("status=0\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("tlsprobe listen: stopped (stdout closed): 1 connection reported"),
+            "\(result.stdout)"
+        )
+    }
+
     @Test func aFullStdoutIsAnErrorLineAndStatus2() throws {
         let dir = TemporaryDirectory()
         let leaf = Self.expiredLeaf(in: dir)

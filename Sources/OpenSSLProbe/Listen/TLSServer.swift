@@ -70,6 +70,8 @@ public enum StopReason: Sendable, Hashable, CustomStringConvertible {
     case duration
     /// SIGINT (Ctrl-C) or SIGTERM.
     case signal(Int32)
+    /// The reader of stdout went away (`tlsprobe listen | head`): no one reads the reports.
+    case stdoutClosed
 
     public var description: String {
         switch self {
@@ -78,6 +80,7 @@ public enum StopReason: Sendable, Hashable, CustomStringConvertible {
         case .signal(SIGINT): return "SIGINT"
         case .signal(SIGTERM): return "SIGTERM"
         case .signal(let number): return "signal \(number)"
+        case .stdoutClosed: return "stdout closed"
         }
     }
 }
@@ -296,7 +299,9 @@ public final class TLSServer: @unchecked Sendable {
         lock.lock()
         var grace: Date?
         while inFlight > 0 && !hurry {
-            if case .signal? = stopReason {
+            // Stopped from outside (a signal, a closed stdout): connections in progress
+            // get the grace, no longer.
+            if stopReason != .count && stopReason != .duration && stopReason != nil {
                 let limit = grace ?? Date().addingTimeInterval(3)
                 grace = limit
                 if !lock.wait(untilSecondsSince1970: limit.timeIntervalSince1970) { break }

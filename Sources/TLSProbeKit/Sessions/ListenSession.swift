@@ -132,7 +132,8 @@ public final class ListenSession: Sendable {
         // are dropped (a second request: at once).
         let server = self.server
         stop.onStop { request in
-            server.stop(.signal(request.asSignal))
+            // A request without a signal is the closed stdout's (Listen's run makes it).
+            server.stop(request.signal.map(StopReason.signal) ?? .stdoutClosed)
             writer.stopRequested(grace: Self.signalGrace)
         }
         guard writer.start() else {

@@ -140,6 +140,34 @@ import Darwin
         #expect(piped.status == 1, "\(piped.stderr)")
     }
 
+    @Test func aClosedStdoutKeepsScansStatus() throws {
+        let s = try ScanCommandTests.Servers()
+        defer { s.stop() }
+        let dir = TemporaryDirectory()
+        let script = dir.write("closed.py", Self.closedStdoutScript)
+        let arguments = [
+            "scan", "127.0.0.1", "--ports", ScanCommandTests.portList(s.allPorts), "--anchor", s.pki.root,
+            "--timeout", "10",
+        ]
+        for form in [[], ["--json"]] {
+            let closed = try Run.process("python3", [script, Run.tlsprobePath] + arguments + form, timeout: 120)
+            #expect(closed.stdout.hasPrefix("status=1\n"), "\(form): \(closed.stdout)")
+        }
+    }
+
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, captureComment))
+    func aClosedStdoutKeepsCapturesStatus() throws {
+        let file = try CaptureTests.serverCapture()
+        let dir = TemporaryDirectory()
+        let script = dir.write("closed.py", Self.closedStdoutScript)
+        let arguments = ["capture", "-r", file, "--anchor", CaptureTests.pki.root, "--host", "localhost"]
+        for form in [[], ["--json"], ["--brief"]] {
+            let closed = try Run.process("python3", [script, Run.tlsprobePath] + arguments + form, timeout: 120)
+            #expect(closed.stdout.hasPrefix("status=1\n"), "\(form): \(closed.stdout)")
+            #expect(closed.stdout.contains("4 TLS connections reported"), "read to the end: \(closed.stdout)")
+        }
+    }
+
     /// `listen` on 127.0.0.1:PORT with stdout a pipe nobody reads any more; one curl
     /// connection; prints the exit status (or "none" when it still runs 20 s later) and stderr.
     static let listenScript = #"""

@@ -101,6 +101,24 @@ import Darwin
         }
     }
 
+    @Test func aFIFOWhoseWriterStallsIsRefusedAfterTheWait() throws {
+        let dir = TemporaryDirectory()
+        let fifo = dir.file("cert.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // The start of a PEM file, then nothing, the FIFO kept open.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "exec > \"$0\"; printf -- '-----BEGIN CERT'; exec sleep 120", fifo]
+        try writer.run()
+        defer {
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+        }
+        let result = try Run.tlsprobe(["inspect", fifo], timeout: 60)
+        #expect(result.status == 2, "status \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("a FIFO that nothing was written to within 10 s"), "\(result.stderr)")
+    }
+
     // MARK: a closed or failing stdout
 
     /// Runs ARGS with stdout a pipe whose reader is already gone (`… | head -1` once head

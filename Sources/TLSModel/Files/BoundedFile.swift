@@ -68,16 +68,12 @@ public enum BoundedFile {
         if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw ReadError(kind: .directory, reason: "this is a directory, not a file")
         }
-        // A FIFO (or a pipe, `<(cmd)`) is waited for under a bound: a writer that never
-        // comes is an error, not a run that never ends.
-        if status.st_mode & S_IFMT == S_IFIFO, WakeUp.waitReadable(fd, milliseconds: fifoWait) == .timedOut {
-            throw ReadError(
-                kind: .unreadable,
-                reason: "cannot be read (a FIFO that nothing was written to within \(fifoWait / 1000) s)"
-            )
-        }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return try read(fd: fd, from: offset, limit: limit, truncating: truncating)
+        // A FIFO (or a pipe, `<(cmd)`) is waited for under a bound, at each read: a writer
+        // that never comes, or stops writing without closing, is an error, not a run that
+        // never ends.
+        let isFIFO = status.st_mode & S_IFMT == S_IFIFO
+        return try read(fd: fd, from: offset, limit: limit, truncating: truncating, waiting: isFIFO ? fifoWait : nil)
     }
 
     /// The bytes of an open file from `offset` on (the file is read from where it stands
@@ -88,6 +84,18 @@ public enum BoundedFile {
         from offset: Int = 0,
         limit: Int,
         truncating: Bool = false
+    ) throws(ReadError) -> [UInt8] {
+        try read(fd: fd, from: offset, limit: limit, truncating: truncating, waiting: nil)
+    }
+
+    /// `read(fd:from:limit:truncating:)`, each read(2) first waiting at most `waiting`
+    /// milliseconds for bytes (nil: as long as read(2) takes).
+    private static func read(
+        fd: Int32,
+        from offset: Int,
+        limit: Int,
+        truncating: Bool,
+        waiting: Int32?
     ) throws(ReadError) -> [UInt8] {
         let budget = limit - offset
         guard budget >= 0 else {
@@ -111,6 +119,12 @@ public enum BoundedFile {
             let chunk = min(scratch.count, wanted - bytes.count)
             var got = 0
             while got < chunk {
+                if let waiting, WakeUp.waitReadable(fd, milliseconds: waiting) == .timedOut {
+                    throw ReadError(
+                        kind: .unreadable,
+                        reason: "cannot be read (a FIFO that nothing was written to within \(waiting / 1000) s)"
+                    )
+                }
                 let n = SystemCall.read(fd, scratch.baseAddress! + got, chunk - got)
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 { throw ReadError(kind: .unreadable, reason: "cannot be read (\(reason(errno)))") }

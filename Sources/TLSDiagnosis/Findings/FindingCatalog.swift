@@ -115,7 +115,7 @@ public enum FindingCatalog {
             title: "self-signed certificate",
             defaultSeverity: .error,
             meaning:
-                "The server presents a certificate that signed itself, as cameras, printers and development servers do out of the box. Only clients that have that exact certificate installed or pinned will accept it. It is reported only when that certificate is not among the anchors.",
+                "The server presents a certificate that signed itself, as cameras, printers and development servers do out of the box. Only clients that have that exact certificate installed or pinned will accept it. It is reported whether or not anchors are given, unless that certificate is among them.",
             fix:
                 "Either pin or install this exact certificate on every client (--anchor it to check), or issue the server a certificate from a local CA the clients trust (tlsprobe identity ca --out CA_DIR, then tlsprobe identity server --ca CA_DIR --host NAME --out DIR).",
             related: [.chainUntrustedRoot],
@@ -458,7 +458,12 @@ public enum FindingCatalog {
             severityNote:
                 "a warning for a warning-level alert the handshake went on past, and for a client that closed after finishing the handshake with listen over a name our certificate lacks",
             rank: .handshake,
-            consequenceOf: [.tlsProtocolTooOld, .tlsNoCommonVersion, .tlsNoCommonCipher, .tlsAppleClientRefused, .mtlsClientCertRequired, .mtlsIdentityNotAcceptable, .mtlsClientCertRejected, .tlsHelloRetryNotFollowed, .chainMissingIntermediate, .chainUntrustedRoot, .chainSelfSignedLeaf, .chainAnchorKeyMismatch, .chainStaleIntermediate, .nameMismatch, .nameIPNotInSAN, .nameCNOnly]
+            consequenceOf: [
+                .tlsProtocolTooOld, .tlsNoCommonVersion, .tlsNoCommonCipher, .tlsAppleClientRefused,
+                .mtlsClientCertRequired, .mtlsIdentityNotAcceptable, .mtlsClientCertRejected, .tlsHelloRetryNotFollowed,
+                .chainMissingIntermediate, .chainUntrustedRoot, .chainSelfSignedLeaf, .chainAnchorKeyMismatch,
+                .chainStaleIntermediate, .nameMismatch, .nameIPNotInSAN, .nameCNOnly,
+            ]
         ),
         Entry(
             code: .tlsNoCommonVersion,
@@ -667,7 +672,11 @@ public enum FindingCatalog {
             related: [.tlsHandshakeFailed],
             reproduce: "tlsprobe capture -r trace.pcap",
             rank: .handshake,
-            consequenceOf: [.chainMissingIntermediate, .chainUntrustedRoot, .chainSelfSignedLeaf, .chainAnchorKeyMismatch, .chainStaleIntermediate, .chainAnchorNotRoot, .nameMismatch, .nameIPNotInSAN, .nameCNOnly, .certExpired, .certNotYetValid, .tlsProtocolTooOld, .tlsNoCommonVersion, .tlsNoCommonCipher, .mtlsClientCertRequired]
+            consequenceOf: [
+                .chainMissingIntermediate, .chainUntrustedRoot, .chainSelfSignedLeaf, .chainAnchorKeyMismatch,
+                .chainStaleIntermediate, .chainAnchorNotRoot, .nameMismatch, .nameIPNotInSAN, .nameCNOnly, .certExpired,
+                .certNotYetValid, .tlsProtocolTooOld, .tlsNoCommonVersion, .tlsNoCommonCipher, .mtlsClientCertRequired,
+            ]
         ),
         Entry(
             code: .captureTLS13Encrypted,

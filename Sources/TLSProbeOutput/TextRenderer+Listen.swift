@@ -9,7 +9,8 @@ extension TextRenderer {
     func listenText(_ r: ConnectionReport) -> String {
         var out = ""
         let when = r.flow.map { " · \(ReportTime.iso8601($0.firstPacket))" } ?? ""
-        out += clientVerdictLine(r.verdict, findings: r.findings)
+        // Our own chain was served: trust beside the verdict is the client certificate's.
+        out += clientVerdictLine(r.verdict, findings: r.findings, judged: "client certificate")
         out +=
             style.paint(
                 oneLine("listen \(r.flow?.client ?? "?") → \(r.flow?.server ?? "?")\(when) · \(profileLabel(r.trust))"),

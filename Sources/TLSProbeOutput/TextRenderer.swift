@@ -154,7 +154,9 @@ public struct TextRenderer: Sendable {
 
     /// The line every connection report opens with: whether the profile's client would
     /// connect and, when not, the root cause; chain trust and the counts beside it.
-    public func clientVerdictLine(_ v: ClientVerdict, findings: [Finding]) -> String {
+    /// `judged` names what `trusted` is about: the server's chain, or (listen) the client's
+    /// certificate, left out when none was judged.
+    public func clientVerdictLine(_ v: ClientVerdict, findings: [Finding], judged: String = "chain") -> String {
         var line = oneLine(v.client) + ": "
         if v.connects {
             line += style.paint("CONNECTS", .green)
@@ -167,9 +169,9 @@ public struct TextRenderer: Sendable {
             }
         }
         switch v.trusted {
-        case .some(true): line += " · chain trusted"
-        case .some(false): line += " · chain " + style.paint("NOT trusted", .red)
-        case .none: line += " · chain trust not evaluated"
+        case .some(true): line += " · \(judged) trusted"
+        case .some(false): line += " · \(judged) " + style.paint("NOT trusted", .red)
+        case .none: line += judged == "chain" ? " · chain trust not evaluated" : ""
         }
         let counts = severityCounts(findings)
         if !counts.isEmpty { line += " · " + counts }

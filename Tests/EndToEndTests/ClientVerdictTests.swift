@@ -207,6 +207,38 @@ import TestSupport
         #expect(brief.stdout.contains("ERROR chain.missing_intermediate"), "\(brief.stdout)")
     }
 
+    // MARK: listen: the client's verdict on what we served
+
+    @Test func listenOpensWithTheClientsVerdict() throws {
+        let pki = PKIFiles()
+        let listener = try ListenProcess(
+            ["--json", "--count", "2"] + pki.identity,
+            environment: ["TLSPROBE_PROFILE": "apple"]
+        )
+        // One client that trusts our root, one that refuses our chain.
+        try Run.process(
+            "openssl",
+            ["s_client", "-connect", listener.address, "-CAfile", pki.root, "-verify_return_error"],
+            stdin: Data(),
+            timeout: 20
+        )
+        let other = pki.dir.write("other.pem", TestPKI.issueLive(.root("Somebody Else's Root")).pem)
+        try Run.process(
+            "openssl",
+            ["s_client", "-connect", listener.address, "-CAfile", other, "-verify_return_error"],
+            stdin: Data(),
+            timeout: 20
+        )
+        _ = listener.finish()
+        let lines = try SchemaTests.objects(lines: listener.stdoutText)
+        try #require(lines.count == 2, "\(listener.stdoutText) \(listener.stderrText)")
+        let verdicts = lines.compactMap(Self.verdict)
+        #expect(verdicts.map { $0["client"] as? String } == ["iPhone/Mac (iOS 17+)", "iPhone/Mac (iOS 17+)"])
+        #expect(verdicts.map { $0["connects"] as? Bool } == [true, false], "\(verdicts)")
+        #expect(verdicts.last?["cause"] as? String == "tls.handshake_failed")
+        #expect((lines.first?["trust"] as? [String: Any])?["profile_source"] as? String == "environment")
+    }
+
     // MARK: scan: a port that is not TLS
 
     @Test func aNonTLSPortCarriesNoErrorFinding() throws {

@@ -46,11 +46,15 @@ public struct ClientVerdict: Sendable, Hashable {
 }
 
 extension ConnectionReport {
-    /// Whether the profile's client would connect (see `ClientVerdict`).
+    /// Whether the profile's client would connect (see `ClientVerdict`). For listen the
+    /// chain served is our own: `trusted` is then the client certificate's verdict, when
+    /// client anchors judged one.
     public var verdict: ClientVerdict {
-        ClientVerdict(
+        let trusted: Bool?
+        if case .server = vantage { trusted = clientTrust?.trusted } else { trusted = trust.trusted }
+        return ClientVerdict(
             findings: findings,
-            trusted: trust.trusted,
+            trusted: trusted,
             handshakeFailed: outcome == .failed,
             profile: trust.profile
         )

@@ -42,8 +42,9 @@ extension Finding {
     /// or the path before consequences and notes), then by code, then by subject.
     public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
         if a.severity != b.severity { return a.severity > b.severity }
-        let ra = a.code.entry.rank
-        let rb = b.code.entry.rank
+        // A code without an entry (none in this build) ranks as a property rather than trapping.
+        let ra = FindingCatalog.entry(for: a.code)?.rank ?? .property
+        let rb = FindingCatalog.entry(for: b.code)?.rank ?? .property
         if ra != rb { return ra < rb }
         if a.code != b.code { return a.code.rawValue < b.code.rawValue }
         return a.subject.description < b.subject.description
@@ -73,9 +74,10 @@ extension Array where Element == Finding {
         }
         var sorted = unique.sorted(by: Finding.reportOrder)
         let present = Set(sorted.map(\.code))
-        guard sorted.count > 1, sorted.contains(where: { !$0.code.entry.consequenceOf.isEmpty }) else { return sorted }
+        func causes(of code: FindingCode) -> [FindingCode] { FindingCatalog.entry(for: code)?.consequenceOf ?? [] }
+        guard sorted.count > 1, sorted.contains(where: { !causes(of: $0.code).isEmpty }) else { return sorted }
         for i in sorted.indices {
-            let causes = sorted[i].code.entry.consequenceOf
+            let causes = causes(of: sorted[i].code)
             guard !causes.isEmpty, causes.contains(where: present.contains) else { continue }
             let own = sorted[i].code
             sorted[i].causedBy = sorted.first { $0.code != own && causes.contains($0.code) }?.code

@@ -35,6 +35,7 @@ extension ReportJSON {
             "outcome": .string(r.outcome.rawValue),
             "trust": json(r.trust),
             "findings": .array(r.findings.map(json)),
+            "verdict": json(r.verdict),
         ]
         // Who is speaking decides which of target and flow is set, and which keys a line
         // carries: listen's lines all share one shape (its keys null when absent); the other

@@ -154,6 +154,7 @@ public enum ReportJSON {
             "evaluated": .bool(t.evaluated),
             "trusted": .optional(t.trusted),
             "profile": .string(t.profile),
+            "profile_source": .string(t.profileSource),
             "note": .optional(t.note),
             "anchors": .array(t.anchors.map(json)),
             "path": t.path.map { .array($0.map(json)) } ?? .null,
@@ -181,12 +182,23 @@ public enum ReportJSON {
     public static func json(_ f: Finding) -> JSONValue {
         // Members in key order, so writing them needs no sort.
         .object([
+            "caused_by": .optional(f.causedBy?.rawValue),
             "code": .string(f.code.rawValue),
             "evidence": .object(JSONObject(f.evidence, json)),
             "fix": .string(f.fix),
             "message": .string(f.message),
             "severity": .string(f.severity.rawValue),
             "subject": .string(f.subject.description),
+        ])
+    }
+
+    /// docs/DESIGN.md's VERDICT: whether the profile's client would connect.
+    public static func json(_ v: ClientVerdict) -> JSONValue {
+        .object([
+            "cause": .optional(v.cause?.code.rawValue),
+            "client": .string(v.client),
+            "connects": .bool(v.connects),
+            "trusted": .optional(v.trusted),
         ])
     }
 

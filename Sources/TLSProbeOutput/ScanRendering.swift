@@ -7,32 +7,31 @@ extension TextRenderer {
     /// finding, the leaf's expiry date and issuer.
     public func scanTable(_ rows: [ScanRow]) -> String {
         guard !rows.isEmpty else { return "" }
-        let header = ["ENDPOINT", "NAME", "VERDICT", "EXPIRES", "ISSUER", "TOP FINDING"]
+        let header = ["ENDPOINT", "NAME", "VERDICT (CHAIN)", "EXPIRES", "ISSUER", "TOP FINDING"]
         var cells: [[String]] = []
         var tones: [TextStyle.Tone?] = []
         for row in rows {
             let name = row.sni ?? row.leafName.map { "(\($0))" } ?? "-"
             var verdict: String
             var tone: TextStyle.Tone?
+            // The client's verdict first, chain trust beside it.
+            let trust: String
             switch row.verdict {
-            case .trusted:
-                verdict = "trusted"
-                tone = .green
-            case .notTrusted:
-                verdict = "NOT TRUSTED"
-                tone = .red
-            case .notEvaluated:
-                verdict = "not evaluated"
-                tone = .yellow
+            case .trusted: trust = "trusted"
+            case .notTrusted: trust = "NOT TRUSTED"
+            case .notEvaluated: trust = "not evaluated"
+            case .notTLS, .error: trust = ""
+            }
+            switch row.verdict {
             case .notTLS:
                 verdict = "not TLS"
                 tone = .cyan
             case .error:
                 verdict = "error"
                 tone = .red
-            }
-            if row.handshakeFailed && row.verdict != .notTLS && row.verdict != .error {
-                verdict += ", handshake failed"
+            default:
+                verdict = (row.connects == true ? "connects" : "CANNOT CONNECT") + " (\(trust))"
+                tone = row.connects == true ? .green : .red
             }
             let expires = row.notAfter.map { String(ReportTime.iso8601($0).prefix(10)) } ?? "-"
             var top: String
@@ -93,11 +92,14 @@ extension TextRenderer {
         out +=
             "  found       \(s.found) listening (\(s.closed) closed, \(s.silent) silent, \(s.unreachable) unreachable)\n"
         out +=
+            "  clients     \(s.cannotConnect) cannot connect, \(s.connects) connect\n"
+        out +=
             "  TLS         \(s.reported - s.notTLS): \(s.trusted) trusted, \(s.notTrusted) not trusted, \(s.notEvaluated) not evaluated"
         out += s.notTLS > 0 ? "; \(s.notTLS) not TLS\n" : "\n"
         out += "  failing     \(s.failing) with findings at or above --fail-on\n"
-        if !s.findings.isEmpty { out += "  errors      " + tally(s.findings) + "\n" }
-        if !s.errors.isEmpty { out += "  not examined " + tally(s.errors) + "\n" }
+        // "errors" is what JSON's summary.errors holds: endpoints not examined, by error code.
+        if !s.findings.isEmpty { out += "  findings    " + tally(s.findings) + " (error severity)\n" }
+        if !s.errors.isEmpty { out += "  errors      " + tally(s.errors) + " (not examined)\n" }
         out += "  expiring    \(s.expiringCount) within \(s.expiringDays) days"
         if s.expired > 0 { out += ", \(s.expired) expired" }
         out += "\n"
@@ -129,6 +131,8 @@ extension ReportJSON {
                 "trusted": .int(s.trusted),
                 "not_trusted": .int(s.notTrusted),
                 "not_evaluated": .int(s.notEvaluated),
+                "connects": .int(s.connects),
+                "cannot_connect": .int(s.cannotConnect),
                 "failing": .int(s.failing),
                 "errors": .object(JSONObject(s.errors) { .int($0) }),
                 "findings": .object(JSONObject(s.findings) { .int($0) }),

@@ -28,7 +28,8 @@ extension TextRenderer {
                 + (f.tunnel.map { " · \($0.rawValue) tunnel" } ?? "") + (f.transport == .udp ? " · DTLS over UDP" : "")
             ownHello = false
         }
-        out += style.paint(oneLine(title), .bold) + "\n"
+        out += clientVerdictLine(r.verdict, findings: r.findings)
+        out += style.paint(oneLine(title + " · " + profileLabel(r.trust)), .bold) + "\n"
         var negotiated: [String] = []
         if let v = r.handshake.version { negotiated.append(v.description) }
         if let c = r.handshake.cipherSuite { negotiated.append(c.description) }
@@ -50,8 +51,8 @@ extension TextRenderer {
                 "  " + style.paint(oneLine("The first handshake failed (\(f.reason.rawValue)); \(said)."), .yellow)
                 + "\n"
         }
-        out += "\n"
-        out += verdict(r.trust, findings: r.findings)
+        // Why trust was not judged, or how (a pin): under the verdict, as before.
+        if let note = r.trust.note { out += "\n  " + style.wrap(oneLine(note), indent: 2) + "\n" }
         out += findingsSection(r.findings)
         if !r.alerts.isEmpty {
             out += heading("Alerts")
@@ -244,26 +245,28 @@ extension TextRenderer {
             endpoint = "\(observer.flow.client) → \(observer.flow.server)"
         }
         var parts = [oneLine(endpoint), r.handshake.version?.description ?? "-"]
-        var verdict: String
+        let clientVerdict = r.verdict
+        var verdict =
+            clientVerdict.connects
+            ? style.paint("CONNECTS", .green)
+            : style.paint("CANNOT CONNECT", .red)
         switch r.vantage {
-        case .server:
-            // Our own chain: the client's verdict is how the connection ended.
-            verdict = r.outcome == .established ? style.paint("ESTABLISHED", .green) : ""
+        case .server: break  // our own chain: the client's verdict is how the connection ended
         default:
             switch r.trust.trusted {
-            case .some(true): verdict = style.paint("TRUSTED", .green)
-            case .some(false): verdict = style.paint("NOT TRUSTED", .red)
-            case .none: verdict = style.paint("NOT EVALUATED", .yellow)
+            case .some(true): verdict += ", chain trusted"
+            case .some(false): verdict += ", chain " + style.paint("NOT trusted", .red)
+            case .none: verdict += ", chain not evaluated"
             }
         }
         switch r.outcome {
         case .established: break
-        case .failed: verdict += (verdict.isEmpty ? "" : ", ") + style.paint("handshake failed", .red)
-        case .incomplete: verdict += (verdict.isEmpty ? "" : ", ") + "handshake incomplete"
+        case .failed: verdict += ", " + style.paint("handshake failed", .red)
+        case .incomplete: verdict += ", handshake incomplete"
         }
         parts.append(verdict)
-        let order: [Severity] = [.error, .warning, .info]
-        if let top = order.lazy.compactMap({ severity in r.findings.first { $0.severity == severity } }).first {
+        // Findings are in report order: the root cause of the worst group comes first.
+        if let top = r.findings.first {
             var sentence = oneLine(top.message)
             if let end = sentence.scalarRange(of: ". ") { sentence = String(sentence[..<end.lowerBound]) + "." }
             if sentence.count > 120 { sentence = String(sentence.prefix(119)) + "…" }

@@ -9,7 +9,13 @@ extension TextRenderer {
     func listenText(_ r: ConnectionReport) -> String {
         var out = ""
         let when = r.flow.map { " · \(ReportTime.iso8601($0.firstPacket))" } ?? ""
-        out += style.paint(oneLine("listen \(r.flow?.client ?? "?") → \(r.flow?.server ?? "?")\(when)"), .bold) + "\n"
+        // Our own chain was served: trust beside the verdict is the client certificate's.
+        out += clientVerdictLine(r.verdict, findings: r.findings, judged: "client certificate")
+        out +=
+            style.paint(
+                oneLine("listen \(r.flow?.client ?? "?") → \(r.flow?.server ?? "?")\(when) · \(profileLabel(r.trust))"),
+                .bold
+            ) + "\n"
         var negotiated: [String] = []
         if let v = r.handshake.version { negotiated.append(v.description) }
         if let c = r.handshake.cipherSuite { negotiated.append(c.description) }

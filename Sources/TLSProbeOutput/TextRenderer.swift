@@ -152,6 +152,42 @@ public struct TextRenderer: Sendable {
         }
     }
 
+    /// The line every connection report opens with: whether the profile's client would
+    /// connect and, when not, the root cause; chain trust and the counts beside it.
+    /// `judged` names what `trusted` is about: the server's chain, or (listen) the client's
+    /// certificate, left out when none was judged.
+    public func clientVerdictLine(_ v: ClientVerdict, findings: [Finding], judged: String = "chain") -> String {
+        var line = oneLine(v.client) + ": "
+        if v.connects {
+            line += style.paint("CONNECTS", .green)
+        } else {
+            line += style.paint("CANNOT CONNECT", .red)
+            if let cause = v.cause {
+                line += " — " + oneLine(cause.code.entry.title) + " (\(cause.code.rawValue))"
+            } else {
+                line += " — the handshake failed"
+            }
+        }
+        switch v.trusted {
+        case .some(true): line += " · \(judged) trusted"
+        case .some(false): line += " · \(judged) " + style.paint("NOT trusted", .red)
+        case .none: line += judged == "chain" ? " · chain trust not evaluated" : ""
+        }
+        let counts = severityCounts(findings)
+        if !counts.isEmpty { line += " · " + counts }
+        return line + "\n"
+    }
+
+    /// Which profile judged and where it was chosen, for a report's title line and the
+    /// trust heading: "profile apple, from TLSPROBE_PROFILE"; nothing is said of a default.
+    func profileLabel(_ t: TrustSection) -> String {
+        switch t.profileSource {
+        case "option": return "profile \(t.profile), from --profile"
+        case "environment": return "profile \(t.profile), from \(Profile.environmentVariable)"
+        default: return "profile \(t.profile)"
+        }
+    }
+
     func severityCounts(_ findings: [Finding]) -> String {
         let order: [Severity] = [.error, .warning, .info]
         return order.compactMap { severity in
@@ -165,6 +201,9 @@ public struct TextRenderer: Sendable {
         guard !findings.isEmpty else { return "" }
         var out = heading("Findings (\(findings.count))")
         for finding in findings {
+            // A consequence is listed under its cause, and says so.
+            let folded = finding.causedBy != nil
+            let lead = folded ? "  ↳ " : "  "
             let label: String
             switch finding.severity {
             case .error: label = style.paint("ERROR  ", .red)
@@ -172,8 +211,11 @@ public struct TextRenderer: Sendable {
             case .info: label = style.paint("INFO   ", .cyan)
             }
             out +=
-                "  \(label)  " + style.paint(finding.code.rawValue, .bold) + "  " + oneLine(finding.subject.description)
-                + "\n"
+                "\(lead)\(label)  " + style.paint(finding.code.rawValue, .bold) + "  "
+                + oneLine(finding.subject.description) + "\n"
+            if let cause = finding.causedBy {
+                out += "           " + style.paint("a consequence of \(cause.rawValue)", .dim) + "\n"
+            }
             out += "           " + style.wrap(oneLine(finding.message), indent: 11) + "\n"
             let evidence = flatten(finding.evidence).map { (oneLine($0.0), oneLine($0.1)) }
             if !evidence.isEmpty {
@@ -297,7 +339,7 @@ public struct TextRenderer: Sendable {
 
     /// The trust section: anchors, the path built, OpenSSL's verdict.
     func trustSection(_ t: TrustSection, title: String = "Trust") -> String {
-        var out = heading("\(title) (profile \(t.profile))")
+        var out = heading("\(title) (\(profileLabel(t)))")
         if t.anchors.isEmpty {
             out += field("anchors", "(none given)")
         } else {

@@ -60,18 +60,37 @@ struct TimeOption: ParsableArguments {
     var instant: Date { at ?? Date() }
 }
 
-/// `--profile`: whose rules judge.
+/// `--profile`: whose rules judge; `TLSPROBE_PROFILE` sets the default.
 struct ProfileOption: ParsableArguments {
     @Option(
         name: .customLong("profile"),
         help: ArgumentHelp(
-            "Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients).",
+            "Whose rules: default (RFC 5280/9525), apple (iOS 13+/macOS, ATS), openssl (OpenSSL 3 clients); default: $TLSPROBE_PROFILE, else default.",
             valueName: "name"
         )
     )
-    var name: ProfileArgument = .default
+    var name: ProfileArgument?
 
-    var profile: Profile { name.profile }
+    func validate() throws {
+        if name == nil, let value = SystemCall.environment(Profile.environmentVariable),
+            ProfileArgument(rawValue: value) == nil
+        {
+            let names = ProfileArgument.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError(
+                "the environment variable \(Profile.environmentVariable) names no profile; set it to one of \(names), or unset it"
+            )
+        }
+    }
+
+    /// The profile: `--profile`, else `TLSPROBE_PROFILE`, else `default`, with where it came from.
+    var profile: Profile {
+        if let name { return name.profile.chosen(from: .option) }
+        if let value = SystemCall.environment(Profile.environmentVariable), let named = ProfileArgument(rawValue: value)
+        {
+            return named.profile.chosen(from: .environment)
+        }
+        return Profile.default.chosen(from: .default)
+    }
 }
 
 /// What the client trusts, the name it expects, when and under which rules.

@@ -479,7 +479,8 @@ let captureComment = Comment(
         #expect(connections.allSatisfy { $0.contains(" → 127.0.0.1:") }, "\(connections)")
         // TLS 1.3 without a key log: its chain was encrypted.
         #expect(
-            connections[0].contains("TLSv1.2  TRUSTED") && connections[1].contains("TLSv1.3  NOT EVALUATED"),
+            connections[0].contains("TLSv1.2  CONNECTS, chain trusted")
+                && connections[1].contains("TLSv1.3  CONNECTS, chain not evaluated"),
             "\(connections)"
         )
         #expect(

@@ -138,7 +138,7 @@ import TLSDiagnosis
         #expect((cert["san"] as? [String: Any])?["dns"] as? [String] == ["printer.local"])
         #expect((cert["sha256"] as? String)?.allSatisfy { "0123456789abcdef".contains($0) } == true)
         let finding = try #require((object["findings"] as? [[String: Any]])?.first)
-        #expect(Set(finding.keys) == ["code", "severity", "subject", "message", "evidence", "fix"])
+        #expect(Set(finding.keys) == ["code", "severity", "subject", "message", "evidence", "fix", "caused_by"])
         #expect(finding["code"] as? String == "chain.missing_intermediate")
         #expect(!text.contains("\u{1B}"))
     }

@@ -32,6 +32,31 @@ public enum FindingCatalog {
         /// than the profile's ("a warning when a pinned key decided trust"), for the
         /// documentation; nil when there are none.
         public var severityNote: String? = nil
+        /// Where findings with this code stand in a report among those of the same
+        /// severity: what stops the handshake or the path comes first, consequences and
+        /// notes last. `--brief`, scan's top finding and the verdict's cause follow it.
+        public var rank: CausalRank = .property
+        /// Codes this one is a consequence of: when a finding with one of them is in the
+        /// same report, this finding says so and is listed under it.
+        public var consequenceOf: [FindingCode] = []
+    }
+
+    /// Causal rank, first to last: see `Entry.rank`.
+    public enum CausalRank: Int, Sendable, Hashable, Comparable, CaseIterable {
+        /// Stops the handshake: version, cipher suite, a client certificate demanded.
+        case handshake = 0
+        /// Stops the path: missing intermediate, untrusted or self-signed root, an anchor that is no root.
+        case path = 1
+        /// The name the client dials is not in the certificate.
+        case name = 2
+        /// A property of a certificate or of the connection (key, dates, EKU, forward secrecy).
+        case property = 3
+        /// What follows from another finding (the alert reporting it, a duplicate).
+        case consequence = 4
+        /// Notes: what was seen, not what is wrong.
+        case note = 5
+
+        public static func < (a: CausalRank, b: CausalRank) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// Every code this build knows, in catalog order.
@@ -46,7 +71,8 @@ public enum FindingCatalog {
             fix:
                 "Install the root certificate on the client (on iOS: install the profile, then enable it under Settings > General > About > Certificate Trust Settings), or pass it with --anchor.",
             related: [.chainMissingIntermediate, .chainAnchorKeyMismatch, .chainSelfSignedLeaf],
-            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem"
+            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem",
+            rank: .path
         ),
         Entry(
             code: .chainAnchorKeyMismatch,
@@ -57,7 +83,8 @@ public enum FindingCatalog {
             fix:
                 "The client trusts an older CA of the same name. Install the current root on the client and remove the old one, or re-issue the server certificate from the CA the clients already trust.",
             related: [.chainUntrustedRoot, .chainBadSignature],
-            reproduce: "tlsprobe verify leaf.pem --anchor old-root.pem"
+            reproduce: "tlsprobe verify leaf.pem --anchor old-root.pem",
+            rank: .path
         ),
         Entry(
             code: .chainStaleIntermediate,
@@ -68,7 +95,8 @@ public enum FindingCatalog {
             fix:
                 "Replace the old intermediate in the server's chain file with the current certificate of the issuing CA (the one whose key id the leaf names as its authority key id). Nothing changes on the clients when the new intermediate comes from the same root.",
             related: [.chainAnchorKeyMismatch, .chainMissingIntermediate],
-            reproduce: "tlsprobe verify leaf.pem old-intermediate.pem --anchor root.pem"
+            reproduce: "tlsprobe verify leaf.pem old-intermediate.pem --anchor root.pem",
+            rank: .path
         ),
         Entry(
             code: .chainMissingIntermediate,
@@ -79,18 +107,32 @@ public enum FindingCatalog {
             fix:
                 "Configure the server to send its intermediate certificates after the leaf (a full-chain file: leaf first, then each issuer), or install the missing CA certificate on the client.",
             related: [.chainUntrustedRoot, .chainWrongOrder],
-            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem"
+            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem",
+            rank: .path
         ),
         Entry(
             code: .chainSelfSignedLeaf,
             title: "self-signed certificate",
             defaultSeverity: .error,
             meaning:
-                "The server presents a certificate that signed itself, as cameras, printers and development servers do out of the box. Only clients that have that exact certificate installed or pinned will accept it. It is reported only when that certificate is not among the anchors.",
+                "The server presents a certificate that signed itself, as cameras, printers and development servers do out of the box. Only clients that have that exact certificate installed or pinned will accept it. It is reported whether or not anchors are given, unless that certificate is among them.",
             fix:
                 "Either pin or install this exact certificate on every client (--anchor it to check), or issue the server a certificate from a local CA the clients trust (tlsprobe identity ca --out CA_DIR, then tlsprobe identity server --ca CA_DIR --host NAME --out DIR).",
             related: [.chainUntrustedRoot],
-            reproduce: "tlsprobe connect HOST:PORT --anchor server-cert.pem"
+            reproduce: "tlsprobe connect HOST:PORT --anchor server-cert.pem",
+            rank: .path
+        ),
+        Entry(
+            code: .chainAnchorNotRoot,
+            title: "anchor is not a root",
+            defaultSeverity: .warning,
+            meaning:
+                "The path ends at an anchor (--anchor, --anchors) that is not self-signed: an intermediate given as the trusted root. iOS and macOS give full trust only to a root installed as one, so under --profile apple it is an error and the chain is not trusted. OpenSSL clients differ: with X509_V_FLAG_PARTIAL_CHAIN (curl, Python) they accept it, while openssl s_client -verify_return_error and a default X509_verify_cert refuse it (unable to get issuer certificate); a warning under default and openssl. The fix names the root: the issuer named in the anchor.",
+            fix:
+                "Give the root as the anchor (the certificate of the issuer the anchor names), and have the server send the intermediate; on iOS install the root's profile and enable it under Certificate Trust Settings.",
+            related: [.chainUntrustedRoot, .chainMissingIntermediate],
+            reproduce: "tlsprobe connect HOST:PORT --anchor intermediate.pem --profile apple",
+            rank: .path
         ),
         Entry(
             code: .chainWrongOrder,
@@ -122,7 +164,8 @@ public enum FindingCatalog {
             fix:
                 "Nothing is broken: clients ignore a root they are sent. Leave it out of the chain file to save bytes.",
             related: [.chainUntrustedRoot],
-            reproduce: "tlsprobe connect HOST:PORT"
+            reproduce: "tlsprobe connect HOST:PORT",
+            rank: .note
         ),
         Entry(
             code: .chainBadSignature,
@@ -133,7 +176,8 @@ public enum FindingCatalog {
             fix:
                 "Re-issue the certificate from the CA named as its issuer; a certificate whose signature fails was not signed by the key the client has.",
             related: [.chainAnchorKeyMismatch],
-            reproduce: "tlsprobe verify leaf.pem intermediate.pem --anchor root.pem"
+            reproduce: "tlsprobe verify leaf.pem intermediate.pem --anchor root.pem",
+            rank: .path
         ),
         Entry(
             code: .chainIssuerNotCA,
@@ -144,7 +188,8 @@ public enum FindingCatalog {
             fix:
                 "Issue the certificate from a CA certificate (basicConstraints CA:TRUE), not from another end-entity certificate.",
             related: [.chainIssuerMissingCertSign],
-            reproduce: "tlsprobe inspect issuer.pem"
+            reproduce: "tlsprobe inspect issuer.pem",
+            rank: .path
         ),
         Entry(
             code: .chainPathLengthExceeded,
@@ -153,7 +198,8 @@ public enum FindingCatalog {
             meaning: "A CA limits how many CAs may follow it (pathlen) and the chain has more.",
             fix: "Shorten the chain, or re-issue the constraining CA with a larger pathlen.",
             related: [.chainTooLong],
-            reproduce: "tlsprobe verify leaf.pem intermediate.pem --anchor root.pem"
+            reproduce: "tlsprobe verify leaf.pem intermediate.pem --anchor root.pem",
+            rank: .path
         ),
         Entry(
             code: .chainIssuerMissingCertSign,
@@ -162,7 +208,8 @@ public enum FindingCatalog {
             meaning: "The issuing CA's keyUsage lacks keyCertSign, so it may not sign certificates.",
             fix: "Re-issue the CA certificate with keyUsage keyCertSign (and cRLSign).",
             related: [.chainIssuerNotCA],
-            reproduce: "tlsprobe inspect issuer.pem"
+            reproduce: "tlsprobe inspect issuer.pem",
+            rank: .path
         ),
         Entry(
             code: .chainNameConstraintsViolated,
@@ -172,7 +219,8 @@ public enum FindingCatalog {
             fix:
                 "Issue the certificate for names the constraining CA permits, or re-issue that CA with the name in its permitted subtrees.",
             related: [],
-            reproduce: "tlsprobe verify leaf.pem --anchor root.pem --host NAME"
+            reproduce: "tlsprobe verify leaf.pem --anchor root.pem --host NAME",
+            rank: .path
         ),
         Entry(
             code: .chainTooLong,
@@ -181,7 +229,8 @@ public enum FindingCatalog {
             meaning: "The chain has more certificates than clients will follow.",
             fix: "Use a shorter chain; clients stop building paths after a few intermediates.",
             related: [.chainPathLengthExceeded, .chainUnrelatedCertificate],
-            reproduce: "tlsprobe connect HOST:PORT"
+            reproduce: "tlsprobe connect HOST:PORT",
+            rank: .path
         ),
         // cert
         Entry(
@@ -250,7 +299,8 @@ public enum FindingCatalog {
             fix:
                 "Issue the device its own leaf from this CA and install that with its chain; keep the CA's key off the device. If the CA's key was on the device, treat it as exposed: create a new CA, re-issue its certificates and replace the root on every client.",
             related: [.certKeyUsageIncompatible, .certEKUMissingServerAuth],
-            reproduce: "tlsprobe verify ca.pem --anchor root.pem"
+            reproduce: "tlsprobe verify ca.pem --anchor root.pem",
+            rank: .path
         ),
         Entry(
             code: .certKeyUsageIncompatible,
@@ -345,7 +395,9 @@ public enum FindingCatalog {
             fix:
                 "Re-issue the certificate with the name the client dials added to its subjectAltName, keeping the names it has (tlsprobe identity server --ca CA_DIR --host printer.local --host 10.0.0.5 --out DIR; openssl: -addext \"subjectAltName=IP:10.0.0.5,DNS:printer.local\": -addext replaces the whole extension, so list them all), or dial a name it carries (never a wildcard pattern: \"*.local\" covers no name at all).",
             related: [.nameIPNotInSAN, .nameCNOnly],
-            reproduce: "tlsprobe connect HOST:PORT --host NAME"
+            reproduce: "tlsprobe connect HOST:PORT --host NAME",
+            rank: .name,
+            consequenceOf: [.certCAAsLeaf]
         ),
         Entry(
             code: .nameIPNotInSAN,
@@ -356,7 +408,9 @@ public enum FindingCatalog {
             fix:
                 "Re-issue the certificate with an iPAddress SAN for the address clients dial, keeping the names it has (tlsprobe identity server --ca CA_DIR --host printer.local --host ::1 --host 10.0.0.5 --out DIR; openssl: -addext \"subjectAltName=DNS:printer.local,IP:::1,IP:10.0.0.5\": -addext replaces the whole extension, so list them all); a DNS entry or the Common Name holding the address does not count.",
             related: [.nameMismatch],
-            reproduce: "tlsprobe connect 10.0.0.5:PORT"
+            reproduce: "tlsprobe connect 10.0.0.5:PORT",
+            rank: .name,
+            consequenceOf: [.certCAAsLeaf]
         ),
         Entry(
             code: .nameCNOnly,
@@ -367,7 +421,8 @@ public enum FindingCatalog {
             fix:
                 "Re-issue the certificate with a subjectAltName extension (tlsprobe identity server --ca CA_DIR --host NAME --out DIR puts every --host there); iOS, macOS, Chrome and Go ignore the Common Name.",
             related: [.nameMismatch],
-            reproduce: "tlsprobe inspect cert.pem"
+            reproduce: "tlsprobe inspect cert.pem",
+            rank: .name
         ),
         // tls
         Entry(
@@ -378,7 +433,8 @@ public enum FindingCatalog {
                 "The server negotiates TLS 1.0 or 1.1 (or SSL 3.0), which iOS, macOS and current browsers refuse. It is also reported when the first handshake failed on the version and every version the server accepts (found by a fallback, or by --versions) is older than TLS 1.2; the finding names them.",
             fix: "Enable TLS 1.2 (and 1.3) on the server; iOS, macOS and current browsers refuse TLS 1.0 and 1.1.",
             related: [.tlsNoCommonVersion],
-            reproduce: "tlsprobe connect HOST:PORT --versions"
+            reproduce: "tlsprobe connect HOST:PORT --versions",
+            rank: .handshake
         ),
         Entry(
             code: .tlsNoForwardSecrecy,
@@ -400,7 +456,14 @@ public enum FindingCatalog {
             related: [.tlsNoCommonVersion, .tlsNoCommonCipher, .mtlsClientCertRequired],
             reproduce: "tlsprobe connect HOST:PORT",
             severityNote:
-                "a warning for a warning-level alert the handshake went on past, and for a client that closed after finishing the handshake with listen over a name our certificate lacks"
+                "a warning for a warning-level alert the handshake went on past, and for a client that closed after finishing the handshake with listen over a name our certificate lacks",
+            rank: .handshake,
+            consequenceOf: [
+                .tlsProtocolTooOld, .tlsNoCommonVersion, .tlsNoCommonCipher, .tlsAppleClientRefused,
+                .mtlsClientCertRequired, .mtlsIdentityNotAcceptable, .mtlsClientCertRejected, .tlsHelloRetryNotFollowed,
+                .chainMissingIntermediate, .chainUntrustedRoot, .chainSelfSignedLeaf, .chainAnchorKeyMismatch,
+                .chainStaleIntermediate, .nameMismatch, .nameIPNotInSAN, .nameCNOnly,
+            ]
         ),
         Entry(
             code: .tlsNoCommonVersion,
@@ -410,7 +473,9 @@ public enum FindingCatalog {
                 "The client's and the server's protocol versions do not overlap. It is reported when the ClientHello is answered with protocol_version; the evidence lists what was offered.",
             fix: "Enable a protocol version both sides support; try --versions to see what the server accepts.",
             related: [.tlsProtocolTooOld],
-            reproduce: "tlsprobe connect HOST:PORT --versions"
+            reproduce: "tlsprobe connect HOST:PORT --versions",
+            rank: .handshake,
+            consequenceOf: [.tlsProtocolTooOld]
         ),
         Entry(
             code: .tlsNoCommonCipher,
@@ -420,7 +485,8 @@ public enum FindingCatalog {
                 "No cipher suite is acceptable to both sides. The two may also share no group or signature algorithm; the evidence lists the versions and cipher suites offered. In connect, when a retry offering every suite OpenSSL has completes, the message names the suite the server chose (the one it insists on), and the evidence has it as accepted_suite and accepted_version.",
             fix: "Enable a cipher suite both sides support (an ECDHE suite with AES-GCM works almost everywhere).",
             related: [.tlsNoForwardSecrecy],
-            reproduce: "tlsprobe listen 4433"
+            reproduce: "tlsprobe listen 4433",
+            rank: .handshake
         ),
         Entry(
             code: .tlsStartTLSRefused,
@@ -431,7 +497,8 @@ public enum FindingCatalog {
             fix:
                 "Enable TLS on the server (SMTP: a certificate and STARTTLS in the MTA; PostgreSQL: ssl = on; LDAP: TLS certificates in slapd), or dial the port that serves TLS from the first byte (465, 993, 995, 636).",
             related: [.tlsHandshakeFailed],
-            reproduce: "tlsprobe connect HOST:25 --starttls smtp"
+            reproduce: "tlsprobe connect HOST:25 --starttls smtp",
+            rank: .handshake
         ),
         Entry(
             code: .tlsStartTLSNotUsed,
@@ -453,7 +520,8 @@ public enum FindingCatalog {
             fix:
                 "Update the client's TLS library; as a workaround, configure the server to prefer a group the client sends a key share for in its first ClientHello (x25519 or secp256r1), so no HelloRetryRequest is needed.",
             related: [.tlsNoCommonCipher, .tlsHandshakeFailed],
-            reproduce: "tlsprobe capture -r hrr.pcap"
+            reproduce: "tlsprobe capture -r hrr.pcap",
+            rank: .handshake
         ),
         Entry(
             code: .tlsAppleClientRefused,
@@ -464,7 +532,9 @@ public enum FindingCatalog {
             fix:
                 "Configure the server for what Apple's clients offer: a P-256 or RSA (2048+) certificate, ECDHE suites with AES-GCM, TLS 1.2 and 1.3, x25519 or secp256r1.",
             related: [.tlsNoCommonCipher, .tlsNoForwardSecrecy, .tlsHandshakeFailed],
-            reproduce: "tlsprobe connect HOST:PORT --profile apple"
+            reproduce: "tlsprobe connect HOST:PORT --profile apple",
+            rank: .handshake,
+            consequenceOf: [.tlsProtocolTooOld, .tlsNoCommonVersion]
         ),
         // mtls
         Entry(
@@ -476,7 +546,8 @@ public enum FindingCatalog {
             fix:
                 "Nothing to do unless the connection fails; then give a client identity with --identity or --cert/--key.",
             related: [.mtlsClientCertRequired],
-            reproduce: "tlsprobe connect HOST:PORT"
+            reproduce: "tlsprobe connect HOST:PORT",
+            rank: .note
         ),
         Entry(
             code: .mtlsClientCertRequired,
@@ -487,7 +558,8 @@ public enum FindingCatalog {
             fix:
                 "The server demands a client certificate: give one with --identity FILE.p12 or --cert/--key, issued by one of the acceptable CAs.",
             related: [.mtlsIdentityNotAcceptable, .mtlsClientCertRequested],
-            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS"
+            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS",
+            rank: .handshake
         ),
         Entry(
             code: .mtlsIdentityNotAcceptable,
@@ -498,7 +570,8 @@ public enum FindingCatalog {
             fix:
                 "Use a client identity issued by one of the CAs the server names, or add this identity's CA to the server's client CA list.",
             related: [.mtlsClientCertRequired, .mtlsClientCertRejected],
-            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS"
+            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS",
+            rank: .handshake
         ),
         Entry(
             code: .mtlsClientCertRejected,
@@ -509,7 +582,8 @@ public enum FindingCatalog {
             fix:
                 "The server refused the client certificate: check that its CA is in the server's client CA file and that it has extendedKeyUsage clientAuth.",
             related: [.mtlsIdentityNotAcceptable, .certEKUMissingClientAuth],
-            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS"
+            reproduce: "tlsprobe connect HOST:PORT --identity client.p12 --password-env P12_PASS",
+            rank: .handshake
         ),
         // pin
         Entry(
@@ -521,7 +595,8 @@ public enum FindingCatalog {
             fix:
                 "If the server's key was replaced on purpose, update the pin (or the known-hosts entry); if not, find out who is answering at this address.",
             related: [.pinFirstUse],
-            reproduce: "tlsprobe connect HOST:PORT --known-hosts FILE"
+            reproduce: "tlsprobe connect HOST:PORT --known-hosts FILE",
+            rank: .path
         ),
         Entry(
             code: .pinFirstUse,
@@ -531,7 +606,8 @@ public enum FindingCatalog {
                 "First contact with this server: its key was recorded for comparison next time. The key goes into the file given with --known-hosts.",
             fix: "Nothing to do; later changes of this server's key will be reported.",
             related: [.pinMismatch],
-            reproduce: "tlsprobe connect HOST:PORT --known-hosts FILE"
+            reproduce: "tlsprobe connect HOST:PORT --known-hosts FILE",
+            rank: .note
         ),
         Entry(
             code: .pinMatch,
@@ -540,7 +616,8 @@ public enum FindingCatalog {
             meaning: "The server's key matches the pin. With --known-hosts, it matches the key recorded there.",
             fix: "Nothing to do.",
             related: [],
-            reproduce: "tlsprobe connect HOST:PORT --pin sha256/BASE64"
+            reproduce: "tlsprobe connect HOST:PORT --pin sha256/BASE64",
+            rank: .note
         ),
         // pkcs12, key
         Entry(
@@ -593,7 +670,13 @@ public enum FindingCatalog {
                 "An alert was seen in the capture; the finding says who sent it and what it usually means. It is also reported for an encrypted TLS 1.2 alert during the handshake, and, in TLS 1.3, for an encrypted record the size of an alert where the Finished or a session ticket should be: the finding then says which side most likely refused. An alert whose context says more is reported under a more specific code instead (mtls.client_cert_rejected, tls.no_common_version…).",
             fix: "Read the alert's meaning in the message; `tlsprobe explain ALERT` says more.",
             related: [.tlsHandshakeFailed],
-            reproduce: "tlsprobe capture -r trace.pcap"
+            reproduce: "tlsprobe capture -r trace.pcap",
+            rank: .handshake,
+            consequenceOf: [
+                .chainMissingIntermediate, .chainUntrustedRoot, .chainSelfSignedLeaf, .chainAnchorKeyMismatch,
+                .chainStaleIntermediate, .chainAnchorNotRoot, .nameMismatch, .nameIPNotInSAN, .nameCNOnly, .certExpired,
+                .certNotYetValid, .tlsProtocolTooOld, .tlsNoCommonVersion, .tlsNoCommonCipher, .mtlsClientCertRequired,
+            ]
         ),
         Entry(
             code: .captureTLS13Encrypted,
@@ -603,7 +686,8 @@ public enum FindingCatalog {
                 "TLS 1.3 encrypts the certificates, so the chain cannot be read from a capture without the session keys. The CertificateRequest, the client's certificate and most alerts are encrypted too.",
             fix: "Record a key log (SSLKEYLOGFILE) on the client and pass it with --keylog to see the chain.",
             related: [.captureNoKey],
-            reproduce: "tlsprobe capture -r trace.pcap --keylog keys.log"
+            reproduce: "tlsprobe capture -r trace.pcap --keylog keys.log",
+            rank: .note
         ),
         Entry(
             code: .captureNoKey,
@@ -613,7 +697,8 @@ public enum FindingCatalog {
                 "A key log was given, but it has no secrets for this connection. Secrets in the pcapng file itself count as a key log. The key log is from another program or run, or ends before this connection; or it has only some of the secrets needed. It is also reported when the capture lacks the ClientHello whose client random indexes the key log. The finding names the client random and the missing labels. It replaces capture.tls13_encrypted for the connection.",
             fix: "Pass the key log that the client wrote during this capture with --keylog.",
             related: [.captureDecryptFailed],
-            reproduce: "tlsprobe capture -r trace.pcap --keylog keys.log"
+            reproduce: "tlsprobe capture -r trace.pcap --keylog keys.log",
+            rank: .note
         ),
         Entry(
             code: .captureDecryptFailed,

@@ -38,6 +38,7 @@ extension FindingCode {
     public static let chainStaleIntermediate = FindingCode(rawValue: "chain.stale_intermediate")
     public static let chainMissingIntermediate = FindingCode(rawValue: "chain.missing_intermediate")
     public static let chainSelfSignedLeaf = FindingCode(rawValue: "chain.self_signed_leaf")
+    public static let chainAnchorNotRoot = FindingCode(rawValue: "chain.anchor_not_root")
     public static let chainWrongOrder = FindingCode(rawValue: "chain.wrong_order")
     public static let chainUnrelatedCertificate = FindingCode(rawValue: "chain.unrelated_certificate")
     public static let chainRootSent = FindingCode(rawValue: "chain.root_sent")

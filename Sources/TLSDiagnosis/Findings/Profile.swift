@@ -11,6 +11,30 @@ public struct Profile: Sendable, Hashable {
     public let name: String
     /// One line on what the profile stands for.
     public let summary: String
+    /// The client whose verdict a report opens with ("iPhone/Mac (iOS 17+)").
+    public let client: String
+    /// Where the profile was chosen: `--profile`, `TLSPROBE_PROFILE` or neither.
+    public var source: Source = .default
+
+    /// Where a profile was chosen, as reports say it.
+    public enum Source: String, Sendable, Hashable, CaseIterable {
+        /// `--profile NAME`.
+        case option
+        /// The `TLSPROBE_PROFILE` environment variable.
+        case environment
+        /// Neither: the default profile.
+        case `default`
+    }
+
+    /// The environment variable that sets the default profile of every command taking --profile.
+    public static let environmentVariable = "TLSPROBE_PROFILE"
+
+    /// This profile, chosen from `source`.
+    public func chosen(from source: Source) -> Profile {
+        var profile = self
+        profile.source = source
+        return profile
+    }
     /// Severities that differ from the catalog's default.
     public let severityOverrides: [FindingCode: Severity]
     /// Codes this profile does not report at all.
@@ -126,6 +150,7 @@ public struct Profile: Sendable, Hashable {
     public static let `default` = Profile(
         name: "default",
         summary: "RFC 5280 paths, RFC 9525 names (no Common Name fallback), SHA-1 and RSA < 2048 are errors",
+        client: "RFC 5280 client",
         severityOverrides: [:],
         disabled: [],
         commonNameFallback: false,
@@ -151,7 +176,9 @@ public struct Profile: Sendable, Hashable {
         name: "apple",
         summary:
             "iOS 13+/macOS 10.15+: SAN and serverAuth required, validity <= 825 days (398 under a preinstalled root), RSA >= 2048, SHA-2, ATS (TLS >= 1.2, forward secrecy)",
+        client: "iPhone/Mac (iOS 17+)",
         severityOverrides: [
+            .chainAnchorNotRoot: .error,
             .tlsProtocolTooOld: .error,
             .tlsNoForwardSecrecy: .error,
             .pkcs12ModernEncryption: .warning,
@@ -180,6 +207,7 @@ public struct Profile: Sendable, Hashable {
     public static let openssl = Profile(
         name: "openssl",
         summary: "an OpenSSL 3 client with default settings (curl, Python): Common Name fallback, security level 2",
+        client: "OpenSSL 3 client (curl)",
         severityOverrides: [
             .nameCNOnly: .warning,
             .certNonconforming: .warning,

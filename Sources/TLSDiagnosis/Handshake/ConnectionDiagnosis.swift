@@ -53,6 +53,7 @@ public enum ConnectionDiagnosis {
             evaluated: false,
             trusted: nil,
             profile: context.profile.name,
+            profileSource: context.profile.source.rawValue,
             note:
                 "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",
             anchors: memo?.anchorsSummary ?? anchors.map { CertificateSummary($0.certificate, source: $0.source) },
@@ -70,9 +71,11 @@ public enum ConnectionDiagnosis {
             // connect --pin / --known-hosts with no anchors: the pinned key decided trust.
             var pin: Finding?
             if case .client = vantage, anchors.isEmpty { pin = PinnedTrust.decidingFinding(extraFindings) }
+            // A matching pin vouches for the key, a self-signed one included.
             findings +=
                 pin?.code == .pinMatch
-                ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf) : evaluation.findings
+                ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf).filter { $0.code != .chainSelfSignedLeaf }
+                : evaluation.findings
             if let pin {
                 trust.evaluated = true
                 trust.trusted = PinnedTrust.trusted(pin, nameMatched: evaluation.nameMatched)

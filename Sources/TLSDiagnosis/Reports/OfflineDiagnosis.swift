@@ -20,6 +20,7 @@ public enum OfflineDiagnosis {
             evaluated: evaluated,
             trusted: evaluated ? evaluation.trusted : nil,
             profile: context.profile.name,
+            profileSource: context.profile.source.rawValue,
             note: evaluated
                 ? nil
                 : "No anchors were given, so trust was not judged: name the root the client has with --anchor FILE (or --anchors DIR, --system-anchors). Every other check ran.",

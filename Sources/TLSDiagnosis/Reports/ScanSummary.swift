@@ -25,6 +25,11 @@ public struct ScanRow: Sendable, Hashable {
     /// The leaf's first DNS name (or its subject when it has none), for a row without SNI.
     public var leafName: String?
     public var verdict: Verdict
+    /// Whether the profile's client would connect (the report's `ClientVerdict`); nil for
+    /// not-TLS and error rows.
+    public var connects: Bool?
+    /// The code of the finding that stops it, when it cannot connect.
+    public var cause: String?
     /// The handshake did not complete (with `verdict` trusted/not trusted/not evaluated).
     public var handshakeFailed: Bool
     /// The worst finding: its code, severity and first sentence; for `.error` rows the
@@ -63,8 +68,10 @@ public struct ScanRow: Sendable, Hashable {
         issuer = leaf.map { Self.commonName($0.issuer) ?? $0.issuer }
         handshakeFailed = r.outcome != .established
         errorFindingCodes = Array(Set(r.findings.filter { $0.severity == .error }.map(\.code.rawValue))).sorted()
-        let order: [Severity] = [.error, .warning, .info]
-        let top = order.lazy.compactMap { severity in r.findings.first { $0.severity == severity } }.first
+        // Findings are in report order: the first is the root cause of the worst group.
+        let top = r.findings.first
+        connects = nil
+        cause = nil
         moreFindings = max(0, r.findings.count - 1)
         if let notTLS = Self.notTLSAnswer(r) {
             verdict = .notTLS
@@ -76,6 +83,9 @@ public struct ScanRow: Sendable, Hashable {
             errorFindingCodes = []
             return
         }
+        let clientVerdict = r.verdict
+        connects = clientVerdict.connects
+        cause = clientVerdict.cause?.code.rawValue
         switch r.trust.trusted {
         case .some(true): verdict = .trusted
         case .some(false): verdict = .notTrusted
@@ -95,6 +105,8 @@ public struct ScanRow: Sendable, Hashable {
         sni = nil
         leafName = nil
         verdict = .error
+        connects = nil
+        cause = nil
         handshakeFailed = false
         topCode = errorCode
         topSeverity = nil
@@ -169,9 +181,13 @@ public struct ScanSummary: Sendable, Hashable {
     public var trusted = 0
     public var notTrusted = 0
     public var notEvaluated = 0
+    /// TLS endpoints whose profile client would connect, and would not.
+    public var connects = 0
+    public var cannotConnect = 0
     /// Reports with findings at or above `--fail-on`.
     public var failing = 0
-    /// Endpoints that listened but could not be examined, and names that did not resolve, by error code.
+    /// Endpoints that listened but could not be examined, and names that did not resolve, by
+    /// error code: what "errors" means in the text summary and in JSON alike.
     public var errors: [String: Int] = [:]
     /// Endpoints with an error-severity finding, by finding code.
     public var findings: [String: Int] = [:]
@@ -210,6 +226,9 @@ public struct ScanSummary: Sendable, Hashable {
         case .notEvaluated: notEvaluated += 1
         }
         reported += 1
+        if let connects = row.connects {
+            if connects { self.connects += 1 } else { cannotConnect += 1 }
+        }
         if row.failing { failing += 1 }
         for code in row.errorFindingCodes { findings[code, default: 0] += 1 }
         if let end = row.notAfter {
@@ -222,5 +241,20 @@ public struct ScanSummary: Sendable, Hashable {
                 if expiring.count > Self.expiringListed { expiring.removeLast() }
             }
         }
+    }
+}
+
+extension ConnectionReport {
+    /// The report as scan lists it: a port that answered with another protocol is not a TLS
+    /// failure, so its `tls.handshake_failed` is a note (info), not an error.
+    public var asScanned: ConnectionReport {
+        guard ScanRow.notTLSAnswer(self) != nil else { return self }
+        var report = self
+        report.findings = findings.map { finding in
+            var finding = finding
+            if finding.code == .tlsHandshakeFailed { finding.severity = .info }
+            return finding
+        }.inReportOrder()
+        return report
     }
 }

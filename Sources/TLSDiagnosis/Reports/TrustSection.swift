@@ -9,6 +9,8 @@ public struct TrustSection: Sendable, Hashable {
     public var trusted: Bool?
     /// The profile that judged it.
     public var profile: String
+    /// Where that profile was chosen: `option`, `environment` or `default`.
+    public var profileSource: String
     /// Why trust was not evaluated, when it was not.
     public var note: String?
     /// The anchors it was judged against.
@@ -22,6 +24,7 @@ public struct TrustSection: Sendable, Hashable {
         evaluated: Bool,
         trusted: Bool?,
         profile: String,
+        profileSource: String = "default",
         note: String? = nil,
         anchors: [CertificateSummary],
         path: [CertificateSummary]?,
@@ -30,6 +33,7 @@ public struct TrustSection: Sendable, Hashable {
         self.evaluated = evaluated
         self.trusted = trusted
         self.profile = profile
+        self.profileSource = profileSource
         self.note = note
         self.anchors = anchors
         self.path = path

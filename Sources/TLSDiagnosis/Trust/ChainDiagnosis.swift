@@ -134,19 +134,7 @@ enum ChainDiagnosis {
 
         if selfSigned {
             if top == 0 {
-                findings.append(
-                    Finding(
-                        code: .chainSelfSignedLeaf,
-                        subject: topNode.subject,
-                        message: "\(topName) is self-signed and is not among the anchors, so nothing vouches for it.",
-                        evidence: [
-                            "subject": .string(topCert.subjectString), "sha256": .string(topCert.sha256),
-                            "spki_sha256": .string(topCert.spkiSHA256),
-                        ],
-                        fix:
-                            "Pin or install this exact certificate \(roles.trustStore) (to check: --anchor with this file; sha256 \(topCert.sha256)), or issue the \(roles.presenter) a certificate from a local CA \(roles.judges) trusts (tlsprobe identity ca --out CA_DIR, then tlsprobe identity \(roles.presenter == "server" ? "server --ca CA_DIR --host NAME" : "client --ca CA_DIR --name NAME") --out DIR)."
-                    )
-                )
+                findings.append(selfSignedLeaf(search: search, context: context, anchorsGiven: true))
             } else {
                 findings.append(
                     Finding(
@@ -372,5 +360,29 @@ struct ChainRoles {
             trustStore = "in the server's client CA file"
             judges = "the server"
         }
+    }
+}
+
+extension ChainDiagnosis {
+    /// `chain.self_signed_leaf` for a leaf that signed itself and is not an anchor; named
+    /// whether or not anchors were given.
+    static func selfSignedLeaf(search: PathSearch, context: TrustContext, anchorsGiven: Bool) -> Finding {
+        let roles = ChainRoles(context.purpose)
+        let node = search.nodes[0]
+        let cert = node.certificate
+        let name = Display.name(cert)
+        return Finding(
+            code: .chainSelfSignedLeaf,
+            subject: node.subject,
+            message: anchorsGiven
+                ? "\(name) is self-signed and is not among the anchors, so nothing vouches for it."
+                : "\(name) is self-signed: nothing vouches for it, and only a client that has this exact certificate installed or pinned accepts it.",
+            evidence: [
+                "subject": .string(cert.subjectString), "sha256": .string(cert.sha256),
+                "spki_sha256": .string(cert.spkiSHA256),
+            ],
+            fix:
+                "Pin or install this exact certificate \(roles.trustStore) (to check: --anchor with this file; sha256 \(cert.sha256)), or issue the \(roles.presenter) a certificate from a local CA \(roles.judges) trusts (tlsprobe identity ca --out CA_DIR, then tlsprobe identity \(roles.presenter == "server" ? "server --ca CA_DIR --host NAME" : "client --ca CA_DIR --name NAME") --out DIR)."
+        )
     }
 }

@@ -101,7 +101,12 @@ public enum TrustEngine {
                 PathElement(certificate: search.nodes[$0].certificate, source: search.nodes[$0].label)
             }
             anchor = best.path.last.flatMap { search.nodes[$0].anchor }
-            trusted = best.errors == 0 && nameOK
+            var anchorErrors = 0
+            if let top = best.path.last, let notRoot = anchorNotRoot(top, search: &search) {
+                findings.append(notRoot)
+                if context.profile.apply(notRoot)?.severity == .error { anchorErrors = 1 }
+            }
+            trusted = best.errors == 0 && anchorErrors == 0 && nameOK
         } else {
             // No path to an anchor (or no anchors): judge what was sent, as far as it links.
             // With no anchors the search used only what was sent.
@@ -114,6 +119,9 @@ public enum TrustEngine {
                     search: &search,
                     context: context
                 )
+            } else if reference == [0], search.isSelfSigned(0) {
+                // No anchors: trust is not judged, but a self-signed leaf is named all the same.
+                findings.append(ChainDiagnosis.selfSignedLeaf(search: search, context: context, anchorsGiven: false))
             }
         }
         if let exhausted = outcome.exhausted, best.map({ $0.errors > 0 }) ?? true, !anchors.isEmpty {
@@ -144,6 +152,29 @@ public enum TrustEngine {
             findings: findings,
             anchor: anchor,
             nameMatched: context.expectedName == nil ? nil : nameOK
+        )
+    }
+}
+
+extension TrustEngine {
+    /// `chain.anchor_not_root` when the path ends at an anchor (given as a file, not a
+    /// system root) that is not self-signed: an intermediate given as the root.
+    static func anchorNotRoot(_ top: Int, search: inout PathSearch) -> Finding? {
+        let node = search.nodes[top]
+        guard let anchor = node.anchor, !anchor.isSystemRoot, !search.isSelfSigned(top) else { return nil }
+        let cert = anchor.certificate
+        let issuer = cert.issuerString.isEmpty ? "(empty name)" : "\"\(cert.issuerString)\""
+        return Finding(
+            code: .chainAnchorNotRoot,
+            subject: node.subject,
+            message:
+                "The anchor \(anchor.source) (\(Display.name(cert))) is not a root: it was issued by \(issuer). iOS and macOS give full trust only to a root; OpenSSL accepts it only with a partial chain allowed (curl does, openssl s_client -verify_return_error does not).",
+            evidence: [
+                "anchor": .string(anchor.source), "subject": .string(cert.subjectString),
+                "issuer": .string(cert.issuerString), "authority_key_id": .optional(cert.authorityKeyIDHex),
+            ],
+            fix:
+                "Give the root as the anchor: the certificate of \(issuer)\(cert.authorityKeyIDHex.map { " (key id \($0))" } ?? ""), the issuer named in \(anchor.source); install that root on the clients, and have the server send \(Display.name(cert)) as its intermediate."
         )
     }
 }

@@ -197,9 +197,12 @@ final class ScanTally: @unchecked Sendable {
 
     /// Counts `report` and hands it to `sink`.
     func report(_ report: Report, into sink: some ReportSink) {
+        var report = report
         let row: ScanRow
         switch report {
-        case .connection(let r): row = ScanRow(report: r, threshold: threshold)
+        case .connection(let r):
+            report = .connection(r.asScanned)
+            row = ScanRow(report: r.asScanned, threshold: threshold)
         case .endpointError(let e): row = e.row
         default: return
         }

@@ -391,4 +391,33 @@ import TestSupport
         #expect(Self.ocspCodes(badJSON) == ["ocsp.invalid_staple"], "\(JSONFindings.codes(badJSON))")
         #expect((badOCSP["check"] as? [String: Any])?["failure"] as? String == "responder", "\(badOCSP)")
     }
+
+    /// A server that sends its leaf alone, issued by a CA given as an anchor: the staple is
+    /// still checked, against that anchor. Signed by it, it is verified; signed by an
+    /// unrelated key, it is invalid.
+    @Test func theIssuerMayBeAnAnchorTheServerDidNotSend() throws {
+        let pki = PKIFiles()
+        let anchors = ["--anchor", pki.intermediate]
+        let good = try pki.server(
+            ["-status_file", try Self.response(pki, revoked: false)],
+            leaf: (pki.leaf, pki.key)
+        )
+        defer { good.stop() }
+        let (status, json, ocsp) = try Self.report(good, pki, anchors)
+        #expect(status == 0, "\(JSONFindings.codes(json))")
+        let check = ocsp["check"] as? [String: Any]
+        #expect(check?["verified"] as? Bool == true, "\(ocsp)")
+        #expect(check?["responder"] as? String == "issuer")
+        #expect(Self.ocspCodes(json).isEmpty)
+
+        let unrelated = try Self.selfSigned(pki, "unrelated")
+        let bad = try pki.server(
+            ["-status_file", try Self.response(pki, revoked: false, signer: unrelated, name: "unrelated.der")],
+            leaf: (pki.leaf, pki.key)
+        )
+        defer { bad.stop() }
+        let (_, badJSON, badOCSP) = try Self.report(bad, pki, anchors)
+        #expect(Self.ocspCodes(badJSON) == ["ocsp.invalid_staple"], "\(JSONFindings.codes(badJSON))")
+        #expect((badOCSP["check"] as? [String: Any])?["failure"] as? String == "responder", "\(badOCSP)")
+    }
 }

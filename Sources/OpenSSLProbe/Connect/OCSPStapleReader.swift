@@ -13,11 +13,13 @@ enum OCSPStapleReader {
     static let maximumBytes = 128 * 1024
 
     /// `der`: the response when it was read; `length`: its size as received (a staple over
-    /// `maximumBytes` comes with `der` nil). `chain`: the server's certificates, leaf first.
+    /// `maximumBytes` comes with `der` nil). `chain`: the server's certificates, leaf first;
+    /// `issuers`: others that may have issued the leaf (the anchors).
     static func read(
         _ der: [UInt8]?,
         length: Int,
         chain: [X509Certificate],
+        issuers: [X509Certificate] = [],
         peer: PeerCertificates? = nil
     ) -> OCSPStaple {
         guard length > 0 else { return OCSPStaple(stapled: false) }
@@ -55,11 +57,7 @@ enum OCSPStapleReader {
             return staple
         }
         let leaf = chain.first.flatMap { OwnedX509.decoding($0.der, from: peer) }
-        let issuer = chain.first.flatMap { leafCert in
-            chain.dropFirst().first { $0.subjectDER == leafCert.issuerDER }.flatMap {
-                OwnedX509.decoding($0.der, from: peer)
-            }
-        }
+        let issuer = leaf.flatMap { leafIssuer(of: $0, among: Array(chain.dropFirst()) + issuers, peer: peer) }
         var chosen = 0
         var matched: Bool? = nil
         if let leaf {
@@ -93,6 +91,27 @@ enum OCSPStapleReader {
         return staple
     }
 
+    /// The leaf's issuer among `candidates` (the presented chain, then the anchors): the
+    /// first whose name is the leaf's issuer name and whose key verifies the leaf's
+    /// signature; else the first with that name (its key hash then fails the CertID).
+    private static func leafIssuer(
+        of leaf: OwnedX509,
+        among candidates: [X509Certificate],
+        peer: PeerCertificates?
+    ) -> OwnedX509? {
+        guard let leafIssuer = X509_get_issuer_name(leaf.pointer) else { return nil }
+        var named: OwnedX509?
+        for candidate in candidates {
+            guard let owned = OwnedX509.decoding(candidate.der, from: peer),
+                let subject = X509_get_subject_name(owned.pointer), X509_NAME_cmp(subject, leafIssuer) == 0
+            else { continue }
+            if let key = X509_get0_pubkey(owned.pointer), X509_verify(leaf.pointer, key) == 1 { return owned }
+            if named == nil { named = owned }
+        }
+        OpenSSLErrorQueue.clear()
+        return named
+    }
+
     /// OpenSSL's reason strings ("keyCompromise", "cessationOfOperation"…) are RFC 5280's
     /// names but for a few spelled with capitals or spaces; those are given RFC 5280's.
     private static func reasonName(_ text: String) -> String {
@@ -105,7 +124,7 @@ enum OCSPStapleReader {
     }
 
     /// Checks the response: the signer (found by the ResponderID among the response's own
-    /// certificates and the presented chain) must be the leaf's issuer, or a certificate
+    /// certificates, the presented chain and the issuer) must be the leaf's issuer, or a certificate
     /// the issuer signed with id-kp-OCSPSigning in its extended key usage; the signature
     /// must verify with the signer's key (OCSP_basic_verify with OCSP_NOVERIFY: the signer's
     /// own chain is not built to an anchor, the responder rule above replaces it); and a
@@ -119,7 +138,7 @@ enum OCSPStapleReader {
     ) -> OCSPStapleCheck {
         guard let issuer else {
             return OCSPStapleCheck(
-                detail: "the leaf's issuer was not presented: the responder was not checked",
+                detail: "the leaf's issuer is neither presented nor an anchor: the responder was not checked",
                 issuerKnown: false
             )
         }
@@ -132,6 +151,8 @@ enum OCSPStapleReader {
             }
             if !presented.push(owned.pointer) { X509_free(owned.pointer) }
         }
+        // The issuer may be an anchor the server did not send, and the signer.
+        if X509_up_ref(issuer.pointer) == 1, !presented.push(issuer.pointer) { X509_free(issuer.pointer) }
         var result = OCSPStapleCheck()
         var signerPointer: OpaquePointer?
         guard OCSP_resp_get0_signer(basic, &signerPointer, presented.pointer) == 1, let signer = signerPointer else {

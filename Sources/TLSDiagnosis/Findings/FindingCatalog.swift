@@ -472,7 +472,7 @@ public enum FindingCatalog {
             title: "stapled OCSP response says revoked",
             defaultSeverity: .error,
             meaning:
-                "The OCSP response the server stapled (connect asks for one with status_request) says the leaf certificate is revoked, and gives when and, when it says, why (keyCompromise, superseded...). Clients that check stapled responses (browsers, Apple's clients, curl with --cert-status) refuse the connection. Reported when the response is signed by the leaf's issuer or its delegated responder, or when the issuer was not presented and the responder could not be checked.",
+                "The OCSP response the server stapled (connect asks for one with status_request) says the leaf certificate is revoked, and gives when and, when it says, why (keyCompromise, superseded...). Clients that check stapled responses (browsers, Apple's clients, curl with --cert-status) refuse the connection. Reported when the response is signed by the leaf's issuer or its delegated responder, or when the issuer is neither presented nor an anchor and the responder could not be checked.",
             fix:
                 "Install a new certificate (with a new key, when the reason is keyCompromise) on the server, and let it fetch a fresh OCSP response for it.",
             related: [.ocspInvalidStaple, .ocspStaleStaple],

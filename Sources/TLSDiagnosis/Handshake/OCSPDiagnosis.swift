@@ -49,7 +49,8 @@ public enum OCSPDiagnosis {
             let when = staple.revocationTime.map { " on \(ReportTime.iso8601($0))" } ?? ""
             let why = staple.revocationReason.map { " (reason: \($0))" } ?? ""
             let unchecked =
-                check.issuerKnown ? "" : " Its responder could not be checked: the leaf's issuer was not presented."
+                check.issuerKnown
+                ? "" : " Its responder could not be checked: the leaf's issuer is neither presented nor an anchor."
             var evidence = times
             evidence["revocation_time"] = .optional(staple.revocationTime.map(ReportTime.iso8601))
             evidence["revocation_reason"] = .optional(staple.revocationReason)

@@ -85,7 +85,7 @@ public struct OCSPStapleCheck: Sendable, Hashable {
     /// Whether the response is current at the judged instant: thisUpdate not in the future
     /// and nextUpdate not passed; set by the diagnosis; nil until then or without a thisUpdate.
     public var current: Bool? = nil
-    /// The leaf's issuer was not presented: neither the responder nor the CertID's key hash
+    /// The leaf's issuer is neither presented nor an anchor: neither the responder nor the CertID's key hash
     /// could be checked. The check then says nothing either way (`failure` nil, `verified` false).
     public var issuerKnown: Bool
 

@@ -63,7 +63,15 @@ extension ReportJSON {
                         "this_update": o.thisUpdate.map(time) ?? .null,
                         "next_update": o.nextUpdate.map(time) ?? .null,
                         "revocation_time": o.revocationTime.map(time) ?? .null,
+                        "revocation_reason": .optional(o.revocationReason),
                         "matches_leaf": .optional(o.matchesLeaf), "bytes": .int(o.bytes), "detail": .optional(o.detail),
+                        "check": o.check.map { c in
+                            .object([
+                                "verified": .bool(c.verified), "responder": .optional(c.responder?.rawValue),
+                                "signer": .optional(c.signer), "failure": .optional(c.failure?.rawValue),
+                                "detail": .optional(c.detail), "current": .optional(c.current),
+                            ])
+                        } ?? .null,
                     ])
                 } ?? .null
             object["ciphers"] =

@@ -128,10 +128,12 @@ extension TextRenderer {
                 if let d = o.detail { status.append(d) }
                 if let c = o.certificateStatus { status.append("certificate \(c)") }
                 if let t = o.revocationTime { status.append("revoked \(ReportTime.iso8601(t))") }
+                if let reason = o.revocationReason { status.append("reason \(reason)") }
                 if o.matchesLeaf == false { status.append("about another certificate than the leaf") }
                 out += field("stapled", "yes (\(o.bytes) bytes): " + status.joined(separator: ", "))
                 if let t = o.thisUpdate { out += field("this update", ReportTime.iso8601(t)) }
                 if let t = o.nextUpdate { out += field("next update", ReportTime.iso8601(t)) }
+                if let c = o.check { out += field("checked", Self.ocspCheck(c)) }
             }
         }
         if let ciphers = r.ciphers {
@@ -280,5 +282,25 @@ extension TextRenderer {
             parts.append("no findings")
         }
         return TextStyle.terminalSafe(parts.joined(separator: "  ")) + "\n"
+    }
+}
+
+extension TextRenderer {
+    /// The stapled response's check in a line: who signed it, and whether it is current.
+    static func ocspCheck(_ c: OCSPStapleCheck) -> String {
+        var parts: [String] = []
+        if c.verified {
+            parts.append(c.responder == .delegate ? "signed by a delegated responder" : "signed by the leaf's issuer")
+        } else if let failure = c.failure {
+            parts.append("not valid (\(failure.rawValue)): \(c.detail ?? "")")
+        } else {
+            parts.append("not verified: \(c.detail ?? "")")
+        }
+        switch c.current {
+        case true?: parts.append("current")
+        case false?: parts.append("out of date")
+        case nil: break
+        }
+        return parts.joined(separator: ", ")
     }
 }

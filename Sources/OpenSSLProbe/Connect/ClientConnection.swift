@@ -27,6 +27,9 @@ struct ClientSettings: Sendable {
     var tls13Suites: String? = nil
     /// Ask for a stapled OCSP response (status_request).
     var requestOCSP = false
+    /// Certificates besides the chain that may have issued the leaf (the anchors), for the
+    /// stapled response's check.
+    var ocspIssuers: [X509Certificate] = []
     /// Keep the server's certificates as libssl decoded them (`PeerCertificates`), for
     /// OpenSSL's verdict on the main handshake.
     var keepsPeerCertificates = false

@@ -45,7 +45,8 @@ extension TLSClient {
             readAfterHandshake: true,
             upgrade: options.upgrade,
             upgradeHost: options.upgradeHost ?? target.host,
-            requestOCSP: true
+            requestOCSP: true,
+            ocspIssuers: options.ocspIssuers
         )
         return try handshake(target, addresses: addresses, settings: settings)
     }
@@ -129,7 +130,8 @@ extension TLSClient {
             readAfterHandshake: true,
             upgrade: options.upgrade,
             upgradeHost: options.upgradeHost ?? target.host,
-            requestOCSP: true
+            requestOCSP: true,
+            ocspIssuers: options.ocspIssuers
         )
         return (try handshake(target, addresses: addresses, settings: settings), probes)
     }

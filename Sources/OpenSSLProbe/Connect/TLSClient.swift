@@ -38,6 +38,10 @@ public struct HandshakeOptions: Sendable {
     /// handshake and completes one with OpenSSL's defaults, the latter is reported and the
     /// refused one kept as `LiveHandshake.refused`.
     public var clientHello: ClientHelloParameters?
+    /// Certificates that may have issued the leaf besides those presented (the anchors):
+    /// the stapled OCSP response's responder and CertID are checked against the leaf's
+    /// issuer, which a server need not send when it is an anchor.
+    public var ocspIssuers: [X509Certificate] = []
 
     public init(
         sni: String?,
@@ -145,7 +149,8 @@ public enum TLSClient {
             readAfterHandshake: true,
             upgrade: options.upgrade,
             upgradeHost: options.upgradeHost ?? target.host,
-            requestOCSP: true
+            requestOCSP: true,
+            ocspIssuers: options.ocspIssuers
         )
         guard probeVersions else {
             return (try mainHandshake(target, addresses: addresses, settings: settings, options: options), nil)
@@ -417,6 +422,7 @@ public enum TLSClient {
                     outcome.ocspResponse,
                     length: outcome.ocspLength,
                     chain: outcome.observation.serverCertificates,
+                    issuers: settings.ocspIssuers,
                     peer: outcome.peerCertificates
                 ) : nil,
             peerCertificates: outcome.peerCertificates

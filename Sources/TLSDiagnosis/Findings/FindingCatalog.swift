@@ -536,6 +536,40 @@ public enum FindingCatalog {
             rank: .handshake,
             consequenceOf: [.tlsProtocolTooOld, .tlsNoCommonVersion]
         ),
+        // ocsp
+        Entry(
+            code: .ocspRevoked,
+            title: "stapled OCSP response says revoked",
+            defaultSeverity: .error,
+            meaning:
+                "The OCSP response the server stapled (connect asks for one with status_request) says the leaf certificate is revoked, and gives when and, when it says, why (keyCompromise, superseded...). Clients that check stapled responses (browsers, Apple's clients, curl with --cert-status) refuse the connection. Reported when the response is signed by the leaf's issuer or its delegated responder, or when the issuer is neither presented nor an anchor and the responder could not be checked.",
+            fix:
+                "Install a new certificate (with a new key, when the reason is keyCompromise) on the server, and let it fetch a fresh OCSP response for it.",
+            related: [.ocspInvalidStaple, .ocspStaleStaple],
+            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem"
+        ),
+        Entry(
+            code: .ocspInvalidStaple,
+            title: "stapled OCSP response not valid",
+            defaultSeverity: .warning,
+            meaning:
+                "The OCSP response the server stapled cannot be relied on: it is not a readable OCSPResponse, or it is signed by neither the leaf's issuer nor a certificate that issuer issued with id-kp-OCSPSigning (a delegated responder), or its signature does not verify, or none of its SingleResponses is about the leaf (serial number, issuer name and key hashes). Clients ignore such a staple, or, when they require one (the certificate's must-staple extension), refuse the connection. The evidence names what failed.",
+            fix:
+                "Have the server staple a response for its current certificate, fetched from the responder its issuer names (the certificate's OCSP URL); a staple left from an older certificate or another CA is the usual cause.",
+            related: [.ocspStaleStaple, .ocspRevoked],
+            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem"
+        ),
+        Entry(
+            code: .ocspStaleStaple,
+            title: "stapled OCSP response out of date",
+            defaultSeverity: .warning,
+            meaning:
+                "The OCSP response the server stapled is not current at the instant judged (now, or --at): its nextUpdate has passed, or its thisUpdate is in the future, beyond five minutes of clock skew either way (the leeway OpenSSL's OCSP check allows). Clients ignore an out-of-date staple, and refuse the connection when the certificate requires one.",
+            fix:
+                "Make the server refresh its stapled response before nextUpdate (it may be unable to reach the responder); a thisUpdate in the future points at the responder's or this machine's clock.",
+            related: [.ocspInvalidStaple, .ocspRevoked],
+            reproduce: "tlsprobe connect HOST:PORT --at 2030-01-01"
+        ),
         // mtls
         Entry(
             code: .mtlsClientCertRequested,

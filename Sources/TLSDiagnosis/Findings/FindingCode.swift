@@ -7,7 +7,7 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cus
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// The part before the dot: `chain`, `cert`, `name`, `tls`, `mtls`, `pin`, `pkcs12`, `key`, `capture`.
+    /// The part before the dot: `chain`, `cert`, `name`, `tls`, `mtls`, `ocsp`, `pin`, `pkcs12`, `key`, `capture`.
     public var area: String { String(rawValue.prefix(while: { $0 != "." })) }
 
     public var description: String { rawValue }
@@ -77,6 +77,10 @@ extension FindingCode {
     public static let tlsStartTLSNotUsed = FindingCode(rawValue: "tls.starttls_not_used")
     public static let tlsHelloRetryNotFollowed = FindingCode(rawValue: "tls.hello_retry_not_followed")
     public static let tlsAppleClientRefused = FindingCode(rawValue: "tls.apple_client_refused")
+    // ocsp
+    public static let ocspRevoked = FindingCode(rawValue: "ocsp.revoked")
+    public static let ocspInvalidStaple = FindingCode(rawValue: "ocsp.invalid_staple")
+    public static let ocspStaleStaple = FindingCode(rawValue: "ocsp.stale_staple")
     // mtls
     public static let mtlsClientCertRequested = FindingCode(rawValue: "mtls.client_cert_requested")
     public static let mtlsClientCertRequired = FindingCode(rawValue: "mtls.client_cert_required")

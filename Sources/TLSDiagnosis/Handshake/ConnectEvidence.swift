@@ -3,7 +3,7 @@ import TLSWire
 
 /// What `connect` learned beside the handshake it judges: the fallback that found a
 /// version or suite the server speaks, what the version probes found, the stapled OCSP
-/// response, the cipher enumeration, the STARTTLS step and OpenSSL's own verdict.
+/// response (judged here: `OCSPDiagnosis`), the cipher enumeration, the STARTTLS step and OpenSSL's own verdict.
 /// `ConnectionDiagnosis.completing` weighs it into the handshake's report.
 public struct ConnectEvidence: Sendable {
     /// The fallback that replaced a first handshake refused on its version or suite.
@@ -35,7 +35,14 @@ extension ConnectionDiagnosis {
     ) -> ConnectionReport {
         var report = report
         report.fallback = evidence.fallback
-        report.ocsp = evidence.ocsp
+        var ocspFindings: [Finding] = []
+        if let staple = evidence.ocsp, let at = report.evaluatedAt, report.outcome == .established {
+            let judged = OCSPDiagnosis.judge(staple, at: at)
+            report.ocsp = judged.staple
+            ocspFindings = judged.findings.compactMap(profile.apply)
+        } else {
+            report.ocsp = evidence.ocsp
+        }
         report.ciphers = evidence.ciphers.map(CipherDiagnosis.summaries)
         let probes = (evidence.fallback?.probes ?? []) + (evidence.versions ?? [])
         let tooOld = FallbackDiagnosis.onlyOldVersions(
@@ -43,7 +50,8 @@ extension ConnectionDiagnosis {
             profile: profile,
             refusedTogether: evidence.refusedTogether
         )
-        report.findings = FallbackDiagnosis.replacingTooOld(report.findings, with: tooOld).inReportOrder()
+        report.findings = (FallbackDiagnosis.replacingTooOld(report.findings, with: tooOld) + ocspFindings)
+            .inReportOrder()
         if evidence.upgrade?.upgraded == false { report.trust.note = UpgradeDiagnosis.trustNote }
         report.trust.openssl = evidence.openssl
         return report

@@ -13,6 +13,9 @@ public struct OCSPStaple: Sendable, Hashable {
     public var thisUpdate: Date?
     public var nextUpdate: Date?
     public var revocationTime: Date?
+    /// The revocation reason (`keyCompromise`, `superseded`…) of a `revoked` certStatus;
+    /// nil when the response gives none.
+    public var revocationReason: String? = nil
     /// Whether the response's certificate serial number is the leaf's; nil when unknown.
     public var matchesLeaf: Bool?
     /// Its size in bytes.
@@ -20,6 +23,9 @@ public struct OCSPStaple: Sendable, Hashable {
     /// Why what was stapled says no certificate status: "not read: …" (over the bound),
     /// "no response body" (a status without responseBytes), "no SingleResponse"; nil otherwise.
     public var detail: String? = nil
+    /// The staple's check (signature, responder, CertID); nil when nothing was read to check
+    /// (none stapled, over the bound, or a response status other than successful).
+    public var check: OCSPStapleCheck? = nil
 
     public init(
         stapled: Bool,
@@ -40,4 +46,63 @@ public struct OCSPStaple: Sendable, Hashable {
         self.matchesLeaf = matchesLeaf
         self.bytes = bytes
     }
+}
+
+/// The check of a stapled response, made where it is read: whether it is signed by a
+/// responder allowed to speak for the leaf (RFC 6960 4.2.2.2: the leaf's issuer, or a
+/// certificate that issuer issued with id-kp-OCSPSigning), with a valid signature, about the
+/// leaf (its CertID). Its dates are judged later, at the report's time (`current`).
+public struct OCSPStapleCheck: Sendable, Hashable {
+    /// Who signed the response, when it was found and allowed.
+    public enum Responder: String, Sendable, Hashable {
+        /// The leaf's issuer itself.
+        case issuer
+        /// A certificate the leaf's issuer issued with id-kp-OCSPSigning.
+        case delegate
+    }
+
+    /// The first part of the check that failed.
+    public enum Failure: String, Sendable, Hashable {
+        /// Not an OCSPResponse, or a successful one with no BasicOCSPResponse.
+        case unparseable
+        /// No SingleResponse is about the leaf (serial number, issuer name and key hashes).
+        case certID = "cert_id"
+        /// The signer is not the leaf's issuer nor a delegate it issued for OCSP signing
+        /// (or the response names a signer it does not carry).
+        case responder
+        /// The signature does not verify with the signer's key.
+        case signature
+    }
+
+    /// The responder, when the signer was found and allowed; nil otherwise.
+    public var responder: Responder?
+    /// The signer's subject as OpenSSL prints it (one line, RFC 2253); nil when not found.
+    public var signer: String?
+    /// What failed first; nil when the response is signed by its responder and about the leaf.
+    public var failure: Failure?
+    /// The failure in words, for the finding's message; nil when none failed.
+    public var detail: String?
+    /// Whether the response is current at the judged instant: thisUpdate not in the future
+    /// and nextUpdate not passed; set by the diagnosis; nil until then or without a thisUpdate.
+    public var current: Bool? = nil
+    /// The leaf's issuer is neither presented nor an anchor: neither the responder nor the CertID's key hash
+    /// could be checked. The check then says nothing either way (`failure` nil, `verified` false).
+    public var issuerKnown: Bool
+
+    public init(
+        responder: Responder? = nil,
+        signer: String? = nil,
+        failure: Failure? = nil,
+        detail: String? = nil,
+        issuerKnown: Bool = true
+    ) {
+        self.responder = responder
+        self.signer = signer
+        self.failure = failure
+        self.detail = detail
+        self.issuerKnown = issuerKnown
+    }
+
+    /// Signed by an allowed responder with a valid signature, and about the leaf.
+    public var verified: Bool { failure == nil && responder != nil && issuerKnown }
 }

@@ -148,6 +148,7 @@ public struct ConnectSession: Sendable {
             )
             options.upgrade = c.upgrade
             options.upgradeHost = serverName ?? c.target.host
+            options.ocspIssuers = c.anchors.map(\.certificate)
             self.options = options
             context = TrustContext(
                 at: c.at ?? now,

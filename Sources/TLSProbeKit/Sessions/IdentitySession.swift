@@ -374,9 +374,13 @@ public enum IdentitySession {
         }
         text +=
             "  2. On the server: trust \(shell(path(ca, FileName.root))) for client certificates (tlsprobe listen: --client-anchor \(shell(path(ca, FileName.root)))).\n"
-        text += "  3. Check it against the server (HOST:PORT: the server's):\n"
+        text += "  3. Check it against the server (HOST:PORT: the server's; SERVER-ROOT.pem: the root that issued the\n"
         text +=
-            "       tlsprobe connect HOST:PORT --cert \(shell(path(out, "client.pem"))) --key \(shell(path(out, "client-key.pem"))) --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
+            "     server's certificate, which this client trusts: \(shell(path(ca, FileName.root))) only when this CA\n"
+        text +=
+            "     issued the server's too; `tlsprobe connect HOST:PORT --save-chain FILE` saves what the server sends):\n"
+        text +=
+            "       tlsprobe connect HOST:PORT --cert \(shell(path(out, "client.pem"))) --key \(shell(path(out, "client-key.pem"))) --anchor SERVER-ROOT.pem --profile apple\n"
         text +=
             "       tlsprobe verify \(shell(path(out, "client.pem"))) --purpose client --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
         return Outcome(text: text, paths: files.map(\.path))

@@ -32,6 +32,57 @@ import Glibc
 
     // MARK: the ephemeral identity, the page, the pin
 
+    /// The curl command the start-up pin line prints works as printed (curl's exit 0), on a
+    /// given address and on every address; --save-cert writes the certificate served, and
+    /// curl --cacert FILE and connect --anchor FILE then trust it (its printed command too).
+    @Test(arguments: [String?.some("127.0.0.1"), nil])
+    func thePrintedPinCommandAndTheSavedCertificateWork(host: String?) throws {
+        let dir = TemporaryDirectory()
+        let saved = dir.file("listener.pem")
+        let listener = try ListenProcess(["--count", "3", "--save-cert", saved], host: host)
+        defer { _ = listener.stop() }
+        func printed(_ label: String) throws -> [String] {
+            let line = try #require(
+                listener.stderrText.split(separator: "\n").first { $0.hasPrefix("  \(label):") },
+                "\(listener.stderrText)"
+            )
+            let inside = try #require(line.firstMatch(of: /\((curl [^);]+)/).map { String($0.output.1) }, "\(line)")
+            return inside.split(separator: " ").map(String.init)
+        }
+        let pin = try printed("pin")
+        #expect(pin.contains("--pinnedpubkey"), "\(pin)")
+        let pinned = try Run.process(
+            "curl",
+            ["-sS", "--max-time", "10", "-o", "/dev/null"] + pin.dropFirst(),
+            timeout: 20
+        )
+        #expect(pinned.status == 0, "\(pin.joined(separator: " ")): exit \(pinned.status) \(pinned.stderr)")
+
+        let pem = try String(contentsOfFile: saved, encoding: .utf8)
+        #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"), "\(pem)")
+        let trusted = try printed("saved")
+        #expect(trusted.contains("--cacert") && !trusted.contains("-k"), "\(trusted)")
+        let curl = try Run.process(
+            "curl",
+            ["-sS", "--max-time", "10", "-o", "/dev/null"] + trusted.dropFirst(),
+            timeout: 20
+        )
+        #expect(curl.status == 0, "\(trusted.joined(separator: " ")): exit \(curl.status) \(curl.stderr)")
+        let connect = try Run.tlsprobe(["connect", listener.address, "--anchor", saved, "--json"])
+        #expect(connect.status == 0, "\(connect.stdout)\(connect.stderr)")
+        #expect(listener.finish() == 0, "\(listener.stderrText)")
+    }
+
+    @Test func saveCertRefusesALinkBeforeListening() throws {
+        let dir = TemporaryDirectory()
+        let target = dir.write("target", Data("keep\n".utf8))
+        let link = dir.file("link.pem")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let run = try Run.tlsprobe(["listen", "127.0.0.1:1", "--save-cert", link])
+        #expect(run.status == 2 && run.stderr.contains("--save-cert \(link)"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep\n")
+    }
+
     @Test func curlGetsThePageAndCanPinTheEphemeralCertificate() throws {
         let listener = try ListenProcess(["--json", "--count", "2", "--host", "printer.local"])
         #expect(listener.stderrText.contains("ephemeral self-signed certificate"))

@@ -95,3 +95,33 @@ import TestSupport
         _ = try Self.curl(server, ["--cacert", cert, "--tlsv1.0", "--ciphers", ciphers], status: 0)
     }
 }
+
+/// Apple's "untrusted" codes name a self-signed server certificate among the causes, with a
+/// route that works against such a server: save what it sends, then pin that as the anchor.
+@Suite struct ExplainSelfSignedTests {
+    @Test func appleUntrustedCodesNameASelfSignedServerAndTheRouteWorks() throws {
+        for input in ["-1202", "-9813", "The certificate for this server is invalid."] {
+            let explain = try Run.tlsprobe(["explain", input])
+            #expect(explain.status == 0, "\(input): \(explain.stdout)")
+            #expect(explain.stdout.contains("chain.self_signed_leaf"), "\(input): \(explain.stdout)")
+            #expect(explain.stdout.contains("--save-chain server.pem"), "\(input): \(explain.stdout)")
+            #expect(explain.stdout.contains("Certificate Trust Settings"), "\(input): \(explain.stdout)")
+        }
+        let dir = TemporaryDirectory()
+        let (cert, key) = try ExplainCurlTests.certificate(
+            dir,
+            "self",
+            [
+                "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-subj", "/CN=printer.local", "-addext",
+                "subjectAltName=IP:127.0.0.1", "-addext", "extendedKeyUsage=serverAuth",
+            ]
+        )
+        let server = try OpenSSLServer(cert: cert, key: key, extra: ["-www"])
+        defer { _ = server.stop() }
+        let saved = dir.file("server.pem")
+        let save = try Run.tlsprobe(["connect", server.address, "--save-chain", saved])
+        #expect(FileManager.default.fileExists(atPath: saved), "\(save.stdout)\(save.stderr)")
+        let pinned = try Run.tlsprobe(["connect", server.address, "--anchor", saved, "--profile", "apple"])
+        #expect(pinned.status == 0, "\(pinned.stdout)\(pinned.stderr)")
+    }
+}

@@ -349,7 +349,7 @@ import Glibc
             ]
         )
         let finding = try #require(
-            JSONFindings.finding(refused, "tls.handshake_failed"),
+            JSONFindings.finding(refused, "name.sni_not_served"),
             "\(JSONFindings.codes(refused))"
         )
         #expect(
@@ -594,6 +594,7 @@ import Glibc
         #expect(text.contains("FAILED — 1 error"))
         #expect(text.contains("The client sent a plain HTTP request (\"GET / HTTP/1.1"))
         #expect(text.contains("http:// where https:// is meant"))
+        #expect(text.contains("tls.client_not_tls"), "its own code, not tls.handshake_failed: \(text)")
     }
 
     /// A TLS 1.2 ClientHello for printer.local (ECDHE-ECDSA/RSA-AES128-GCM), as Python's ssl
@@ -618,7 +619,7 @@ import Glibc
         let report = try #require(listener.reports.first)
         #expect(report["outcome"] as? String == "failed")
         #expect(Self.alerts(report).isEmpty)
-        let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(report, "tls.client_gave_up_on_certificate"))
         #expect(
             (finding["message"] as? String)?.hasPrefix(
                 "The client closed the connection without an alert after our Certificate"

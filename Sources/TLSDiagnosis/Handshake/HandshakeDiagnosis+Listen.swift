@@ -242,7 +242,7 @@ extension HandshakeDiagnosis {
             names.isEmpty ? "no DNS name or IP address" : "only \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
         let name = close.description.name ?? close.description.hex
         return Finding(
-            code: .tlsHandshakeFailed,
+            code: .nameSNINotServed,
             severity: .warning,
             subject: .connection,
             message:
@@ -295,7 +295,7 @@ extension HandshakeDiagnosis {
                 let cause = distrustCause(served, hello: o.clientHello, ambiguous: true)
                 for (key, value) in cause.evidence { evidence[key] = value }
                 return Finding(
-                    code: .tlsHandshakeFailed,
+                    code: .tlsClientGaveUpOnCertificate,
                     subject: .connection,
                     message:
                         "The client \(what) without an alert after our Certificate: it gave up on our certificate without saying why, as clients that distrust a chain quietly do (Apple's frameworks, many apps that pin). \(cause.text)",
@@ -326,7 +326,7 @@ extension HandshakeDiagnosis {
             let methods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH "]
             if methods.contains(where: printable.hasPrefix) {
                 return Finding(
-                    code: .tlsHandshakeFailed,
+                    code: .tlsClientNotTLS,
                     subject: .connection,
                     message:
                         "The client sent a plain HTTP request (\"\(printable)…\") to this TLS port: it uses http:// where https:// is meant.",
@@ -335,7 +335,7 @@ extension HandshakeDiagnosis {
                 )
             }
             return Finding(
-                code: .tlsHandshakeFailed,
+                code: .tlsClientNotTLS,
                 subject: .connection,
                 message:
                     "The client sent bytes that are not TLS (\"\(printable)\"): it speaks another protocol, or starts in plain text and upgrades later (STARTTLS).",
@@ -356,7 +356,7 @@ extension HandshakeDiagnosis {
             }
             if ourCertificateSent && !clientFinished {
                 return Finding(
-                    code: .tlsHandshakeFailed,
+                    code: .tlsClientGaveUpOnCertificate,
                     subject: .connection,
                     message:
                         "The client went silent after our Certificate and did not finish the handshake within \(SystemCall.format("%g", seconds)) s: it may be showing its user a warning about our certificate and waiting for an answer.",

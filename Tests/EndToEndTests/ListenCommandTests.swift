@@ -164,6 +164,11 @@ import Glibc
         #expect((finding["fix"] as? String)?.contains("Install \"CN=Test Root CA\" on the client") == true)
         let evidence = try #require(finding["evidence"] as? [String: Any])
         #expect(evidence["from"] as? String == "client")
+        // One shape for an alert in JSON: the finding's evidence as the report's alerts.
+        let listed = try #require((failed["alerts"] as? [[String: Any]])?.first?["description"] as? [String: String])
+        #expect(listed == ["value": "0x30", "name": "unknown_ca"])
+        #expect(evidence["alert"] as? [String: String] == listed, "\(evidence)")
+        #expect(evidence["alert_number"] == nil)
         #expect(evidence["our_chain"] as? [String] == ["CN=printer.local", "CN=Test Intermediate CA"])
         #expect(evidence["ephemeral_certificate"] as? Bool == false)
 

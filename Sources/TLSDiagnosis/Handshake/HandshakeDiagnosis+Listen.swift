@@ -248,7 +248,7 @@ extension HandshakeDiagnosis {
             message:
                 "The client finished the handshake, then closed the connection (\(name)) without sending a request. It asked for \"\(sni)\" (SNI), and our certificate carries \(carried): clients that check the server's name after the handshake (curl, and others built on OpenSSL) close like this when the name does not match. Having finished the handshake, it accepted our chain.",
             evidence: [
-                "alert": .string(name), "from": .string("client"), "encrypted": .bool(close.encrypted),
+                "alert": .alert(close.description), "from": .string("client"), "encrypted": .bool(close.encrypted),
                 "sni": .string(sni), "sni_in_our_certificate": .bool(false), "our_names": .strings(names),
                 "our_chain": .strings(server.served.chain.map(\.subjectString)),
             ],

@@ -31,10 +31,8 @@ public enum HandshakeDiagnosis {
         let reading =
             ours
             ?? (alert.from == .client ? clientAlert(alert, context) : serverAlert(alert, context))
-        let name = alert.description.name ?? alert.description.hex
         var evidence: [String: EvidenceValue] = [
-            "alert": .string(name),
-            "alert_number": .int(Int(alert.description.rawValue)),
+            "alert": .alert(alert.description),
             "level": .string(alert.level.description),
             "from": .string(alert.from.rawValue),
             "after": .strings(alert.after.suffix(4).map(\.description)),
@@ -419,5 +417,16 @@ public enum HandshakeDiagnosis {
         default:
             return Reading(message: "The server sent the \(alert.level) alert \(name)\(afterText(c)).")
         }
+    }
+}
+
+extension EvidenceValue {
+    /// A TLS alert in the shape every alert has in JSON (common.schema.json's code_point,
+    /// as in a report's `alerts`): `{"value": "0x30", "name": "unknown_ca"}`, the name
+    /// absent when unknown.
+    public static func alert(_ description: AlertDescription) -> EvidenceValue {
+        var object: [String: EvidenceValue] = ["value": .string(description.hex)]
+        if let name = description.name { object["name"] = .string(name) }
+        return .object(object)
     }
 }

@@ -52,7 +52,7 @@ extension TextRenderer {
         }
         out += "\n"
         out += verdict(r.trust, findings: r.findings)
-        out += findingsSection(r.findings)
+        out += findingsSection(r.findings, failedHandshake: r.outcome != .established)
         if !r.alerts.isEmpty {
             out += heading("Alerts")
             for a in r.alerts {

@@ -125,3 +125,33 @@ import TestSupport
         #expect(pinned.status == 0, "\(pinned.stdout)\(pinned.stderr)")
     }
 }
+
+/// A finding names what each client's user sees for it (Apple's codes, curl's message), so
+/// a ticket's error leads to the finding and back: against s_server with a certificate for
+/// another name, connect's finding names the message real curl prints there.
+@Suite struct FindingClientErrorsTests {
+    @Test func aFindingNamesWhatAppleAndCurlUsersSee() throws {
+        let dir = TemporaryDirectory()
+        let (cert, key) = try ExplainCurlTests.certificate(
+            dir,
+            "other",
+            [
+                "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-subj", "/CN=other.example", "-addext",
+                "subjectAltName=DNS:other.example",
+            ]
+        )
+        let server = try OpenSSLServer(cert: cert, key: key, extra: ["-www"])
+        defer { _ = server.stop() }
+        let connect = try Run.tlsprobe(["connect", server.address, "--anchor", cert, "--no-color"])
+        #expect(connect.status == 1, "\(connect.stdout)")
+        let text = connect.stdout.replacingOccurrences(of: "\n                    ", with: " ")
+        let line = try #require(
+            text.split(separator: "\n").first { $0.hasPrefix("           clients ") },
+            "\(connect.stdout)"
+        )
+        #expect(line.contains("NSURLErrorServerCertificateUntrusted (-1202)"), "\(line)")
+        let curl = try ExplainCurlTests.curl(server, ["--cacert", cert], status: 60)
+        #expect(curl.contains("SSL: no alternative certificate subject name matches target host name"))
+        #expect(line.contains("curl: SSL: no alternative certificate subject name matches target host name"), "\(line)")
+    }
+}

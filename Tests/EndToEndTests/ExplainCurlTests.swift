@@ -155,3 +155,36 @@ import TestSupport
         #expect(line.contains("curl: SSL: no alternative certificate subject name matches target host name"), "\(line)")
     }
 }
+
+/// capture of curl (OpenSSL 3) refusing a TLS 1.0 server: the finding says what to do, not
+/// "read the alert's meaning".
+@Suite struct CaptureOldServerTests {
+    @Test(.enabled(if: LoopbackCapture.unavailableReason == nil, "needs tcpdump and permission to capture on lo"))
+    func curlRefusingATLS10ServerGetsAFixThatSaysWhatToDo() throws {
+        let dir = TemporaryDirectory()
+        let (cert, key) = try ExplainCurlTests.certificate(
+            dir,
+            "old",
+            ["-newkey", "rsa:2048", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1"]
+        )
+        let server = try OpenSSLServer(cert: cert, key: key, extra: ["-www", "-tls1", "-cipher", "DEFAULT@SECLEVEL=0"])
+        defer { _ = server.stop() }
+        let recorder = try LoopbackCapture(port: server.port, path: dir.file("old.pcap"))
+        _ = try ExplainCurlTests.curl(server, ["--cacert", cert], status: 35)
+        let capture = try Run.tlsprobe(["capture", "-r", recorder.stop(), "--json"], timeout: 60)
+        let report = try #require(
+            capture.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }.first { ($0["alerts"] as? [Any])?.isEmpty == false },
+            "\(capture.stdout)\(capture.stderr)"
+        )
+        let findings = report["findings"] as? [[String: Any]] ?? []
+        let fixes = findings.compactMap { $0["fix"] as? String }
+        #expect(!fixes.contains { $0.hasPrefix("Read the alert's meaning") }, "\(fixes)")
+        let refused = try #require(
+            findings.first { ($0["message"] as? String)?.contains("legacy sigalg disallowed or unsupported") == true },
+            "\(findings)"
+        )
+        #expect((refused["fix"] as? String)?.contains("Enable TLS 1.2") == true, "\(refused)")
+    }
+}

@@ -68,8 +68,14 @@ import Glibc
             timeout: 20
         )
         #expect(curl.status == 0, "\(trusted.joined(separator: " ")): exit \(curl.status) \(curl.stderr)")
-        let connect = try Run.tlsprobe(["connect", listener.address, "--anchor", saved, "--json"])
-        #expect(connect.status == 0, "\(connect.stdout)\(connect.stderr)")
+        // The printed connect, as printed.
+        let line = try #require(listener.stderrText.split(separator: "\n").first { $0.hasPrefix("  saved:") })
+        let printedConnect = try #require(
+            line.firstMatch(of: /tlsprobe (connect [^)]+)\)/).map { String($0.output.1) },
+            "\(line)"
+        )
+        let connect = try Run.tlsprobe(printedConnect.split(separator: " ").map(String.init))
+        #expect(connect.status == 0, "\(printedConnect): \(connect.stdout)\(connect.stderr)")
         #expect(listener.finish() == 0, "\(listener.stderrText)")
     }
 

@@ -78,9 +78,12 @@ public final class ListenSession: Sendable {
         }
     }
 
-    /// A URL of ours a client on this machine can dial: the address bound, or loopback
-    /// where every address is.
-    private var dialURL: String {
+    /// A URL of ours a client on this machine can dial.
+    private var dialURL: String { "https://\(dialAddress)/" }
+
+    /// HOST:PORT a client on this machine can dial: the address bound, or loopback where
+    /// every address is.
+    private var dialAddress: String {
         let port = configuration.address.port
         let hosts = server.boundHosts
         let host: String
@@ -89,7 +92,7 @@ public final class ListenSession: Sendable {
         } else {
             host = hosts.contains("0.0.0.0") ? "127.0.0.1" : "[::1]"
         }
-        return "https://\(host):\(port)/"
+        return "\(host):\(port)"
     }
 
     /// What we serve, for stderr before the first connection: the addresses, the names and
@@ -131,7 +134,7 @@ public final class ListenSession: Sendable {
         if let path = configuration.saveCertPath {
             let file = IdentitySession.shell(path)
             lines.append(
-                "  saved: \(file): trust it in a client (curl --cacert \(file) \(dialURL); tlsprobe connect --anchor \(file))"
+                "  saved: \(file): trust it in a client (curl --cacert \(file) \(dialURL); tlsprobe connect \(dialAddress) --anchor \(file))"
             )
         }
         if !served.ephemeral {

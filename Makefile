@@ -1,5 +1,5 @@
 # make (as yourself), then sudo make install [PREFIX=/usr/local] [DESTDIR=]: the release
-# binary, man page and completions (Scripts/install.sh does the work); make uninstall
+# binary, man page, completions and schemas (Scripts/install.sh does the work); make uninstall
 # removes them; make test runs the suite as CI does.
 PREFIX ?= /usr/local
 DESTDIR ?=

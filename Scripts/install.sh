@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs tlsprobe: the binary (a release build with the Swift runtime linked in, so it
-# runs without the Swift toolchain), the man page, and bash, zsh and fish completions.
+# runs without the Swift toolchain), the man page, bash, zsh and fish completions, and the
+# JSON Schemas of its output (share/tlsprobe/schema, side by side so their $refs resolve).
 #
 #   Scripts/install.sh                      # build, then install under /usr/local
 #   Scripts/install.sh --prefix ~/.local    # somewhere else (PREFIX=DIR works too)
@@ -44,16 +45,21 @@ man=$root/share/man/man1/tlsprobe.1
 bash_completion=$root/share/bash-completion/completions/tlsprobe
 zsh_completion=$root/share/zsh/site-functions/_tlsprobe
 fish_completion=$root/share/fish/vendor_completions.d/tlsprobe.fish
-files=("$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion")
+schema_dir=$root/share/tlsprobe/schema
+schemas=()
+for schema in docs/schema/*.schema.json; do schemas+=("$schema_dir/${schema##*/}"); done
+files=("$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion" "${schemas[@]}")
 
 if [ "$uninstall" = yes ]; then
   status=0
   for file in "${files[@]}"; do
-    # The five files an install puts there: each a regular file, never through a link.
+    # The files an install puts there: each a regular file, never through a link.
     if [ -f "$file" ] && [ ! -L "$file" ]; then
       if rm -f -- "$file"; then echo "removed $file"; else echo "install.sh: cannot remove $file" >&2; status=1; fi
     fi
   done
+  # The schema directories, when nothing else is left in them.
+  rmdir -- "$schema_dir" 2>/dev/null && rmdir -- "$(dirname "$schema_dir")" 2>/dev/null || true
   exit $status
 fi
 
@@ -87,5 +93,7 @@ install -m 0644 man/tlsprobe.1 "$man"
 install -m 0644 "$work/bash" "$bash_completion"
 install -m 0644 "$work/zsh" "$zsh_completion"
 install -m 0644 "$work/fish" "$fish_completion"
+install -d "$schema_dir"
+for schema in docs/schema/*.schema.json; do install -m 0644 "$schema" "$schema_dir/${schema##*/}"; done
 for file in "${files[@]}"; do echo "installed $file"; done
 echo "$("$bin" --version): in $prefix/bin; man tlsprobe; completions load in new shells" >&2

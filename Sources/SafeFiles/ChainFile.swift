@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes the chain a server presented as PEM, leaf first (`connect --save-chain FILE`),
+/// Writes the chain a server presented as PEM, leaf first (`connect --save-chain FILE`; the
+/// certificate listen serves, `listen --save-cert FILE`),
 /// by the rules of every file tlsprobe writes: an existing file must be a regular file of
 /// the user running tlsprobe that no one else may write, never reached through a symbolic
 /// link, never a FIFO or a device (`OwnFile`); the new contents go to a temporary file in
@@ -24,16 +25,17 @@ public enum ChainFile {
 
     /// Refuses, before any handshake, a path that could never be written: a link, a FIFO,
     /// a device, another user's file, a file others may write, a missing directory.
-    public static func check(_ path: String) throws(WriteError) {
+    /// `option` names the option in the error (`--save-chain`, `--save-cert`).
+    public static func check(_ path: String, option: String = "--save-chain") throws(WriteError) {
         do {
             if let fd = try OwnFile.open(path, access: O_RDONLY, create: false) { close(fd) }
         } catch {
-            throw WriteError(path: path, description: "--save-chain \(path): \(error.reason)")
+            throw WriteError(path: path, description: "\(option) \(path): \(error.reason)")
         }
         var status = stat()
         let place = directory(of: path)
         guard stat(place, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw WriteError(path: path, description: "--save-chain \(path): the directory \(place) does not exist")
+            throw WriteError(path: path, description: "\(option) \(path): the directory \(place) does not exist")
         }
     }
 
@@ -43,8 +45,12 @@ public enum ChainFile {
     }
 
     /// Replaces the file at `path` with `certificates` as PEM, leaf first.
-    public static func write(_ certificates: [X509Certificate], to path: String) throws(WriteError) {
-        try check(path)
+    public static func write(
+        _ certificates: [X509Certificate],
+        to path: String,
+        option: String = "--save-chain"
+    ) throws(WriteError) {
+        try check(path, option: option)
         let place = directory(of: path)
         let name = PathText.lastComponent(path)
         var template = Array((place + "/." + name + ".XXXXXX").utf8CString)
@@ -55,7 +61,7 @@ public enum ChainFile {
         guard fd >= 0 else {
             throw WriteError(
                 path: path,
-                description: "--save-chain \(path): cannot write in \(place) (\(String(cString: strerror(errno))))"
+                description: "\(option) \(path): cannot write in \(place) (\(String(cString: strerror(errno))))"
             )
         }
         let temporary = String(
@@ -72,7 +78,7 @@ public enum ChainFile {
             unlink(temporary)
             throw WriteError(
                 path: path,
-                description: "--save-chain \(path): cannot be written (\(String(cString: strerror(failure))))"
+                description: "\(option) \(path): cannot be written (\(String(cString: strerror(failure))))"
             )
         }
     }

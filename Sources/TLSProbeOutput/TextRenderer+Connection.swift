@@ -53,7 +53,7 @@ extension TextRenderer {
         }
         // Why trust was not judged, or how (a pin): under the verdict, as before.
         if let note = r.trust.note { out += "\n  " + style.wrap(oneLine(note), indent: 2) + "\n" }
-        out += findingsSection(r.findings)
+        out += findingsSection(r.findings, failedHandshake: r.outcome != .established)
         if !r.alerts.isEmpty {
             out += heading("Alerts")
             for a in r.alerts {

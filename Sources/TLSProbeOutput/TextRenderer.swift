@@ -197,7 +197,9 @@ public struct TextRenderer: Sendable {
     }
 
     /// Findings, worst first: severity, code and subject, the message, evidence, fix.
-    func findingsSection(_ findings: [Finding]) -> String {
+    /// `failedHandshake`: each finding (otherwise each error) also names what each client's
+    /// user sees for it.
+    func findingsSection(_ findings: [Finding], failedHandshake: Bool = false) -> String {
         guard !findings.isEmpty else { return "" }
         var out = heading("Findings (\(findings.count))")
         for finding in findings {
@@ -232,6 +234,15 @@ public struct TextRenderer: Sendable {
                 out +=
                     "           " + style.paint("fix", .dim) + "      " + style.wrap(oneLine(finding.fix), indent: 20)
                     + "\n"
+            }
+            // What a client that refuses here says: for every finding of a failed handshake,
+            // and for an error, which clients refuse the handshake over.
+            let seen =
+                failedHandshake || finding.severity == .error ? ErrorCatalog.clientErrors(for: finding.code) : []
+            if !seen.isEmpty {
+                out +=
+                    "           " + style.paint("clients", .dim) + "  "
+                    + style.wrap(oneLine(seen.joined(separator: "; ")), indent: 20) + "\n"
             }
         }
         return out

@@ -84,6 +84,13 @@ struct IdentityCommonOptions: ParsableArguments {
     )
     var profile: ProfileArgument = .apple
 
+    @Flag(
+        name: .long,
+        help:
+            "Print what was made as JSON: each file's path, kind, mode and (certificates) SHA-256 and pin, and the next steps."
+    )
+    var json = false
+
     /// The usage errors of these options, for a leaf (`leaf`) or a CA: what the profile's
     /// clients would refuse (its key types, its validity limits at error severity).
     func check(leaf: Bool) throws {
@@ -239,16 +246,17 @@ struct CAPasswordOptions: ParsableArguments {
 extension ParsableCommand {
     /// Runs an identity subcommand: warnings on stderr, what was made and the next steps on
     /// stdout; a failure is one `Error:` line and exit status 2.
-    func making(_ warnings: [String], _ body: () throws -> IdentitySession.Outcome) throws {
+    func making(_ warnings: [String], json: Bool, _ body: () throws -> IdentitySession.Outcome) throws {
         for warning in warnings { Console.note("Warning: \(warning)") }
         do {
-            let text = try body().text
+            let outcome = try body()
             // The files are made: the status says so even when their list cannot be written.
-            if let reason = Console.reportOrFailure(text) {
-                Console.note("Warning: cannot write to standard output (\(reason)); the files were made:\n\(text)")
+            if let reason = Console.reportOrFailure(json ? outcome.json : outcome.text) {
+                Console.note("Warning: cannot write to standard output (\(reason)); the files were made:\n\(outcome.text)")
             }
         } catch let error as any UserFacingError {
             Console.note("Error: \(error.description)")
+            if json { Console.failureReport(error.json(command: "identity", lines: false)) }
             throw Status.couldNotExamine
         } catch let error as IdentityUsageError {
             // Found once the CA was read (a host its name constraints do not permit).
@@ -332,7 +340,7 @@ struct IdentityCA: ParsableCommand {
         }
         var common = options.common()
         common.days = options.validity(leaf: false)
-        try making(options.warnings(leaf: false)) {
+        try making(options.warnings(leaf: false), json: options.json) {
             try IdentitySession.makeCA(
                 name: name.trimmingSpaces(),
                 intermediate: intermediate,
@@ -405,7 +413,7 @@ struct IdentityServer: ParsableCommand {
         }
         var common = options.common()
         common.days = options.validity(leaf: true)
-        try making(options.warnings(leaf: true)) {
+        try making(options.warnings(leaf: true), json: options.json) {
             try IdentitySession.makeServer(
                 ca: ca,
                 caPassword: caPassword.provider,
@@ -460,7 +468,7 @@ struct IdentityClient: ParsableCommand {
     func run() throws {
         var common = options.common()
         common.days = options.validity(leaf: true)
-        try making(options.warnings(leaf: true)) {
+        try making(options.warnings(leaf: true), json: options.json) {
             try IdentitySession.makeClient(
                 ca: ca,
                 caPassword: caPassword.provider,

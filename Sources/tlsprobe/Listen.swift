@@ -22,7 +22,8 @@ struct Listen: ParsableCommand {
 
             Without --identity (or --cert and --key) tlsprobe serves an ephemeral self-signed \
             certificate made on the spot for this machine's names and addresses, and prints its \
-            pin so a client can pin it. Connections are served concurrently; Ctrl-C (or SIGTERM) \
+            pin so a client can pin it (--save-cert FILE writes it for a client to trust). \
+            Connections are served concurrently; Ctrl-C (or SIGTERM) \
             stops and prints a summary on stderr. Reports go to stdout: text, or one JSON object \
             per line with --json.
 
@@ -32,6 +33,7 @@ struct Listen: ParsableCommand {
 
             Examples:
               tlsprobe listen 4433
+              tlsprobe listen 4433 --save-cert listener.pem
               tlsprobe listen 4433 --identity printer.p12 --password-env P12_PASSWORD
               tlsprobe listen 0.0.0.0:8443 --cert server.pem --key server.key \\
                   --chain intermediate.pem
@@ -62,6 +64,16 @@ struct Listen: ParsableCommand {
         )
     )
     var host: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the certificate we serve (the ephemeral one, or --identity's chain) to FILE as PEM, for a client to trust (replaced atomically; never through a link).",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
+    var saveCert: String?
 
     @Flag(name: .long, help: "Ask clients for a certificate; serve those that send none.")
     var requestClientCert = false
@@ -135,6 +147,7 @@ struct Listen: ParsableCommand {
                 "--chain adds to an identity: give --identity or --cert and --key too (the ephemeral certificate has no chain)"
             )
         }
+        if let saveCert, saveCert.isEmpty { throw ValidationError("--save-cert needs a file name") }
         if requestClientCert && requireClientCert {
             throw ValidationError("give one of --request-client-cert and --require-client-cert")
         }
@@ -174,6 +187,7 @@ struct Listen: ParsableCommand {
             c.clientAnchors = try AnchorSources(files: clientAnchor).load(password: passwords.provider)
             c.keyLog = try keyLog.open()
             c.extraHosts = host
+            c.saveCertPath = saveCert
             c.clientAuthentication =
                 requireClientCert ? .required : (requestClientCert || !clientAnchor.isEmpty) ? .requested : .none
             c.profile = profile.profile

@@ -350,7 +350,9 @@ import TLSDiagnosis
         defer { server.stop() }
         let out = try Self.connect([server.address, "--anchor", pki.root, "--sni", "printer.local"])
         let finding = try #require(out.finding("tls.handshake_failed"))
-        #expect(out.evidence("tls.handshake_failed")["alert"] as? String == "unrecognized_name")
+        #expect(
+            (out.evidence("tls.handshake_failed")["alert"] as? [String: Any])?["name"] as? String == "unrecognized_name"
+        )
         #expect((finding["message"] as? String)?.contains("no certificate for the name sent in SNI") == true)
         #expect((out.json["alerts"] as? [[String: Any]])?.first?["from"] as? String == "server")
         #expect(out.result.status == 1)
@@ -369,7 +371,9 @@ import TLSDiagnosis
         #expect((out.json["alerts"] as? [[String: Any]])?.first?["level"] as? String == "warning")
         let finding = try #require(out.finding("tls.handshake_failed"), "\(out.codes)")
         #expect(finding["severity"] as? String == "warning")
-        #expect(out.evidence("tls.handshake_failed")["alert"] as? String == "unrecognized_name")
+        #expect(
+            (out.evidence("tls.handshake_failed")["alert"] as? [String: Any])?["name"] as? String == "unrecognized_name"
+        )
         let message = try #require(finding["message"] as? String)
         #expect(message.contains("the handshake went on"), "\(message)")
         #expect(!message.contains("failed"), "\(message)")
@@ -427,7 +431,9 @@ import TLSDiagnosis
         let out = try Self.connect([server.address, "--anchor", pki.root, "--cert", client.cert, "--key", client.key])
         #expect(out.codes.contains("mtls.identity_not_acceptable"), "\(out.codes)")
         #expect(out.codes.contains("mtls.client_cert_rejected"), "\(out.codes)")
-        #expect(out.evidence("mtls.client_cert_rejected")["alert"] as? String == "unknown_ca")
+        #expect(
+            (out.evidence("mtls.client_cert_rejected")["alert"] as? [String: Any])?["name"] as? String == "unknown_ca"
+        )
         #expect((out.json["certificate_request"] as? [String: Any])?["client_certificate_sent"] as? Bool == true)
         #expect(out.result.status == 1)
     }

@@ -399,7 +399,7 @@ import Glibc
         // on the 1 s timeout, not on the client's close 6 s later (that would be a hang-up,
         // "closed (FIN)"). The evidence says so, not the clock.
         let report = try #require(run.reports.first)
-        let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(report, "tls.client_gave_up_on_certificate"))
         let evidence = finding["evidence"] as? [String: Any]
         #expect(evidence?["timeout_seconds"] as? String == "1", "\(finding)")
         #expect(evidence?["transport"] == nil, "ended on the client's hang-up, not the timeout: \(finding)")
@@ -432,7 +432,7 @@ import Glibc
         }
         let report = try #require(run.reports.first)
         #expect(report["outcome"] as? String == "failed")
-        let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(report, "tls.client_gave_up_on_certificate"))
         #expect((finding["evidence"] as? [String: Any])?["transport"] as? String == "reset (RST)", "\(finding)")
     }
 

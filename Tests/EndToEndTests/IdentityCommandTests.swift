@@ -266,6 +266,39 @@ import Darwin
         #expect(try Self.codes(connect.stdout).allSatisfy { $0 == "mtls.client_cert_requested" }, "\(connect.stdout)")
     }
 
+    /// A client identity from one CA (the devices') against a server whose certificate
+    /// another CA issued: the check the next steps print, run as printed with HOST:PORT
+    /// and the server's root filled in, connects; it does not anchor the server's chain at
+    /// the client's CA (a false NOT TRUSTED).
+    @Test func theClientsNextStepChecksTheServerAgainstTheServersRoot() throws {
+        let dir = TemporaryDirectory()
+        let (serverCA, out) = try Self.serverSetup(dir)
+        let devices = dir.file("devices")
+        let madeCA = try Self.identity(["ca", "--name", "Devices Root CA", "--out", devices])
+        #expect(madeCA.status == 0, "\(madeCA.stderr)")
+        let client = try Self.identity([
+            "client", "--ca", devices, "--name", "front-desk-ipad", "--out", dir.file("ipad"), "--p12", "none",
+        ])
+        #expect(client.status == 0, "\(client.stderr)")
+        let server = try OpenSSLServer(
+            cert: out + "/server.pem",
+            key: out + "/server-key.pem",
+            extra: ["-www", "-Verify", "1", "-verify_return_error", "-CAfile", devices + "/root.pem"]
+        )
+        defer { _ = server.stop() }
+        let printed = try #require(
+            client.stdout.split(separator: "\n").first { $0.contains("tlsprobe connect HOST:PORT") },
+            "\(client.stdout)"
+        )
+        let words = printed.split(separator: " ").map(String.init).drop { $0 != "tlsprobe" }.dropFirst()
+        let filled = words.map { word in
+            word == "HOST:PORT" ? server.address : word == "SERVER-ROOT.pem" ? serverCA + "/root.pem" : word
+        }
+        #expect(!filled.contains(devices + "/root.pem"), "the client's CA is not the server's anchor: \(printed)")
+        let connect = try Run.tlsprobe(Array(filled))
+        #expect(connect.status == 0, "\(filled.joined(separator: " ")): \(connect.stdout)\(connect.stderr)")
+    }
+
     @Test func legacyAndModernPKCS12() throws {
         let dir = TemporaryDirectory()
         let (ca, out) = try Self.serverSetup(dir)

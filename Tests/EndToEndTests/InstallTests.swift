@@ -30,6 +30,20 @@ import TestSupport
             #expect(attributes[.type] as? FileAttributeType == .typeRegular, "\(path)")
         }
         #expect(try String(contentsOfFile: other, encoding: .utf8) == "not ours\n", "the planted link was not followed")
+        // The JSON Schemas, side by side so that their $refs to common.schema.json resolve.
+        let schemas = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("docs/schema").path
+        ).filter { $0.hasSuffix(".schema.json") }
+        #expect(schemas.contains("common.schema.json") && schemas.count > 5, "\(schemas)")
+        for schema in schemas {
+            #expect(
+                FileManager.default.contentsEqual(
+                    atPath: prefix + "/share/tlsprobe/schema/" + schema,
+                    andPath: Self.root.appendingPathComponent("docs/schema/" + schema).path
+                ),
+                "share/tlsprobe/schema/\(schema)"
+            )
+        }
         let binary = try Run.process(prefix + "/bin/tlsprobe", ["--version"])
         let version = try String(contentsOf: Self.root.appendingPathComponent("VERSION"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -81,6 +95,10 @@ import TestSupport
         let uninstall = try Run.process(Self.script, ["--uninstall", "--prefix", prefix], timeout: 60)
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         for path in Self.installed { #expect(!FileManager.default.fileExists(atPath: prefix + "/" + path), "\(path)") }
+        #expect(
+            !FileManager.default.fileExists(atPath: prefix + "/share/tlsprobe"),
+            "the schemas and their directory are removed"
+        )
         #expect(FileManager.default.fileExists(atPath: prefix + "/bin/keep"), "only what it installed is removed")
     }
 

@@ -32,6 +32,63 @@ import Glibc
 
     // MARK: the ephemeral identity, the page, the pin
 
+    /// The curl command the start-up pin line prints works as printed (curl's exit 0), on a
+    /// given address and on every address; --save-cert writes the certificate served, and
+    /// curl --cacert FILE and connect --anchor FILE then trust it (its printed command too).
+    @Test(arguments: [String?.some("127.0.0.1"), nil])
+    func thePrintedPinCommandAndTheSavedCertificateWork(host: String?) throws {
+        let dir = TemporaryDirectory()
+        let saved = dir.file("listener.pem")
+        let listener = try ListenProcess(["--count", "3", "--save-cert", saved], host: host)
+        defer { _ = listener.stop() }
+        func printed(_ label: String) throws -> [String] {
+            let line = try #require(
+                listener.stderrText.split(separator: "\n").first { $0.hasPrefix("  \(label):") },
+                "\(listener.stderrText)"
+            )
+            let inside = try #require(line.firstMatch(of: /\((curl [^);]+)/).map { String($0.output.1) }, "\(line)")
+            return inside.split(separator: " ").map(String.init)
+        }
+        let pin = try printed("pin")
+        #expect(pin.contains("--pinnedpubkey"), "\(pin)")
+        let pinned = try Run.process(
+            "curl",
+            ["-sS", "--max-time", "10", "-o", "/dev/null"] + pin.dropFirst(),
+            timeout: 20
+        )
+        #expect(pinned.status == 0, "\(pin.joined(separator: " ")): exit \(pinned.status) \(pinned.stderr)")
+
+        let pem = try String(contentsOfFile: saved, encoding: .utf8)
+        #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"), "\(pem)")
+        let trusted = try printed("saved")
+        #expect(trusted.contains("--cacert") && !trusted.contains("-k"), "\(trusted)")
+        let curl = try Run.process(
+            "curl",
+            ["-sS", "--max-time", "10", "-o", "/dev/null"] + trusted.dropFirst(),
+            timeout: 20
+        )
+        #expect(curl.status == 0, "\(trusted.joined(separator: " ")): exit \(curl.status) \(curl.stderr)")
+        // The printed connect, as printed.
+        let line = try #require(listener.stderrText.split(separator: "\n").first { $0.hasPrefix("  saved:") })
+        let printedConnect = try #require(
+            line.firstMatch(of: /tlsprobe (connect [^)]+)\)/).map { String($0.output.1) },
+            "\(line)"
+        )
+        let connect = try Run.tlsprobe(printedConnect.split(separator: " ").map(String.init))
+        #expect(connect.status == 0, "\(printedConnect): \(connect.stdout)\(connect.stderr)")
+        #expect(listener.finish() == 0, "\(listener.stderrText)")
+    }
+
+    @Test func saveCertRefusesALinkBeforeListening() throws {
+        let dir = TemporaryDirectory()
+        let target = dir.write("target", Data("keep\n".utf8))
+        let link = dir.file("link.pem")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let run = try Run.tlsprobe(["listen", "127.0.0.1:1", "--save-cert", link])
+        #expect(run.status == 2 && run.stderr.contains("--save-cert \(link)"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep\n")
+    }
+
     @Test func curlGetsThePageAndCanPinTheEphemeralCertificate() throws {
         let listener = try ListenProcess(["--json", "--count", "2", "--host", "printer.local"])
         #expect(listener.stderrText.contains("ephemeral self-signed certificate"))
@@ -113,6 +170,11 @@ import Glibc
         #expect((finding["fix"] as? String)?.contains("Install \"CN=Test Root CA\" on the client") == true)
         let evidence = try #require(finding["evidence"] as? [String: Any])
         #expect(evidence["from"] as? String == "client")
+        // One shape for an alert in JSON: the finding's evidence as the report's alerts.
+        let listed = try #require((failed["alerts"] as? [[String: Any]])?.first?["description"] as? [String: String])
+        #expect(listed == ["value": "0x30", "name": "unknown_ca"])
+        #expect(evidence["alert"] as? [String: String] == listed, "\(evidence)")
+        #expect(evidence["alert_number"] == nil)
         #expect(evidence["our_chain"] as? [String] == ["CN=printer.local", "CN=Test Intermediate CA"])
         #expect(evidence["ephemeral_certificate"] as? Bool == false)
 
@@ -298,7 +360,7 @@ import Glibc
             ]
         )
         let finding = try #require(
-            JSONFindings.finding(refused, "tls.handshake_failed"),
+            JSONFindings.finding(refused, "name.sni_not_served"),
             "\(JSONFindings.codes(refused))"
         )
         #expect(
@@ -544,6 +606,7 @@ import Glibc
         #expect(text.contains("FAILED — 1 error"))
         #expect(text.contains("The client sent a plain HTTP request (\"GET / HTTP/1.1"))
         #expect(text.contains("http:// where https:// is meant"))
+        #expect(text.contains("tls.client_not_tls"), "its own code, not tls.handshake_failed: \(text)")
     }
 
     /// A TLS 1.2 ClientHello for printer.local (ECDHE-ECDSA/RSA-AES128-GCM), as Python's ssl
@@ -568,7 +631,7 @@ import Glibc
         let report = try #require(listener.reports.first)
         #expect(report["outcome"] as? String == "failed")
         #expect(Self.alerts(report).isEmpty)
-        let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
+        let finding = try #require(JSONFindings.finding(report, "tls.client_gave_up_on_certificate"))
         #expect(
             (finding["message"] as? String)?.hasPrefix(
                 "The client closed the connection without an alert after our Certificate"

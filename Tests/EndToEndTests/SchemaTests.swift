@@ -13,7 +13,7 @@ import TLSProbeKit
 @Suite struct SchemaTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let kinds = ["connect", "scan", "capture", "listen", "inspect", "verify", "explain"]
+    static let kinds = ["connect", "scan", "capture", "listen", "inspect", "verify", "explain", "identity"]
     /// The error object a command prints with --json when it could not examine anything
     /// (validated on real output by ErrorObjectTests).
     static let errorKind = "error"
@@ -301,6 +301,42 @@ import TLSProbeKit
             let result = try Run.tlsprobe(["explain", "--json", query])
             try Self.expectValid(result.stdout, "explain")
         }
+    }
+
+    /// identity --json for each subcommand: the files made (their SHA-256 the certificate's
+    /// as openssl computes it) and the next steps; a failure is the error object.
+    @Test func identityMatchesItsSchema() throws {
+        let dir = TemporaryDirectory()
+        let ca = dir.file("ca")
+        let runs = [
+            ["ca", "--out", ca, "--intermediate", "--mobileconfig"],
+            ["server", "--ca", ca, "--host", "127.0.0.1", "--out", dir.file("server"), "--p12", "none"],
+            ["client", "--ca", ca, "--name", "ipad", "--out", dir.file("ipad"), "--p12", "none"],
+        ]
+        for arguments in runs {
+            let result = try Run.tlsprobe(["identity"] + arguments + ["--json"], timeout: 120)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            try Self.expectValid(result.stdout, "identity")
+            let object = try Self.object(result.stdout)
+            #expect(object["subcommand"] as? String == arguments[0])
+            let steps = try #require(object["next_steps"] as? [String])
+            #expect(steps.count >= 2, "\(steps)")
+            let files = try #require(object["files"] as? [[String: Any]])
+            let certificate = try #require(files.first { $0["kind"] as? String == "certificate" })
+            let path = try #require(certificate["path"] as? String)
+            let fingerprint = try Run.process("openssl", ["x509", "-in", path, "-noout", "-fingerprint", "-sha256"])
+            let hex = fingerprint.stdout.split(separator: "=").last.map {
+                $0.replacingOccurrences(of: ":", with: "").lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            #expect(certificate["sha256"] as? String == hex, "\(path)")
+            #expect(files.contains { $0["kind"] as? String == "private_key" && $0["mode"] as? String == "0600" })
+        }
+        let failed = try Run.tlsprobe([
+            "identity", "server", "--ca", dir.file("none"), "--host", "a.local", "--out",
+            dir.file("x"), "--p12", "none", "--json",
+        ])
+        #expect(failed.status == 2, "\(failed.stderr)")
+        try Self.expectValid(failed.stdout, "error")
     }
 
     @Test func verifyMatchesItsSchemaTrustedUntrustedAndNotEvaluated() throws {

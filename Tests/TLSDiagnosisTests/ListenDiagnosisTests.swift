@@ -85,7 +85,7 @@ import TLSWire
     @Test func aHangUpAfterOurCertificateIsReadAsQuietDistrust() throws {
         let served = Self.served([Self.pki.leaf, Self.pki.intermediate])
         let f = try #require(Self.ending(.closed, in: Self.observation(Self.tls12Flight), served: served))
-        #expect(f.code == .tlsHandshakeFailed)
+        #expect(f.code == .tlsClientGaveUpOnCertificate)
         #expect(f.message.hasPrefix("The client closed the connection without an alert after our Certificate"))
         #expect(f.message.contains("\"CN=Test Root CA\""))
         #expect(f.evidence["transport"] == "closed (FIN)")
@@ -287,7 +287,7 @@ import TLSWire
         let other = TestPKI.issue(.server("scanner.local"), by: Self.pki.intermediate)
         let suspected = codes([other, Self.pki.intermediate])
         #expect(
-            suspected.count == 1 && suspected.first?.0 == .tlsHandshakeFailed && suspected.first?.1 == .warning,
+            suspected.count == 1 && suspected.first?.0 == .nameSNINotServed && suspected.first?.1 == .warning,
             "\(suspected)"
         )
         #expect(codes([Self.pki.leaf, Self.pki.intermediate]).isEmpty, "printer.local is ours")

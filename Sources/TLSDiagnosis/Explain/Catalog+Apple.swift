@@ -7,7 +7,9 @@ import TLSWire
 
 enum AppleChecks {
     static let anchor =
-        "Check the chain against the root you installed on the device: tlsprobe connect HOST:PORT --anchor root.pem --profile apple"
+        "Check the chain against the root you installed on the device: tlsprobe connect HOST:PORT --anchor root.pem --profile apple (a self-signed server certificate has no root: see below)"
+    static let selfSigned =
+        "A self-signed server certificate (chain.self_signed_leaf) is its own anchor: save it with tlsprobe connect HOST:PORT --save-chain server.pem, then pin it with tlsprobe connect HOST:PORT --anchor server.pem --profile apple. For a device to trust it, install it in a configuration profile; iOS offers full trust (Settings > General > About > Certificate Trust Settings) only for a root, a certificate with CA:TRUE, so better serve an identity from a local CA: tlsprobe identity ca, then tlsprobe identity server."
     static let profile =
         "Check the certificate against Apple's rules (SAN required, serverAuth EKU, at most 825 days, RSA 2048+, SHA-2): tlsprobe verify leaf.pem --profile apple --host NAME"
     static let installRoot =
@@ -220,9 +222,9 @@ let appleOSStatusEntries: [CatalogEntry] = [
         "errSSLNoRootCert",
         summary: "The chain does not reach a trusted root.",
         meaning:
-            "No root certificate trusted by this device could be found for the chain. Usually the root of the local CA was never installed (or not enabled in Certificate Trust Settings), or the server sends its leaf alone and the intermediate is missing.",
-        checks: [AppleChecks.anchor, AppleChecks.installRoot, VerifyChecks.chainFile],
-        related: ["chain.untrusted_root", "chain.missing_intermediate"],
+            "No root certificate trusted by this device could be found for the chain. Usually the root of the local CA was never installed (or not enabled in Certificate Trust Settings), the server sends its leaf alone and the intermediate is missing, or the server's certificate is self-signed (no CA issued it, so there is no root to install).",
+        checks: [AppleChecks.anchor, AppleChecks.installRoot, VerifyChecks.chainFile, AppleChecks.selfSigned],
+        related: ["chain.untrusted_root", "chain.missing_intermediate", "chain.self_signed_leaf"],
         prominent: true
     ),
     osStatus(
@@ -839,11 +841,13 @@ let nsurlErrorEntries: [CatalogEntry] = {
             "NSURLErrorServerCertificateUntrusted",
             summary: "The server's certificate is not trusted.",
             meaning:
-                "Trust evaluation failed: the chain does not reach a root the device trusts (local CA not installed or not enabled in Certificate Trust Settings), an intermediate is missing, the name or IP address is not in the certificate's SAN, or the certificate breaks Apple's rules (validity over 825 days, no serverAuth EKU). The underlying errSSL code narrows it down.",
-            checks: [AppleChecks.anchor, AppleChecks.installRoot, AppleChecks.profile, underlying],
+                "Trust evaluation failed: the chain does not reach a root the device trusts (local CA not installed or not enabled in Certificate Trust Settings), the server's certificate is self-signed (there is no root), an intermediate is missing, the name or IP address is not in the certificate's SAN, or the certificate breaks Apple's rules (validity over 825 days, no serverAuth EKU). The underlying errSSL code narrows it down.",
+            checks: [
+                AppleChecks.anchor, AppleChecks.installRoot, AppleChecks.selfSigned, AppleChecks.profile, underlying,
+            ],
             related: [
-                "chain.untrusted_root", "chain.missing_intermediate", "name.mismatch", "name.ip_not_in_san",
-                "cert.validity_too_long",
+                "chain.untrusted_root", "chain.self_signed_leaf", "chain.missing_intermediate", "name.mismatch",
+                "name.ip_not_in_san", "cert.validity_too_long",
             ],
             phrases: ["the certificate for this server is invalid"],
             prominent: true

@@ -360,6 +360,34 @@ let libraryEntries: [CatalogEntry] =
             specificity: 3
         ),
         library(
+            "SSL: no alternative certificate subject name matches target host name 'HOST'",
+            summary:
+                "curl (60): none of the certificate's subjectAltName entries is the host in the URL.",
+            meaning:
+                "curl (with OpenSSL) checks the host of the URL against the certificate's DNS and IP subjectAltName entries and found none that matches: a certificate for another name, a wildcard one level off, or a URL with an IP address while the certificate has only DNS names (an address needs an iPAddress entry).",
+            checks: [
+                "tlsprobe connect HOST:PORT (the host as in the URL) names what the certificate holds",
+                "Re-issue with every name and address clients dial: tlsprobe identity server --ca CA_DIR --host NAME --host 10.0.0.5 --out server",
+            ],
+            related: ["name.mismatch", "name.ip_not_in_san"],
+            phrases: ["no alternative certificate subject name matches target host name"],
+            specificity: 3
+        ),
+        library(
+            "SSL: certificate subject name 'NAME' does not match target host name 'HOST'",
+            summary:
+                "curl (60): the certificate has no subjectAltName, and its Common Name is not the host in the URL.",
+            meaning:
+                "A certificate without subjectAltName, whose Common Name curl compared with the URL's host. Even when they match, browsers, Apple and Go refuse a Common Name alone: the certificate needs the name in subjectAltName.",
+            checks: [
+                "tlsprobe connect HOST:PORT",
+                "Re-issue with the name in subjectAltName: tlsprobe identity server --ca CA_DIR --host NAME --out server",
+            ],
+            related: ["name.cn_only", "name.mismatch"],
+            phrases: ["does not match target host name"],
+            specificity: 3
+        ),
+        library(
             "x509: cannot validate certificate for IP because it doesn't contain any IP SANs",
             summary: "Go: the client dialled an IP address and the certificate has no IP SAN.",
             meaning:
@@ -566,6 +594,20 @@ let opensslErrorEntries: [CatalogEntry] = [
             "For STARTTLS services, upgrade first: tlsprobe connect HOST:25 --starttls smtp (or --starttls auto)",
         ],
         related: ["tls.handshake_failed"]
+    ),
+    opensslReason(
+        333,
+        "0A00014D",
+        "legacy sigalg disallowed or unsupported",
+        symbol: "SSL_R_LEGACY_SIGALG_DISALLOWED_OR_UNSUPPORTED",
+        summary: "OpenSSL 3 client: the server speaks only TLS 1.0 or 1.1, which sign with SHA-1/MD5.",
+        meaning:
+            "curl and other OpenSSL 3 clients say this against a TLS 1.0 or 1.1 server: those versions sign the key exchange with MD5+SHA-1 or SHA-1, which OpenSSL 3's default security level refuses, so the handshake stops once the server has answered.",
+        checks: [
+            "Enable TLS 1.2 (better 1.3) on the server; tlsprobe connect HOST:PORT --versions shows what it accepts.",
+            "Until then, to reach it from curl for a test: curl --tlsv1.0 --ciphers 'DEFAULT@SECLEVEL=0' https://HOST:PORT/",
+        ],
+        related: ["tls.protocol_too_old", "tls.no_common_version"]
     ),
     opensslReason(
         193,

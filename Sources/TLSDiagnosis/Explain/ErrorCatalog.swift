@@ -19,6 +19,35 @@ public enum ErrorCatalog {
         return matcher.match(text).map { matcher.explanation($0) }
     }
 
+    /// What the user of each client sees when a handshake fails with finding `code`, taken
+    /// from the explain tables (the one place that pairs client errors with finding codes,
+    /// through each entry's related codes): Apple's NSURLError and OSStatus codes
+    /// (`NSURLErrorServerCertificateUntrusted (-1202)`), and curl's message for OpenSSL
+    /// clients (`curl: SSL certificate problem: unable to get local issuer certificate`).
+    /// Empty when no client error is known to mean it.
+    public static func clientErrors(for code: FindingCode) -> [String] {
+        var apple: [String] = []
+        var curlOwn: [String] = []
+        var curl: [String] = []
+        for entry in entries where entry.explanation.related.contains(code.rawValue) {
+            let e = entry.explanation
+            let first = e.related.first == code.rawValue
+            switch e.kind {
+            case .appleOSStatus where first || entry.prominent, .nsurlError where first || entry.prominent:
+                apple.append("\(e.name) (\(e.code ?? ""))")
+            case .boringssl where e.name.hasPrefix("SSL: "):
+                // curl's own words (its host-name check), whichever related code it names first.
+                curlOwn.append("curl: \(e.name)")
+            case .opensslVerifyError where first:
+                if let phrase = entry.phrases.first { curl.append("curl: SSL certificate problem: \(phrase)") }
+            case .opensslError where first && !e.summary.hasPrefix("OpenSSL server:"):
+                curl.append("curl: OpenSSL: \(e.name)")
+            default: break
+            }
+        }
+        return Array(apple.prefix(3)) + Array((curlOwn + curl).prefix(2))
+    }
+
     /// All entries (for tests, docs), grouped by kind in `Explanation.Kind` order.
     public static var all: [Explanation] { entries.map(\.explanation) }
 

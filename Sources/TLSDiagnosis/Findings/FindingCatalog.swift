@@ -424,6 +424,18 @@ public enum FindingCatalog {
             reproduce: "tlsprobe inspect cert.pem",
             rank: .name
         ),
+        Entry(
+            code: .nameSNINotServed,
+            title: "the client asked for a name we do not serve",
+            defaultSeverity: .warning,
+            meaning:
+                "listen: the client finished the handshake, then closed without a request, and the name it asked for in SNI is not in our certificate: clients that check the server's name after the handshake (curl, and others built on OpenSSL) close like this when it does not match. A warning, since a client may close for reasons of its own.",
+            fix:
+                "Serve a certificate whose SAN has the name the client asks for (listen --host NAME puts it in the ephemeral certificate), or have the client dial a name it carries.",
+            related: [.nameMismatch, .tlsHandshakeFailed],
+            reproduce: "tlsprobe listen 4433 --save-cert listener.pem; curl --cacert listener.pem, another name",
+            rank: .name
+        ),
         // tls
         Entry(
             code: .tlsProtocolTooOld,
@@ -451,12 +463,12 @@ public enum FindingCatalog {
             title: "handshake failed",
             defaultSeverity: .error,
             meaning:
-                "The handshake ended with an alert or a closed connection; the finding carries the alert and which side sent it. Without an alert, the message says whether the server closed or reset the connection, answered with something that is not TLS (plain HTTP, SSH), stopped answering, was still sending too slowly when --timeout ran out (how many bytes had arrived, after which message), hung up in the middle of a record, or sent what OpenSSL refuses (its reasons as evidence). Bytes after a ServerHello that are not a valid TLS record are reported as the server's stream breaking there, with their first bytes, not as a version or cipher mismatch. A warning-level alert after which the handshake went on is reported under this code too; so is, for listen, a client that finished the handshake and closed without a request after asking in SNI for a name our certificate does not carry.",
+                "The handshake ended with an alert or a closed connection; the finding carries the alert and which side sent it. Without an alert, the message says whether the server closed or reset the connection, answered with something that is not TLS (plain HTTP, SSH), stopped answering, was still sending too slowly when --timeout ran out (how many bytes had arrived, after which message), hung up in the middle of a record, or sent what OpenSSL refuses (its reasons as evidence). Bytes after a ServerHello that are not a valid TLS record are reported as the server's stream breaking there, with their first bytes, not as a version or cipher mismatch. A warning-level alert after which the handshake went on is reported under this code too. listen reports a client that does not speak TLS as tls.client_not_tls, one that gives up after our Certificate without an alert as tls.client_gave_up_on_certificate, and one that closes after the handshake over a name we do not serve as name.sni_not_served.",
             fix: "Read the alert's meaning in the message; `tlsprobe explain ALERT` says more.",
             related: [.tlsNoCommonVersion, .tlsNoCommonCipher, .mtlsClientCertRequired],
             reproduce: "tlsprobe connect HOST:PORT",
             severityNote:
-                "a warning for a warning-level alert the handshake went on past, and for a client that closed after finishing the handshake with listen over a name our certificate lacks",
+                "a warning for a warning-level alert the handshake went on past",
             rank: .handshake,
             consequenceOf: [
                 .tlsProtocolTooOld, .tlsNoCommonVersion, .tlsNoCommonCipher, .tlsAppleClientRefused,
@@ -546,7 +558,8 @@ public enum FindingCatalog {
             fix:
                 "Install a new certificate (with a new key, when the reason is keyCompromise) on the server, and let it fetch a fresh OCSP response for it.",
             related: [.ocspInvalidStaple, .ocspStaleStaple],
-            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem"
+            reproduce: "tlsprobe connect HOST:PORT --anchor root.pem",
+            rank: .path
         ),
         Entry(
             code: .ocspInvalidStaple,
@@ -569,6 +582,30 @@ public enum FindingCatalog {
                 "Make the server refresh its stapled response before nextUpdate (it may be unable to reach the responder); a thisUpdate in the future points at the responder's or this machine's clock.",
             related: [.ocspInvalidStaple, .ocspRevoked],
             reproduce: "tlsprobe connect HOST:PORT --at 2030-01-01"
+        ),
+        Entry(
+            code: .tlsClientNotTLS,
+            title: "the client does not speak TLS",
+            defaultSeverity: .error,
+            meaning:
+                "listen: the client's first bytes were not a TLS record: a plain HTTP request (an http:// URL for this https port), or another protocol, or one that starts in plain text and upgrades later (STARTTLS). The message quotes the first bytes, escaped.",
+            fix:
+                "Use an https:// URL (or the server's plain-HTTP port) in the client; for another protocol, point it at a port that speaks it, or have it use TLS from the first byte.",
+            related: [.tlsHandshakeFailed, .tlsStartTLSNotUsed],
+            reproduce: "tlsprobe listen 4433, then: curl http://127.0.0.1:4433/",
+            rank: .handshake
+        ),
+        Entry(
+            code: .tlsClientGaveUpOnCertificate,
+            title: "the client gave up on our certificate",
+            defaultSeverity: .error,
+            meaning:
+                "listen: the client closed or reset the connection, or went silent until --timeout, after our Certificate and before its Finished, without an alert: it refused our chain without saying why, as Apple's frameworks and many apps that pin do (the client's user may also be looking at a warning). The message says what in our chain such a client most likely refuses.",
+            fix:
+                "Serve a chain the client trusts: a certificate from a CA it has (install the root on the device, or serve an identity from tlsprobe identity server), with the intermediate sent; for an app that pins, its pinned key.",
+            related: [.chainUntrustedRoot, .chainSelfSignedLeaf, .tlsHandshakeFailed],
+            reproduce: "tlsprobe listen 4433 --identity server.p12",
+            rank: .handshake
         ),
         // mtls
         Entry(

@@ -67,6 +67,7 @@ extension FindingCode {
     public static let nameMismatch = FindingCode(rawValue: "name.mismatch")
     public static let nameIPNotInSAN = FindingCode(rawValue: "name.ip_not_in_san")
     public static let nameCNOnly = FindingCode(rawValue: "name.cn_only")
+    public static let nameSNINotServed = FindingCode(rawValue: "name.sni_not_served")
     // tls
     public static let tlsProtocolTooOld = FindingCode(rawValue: "tls.protocol_too_old")
     public static let tlsNoForwardSecrecy = FindingCode(rawValue: "tls.no_forward_secrecy")
@@ -77,6 +78,8 @@ extension FindingCode {
     public static let tlsStartTLSNotUsed = FindingCode(rawValue: "tls.starttls_not_used")
     public static let tlsHelloRetryNotFollowed = FindingCode(rawValue: "tls.hello_retry_not_followed")
     public static let tlsAppleClientRefused = FindingCode(rawValue: "tls.apple_client_refused")
+    public static let tlsClientNotTLS = FindingCode(rawValue: "tls.client_not_tls")
+    public static let tlsClientGaveUpOnCertificate = FindingCode(rawValue: "tls.client_gave_up_on_certificate")
     // ocsp
     public static let ocspRevoked = FindingCode(rawValue: "ocsp.revoked")
     public static let ocspInvalidStaple = FindingCode(rawValue: "ocsp.invalid_staple")

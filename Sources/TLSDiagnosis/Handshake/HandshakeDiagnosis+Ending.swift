@@ -215,7 +215,7 @@ extension HandshakeDiagnosis {
                 " (at byte \(offset) of its answer: \(Hex.encode(Array(stream.lastRecordStart.prefix(8)))), \"\(printable)\")"
         }
         let ours = o.alerts.first { $0.from == .client }
-        if let ours { evidence["alert_sent"] = .string(ours.description.name ?? ours.description.hex) }
+        if let ours { evidence["alert_sent"] = .alert(ours.description) }
         let reason = reasons.first ?? "no reason given"
         let chose = o.serverHello.map { " (\($0.version), \($0.cipherSuite))" } ?? ""
         return Finding(

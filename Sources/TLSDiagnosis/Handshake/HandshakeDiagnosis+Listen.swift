@@ -242,13 +242,13 @@ extension HandshakeDiagnosis {
             names.isEmpty ? "no DNS name or IP address" : "only \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
         let name = close.description.name ?? close.description.hex
         return Finding(
-            code: .tlsHandshakeFailed,
+            code: .nameSNINotServed,
             severity: .warning,
             subject: .connection,
             message:
                 "The client finished the handshake, then closed the connection (\(name)) without sending a request. It asked for \"\(sni)\" (SNI), and our certificate carries \(carried): clients that check the server's name after the handshake (curl, and others built on OpenSSL) close like this when the name does not match. Having finished the handshake, it accepted our chain.",
             evidence: [
-                "alert": .string(name), "from": .string("client"), "encrypted": .bool(close.encrypted),
+                "alert": .alert(close.description), "from": .string("client"), "encrypted": .bool(close.encrypted),
                 "sni": .string(sni), "sni_in_our_certificate": .bool(false), "our_names": .strings(names),
                 "our_chain": .strings(server.served.chain.map(\.subjectString)),
             ],
@@ -295,7 +295,7 @@ extension HandshakeDiagnosis {
                 let cause = distrustCause(served, hello: o.clientHello, ambiguous: true)
                 for (key, value) in cause.evidence { evidence[key] = value }
                 return Finding(
-                    code: .tlsHandshakeFailed,
+                    code: .tlsClientGaveUpOnCertificate,
                     subject: .connection,
                     message:
                         "The client \(what) without an alert after our Certificate: it gave up on our certificate without saying why, as clients that distrust a chain quietly do (Apple's frameworks, many apps that pin). \(cause.text)",
@@ -326,7 +326,7 @@ extension HandshakeDiagnosis {
             let methods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH "]
             if methods.contains(where: printable.hasPrefix) {
                 return Finding(
-                    code: .tlsHandshakeFailed,
+                    code: .tlsClientNotTLS,
                     subject: .connection,
                     message:
                         "The client sent a plain HTTP request (\"\(printable)…\") to this TLS port: it uses http:// where https:// is meant.",
@@ -335,7 +335,7 @@ extension HandshakeDiagnosis {
                 )
             }
             return Finding(
-                code: .tlsHandshakeFailed,
+                code: .tlsClientNotTLS,
                 subject: .connection,
                 message:
                     "The client sent bytes that are not TLS (\"\(printable)\"): it speaks another protocol, or starts in plain text and upgrades later (STARTTLS).",
@@ -356,7 +356,7 @@ extension HandshakeDiagnosis {
             }
             if ourCertificateSent && !clientFinished {
                 return Finding(
-                    code: .tlsHandshakeFailed,
+                    code: .tlsClientGaveUpOnCertificate,
                     subject: .connection,
                     message:
                         "The client went silent after our Certificate and did not finish the handshake within \(SystemCall.format("%g", seconds)) s: it may be showing its user a warning about our certificate and waiting for an answer.",

@@ -31,10 +31,8 @@ public enum HandshakeDiagnosis {
         let reading =
             ours
             ?? (alert.from == .client ? clientAlert(alert, context) : serverAlert(alert, context))
-        let name = alert.description.name ?? alert.description.hex
         var evidence: [String: EvidenceValue] = [
-            "alert": .string(name),
-            "alert_number": .int(Int(alert.description.rawValue)),
+            "alert": .alert(alert.description),
             "level": .string(alert.level.description),
             "from": .string(alert.from.rawValue),
             "after": .strings(alert.after.suffix(4).map(\.description)),
@@ -291,6 +289,20 @@ public enum HandshakeDiagnosis {
     /// An alert the client sent: usually its verdict on the server's chain.
     static func clientAlert(_ alert: AlertEvent, _ c: AlertContext) -> Reading {
         let name = alert.description.name ?? alert.description.hex
+        // An OpenSSL 3 client (curl, Python) against a TLS 1.0/1.1 server: it refuses the
+        // MD5+SHA-1 or SHA-1 signature of the key exchange once the server's flight is in
+        // ("legacy sigalg disallowed or unsupported"), and says internal_error.
+        if let chosen = c.serverHello?.version, chosen <= .tls11, c.lastFromPeer?.type == .serverHelloDone,
+            [.internalError, .handshakeFailure, .insufficientSecurity].contains(alert.description)
+        {
+            return Reading(
+                code: .tlsProtocolTooOld,
+                message:
+                    "The client sent \(name)\(afterText(c)) of a \(chosen) handshake: OpenSSL 3 clients (curl, Python) refuse the MD5/SHA-1 signatures \(chosen) signs the key exchange with (curl says \"legacy sigalg disallowed or unsupported\"), and current Apple, Android and browser clients refuse \(chosen) outright.",
+                fix:
+                    "Enable TLS 1.2 (better also 1.3) on the server; until then a client reaches it only with its security level lowered (curl --tlsv1.0 --ciphers 'DEFAULT@SECLEVEL=0'), for a test."
+            )
+        }
         switch alert.description {
         case .closeNotify, .userCanceled:
             return Reading(
@@ -419,5 +431,16 @@ public enum HandshakeDiagnosis {
         default:
             return Reading(message: "The server sent the \(alert.level) alert \(name)\(afterText(c)).")
         }
+    }
+}
+
+extension EvidenceValue {
+    /// A TLS alert in the shape every alert has in JSON (common.schema.json's code_point,
+    /// as in a report's `alerts`): `{"value": "0x30", "name": "unknown_ca"}`, the name
+    /// absent when unknown.
+    public static func alert(_ description: AlertDescription) -> EvidenceValue {
+        var object: [String: EvidenceValue] = ["value": .string(description.hex)]
+        if let name = description.name { object["name"] = .string(name) }
+        return .object(object)
     }
 }

@@ -4,6 +4,7 @@ import SafeFiles
 import SwiftASN1
 import TLSDiagnosis
 import TLSModel
+import TLSProbeOutput
 import TLSWire
 import X509
 
@@ -83,6 +84,95 @@ public enum IdentitySession {
     public struct Outcome: Sendable {
         public let text: String
         public let paths: [String]
+        /// The files written, with what each is (for --json).
+        public var files: [MadeFile] = []
+        /// `ca`, `server` or `client`.
+        public var subcommand: String = ""
+
+        init(text: String, paths: [String]) {
+            self.text = text
+            self.paths = paths
+        }
+
+        init(_ subcommand: String, text: String, files: [NewFiles.File]) {
+            self.text = text
+            self.paths = files.map(\.path)
+            self.subcommand = subcommand
+            self.files = files.map(MadeFile.init)
+        }
+
+        /// The numbered next steps of the text, each one string (its lines joined by
+        /// newlines, their indentation kept after the first).
+        public var nextSteps: [String] {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let start = lines.firstIndex(of: "Next steps:") else { return [] }
+            var steps: [String] = []
+            for line in lines[(start + 1)...] {
+                let trimmed = line.drop { $0 == " " }
+                if let dot = trimmed.firstIndex(of: "."), dot > trimmed.startIndex,
+                    trimmed[..<dot].allSatisfy(\.isNumber), line.hasPrefix("  ")
+                {
+                    steps.append(String(trimmed[trimmed.index(after: dot)...].drop { $0 == " " }))
+                } else if !line.isEmpty, !steps.isEmpty {
+                    steps[steps.count - 1] += "\n" + line.dropFirst(5)
+                }
+            }
+            return steps
+        }
+
+        /// The --json object: the files made and the next steps.
+        public var json: String {
+            let object: JSONObject = [
+                "schema_version": .int(1),
+                "command": .string("identity"),
+                "subcommand": .string(subcommand),
+                "files": .array(files.map(\.json)),
+                "next_steps": .strings(nextSteps),
+            ]
+            return JSONValue.object(object).serialized(pretty: true)
+        }
+    }
+
+    /// One file identity wrote: its path, what it holds, and for a certificate file the
+    /// SHA-256 and key pin of its first certificate.
+    public struct MadeFile: Sendable {
+        public let path: String
+        /// `certificate`, `private_key`, `pkcs12` or `mobileconfig`.
+        public let kind: String
+        public let mode: Int
+        public let sha256: String?
+        public let pin: String?
+
+        init(_ file: NewFiles.File) {
+            path = file.path
+            mode = Int(file.mode)
+            let name = PathText.lastComponent(file.path)
+            if name.hasSuffix("-key.pem") {
+                kind = "private_key"
+            } else if name.hasSuffix(".p12") {
+                kind = "pkcs12"
+            } else if name.hasSuffix(".mobileconfig") {
+                kind = "mobileconfig"
+            } else {
+                kind = "certificate"
+            }
+            let first =
+                kind == "certificate"
+                ? (try? PEMDocument.parseMultiple(pemString: String(decoding: file.bytes, as: UTF8.self)))?.first
+                    .flatMap { try? X509Certificate(derEncoded: $0.derBytes) } : nil
+            sha256 = first?.sha256
+            pin = first?.pin
+        }
+
+        var json: JSONValue {
+            .object([
+                "path": .string(path),
+                "kind": .string(kind),
+                "mode": .string("0" + String(mode, radix: 8)),
+                "sha256": .optional(sha256),
+                "pin": .optional(pin),
+            ])
+        }
     }
 
     // MARK: ca
@@ -211,7 +301,7 @@ public enum IdentitySession {
                 profile: common.mobileConfig ? path(dir, FileName.mobileConfig) : nil,
                 name: name
             ) + "\n"
-        return Outcome(text: text, paths: files.map(\.path))
+        return Outcome("ca", text: text, files: files)
     }
 
     // MARK: server and client
@@ -298,7 +388,7 @@ public enum IdentitySession {
             "       tlsprobe listen 127.0.0.1:4433 --cert \(shell(path(out, "server.pem"))) --key \(shell(path(out, "server-key.pem")))\n"
         text +=
             "       tlsprobe connect 127.0.0.1:4433 --host \(first.text) --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
-        return Outcome(text: text, paths: files.map(\.path))
+        return Outcome("server", text: text, files: files)
     }
 
     public static func makeClient(
@@ -374,12 +464,16 @@ public enum IdentitySession {
         }
         text +=
             "  2. On the server: trust \(shell(path(ca, FileName.root))) for client certificates (tlsprobe listen: --client-anchor \(shell(path(ca, FileName.root)))).\n"
-        text += "  3. Check it against the server (HOST:PORT: the server's):\n"
+        text += "  3. Check it against the server (HOST:PORT: the server's; SERVER-ROOT.pem: the root that issued the\n"
         text +=
-            "       tlsprobe connect HOST:PORT --cert \(shell(path(out, "client.pem"))) --key \(shell(path(out, "client-key.pem"))) --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
+            "     server's certificate, which this client trusts: \(shell(path(ca, FileName.root))) only when this CA\n"
+        text +=
+            "     issued the server's too; `tlsprobe connect HOST:PORT --save-chain FILE` saves what the server sends):\n"
+        text +=
+            "       tlsprobe connect HOST:PORT --cert \(shell(path(out, "client.pem"))) --key \(shell(path(out, "client-key.pem"))) --anchor SERVER-ROOT.pem --profile apple\n"
         text +=
             "       tlsprobe verify \(shell(path(out, "client.pem"))) --purpose client --anchor \(shell(path(ca, FileName.root))) --profile apple\n"
-        return Outcome(text: text, paths: files.map(\.path))
+        return Outcome("client", text: text, files: files)
     }
 
     // MARK: the CA directory

@@ -31,6 +31,9 @@ public final class ListenSession: Sendable {
         public var count: Int?
         /// Stop after this many seconds.
         public var duration: TimeInterval?
+        /// Where to write the certificate we serve, as PEM (`--save-cert`), for a client to
+        /// trust.
+        public var saveCertPath: String?
 
         public init(address: ListenAddress) {
             self.address = address
@@ -45,6 +48,7 @@ public final class ListenSession: Sendable {
     public init(_ configuration: Configuration) throws {
         let c = configuration
         self.configuration = c
+        if let path = c.saveCertPath { try ChainFile.check(path, option: "--save-cert") }
         let bound = try TLSServer.bind(c.address, timeout: c.timeout)
         let served: TLSIdentity
         if let identity = c.identity {
@@ -69,6 +73,26 @@ public final class ListenSession: Sendable {
                 keyLog: c.keyLog
             )
         )
+        if let path = c.saveCertPath {
+            try ChainFile.write(server.served.chain, to: path, option: "--save-cert")
+        }
+    }
+
+    /// A URL of ours a client on this machine can dial.
+    private var dialURL: String { "https://\(dialAddress)/" }
+
+    /// HOST:PORT a client on this machine can dial: the address bound, or loopback where
+    /// every address is.
+    private var dialAddress: String {
+        let port = configuration.address.port
+        let hosts = server.boundHosts
+        let host: String
+        if let specific = hosts.first(where: { $0 != "0.0.0.0" && $0 != "::" }) {
+            host = specific.contains(":") ? "[\(specific)]" : specific
+        } else {
+            host = hosts.contains("0.0.0.0") ? "127.0.0.1" : "[::1]"
+        }
+        return "\(host):\(port)"
     }
 
     /// What we serve, for stderr before the first connection: the addresses, the names and
@@ -104,7 +128,15 @@ public final class ListenSession: Sendable {
         }
         lines.append("  names: \(names.isEmpty ? "(none)" : names)")
         let curlPin = leaf.pin.replacingEvery("sha256/", with: "sha256//")
-        lines.append("  pin:   \(leaf.pin)  (curl --pinnedpubkey \(curlPin))")
+        // -k: the pin alone decides trust (without it curl first refuses a certificate no
+        // CA of its own issued, exit 60).
+        lines.append("  pin:   \(leaf.pin)  (curl -k --pinnedpubkey \(curlPin) \(dialURL))")
+        if let path = configuration.saveCertPath {
+            let file = IdentitySession.shell(path)
+            lines.append(
+                "  saved: \(file): trust it in a client (curl --cacert \(file) \(dialURL); tlsprobe connect \(dialAddress) --anchor \(file))"
+            )
+        }
         if !served.ephemeral {
             let check = TrustEngine.evaluate(
                 leaf: leaf,

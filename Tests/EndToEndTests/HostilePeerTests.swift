@@ -148,6 +148,66 @@ import Glibc
         Self.expectBounded(out.result.peakResidentKiB, baseline: Self.connectBaselineKiB)
     }
 
+    @Test func aServerStreamingHelloRequestsEndsAtTheMessageLimitInBoundedMemory() throws {
+        // HelloRequests (4 bytes each), 4096 to a record, for as long as tlsprobe reads:
+        // OpenSSL skips them, and recording each one reached 282 MB within the timeout.
+        let record = TLSBytes.record(type: 22, [UInt8](repeating: 0, count: 16_384))
+        let server = try MisbehavingServer([.awaitBytes] + Array(repeating: .send(record), count: 20_000))
+        defer { server.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "10"])
+        #expect(Date().timeIntervalSince(started) < 10 * Slowness.factor)
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let message = Self.finding(out, "tls.handshake_failed")
+        #expect(message.contains("kept sending handshake messages without the handshake moving on"), "\(message)")
+        #expect(message.contains("HelloRequest"), "\(message)")
+        #expect(out.evidence("tls.handshake_failed")["limit"] as? String == "256 handshake messages")
+        if ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil, let peak = out.result.peakResidentKiB {
+            print("HelloRequest stream: connect peaked at \(peak) KiB")
+            #expect(peak < 100 * 1024, "peak resident set \(peak) KiB")
+        }
+        Self.expectBounded(out.result.peakResidentKiB, baseline: Self.connectBaselineKiB)
+    }
+
+    @Test func aServerSendingRecordsThatNeverCompleteAMessageEndsAtTheRecordLimit() throws {
+        // A Certificate of 60,000 bytes declared, sent one byte to a record: 60,004 records,
+        // none of which completes a message until the last.
+        let message = [11, 0x00, 0xEA, 0x60] + [UInt8](repeating: 0, count: 60_000)
+        let records = message.flatMap { TLSBytes.record(type: 22, [$0]) }
+        let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .send(records), .stall(8)])
+        defer { server.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "10"])
+        #expect(Date().timeIntervalSince(started) < 10 * Slowness.factor)
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let text = Self.finding(out, "tls.handshake_failed")
+        #expect(text.contains("kept sending records that never completed a handshake message"), "\(text)")
+        #expect(text.contains("tlsprobe stops reading after 4096 such records"), "\(text)")
+        #expect((out.evidence("tls.handshake_failed")["records_after_last_message"] as? Int ?? 0) > 4096)
+        #expect(out.evidence("tls.handshake_failed")["limit"] as? String == "4096 records without a handshake message")
+    }
+
+    @Test func aServerStillSendingRecordsAtTheTimeoutKeptSendingItDidNotStopAnswering() throws {
+        // After its ServerHello, one record every 0.2 s, each a 100-byte piece of a Certificate
+        // that never ends: it is sending, not silent.
+        let piece = TLSBytes.record(type: 22, [11, 0x00, 0xEA, 0x60] + [UInt8](repeating: 0, count: 96))
+        let more = TLSBytes.record(type: 22, [UInt8](repeating: 0, count: 100))
+        let server = try MisbehavingServer(
+            [.awaitBytes, .send(TLSBytes.serverHello12), .send(piece)]
+                + Array(repeating: [PeerStep.stall(0.2), .send(more)], count: 40).flatMap { $0 }
+        )
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "2"])
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let text = Self.finding(out, "tls.handshake_failed")
+        #expect(!text.contains("stopped answering"), "\(text)")
+        #expect(
+            text.contains("The server kept sending after the server's server_hello but never completed another handshake message"),
+            "\(text)"
+        )
+        #expect((out.evidence("tls.handshake_failed")["records_after_last_message"] as? Int ?? 0) > 3)
+    }
+
     @Test func aServerThatResetsAfterItsHelloIsAFinding() throws {
         let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .reset])
         defer { server.stop() }

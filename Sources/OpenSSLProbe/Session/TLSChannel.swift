@@ -237,6 +237,19 @@ final class TLSChannel {
         while true {
             OpenSSLErrorQueue.clear()
             let result = SSLCallResult.of(ssl.pointer, returned: step(ssl.pointer))
+            // A peer past the message or record limit ends the handshake whatever OpenSSL says.
+            if recorder.peerFlooding {
+                run.ending = .flooded(
+                    PeerFlood(
+                        messages: recorder.peerMessages,
+                        helloRequests: recorder.peerHelloRequests,
+                        recordsWithoutMessage: recorder.peerRecordsSinceMessage,
+                        seconds: Deadline.seconds(since: started),
+                        stream: peerStream
+                    )
+                )
+                return run
+            }
             // Whatever OpenSSL wrote (a hello, a flight, an alert) goes out before we look further.
             let sendFailure = flush(until: deadline)
             switch result {
@@ -255,13 +268,13 @@ final class TLSChannel {
                 case .received:
                     // A peer that keeps sending never lets pull wait: the bound is checked here too.
                     guard deadline.hasPassed else { continue }
-                    run.ending = .timedOut(seconds: timeout, stream: framing.stream)
+                    run.ending = .timedOut(seconds: timeout, stream: peerStream)
                 case .endOfStream: run.ending = closedEnding(reset: false)
                 case .reset: run.ending = closedEnding(reset: true)
                 case .timedOut:
                     run.ending = .timedOut(
                         seconds: awaitingFirstByte ? firstByteLimit : timeout,
-                        stream: framing.stream
+                        stream: peerStream
                     )
                     run.silent = peerBytes == 0
                 }
@@ -278,6 +291,13 @@ final class TLSChannel {
                 return run
             }
         }
+    }
+
+    /// How the peer's bytes framed, with the records it sent after its last message.
+    private var peerStream: PeerStream {
+        var stream = framing.stream
+        stream.recordsAfterLastMessage = recorder.peerRecordsSinceMessage
+        return stream
     }
 
     /// How the peer's hang-up ended the handshake: part-way through a record it was

@@ -372,6 +372,8 @@ extension HandshakeDiagnosis {
                 evidence: evidence,
                 fix: "Raise --timeout if the client is slow; otherwise look at its log for the reason."
             )
+        case .flooded(let flood):
+            return floodFinding(flood, peer: "client", evidence: evidence)
         case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(

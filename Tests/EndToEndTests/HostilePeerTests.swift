@@ -526,7 +526,47 @@ import Glibc
         #expect(report["client_hello"] is NSNull, "the whole hello arrived before the timeout: \(report)")
         let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
         #expect((finding["evidence"] as? [String: Any])?["timeout_seconds"] as? String == "1", "\(finding)")
-        #expect((finding["message"] as? String)?.contains("sent no ClientHello within 1 s") == true, "\(finding)")
+        #expect((finding["message"] as? String)?.contains("of its ClientHello and not the rest within 1 s") == true, "\(finding)")
+    }
+
+    @Test func partialHellosArrivingTwentyFiveASecondDoNotKeepCurlOut() throws {
+        // 30 bytes of a ClientHello, then nothing: 25 such connections a second held all
+        // 64 slots for the whole --timeout, and curl timed out. Now each gets a few seconds
+        // for its whole hello, less once its address has many pending.
+        let partial: [UInt8] = [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + Array(repeating: 7, count: 19)
+        let pki = PKIFiles()
+        let listener = try ListenProcess(pki.identity + ["--json", "--timeout", "10"])
+        let group = DispatchGroup()
+        let stop = Mutex(false)
+        group.enter()
+        Thread.detachNewThread {
+            let stallers = DispatchGroup()
+            while !stop.withLock({ $0 }) {
+                MisbehavingClient.start(port: listener.port, [.send(partial), .stall(11)], group: stallers)
+                usleep(40_000)
+            }
+            stallers.wait()
+            group.leave()
+        }
+        // Long enough for the partial hellos to fill every slot, as they did.
+        sleep(4)
+        let started = Date()
+        let curl = try Run.process(
+            "curl",
+            ["-sSk", "--max-time", "4", "-o", "/dev/null", "-w", "%{http_code}", listener.url],
+            timeout: 20
+        )
+        let seconds = Date().timeIntervalSince(started)
+        stop.withLock { $0 = true }
+        group.wait()
+        _ = listener.stop()
+        #expect(curl.stdout == "200", "curl: \(curl.stderr) after \(seconds) s")
+        print("partial hellos: curl answered in \(seconds) s; \(listener.reports.count) connections reported")
+        let stalled = listener.reports.lazy.compactMap { report -> String? in
+            let findings = report["findings"] as? [[String: Any]] ?? []
+            return findings.lazy.compactMap { $0["message"] as? String }.first { $0.contains("of its ClientHello") }
+        }.first
+        #expect(stalled?.contains("The client sent 30 bytes of its ClientHello and not the rest within") == true, "\(stalled ?? "")")
     }
 
     @Test func aHundredClientsAtOnceDoNotKeepARealOneOut() throws {

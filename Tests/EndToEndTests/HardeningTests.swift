@@ -78,6 +78,24 @@ import TestSupport
         #expect(seconds < 30 * Slowness.factor, "\(seconds) s")
     }
 
+    @Test func anOversizeFileInTheAnchorDirectoryIsSkippedWithANote() throws {
+        // One file over the 16 MiB credential limit failed the whole verify.
+        let chain = TestPKI.chain()
+        let dir = TemporaryDirectory()
+        let anchors = dir.file("anchors")
+        try FileManager.default.createDirectory(atPath: anchors, withIntermediateDirectories: false)
+        _ = dir.write("anchors/root.pem", chain.root.pem)
+        let big = dir.write("anchors/huge.pem", Data(repeating: 0x41, count: 17 << 20))
+        let leaf = dir.write("chain.pem", chain.leaf.pem + chain.intermediate.pem)
+        let result = try Run.tlsprobe(
+            ["verify", leaf, "--anchors", anchors, "--host", "printer.local", "--at", OfflineCommandTests.at],
+            timeout: 60
+        )
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stderr.contains("Note: --anchors \(big): "), "\(result.stderr)")
+        #expect(result.stderr.contains("; skipped, the other files are used."), "\(result.stderr)")
+    }
+
     @Test func inspectEscapesLineBreaksInNamesAndPaths() throws {
         let files = Self.hostileFiles()
         let result = try Run.tlsprobe(["inspect", files.chain, "--at", OfflineCommandTests.at])

@@ -96,6 +96,25 @@ import TestSupport
         #expect(result.stderr.contains("; skipped, the other files are used."), "\(result.stderr)")
     }
 
+    @Test func scanKeepsItsConcurrencyWithinTheOpenFileLimit() throws {
+        // With ulimit -n 40, 64 sockets at once made most endpoints fail on EMFILE.
+        let server = try PKIFiles().server()
+        defer { server.stop() }
+        let port = server.address.split(separator: ":").last.map(String.init) ?? ""
+        let result = try Run.process(
+            "sh",
+            ["-c", "ulimit -n 40; exec \"$0\" scan 127.0.0.1 --ports \(port) --timeout 5", Run.tlsprobePath],
+            timeout: 60
+        )
+        #expect(
+            result.stderr.contains(
+                "Note: --concurrency 64 needs more files open at once than this process may have (ulimit -n 40): using 16."
+            ),
+            "\(result.stderr)"
+        )
+        #expect(!(result.stdout + result.stderr).lowercased().contains("too many open files"), "\(result.stdout)")
+    }
+
     @Test func inspectEscapesLineBreaksInNamesAndPaths() throws {
         let files = Self.hostileFiles()
         let result = try Run.tlsprobe(["inspect", files.chain, "--at", OfflineCommandTests.at])

@@ -529,6 +529,26 @@ import Glibc
         #expect((finding["message"] as? String)?.contains("of its ClientHello and not the rest within 1 s") == true, "\(finding)")
     }
 
+    @Test func aClientsOversizeSNINameIsTheClientsNotTheServersUnrecognizedName() throws {
+        // A 64,000-byte host name in SNI: OpenSSL, serving, refuses it with unrecognized_name,
+        // which listen reported as the server having no certificate for the name.
+        let hello = SyntheticTLS.tls12(chain: [], sni: String(repeating: "a", count: 64_000)).clientHello
+        let body = Array(hello.dropFirst(5))
+        let records = stride(from: 0, to: body.count, by: 16_384).flatMap {
+            TLSBytes.record(type: 22, Array(body[$0..<min($0 + 16_384, body.count)]))
+        }
+        let run = try Self.listen(count: 1, timeout: "5") { listener in
+            MisbehavingClient.run(port: listener.port, [.send(records), .awaitBytes])
+        }
+        let report = try #require(run.reports.first)
+        let messages = (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(!messages.contains { $0.contains("The server sent unrecognized_name") }, "\(messages)")
+        #expect(
+            messages.contains { $0.hasPrefix("The client sent an oversize name in SNI (64000 bytes") },
+            "\(messages)"
+        )
+    }
+
     @Test func partialHellosArrivingTwentyFiveASecondDoNotKeepCurlOut() throws {
         // 30 bytes of a ClientHello, then nothing: 25 such connections a second held all
         // 64 slots for the whole --timeout, and curl timed out. Now each gets a few seconds

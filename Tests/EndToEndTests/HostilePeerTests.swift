@@ -202,7 +202,9 @@ import Glibc
         let text = Self.finding(out, "tls.handshake_failed")
         #expect(!text.contains("stopped answering"), "\(text)")
         #expect(
-            text.contains("The server kept sending after the server's server_hello but never completed another handshake message"),
+            text.contains(
+                "The server kept sending after the server's server_hello but never completed another handshake message"
+            ),
             "\(text)"
         )
         #expect((out.evidence("tls.handshake_failed")["records_after_last_message"] as? Int ?? 0) > 3)
@@ -526,7 +528,10 @@ import Glibc
         #expect(report["client_hello"] is NSNull, "the whole hello arrived before the timeout: \(report)")
         let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
         #expect((finding["evidence"] as? [String: Any])?["timeout_seconds"] as? String == "1", "\(finding)")
-        #expect((finding["message"] as? String)?.contains("of its ClientHello and not the rest within 1 s") == true, "\(finding)")
+        #expect(
+            (finding["message"] as? String)?.contains("of its ClientHello and not the rest within 1 s") == true,
+            "\(finding)"
+        )
     }
 
     @Test func aClientsOversizeSNINameIsTheClientsNotTheServersUnrecognizedName() throws {
@@ -553,7 +558,8 @@ import Glibc
         // 30 bytes of a ClientHello, then nothing: 25 such connections a second held all
         // 64 slots for the whole --timeout, and curl timed out. Now each gets a few seconds
         // for its whole hello, less once its address has many pending.
-        let partial: [UInt8] = [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + Array(repeating: 7, count: 19)
+        let partial: [UInt8] =
+            [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + Array(repeating: 7, count: 19)
         let pki = PKIFiles()
         let listener = try ListenProcess(pki.identity + ["--json", "--timeout", "10"])
         let group = DispatchGroup()
@@ -586,7 +592,10 @@ import Glibc
             let findings = report["findings"] as? [[String: Any]] ?? []
             return findings.lazy.compactMap { $0["message"] as? String }.first { $0.contains("of its ClientHello") }
         }.first
-        #expect(stalled?.contains("The client sent 30 bytes of its ClientHello and not the rest within") == true, "\(stalled ?? "")")
+        #expect(
+            stalled?.contains("The client sent 30 bytes of its ClientHello and not the rest within") == true,
+            "\(stalled ?? "")"
+        )
     }
 
     @Test func aHundredClientsAtOnceDoNotKeepARealOneOut() throws {

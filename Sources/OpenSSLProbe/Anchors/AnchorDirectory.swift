@@ -90,7 +90,7 @@ public enum AnchorDirectory {
             let loaded: LoadedFile
             do {
                 loaded = try CredentialFile.load(path: file, expecting: .certificates, password: { _ in nil })
-            } catch where error.kind == .unreadable || error.kind == .tooLarge {
+            } catch  where error.kind == .unreadable || error.kind == .tooLarge {
                 skipped.append(error.description)
                 continue
             }

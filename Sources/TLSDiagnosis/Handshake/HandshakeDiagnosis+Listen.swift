@@ -352,7 +352,8 @@ extension HandshakeDiagnosis {
                     message:
                         "The client sent \(count(stream.bytes, "byte")) of its ClientHello and not the rest within \(SystemCall.format("%g", seconds)) s: a client stalls like this when it is stuck or when it means to hold the server's connections (listen gives each a few seconds for its whole ClientHello, less when its address has many such connections open).",
                     evidence: evidence,
-                    fix: "Check the client and the network path (a proxy that holds data back); if it repeats from one address, it is likely hostile."
+                    fix:
+                        "Check the client and the network path (a proxy that holds data back); if it repeats from one address, it is likely hostile."
                 )
             }
             if o.clientHello == nil {

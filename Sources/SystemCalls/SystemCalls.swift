@@ -161,6 +161,19 @@ public enum SystemCall {
 
     // MARK: File descriptors
 
+    /// The soft limit on open file descriptors (RLIMIT_NOFILE, `ulimit -n`); nil when
+    /// unlimited or unknown.
+    public static func openFileLimit() -> Int? {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let result = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        #else
+        let result = getrlimit(RLIMIT_NOFILE, &limit)
+        #endif
+        guard result == 0, limit.rlim_cur < rlim_t(Int32.max) else { return nil }
+        return Int(limit.rlim_cur)
+    }
+
     /// read(2).
     public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)

@@ -38,7 +38,11 @@ public struct AnchorSources: Sendable, Hashable {
             }
         }
         if let directory {
-            for (source, certificate) in try AnchorDirectory.load(path: directory) { add(certificate, source) }
+            var skipped: [String] = []
+            for (source, certificate) in try AnchorDirectory.load(path: directory, skipped: &skipped) {
+                add(certificate, source)
+            }
+            for reason in skipped { Console.note("Note: --anchors \(reason); skipped, the other files are used.") }
         }
         if system {
             for certificate in try SystemAnchors.load().certificates { add(certificate, TrustAnchor.systemSource) }

@@ -169,7 +169,13 @@ struct Scan: ParsableCommand {
         try examining("scan", output, lines: true) {
             var c = ScanSession.Configuration(plan: loaded.plan)
             c.anchors = try anchors.load(password: passwords.provider)
-            c.concurrency = concurrency
+            let openFiles = SystemCall.openFileLimit()
+            c.concurrency = ScanSession.concurrency(concurrency, openFileLimit: openFiles, versions: versions)
+            if c.concurrency < concurrency, let openFiles {
+                Console.note(
+                    "Note: --concurrency \(concurrency) needs more files open at once than this process may have (ulimit -n \(openFiles)): using \(c.concurrency)."
+                )
+            }
             c.timeout = timeout
             c.profile = profile.profile
             c.at = time.at

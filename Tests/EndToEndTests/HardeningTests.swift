@@ -47,6 +47,74 @@ import TestSupport
         return (dir, dir.write(hostile("chain") + ".pem", leaf.pem + intermediate.pem), dir.write("root.pem", root.pem))
     }
 
+    @Test func verifyOfALeafWithAHundredThousandNamesAnswersQuickly() throws {
+        // A wrong name: the fix's command and the message go over every one of the names,
+        // which took 9.7 s (release) when duplicates were removed by a linear search.
+        let dir = TemporaryDirectory()
+        let names = (0..<100_000).map { "DNS:host\($0).shop.lan" }.joined(separator: ",")
+        let config = dir.write("san.cnf", "[req]\ndistinguished_name=dn\n[dn]\n[ext]\nsubjectAltName=\(names)\n")
+        let made = try Run.process(
+            "openssl",
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+                dir.file("leaf.key"), "-out", dir.file("leaf.pem"), "-subj", "/CN=many names", "-days", "30",
+                "-config", config, "-extensions", "ext",
+            ],
+            timeout: 120
+        )
+        try #require(made.status == 0, "\(made.stderr)")
+        let started = Date()
+        let result = try Run.tlsprobe(
+            ["verify", dir.file("leaf.pem"), "--anchor", dir.file("leaf.pem"), "--host", "wrong.example"],
+            timeout: 120
+        )
+        let seconds = Date().timeIntervalSince(started)
+        print("verify of 100,000 names: \(seconds) s")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("name.mismatch"))
+        let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("\"host15.shop.lan\" and 99984 more."), "the message names the first 16")
+        // Under 2 s in a release build; a debug build under the suite's load, generously.
+        #expect(seconds < 30 * Slowness.factor, "\(seconds) s")
+    }
+
+    @Test func anOversizeFileInTheAnchorDirectoryIsSkippedWithANote() throws {
+        // One file over the 16 MiB credential limit failed the whole verify.
+        let chain = TestPKI.chain()
+        let dir = TemporaryDirectory()
+        let anchors = dir.file("anchors")
+        try FileManager.default.createDirectory(atPath: anchors, withIntermediateDirectories: false)
+        _ = dir.write("anchors/root.pem", chain.root.pem)
+        let big = dir.write("anchors/huge.pem", Data(repeating: 0x41, count: 17 << 20))
+        let leaf = dir.write("chain.pem", chain.leaf.pem + chain.intermediate.pem)
+        let result = try Run.tlsprobe(
+            ["verify", leaf, "--anchors", anchors, "--host", "printer.local", "--at", OfflineCommandTests.at],
+            timeout: 60
+        )
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stderr.contains("Note: --anchors \(big): "), "\(result.stderr)")
+        #expect(result.stderr.contains("; skipped, the other files are used."), "\(result.stderr)")
+    }
+
+    @Test func scanKeepsItsConcurrencyWithinTheOpenFileLimit() throws {
+        // With ulimit -n 40, 64 sockets at once made most endpoints fail on EMFILE.
+        let server = try PKIFiles().server()
+        defer { server.stop() }
+        let port = server.address.split(separator: ":").last.map(String.init) ?? ""
+        let result = try Run.process(
+            "sh",
+            ["-c", "ulimit -n 40; exec \"$0\" scan 127.0.0.1 --ports \(port) --timeout 5", Run.tlsprobePath],
+            timeout: 60
+        )
+        #expect(
+            result.stderr.contains(
+                "Note: --concurrency 64 needs more files open at once than this process may have (ulimit -n 40): using 16."
+            ),
+            "\(result.stderr)"
+        )
+        #expect(!(result.stdout + result.stderr).lowercased().contains("too many open files"), "\(result.stdout)")
+    }
+
     @Test func inspectEscapesLineBreaksInNamesAndPaths() throws {
         let files = Self.hostileFiles()
         let result = try Run.tlsprobe(["inspect", files.chain, "--at", OfflineCommandTests.at])

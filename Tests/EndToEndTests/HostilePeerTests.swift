@@ -148,6 +148,68 @@ import Glibc
         Self.expectBounded(out.result.peakResidentKiB, baseline: Self.connectBaselineKiB)
     }
 
+    @Test func aServerStreamingHelloRequestsEndsAtTheMessageLimitInBoundedMemory() throws {
+        // HelloRequests (4 bytes each), 4096 to a record, for as long as tlsprobe reads:
+        // OpenSSL skips them, and recording each one reached 282 MB within the timeout.
+        let record = TLSBytes.record(type: 22, [UInt8](repeating: 0, count: 16_384))
+        let server = try MisbehavingServer([.awaitBytes] + Array(repeating: .send(record), count: 20_000))
+        defer { server.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "10"])
+        #expect(Date().timeIntervalSince(started) < 10 * Slowness.factor)
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let message = Self.finding(out, "tls.handshake_failed")
+        #expect(message.contains("kept sending handshake messages without the handshake moving on"), "\(message)")
+        #expect(message.contains("HelloRequest"), "\(message)")
+        #expect(out.evidence("tls.handshake_failed")["limit"] as? String == "256 handshake messages")
+        if ProcessInfo.processInfo.environment["TLSPROBE_ASAN"] == nil, let peak = out.result.peakResidentKiB {
+            print("HelloRequest stream: connect peaked at \(peak) KiB")
+            #expect(peak < 100 * 1024, "peak resident set \(peak) KiB")
+        }
+        Self.expectBounded(out.result.peakResidentKiB, baseline: Self.connectBaselineKiB)
+    }
+
+    @Test func aServerSendingRecordsThatNeverCompleteAMessageEndsAtTheRecordLimit() throws {
+        // A Certificate of 60,000 bytes declared, sent one byte to a record: 60,004 records,
+        // none of which completes a message until the last.
+        let message = [11, 0x00, 0xEA, 0x60] + [UInt8](repeating: 0, count: 60_000)
+        let records = message.flatMap { TLSBytes.record(type: 22, [$0]) }
+        let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .send(records), .stall(8)])
+        defer { server.stop() }
+        let started = Date()
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "10"])
+        #expect(Date().timeIntervalSince(started) < 10 * Slowness.factor)
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let text = Self.finding(out, "tls.handshake_failed")
+        #expect(text.contains("kept sending records that never completed a handshake message"), "\(text)")
+        #expect(text.contains("tlsprobe stops reading after 4096 such records"), "\(text)")
+        #expect((out.evidence("tls.handshake_failed")["records_after_last_message"] as? Int ?? 0) > 4096)
+        #expect(out.evidence("tls.handshake_failed")["limit"] as? String == "4096 records without a handshake message")
+    }
+
+    @Test func aServerStillSendingRecordsAtTheTimeoutKeptSendingItDidNotStopAnswering() throws {
+        // After its ServerHello, one record every 0.2 s, each a 100-byte piece of a Certificate
+        // that never ends: it is sending, not silent.
+        let piece = TLSBytes.record(type: 22, [11, 0x00, 0xEA, 0x60] + [UInt8](repeating: 0, count: 96))
+        let more = TLSBytes.record(type: 22, [UInt8](repeating: 0, count: 100))
+        let server = try MisbehavingServer(
+            [.awaitBytes, .send(TLSBytes.serverHello12), .send(piece)]
+                + Array(repeating: [PeerStep.stall(0.2), .send(more)], count: 40).flatMap { $0 }
+        )
+        defer { server.stop() }
+        let out = try ConnectCommandTests.connect([server.address, "--timeout", "2"])
+        #expect(out.result.status == 1, "\(out.result.stderr)")
+        let text = Self.finding(out, "tls.handshake_failed")
+        #expect(!text.contains("stopped answering"), "\(text)")
+        #expect(
+            text.contains(
+                "The server kept sending after the server's server_hello but never completed another handshake message"
+            ),
+            "\(text)"
+        )
+        #expect((out.evidence("tls.handshake_failed")["records_after_last_message"] as? Int ?? 0) > 3)
+    }
+
     @Test func aServerThatResetsAfterItsHelloIsAFinding() throws {
         let server = try MisbehavingServer([.awaitBytes, .send(TLSBytes.serverHello12), .reset])
         defer { server.stop() }
@@ -466,7 +528,74 @@ import Glibc
         #expect(report["client_hello"] is NSNull, "the whole hello arrived before the timeout: \(report)")
         let finding = try #require(JSONFindings.finding(report, "tls.handshake_failed"))
         #expect((finding["evidence"] as? [String: Any])?["timeout_seconds"] as? String == "1", "\(finding)")
-        #expect((finding["message"] as? String)?.contains("sent no ClientHello within 1 s") == true, "\(finding)")
+        #expect(
+            (finding["message"] as? String)?.contains("of its ClientHello and not the rest within 1 s") == true,
+            "\(finding)"
+        )
+    }
+
+    @Test func aClientsOversizeSNINameIsTheClientsNotTheServersUnrecognizedName() throws {
+        // A 64,000-byte host name in SNI: OpenSSL, serving, refuses it with unrecognized_name,
+        // which listen reported as the server having no certificate for the name.
+        let hello = SyntheticTLS.tls12(chain: [], sni: String(repeating: "a", count: 64_000)).clientHello
+        let body = Array(hello.dropFirst(5))
+        let records = stride(from: 0, to: body.count, by: 16_384).flatMap {
+            TLSBytes.record(type: 22, Array(body[$0..<min($0 + 16_384, body.count)]))
+        }
+        let run = try Self.listen(count: 1, timeout: "5") { listener in
+            MisbehavingClient.run(port: listener.port, [.send(records), .awaitBytes])
+        }
+        let report = try #require(run.reports.first)
+        let messages = (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(!messages.contains { $0.contains("The server sent unrecognized_name") }, "\(messages)")
+        #expect(
+            messages.contains { $0.hasPrefix("The client sent an oversize name in SNI (64000 bytes") },
+            "\(messages)"
+        )
+    }
+
+    @Test func partialHellosArrivingTwentyFiveASecondDoNotKeepCurlOut() throws {
+        // 30 bytes of a ClientHello, then nothing: 25 such connections a second held all
+        // 64 slots for the whole --timeout, and curl timed out. Now each gets a few seconds
+        // for its whole hello, less once its address has many pending.
+        let partial: [UInt8] =
+            [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + Array(repeating: 7, count: 19)
+        let pki = PKIFiles()
+        let listener = try ListenProcess(pki.identity + ["--json", "--timeout", "10"])
+        let group = DispatchGroup()
+        let stop = Mutex(false)
+        group.enter()
+        Thread.detachNewThread {
+            let stallers = DispatchGroup()
+            while !stop.withLock({ $0 }) {
+                MisbehavingClient.start(port: listener.port, [.send(partial), .stall(11)], group: stallers)
+                usleep(40_000)
+            }
+            stallers.wait()
+            group.leave()
+        }
+        // Long enough for the partial hellos to fill every slot, as they did.
+        sleep(4)
+        let started = Date()
+        let curl = try Run.process(
+            "curl",
+            ["-sSk", "--max-time", "4", "-o", "/dev/null", "-w", "%{http_code}", listener.url],
+            timeout: 20
+        )
+        let seconds = Date().timeIntervalSince(started)
+        stop.withLock { $0 = true }
+        group.wait()
+        _ = listener.stop()
+        #expect(curl.stdout == "200", "curl: \(curl.stderr) after \(seconds) s")
+        print("partial hellos: curl answered in \(seconds) s; \(listener.reports.count) connections reported")
+        let stalled = listener.reports.lazy.compactMap { report -> String? in
+            let findings = report["findings"] as? [[String: Any]] ?? []
+            return findings.lazy.compactMap { $0["message"] as? String }.first { $0.contains("of its ClientHello") }
+        }.first
+        #expect(
+            stalled?.contains("The client sent 30 bytes of its ClientHello and not the rest within") == true,
+            "\(stalled ?? "")"
+        )
     }
 
     @Test func aHundredClientsAtOnceDoNotKeepARealOneOut() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import X509
 @testable import TLSDiagnosis
 
 @Suite struct NameMatchingTests {
@@ -155,5 +156,37 @@ import TestSupport
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("printer.local", dns: []), by: root)
         #expect(!Trust.evaluate(leaf, anchors: [root], profile: .apple).trusted)
+    }
+}
+
+/// The name check is linear in the number of subjectAltName entries: a hostile leaf
+/// carries 100,000 of them, and a quadratic duplicate removal took 9.7 s over them.
+@Suite struct NameMatchingScalingTests {
+    static func leaf(names count: Int) -> X509Certificate {
+        FixTextTests.leaf((0..<count).map { .dnsName("host\($0).shop.lan") })
+    }
+
+    /// The fastest of three runs of the fix's command over `leaf`, in seconds.
+    static func seconds(_ leaf: X509Certificate) -> Double {
+        (0..<3).map { _ in
+            let started = DispatchTime.now().uptimeNanoseconds
+            _ = NameMatching.identityCommand(leaf, adding: "printer.local")
+            return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        }.min() ?? 0
+    }
+
+    /// Eight times the names takes about eight times the time (a quadratic takes 64): a
+    /// ratio, not a wall-clock bound, so a slow machine does not fail it.
+    @Test func eightTimesTheNamesIsAboutEightTimesTheWork() {
+        let small = Self.leaf(names: 5_000)
+        let large = Self.leaf(names: 40_000)
+        _ = Self.seconds(small)
+        let (fast, slow) = (Self.seconds(small), Self.seconds(large))
+        print("identityCommand: 5,000 names \(fast) s, 40,000 names \(slow) s")
+        // Eight times the names: about 8 times the time when linear, 64 when quadratic.
+        #expect(slow / fast < 20, "40,000 names took \(slow / fast) times as long as 5,000")
+        let command = NameMatching.identityCommand(large, adding: "printer.local")
+        #expect(command.hasPrefix("tlsprobe identity server --ca CA_DIR --host printer.local --host host0.shop.lan"))
+        #expect(command.hasSuffix(" ... --out DIR"))
     }
 }

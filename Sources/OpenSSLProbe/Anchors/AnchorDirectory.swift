@@ -19,10 +19,21 @@ public enum AnchorDirectory {
     /// Every certificate in the directory's `*.pem`, `*.crt`, `*.cer` and `*.der` files,
     /// in file-name order, each once (deduplicated by DER). OpenSSL's hashed links
     /// (`5ad8a5d6.0`) are skipped: they name the same files again. A file that holds no
-    /// certificate is an error naming it.
-    public static func load(path: String) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+    /// certificate is an error naming it; one that cannot be read or is over the size limit
+    /// is skipped, and what was wrong with it appended to `skipped`, so that one bad file
+    /// does not fail the whole directory.
+    public static func load(
+        path: String,
+        skipped: inout [String]
+    ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
         var seen = Set<[UInt8]>()
-        return try load(path: path, includeHashedNames: false, seen: &seen)
+        return try load(path: path, includeHashedNames: false, seen: &seen, skipped: &skipped)
+    }
+
+    /// As `load(path:skipped:)`, the skipped files not told.
+    public static func load(path: String) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+        var skipped: [String] = []
+        return try load(path: path, skipped: &skipped)
     }
 
     /// `includeHashedNames` reads `HASH.N` entries too (an SSL_CERT_DIR may hold nothing else).
@@ -30,6 +41,16 @@ public enum AnchorDirectory {
         path: String,
         includeHashedNames: Bool,
         seen: inout Set<[UInt8]>
+    ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+        var skipped: [String] = []
+        return try load(path: path, includeHashedNames: includeHashedNames, seen: &seen, skipped: &skipped)
+    }
+
+    static func load(
+        path: String,
+        includeHashedNames: Bool,
+        seen: inout Set<[UInt8]>,
+        skipped: inout [String]
     ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -66,7 +87,13 @@ public enum AnchorDirectory {
             // Skip what is not a regular file (directories, dangling links, sockets).
             var status = stat()
             guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: { _ in nil })
+            let loaded: LoadedFile
+            do {
+                loaded = try CredentialFile.load(path: file, expecting: .certificates, password: { _ in nil })
+            } catch  where error.kind == .unreadable || error.kind == .tooLarge {
+                skipped.append(error.description)
+                continue
+            }
             for (certificate, location) in zip(loaded.certificates, loaded.certificateLocations)
             where seen.insert(certificate.der).inserted {
                 let source = loaded.certificates.count == 1 ? file : "\(file), \(location)"

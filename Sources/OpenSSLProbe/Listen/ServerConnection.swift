@@ -52,6 +52,12 @@ final class ServerConnection {
     /// The longest wait for a client's first byte (never more than the timeout): a
     /// connection that says nothing holds one of the few slots only this long.
     static let firstByteWait: TimeInterval = 2
+    /// The longest wait for a client's whole ClientHello (never more than the timeout):
+    /// clients that send part of one and stall hold a slot only this long.
+    static let helloWait: TimeInterval = 3
+    /// The wait for the whole ClientHello of a client whose address already has
+    /// `TLSServer.maxPendingHellosPerAddress` connections without one.
+    static let crowdedHelloWait: TimeInterval = 1
 
     init(connection: TCPConnection, context: OwnedSSLContext, keyLog: KeyLogFile?) throws(OpenSSLSetupError) {
         channel = try TLSChannel(
@@ -68,9 +74,16 @@ final class ServerConnection {
         client: String,
         server: String,
         accepted: Date,
+        crowded: Bool = false,
+        onHello: (() -> Void)? = nil,
         page: (ServedConnection) -> String
     ) -> ServedConnection {
-        let run = channel.runHandshake(timeout: timeout, firstByteWithin: Self.firstByteWait) { SSL_accept($0) }
+        let run = channel.runHandshake(
+            timeout: timeout,
+            firstByteWithin: Self.firstByteWait,
+            helloWithin: crowded ? Self.crowdedHelloWait : Self.helloWait,
+            onPeerHello: onHello
+        ) { SSL_accept($0) }
         var ending = run.ending
         let localErrors = run.localErrors
         let completed = run.completed

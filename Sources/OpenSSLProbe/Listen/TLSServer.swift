@@ -124,6 +124,12 @@ public final class TLSServer: @unchecked Sendable {
 
     private let lock = Condition()
     private var inFlight = 0
+    /// Connections per client address whose ClientHello is not whole yet.
+    private var pendingHellos: [String: Int] = [:]
+    /// Past this many connections from one address without a whole ClientHello, the next
+    /// from it gets `ServerConnection.crowdedHelloWait` for its hello: partial hellos from
+    /// one address cannot hold every slot.
+    static let maxPendingHellosPerAddress = 16
     private var reported = 0
     private var established = 0
     private var silent = 0
@@ -328,8 +334,11 @@ public final class TLSServer: @unchecked Sendable {
         page: @escaping @Sendable (ServedConnection) -> String,
         report: @escaping @Sendable (ServedConnection) -> Void
     ) {
+        let address = connection.peer.text
         lock.lock()
         inFlight += 1
+        let crowded = pendingHellos[address, default: 0] >= Self.maxPendingHellosPerAddress
+        pendingHellos[address, default: 0] += 1
         lock.unlock()
         let accepted = Date()
         let client = HostPort.display(host: connection.peer.text, port: ListeningSocket.port(of: connection.peer))
@@ -337,7 +346,17 @@ public final class TLSServer: @unchecked Sendable {
         let handed = Handed(connection)
         // With no thread to be had, served here: the next connection waits, none is lost.
         SystemCall.runBeside { [self] in
-            let served = self.serve(handed.take(), client: client, server: server, accepted: accepted, page: page)
+            let hello = HelloPending(server: self, address: address)
+            let served = self.serve(
+                handed.take(),
+                client: client,
+                server: server,
+                accepted: accepted,
+                crowded: crowded,
+                onHello: hello.done,
+                page: page
+            )
+            hello.done()
             self.lock.lock()
             self.inFlight -= 1
             if served.silent {
@@ -354,16 +373,46 @@ public final class TLSServer: @unchecked Sendable {
         }
     }
 
+    /// A connection's place in `pendingHellos`, given back once (its ClientHello is whole,
+    /// or it ended). Used from the connection's own thread only.
+    private final class HelloPending {
+        private let server: TLSServer
+        private let address: String
+        private var pending = true
+        init(server: TLSServer, address: String) {
+            self.server = server
+            self.address = address
+        }
+        func done() {
+            guard pending else { return }
+            pending = false
+            server.lock.lock()
+            let left = server.pendingHellos[address, default: 1] - 1
+            server.pendingHellos[address] = left > 0 ? left : nil
+            server.lock.unlock()
+        }
+    }
+
     private func serve(
         _ connection: TCPConnection,
         client: String,
         server: String,
         accepted: Date,
+        crowded: Bool,
+        onHello: @escaping () -> Void,
         page: (ServedConnection) -> String
     ) -> ServedConnection {
         do throws(OpenSSLSetupError) {
             let handler = try ServerConnection(connection: connection, context: context, keyLog: options.keyLog)
-            return handler.run(timeout: options.timeout, client: client, server: server, accepted: accepted, page: page)
+            return handler.run(
+                timeout: options.timeout,
+                client: client,
+                server: server,
+                accepted: accepted,
+                crowded: crowded,
+                onHello: onHello,
+                page: page
+            )
         } catch {
             return ServedConnection(
                 observation: HandshakeObservation(outcome: .failed),

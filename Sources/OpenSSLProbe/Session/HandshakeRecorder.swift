@@ -39,6 +39,17 @@ final class HandshakeRecorder {
     /// after it usually distrusts it).
     private(set) var localCertificateSent = false
 
+    /// Handshake messages the peer sent, of them HelloRequests, and whole records it sent
+    /// since its last complete message: past `PeerFlood`'s limits the peer is flooding us
+    /// (a stream of HelloRequests, which OpenSSL skips) and the handshake ends.
+    private(set) var peerMessages = 0
+    private(set) var peerHelloRequests = 0
+    private(set) var peerRecordsSinceMessage = 0
+    /// Whether the peer went past a `PeerFlood` limit; nothing more is recorded from it.
+    var peerFlooding: Bool {
+        peerMessages > PeerFlood.maxMessages || peerRecordsSinceMessage > PeerFlood.maxRecordsWithoutMessage
+    }
+
     /// DTLS (connect --dtls): handshake messages arrive with DTLS's 12-byte header and a
     /// ClientHello carries a cookie; they are recorded in TLS's form (`DTLSMessages`).
     var datagram = false
@@ -59,6 +70,17 @@ final class HandshakeRecorder {
     func record(sent: Bool, contentType: Int32, bytes: UnsafeRawBufferPointer) {
         guard recording else { return }
         let side: Side = sent ? localSide : localSide.peer
+        if !sent {
+            // Counted whatever is recorded, so that a flood is bounded in memory and time.
+            if contentType == Self.handshake {
+                peerMessages += 1
+                peerRecordsSinceMessage = 0
+                if bytes.first == HandshakeType.helloRequest.rawValue { peerHelloRequests += 1 }
+            } else if contentType == Self.recordHeader {
+                peerRecordsSinceMessage += 1
+            }
+            if peerFlooding { return }
+        }
         switch contentType {
         case Self.handshake:
             if datagram {

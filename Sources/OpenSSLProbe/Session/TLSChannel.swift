@@ -222,9 +222,14 @@ final class TLSChannel {
     /// (never more than `timeout`): the run then ends timed out after those seconds.
     /// With `stopAtServerHelloFor`, the handshake ends (not completed, no ending) as soon
     /// as OpenSSL has read a ServerHello choosing that version: a version probe's answer.
+    /// With `helloWithin` (listen), the peer's first handshake message (its ClientHello)
+    /// must be whole that many seconds after the start (never more than `timeout`), and
+    /// `onPeerHello` is called once when it is.
     func runHandshake(
         timeout: TimeInterval,
         firstByteWithin: TimeInterval? = nil,
+        helloWithin: TimeInterval? = nil,
+        onPeerHello: (() -> Void)? = nil,
         stopAtServerHelloFor: ProtocolVersion? = nil,
         step: (OpaquePointer) -> Int32
     ) -> HandshakeRun {
@@ -233,10 +238,30 @@ final class TLSChannel {
         let deadline = Deadline.after(timeout)
         let firstByteLimit = min(firstByteWithin ?? timeout, timeout)
         let firstByteDeadline = Deadline.after(firstByteLimit)
+        let helloLimit = min(helloWithin ?? timeout, timeout)
+        let helloDeadline = Deadline.after(helloLimit)
+        var helloTold = false
         var run = HandshakeRun()
         while true {
+            if !helloTold && recorder.peerMessages > 0 {
+                helloTold = true
+                onPeerHello?()
+            }
             OpenSSLErrorQueue.clear()
             let result = SSLCallResult.of(ssl.pointer, returned: step(ssl.pointer))
+            // A peer past the message or record limit ends the handshake whatever OpenSSL says.
+            if recorder.peerFlooding {
+                run.ending = .flooded(
+                    PeerFlood(
+                        messages: recorder.peerMessages,
+                        helloRequests: recorder.peerHelloRequests,
+                        recordsWithoutMessage: recorder.peerRecordsSinceMessage,
+                        seconds: Deadline.seconds(since: started),
+                        stream: peerStream
+                    )
+                )
+                return run
+            }
             // Whatever OpenSSL wrote (a hello, a flight, an alert) goes out before we look further.
             let sendFailure = flush(until: deadline)
             switch result {
@@ -249,20 +274,26 @@ final class TLSChannel {
                     run.ending = sendFailure == ETIMEDOUT ? .timedOut(seconds: timeout, stream: framing.stream) : .reset
                     return run
                 }
-                // Until the peer's first byte, the (shorter) first-byte deadline bounds the wait.
+                // Until the peer's first byte, the (shorter) first-byte deadline bounds the wait;
+                // until its first whole message, the hello deadline.
                 let awaitingFirstByte = peerBytes == 0
-                switch pull(until: awaitingFirstByte ? firstByteDeadline : deadline) {
+                let awaitingHello = recorder.peerMessages == 0 && helloWithin != nil
+                let waitLimit = awaitingFirstByte ? firstByteLimit : awaitingHello ? helloLimit : timeout
+                let waitDeadline = awaitingFirstByte ? firstByteDeadline : awaitingHello ? helloDeadline : deadline
+                switch pull(until: waitDeadline) {
                 case .received:
                     // A peer that keeps sending never lets pull wait: the bound is checked here too.
-                    guard deadline.hasPassed else { continue }
-                    run.ending = .timedOut(seconds: timeout, stream: framing.stream)
+                    if deadline.hasPassed {
+                        run.ending = .timedOut(seconds: timeout, stream: peerStream)
+                    } else if awaitingHello && helloDeadline.hasPassed {
+                        run.ending = .timedOut(seconds: helloLimit, stream: peerStream)
+                    } else {
+                        continue
+                    }
                 case .endOfStream: run.ending = closedEnding(reset: false)
                 case .reset: run.ending = closedEnding(reset: true)
                 case .timedOut:
-                    run.ending = .timedOut(
-                        seconds: awaitingFirstByte ? firstByteLimit : timeout,
-                        stream: framing.stream
-                    )
+                    run.ending = .timedOut(seconds: waitLimit, stream: peerStream)
                     run.silent = peerBytes == 0
                 }
                 return run
@@ -278,6 +309,13 @@ final class TLSChannel {
                 return run
             }
         }
+    }
+
+    /// How the peer's bytes framed, with the records it sent after its last message.
+    private var peerStream: PeerStream {
+        var stream = framing.stream
+        stream.recordsAfterLastMessage = recorder.peerRecordsSinceMessage
+        return stream
     }
 
     /// How the peer's hang-up ended the handshake: part-way through a record it was

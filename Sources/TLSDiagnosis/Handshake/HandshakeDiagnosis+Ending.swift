@@ -122,6 +122,19 @@ extension HandshakeDiagnosis {
                         "Raise --timeout to see whether it finishes; check the server's load and the network path between (a congested link, a proxy that trickles)."
                 )
             }
+            if let stream, stream.recordsAfterLastMessage > 0 {
+                // Whole records kept coming, none of which completed a handshake message.
+                evidence["records_after_last_message"] = .int(stream.recordsAfterLastMessage)
+                return Finding(
+                    code: .tlsHandshakeFailed,
+                    subject: .connection,
+                    message:
+                        "The server kept sending \(afterText) but never completed another handshake message: \(Self.count(stream.recordsAfterLastMessage, "record")) came after its last message (\(Self.count(stream.bytes, "byte")) in all) before the \(limit) s ran out.",
+                    evidence: evidence,
+                    fix:
+                        "The server (or something in between) sends records that carry no complete handshake message; capture the connection (tlsprobe capture) to see what they hold, and check the server's TLS library."
+                )
+            }
             return Finding(
                 code: .tlsHandshakeFailed,
                 subject: .connection,
@@ -130,6 +143,8 @@ extension HandshakeDiagnosis {
                 fix:
                     "Check whether the server is overloaded or waiting for something (a client certificate prompt, a slow key store); raise --timeout to give it longer."
             )
+        case .flooded(let flood):
+            return floodFinding(flood, peer: "server", evidence: evidence)
         case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(
@@ -142,6 +157,43 @@ extension HandshakeDiagnosis {
                     "The server sends something malformed or unsupported; tlsprobe explain \"\(reasons.first ?? "")\" says more."
             )
         }
+    }
+
+    /// `3 records`, `1 record`.
+    static func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
+
+    /// A peer that kept sending without the handshake moving on (`HandshakeEnding.flooded`):
+    /// what it sent and how much, and the limit that stopped tlsprobe reading.
+    static func floodFinding(_ flood: PeerFlood, peer: String, evidence: [String: EvidenceValue]) -> Finding {
+        var evidence = evidence
+        evidence["handshake_messages"] = .int(flood.messages)
+        evidence["hello_requests"] = .int(flood.helloRequests)
+        evidence["records_after_last_message"] = .int(flood.recordsWithoutMessage)
+        evidence["bytes_received"] = .int(flood.stream.bytes)
+        evidence["seconds"] = .string(SystemCall.format("%.1f", flood.seconds))
+        let took = "in \(SystemCall.format("%.1f", flood.seconds)) s, \(count(flood.stream.bytes, "byte")) in all"
+        let what: String
+        if flood.tooManyMessages {
+            evidence["limit"] = .string("\(PeerFlood.maxMessages) handshake messages")
+            let requests =
+                flood.helloRequests > 0
+                ? ", \(flood.helloRequests) of them HelloRequest (a request to start a new handshake, which is skipped while one is under way)"
+                : ""
+            what =
+                "The \(peer) kept sending handshake messages without the handshake moving on: \(flood.messages)\(requests) \(took). tlsprobe stops reading after \(PeerFlood.maxMessages) handshake messages, more than any handshake has."
+        } else {
+            evidence["limit"] = .string("\(PeerFlood.maxRecordsWithoutMessage) records without a handshake message")
+            what =
+                "The \(peer) kept sending records that never completed a handshake message: \(count(flood.recordsWithoutMessage, "record")) after its last complete message, \(took). tlsprobe stops reading after \(PeerFlood.maxRecordsWithoutMessage) such records."
+        }
+        return Finding(
+            code: .tlsHandshakeFailed,
+            subject: .connection,
+            message: what,
+            evidence: evidence,
+            fix:
+                "The \(peer)'s TLS stack (or something in between) loops or is hostile: check its log and software; capture the connection (tlsprobe capture) to see the stream."
+        )
     }
 
     /// Where in its stream a peer stopped part-way (`part-way through its ServerHello`), how

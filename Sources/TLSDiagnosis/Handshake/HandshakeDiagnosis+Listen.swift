@@ -342,8 +342,20 @@ extension HandshakeDiagnosis {
                 evidence: evidence,
                 fix: "Point the client at a port that speaks its protocol, or have it use TLS from the first byte."
             )
-        case .timedOut(let seconds, _):
+        case .timedOut(let seconds, let stream):
             evidence["timeout_seconds"] = .string(SystemCall.format("%g", seconds))
+            if o.clientHello == nil, let stream, stream.bytes > 0 {
+                evidence["bytes_received"] = .int(stream.bytes)
+                return Finding(
+                    code: .tlsHandshakeFailed,
+                    subject: .connection,
+                    message:
+                        "The client sent \(count(stream.bytes, "byte")) of its ClientHello and not the rest within \(SystemCall.format("%g", seconds)) s: a client stalls like this when it is stuck or when it means to hold the server's connections (listen gives each a few seconds for its whole ClientHello, less when its address has many such connections open).",
+                    evidence: evidence,
+                    fix:
+                        "Check the client and the network path (a proxy that holds data back); if it repeats from one address, it is likely hostile."
+                )
+            }
             if o.clientHello == nil {
                 return Finding(
                     code: .tlsHandshakeFailed,
@@ -372,6 +384,8 @@ extension HandshakeDiagnosis {
                 evidence: evidence,
                 fix: "Raise --timeout if the client is slow; otherwise look at its log for the reason."
             )
+        case .flooded(let flood):
+            return floodFinding(flood, peer: "client", evidence: evidence)
         case .refusedLocally(let reasons, _):
             evidence["openssl_errors"] = .strings(reasons)
             return Finding(

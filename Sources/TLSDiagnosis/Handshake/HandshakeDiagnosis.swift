@@ -413,6 +413,15 @@ public enum HandshakeDiagnosis {
             }
             return Reading(message: "The server sent \(name)\(afterText(c)).")
         case .unrecognizedName:
+            if let sni = c.clientHello?.sni, sni.utf8.count > 255 {
+                // OpenSSL refuses a name longer than a host name can be with this alert: the
+                // name is the client's fault, not the server's lack of a certificate.
+                return Reading(
+                    message:
+                        "The client sent an oversize name in SNI (\(sni.utf8.count) bytes; a host name is at most 255), starting \"\(sni.prefix(32))…\": the server refused it with unrecognized_name.",
+                    fix: "Check what the client is given as the host name: the SNI name must be the host name it dials."
+                )
+            }
             return Reading(
                 message:
                     "The server sent unrecognized_name: it has no certificate for the name sent in SNI\(c.clientHello?.sni.map { " (\"\($0)\")" } ?? "").",

@@ -127,7 +127,11 @@ public enum NameMatching {
             // A matching Common Name without DNS names was name.cn_only above: here it does not match.
             message += commonNames.isEmpty ? "." : ", and its Common Name \(quoted(commonNames)) does not match either."
         } else {
-            message += "its DNS names are \(quoted(dnsNames))."
+            // A hostile leaf carries 100,000 names: the message names the first few (the
+            // evidence has them all).
+            let shown = quoted(Array(dnsNames.prefix(maxNamesShown)))
+            let more = dnsNames.count > maxNamesShown ? " and \(dnsNames.count - maxNamesShown) more" : ""
+            message += "its DNS names are \(shown)\(more)."
             if let hint = nearMiss(dnsNames, name: name) { message += " " + hint }
             if profile.commonNameFallback && cnMatches {
                 message += " The Common Name matches, but clients ignore it when DNS names are present."
@@ -259,15 +263,20 @@ public enum NameMatching {
             guard HostSyntax.isHostName(host, allowWildcard: true) else { return false }
             return !host.hasPrefix("*.") || host.split(separator: ".").count >= 3
         }
+        // A set beside the list keeps this linear: a hostile leaf carries 100,000 names.
         var hosts: [String] = []
-        for host in [name] + leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format)
-        where plain(host) && !hosts.contains(host.lowercased()) {
-            hosts.append(host.lowercased())
+        var seen: Set<String> = []
+        for host in [name] + leaf.dnsNames + leaf.ipAddresses.map(IPAddressText.format) where plain(host) {
+            let lowered = host.lowercased()
+            if seen.insert(lowered).inserted { hosts.append(lowered) }
         }
         if !plain(name) { hosts.insert("NAME", at: 0) }
         let shown = hosts.prefix(8).map { "--host \($0)" }.joined(separator: " ")
         return "tlsprobe identity server --ca CA_DIR \(shown)\(hosts.count > 8 ? " ..." : "") --out DIR"
     }
+
+    /// The most of a certificate's DNS names a `name.mismatch` message lists.
+    static let maxNamesShown = 16
 
     private static func quoted(_ names: [String]) -> String {
         names.map { "\"\($0)\"" }.joined(separator: ", ")

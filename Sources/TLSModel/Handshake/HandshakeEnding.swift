@@ -20,6 +20,10 @@ public enum HandshakeEnding: Sendable, Hashable {
     /// tlsprobe's TLS library refused what the peer sent (its reasons as evidence);
     /// `stream` says how the peer's bytes framed into records up to then.
     case refusedLocally(reasons: [String], stream: PeerStream? = nil)
+    /// The peer kept sending without the handshake moving on: more handshake messages than
+    /// a handshake has (a stream of HelloRequests, which OpenSSL skips) or records that
+    /// never completed a message. tlsprobe stopped reading at its limit.
+    case flooded(PeerFlood)
 
     /// A few words for a version probe's detail: "connection closed", "not TLS".
     public var shortText: String {
@@ -31,6 +35,7 @@ public enum HandshakeEnding: Sendable, Hashable {
         case .notTLS: return "the answer is not TLS"
         case .timedOut: return "no answer in time"
         case .refusedLocally(let reasons, _): return reasons.first ?? "refused by tlsprobe's TLS library"
+        case .flooded: return "kept sending without finishing the handshake"
         }
     }
 }
@@ -60,6 +65,9 @@ public struct PeerStream: Sendable, Hashable {
     public var notARecord: Bool
     /// Whether the peer's bytes were SSLv2-framed, which is not counted.
     public var sslv2: Bool
+    /// Whole records the peer sent after its last complete handshake message (live only):
+    /// more than 0 means it kept sending, not that it went silent.
+    public var recordsAfterLastMessage = 0
 
     public init(
         bytes: Int,
@@ -80,4 +88,35 @@ public struct PeerStream: Sendable, Hashable {
         self.notARecord = notARecord
         self.sslv2 = sslv2
     }
+}
+
+/// What a peer that kept sending without the handshake moving on had sent when tlsprobe
+/// stopped reading (`HandshakeEnding.flooded`).
+public struct PeerFlood: Sendable, Hashable {
+    /// The handshake messages per connection tlsprobe records (as a capture does).
+    public static let maxMessages = 256
+    /// The records in a row, with no handshake message completed, that tlsprobe reads.
+    public static let maxRecordsWithoutMessage = 4096
+
+    /// Handshake messages the peer sent.
+    public var messages: Int
+    /// Of them, HelloRequests (which OpenSSL skips during a handshake).
+    public var helloRequests: Int
+    /// Whole records received after its last complete handshake message.
+    public var recordsWithoutMessage: Int
+    /// Seconds from the start of the handshake to when tlsprobe stopped.
+    public var seconds: Double
+    /// How the peer's bytes framed into records.
+    public var stream: PeerStream
+
+    public init(messages: Int, helloRequests: Int, recordsWithoutMessage: Int, seconds: Double, stream: PeerStream) {
+        self.messages = messages
+        self.helloRequests = helloRequests
+        self.recordsWithoutMessage = recordsWithoutMessage
+        self.seconds = seconds
+        self.stream = stream
+    }
+
+    /// Whether it stopped at the message limit (otherwise at the record limit).
+    public var tooManyMessages: Bool { messages > Self.maxMessages }
 }

@@ -99,6 +99,18 @@ public struct ScanSession: Sendable {
     /// on the version, connect's fallback probes the older versions concurrently.
     public static let socketsPerEndpoint = 3
 
+    /// Descriptors kept for all but the endpoints' sockets (standard streams, files read,
+    /// pipes, OpenSSL's own).
+    public static let reservedDescriptors = 24
+
+    /// `requested` sockets at once (`--concurrency`), lowered to what an open-file limit of
+    /// `openFileLimit` leaves once `reservedDescriptors` are kept (never below what one
+    /// endpoint needs with `--versions`).
+    public static func concurrency(_ requested: Int, openFileLimit: Int?, versions: Bool) -> Int {
+        guard let openFileLimit else { return requested }
+        return max(versions ? socketsPerVersionsEndpoint : 1, min(requested, openFileLimit - reservedDescriptors))
+    }
+
     /// Endpoints worked on at once: as many as keep the sockets open at once within
     /// `concurrency` (at least one).
     public static func endpointsAtOnce(_ c: Configuration) -> Int {

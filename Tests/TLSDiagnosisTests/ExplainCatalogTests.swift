@@ -15,6 +15,17 @@ private func names(_ text: String) -> [String] { ErrorCatalog.explain(text).map(
         }
     }
 
+    /// What a finding says the users of each client see are failures' words: curl's "ok"
+    /// (a chain that passed) was listed under a failed handshake.
+    @Test func theClientsOfAFindingSeeFailuresNotOK() {
+        for entry in FindingCatalog.all {
+            for words in ErrorCatalog.clientErrors(for: entry.code) {
+                #expect(!words.hasSuffix("(ok)"), "\(entry.code): \(words)")
+            }
+        }
+        #expect(!ErrorCatalog.clientErrors(for: .tlsHandshakeFailed).isEmpty)
+    }
+
     /// The forms a whole input is matched against are ASCII: the matcher compares an
     /// ASCII input with them byte for byte (Matcher.exactMatches), which is String equality
     /// only among ASCII strings.

@@ -38,7 +38,8 @@ public enum ErrorCatalog {
             case .boringssl where e.name.hasPrefix("SSL: "):
                 // curl's own words (its host-name check), whichever related code it names first.
                 curlOwn.append("curl: \(e.name)")
-            case .opensslVerifyError where first:
+            case .opensslVerifyError where first && e.name != "X509_V_OK":
+                // "ok" is what curl says when the chain passed: never a failure's words.
                 if let phrase = entry.phrases.first { curl.append("curl: SSL certificate problem: \(phrase)") }
             case .opensslError where first && !e.summary.hasPrefix("OpenSSL server:"):
                 curl.append("curl: OpenSSL: \(e.name)")

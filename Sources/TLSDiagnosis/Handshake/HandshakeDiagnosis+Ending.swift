@@ -176,11 +176,14 @@ extension HandshakeDiagnosis {
         if flood.tooManyMessages {
             evidence["limit"] = .string("\(PeerFlood.maxMessages) handshake messages")
             let requests =
+                flood.helloRequests == 0 ? ""
+                : flood.helloRequests == flood.messages ? ", all HelloRequests"
+                : ", \(flood.helloRequests) of them HelloRequests"
+            let skipped =
                 flood.helloRequests > 0
-                ? ", \(flood.helloRequests) of them HelloRequest (a request to start a new handshake, which is skipped while one is under way)"
-                : ""
+                ? " (a HelloRequest asks for a new handshake; clients skip it while one is under way)" : ""
             what =
-                "The \(peer) kept sending handshake messages without the handshake moving on: \(flood.messages)\(requests) \(took). tlsprobe stops reading after \(PeerFlood.maxMessages) handshake messages, more than any handshake has."
+                "The \(peer) kept sending handshake messages without the handshake moving on: \(count(flood.messages, "message"))\(requests), \(took)\(skipped). tlsprobe stops reading after \(PeerFlood.maxMessages) handshake messages, more than any handshake has."
         } else {
             evidence["limit"] = .string("\(PeerFlood.maxRecordsWithoutMessage) records without a handshake message")
             what =

@@ -76,13 +76,30 @@ struct IdentityCommonOptions: ParsableArguments {
     var mobileconfig = false
 
     @Option(
-        name: .long,
+        name: .customLong("profile"),
         help: ArgumentHelp(
-            "Whose rules the identity must pass: apple (default), default, openssl; apple refuses --days above 825 and an Ed25519 key or CA.",
+            "Whose rules the identity must pass: apple, default, openssl (default: $TLSPROBE_PROFILE, else apple); apple refuses --days above 825 and an Ed25519 key or CA.",
             valueName: "name"
         )
     )
-    var profile: ProfileArgument = .apple
+    var profileName: ProfileArgument?
+
+    /// `--profile`, else `TLSPROBE_PROFILE`, else apple: what is made must pass the strictest
+    /// clients unless the user named others. A value of the variable that names no profile
+    /// is a usage error.
+    var profile: ProfileArgument {
+        get throws {
+            if let profileName { return profileName }
+            guard let value = SystemCall.environment(Profile.environmentVariable) else { return .apple }
+            guard let named = ProfileArgument(rawValue: value) else {
+                let names = ProfileArgument.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError(
+                    "the environment variable \(Profile.environmentVariable) names no profile; set it to one of \(names), or unset it"
+                )
+            }
+            return named
+        }
+    }
 
     @Flag(
         name: .long,
@@ -95,7 +112,7 @@ struct IdentityCommonOptions: ParsableArguments {
     /// clients would refuse (its key types, its validity limits at error severity).
     func check(leaf: Bool) throws {
         if out.isEmpty { throw ValidationError("--out needs a directory") }
-        let rules = profile.profile
+        let rules = try profile.profile
         if rules.unsupportedLeafKeyTypes.contains(key.type.certificateKeyType) {
             throw ValidationError(
                 leaf
@@ -137,14 +154,14 @@ struct IdentityCommonOptions: ParsableArguments {
         return notes
     }
 
-    func common() -> IdentitySession.Common {
+    func common() throws -> IdentitySession.Common {
         IdentitySession.Common(
             keyType: key.type,
             days: 0,
             out: out,
             force: force,
             mobileConfig: mobileconfig,
-            profile: profile.profile
+            profile: try profile.profile
         )
     }
 }
@@ -338,7 +355,7 @@ struct IdentityCA: ParsableCommand {
             if case .success(.dns(let name)) = IdentityHost.parse(domain) { return name }
             return nil
         }
-        var common = options.common()
+        var common = try options.common()
         common.days = options.validity(leaf: false)
         try making(options.warnings(leaf: false), json: options.json) {
             try IdentitySession.makeCA(
@@ -411,7 +428,7 @@ struct IdentityServer: ParsableCommand {
             if let note = IdentityHost.mappedNote(name) { Console.note("Note: \(note)") }
             if case .success(let parsed) = IdentityHost.parse(name), !hosts.contains(parsed) { hosts.append(parsed) }
         }
-        var common = options.common()
+        var common = try options.common()
         common.days = options.validity(leaf: true)
         try making(options.warnings(leaf: true), json: options.json) {
             try IdentitySession.makeServer(
@@ -466,7 +483,7 @@ struct IdentityClient: ParsableCommand {
     }
 
     func run() throws {
-        var common = options.common()
+        var common = try options.common()
         common.days = options.validity(leaf: true)
         try making(options.warnings(leaf: true), json: options.json) {
             try IdentitySession.makeClient(

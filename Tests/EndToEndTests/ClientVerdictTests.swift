@@ -102,11 +102,37 @@ import TestSupport
         #expect(Self.firstLine(option.text).hasPrefix("OpenSSL 3 client (curl): CANNOT CONNECT"), "\(option.text)")
         #expect((option.json["trust"] as? [String: Any])?["profile_source"] as? String == "option")
         // A bad value is a usage error naming the variable, for every command taking --profile.
-        for command in [["connect", server.address], ["scan", "127.0.0.1"], ["verify", pki.leaf]] {
+        let out = TemporaryDirectory()
+        for command in [
+            ["connect", server.address], ["scan", "127.0.0.1"], ["verify", pki.leaf],
+            ["identity", "ca", "--out", out.file("ca")],
+        ] {
             let bad = try Run.tlsprobe(command, environment: ["TLSPROBE_PROFILE": "iphone"])
             #expect(bad.status == 64, "\(command): \(bad.stderr)")
             #expect(bad.stderr.contains("TLSPROBE_PROFILE"), "\(bad.stderr)")
         }
+    }
+
+    /// identity makes what Apple's clients accept unless told otherwise; the variable tells
+    /// it otherwise as --profile does, and --profile still wins.
+    @Test func theProfileVariableSetsIdentitysRulesToo() throws {
+        let dir = TemporaryDirectory()
+        let ca = try Run.tlsprobe(["identity", "ca", "--out", dir.file("ca")])
+        try #require(ca.status == 0, "\(ca.stderr)")
+        let server = ["identity", "server", "--ca", dir.file("ca"), "--host", "printer.local", "--p12", "none"]
+        let strict = try Run.tlsprobe(server + ["--days", "1000", "--out", dir.file("a")])
+        #expect(strict.status == 64, "apple by default refuses 1000 days: \(strict.stderr)")
+        let relaxed = try Run.tlsprobe(
+            server + ["--days", "1000", "--out", dir.file("b")],
+            environment: ["TLSPROBE_PROFILE": "default"]
+        )
+        #expect(relaxed.status == 0, "\(relaxed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.file("b/server.pem")), "\(relaxed.stdout)")
+        let option = try Run.tlsprobe(
+            server + ["--days", "1000", "--out", dir.file("c"), "--profile", "apple"],
+            environment: ["TLSPROBE_PROFILE": "default"]
+        )
+        #expect(option.status == 64, "\(option.stderr)")
     }
 
     // MARK: a self-signed device, no anchors

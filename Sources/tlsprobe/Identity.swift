@@ -269,7 +269,9 @@ extension ParsableCommand {
             let outcome = try body()
             // The files are made: the status says so even when their list cannot be written.
             if let reason = Console.reportOrFailure(json ? outcome.json : outcome.text) {
-                Console.note("Warning: cannot write to standard output (\(reason)); the files were made:\n\(outcome.text)")
+                Console.note(
+                    "Warning: cannot write to standard output (\(reason)); the files were made:\n\(outcome.text)"
+                )
             }
         } catch let error as any UserFacingError {
             Console.note("Error: \(error.description)")

@@ -176,9 +176,11 @@ extension HandshakeDiagnosis {
         if flood.tooManyMessages {
             evidence["limit"] = .string("\(PeerFlood.maxMessages) handshake messages")
             let requests =
-                flood.helloRequests == 0 ? ""
-                : flood.helloRequests == flood.messages ? ", all HelloRequests"
-                : ", \(flood.helloRequests) of them HelloRequests"
+                flood.helloRequests == 0
+                ? ""
+                : flood.helloRequests == flood.messages
+                    ? ", all HelloRequests"
+                    : ", \(flood.helloRequests) of them HelloRequests"
             let skipped =
                 flood.helloRequests > 0
                 ? " (a HelloRequest asks for a new handshake; clients skip it while one is under way)" : ""

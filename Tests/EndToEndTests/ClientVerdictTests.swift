@@ -162,6 +162,32 @@ import TestSupport
         #expect(brief.stdout.contains("ERROR chain.self_signed_leaf"), "\(brief.stdout)")
     }
 
+    /// --known-hosts on a self-signed camera: the first contact records the key and the
+    /// second checks it; both are the same verdict, as the pinning client trusts the key,
+    /// not a root (the first run said CANNOT CONNECT and exited 1, the second 0).
+    @Test func theFirstContactWithAKnownHostsFileIsJudgedAsTheSecond() throws {
+        let pki = PKIFiles()
+        let server = try pki.server(
+            leaf: pki.files("cam", TestPKI.issueLive(.server("Camera", dns: ["cam.local"], ips: ["127.0.0.1"])))
+        )
+        defer { server.stop() }
+        let knownHosts = pki.dir.file("known_hosts")
+        var runs: [(status: Int32, json: [String: Any])] = []
+        for _ in 0..<2 {
+            let run = try Run.tlsprobe(["connect", server.address, "--known-hosts", knownHosts, "--json"], timeout: 60)
+            try SchemaTests.expectValid(run.stdout, "connect")
+            let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            runs.append((run.status, try #require(object, "\(run.stdout) \(run.stderr)")))
+        }
+        #expect(JSONFindings.codes(runs[0].json).contains("pin.first_use"), "\(JSONFindings.codes(runs[0].json))")
+        #expect(JSONFindings.codes(runs[1].json).contains("pin.match"), "\(JSONFindings.codes(runs[1].json))")
+        for run in runs {
+            #expect(run.status == 0, "\(JSONFindings.codes(run.json))")
+            #expect(Self.verdict(run.json)?["connects"] as? Bool == true, "\(Self.verdict(run.json) ?? [:])")
+            #expect(!JSONFindings.codes(run.json).contains("chain.self_signed_leaf"))
+        }
+    }
+
     // MARK: an intermediate given as the anchor
 
     @Test func anIntermediateAnchorIsNotARoot() throws {

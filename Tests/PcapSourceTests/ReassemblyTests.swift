@@ -225,6 +225,16 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         #expect(c.observation.outcome == .incomplete)
         let finding = try #require(c.findings.first { $0.code == .captureIncompleteHandshake })
         #expect(finding.evidence["ended"] == .string("the capture ended while it was open"))
+        // Not seen to connect is not "connects": the verdict names the cut-off handshake.
+        let report = ConnectionDiagnosis.report(
+            observation: c.observation,
+            vantage: .observer(ObserverVantage(flow: c.flow)),
+            anchors: [],
+            context: TrustContext(at: TestPKI.referenceTime),
+            extraFindings: c.findings
+        )
+        #expect(report.verdict.connects == false)
+        #expect(report.verdict.cause?.code == .captureIncompleteHandshake)
     }
 
     @Test func fileCutMidPacketKeepsWhatWasRead() throws {

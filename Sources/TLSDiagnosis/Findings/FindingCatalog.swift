@@ -39,6 +39,11 @@ public enum FindingCatalog {
         /// Codes this one is a consequence of: when a finding with one of them is in the
         /// same report, this finding says so and is listed under it.
         public var consequenceOf: [FindingCode] = []
+        /// Whether the finding reports a client that refused the connection, whatever its
+        /// severity (listen sees the client close after asking for a name it was not
+        /// served: a warning, since it may close for reasons of its own, yet it did not
+        /// connect): the verdict then says the client cannot connect.
+        public var refusedByTheClient = false
     }
 
     /// Causal rank, first to last: see `Entry.rank`.
@@ -434,7 +439,8 @@ public enum FindingCatalog {
                 "Serve a certificate whose SAN has the name the client asks for (listen --host NAME puts it in the ephemeral certificate), or have the client dial a name it carries.",
             related: [.nameMismatch, .tlsHandshakeFailed],
             reproduce: "tlsprobe listen 4433 --save-cert listener.pem; curl --cacert listener.pem, another name",
-            rank: .name
+            rank: .name,
+            refusedByTheClient: true
         ),
         // tls
         Entry(

@@ -70,19 +70,22 @@ public enum ConnectionDiagnosis {
                 ?? TrustEngine.evaluate(leaf: leaf, presented: presented, anchors: anchors, context: context)
             // connect --pin / --known-hosts with no anchors: the pinned key decided trust.
             var pin: Finding?
-            if case .client = vantage, anchors.isEmpty { pin = PinnedTrust.decidingFinding(extraFindings) }
-            // A matching pin vouches for the key, a self-signed one included.
+            var firstUse = false
+            if case .client = vantage, anchors.isEmpty {
+                pin = PinnedTrust.decidingFinding(extraFindings)
+                firstUse = pin == nil && extraFindings.contains { $0.code == .pinFirstUse }
+            }
+            // A matching pin vouches for the key, a self-signed one included; so does the
+            // first contact that records it, or the first run would fail where the second passes.
             findings +=
-                pin?.code == .pinMatch
+                pin?.code == .pinMatch || firstUse
                 ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf).filter { $0.code != .chainSelfSignedLeaf }
                 : evaluation.findings
             if let pin {
                 trust.evaluated = true
                 trust.trusted = PinnedTrust.trusted(pin, nameMatched: evaluation.nameMatched)
                 trust.note = PinnedTrust.note(pin, nameMatched: evaluation.nameMatched)
-            } else if case .client = vantage, anchors.isEmpty,
-                extraFindings.contains(where: { $0.code == .pinFirstUse })
-            {
+            } else if firstUse {
                 trust.note = PinnedTrust.firstUseNote
             }
             if !anchors.isEmpty {

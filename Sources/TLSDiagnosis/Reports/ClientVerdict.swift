@@ -1,8 +1,9 @@
 /// What a report opens with: whether the client of the profile would connect, and why not.
 ///
 /// Decided from the findings as the profile judged them: the client cannot connect when any
-/// finding has error severity (an error means such a client refuses the connection), or
-/// when the handshake failed. The cause is the root of the first such finding (a consequence
+/// finding has error severity (an error means such a client refuses the connection), or a
+/// finding that says the client itself refused (`Entry.refusedByTheClient`), or when the
+/// handshake failed or was not seen to end. The cause is the root of the first such finding (a consequence
 /// names its cause, `Finding.causedBy`), so a duplicate or an alert never stands for it.
 /// Chain trust is beside it, not instead of it.
 public struct ClientVerdict: Sendable, Hashable {
@@ -27,7 +28,7 @@ public struct ClientVerdict: Sendable, Hashable {
     public init(findings: [Finding], trusted: Bool?, handshakeFailed: Bool, profile: String) {
         client = Profile.named(profile)?.client ?? profile
         self.trusted = trusted
-        if let stopping = findings.first(where: { $0.severity == .error }) {
+        if let stopping = findings.first(where: { $0.severity == .error || $0.code.entry.refusedByTheClient }) {
             var root = stopping
             for _ in 0..<8 {
                 guard let code = root.causedBy, let cause = findings.first(where: { $0.code == code }) else { break }
@@ -55,7 +56,9 @@ extension ConnectionReport {
         return ClientVerdict(
             findings: findings,
             trusted: trusted,
-            handshakeFailed: outcome == .failed,
+            // A handshake not seen to end (a capture cut short, a dropped ClientHello) is
+            // not a connection either.
+            handshakeFailed: outcome != .established,
             profile: trust.profile
         )
     }

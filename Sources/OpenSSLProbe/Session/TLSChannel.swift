@@ -236,9 +236,11 @@ final class TLSChannel {
         started = Deadline.after(0)
         feedsOneRecordAtATime = stopAtServerHelloFor != nil
         let deadline = Deadline.after(timeout)
-        let firstByteLimit = min(firstByteWithin ?? timeout, timeout)
-        let firstByteDeadline = Deadline.after(firstByteLimit)
         let helloLimit = min(helloWithin ?? timeout, timeout)
+        // The first byte is part of the hello: never waited for past the hello's deadline
+        // (a crowded address's 1 s), or a byte at 1.5 s would meet a hello deadline already gone.
+        let firstByteLimit = min(firstByteWithin ?? timeout, helloLimit)
+        let firstByteDeadline = Deadline.after(firstByteLimit)
         let helloDeadline = Deadline.after(helloLimit)
         var helloTold = false
         var run = HandshakeRun()

@@ -71,9 +71,15 @@ public final class KeyLogFile: @unchecked Sendable {
         defer { lock.unlock() }
         // A line is written whole or not at all: a failed write (a full disk) is cut back
         // off, so no half line is left for a reader to take as a secret, and remembered.
+        // Only while the file ends with our part: a browser or curl sharing the file
+        // (SSLKEYLOGFILE) may have appended since, and its lines are not ours to cut.
         let end = lseek(fd, 0, SEEK_END)
-        if let code = OwnFile.writeAll(fd, bytes) {
-            if end >= 0 { _ = ftruncate(fd, end) }
+        var written = 0
+        if let code = OwnFile.writeAll(fd, bytes, written: &written) {
+            var status = stat()
+            if end >= 0, written > 0, fstat(fd, &status) == 0, Int64(status.st_size) == Int64(end) + Int64(written) {
+                _ = ftruncate(fd, end)
+            }
             if failure == nil {
                 failure = OpenError(
                     path: path,

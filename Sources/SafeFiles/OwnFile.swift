@@ -108,7 +108,13 @@ package enum OwnFile {
 
     /// Writes all of `bytes` to `fd`; the errno of a failure, nil on success.
     package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        var offset = 0
+        var written = 0
+        return writeAll(fd, bytes, written: &written)
+    }
+
+    /// `writeAll`, telling in `written` how many bytes went out before an error.
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], written offset: inout Int) -> Int32? {
+        offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }

@@ -89,15 +89,7 @@ struct IdentityCommonOptions: ParsableArguments {
     /// is a usage error.
     var profile: ProfileArgument {
         get throws {
-            if let profileName { return profileName }
-            guard let value = SystemCall.environment(Profile.environmentVariable) else { return .apple }
-            guard let named = ProfileArgument(rawValue: value) else {
-                let names = ProfileArgument.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError(
-                    "the environment variable \(Profile.environmentVariable) names no profile; set it to one of \(names), or unset it"
-                )
-            }
-            return named
+            try profileName ?? ProfileArgument.fromEnvironment() ?? .apple
         }
     }
 

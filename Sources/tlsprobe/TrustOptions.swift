@@ -72,24 +72,30 @@ struct ProfileOption: ParsableArguments {
     var name: ProfileArgument?
 
     func validate() throws {
-        if name == nil, let value = SystemCall.environment(Profile.environmentVariable),
-            ProfileArgument(rawValue: value) == nil
-        {
-            let names = ProfileArgument.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError(
-                "the environment variable \(Profile.environmentVariable) names no profile; set it to one of \(names), or unset it"
-            )
-        }
+        if name == nil { _ = try ProfileArgument.fromEnvironment() }
     }
 
     /// The profile: `--profile`, else `TLSPROBE_PROFILE`, else `default`, with where it came from.
     var profile: Profile {
         if let name { return name.profile.chosen(from: .option) }
-        if let value = SystemCall.environment(Profile.environmentVariable), let named = ProfileArgument(rawValue: value)
-        {
-            return named.profile.chosen(from: .environment)
-        }
+        // validate() refused a bad value before this is read.
+        if let named = try? ProfileArgument.fromEnvironment() { return named.profile.chosen(from: .environment) }
         return Profile.default.chosen(from: .default)
+    }
+}
+
+extension ProfileArgument {
+    /// The profile `TLSPROBE_PROFILE` names: nil when it is unset or empty; a usage error
+    /// naming the variable when it names no profile.
+    static func fromEnvironment() throws -> ProfileArgument? {
+        guard let value = SystemCall.environment(Profile.environmentVariable), !value.isEmpty else { return nil }
+        guard let named = ProfileArgument(rawValue: value) else {
+            let names = allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError(
+                "the environment variable \(Profile.environmentVariable) names no profile; set it to one of \(names), or unset it"
+            )
+        }
+        return named
     }
 }
 

@@ -321,6 +321,12 @@ import TLSProbeKit
             #expect(object["subcommand"] as? String == arguments[0])
             let steps = try #require(object["next_steps"] as? [String])
             #expect(steps.count >= 2, "\(steps)")
+            // The text's wrapping stays in the text: a line of a step is a sentence or a command.
+            for step in steps {
+                for line in step.split(separator: "\n").dropFirst() {
+                    #expect(line.hasPrefix("  "), "a wrapped sentence, not a command: \(step)")
+                }
+            }
             let files = try #require(object["files"] as? [[String: Any]])
             let certificate = try #require(files.first { $0["kind"] as? String == "certificate" })
             let path = try #require(certificate["path"] as? String)

@@ -101,8 +101,8 @@ public enum IdentitySession {
             self.files = files.map(MadeFile.init)
         }
 
-        /// The numbered next steps of the text, each one string (its lines joined by
-        /// newlines, their indentation kept after the first).
+        /// The numbered next steps of the text, each one string: wrapped prose joined into
+        /// one line, each command after it on a line of its own (indentation kept).
         public var nextSteps: [String] {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             guard let start = lines.firstIndex(of: "Next steps:") else { return [] }
@@ -114,7 +114,10 @@ public enum IdentitySession {
                 {
                     steps.append(String(trimmed[trimmed.index(after: dot)...].drop { $0 == " " }))
                 } else if !line.isEmpty, !steps.isEmpty {
-                    steps[steps.count - 1] += "\n" + line.dropFirst(5)
+                    // Prose the text wrapped (indented as the step) joins its sentence; a
+                    // command (indented further) keeps its own line.
+                    let rest = line.dropFirst(5)
+                    steps[steps.count - 1] += rest.hasPrefix(" ") ? "\n" + rest : " " + rest
                 }
             }
             return steps

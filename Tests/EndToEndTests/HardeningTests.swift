@@ -103,8 +103,12 @@ import TestSupport
         let port = server.address.split(separator: ":").last.map(String.init) ?? ""
         let result = try Run.process(
             "sh",
-            ["-c", "ulimit -n 40; exec \"$0\" scan 127.0.0.1 --ports \(port) --timeout 5", Run.tlsprobePath],
-            timeout: 60
+            // 48 endpoints on loopback, more than the open-file limit allows at once.
+            [
+                "-c", "ulimit -n 40; exec \"$0\" scan 127.0.0.0/28 --ports \(port),9,13 --timeout 5 --json",
+                Run.tlsprobePath,
+            ],
+            timeout: 120
         )
         #expect(
             result.stderr.contains(
@@ -113,6 +117,12 @@ import TestSupport
             "\(result.stderr)"
         )
         #expect(!(result.stdout + result.stderr).lowercased().contains("too many open files"), "\(result.stdout)")
+        // Every endpoint was examined: none is an error object (EMFILE made them so).
+        let lines = try ScanCommandTests.objects(result.stdout)
+        let summary = try #require(lines.last?["summary"] as? [String: Any], "\(result.stdout)")
+        #expect((summary["errors"] as? [String: Int])?.isEmpty == true, "\(summary)")
+        #expect(summary["probed"] as? Int == 48, "\(summary)")
+        #expect(lines.contains { ($0["target"] as? [String: Any])?["port"] as? Int == Int(port) }, "\(result.stdout)")
     }
 
     @Test func inspectEscapesLineBreaksInNamesAndPaths() throws {

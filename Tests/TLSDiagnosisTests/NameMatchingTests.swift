@@ -177,14 +177,14 @@ import X509
 
     /// Eight times the names takes about eight times the time (a quadratic takes 64): a
     /// ratio, not a wall-clock bound, so a slow machine does not fail it.
-    @Test func eightTimesTheNamesIsAboutEightTimesTheWork() {
-        let small = Self.leaf(names: 5_000)
+    @Test func fortyThousandNamesTakeAFractionOfASecond() {
         let large = Self.leaf(names: 40_000)
-        _ = Self.seconds(small)
-        let (fast, slow) = (Self.seconds(small), Self.seconds(large))
-        print("identityCommand: 5,000 names \(fast) s, 40,000 names \(slow) s")
-        // Eight times the names: about 8 times the time when linear, 64 when quadratic.
-        #expect(slow / fast < 20, "40,000 names took \(slow / fast) times as long as 5,000")
+        let slow = Self.seconds(large)
+        print("identityCommand: 40,000 names \(slow) s")
+        // Linear: 0.2 s in a debug build; the quadratic removal of duplicates took 52 s. The
+        // bound sits fifty times above the one and far below the other, so a loaded machine
+        // does not fail it.
+        #expect(slow < 10 * Slowness.factor, "40,000 names took \(slow) s")
         let command = NameMatching.identityCommand(large, adding: "printer.local")
         #expect(command.hasPrefix("tlsprobe identity server --ca CA_DIR --host printer.local --host host0.shop.lan"))
         #expect(command.hasSuffix(" ... --out DIR"))

@@ -33,6 +33,9 @@ struct PathSearch {
         var maxCandidates = 4096
         /// Complete paths validated before settling for the best seen.
         var maxCompletePaths = 32
+        /// Name/constraint comparisons over the whole evaluation, every path together
+        /// (OpenSSL's NAME_CHECK_MAX bounds one certificate against one CA).
+        var maxNameComparisons = NameConstraintsCheck.maxComparisons
     }
 
     private(set) var nodes: [Node] = []
@@ -49,6 +52,15 @@ struct PathSearch {
     private var signatureCache: [Pair: SignatureCheck] = [:]
     private var selfSignedCache: [Int: Bool] = [:]
     let limits: Limits
+
+    /// Work done over the whole evaluation, counted so that tests can bound it.
+    struct Work {
+        /// Complete paths handed to validation.
+        var pathsValidated = 0
+        /// Name/constraint comparisons made (names times constraints of each check run).
+        var nameComparisons = 0
+    }
+    var work = Work()
 
     /// What the search found.
     struct Outcome {

@@ -62,7 +62,7 @@ enum PathValidation {
             )
         }
         if checkLength { findings += pathLength(nodes, context: context) }
-        findings += nameConstraints(nodes, context: context)
+        findings += nameConstraints(nodes, search: &search, context: context)
         return findings.compactMap(context.profile.apply)
     }
 
@@ -232,7 +232,7 @@ enum PathValidation {
 
     /// Each CA's name constraints against every certificate below it, except self-issued
     /// intermediates (RFC 5280 6.1.3 (b)-(c)); the leaf always.
-    static func nameConstraints(_ nodes: [PathSearch.Node], context: TrustContext) -> [Finding] {
+    static func nameConstraints(_ nodes: [PathSearch.Node], search: inout PathSearch, context: TrustContext) -> [Finding] {
         var findings: [Finding] = []
         for j in 1..<max(1, nodes.count) {
             let ca = nodes[j]
@@ -266,6 +266,7 @@ enum PathValidation {
                     )
                     continue
                 }
+                search.work.nameComparisons += names * constraints
                 var violations = NameConstraintsCheck.violations(of: nc, by: cert)
                 // Clients that read the Common Name as a name constrain it too (OpenSSL).
                 if i == 0 && context.profile.commonNameFallback {

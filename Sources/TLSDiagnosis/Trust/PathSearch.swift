@@ -61,6 +61,30 @@ struct PathSearch {
         var nameComparisons = 0
     }
     var work = Work()
+    /// Set when name-constraint checks reached `limits.maxNameComparisons`: the search stops.
+    var nameBudgetSpent = false
+    /// The result of each name-constraint check made, by constraint set, certificate and
+    /// whether the Common Name was read: paths that share a pair (copies of a CA, the same
+    /// leaf) reuse it.
+    struct ConstraintCheck: Hashable {
+        let constraints: Int
+        let certificate: Int
+        let commonName: Bool
+    }
+    var constraintResults: [ConstraintCheck: [NameConstraintsCheck.Violation]] = [:]
+    private var constraintSetByNode: [Int: Int] = [:]
+    private var constraintSets: [[UInt8]: Int] = [:]
+
+    /// A number for node `i`'s name constraints, the same for every node whose extension
+    /// has the same bytes.
+    mutating func constraintSet(of i: Int) -> Int {
+        if let known = constraintSetByNode[i] { return known }
+        let bytes = nodes[i].certificate.extensionValue(.X509ExtensionID.nameConstraints).map { Array($0.value) } ?? []
+        let number = constraintSets[bytes] ?? constraintSets.count
+        constraintSets[bytes] = number
+        constraintSetByNode[i] = number
+        return number
+    }
 
     /// What the search found.
     struct Outcome {
@@ -208,8 +232,12 @@ struct PathSearch {
             guard let current = path.last else { return }
             if useAnchors, search.nodes[current].anchor != nil {
                 outcome.complete.append(path)
-                if accept(&search, path) || outcome.complete.count >= search.limits.maxCompletePaths {
-                    if outcome.complete.count >= search.limits.maxCompletePaths {
+                if accept(&search, path) || outcome.complete.count >= search.limits.maxCompletePaths
+                    || search.nameBudgetSpent
+                {
+                    if search.nameBudgetSpent {
+                        outcome.exhausted = outcome.exhausted ?? "name-constraint comparisons"
+                    } else if outcome.complete.count >= search.limits.maxCompletePaths {
                         outcome.exhausted = outcome.exhausted ?? "complete paths"
                     }
                     stop = true

@@ -12,7 +12,11 @@ import X509
     /// sent twice), a constrained issuing CA issued by it in `copies` re-issues too, and a
     /// leaf with `sans` names, one of them outside the constraints so that no path is valid
     /// and every path is tried.
-    func hostileChain(copies: Int, constraints: Int, sans: Int) -> (
+    func hostileChain(
+        copies: Int,
+        constraints: Int,
+        sans: Int
+    ) -> (
         leaf: X509Certificate, presented: [X509Certificate], root: TrustAnchor
     ) {
         let root = TestPKI.issue(.root("Hostile Root"))

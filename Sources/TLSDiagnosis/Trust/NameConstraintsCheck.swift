@@ -177,8 +177,13 @@ enum NameConstraintsCheck {
         let dnsExcluded = nc.excludedSubtrees.compactMap {
             if case .dnsName(let v) = $0 { return v } else { return nil }
         }
+        // Normalised once, not once per comparison: names times constraints can be large.
+        let dnsPermittedNormal = dnsPermitted.map(NameMatching.normalise)
+        let dnsExcludedNormal = dnsExcluded.map(NameMatching.normalise)
         for dns in cert.dnsNames {
-            for constraint in dnsExcluded where dnsIntersects(dns, constraint) {
+            let normal = NameMatching.normalise(dns)
+            for (k, constraint) in dnsExcluded.enumerated()
+            where dnsIntersects(normalised: normal, dnsExcludedNormal[k]) {
                 violations.append(
                     Violation(
                         form: "dNSName",
@@ -190,7 +195,7 @@ enum NameConstraintsCheck {
                     )
                 )
             }
-            if !dnsPermitted.isEmpty && !dnsPermitted.contains(where: { dnsWithin(dns, $0) }) {
+            if !dnsPermitted.isEmpty && !dnsPermittedNormal.contains(where: { dnsWithin(normalised: normal, $0) }) {
                 violations.append(
                     Violation(
                         form: "dNSName",
@@ -389,8 +394,11 @@ enum NameConstraintsCheck {
 
     /// Whether every name `dns` can stand for lies inside the constraint subtree.
     static func dnsWithin(_ dns: String, _ constraint: String) -> Bool {
-        let name = NameMatching.normalise(dns)
-        let base = NameMatching.normalise(constraint)
+        dnsWithin(normalised: NameMatching.normalise(dns), NameMatching.normalise(constraint))
+    }
+
+    /// `dnsWithin` for a name and a constraint already normalised.
+    static func dnsWithin(normalised name: String, _ base: String) -> Bool {
         if base.isEmpty { return true }
         // A wildcard `*.S` stands for one label under S: inside C when S is inside C.
         let subject = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
@@ -405,9 +413,12 @@ enum NameConstraintsCheck {
 
     /// Whether some name `dns` can stand for lies inside the constraint subtree.
     static func dnsIntersects(_ dns: String, _ constraint: String) -> Bool {
-        if dnsWithin(dns, constraint) { return true }
-        let name = NameMatching.normalise(dns)
-        let base = NameMatching.normalise(constraint)
+        dnsIntersects(normalised: NameMatching.normalise(dns), NameMatching.normalise(constraint))
+    }
+
+    /// `dnsIntersects` for a name and a constraint already normalised.
+    static func dnsIntersects(normalised name: String, _ base: String) -> Bool {
+        if dnsWithin(normalised: name, base) { return true }
         guard name.hasPrefix("*.") else { return false }
         // `*.example.com` can be `bar.example.com`, which is inside `bar.example.com`'s
         // subtree (CVE-2025-61727).

@@ -33,6 +33,9 @@ struct PathSearch {
         var maxCandidates = 4096
         /// Complete paths validated before settling for the best seen.
         var maxCompletePaths = 32
+        /// Name/constraint comparisons over the whole evaluation, every path together
+        /// (OpenSSL's NAME_CHECK_MAX bounds one certificate against one CA).
+        var maxNameComparisons = NameConstraintsCheck.maxComparisons
     }
 
     private(set) var nodes: [Node] = []
@@ -49,6 +52,39 @@ struct PathSearch {
     private var signatureCache: [Pair: SignatureCheck] = [:]
     private var selfSignedCache: [Int: Bool] = [:]
     let limits: Limits
+
+    /// Work done over the whole evaluation, counted so that tests can bound it.
+    struct Work {
+        /// Complete paths handed to validation.
+        var pathsValidated = 0
+        /// Name/constraint comparisons made (names times constraints of each check run).
+        var nameComparisons = 0
+    }
+    var work = Work()
+    /// Set when name-constraint checks reached `limits.maxNameComparisons`: the search stops.
+    var nameBudgetSpent = false
+    /// The result of each name-constraint check made, by constraint set, certificate and
+    /// whether the Common Name was read: paths that share a pair (copies of a CA, the same
+    /// leaf) reuse it.
+    struct ConstraintCheck: Hashable {
+        let constraints: Int
+        let certificate: Int
+        let commonName: Bool
+    }
+    var constraintResults: [ConstraintCheck: [NameConstraintsCheck.Violation]] = [:]
+    private var constraintSetByNode: [Int: Int] = [:]
+    private var constraintSets: [[UInt8]: Int] = [:]
+
+    /// A number for node `i`'s name constraints, the same for every node whose extension
+    /// has the same bytes.
+    mutating func constraintSet(of i: Int) -> Int {
+        if let known = constraintSetByNode[i] { return known }
+        let bytes = nodes[i].certificate.extensionValue(.X509ExtensionID.nameConstraints).map { Array($0.value) } ?? []
+        let number = constraintSets[bytes] ?? constraintSets.count
+        constraintSets[bytes] = number
+        constraintSetByNode[i] = number
+        return number
+    }
 
     /// What the search found.
     struct Outcome {
@@ -196,8 +232,12 @@ struct PathSearch {
             guard let current = path.last else { return }
             if useAnchors, search.nodes[current].anchor != nil {
                 outcome.complete.append(path)
-                if accept(&search, path) || outcome.complete.count >= search.limits.maxCompletePaths {
-                    if outcome.complete.count >= search.limits.maxCompletePaths {
+                if accept(&search, path) || outcome.complete.count >= search.limits.maxCompletePaths
+                    || search.nameBudgetSpent
+                {
+                    if search.nameBudgetSpent {
+                        outcome.exhausted = outcome.exhausted ?? "name-constraint comparisons"
+                    } else if outcome.complete.count >= search.limits.maxCompletePaths {
                         outcome.exhausted = outcome.exhausted ?? "complete paths"
                     }
                     stop = true

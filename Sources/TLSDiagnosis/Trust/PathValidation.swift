@@ -62,7 +62,7 @@ enum PathValidation {
             )
         }
         if checkLength { findings += pathLength(nodes, context: context) }
-        findings += nameConstraints(nodes, context: context)
+        findings += nameConstraints(path, search: &search, context: context)
         return findings.compactMap(context.profile.apply)
     }
 
@@ -231,9 +231,12 @@ enum PathValidation {
     // MARK: name constraints
 
     /// Each CA's name constraints against every certificate below it, except self-issued
-    /// intermediates (RFC 5280 6.1.3 (b)-(c)); the leaf always.
-    static func nameConstraints(_ nodes: [PathSearch.Node], context: TrustContext) -> [Finding] {
+    /// intermediates (RFC 5280 6.1.3 (b)-(c)); the leaf always. Each pair (constraint set,
+    /// certificate) is checked once per evaluation, whatever the paths it is on, and the
+    /// comparisons of all checks together are bounded by `limits.maxNameComparisons`.
+    static func nameConstraints(_ path: [Int], search: inout PathSearch, context: TrustContext) -> [Finding] {
         var findings: [Finding] = []
+        let nodes = path.map { search.nodes[$0] }
         for j in 1..<max(1, nodes.count) {
             let ca = nodes[j]
             guard let nc = ca.certificate.nameConstraints else { continue }
@@ -266,10 +269,43 @@ enum PathValidation {
                     )
                     continue
                 }
-                var violations = NameConstraintsCheck.violations(of: nc, by: cert)
-                // Clients that read the Common Name as a name constrain it too (OpenSSL).
-                if i == 0 && context.profile.commonNameFallback {
-                    violations += NameConstraintsCheck.commonNameViolations(of: nc, by: cert)
+                let key = PathSearch.ConstraintCheck(
+                    constraints: search.constraintSet(of: path[j]),
+                    certificate: path[i],
+                    commonName: i == 0 && context.profile.commonNameFallback
+                )
+                let violations: [NameConstraintsCheck.Violation]
+                if let known = search.constraintResults[key] {
+                    violations = known
+                } else {
+                    let limit = search.limits.maxNameComparisons
+                    guard search.work.nameComparisons + names * constraints <= limit else {
+                        search.nameBudgetSpent = true
+                        findings.append(
+                            Finding(
+                                code: .chainNameConstraintsViolated,
+                                subject: nodes[i].subject,
+                                message:
+                                    "tlsprobe stopped checking name constraints after its limit of \(limit) name/constraint comparisons over all paths; the \(names) names of \(nodes[i].label) were not checked against the \(constraints) name constraints of \(caName) (\(ca.label)). Clients bound this work too and refuse such chains.",
+                                evidence: [
+                                    "limit": .string("name-constraint comparisons"), "comparisons": .int(limit),
+                                    "names": .int(names), "constraints": .int(constraints),
+                                    "constrained_by": .string(ca.label),
+                                ],
+                                fix:
+                                    "Send each intermediate once, and use fewer names per certificate or fewer name constraints in \(caName)."
+                            )
+                        )
+                        return findings
+                    }
+                    search.work.nameComparisons += names * constraints
+                    var computed = NameConstraintsCheck.violations(of: nc, by: cert)
+                    // Clients that read the Common Name as a name constrain it too (OpenSSL).
+                    if key.commonName {
+                        computed += NameConstraintsCheck.commonNameViolations(of: nc, by: cert)
+                    }
+                    search.constraintResults[key] = computed
+                    violations = computed
                 }
                 guard !violations.isEmpty else { continue }
                 let shown = violations.prefix(5).map { "\($0.form) \"\($0.name)\": \($0.reason)" }

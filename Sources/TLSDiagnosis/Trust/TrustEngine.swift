@@ -57,11 +57,22 @@ public enum TrustEngine {
         anchors: [TrustAnchor],
         context: TrustContext
     ) -> TrustEvaluation {
+        evaluateCountingWork(leaf: leaf, presented: presented, anchors: anchors, context: context).evaluation
+    }
+
+    /// `evaluate`, with the work path building and validation did.
+    static func evaluateCountingWork(
+        leaf: X509Certificate,
+        presented: [X509Certificate],
+        anchors: [TrustAnchor],
+        context: TrustContext,
+        limits: PathSearch.Limits = PathSearch.Limits()
+    ) -> (evaluation: TrustEvaluation, work: PathSearch.Work) {
         // Certificates carry whole seconds: judge validity at the second the instant is in.
         var context = context
         context.at = Date(timeIntervalSince1970: context.at.timeIntervalSince1970.rounded(.down))
 
-        var search = PathSearch(leaf: leaf, presented: presented, anchors: anchors)
+        var search = PathSearch(leaf: leaf, presented: presented, anchors: anchors, limits: limits)
         var nameFindings: [Finding] = []
         if let expected = context.expectedName {
             nameFindings = NameMatching.check(
@@ -76,6 +87,7 @@ public enum TrustEngine {
         // Search, validating each complete path; stop at the first with no error.
         var validated: [(path: [Int], findings: [Finding], errors: Int, warnings: Int)] = []
         let outcome = search.run(useAnchors: !anchors.isEmpty) { search, path in
+            search.work.pathsValidated += 1
             let findings = PathValidation.validate(path, search: &search, context: context)
             let errors = findings.filter { $0.severity == .error }.count
             let warnings = findings.filter { $0.severity == .warning }.count
@@ -146,13 +158,14 @@ public enum TrustEngine {
         )
         findings += nameFindings
         findings = findings.compactMap(context.profile.apply).inReportOrder()
-        return TrustEvaluation(
+        let evaluation = TrustEvaluation(
             trusted: trusted,
             path: judgedPath,
             findings: findings,
             anchor: anchor,
             nameMatched: context.expectedName == nil ? nil : nameOK
         )
+        return (evaluation, search.work)
     }
 }
 

@@ -75,12 +75,19 @@ public enum ConnectionDiagnosis {
                 pin = PinnedTrust.decidingFinding(extraFindings)
                 firstUse = pin == nil && extraFindings.contains { $0.code == .pinFirstUse }
             }
-            // A matching pin vouches for the key, a self-signed one included; so does the
-            // first contact that records it, or the first run would fail where the second passes.
-            findings +=
-                pin?.code == .pinMatch || firstUse
-                ? PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf).filter { $0.code != .chainSelfSignedLeaf }
-                : evaluation.findings
+            // A matching pin vouches for the key, a self-signed one included, and reads its
+            // dates as a pinning client does. The first contact, which records the key, takes
+            // a self-signed key as pinning does (or the first run would fail where the second
+            // passes), but vouches for nothing yet: its dates count as they are.
+            if pin?.code == .pinMatch {
+                findings += PinnedTrust.adjustingDates(evaluation.findings, leaf: leaf).filter {
+                    $0.code != .chainSelfSignedLeaf
+                }
+            } else if firstUse {
+                findings += evaluation.findings.filter { $0.code != .chainSelfSignedLeaf }
+            } else {
+                findings += evaluation.findings
+            }
             if let pin {
                 trust.evaluated = true
                 trust.trusted = PinnedTrust.trusted(pin, nameMatched: evaluation.nameMatched)

@@ -12,31 +12,8 @@ import X509
     /// full.pem (leaf then chain), in a temporary directory.
     static let files: TemporaryDirectory = {
         let dir = TemporaryDirectory()
-        let root = TestPKI.issue(.root("Hostile Root"))
-        let constraints = 100
-        let nc = NameConstraints(
-            permittedDNSDomains: (1...constraints).map { "p\($0).test" },
-            excludedDNSDomains: (1...constraints).map { "x\($0).p1.test" }
-        )
-        let upperKey = TestPKI.makeKey(.p256)
-        let lowerKey = TestPKI.makeKey(.p256)
-        var upper: [TestPKI.Issued] = []
-        var lower: [TestPKI.Issued] = []
-        for copy in 1...6 {
-            var spec = TestPKI.Spec.intermediate("Hostile Upper CA")
-            spec.nameConstraints = nc
-            spec.serial = 100 + copy
-            upper.append(TestPKI.issue(spec, by: root, reuseKey: upperKey))
-        }
-        for copy in 1...6 {
-            var spec = TestPKI.Spec.intermediate("Hostile Issuing CA")
-            spec.nameConstraints = nc
-            spec.serial = 200 + copy
-            lower.append(TestPKI.issue(spec, by: upper[0], reuseKey: lowerKey))
-        }
-        let names = ["n1.p2.test", "outside.example"] + (2...150).map { "n\($0).p\($0 % constraints + 1).test" }
-        let leaf = TestPKI.issue(.server(names[0], dns: names), by: lower[0])
-        let chain = (lower + upper + lower + upper).map(\.pem).joined()
+        let (root, leaf, copies) = TestPKI.constrainedCopies(copies: 6, constraints: 100, sans: 150)
+        let chain = copies.map(\.pem).joined()
         _ = dir.write("root.pem", root.pem)
         _ = dir.write("leaf.pem", leaf.pem)
         _ = dir.write("leaf.key", leaf.keyPEM)

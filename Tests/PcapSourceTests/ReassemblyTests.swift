@@ -5,6 +5,17 @@ import Testing
 import TLSDiagnosis
 import TLSWire
 
+/// The report capture makes of `c`, with no anchors, judged at the test PKI's time.
+func observerReport(_ c: CapturedConnection) -> ConnectionReport {
+    ConnectionDiagnosis.report(
+        observation: c.observation,
+        vantage: .observer(ObserverVantage(flow: c.flow)),
+        anchors: [],
+        context: TrustContext(at: TestPKI.referenceTime),
+        extraFindings: c.findings
+    )
+}
+
 /// Reads `packets` through libpcap and the analyzer, as `tlsprobe capture -r` does.
 func analyze(
     _ packets: [CaptureWriter.Packet],
@@ -226,13 +237,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         let finding = try #require(c.findings.first { $0.code == .captureIncompleteHandshake })
         #expect(finding.evidence["ended"] == .string("the capture ended while it was open"))
         // Not seen to connect is not "connects": the verdict names the cut-off handshake.
-        let report = ConnectionDiagnosis.report(
-            observation: c.observation,
-            vantage: .observer(ObserverVantage(flow: c.flow)),
-            anchors: [],
-            context: TrustContext(at: TestPKI.referenceTime),
-            extraFindings: c.findings
-        )
+        let report = observerReport(c)
         #expect(report.verdict.connects == false)
         #expect(report.verdict.cause?.code == .captureIncompleteHandshake)
     }
@@ -385,13 +390,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         packets += conversation.close()
         let (connections, _) = try analyze(packets)
         let c = try #require(connections.first)
-        let report = ConnectionDiagnosis.report(
-            observation: c.observation,
-            vantage: .observer(ObserverVantage(flow: c.flow)),
-            anchors: [],
-            context: TrustContext(at: TestPKI.referenceTime),
-            extraFindings: c.findings
-        )
+        let report = observerReport(c)
         let finding = try #require(report.findings.first { $0.code == .tlsNoCommonCipher })
         #expect(
             finding.evidence["offered_cipher_suites"]

@@ -8,10 +8,7 @@ import X509
 /// Name constraints on a chain sent with copies of its intermediates: the work must not
 /// grow with the number of paths the copies make.
 @Suite struct TrustNameConstraintsWorkTests {
-    /// Root, `copies` re-issues of one constrained intermediate (same subject and key, each
-    /// sent twice), a constrained issuing CA issued by it in `copies` re-issues too, and a
-    /// leaf with `sans` names, one of them outside the constraints so that no path is valid
-    /// and every path is tried.
+    /// `TestPKI.constrainedCopies`, as the trust engine takes it.
     func hostileChain(
         copies: Int,
         constraints: Int,
@@ -19,30 +16,8 @@ import X509
     ) -> (
         leaf: X509Certificate, presented: [X509Certificate], root: TrustAnchor
     ) {
-        let root = TestPKI.issue(.root("Hostile Root"))
-        let nc = NameConstraints(
-            permittedDNSDomains: (1...constraints).map { "p\($0).test" },
-            excludedDNSDomains: (1...constraints).map { "x\($0).p1.test" }
-        )
-        let upperKey = TestPKI.makeKey(.p256)
-        let lowerKey = TestPKI.makeKey(.p256)
-        var upper: [TestPKI.Issued] = []
-        var lower: [TestPKI.Issued] = []
-        for copy in 1...copies {
-            var spec = TestPKI.Spec.intermediate("Hostile Upper CA")
-            spec.nameConstraints = nc
-            spec.serial = 100 + copy
-            upper.append(TestPKI.issue(spec, by: root, reuseKey: upperKey))
-        }
-        for copy in 1...copies {
-            var spec = TestPKI.Spec.intermediate("Hostile Issuing CA")
-            spec.nameConstraints = nc
-            spec.serial = 200 + copy
-            lower.append(TestPKI.issue(spec, by: upper[0], reuseKey: lowerKey))
-        }
-        let names = (1...sans).map { "n\($0).p\($0 % constraints + 1).test" } + ["outside.example"]
-        let leaf = TestPKI.issue(.server(names[0], dns: names), by: lower[0])
-        let presented = (lower + upper + lower + upper).map(\.x509)
+        let (root, leaf, chain) = TestPKI.constrainedCopies(copies: copies, constraints: constraints, sans: sans)
+        let presented = chain.map(\.x509)
         return (leaf.x509, presented, Trust.anchor(root))
     }
 

@@ -2,7 +2,7 @@
 # The test suite, as the README's quick start and CI run it: installs what is missing
 # (as root, with apt-get; Python's jsonschema and aiosmtpd with pip), builds, runs the unit
 # tests, then the end-to-end tests once, against the release binary, measures
-# x509-limbo agreement, and runs every fuzz target for FUZZ_SECONDS (default 10; 0 skips
+# x509-limbo agreement, and runs every fuzz target for FUZZ_SECONDS (default 5; 0 skips
 # the fuzzing) beside the release build and the end-to-end tests.
 #
 #   Tests/run.sh
@@ -48,7 +48,7 @@ swift test --skip-build --skip EndToEndTests
 # The fuzz smoke (its own package and build, with sanitizers) runs beside the release build
 # and the end-to-end tests: those wait on servers much of the time, and the two cores stay
 # busy. Its output is shown when it ends; it fails the suite as before.
-seconds=${FUZZ_SECONDS:-10}
+seconds=${FUZZ_SECONDS:-5}
 fuzz_pid=
 if [ "$seconds" -gt 0 ]; then
   fuzz_log=$(mktemp)

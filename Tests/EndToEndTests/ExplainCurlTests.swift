@@ -7,6 +7,18 @@ import TestSupport
 /// it means (exit 0), rather than "Nothing known" (exit 1).
 @Suite struct ExplainCurlTests {
     /// A self-signed certificate and key made by openssl req in `dir`.
+    /// A self-signed P-256 certificate for other.example, which curl dialling 127.0.0.1 refuses.
+    static func certificateForAnotherName(_ dir: TemporaryDirectory) throws -> (String, String) {
+        try certificate(
+            dir,
+            "other",
+            [
+                "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-subj", "/CN=other.example", "-addext",
+                "subjectAltName=DNS:other.example",
+            ]
+        )
+    }
+
     static func certificate(_ dir: TemporaryDirectory, _ name: String, _ arguments: [String]) throws -> (String, String)
     {
         let cert = dir.file(name + ".pem")
@@ -39,14 +51,7 @@ import TestSupport
 
     @Test func aCertificateForAnotherName() throws {
         let dir = TemporaryDirectory()
-        let (cert, key) = try Self.certificate(
-            dir,
-            "other",
-            [
-                "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-subj", "/CN=other.example", "-addext",
-                "subjectAltName=DNS:other.example",
-            ]
-        )
+        let (cert, key) = try ExplainCurlTests.certificateForAnotherName(dir)
         let server = try OpenSSLServer(cert: cert, key: key, extra: ["-www"])
         defer { _ = server.stop() }
         let message = try Self.curl(server, ["--cacert", cert], status: 60)
@@ -132,14 +137,7 @@ import TestSupport
 @Suite struct FindingClientErrorsTests {
     @Test func aFindingNamesWhatAppleAndCurlUsersSee() throws {
         let dir = TemporaryDirectory()
-        let (cert, key) = try ExplainCurlTests.certificate(
-            dir,
-            "other",
-            [
-                "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-subj", "/CN=other.example", "-addext",
-                "subjectAltName=DNS:other.example",
-            ]
-        )
+        let (cert, key) = try ExplainCurlTests.certificateForAnotherName(dir)
         let server = try OpenSSLServer(cert: cert, key: key, extra: ["-www"])
         defer { _ = server.stop() }
         let connect = try Run.tlsprobe(["connect", server.address, "--anchor", cert, "--no-color"])

@@ -71,6 +71,10 @@ import TLSProbeKit
         // The README says the fuzz smoke's default, as run.sh sets it.
         let seconds = try #require(run.firstMatch(of: /FUZZ_SECONDS:-([0-9]+)/)?.output.1)
         #expect(readme.contains("and every fuzz target for \(seconds) s beside them"))
+        // …and nowhere another figure for it.
+        for other in readme.matches(of: /([0-9]+) seconds of every\s+fuzz target/) {
+            #expect(String(other.output.1) == seconds, "README gives the fuzz smoke \(other.output.1) s")
+        }
     }
 
     @Test(arguments: [

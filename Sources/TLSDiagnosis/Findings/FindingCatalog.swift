@@ -300,7 +300,7 @@ public enum FindingCatalog {
             title: "a CA's certificate presented as the peer's own",
             defaultSeverity: .error,
             meaning:
-                "The peer presents a CA certificate (basicConstraints CA:TRUE, keyUsage keyCertSign) as its own: the CA was installed where the device's leaf belongs. Clients refuse it as a server or client certificate, and a device that can use it for TLS holds the CA's private key.",
+                "The peer presents a CA certificate (basicConstraints CA:TRUE, keyUsage keyCertSign) as its own: the CA was installed where the device's leaf belongs. RFC 5280 allows a CA in leaf position, but rustls refuses any CA certificate as an end entity and OpenSSL (curl, Python) one whose keyUsage allows no TLS signature or key exchange; a device that can use it for TLS holds the CA's private key.",
             fix:
                 "Issue the device its own leaf from this CA and install that with its chain; keep the CA's key off the device. If the CA's key was on the device, treat it as exposed: create a new CA, re-issue its certificates and replace the root on every client.",
             related: [.certKeyUsageIncompatible, .certEKUMissingServerAuth],

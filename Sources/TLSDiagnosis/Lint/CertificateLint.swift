@@ -335,7 +335,7 @@ public enum CertificateLint {
                 code: .certCAAsLeaf,
                 subject: subject,
                 message:
-                    "\(subjectName(cert)) is a CA's certificate (basicConstraints CA:TRUE, keyUsage \(cert.keyUsageNames.joined(separator: ", "))), not a \(side)'s: the \(side) presents the CA where its own leaf belongs. If the \(side) also holds this CA's private key, treat that key as exposed: whoever reads it off the device can issue certificates your clients trust.",
+                    "\(subjectName(cert)) is a CA's certificate (basicConstraints CA:TRUE, keyUsage \(cert.keyUsageNames.joined(separator: ", "))), not a \(side)'s: the \(side) presents the CA where its own leaf belongs. RFC 5280 does not forbid that, but rustls refuses any CA certificate as an end entity (CaUsedAsEndEntity), and OpenSSL (curl, Python) refuses one whose keyUsage allows neither a TLS signature nor a key exchange. If the \(side) also holds this CA's private key, treat that key as exposed: whoever reads it off the device can issue certificates your clients trust.",
                 evidence: [
                     "basic_constraints": .string("CA:TRUE"), "key_usage": .strings(cert.keyUsageNames),
                     "extended_key_usage": cert.extendedKeyUsage == nil ? nil : .strings(cert.extendedKeyUsageNames),

@@ -78,11 +78,14 @@ extension TextRenderer {
         }
         if let h = r.secondClientHello, !ownHello {
             // DTLS: the second hello answered a HelloVerifyRequest with its cookie (RFC 6347 §4.2.1).
-            let verify = h.legacyVersion.isDTLS && r.serverHello?.afterHelloRetryRequest != true
+            let retried = r.serverHello.map { $0.helloRetryRequest || $0.afterHelloRetryRequest } ?? false
+            let verify = h.legacyVersion.isDTLS && !retried
             out += heading(
                 verify
                     ? "Second client hello (after the HelloVerifyRequest, with its cookie)"
-                    : "Second client hello (after the HelloRetryRequest)"
+                    : retried
+                        ? "Second client hello (after the HelloRetryRequest)"
+                        : "Second client hello (sent unasked; the first is fingerprinted)"
             )
             out += field(
                 "key shares",

@@ -327,3 +327,38 @@ extension SelectedVersionTests {
         #expect(analyzer.statistics.idleRetiredFlows == 1)
     }
 }
+
+/// A client that sends a second ClientHello nobody asked for (no HelloRetryRequest between),
+/// as five connections of FoxIO's tls-sni.pcapng do: JA4 and tshark take the first.
+@Suite struct UnaskedSecondClientHelloTests {
+    @Test func theFirstClientHelloIsTheOneFingerprinted() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        // The first hello carries a padding extension (21) the second lacks.
+        var padded = t.clientHello
+        let padding = SyntheticTLS.u16(0x0015) + SyntheticTLS.u16(8) + [UInt8](repeating: 0, count: 8)
+        padded += padding
+        // Record length (bytes 3–4), handshake length (6–8), extensions length (its last vector).
+        func grow(_ at: Int, by n: Int, width: Int) {
+            var value = 0
+            for i in 0..<width { value = value << 8 | Int(padded[at + i]) }
+            value += n
+            for i in 0..<width { padded[at + i] = UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - i))) }
+        }
+        grow(3, by: padding.count, width: 2)
+        grow(6, by: padding.count, width: 3)
+        // Extensions length: after version (2), random (32), session id (1), suites (2+6), compression (1+1).
+        grow(9 + 2 + 32 + 1 + 8 + 2, by: padding.count, width: 2)
+        var c = TCPConversation()
+        var packets = c.open()
+        packets += c.send(padded, from: .client)
+        packets += c.send(t.clientHello, from: .client)
+        packets += c.close()
+        let (connections, _) = try analyze(packets)
+        let connection = try #require(connections.first)
+        let first = try #require(connection.observation.clientHello)
+        #expect(first.extensions.contains(ExtensionType(rawValue: 0x0015)), "the padded hello is the first")
+        #expect(first.ja4?.hasPrefix("t12d0307h1") == true, "\(first.ja4 ?? "none")")
+        let second = try #require(connection.observation.secondClientHello)
+        #expect(!second.extensions.contains(ExtensionType(rawValue: 0x0015)))
+    }
+}

@@ -9,7 +9,8 @@ public struct ConnectionReport: Sendable, Hashable {
     public var handshake: HandshakeSummary
     /// The first ClientHello (fingerprints come from it).
     public var clientHello: ClientHelloSummary?
-    /// The ClientHello sent in answer to a HelloRetryRequest.
+    /// The ClientHello sent in answer to a HelloRetryRequest (or HelloVerifyRequest), or
+    /// the next one the client sent unasked.
     public var secondClientHello: ClientHelloSummary? = nil
     public var serverHello: ServerHelloSummary?
     /// The server's chain as presented, index 0 = leaf.

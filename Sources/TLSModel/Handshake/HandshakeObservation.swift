@@ -212,7 +212,8 @@ public struct HandshakeObservation: Sendable, Hashable {
     public var clientHello: ClientHelloSummary?
     /// A HelloRetryRequest, when the server sent one before its ServerHello.
     public var helloRetryRequest: ServerHelloSummary?
-    /// The ClientHello sent in answer to a HelloRetryRequest.
+    /// The ClientHello sent in answer to a HelloRetryRequest (or HelloVerifyRequest), or
+    /// the next one a client sent unasked; `clientHello` stays the first.
     public var secondClientHello: ClientHelloSummary? = nil
     public var serverHello: ServerHelloSummary?
     /// The server's certificates as presented, index 0 = leaf.

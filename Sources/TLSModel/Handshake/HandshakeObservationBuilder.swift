@@ -57,6 +57,10 @@ public struct HandshakeObservationBuilder: Sendable {
         case .clientHello(let hello):
             if (observation.helloRetryRequest != nil || helloVerifyRequested) && observation.clientHello != nil {
                 observation.secondClientHello = ClientHelloSummary(hello)
+            } else if observation.clientHello != nil {
+                // Another ClientHello that nothing asked for: the first stays the one
+                // fingerprinted, as JA4 and tshark take it; the next is kept beside it.
+                if observation.secondClientHello == nil { observation.secondClientHello = ClientHelloSummary(hello) }
             } else {
                 observation.clientHello = ClientHelloSummary(hello)
                 clientSessionID = hello.legacySessionID

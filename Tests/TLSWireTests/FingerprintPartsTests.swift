@@ -127,12 +127,16 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
     }
 
     @Test func alpnCharactersFollowThePublishedRules() throws {
-        // JA4.md, "ALPN Extension Value", including its non-alphanumeric examples.
+        // JA4.md, "ALPN Extension Value", for ASCII values; its examples with bytes outside
+        // ASCII give "9" for each such end, as the reference implementations (python/ja4.py,
+        // rust/ja4 first_last) and their test data (tls-non-ascii-alpn.pcapng: "99") do.
         let cases: [([[UInt8]]?, String)] = [
             ([Array("h2".utf8)], "h2"), ([Array("http/1.1".utf8), Array("h2".utf8)], "h1"),
             ([Array("x".utf8)], "xx"), (nil, "00"),
-            ([[0xAB]], "ab"), ([[0xAB, 0xCD]], "ad"), ([[0x30, 0xAB]], "3b"),
-            ([[0x30, 0x31, 0xAB, 0xCD]], "3d"), ([[0x30, 0xAB, 0xCD, 0x31]], "01"),
+            ([[0x20]], "20"), ([[0x20, 0x61]], "21"), ([[0x61, 0x20]], "60"), ([[0x30, 0x2F, 0x31, 0x2E]], "3e"),
+            ([[0xAB]], "99"), ([[0xAB, 0xCD]], "99"), ([[0x30, 0xAB]], "09"),
+            ([[0x30, 0x31, 0xAB, 0xCD]], "09"), ([[0xAB, 0xCD, 0x31]], "91"),
+            ([[0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD]], "99"),
         ]
         for (names, expected) in cases {
             var hello = HelloBuilder()

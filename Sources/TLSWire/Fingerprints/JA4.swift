@@ -148,12 +148,22 @@ public struct JA4: Hashable, Sendable {
     }
 
     /// The first and last characters of the first ALPN value; "00" when there is none or
-    /// it is empty. If its first or last byte is not ASCII alphanumeric, the first and last
-    /// characters of its hex form instead (`0x30 0xAB` → "3b"). One byte serves as both.
+    /// it is empty. One byte serves as both.
+    ///
+    /// A value that begins or ends outside ASCII: "9" for each such end, as FoxIO's
+    /// reference implementations print it (python/ja4.py gives "99" for a non-ASCII first
+    /// character, rust/ja4's `first_last` "9" per non-ASCII end; their test data, e.g.
+    /// `tls-non-ascii-alpn.pcapng`, carries "99"), where JA4.md's prose would take the hex
+    /// form. Otherwise, if the first or last byte is not ASCII alphanumeric, the first and
+    /// last characters of its hex form, as JA4.md says (`0x20 0x61` → "21").
     static func alpnCharacters(_ value: [UInt8]?) -> String {
         guard let value, let first = value.first, let last = value.last else { return "00" }
         func isAlphanumeric(_ byte: UInt8) -> Bool {
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+        if first >= 0x80 || last >= 0x80 {
+            func character(_ byte: UInt8) -> String { byte >= 0x80 ? "9" : String(UnicodeScalar(byte)) }
+            return character(first) + character(last)
         }
         if isAlphanumeric(first), isAlphanumeric(last) {
             return String(UnicodeScalar(first)) + String(UnicodeScalar(last))

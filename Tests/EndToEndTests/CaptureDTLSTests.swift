@@ -231,8 +231,12 @@ import TestSupport
     /// The DTLS 1.3 handshake on one UDP port after a STUN binding request and its answer:
     /// the ClientHello in three fragments, out of order, one sent twice; the ServerHello;
     /// then unified-header records with the connection IDs both ways, the client's last in
-    /// the application epoch.
-    static func dtls13Packets(conversation c: inout UDPConversation) -> [CaptureWriter.Packet] {
+    /// the application epoch (without `clientApplicationRecord`, only its handshake-epoch
+    /// flight, as in Zeek's dtls13-cid.pcap, before the server's application-epoch record).
+    static func dtls13Packets(
+        conversation c: inout UDPConversation,
+        clientApplicationRecord: Bool = true
+    ) -> [CaptureWriter.Packet] {
         let clientCID: [UInt8] = [0xC1, 0xC2, 0xC3, 0xC4]
         let serverCID: [UInt8] = [0x51, 0x52, 0x53]
         var packets: [CaptureWriter.Packet] = []
@@ -266,14 +270,15 @@ import TestSupport
             c.datagram(
                 from: .client,
                 DTLSBytes.unified(epoch: 2, sequence: 0, cid: serverCID, [UInt8](repeating: 0xE2, count: 60))
-                    + DTLSBytes.unified(
-                        epoch: 3,
-                        sequence: 0,
-                        cid: serverCID,
-                        withLength: false,
-                        longSequence: false,
-                        [UInt8](repeating: 0xE3, count: 40)
-                    )
+                    + (clientApplicationRecord
+                        ? DTLSBytes.unified(
+                            epoch: 3,
+                            sequence: 0,
+                            cid: serverCID,
+                            withLength: false,
+                            longSequence: false,
+                            [UInt8](repeating: 0xE3, count: 40)
+                        ) : [])
             )
         )
         packets.append(
@@ -396,6 +401,18 @@ import TestSupport
         #expect((cid["handshake"] as? [String: Any])?["version"] as? String == "DTLSv1.2")
         #expect(cid["outcome"] as? String == "established")
         #expect((cid["client_hello"] as? [String: Any])?["sni"] as? String == "lamp.home")
+    }
+
+    /// Zeek's rule, on the shape of its dtls13-cid.pcap: the client's protected flight stays in
+    /// the handshake epoch, and the server's next record is in the application epoch: it had
+    /// the client's Finished, so the handshake completed.
+    @Test func dtls13IsEstablishedWhenTheServerAnswersTheClientsFlightInTheApplicationEpoch() throws {
+        var dtls13 = UDPConversation(clientPort: 51_000, serverPort: 3478)
+        let packets = Self.dtls13Packets(conversation: &dtls13, clientApplicationRecord: false)
+        let path = Self.pki.dir.write("dtls13-server-first.pcap", CaptureWriter.file(linkType: 1, packets: packets))
+        let result = try Run.tlsprobe(["capture", "-r", path, "--json", "--fail-on", "never"])
+        let line = try #require(try Self.lines(result).first, "\(result.stderr)")
+        #expect(line["outcome"] as? String == "established")
     }
 
     @Test func encryptedAlertsAreToldByTypeOrBySize() throws {

@@ -412,3 +412,47 @@ func tls13Packets(
         #expect(analyzer.statistics.decryptedConnections == 1)
     }
 }
+
+/// How a TLS 1.3 handshake ended, read without the key log from record sizes and order, as
+/// Zeek decides it (its tls13_wolfssl.pcap and tls13draft16-chrome55 traces have these shapes).
+@Suite struct TLS13OutcomeWithoutKeysTests {
+    @Test func theClientsFinishedAfterTheServersFlightCompletesTheHandshake() throws {
+        // wolfSSL: the client sends its Finished and data, then closes; the server sends
+        // nothing more under its application keys.
+        let tls = SyntheticTLS13.connection(chain: syntheticDER)
+        var c = TCPConversation()
+        var packets = c.open()
+        packets += c.send(tls.clientHello, from: .client)
+        packets += c.send(tls.serverFlight, from: .server)
+        packets += c.send(tls.clientFlight, from: .client)
+        packets += c.close()
+        let connection = try #require(try analyze(packets).connections.first)
+        #expect(connection.observation.outcome == .established)
+    }
+
+    @Test func anAlertSizedRecordAfterTheClientClosedIsItsCloseNotify() throws {
+        // Chrome: Finished, then FIN; the server answers the close with an encrypted
+        // close_notify (alert-sized) and its own FIN. Not a refusal.
+        let tls = SyntheticTLS13.connection(chain: syntheticDER)
+        let refused = SyntheticTLS13.connection(chain: syntheticDER, serverAlert: 0)
+        var c = TCPConversation()
+        var packets = c.open()
+        packets += c.send(tls.clientHello, from: .client)
+        packets += c.send(tls.serverFlight, from: .server)
+        packets += c.send(tls.clientFlight, from: .client)
+        packets.append(c.packet(from: .client, sequence: c.clientSequence, flags: 0x11, payload: []))
+        c.clientSequence &+= 1
+        packets += c.send(refused.serverAfter, from: .server)
+        packets.append(c.packet(from: .server, sequence: c.serverSequence, flags: 0x11, payload: []))
+        let connection = try #require(try analyze(packets).connections.first)
+        #expect(connection.observation.outcome == .established)
+        #expect(!connection.findings.contains { $0.code == .captureAlert })
+    }
+
+    @Test func anAlertSizedRecordAnsweringTheClientsFlightIsStillARefusal() throws {
+        let required = SyntheticTLS13.connection(chain: syntheticDER, requestClientCertificate: true, serverAlert: 116)
+        let connection = try #require(try analyze(tls13Packets(required)).connections.first)
+        #expect(connection.observation.outcome == .failed)
+        #expect(connection.findings.contains { $0.code == .captureAlert })
+    }
+}

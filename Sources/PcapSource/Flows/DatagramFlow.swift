@@ -11,7 +11,8 @@ import TLSWire
 ///
 /// Outcome: DTLS 1.0/1.2 is established when both sides sent records in the new epoch
 /// (their ChangeCipherSpec, then Finished); DTLS 1.3 when, after the ServerHello, the
-/// client sent a record in the application epoch (3) and the server protected records.
+/// server protected records and either the client sent a record in the application epoch
+/// (3) or the server did after the client's protected flight (it had the client's Finished).
 /// A plaintext fatal alert fails it; a protected alert before that is "encrypted".
 final class DatagramFlow {
     let a: Endpoint
@@ -47,6 +48,9 @@ final class DatagramFlow {
     /// Sides that sent a record in a protected epoch (1.2: after their ChangeCipherSpec).
     private var protectedFrom: Set<Side> = []
     private var clientApplicationEpoch = false
+    /// DTLS 1.3: the server sent a record in the application epoch after the client's
+    /// protected records.
+    private var serverApplicationEpochAfterClient = false
     private var fatalAlert = false
     private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
     private var brokenStreams: [String] = []
@@ -79,7 +83,8 @@ final class DatagramFlow {
 
     private var established: Bool {
         if isDTLS13 {
-            return serverHelloSeen && clientApplicationEpoch && protectedFrom.contains(.server) && !dtls13Refusal
+            return serverHelloSeen && (clientApplicationEpoch || serverApplicationEpochAfterClient)
+                && protectedFrom.contains(.server) && !dtls13Refusal
         }
         return protectedFrom.contains(.client) && protectedFrom.contains(.server) && encryptedAlerts.isEmpty
     }
@@ -142,6 +147,9 @@ final class DatagramFlow {
                     clientFirstProtectedLength = record.fragmentLength
                 }
                 if sender == .client && record.epoch == 3 { clientApplicationEpoch = true }
+                if sender == .server && record.epoch == 3 && clientFirstProtectedLength != nil {
+                    serverApplicationEpochAfterClient = true
+                }
                 if isDTLS13 || serverHelloSeen { protectedFrom.insert(sender) }
             } else {
                 protectedFrom.insert(sender)

@@ -99,6 +99,9 @@ final class TrackedFlow {
     private var serverAlertAfterClientFlight: Int?
     /// Whether the server sent an alert (decrypted or alert-sized) after the client's flight.
     private var serverAlertedAfterClientFlight = false
+    /// TLS 1.3: the server answered the client's flight with an alert (decrypted or
+    /// alert-sized) before the client closed its side.
+    private var serverRefusedClientFlight = false
     /// TLS 1.2: an alert (decrypted or not) came after a ChangeCipherSpec, before establishment.
     private var protectedAlertSeen = false
     private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
@@ -558,12 +561,20 @@ final class TrackedFlow {
                 isAlert = length == 2 + 1 + tagLength
             }
             if side == .client {
+                // isTLS13 comes from the ServerHello: the client's protected records after it
+                // answer the server's flight (early data would precede it).
                 if clientFirstEncrypted == nil {
                     clientFirstEncrypted = isAlert ? (inner == nil ? .alertSized : .alert) : .other
                 }
             } else if clientFirstEncrypted == .other {
                 if isAlert {
-                    if !serverAlertedAfterClientFlight && inner == nil { serverAlertAfterClientFlight = length }
+                    // After the client closed its side, an alert-sized record is the server's
+                    // close_notify in answer, not a refusal of the client's flight.
+                    let clientClosed = ((clientIsA ?? true) ? finA : finB) != nil
+                    if !serverAlertedAfterClientFlight && inner == nil && !clientClosed {
+                        serverAlertAfterClientFlight = length
+                    }
+                    if !serverAlertedAfterClientFlight && !clientClosed { serverRefusedClientFlight = true }
                     serverAlertedAfterClientFlight = true
                 } else if !serverAlertedAfterClientFlight {
                     // A session ticket or data after the client's Finished: the server accepted it.
@@ -653,6 +664,12 @@ final class TrackedFlow {
                 refusal = .server
             }
         }
+        // TLS 1.3 without the key log: the client's first protected record after the server's
+        // encrypted flight was not an alert, so it had the server's Finished and sent its own;
+        // unless the server refused it, the handshake completed (Zeek decides the same).
+        let completed =
+            established
+            || (isTLS13 && refusal == nil && clientFirstEncrypted == .other && !serverRefusedClientFlight)
         var cutByBound = boundCuts
         if end == .overBudget, let budget = endingBudget {
             // The budget ended the connection inside a handshake message: that message was cut
@@ -677,7 +694,7 @@ final class TrackedFlow {
         let summary = decryptor?.summary
         let recording = CaptureRecording(
             events: events,
-            established: established,
+            established: completed,
             tls13Refusal: refusal,
             tagLength: tagLength,
             encryptedHandshakeUnseen: isTLS13 && (summary?.openedRecords[.server] ?? 0) == 0,

@@ -13,6 +13,8 @@ extension ReportJSON {
             "handshake": .object([
                 "established": .bool(r.handshake.established),
                 "version": .optional(r.handshake.version?.description),
+                // The number beside the name: drafts and experiments (0x7e01) keep theirs.
+                "version_code": .optional(r.handshake.version?.hex),
                 "cipher_suite": r.handshake.cipherSuite.map(codePoint) ?? .null,
                 "group": .optional(r.handshake.group),
                 "alpn": .optional(r.handshake.alpn),
@@ -139,7 +141,8 @@ extension ReportJSON {
     /// One version offered alone: `version_probes` and a fallback's `probes`.
     static func json(_ p: VersionProbe) -> JSONValue {
         .object([
-            "version": .string(p.version.description), "accepted": .bool(p.accepted),
+            "version": .string(p.version.description), "version_code": .string(p.version.hex),
+            "accepted": .bool(p.accepted),
             "detail": .optional(p.detail), "security_level": p.securityLevel.map { .int($0) } ?? .null,
         ])
     }

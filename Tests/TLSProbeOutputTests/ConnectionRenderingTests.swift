@@ -66,6 +66,17 @@ import TLSWire
         #expect(!text.contains("\n"), "JSON Lines must be one line")
     }
 
+    /// Google's experimental TLS 1.3 (0x7e01) keeps its number beside its name.
+    @Test func theNegotiatedVersionCarriesItsNumber() throws {
+        var r = report()
+        r.handshake.version = ProtocolVersion(0x7E01)
+        let text = ReportJSON.json(r).serialized(pretty: false)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let handshake = try #require(object["handshake"] as? [String: Any])
+        #expect(handshake["version_code"] as? String == "0x7e01")
+        #expect((handshake["version"] as? String)?.isEmpty == false)
+    }
+
     @Test func textShowsTheAlertAndTheHello() {
         let text = TextRenderer(style: .plain).render(report())
         #expect(text.contains("127.0.0.1:50000 → 127.0.0.1:4433"))

@@ -76,6 +76,32 @@ struct Scan: ParsableCommand {
     )
     var hostMap: String?
 
+    @Flag(
+        name: .long,
+        help:
+            "Also browse Bonjour (DNS-SD over multicast DNS) for the TLS service types and scan each instance found, judged under its advertised host name."
+    )
+    var bonjour = false
+
+    @Option(
+        name: .customLong("service"),
+        help: ArgumentHelp(
+            "With --bonjour, also browse this DNS-SD service type (an app's own: _myapp._tcp); repeatable.",
+            valueName: "_type._tcp"
+        )
+    )
+    var services: [String] = []
+
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --bonjour, seconds to listen for instances (then each is resolved within --timeout).",
+            valueName: "seconds"
+        )
+    )
+    var browseTime: Double = 3
+
     @OptionGroup var anchors: AnchorOptions
 
     @OptionGroup var profile: ProfileOption
@@ -123,8 +149,21 @@ struct Scan: ParsableCommand {
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
-        if targets.isEmpty && targetsFile == nil {
-            throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
+        if targets.isEmpty && targetsFile == nil && !bonjour {
+            throw ValidationError(
+                "give a target (a host, an address, a CIDR block, a range), --targets-file FILE or --bonjour"
+            )
+        }
+        if !services.isEmpty && !bonjour {
+            throw ValidationError("--service adds a type to browse: give --bonjour too")
+        }
+        for service in services where !BonjourService.isServiceType(service) {
+            throw ValidationError(
+                "--service \"\(service.prefix(60))\": a DNS-SD service type is _NAME._tcp or _NAME._udp (NAME: 1-15 letters, digits, hyphens), e.g. _myapp._tcp"
+            )
+        }
+        if !(browseTime > 0 && browseTime <= 60) {
+            throw ValidationError("--browse-time must be a number of seconds above 0 and at most 60")
         }
         for target in targets {
             do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch {
@@ -164,7 +203,25 @@ struct Scan: ParsableCommand {
             )
             return .success
         }
-        guard let loaded else { return }
+        guard var loaded else { return }
+        var found: [String: BonjourService] = [:]
+        if bonjour {
+            let types = BonjourService.tlsServiceTypes + services.map { $0.lowercased() }
+            try examining("scan", output, lines: true) {
+                let (extra, byEndpoint) = BonjourBrowse.targets(
+                    try BonjourBrowse.instances(types: types, browseTime: browseTime, timeout: min(timeout, 5))
+                )
+                if extra.isEmpty && loaded.plan.targets.isEmpty {
+                    throw BonjourBrowse.nothingFound(types: types, browseTime: browseTime)
+                }
+                if extra.isEmpty {
+                    Console.note("Note: --bonjour found no instance within \(browseTime) s; scanning the other targets")
+                }
+                loaded.plan.targets += extra
+                found = byEndpoint
+                return .success
+            }
+        }
         try checkSize(loaded.plan)
         try examining("scan", output, lines: true) {
             var c = ScanSession.Configuration(plan: loaded.plan)
@@ -180,6 +237,7 @@ struct Scan: ParsableCommand {
             c.profile = profile.profile
             c.at = time.at
             c.hostMap = loaded.hostNames
+            c.bonjour = found
             c.probeVersions = versions
             c.threshold = failOn.threshold
             c.expiringDays = expiring

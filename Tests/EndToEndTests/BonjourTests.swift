@@ -69,7 +69,8 @@ let bonjourComment = Comment(
             }
             let json = try JSONSerialization.data(
                 withJSONObject: list.map {
-                    ["instance": $0.instance, "type": $0.type, "host": $0.host, "port": $0.port, "txt": $0.txt] as [String: Any]
+                    ["instance": $0.instance, "type": $0.type, "host": $0.host, "port": $0.port, "txt": $0.txt]
+                        as [String: Any]
                 }
             )
             let script = dir.write("responder.py", BonjourTests.responder)
@@ -140,7 +141,13 @@ let bonjourComment = Comment(
                 leaf: leaf("nas.local"),
                 txt: ["path": "/admin"]
             ),
-            .init(instance: "Camera (2)", type: "_https._tcp", host: "camera-2", port: 8443, leaf: leaf("camera.local")),
+            .init(
+                instance: "Camera (2)",
+                type: "_https._tcp",
+                host: "camera-2",
+                port: 8443,
+                leaf: leaf("camera.local")
+            ),
             .init(
                 instance: "Door Panel",
                 type: "_https._tcp",
@@ -158,7 +165,8 @@ let bonjourComment = Comment(
         }
     }
 
-    @Test(.enabled(if: BonjourTests.unavailable == nil, bonjourComment)) func browsingFindsEachInstanceAndJudgesItUnderItsAdvertisedName() throws {
+    @Test(.enabled(if: BonjourTests.unavailable == nil, bonjourComment))
+    func browsingFindsEachInstanceAndJudgesItUnderItsAdvertisedName() throws {
         let net = try Neighbourhood(Self.shop)
         let started = Date()
         let out = try net.tlsprobe(["scan", "--bonjour", "--anchor", net.pki.root, "--json"])
@@ -186,9 +194,11 @@ let bonjourComment = Comment(
         let fix = mismatch["fix"] as? String ?? ""
         #expect(fix.contains("--host camera-2.local") && fix.contains("rename the device back"), "\(fix)")
         #expect(out.status == 1, "findings at error severity: exit 1 (\(out.status))")
+        try SchemaTests.expectValid(out.stdout, "scan", lines: true)
     }
 
-    @Test(.enabled(if: BonjourTests.unavailable == nil, bonjourComment)) func theTableShowsInstanceNamesAndAnAppsOwnTypeIsAdded() throws {
+    @Test(.enabled(if: BonjourTests.unavailable == nil, bonjourComment))
+    func theTableShowsInstanceNamesAndAnAppsOwnTypeIsAdded() throws {
         let net = try Neighbourhood(Self.shop)
         let started = Date()
         let out = try net.tlsprobe(["scan", "--bonjour", "--service", "_shoptill._tcp", "--anchor", net.pki.root])
@@ -205,12 +215,16 @@ let bonjourComment = Comment(
         #expect(table.contains("till.local:7443"))
     }
 
-    @Test(.enabled(if: BonjourTests.unavailable == nil, bonjourComment)) func aLocalNameResolvesByMulticastDNSWithoutSystemSupport() throws {
+    @Test(.enabled(if: BonjourTests.unavailable == nil, bonjourComment))
+    func aLocalNameResolvesByMulticastDNSWithoutSystemSupport() throws {
         let net = try Neighbourhood(Self.shop)
         let started = Date()
         let out = try net.tlsprobe(["connect", "nas.local:5001", "--anchor", net.pki.root, "--json"])
         #expect(Date().timeIntervalSince(started) < 30)
-        let report = try #require(Self.lines(out.stdout.replacingOccurrences(of: "\n", with: " ")).first, "\(out.stderr)")
+        let report = try #require(
+            Self.lines(out.stdout.replacingOccurrences(of: "\n", with: " ")).first,
+            "\(out.stderr)"
+        )
         #expect((report["trust"] as? [String: Any])?["trusted"] as? Bool == true, "\(out.stdout) \(out.stderr)")
         #expect((report["target"] as? [String: Any])?["address"] as? String == "127.0.0.1")
         // A name nobody answers for fails within --timeout, saying multicast DNS was asked.

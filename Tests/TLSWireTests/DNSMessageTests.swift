@@ -91,10 +91,14 @@ struct DNSMessageTests {
 
     @Test func recordsWithWrongLengthsAreRefused() {
         // One answer: A record with 3 bytes of data.
-        let shortA: [UInt8] = [0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0x61, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 3, 1, 2, 3]
+        let shortA: [UInt8] = [
+            0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0x61, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 3, 1, 2, 3,
+        ]
         #expect(throws: WireError.self) { try DNSMessage.parse(shortA) }
         // A TXT string whose length runs past the record's data.
-        let longTXT: [UInt8] = [0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0x61, 0, 0, 16, 0, 1, 0, 0, 0, 1, 0, 2, 5, 0x61]
+        let longTXT: [UInt8] = [
+            0, 0, 0x84, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0x61, 0, 0, 16, 0, 1, 0, 0, 0, 1, 0, 2, 5, 0x61,
+        ]
         #expect(throws: WireError.self) { try DNSMessage.parse(longTXT) }
         // Trailing bytes after the counted records.
         let trailing: [UInt8] = [0, 0, 0x84, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF]

@@ -23,8 +23,9 @@ public enum BonjourBrowse {
     /// Each instance as a scan target (`host:port`), and the instance by its endpoint, for
     /// `ScanSession.Configuration.bonjour`. Two instances at one endpoint are one target,
     /// reported as the first.
-    public static func targets(_ services: [BonjourService]) -> (targets: [ScanTarget], byEndpoint: [String: BonjourService])
-    {
+    public static func targets(
+        _ services: [BonjourService]
+    ) -> (targets: [ScanTarget], byEndpoint: [String: BonjourService]) {
         var targets: [ScanTarget] = []
         var byEndpoint: [String: BonjourService] = [:]
         for service in services {

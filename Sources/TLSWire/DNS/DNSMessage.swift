@@ -96,6 +96,14 @@ public struct DNSRecord: Sendable, Hashable {
     public var recordClass: UInt16
     public var ttl: UInt32
     public var data: Data
+
+    public init(name: DNSName, type: UInt16, recordClass: UInt16, ttl: UInt32, data: Data) {
+        self.name = name
+        self.type = type
+        self.recordClass = recordClass
+        self.ttl = ttl
+        self.data = data
+    }
 }
 
 /// A DNS message (RFC 1035 4.1) as mDNS sends it (RFC 6762 18): a header, questions and the
@@ -129,7 +137,12 @@ public struct DNSMessage: Sendable, Hashable {
     /// Reads one whole message.
     public static func parse(_ bytes: [UInt8]) throws(WireError) -> DNSMessage {
         guard bytes.count <= maximumLength else {
-            throw WireError(.malformed, field: "dns_message", offset: 0, detail: "\(bytes.count) bytes, over \(maximumLength)")
+            throw WireError(
+                .malformed,
+                field: "dns_message",
+                offset: 0,
+                detail: "\(bytes.count) bytes, over \(maximumLength)"
+            )
         }
         var reader = ByteReader(bytes, isComplete: true)
         let id = try reader.readUInt16("id")
@@ -248,7 +261,12 @@ public struct DNSMessage: Sendable, Hashable {
                 }
                 hops += 1
                 guard hops <= maximumPointers else {
-                    throw WireError(.malformed, field: field, offset: at, detail: "more than \(maximumPointers) pointers")
+                    throw WireError(
+                        .malformed,
+                        field: field,
+                        offset: at,
+                        detail: "more than \(maximumPointers) pointers"
+                    )
                 }
                 if !jumped {
                     reader = local
@@ -257,7 +275,12 @@ public struct DNSMessage: Sendable, Hashable {
                 local = ByteReader(bytes[target...], isComplete: true, offsetBase: target)
                 runStart = target
             default:
-                throw WireError(.malformed, field: field, offset: at, detail: "label type 0x\(String(length >> 6, radix: 16)) is not a length or a pointer")
+                throw WireError(
+                    .malformed,
+                    field: field,
+                    offset: at,
+                    detail: "label type 0x\(String(length >> 6, radix: 16)) is not a length or a pointer"
+                )
             }
         }
     }

@@ -28,6 +28,14 @@ struct Scan: ParsableCommand {
             {"summary": ...} object. Progress (endpoints done, found, rate) on stderr when it is a \
             terminal; Ctrl-C stops starting endpoints and prints what was found so far.
 
+            --bonjour: first browse Bonjour (DNS-SD over multicast DNS) for the TLS service \
+            types (_https._tcp, _ipps._tcp, _ldaps._tcp, _imaps._tcp, _secure-mqtt._tcp, \
+            _webdavs._tcp and more: the man page lists them) and --service's, for \
+            --browse-time; each instance is scanned at its SRV host and port, the SRV host \
+            (printer.local) being the SNI and the name the certificate must carry, as a \
+            browsing iPhone dials it. A .local name the system cannot resolve is asked by \
+            multicast DNS (here and in connect), within --timeout.
+
             Exit status: 0 no endpoint has findings at or above --fail-on; 1 some do; 2 nothing \
             could be examined (nothing listens, no name resolves, an unreadable file); 64 usage.
 
@@ -36,6 +44,7 @@ struct Scan: ParsableCommand {
               tlsprobe scan 10.0.0.10-40 printer.local:4433 --ports 443,8443
               tlsprobe scan --targets-file devices.txt --host-map names.txt \\
                   --anchor root.pem --json
+              tlsprobe scan --bonjour --service _shoptill._tcp --anchor root.pem
             """
     )
 
@@ -215,7 +224,9 @@ struct Scan: ParsableCommand {
                     throw BonjourBrowse.nothingFound(types: types, browseTime: browseTime)
                 }
                 if extra.isEmpty {
-                    Console.note("Note: --bonjour found no instance within \(browseTime) s; scanning the other targets")
+                    Console.note(
+                        "Note: --bonjour found no instance within \(Seconds.text(browseTime)); scanning the other targets"
+                    )
                 }
                 loaded.plan.targets += extra
                 found = byEndpoint

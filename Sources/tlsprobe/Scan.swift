@@ -166,9 +166,11 @@ struct Scan: ParsableCommand {
         if !services.isEmpty && !bonjour {
             throw ValidationError("--service adds a type to browse: give --bonjour too")
         }
-        for service in services where !BonjourService.isServiceType(service) {
+        // scan dials TCP: a _udp type has nothing to connect to.
+        for service in services where !BonjourService.isServiceType(service) || !service.lowercased().hasSuffix("._tcp")
+        {
             throw ValidationError(
-                "--service \"\(service.prefix(60))\": a DNS-SD service type is _NAME._tcp or _NAME._udp (NAME: 1-15 letters, digits, hyphens), e.g. _myapp._tcp"
+                "--service \"\(service.prefix(60))\": give a DNS-SD service type over TCP, _NAME._tcp (NAME: 1-15 letters, digits, hyphens), e.g. _myapp._tcp"
             )
         }
         if !(browseTime > 0 && browseTime <= 60) {
@@ -228,7 +230,9 @@ struct Scan: ParsableCommand {
                         "Note: --bonjour found no instance within \(Seconds.text(browseTime)); scanning the other targets"
                     )
                 }
-                loaded.plan.targets += extra
+                // An instance also given as a target is scanned once, as the instance.
+                let given = Set(extra.map(\.text))
+                loaded.plan.targets = loaded.plan.targets.filter { !given.contains($0.text.lowercased()) } + extra
                 found = byEndpoint
                 return .success
             }

@@ -116,6 +116,19 @@ let bonjourComment = Comment(
         }
     }
 
+    /// Usage errors (exit status 64) before any packet is sent.
+    @Test func browsingOptionsAreCheckedBeforeAnythingIsSent() throws {
+        for (arguments, words) in [
+            (["--service", "_shoptill._tcp", "127.0.0.1"], "give --bonjour too"),
+            (["--bonjour", "--service", "_coap._udp"], "over TCP"),
+            (["--bonjour", "--service", "shoptill"], "_NAME._tcp"),
+            (["--bonjour", "--browse-time", "0"], "--browse-time"),
+        ] {
+            let out = try Run.tlsprobe(["scan"] + arguments)
+            #expect(out.status == 64 && out.stderr.contains(words), "\(arguments): \(out.status) \(out.stderr)")
+        }
+    }
+
     /// Why this suite cannot run here, or nil.
     static var unavailable: String? {
         if getuid() != 0 { return "not root: network namespaces need root" }

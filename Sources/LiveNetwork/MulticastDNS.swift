@@ -69,14 +69,16 @@ package enum MulticastDNS {
         while found.isEmpty && !end.hasPassed {
             querier.ask(name, DNSRecordType.a)
             querier.ask(name, DNSRecordType.aaaa)
-            let again = Deadline.after(1).earlier(end)
-            while found.isEmpty && !again.hasPassed {
+            var again = Deadline.after(1).earlier(end)
+            while !again.hasPassed {
                 for record in querier.receive(until: again) where record.name.matches(name) {
-                    if case .address(let bytes) = record.data, record.ttl > 0, !found.contains(bytes),
+                    guard case .address(let bytes) = record.data, record.ttl > 0, !found.contains(bytes),
                         found.count < 16
-                    {
-                        found.append(bytes)
-                    }
+                    else { continue }
+                    // The first answer may be the AAAA alone (often link-local): the A
+                    // record, sent separately, gets a moment more.
+                    if found.isEmpty { again = again.earlier(Deadline.after(0.15)) }
+                    found.append(bytes)
                 }
             }
         }

@@ -86,5 +86,7 @@ let package = Package(
         .executableTarget(name: "FuzzTrust", dependencies: ["OpenSSLProbe", "TLSDiagnosis", "TLSProbeOutput"]),
         .executableTarget(name: "FuzzKeyLog", dependencies: ["PcapSource"]),
         .executableTarget(name: "FuzzKnownHosts", dependencies: ["TLSModel"]),
+        // mDNS answers: DNS messages, then a browse's collector (ServiceCollector).
+        .executableTarget(name: "FuzzDNS", dependencies: ["TLSWire", "LiveNetwork"]),
     ]
 )

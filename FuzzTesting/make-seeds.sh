@@ -18,6 +18,8 @@
 # FuzzKeyLog and FuzzKnownHosts: small hand-written text files (a TLS 1.2 and a TLS 1.3 key
 #                  log with CRLF, malformed lines; a known-hosts file, odd spacing and case),
 #                  kept as they are: this script does not touch them
+# FuzzDNS:         two answers python3-zeroconf sent in a test namespace (a PTR browse
+#                  answer with SRV, TXT and A, and an A answer), kept as they are
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)

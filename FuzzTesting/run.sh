@@ -6,7 +6,7 @@
 #   FuzzTesting/run.sh FuzzCapture 900     # one target, 15 minutes
 #   FuzzTesting/run.sh --help              # this text (an unknown target: exit 64)
 #
-# Targets: FuzzTLSWire FuzzCapture FuzzCredentials FuzzTrust FuzzKeyLog FuzzKnownHosts. Each run starts from a copy
+# Targets: FuzzTLSWire FuzzCapture FuzzCredentials FuzzTrust FuzzKeyLog FuzzKnownHosts FuzzDNS. Each run starts from a copy
 # of Corpus/TARGET in .build/corpus/TARGET (kept between runs, never committed; delete it
 # to start over) and writes a crashing input to .build/artifacts/TARGET/. A crash becomes
 # a regression test in the main test suite before it is fixed (README: Development).
@@ -18,7 +18,7 @@ usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' 
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 cd "$(dirname "$0")"
 
-targets=(FuzzTLSWire FuzzCapture FuzzCredentials FuzzTrust FuzzKeyLog FuzzKnownHosts)
+targets=(FuzzTLSWire FuzzCapture FuzzCredentials FuzzTrust FuzzKeyLog FuzzKnownHosts FuzzDNS)
 what=${1:-all}
 seconds=${2:-20}
 if [ "$what" != all ]; then

@@ -23,6 +23,9 @@ if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
   python3 -m pip install -q aiosmtpd || python3 -m pip install -q --break-system-packages aiosmtpd \
     || Tests/install-packages.sh python3-aiosmtpd || echo "aiosmtpd not installed: its STARTTLS test is skipped" >&2
 fi
+# BonjourTests run Debian's python3-zeroconf (for /usr/bin/python3) as the mDNS responder
+# in a namespace of their own (skipped, saying so, without it).
+Tests/install-packages.sh python3-zeroconf || echo "python3-zeroconf not installed: the Bonjour tests are skipped" >&2
 # CipherEnumerationTests compare connect --ciphers with sslscan's answer (skipped, saying
 # so, without it).
 Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison with it is skipped" >&2

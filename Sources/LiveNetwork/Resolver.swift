@@ -32,6 +32,12 @@ package enum Resolver {
             }
             return addresses
         }
+        // A `.local` name a browse has resolved is dialled at the addresses it advertised.
+        let local = MulticastDNS.isLocalName(target.host)
+        if local, let known = MulticastDNS.learned.addresses(of: target.host) {
+            return addresses(known, port: target.port)
+        }
+        let started = Deadline.after(0)
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         // With no thread to be had, resolved here, bounded only by the resolver's own timeouts.
@@ -39,16 +45,49 @@ package enum Resolver {
             box.set(lookUp(target, numeric: false))
             done.signal()
         }
-        guard done.wait(timeout: .now() + timeout) == .success, let (status, addresses) = box.get() else {
+        // A `.local` name leaves half the time to multicast DNS when the system cannot answer.
+        let systemTime = local ? timeout / 2 : timeout
+        guard done.wait(timeout: .now() + systemTime) == .success, let (status, addresses) = box.get() else {
+            if local, let found = multicast(target, timeout: timeout - Deadline.seconds(since: started)) {
+                return found
+            }
             throw ConnectFailure(
                 .unresolved,
-                "\(target.host): the name was not resolved within \(Seconds.text(timeout)) (DNS does not answer)"
+                "\(target.host): the name was not resolved within \(Seconds.text(timeout)) (\(local ? "neither DNS nor multicast DNS answers" : "DNS does not answer"))"
             )
         }
         guard status == 0, !addresses.isEmpty else {
-            throw ConnectFailure(.unresolved, "\(target.host): the name cannot be resolved (\(message(status)))")
+            if local, let found = multicast(target, timeout: timeout - Deadline.seconds(since: started)) {
+                return found
+            }
+            throw ConnectFailure(
+                .unresolved,
+                "\(target.host): the name cannot be resolved (\(message(status))\(local ? "; no answer to a multicast DNS query either" : ""))"
+            )
         }
         return addresses
+    }
+
+    /// A `.local` name by a one-shot multicast DNS query (RFC 6762 5.1), when the system's
+    /// resolver has no mDNS: nil when nobody answers within `timeout`.
+    private static func multicast(_ target: DialTarget, timeout: TimeInterval) -> [ResolvedAddress]? {
+        guard timeout > 0 else { return nil }
+        let found = addresses(MulticastDNS.addresses(of: target.host, timeout: timeout), port: target.port)
+        return found.isEmpty ? nil : found
+    }
+
+    /// Addresses (4 or 16 bytes) as dialable addresses with `port`, IPv4 first: an IPv6
+    /// address a device advertises is often link-local, which needs an interface to dial.
+    private static func addresses(_ list: [[UInt8]], port: Int) -> [ResolvedAddress] {
+        let ordered = list.filter { $0.count == 4 } + list.filter { $0.count == 16 }
+        return ordered.compactMap { bytes in
+            guard let address = SystemCall.socketAddress(bytes, port: UInt16(clamping: port)) else { return nil }
+            return ResolvedAddress(
+                family: bytes.count == 4 ? AF_INET : AF_INET6,
+                sockaddr: address,
+                text: IPAddressText.format(bytes)
+            )
+        }
     }
 
     private final class ResultBox: @unchecked Sendable {

@@ -14,6 +14,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let connectTimedOut = ErrorCode(rawValue: "connect.timed_out")
     public static let connectNoTLSAnswer = ErrorCode(rawValue: "connect.no_tls_answer")
 
+    // scan --bonjour: browsing found nothing to scan.
+    public static let bonjourNothingFound = ErrorCode(rawValue: "bonjour.nothing_found")
+
     // listen: cannot serve.
     public static let listenAddressInUse = ErrorCode(rawValue: "listen.address_in_use")
     public static let listenPermissionDenied = ErrorCode(rawValue: "listen.permission_denied")
@@ -52,6 +55,10 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
         (
             .connectNoTLSAnswer,
             "The server accepted the TCP connection but sent no byte in answer to the ClientHello within --timeout. A server that answers with bytes that are not TLS (plain HTTP, an SMTP greeting) gets a report with tls.handshake_failed instead."
+        ),
+        (
+            .bonjourNothingFound,
+            "scan --bonjour with no other target: no instance of the browsed service types answered within --browse-time with a host and an address, or no socket for multicast DNS could be had."
         ),
         (.listenAddressInUse, "Another program listens on the port."),
         (.listenPermissionDenied, "Binding is not permitted (a port below 1024 without root or CAP_NET_BIND_SERVICE)."),

@@ -57,6 +57,14 @@ extension ReportJSON {
                         "cipher": .optional(f.cipher?.description),
                     ])
                 } ?? .null
+            // scan --bonjour: the instance the endpoint was found as (peer text, escaped as
+            // every JSON string is).
+            if let b = r.bonjour {
+                object["bonjour"] = .object([
+                    "instance": .string(b.instance), "type": .string(b.type), "host": .string(b.host),
+                    "port": .int(b.port), "txt": .array(b.txt.map { .string($0) }),
+                ])
+            }
             object["ocsp"] =
                 r.ocsp.map { o in
                     .object([

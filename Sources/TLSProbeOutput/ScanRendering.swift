@@ -7,7 +7,10 @@ extension TextRenderer {
     /// finding, the leaf's expiry date and issuer.
     public func scanTable(_ rows: [ScanRow]) -> String {
         guard !rows.isEmpty else { return "" }
-        let header = ["ENDPOINT", "NAME", "VERDICT (CHAIN)", "EXPIRES", "ISSUER", "TOP FINDING"]
+        // With --bonjour, a SERVICE column after NAME: the instance name and service type.
+        let services = rows.contains { $0.bonjourInstance != nil }
+        var header = ["ENDPOINT", "NAME", "VERDICT (CHAIN)", "EXPIRES", "ISSUER", "TOP FINDING"]
+        if services { header.insert("SERVICE", at: 2) }
         var cells: [[String]] = []
         var tones: [TextStyle.Tone?] = []
         for row in rows {
@@ -46,12 +49,19 @@ extension TextRenderer {
                     top = "no findings"
                 }
             }
-            cells.append([row.endpoint, name, verdict, expires, row.issuer ?? "-", top].map { oneLine($0) })
+            var line = [row.endpoint, name, verdict, expires, row.issuer ?? "-", top]
+            if services {
+                let service = row.bonjourInstance.map { "\"\($0)\" \(row.bonjourType ?? "")" } ?? "-"
+                line.insert(service, at: 2)
+            }
+            cells.append(line.map { oneLine($0) })
             tones.append(tone)
         }
         // Widths from the cells, the last column left ragged; a long name or issuer is cut
         // (with --verbose, never).
-        let limits = verbose ? Array(repeating: Int.max, count: 5) : [48, 40, 32, 10, 32]
+        var limits = verbose ? Array(repeating: Int.max, count: 5) : [48, 40, 32, 10, 32]
+        if services { limits.insert(verbose ? Int.max : 48, at: 2) }
+        let verdictColumn = services ? 3 : 2
         let widths = header.dropLast().enumerated().map { i, h in
             min(limits[i], max(h.count, cells.map { $0[i].count }.max() ?? 0))
         }
@@ -66,10 +76,10 @@ extension TextRenderer {
             var parts: [String] = []
             for i in 0..<widths.count {
                 var cell = pad(row[i], widths[i])
-                if i == 2, let tone = tones[index] { cell = style.paint(cell, tone) }
+                if i == verdictColumn, let tone = tones[index] { cell = style.paint(cell, tone) }
                 parts.append(cell)
             }
-            out += parts.joined(separator: "  ") + "  " + row[5] + "\n"
+            out += parts.joined(separator: "  ") + "  " + row[row.count - 1] + "\n"
         }
         return TextStyle.terminalSafe(out)
     }

@@ -91,7 +91,10 @@ struct Connect: ParsableCommand {
     @Option(
         name: .long,
         parsing: .unconditional,
-        help: ArgumentHelp("Seconds allowed for each of resolving, connecting and the handshake.", valueName: "seconds")
+        help: ArgumentHelp(
+            "Seconds allowed for each of resolving (a .local name the system cannot resolve: by multicast DNS), connecting and the handshake.",
+            valueName: "seconds"
+        )
     )
     var timeout: Double = 10
 

@@ -28,6 +28,14 @@ struct Scan: ParsableCommand {
             {"summary": ...} object. Progress (endpoints done, found, rate) on stderr when it is a \
             terminal; Ctrl-C stops starting endpoints and prints what was found so far.
 
+            --bonjour: first browse Bonjour (DNS-SD over multicast DNS) for the TLS service \
+            types (_https._tcp, _ipps._tcp, _ldaps._tcp, _imaps._tcp, _secure-mqtt._tcp, \
+            _webdavs._tcp and more: the man page lists them) and --service's, for \
+            --browse-time; each instance is scanned at its SRV host and port, the SRV host \
+            (printer.local) being the SNI and the name the certificate must carry, as a \
+            browsing iPhone dials it. A .local name the system cannot resolve is asked by \
+            multicast DNS (here and in connect), within --timeout.
+
             Exit status: 0 no endpoint has findings at or above --fail-on; 1 some do; 2 nothing \
             could be examined (nothing listens, no name resolves, an unreadable file); 64 usage.
 
@@ -36,6 +44,7 @@ struct Scan: ParsableCommand {
               tlsprobe scan 10.0.0.10-40 printer.local:4433 --ports 443,8443
               tlsprobe scan --targets-file devices.txt --host-map names.txt \\
                   --anchor root.pem --json
+              tlsprobe scan --bonjour --service _shoptill._tcp --anchor root.pem
             """
     )
 
@@ -75,6 +84,32 @@ struct Scan: ParsableCommand {
         completion: .file()
     )
     var hostMap: String?
+
+    @Flag(
+        name: .long,
+        help:
+            "Also browse Bonjour (DNS-SD over multicast DNS) for the TLS service types and scan each instance found, judged under its advertised host name."
+    )
+    var bonjour = false
+
+    @Option(
+        name: .customLong("service"),
+        help: ArgumentHelp(
+            "With --bonjour, also browse this DNS-SD service type (an app's own: _myapp._tcp); repeatable.",
+            valueName: "_type._tcp"
+        )
+    )
+    var services: [String] = []
+
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --bonjour, seconds to listen for instances (then each is resolved within --timeout).",
+            valueName: "seconds"
+        )
+    )
+    var browseTime: Double = 3
 
     @OptionGroup var anchors: AnchorOptions
 
@@ -123,8 +158,23 @@ struct Scan: ParsableCommand {
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
-        if targets.isEmpty && targetsFile == nil {
-            throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
+        if targets.isEmpty && targetsFile == nil && !bonjour {
+            throw ValidationError(
+                "give a target (a host, an address, a CIDR block, a range), --targets-file FILE or --bonjour"
+            )
+        }
+        if !services.isEmpty && !bonjour {
+            throw ValidationError("--service adds a type to browse: give --bonjour too")
+        }
+        // scan dials TCP: a _udp type has nothing to connect to.
+        for service in services where !BonjourService.isServiceType(service) || !service.lowercased().hasSuffix("._tcp")
+        {
+            throw ValidationError(
+                "--service \"\(service.prefix(60))\": give a DNS-SD service type over TCP, _NAME._tcp (NAME: 1-15 letters, digits, hyphens), e.g. _myapp._tcp"
+            )
+        }
+        if !(browseTime > 0 && browseTime <= 60) {
+            throw ValidationError("--browse-time must be a number of seconds above 0 and at most 60")
         }
         for target in targets {
             do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch {
@@ -164,7 +214,29 @@ struct Scan: ParsableCommand {
             )
             return .success
         }
-        guard let loaded else { return }
+        guard var loaded else { return }
+        var found: [String: BonjourService] = [:]
+        if bonjour {
+            let types = BonjourService.tlsServiceTypes + services.map { $0.lowercased() }
+            try examining("scan", output, lines: true) {
+                let (extra, byEndpoint) = BonjourBrowse.targets(
+                    try BonjourBrowse.instances(types: types, browseTime: browseTime, timeout: min(timeout, 5))
+                )
+                if extra.isEmpty && loaded.plan.targets.isEmpty {
+                    throw BonjourBrowse.nothingFound(types: types, browseTime: browseTime)
+                }
+                if extra.isEmpty {
+                    Console.note(
+                        "Note: --bonjour found no instance within \(Seconds.text(browseTime)); scanning the other targets"
+                    )
+                }
+                // An instance also given as a target is scanned once, as the instance.
+                let given = Set(extra.map(\.text))
+                loaded.plan.targets = loaded.plan.targets.filter { !given.contains($0.text.lowercased()) } + extra
+                found = byEndpoint
+                return .success
+            }
+        }
         try checkSize(loaded.plan)
         try examining("scan", output, lines: true) {
             var c = ScanSession.Configuration(plan: loaded.plan)
@@ -180,6 +252,7 @@ struct Scan: ParsableCommand {
             c.profile = profile.profile
             c.at = time.at
             c.hostMap = loaded.hostNames
+            c.bonjour = found
             c.probeVersions = versions
             c.threshold = failOn.threshold
             c.expiringDays = expiring

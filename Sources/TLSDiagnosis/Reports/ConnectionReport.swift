@@ -38,6 +38,8 @@ public struct ConnectionReport: Sendable, Hashable {
     public var ciphers: [CipherVersionSummary]? = nil
     /// connect: what the server stapled in answer to our status_request; nil when not asked.
     public var ocsp: OCSPStaple? = nil
+    /// scan --bonjour: the DNS-SD instance this endpoint was found as; nil otherwise.
+    public var bonjour: BonjourService? = nil
 
     public init(
         vantage: Vantage,

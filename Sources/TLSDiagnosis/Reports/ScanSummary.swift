@@ -46,6 +46,9 @@ public struct ScanRow: Sendable, Hashable {
     public var failing: Bool
     /// Codes of the report's error-severity findings, for the summary.
     public var errorFindingCodes: [String]
+    /// scan --bonjour: the instance name and service type the endpoint was found as.
+    public var bonjourInstance: String? = nil
+    public var bonjourType: String? = nil
 
     /// `host:port` (`[v6]:port`), the address connected to in parentheses when a name was dialled.
     public var endpoint: String {
@@ -62,6 +65,8 @@ public struct ScanRow: Sendable, Hashable {
         address = target?.address
         port = target?.port ?? 0
         sni = target?.sni
+        bonjourInstance = r.bonjour?.instance
+        bonjourType = r.bonjour?.type
         let leaf = r.chain.first
         leafName = leaf.map { $0.dnsNames.first ?? Self.commonName($0.subject) ?? $0.subject }
         notAfter = leaf?.notAfter

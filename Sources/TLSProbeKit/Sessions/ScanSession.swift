@@ -30,6 +30,8 @@ public struct ScanSession: Sendable {
         public var threshold: FailThreshold = .error
         /// Leaf certificates ending within this many days are listed (`--expiring`).
         public var expiringDays = 30
+        /// scan --bonjour: the instance found at each endpoint, by `BonjourBrowse.endpointKey`.
+        public var bonjour: [String: BonjourService] = [:]
         /// The progress line on stderr (drawn only on a terminal).
         public var progress = ProgressLine()
 
@@ -145,9 +147,12 @@ public struct ScanSession: Sendable {
         if let bytes = IPAddressText.parse(endpoint.host), let name = c.hostMap[IPAddressText.format(bytes)] {
             connect.expectedHost = name
         }
+        let service = c.bonjour[BonjourBrowse.endpointKey(host: endpoint.host, port: endpoint.port)]
+        if let service { connect.expectedHost = service.host }
         let report: Report
         do {
-            report = .connection(try ConnectSession(connect).run())
+            let connection = try ConnectSession(connect).run()
+            report = .connection(service.map { connection.advertised(by: $0) } ?? connection)
         } catch let error as any UserFacingError {
             report = .endpointError(EndpointError(host: endpoint.host, port: endpoint.port, error: error))
         } catch {

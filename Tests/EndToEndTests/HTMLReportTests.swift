@@ -56,6 +56,11 @@ struct HTMLReportTests {
     static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs").path
 
+    /// `text` without its instants (two runs a second apart say different times).
+    static func stable(_ text: String) -> String {
+        text.replacingOccurrences(of: "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z", with: "TIME", options: .regularExpression)
+    }
+
     static func codes(_ json: String) -> [String] {
         let lines = json.split(separator: "\n").map(String.init)
         let objects: [[String: Any]]
@@ -136,14 +141,14 @@ struct HTMLReportTests {
             dir: dir
         )
         #expect(verify.withPage.status == 0 && verify.plain.status == 0, "\(verify.withPage.stdout)")
-        #expect(verify.withPage.stdout == verify.plain.stdout, "stdout unchanged by --html")
+        #expect(Self.stable(verify.withPage.stdout) == Self.stable(verify.plain.stdout), "stdout unchanged by --html")
         #expect(verify.page.dom.contains("✔ TRUSTED"))
         #expect(verify.page.dom.contains("<svg class=\"chain\"") && verify.page.dom.contains(">anchor \(pki.root)<"))
         #expect(verify.page.title == "tlsprobe verify \(pki.leaf) \(pki.intermediate)")
 
         let inspect = try Self.run(["inspect", pki.leaf], kind: "inspect", dir: dir)
         #expect(inspect.withPage.status == inspect.plain.status)
-        #expect(inspect.withPage.stdout == inspect.plain.stdout)
+        #expect(Self.stable(inspect.withPage.stdout) == Self.stable(inspect.plain.stdout))
         #expect(inspect.page.dom.contains("CN=printer.local"))
         for code in Self.codes(inspect.json.stdout) { #expect(inspect.page.dom.contains(code)) }
     }
@@ -208,5 +213,30 @@ struct HTMLReportTests {
         #expect(result.stdout.isEmpty, "nothing printed before the refusal")
         #expect(result.stderr.contains("--html \(link)"), "\(result.stderr)")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me\n")
+    }
+
+    /// listen answers a browser (Accept: text/html) with the same renderer's page, under a
+    /// CSP header; curl's plain text is unchanged.
+    @Test func listenAnswersABrowserWithThePage() throws {
+        let listener = try ListenProcess(["--json", "--count", "2"])
+        let dir = TemporaryDirectory()
+        let file = dir.file("listen.html")
+        let browser = try Run.process(
+            "curl",
+            ["-sSk", "-D", dir.file("head.txt"), "-o", file, "-H", "Accept: text/html,*/*;q=0.8", "--max-time", "10", listener.url],
+            timeout: 20
+        )
+        #expect(browser.status == 0, "\(browser.stderr)")
+        let head = (try? String(contentsOfFile: dir.file("head.txt"), encoding: .utf8))?.lowercased() ?? ""
+        #expect(head.contains("content-type: text/html; charset=utf-8"), "\(head)")
+        #expect(head.contains("content-security-policy: default-src 'none'"), "\(head)")
+        let plain = try Run.process("curl", ["-sSk", "--max-time", "10", listener.url], timeout: 20)
+        #expect(plain.stdout.hasPrefix("tlsprobe listen saw this connection\n"), "\(plain.stdout)")
+        #expect(listener.finish() == 0, "\(listener.stderrText)")
+        let page = try Chromium.open(file)
+        #expect(page.console.isEmpty, "\(page.console)")
+        #expect(page.dom.contains("tlsprobe listen saw this connection"))
+        #expect(page.dom.contains("CONNECTS"), "the verdict")
+        #expect(page.title == "tlsprobe listen")
     }
 }

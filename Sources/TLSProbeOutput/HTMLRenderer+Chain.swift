@@ -127,7 +127,9 @@ extension HTMLRenderer {
                     ChainNode(
                         kind: .noAnchor,
                         label: evaluated ? "no anchor reached" : "trust not evaluated",
-                        lines: [evaluated ? "No path from the chain reaches an anchor given." : "No anchors were given."],
+                        lines: [
+                            evaluated ? "No path from the chain reaches an anchor given." : "No anchors were given."
+                        ],
                         bad: evaluated,
                         linked: false
                     )
@@ -188,8 +190,10 @@ extension HTMLRenderer {
             + "xmlns=\"http://www.w3.org/2000/svg\"><title id=\"chain-title\">The certificate chain, leaf first, "
             + "each certificate above its issuer</title>\n"
         for (id, cls) in [("arrow", "arrowhead"), ("arrow-bad", "arrowhead-bad")] {
-            svg += "<defs><marker id=\"\(id)\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" "
-            svg += "markerWidth=\"12\" markerHeight=\"12\" orient=\"auto\"><path d=\"M0 0L10 5L0 10Z\" class=\"\(cls)\"/>"
+            svg +=
+                "<defs><marker id=\"\(id)\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" "
+            svg +=
+                "markerWidth=\"12\" markerHeight=\"12\" orient=\"auto\"><path d=\"M0 0L10 5L0 10Z\" class=\"\(cls)\"/>"
             svg += "</marker></defs>"
         }
         svg += "\n"
@@ -203,10 +207,12 @@ extension HTMLRenderer {
             case .missing: cls = "box missing"
             case .noAnchor: cls = node.bad ? "box missing" : "box neutral"
             }
-            svg += "<g class=\"node\"><rect x=\"5\" y=\"\(fmt(y))\" width=\"\(fmt(width - 10))\" height=\"\(fmt(h))\" rx=\"6\" "
+            svg +=
+                "<g class=\"node\"><rect x=\"5\" y=\"\(fmt(y))\" width=\"\(fmt(width - 10))\" height=\"\(fmt(h))\" rx=\"6\" "
             svg += "class=\"\(cls)\"/>"
             if node.kind == .anchor {
-                svg += "<rect x=\"9\" y=\"\(fmt(y + 4))\" width=\"\(fmt(width - 18))\" height=\"\(fmt(h - 8))\" rx=\"4\" "
+                svg +=
+                    "<rect x=\"9\" y=\"\(fmt(y + 4))\" width=\"\(fmt(width - 18))\" height=\"\(fmt(h - 8))\" rx=\"4\" "
                 svg += "class=\"anchor-inner\"/>"
             }
             svg += "<text x=\"18\" y=\"\(fmt(y + 20))\" class=\"box-label\">" + s(node.label) + "</text>"
@@ -226,12 +232,14 @@ extension HTMLRenderer {
                 if node.linked || node.broken != nil {
                     let bad = node.broken != nil
                     svg += "<line x1=\"60\" y1=\"\(fmt(y + 2))\" x2=\"60\" y2=\"\(fmt(y + gap - 6))\" "
-                    svg += "class=\"\(bad ? "link-bad" : "link")\" marker-end=\"url(#\(bad ? "arrow-bad" : "arrow"))\"/>"
+                    svg +=
+                        "class=\"\(bad ? "link-bad" : "link")\" marker-end=\"url(#\(bad ? "arrow-bad" : "arrow"))\"/>"
                     let label =
                         node.broken.map {
                             "✘ BROKEN: \($0.code.rawValue) — \(FindingCatalog.entry(for: $0.code)?.title ?? "")"
                         } ?? "issued by"
-                    svg += "<text x=\"76\" y=\"\(fmt(y + gap / 2 + 5))\" class=\"\(bad ? "link-label-bad" : "link-label")\">"
+                    svg +=
+                        "<text x=\"76\" y=\"\(fmt(y + gap / 2 + 5))\" class=\"\(bad ? "link-label-bad" : "link-label")\">"
                     svg += s(Self.clip(label, 96)) + "</text>\n"
                 }
             }

@@ -31,7 +31,11 @@ public struct HTMLRenderer: Sendable {
         case .observer(let observer): place = "\(observer.flow.client) → \(observer.flow.server)"
         }
         var body = header(command: r.command, subject: place, at: r.evaluatedAt ?? r.flow?.firstPacket)
-        body += clientVerdict(r.verdict, findings: r.findings, judged: r.command == "listen" ? "client certificate" : "chain")
+        body += clientVerdict(
+            r.verdict,
+            findings: r.findings,
+            judged: r.command == "listen" ? "client certificate" : "chain"
+        )
         body += "<section><h2>Connection</h2><dl class=\"fields\">"
         if let t = r.target {
             body += field("dialled", HostPort.display(host: t.host, port: t.port))
@@ -157,7 +161,11 @@ public struct HTMLRenderer: Sendable {
             + (s.notTLS > 0 ? " · \(s.notTLS) not TLS" : "")
             + (s.errors.isEmpty ? "" : " · \(s.errors.values.reduce(0, +)) not examined")
         if s.cannotConnect > 0 {
-            body += verdictBox(.bad, "✘ \(s.cannotConnect) ENDPOINT\(s.cannotConnect == 1 ? "" : "S") CANNOT CONNECT", detail)
+            body += verdictBox(
+                .bad,
+                "✘ \(s.cannotConnect) ENDPOINT\(s.cannotConnect == 1 ? "" : "S") CANNOT CONNECT",
+                detail
+            )
         } else if s.reported == 0 {
             body += verdictBox(.neutral, "? NOTHING EXAMINED", detail)
         } else {
@@ -192,10 +200,19 @@ public struct HTMLRenderer: Sendable {
         body += "</section>\n"
         body += "<section><h2>Leaf expiry</h2>\n" + timeline(rows, now: now, days: s.expiringDays) + "</section>\n"
         body += "<section><h2>Summary</h2><dl class=\"fields\">"
-        body += field("scanned", "\(s.endpoints) endpoints (\(s.hosts) hosts × \(s.ports.count) ports) in \(SystemCall.format("%.1f", Double(s.elapsedMilliseconds) / 1000)) s")
-        body += field("found", "\(s.found) listening (\(s.closed) closed, \(s.silent) silent, \(s.unreachable) unreachable)")
+        body += field(
+            "scanned",
+            "\(s.endpoints) endpoints (\(s.hosts) hosts × \(s.ports.count) ports) in \(SystemCall.format("%.1f", Double(s.elapsedMilliseconds) / 1000)) s"
+        )
+        body += field(
+            "found",
+            "\(s.found) listening (\(s.closed) closed, \(s.silent) silent, \(s.unreachable) unreachable)"
+        )
         body += field("clients", "\(s.cannotConnect) cannot connect, \(s.connects) connect")
-        body += field("TLS", "\(s.trusted) trusted, \(s.notTrusted) not trusted, \(s.notEvaluated) not evaluated, \(s.notTLS) not TLS")
+        body += field(
+            "TLS",
+            "\(s.trusted) trusted, \(s.notTrusted) not trusted, \(s.notEvaluated) not evaluated, \(s.notTLS) not TLS"
+        )
         body += field("failing", "\(s.failing) with findings at or above --fail-on")
         if !s.findings.isEmpty { body += field("findings", Self.tally(s.findings) + " (error severity)") }
         if !s.errors.isEmpty { body += field("errors", Self.tally(s.errors) + " (not examined)") }
@@ -329,7 +346,9 @@ public struct HTMLRenderer: Sendable {
             let severity = f.severity.rawValue
             let title = FindingCatalog.entry(for: f.code)?.title ?? ""
             out += "<article class=\"finding \(severity)\" id=\"finding-" + a(f.code.rawValue) + "\">"
-            out += "<h3><span class=\"sev\">" + severity.uppercased() + "</span> <code class=\"code\">" + t(f.code.rawValue)
+            out +=
+                "<h3><span class=\"sev\">" + severity.uppercased() + "</span> <code class=\"code\">"
+                + t(f.code.rawValue)
             out += "</code> " + t(title) + "</h3>"
             out += "<p class=\"dim\">about " + t(f.subject.description)
             if let cause = f.causedBy { out += " · a consequence of <code>" + t(cause.rawValue) + "</code>" }
@@ -461,7 +480,8 @@ public struct HTMLRenderer: Sendable {
             out += field(
                 "openssl",
                 o.verifier + " "
-                    + (o.ok ? "accepts" : "refuses: " + (o.error ?? "error") + (o.depth.map { " at depth \($0)" } ?? ""))
+                    + (o.ok
+                        ? "accepts" : "refuses: " + (o.error ?? "error") + (o.depth.map { " at depth \($0)" } ?? ""))
             )
         }
         return out + "</dl></section>\n"
@@ -574,10 +594,12 @@ public struct HTMLRenderer: Sendable {
         let (tx, hx) = (x(now), x(horizon))
         svg += "<rect x=\"\(fmt(tx))\" y=\"\(fmt(top - 14))\" width=\"\(fmt(max(0, hx - tx)))\" "
         svg += "height=\"\(fmt(rowHeight * Double(shown.count) + 14))\" class=\"tl-window\"/>\n"
-        svg += "<line x1=\"\(fmt(tx))\" x2=\"\(fmt(tx))\" y1=\"\(fmt(top - 20))\" y2=\"\(fmt(height - 24))\" class=\"tl-today\"/>"
+        svg +=
+            "<line x1=\"\(fmt(tx))\" x2=\"\(fmt(tx))\" y1=\"\(fmt(top - 20))\" y2=\"\(fmt(height - 24))\" class=\"tl-today\"/>"
         svg += "<text x=\"\(fmt(tx))\" y=\"\(fmt(top - 24))\" class=\"tl-mark\" text-anchor=\"middle\">today "
         svg += s(String(ReportTime.iso8601(now).prefix(10))) + "</text>\n"
-        svg += "<line x1=\"\(fmt(hx))\" x2=\"\(fmt(hx))\" y1=\"\(fmt(top - 8))\" y2=\"\(fmt(height - 24))\" class=\"tl-horizon\"/>"
+        svg +=
+            "<line x1=\"\(fmt(hx))\" x2=\"\(fmt(hx))\" y1=\"\(fmt(top - 8))\" y2=\"\(fmt(height - 24))\" class=\"tl-horizon\"/>"
         svg += "<text x=\"\(fmt(hx))\" y=\"\(fmt(height - 10))\" class=\"tl-mark\" text-anchor=\"middle\">"
         svg += "--expiring \(days) days</text>\n"
         for (i, row) in shown.enumerated() {
@@ -592,11 +614,13 @@ public struct HTMLRenderer: Sendable {
             let state: String
             if end < now {
                 state = "expired"
-                svg += "<path d=\"M\(fmt(px - 5)) \(fmt(y - 5))L\(fmt(px + 5)) \(fmt(y + 5))M\(fmt(px - 5)) \(fmt(y + 5))"
+                svg +=
+                    "<path d=\"M\(fmt(px - 5)) \(fmt(y - 5))L\(fmt(px + 5)) \(fmt(y + 5))M\(fmt(px - 5)) \(fmt(y + 5))"
                 svg += "L\(fmt(px + 5)) \(fmt(y - 5))\" class=\"tl-expired\"><title>"
             } else if end < horizon {
                 state = "expires within \(days) days"
-                svg += "<path d=\"M\(fmt(px)) \(fmt(y - 6))L\(fmt(px + 6)) \(fmt(y + 5))L\(fmt(px - 6)) \(fmt(y + 5))Z\" "
+                svg +=
+                    "<path d=\"M\(fmt(px)) \(fmt(y - 6))L\(fmt(px + 6)) \(fmt(y + 5))L\(fmt(px - 6)) \(fmt(y + 5))Z\" "
                 svg += "class=\"tl-soon\"><title>"
             } else {
                 state = end > latest ? "expires later (beyond the right edge)" : "valid"

@@ -11,7 +11,8 @@ import TLSWire
     static let markup = "<img src=x onerror=alert(1)>\"'&</svg><script>alert(1)</script>"
 
     @Test func textAttributeAndSVGTextAreEscaped() {
-        let expected = "&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt;"
+        let expected =
+            "&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt;"
         #expect(HTMLEscaping.text(Self.markup) == expected)
         #expect(HTMLEscaping.attribute(Self.markup) == expected)
         #expect(HTMLEscaping.svgText(Self.markup) == expected)

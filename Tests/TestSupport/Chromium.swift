@@ -17,7 +17,8 @@ public enum Chromium {
         public let console: [String]
         /// The `<title>` as parsed.
         public var title: String? {
-            guard let start = dom.range(of: "<title>"), let end = dom.range(of: "</title>", range: start.upperBound..<dom.endIndex)
+            guard let start = dom.range(of: "<title>"),
+                let end = dom.range(of: "</title>", range: start.upperBound..<dom.endIndex)
             else { return nil }
             return String(dom[start.upperBound..<end.lowerBound])
         }
@@ -26,7 +27,9 @@ public enum Chromium {
         public var handlerAttributes: [String] {
             let pattern = try! NSRegularExpression(pattern: "<[A-Za-z][^<>]*?\\son[a-zA-Z]+\\s*=", options: [])
             let range = NSRange(dom.startIndex..., in: dom)
-            return pattern.matches(in: dom, range: range).compactMap { Range($0.range, in: dom).map { String(dom[$0]) } }
+            return pattern.matches(in: dom, range: range).compactMap {
+                Range($0.range, in: dom).map { String(dom[$0]) }
+            }
         }
     }
 
@@ -47,25 +50,30 @@ public enum Chromium {
             timeout: 90 * Slowness.factor.clamped
         )
         guard result.status == 0, result.stdout.contains("<html") else {
-            throw Failure(description: "chromium --dump-dom \(file): status \(result.status): \(result.stderr.suffix(2000))")
+            throw Failure(
+                description: "chromium --dump-dom \(file): status \(result.status): \(result.stderr.suffix(2000))"
+            )
         }
         let console = result.stderr.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
         return Page(dom: result.stdout, console: console)
     }
 
-    /// A PNG of `file` in a `width`×`height` window, written to `png`.
-    public static func screenshot(_ file: String, to png: String, width: Int = 900, height: Int = 1100) throws {
+    /// A PNG of `file` in a `width`×`height` window at three quarters scale (a small file that
+    /// still shows the chain), written to `png`.
+    public static func screenshot(_ file: String, to png: String, width: Int = 900, height: Int = 1750) throws {
         let profile = TemporaryDirectory()
         let result = try Run.process(
             try browser(),
             quiet + [
-                "--user-data-dir=\(profile.path)", "--hide-scrollbars", "--force-device-scale-factor=1",
+                "--user-data-dir=\(profile.path)", "--hide-scrollbars", "--force-device-scale-factor=0.75",
                 "--window-size=\(width),\(height)", "--screenshot=\(png)", URL(fileURLWithPath: file).absoluteString,
             ],
             timeout: 90 * Slowness.factor.clamped
         )
         guard FileManager.default.fileExists(atPath: png) else {
-            throw Failure(description: "chromium --screenshot \(file): status \(result.status): \(result.stderr.suffix(2000))")
+            throw Failure(
+                description: "chromium --screenshot \(file): status \(result.status): \(result.stderr.suffix(2000))"
+            )
         }
     }
 

@@ -104,9 +104,18 @@ extension HTMLRenderer {
                 indices.append(cert.index)
             }
         } else {
-            for cert in chain {
-                nodes.append(node(cert))
+            // As presented: a box is linked to the next only when the next issued it.
+            for (i, cert) in chain.enumerated() {
+                var presented = node(cert)
+                presented.linked = i + 1 < chain.count && chain[i + 1].subject == cert.issuer && !cert.selfSigned
+                nodes.append(presented)
                 indices.append(cert.index)
+            }
+            // The last box leads to the missing issuer when it is the one whose issuer is missing.
+            if let missing = findings.first(where: { $0.code == .chainMissingIntermediate }), let last = chain.last,
+                missing.subject == .certificate(last.index), !nodes.isEmpty
+            {
+                nodes[nodes.count - 1].linked = true
             }
             if let missing = findings.first(where: { $0.code == .chainMissingIntermediate }) {
                 var issuer = "(unknown)"
@@ -138,7 +147,8 @@ extension HTMLRenderer {
             }
         }
         // Mark each link with the finding that breaks it.
-        for i in nodes.indices where i + 1 < nodes.count && nodes[i].linked {
+        // A link into the end of the path (no anchor reached) is drawn only when broken.
+        for i in nodes.indices where i + 1 < nodes.count && (nodes[i].linked || nodes[i + 1].kind == .noAnchor) {
             let child = indices[i]
             let parent = indices[i + 1]
             let breaking =
@@ -176,7 +186,7 @@ extension HTMLRenderer {
     /// The boxes top to bottom, leaf first, an arrow from each to its issuer: a broken link
     /// red, dashed and labelled with its finding; a missing issuer a dashed box; an anchor
     /// a double-framed one. Every text passes `s` (SVG text); full values in `<title>`.
-    func chainSVG(_ nodes: [ChainNode]) -> String {
+    func chainSVG(_ nodes: [ChainNode], id: String = "chain") -> String {
         guard !nodes.isEmpty else { return "" }
         func fmt(_ v: Double) -> String { SystemCall.format("%.0f", v) }
         let width = 760.0
@@ -186,12 +196,12 @@ extension HTMLRenderer {
         heights = heights.map { max($0, 52) }
         let total = heights.reduce(0, +) + gap * Double(nodes.count - 1) + 10
         var svg =
-            "<svg class=\"chain\" role=\"img\" aria-labelledby=\"chain-title\" viewBox=\"0 0 \(fmt(width)) \(fmt(total))\" "
-            + "xmlns=\"http://www.w3.org/2000/svg\"><title id=\"chain-title\">The certificate chain, leaf first, "
+            "<svg class=\"chain\" role=\"img\" aria-labelledby=\"\(id)-title\" viewBox=\"0 0 \(fmt(width)) \(fmt(total))\" "
+            + "xmlns=\"http://www.w3.org/2000/svg\"><title id=\"\(id)-title\">The certificate chain, leaf first, "
             + "each certificate above its issuer</title>\n"
-        for (id, cls) in [("arrow", "arrowhead"), ("arrow-bad", "arrowhead-bad")] {
+        for (marker, cls) in [("arrow", "arrowhead"), ("arrow-bad", "arrowhead-bad")] {
             svg +=
-                "<defs><marker id=\"\(id)\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" "
+                "<defs><marker id=\"\(id)-\(marker)\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" "
             svg +=
                 "markerWidth=\"12\" markerHeight=\"12\" orient=\"auto\"><path d=\"M0 0L10 5L0 10Z\" class=\"\(cls)\"/>"
             svg += "</marker></defs>"
@@ -233,7 +243,7 @@ extension HTMLRenderer {
                     let bad = node.broken != nil
                     svg += "<line x1=\"60\" y1=\"\(fmt(y + 2))\" x2=\"60\" y2=\"\(fmt(y + gap - 6))\" "
                     svg +=
-                        "class=\"\(bad ? "link-bad" : "link")\" marker-end=\"url(#\(bad ? "arrow-bad" : "arrow"))\"/>"
+                        "class=\"\(bad ? "link-bad" : "link")\" marker-end=\"url(#\(id)-\(bad ? "arrow-bad" : "arrow"))\"/>"
                     let label =
                         node.broken.map {
                             "✘ BROKEN: \($0.code.rawValue) — \(FindingCatalog.entry(for: $0.code)?.title ?? "")"

@@ -117,7 +117,7 @@ public struct HTMLRenderer: Sendable {
         default: body += verdictBox(.good, "✔ NO ERRORS", counts.isEmpty ? "no findings" : counts)
         }
         body += findingsSection(report.findings)
-        for file in report.files {
+        for (number, file) in report.files.enumerated() {
             body += "<section><h2>" + t(file.path) + " <span class=\"dim\">(" + t(file.format) + ")</span></h2>\n"
             if let p = file.pkcs12 {
                 body += "<dl class=\"fields\">"
@@ -136,7 +136,10 @@ public struct HTMLRenderer: Sendable {
                     f.subject = .certificate(index)
                     return f
                 }
-                body += chainSVG(nodesInFile(file.certificates, findings: pathFindings, at: report.at))
+                body += chainSVG(
+                    nodesInFile(file.certificates, findings: pathFindings, at: report.at),
+                    id: "file\(number)"
+                )
                 for (i, cert) in file.certificates.enumerated() {
                     body += certificateCard(cert, label: "certificate[\(i)]", at: report.at)
                 }
@@ -345,7 +348,7 @@ public struct HTMLRenderer: Sendable {
         for f in findings {
             let severity = f.severity.rawValue
             let title = FindingCatalog.entry(for: f.code)?.title ?? ""
-            out += "<article class=\"finding \(severity)\" id=\"finding-" + a(f.code.rawValue) + "\">"
+            out += "<article class=\"finding \(severity)\">"
             out +=
                 "<h3><span class=\"sev\">" + severity.uppercased() + "</span> <code class=\"code\">"
                 + t(f.code.rawValue)

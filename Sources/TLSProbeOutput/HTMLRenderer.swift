@@ -9,12 +9,14 @@ import TLSWire
 /// inline and a Content-Security-Policy forbids every load.
 ///
 /// Every value from a peer or a file passes `HTMLEscaping` for the place it lands (`t` for
-/// text, `a` for attributes, `s` for SVG text); our own markup never carries one unescaped.
+/// text, `s` for SVG text: no attribute carries one); our own markup never carries one
+/// unescaped.
 public struct HTMLRenderer: Sendable {
     public init() {}
 
-    /// The policy in every page's `<meta http-equiv>` (and listen's header): nothing may
-    /// be loaded, only the inline styles apply.
+    /// The policy in every page's `<meta http-equiv>`: nothing may be loaded, only the
+    /// inline styles apply (listen's header, `HTTPRequestHead.htmlPolicy`, says the same
+    /// and forbids framing).
     public static let contentSecurityPolicy =
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
@@ -649,8 +651,6 @@ public struct HTMLRenderer: Sendable {
 
     /// Element text.
     func t(_ value: String) -> String { HTMLEscaping.text(value) }
-    /// A quoted attribute value.
-    func a(_ value: String) -> String { HTMLEscaping.attribute(value) }
     /// SVG text.
     func s(_ value: String) -> String { HTMLEscaping.svgText(value) }
 }

@@ -42,12 +42,9 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
         lock.lock()
         defer { lock.unlock() }
         switch report {
-        case .connection(let r) where summary == nil && single == nil && rows.isEmpty:
-            // connect's one report; scan's first row is moved to `rows` when a second comes.
-            single = .connection(r)
-            rows.append(ScanRow(report: r, threshold: threshold))
         case .connection(let r):
-            single = nil
+            // connect's one report, or one of scan's rows (a scan ends with its summary).
+            single = rows.isEmpty && summary == nil ? report : nil
             rows.append(ScanRow(report: r, threshold: threshold))
         case .endpointError(let e):
             single = nil

@@ -74,4 +74,26 @@ import TLSWire
         #expect(html.components(separatedBy: "</svg>").count == 2, "one SVG, closed once")
         #expect(html.contains("&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
+
+    /// A big scan's page: one order of the table only (three copies of thousands of rows
+    /// would be a heavy page), every endpoint in it, the timeline the 60 soonest.
+    @Test func aBigScanHasOneTableAndABoundedTimeline() {
+        let row = ScanRow(report: LineBreakTests.connect, threshold: .error)
+        let rows = (1...(HTMLRenderer.reorderableRows + 1)).map { port -> ScanRow in
+            var r = row
+            r.port = port
+            r.notAfter = TestPKI.day(Double(port % 400))
+            return r
+        }
+        var summary = ScanSummary()
+        summary.endpoints = rows.count
+        for r in rows { summary.add(r, now: TestPKI.referenceTime) }
+        let html = HTMLRenderer().renderScan(rows, summary: summary, now: TestPKI.referenceTime)
+        #expect(!html.contains("id=\"o-exp\""), "one order only")
+        #expect(html.components(separatedBy: "<tr class=").count - 1 == rows.count)
+        #expect(html.components(separatedBy: "class=\"tl-label\"").count - 1 == 60)
+        #expect(html.contains("the 60 soonest of \(rows.count) shown"))
+        let small = HTMLRenderer().renderScan(Array(rows.prefix(3)), summary: summary, now: TestPKI.referenceTime)
+        #expect(small.contains("id=\"o-exp\"") && small.contains("id=\"o-addr\""), "re-orderable without script")
+    }
 }

@@ -159,7 +159,13 @@ public struct HTMLRenderer: Sendable {
 
     /// `scan`: the verdict over every endpoint, the table ordered by severity then address
     /// (other orders without script: radio buttons and CSS), the expiry timeline, the summary.
-    public func renderScan(_ rows: [ScanRow], summary s: ScanSummary, now: Date) -> String {
+    /// `otherCodes`: by endpoint, the codes of its findings after the top one.
+    public func renderScan(
+        _ rows: [ScanRow],
+        otherCodes: [String: [String]] = [:],
+        summary s: ScanSummary,
+        now: Date
+    ) -> String {
         var body = header(command: "scan", subject: "\(s.endpoints) endpoint\(s.endpoints == 1 ? "" : "s")", at: now)
         let detail =
             "\(s.cannotConnect) cannot connect, \(s.connects) connect · \(s.trusted) trusted, \(s.notTrusted) not trusted, \(s.notEvaluated) not evaluated"
@@ -185,7 +191,9 @@ public struct HTMLRenderer: Sendable {
             body += "<label for=\"o-sev\">by severity</label>"
             body += "<input type=\"radio\" name=\"order\" id=\"o-exp\"><label for=\"o-exp\">by expiry</label>"
             body += "<input type=\"radio\" name=\"order\" id=\"o-addr\"><label for=\"o-addr\">by address</label>\n"
-            body += "<div class=\"by-sev\">" + scanTable(bySeverity, now: now, days: s.expiringDays) + "</div>\n"
+            body +=
+                "<div class=\"by-sev\">" + scanTable(bySeverity, now: now, days: s.expiringDays, others: otherCodes)
+                + "</div>\n"
             let byExpiry = rows.sorted { a, b in
                 switch (a.notAfter, b.notAfter) {
                 case (let x?, let y?) where x != y: return x < y
@@ -194,16 +202,21 @@ public struct HTMLRenderer: Sendable {
                 default: return ScanRow.ordered(a, b)
                 }
             }
-            body += "<div class=\"by-exp\">" + scanTable(byExpiry, now: now, days: s.expiringDays) + "</div>\n"
             body +=
-                "<div class=\"by-addr\">" + scanTable(rows.sorted(by: ScanRow.ordered), now: now, days: s.expiringDays)
+                "<div class=\"by-exp\">" + scanTable(byExpiry, now: now, days: s.expiringDays, others: otherCodes)
+                + "</div>\n"
+            body +=
+                "<div class=\"by-addr\">"
+                + scanTable(rows.sorted(by: ScanRow.ordered), now: now, days: s.expiringDays, others: otherCodes)
                 + "</div>\n"
             body += "</div>"
         } else {
-            body += scanTable(bySeverity, now: now, days: s.expiringDays)
+            body += scanTable(bySeverity, now: now, days: s.expiringDays, others: otherCodes)
         }
         body += "</section>\n"
-        body += "<section><h2>Leaf expiry</h2>\n" + timeline(rows, now: now, days: s.expiringDays) + "</section>\n"
+        body +=
+            "<section><h2>Leaf expiry</h2>\n" + timeline(rows, now: now, days: s.expiringDays)
+            + "</section>\n"
         body += "<section><h2>Summary</h2><dl class=\"fields\">"
         body += field(
             "scanned",
@@ -520,7 +533,7 @@ public struct HTMLRenderer: Sendable {
         }
     }
 
-    func scanTable(_ rows: [ScanRow], now: Date, days: Int) -> String {
+    func scanTable(_ rows: [ScanRow], now: Date, days: Int, others: [String: [String]]) -> String {
         var out =
             "<table class=\"scan\"><thead><tr><th>Endpoint</th><th>Name</th><th>Verdict</th><th>Top finding</th>"
             + "<th>Expires</th><th>Issuer</th></tr></thead><tbody>\n"
@@ -533,7 +546,11 @@ public struct HTMLRenderer: Sendable {
             default:
                 if let code = row.topCode {
                     top = "\(row.topSeverity?.rawValue.uppercased() ?? "") \(code)"
-                    if row.moreFindings > 0 { top += " (+\(row.moreFindings))" }
+                    if let more = others[row.endpoint], !more.isEmpty {
+                        top += " · also " + more.joined(separator: ", ")
+                    } else if row.moreFindings > 0 {
+                        top += " (+\(row.moreFindings))"
+                    }
                 } else {
                     top = "no findings"
                 }

@@ -186,6 +186,9 @@ struct HTMLReportTests {
         #expect(dom.contains("✔ connects (trusted)"))
         #expect(dom.contains("✘ CANNOT CONNECT (NOT TRUSTED)"))
         #expect(dom.contains("chain.missing_intermediate") && dom.contains("cert.expired"))
+        let codes = Self.codes(out.json.stdout)
+        #expect(codes.count >= 3, "\(codes)")
+        for code in codes { #expect(dom.contains(code), "\(code) is not on the page") }
         #expect(dom.contains("<svg class=\"timeline\""), "the expiry timeline")
         #expect(dom.contains("--expiring 30 days") && dom.contains("today "))
         #expect(dom.contains("(expired)") && dom.contains("(within 30 d)"))

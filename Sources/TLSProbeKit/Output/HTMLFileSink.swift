@@ -18,6 +18,9 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
     private let lock = Lock()
     private var single: Report?
     private var rows: [ScanRow] = []
+    /// scan: by endpoint, the codes of its findings after the top one (a few short strings
+    /// each), so that the page names every code the JSON has.
+    private var otherCodes: [String: [String]] = [:]
     private var summary: ScanSummary?
 
     /// Refuses, before anything is examined, a FILE that could never be written (a link,
@@ -45,7 +48,11 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
         case .connection(let r):
             // connect's one report, or one of scan's rows (a scan ends with its summary).
             single = rows.isEmpty && summary == nil ? report : nil
-            rows.append(ScanRow(report: r, threshold: threshold))
+            let row = ScanRow(report: r, threshold: threshold)
+            rows.append(row)
+            var seen: Set<String> = [row.topCode ?? ""]
+            let more = r.findings.map(\.code.rawValue).filter { seen.insert($0).inserted }
+            if !more.isEmpty { otherCodes[row.endpoint] = more }
         case .endpointError(let e):
             single = nil
             rows.append(e.row)
@@ -62,7 +69,7 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
         lock.lock()
         defer { lock.unlock() }
         let renderer = HTMLRenderer()
-        if let summary { return renderer.renderScan(rows, summary: summary, now: started) }
+        if let summary { return renderer.renderScan(rows, otherCodes: otherCodes, summary: summary, now: started) }
         switch single {
         case .connection(let r)?: return renderer.render(r)
         case .verify(let r)?: return renderer.render(r)

@@ -11,6 +11,8 @@ package struct HTTPRequestHead: Equatable {
     package var requestLine: String
     package var host: String?
     package var userAgent: String?
+    /// The Accept header names text/html: a browser, answered with the HTML page.
+    package var wantsHTML = false
 
     /// What the bytes so far say.
     package enum Reading: Equatable {
@@ -54,6 +56,7 @@ package struct HTTPRequestHead: Equatable {
             let value = line[line.index(after: colon)...].trimmingSpaces()
             if name == "host" && head.host == nil { head.host = clip(value) }
             if name == "user-agent" && head.userAgent == nil { head.userAgent = clip(value) }
+            if name == "accept" && value.lowercased().contains("text/html") { head.wantsHTML = true }
         }
         return .request(head)
     }
@@ -83,12 +86,22 @@ package struct HTTPRequestHead: Equatable {
 
     private static func clip(_ text: String) -> String { text.count > 200 ? String(text.prefix(200)) + "…" : text }
 
-    /// The whole response: `200 OK`, text/plain (never sniffed as anything else), the body
-    /// (none for HEAD), then the connection closes.
-    package static func response(body: String, method: String) -> [UInt8] {
+    /// The Content-Security-Policy of the HTML page: no load, no script, no framing (the
+    /// page's own `<meta>` says the same but for framing, which only a header can).
+    package static let htmlPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// The whole response: `200 OK`, text/plain (never sniffed as anything else) or, for a
+    /// browser, text/html under `htmlPolicy`, the body (none for HEAD), then the connection
+    /// closes.
+    package static func response(body: String, method: String, html: Bool = false) -> [UInt8] {
         let bytes = Array(body.utf8)
+        let type =
+            html
+            ? "text/html; charset=utf-8\r\nContent-Security-Policy: \(htmlPolicy)\r\nReferrer-Policy: no-referrer"
+            : "text/plain; charset=utf-8"
         let head =
-            "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: \(bytes.count)\r\n"
+            "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nX-Content-Type-Options: nosniff\r\nContent-Length: \(bytes.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\nServer: tlsprobe\r\n\r\n"
         return Array(head.utf8) + (method == "HEAD" ? [] : bytes)
     }

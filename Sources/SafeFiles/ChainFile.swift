@@ -51,6 +51,18 @@ public enum ChainFile {
         option: String = "--save-chain"
     ) throws(WriteError) {
         try check(path, option: option)
+        try replace(at: path, with: Array(pem(certificates).utf8), mode: 0o644, option: option)
+    }
+
+    /// Replaces the file at `path` (checked already) with `bytes`: a temporary file beside
+    /// it (mkstemp), flushed, given `mode`, renamed over the path. `option` names the
+    /// option in the error.
+    package static func replace(
+        at path: String,
+        with bytes: [UInt8],
+        mode: mode_t,
+        option: String
+    ) throws(WriteError) {
         let place = directory(of: path)
         let name = PathText.lastComponent(path)
         var template = Array((place + "/." + name + ".XXXXXX").utf8CString)
@@ -68,8 +80,8 @@ public enum ChainFile {
             decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
             as: UTF8.self
         )
-        var failure = OwnFile.writeAll(fd, Array(pem(certificates).utf8))
-        if failure == nil && fchmod(fd, 0o644) != 0 { failure = errno }
+        var failure = OwnFile.writeAll(fd, bytes)
+        if failure == nil && fchmod(fd, mode) != 0 { failure = errno }
         if failure == nil && fsync(fd) != 0 { failure = errno }
         close(fd)
         // rename replaces the name, never following a link planted there meanwhile.

@@ -162,11 +162,13 @@ struct Connect: ParsableCommand {
     @OptionGroup var identity: IdentityOptions
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var page: HTMLOption
     @OptionGroup var brief: BriefOption
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
         try brief.check(output)
+        try page.check()
         let dial: DialTarget
         do throws(DialTarget.ParseError) {
             dial = try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort)
@@ -211,6 +213,8 @@ struct Connect: ParsableCommand {
 
     func run() throws {
         try examining("connect", output) {
+            let sink = output.single(brief: brief.brief)
+            let html = try page.sink(beside: sink, threshold: failOn.threshold)
             var c = ConnectSession.Configuration(
                 target: try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort)
             )
@@ -243,8 +247,7 @@ struct Connect: ParsableCommand {
             c.profile = profile.profile
             c.at = time.at
             let report = try ConnectSession(c).run()
-            let sink = output.single(brief: brief.brief)
-            sink.emit(.connection(report), threshold: failOn.threshold)
+            try sink.emit(.connection(report), html: html, threshold: failOn.threshold)
             return Status.of(sink)
         }
     }

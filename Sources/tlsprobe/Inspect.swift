@@ -29,14 +29,18 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var page: HTMLOption
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
         try checkStandardInputOnce(files + (key.map { [$0] } ?? []))
+        try page.check()
     }
 
     func run() throws {
         try examining("inspect", output) {
+            let sink = output.single()
+            let html = try page.sink(beside: sink, threshold: failOn.threshold)
             let context = TrustContext(
                 at: time.instant,
                 purpose: .server,
@@ -45,8 +49,7 @@ struct Inspect: ParsableCommand {
             )
             let result = try InspectSession(files: files, key: key, context: context, password: passwords.provider)
                 .run()
-            let sink = output.single()
-            sink.emit(.inspect(result.report), threshold: failOn.threshold)
+            try sink.emit(.inspect(result.report), html: html, threshold: failOn.threshold)
             for message in result.unopened { Console.note("Error: \(message)") }
             return result.incomplete ? Status.couldNotExamine : Status.of(sink)
         }

@@ -115,3 +115,41 @@ extension ParsableCommand {
         if status != .success { throw status }
     }
 }
+
+/// `--html FILE`, for connect, verify, inspect and scan: the report also as one
+/// self-contained page.
+struct HTMLOption: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write the report as one self-contained HTML page to FILE (no script, loads nothing; replaced atomically, never through a link). stdout and the exit status are unchanged.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
+    var html: String?
+
+    func check() throws {
+        if let html, html.isEmpty { throw ValidationError("--html needs a file name") }
+    }
+
+    /// `sink` with the page kept beside it, or nil without `--html`; a FILE that could
+    /// never be written is refused here, before anything is examined.
+    func sink<Inner: ReportSink>(beside sink: Inner, threshold: FailThreshold) throws -> HTMLFileSink<Inner>? {
+        guard let html else { return nil }
+        return try HTMLFileSink(path: html, beside: sink, threshold: threshold)
+    }
+}
+
+extension StreamSink {
+    /// Writes `report` (the one report of connect, verify, inspect) to stdout, and first
+    /// its page to `html` when given: a page that cannot be written is an error (exit 2)
+    /// before anything is printed, as a chain that cannot be saved is.
+    func emit(_ report: Report, html: HTMLFileSink<StreamSink>?, threshold: FailThreshold) throws {
+        if let html {
+            html.keep(report)
+            try html.finish()
+        }
+        emit(report, threshold: threshold)
+    }
+}

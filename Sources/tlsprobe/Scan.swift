@@ -155,6 +155,7 @@ struct Scan: ParsableCommand {
 
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var page: HTMLOption
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
@@ -198,6 +199,7 @@ struct Scan: ParsableCommand {
         if !(0...3650).contains(expiring) {
             throw ValidationError("--expiring must be a number of days from 0 to 3650")
         }
+        try page.check()
         if targetsFile == "-" && hostMap == "-" {
             throw ValidationError("only one of --targets-file and --host-map can read standard input")
         }
@@ -265,6 +267,7 @@ struct Scan: ParsableCommand {
                         threshold: failOn.threshold
                     )
             )
+            let html = try page.sink(beside: sink, threshold: failOn.threshold)
             let stop = StopToken.signals()
             stop.onStop { request in
                 // The first request lets the endpoints in progress finish; the second quits.
@@ -273,7 +276,10 @@ struct Scan: ParsableCommand {
                     "Stopping (\(request.cause)): the endpoints in progress finish; Ctrl-C again to quit at once"
                 )
             }
-            let summary = ScanSession(c).run(into: sink, until: stop)
+            let session = ScanSession(c)
+            let summary = html.map { session.run(into: $0, until: stop) } ?? session.run(into: sink, until: stop)
+            // The page after the table: one that cannot be written is an error (exit 2).
+            try html?.finish()
             return Self.status(summary)
         }
     }

@@ -37,15 +37,19 @@ struct Verify: ParsableCommand {
     var purpose: PurposeArgument = .server
     @OptionGroup var passwords: PasswordOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var page: HTMLOption
     @OptionGroup var failOn: FailOnOption
 
     func validate() throws {
         // An anchor file of - reads standard input too (CredentialFile): once in all.
         try checkStandardInputOnce(files + trust.anchors.anchorFiles)
+        try page.check()
     }
 
     func run() throws {
         try examining("verify", output) {
+            let sink = output.single()
+            let html = try page.sink(beside: sink, threshold: failOn.threshold)
             let session = VerifySession(
                 files: files,
                 anchors: trust.anchors.sources,
@@ -54,8 +58,7 @@ struct Verify: ParsableCommand {
                 password: passwords.provider
             )
             let report = try session.run()
-            let sink = output.single()
-            sink.emit(.verify(report), threshold: failOn.threshold)
+            try sink.emit(.verify(report), html: html, threshold: failOn.threshold)
             return Status.of(sink)
         }
     }

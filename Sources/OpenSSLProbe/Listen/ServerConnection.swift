@@ -163,10 +163,11 @@ final class ServerConnection {
             userAgent: head.userAgent,
             answered: false
         )
+        exchange.wantsHTML = head.wantsHTML
         var current = served
         current.http = exchange
         current.ended = Date()
-        let response = HTTPRequestHead.response(body: page(current), method: head.method)
+        let response = HTTPRequestHead.response(body: page(current), method: head.method, html: head.wantsHTML)
         exchange.answered = channel.write(response, until: deadline)
         return exchange
     }

@@ -35,6 +35,9 @@ public struct HTTPExchange: Sendable, Hashable {
     public var userAgent: String?
     /// Whether tlsprobe sent its page back.
     public var answered: Bool
+    /// The request's Accept header names text/html (a browser): the page is HTML, else
+    /// plain text (curl, an app's URL session).
+    public var wantsHTML = false
 
     public init(requestLine: String, host: String?, userAgent: String?, answered: Bool) {
         self.requestLine = requestLine

@@ -186,8 +186,11 @@ public final class ListenSession: Sendable {
         let summary = server.serve(
             count: configuration.count,
             duration: configuration.duration,
-            page: {
-                TextRenderer.listenPage(Self.report($0, served: served, clientAnchors: clientAnchors, profile: profile))
+            page: { connection in
+                // A browser gets the HTML page, curl and apps the plain text.
+                let report = Self.report(connection, served: served, clientAnchors: clientAnchors, profile: profile)
+                return connection.http?.wantsHTML == true
+                    ? HTMLRenderer().renderListenPage(report) : TextRenderer.listenPage(report)
             },
             report: { connection in
                 sink.emit(

@@ -26,6 +26,9 @@ fi
 # CipherEnumerationTests compare connect --ciphers with sslscan's answer (skipped, saying
 # so, without it).
 Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison with it is skipped" >&2
+# NewClientsTests run gnutls-serv without RFC 5746 secure renegotiation (skipped, saying
+# so, without it).
+Tests/install-packages.sh gnutls-bin || echo "gnutls-bin not installed: the renegotiation test is skipped" >&2
 
 # Each step says when it starts, with the seconds since the suite began (the suite is meant
 # to take at most 10 minutes on a 2-core machine).

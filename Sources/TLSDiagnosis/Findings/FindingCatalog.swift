@@ -613,6 +613,18 @@ public enum FindingCatalog {
             reproduce: "tlsprobe listen 4433 --identity server.p12",
             rank: .handshake
         ),
+        Entry(
+            code: .tlsNoSecureRenegotiation,
+            title: "no secure renegotiation (RFC 5746): OpenSSL 3 clients refuse the server",
+            defaultSeverity: .warning,
+            meaning:
+                "connect: the server chose TLS 1.2 or older and its ServerHello carries no renegotiation_info extension, though our ClientHello asked for one (TLS_EMPTY_RENEGOTIATION_INFO_SCSV or the extension): it does not support RFC 5746 secure renegotiation. Clients on OpenSSL 3 (curl, Python, Node, most Linux software) refuse such a server with \"unsafe legacy renegotiation disabled\" (curl exits with 35), while browsers and Apple's clients still connect. Old embedded TLS stacks, and load balancers or firewalls that terminate TLS in front of a device, are the usual cause. TLS 1.3 has no renegotiation and is never reported. An error under --profile openssl, whose verdict then says its clients cannot connect; a warning under default; a note under apple.",
+            fix:
+                "Turn on RFC 5746 secure renegotiation on the server (every TLS library has had it since 2010: update the device's firmware or TLS stack; in GnuTLS, drop %DISABLE_SAFE_RENEGOTIATION from the priority string), or upgrade or reconfigure the load balancer or firewall in front of it. A stopgap on one client: Options = UnsafeLegacyServerConnect in its openssl.cnf (Python: ssl.OP_LEGACY_SERVER_CONNECT).",
+            related: [.tlsHandshakeFailed, .tlsProtocolTooOld],
+            reproduce: "tlsprobe connect HOST:PORT --profile openssl",
+            rank: .handshake
+        ),
         // mtls
         Entry(
             code: .mtlsClientCertRequested,

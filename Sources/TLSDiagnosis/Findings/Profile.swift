@@ -181,6 +181,7 @@ public struct Profile: Sendable, Hashable {
             .chainAnchorNotRoot: .error,
             .tlsProtocolTooOld: .error,
             .tlsNoForwardSecrecy: .error,
+            .tlsNoSecureRenegotiation: .info,
             .pkcs12ModernEncryption: .warning,
             .certNonconforming: .warning,
         ],
@@ -211,6 +212,7 @@ public struct Profile: Sendable, Hashable {
         severityOverrides: [
             .nameCNOnly: .warning,
             .certNonconforming: .warning,
+            .tlsNoSecureRenegotiation: .error,
         ],
         disabled: [.certValidityTooLong],
         commonNameFallback: true,

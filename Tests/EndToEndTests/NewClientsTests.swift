@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// New clients against old devices: what OpenSSL 3 clients refuse (no RFC 5746 secure
+/// renegotiation) and what iOS 26's post-quantum ClientHello breaks (a first record larger
+/// than one packet), against real servers on loopback.
+@Suite struct NewClientsTests {
+    static let hasGnuTLSServer = (try? Run.which("gnutls-serv")) != nil
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// `gnutls-serv` with `priority`, serving `cert`/`key` on `port`. It binds every address
+    /// (it has no option to bind one): the tests dial 127.0.0.1 only.
+    final class GnuTLSServer: @unchecked Sendable {
+        let reservation: ReservedPort
+        let background: BackgroundProcess
+        var address: String { "127.0.0.1:\(reservation.port)" }
+
+        init(cert: String, key: String, priority: String) throws {
+            reservation = try ReservedPort(host: "127.0.0.1")
+            background = try BackgroundProcess(
+                "gnutls-serv",
+                [
+                    "--quiet", "--priority", priority, "--x509certfile", cert, "--x509keyfile", key,
+                    "-p", "\(reservation.port)",
+                ]
+            )
+            guard LoopbackPort.waitUntilListening(host: "127.0.0.1", port: reservation.port) else {
+                let output = background.stop()
+                throw Failure(description: "gnutls-serv did not start: \(output)")
+            }
+        }
+
+        func stop() { background.stop() }
+    }
+
+    static func report(_ arguments: [String]) throws -> (json: [String: Any], text: String, status: Int32) {
+        let json = try Run.tlsprobe(["connect"] + arguments + ["--json"], timeout: 60)
+        try SchemaTests.expectValid(json.stdout, "connect")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any],
+            "stdout: \(json.stdout) stderr: \(json.stderr)"
+        )
+        let text = try Run.tlsprobe(["connect"] + arguments, timeout: 60)
+        #expect(text.status == json.status)
+        return (object, text.stdout, json.status)
+    }
+
+    static func firstLine(_ text: String) -> String { String(text.prefix { $0 != "\n" }) }
+
+    // MARK: secure renegotiation
+
+    @Test(
+        .enabled(
+            if: hasGnuTLSServer,
+            "gnutls-serv is not installed (apt-get install -y gnutls-bin; Tests/run.sh installs it): the renegotiation test is skipped"
+        )
+    )
+    func aServerWithoutSecureRenegotiationIsRefusedByTheOpenSSLProfile() throws {
+        let pki = PKIFiles()
+        let chain = pki.dir.write("fullchain.pem", pki.chain.leaf.pem + pki.chain.intermediate.pem)
+        let server = try GnuTLSServer(
+            cert: chain,
+            key: pki.key,
+            priority: "NORMAL:-VERS-TLS1.3:%DISABLE_SAFE_RENEGOTIATION"
+        )
+        defer { server.stop() }
+        // The real OpenSSL 3 client refuses it, with the message the finding names.
+        let curl = try Run.process(
+            "curl",
+            ["-sS", "--cacert", pki.root, "-o", "/dev/null", "https://\(server.address)/"],
+            timeout: 30
+        )
+        #expect(curl.status == 35, "curl: \(curl.stderr)")
+        #expect(curl.stderr.contains("unsafe legacy renegotiation disabled"), "\(curl.stderr)")
+
+        let openssl = try Self.report([server.address, "--anchor", pki.root, "--profile", "openssl"])
+        #expect(openssl.status == 1, "\(openssl.text)")
+        let first = Self.firstLine(openssl.text)
+        #expect(first.hasPrefix("OpenSSL 3 client (curl): CANNOT CONNECT"), "\(openssl.text)")
+        #expect(first.contains("(tls.no_secure_renegotiation)"), "\(first)")
+        let finding = try #require(JSONFindings.finding(openssl.json, "tls.no_secure_renegotiation"))
+        #expect(finding["severity"] as? String == "error")
+        let message = finding["message"] as? String ?? ""
+        #expect(message.contains("OpenSSL 3 clients refuse this server"), "\(message)")
+        #expect(message.contains("unsafe legacy renegotiation disabled"), "\(message)")
+        let evidence = finding["evidence"] as? [String: Any] ?? [:]
+        #expect(evidence["version"] as? String == "TLSv1.2", "\(evidence)")
+        let verdict = try #require(openssl.json["verdict"] as? [String: Any])
+        #expect(verdict["connects"] as? Bool == false)
+        #expect(verdict["cause"] as? String == "tls.no_secure_renegotiation")
+
+        // A warning under default, a note under apple: those clients connect.
+        let plain = try Self.report([server.address, "--anchor", pki.root])
+        #expect(
+            JSONFindings.finding(plain.json, "tls.no_secure_renegotiation")?["severity"] as? String == "warning",
+            "\(plain.text)"
+        )
+        #expect(plain.status == 0, "\(plain.text)")
+        let apple = try Self.report([server.address, "--anchor", pki.root, "--profile", "apple"])
+        #expect(
+            JSONFindings.finding(apple.json, "tls.no_secure_renegotiation")?["severity"] as? String == "info",
+            "\(apple.text)"
+        )
+
+        // explain finds the code from curl's message.
+        let explain = try Run.tlsprobe(["explain", "unsafe legacy renegotiation disabled"])
+        #expect(explain.stdout.contains("tls.no_secure_renegotiation"), "\(explain.stdout)")
+    }
+
+    @Test func sServerHasSecureRenegotiationAndNoFinding() throws {
+        let pki = PKIFiles()
+        for version in ["-tls1_2", "-tls1_3"] {
+            let server = try pki.server([version])
+            defer { server.stop() }
+            let out = try Self.report([server.address, "--anchor", pki.root, "--profile", "openssl"])
+            #expect(JSONFindings.finding(out.json, "tls.no_secure_renegotiation") == nil, "\(version): \(out.text)")
+            #expect(out.status == 0, "\(version): \(out.text)")
+        }
+    }
+}

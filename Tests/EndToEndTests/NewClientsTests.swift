@@ -119,4 +119,80 @@ import TestSupport
             #expect(out.status == 0, "\(version): \(out.text)")
         }
     }
+
+    // MARK: the post-quantum ClientHello
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Tests/Tools/small-hello-device.py on a port reserved for it, in front of `upstream`:
+    /// closes the connection when the first TLS record is larger than 1,400 bytes.
+    final class SmallHelloDevice {
+        let reservation: ReservedPort
+        let background: BackgroundProcess
+        var address: String { reservation.address }
+
+        init(upstream: String) throws {
+            reservation = try ReservedPort()
+            background = try BackgroundProcess(
+                "python3",
+                [
+                    NewClientsTests.root.appendingPathComponent("Tests/Tools/small-hello-device.py").path,
+                    reservation.address, upstream, "1400",
+                ]
+            )
+            guard LoopbackPort.waitUntilListening(port: reservation.port) else {
+                throw Failure(description: "small-hello-device.py did not start: \(background.stop())")
+            }
+        }
+
+        deinit { background.stop() }
+    }
+
+    @Test func aDeviceThatDropsLargeHellosIsReportedUnderApple() throws {
+        let pki = PKIFiles()
+        let server = try pki.server(["-www"])
+        defer { server.stop() }
+        let device = try SmallHelloDevice(upstream: server.address)
+        // curl (OpenSSL 3.0's hello) still gets through the device.
+        let curl = try Run.process(
+            "curl",
+            ["-sS", "--cacert", pki.root, "-o", "/dev/null", "https://\(device.address)/"],
+            timeout: 30
+        )
+        #expect(curl.status == 0, "curl: \(curl.stderr)")
+
+        let apple = try Self.report([device.address, "--anchor", pki.root, "--profile", "apple"])
+        #expect(apple.status == 1, "\(apple.text)")
+        let first = Self.firstLine(apple.text)
+        #expect(first.hasPrefix("iPhone/Mac (iOS 17+): CANNOT CONNECT"), "\(apple.text)")
+        #expect(first.contains("(tls.large_hello_refused)"), "\(first)")
+        let finding = try #require(JSONFindings.finding(apple.json, "tls.large_hello_refused"), "\(apple.text)")
+        #expect(finding["severity"] as? String == "error")
+        let message = finding["message"] as? String ?? ""
+        #expect(message.contains("closed the connection"), "\(message)")
+        #expect(message.contains("iOS 26"), "\(message)")
+        let evidence = finding["evidence"] as? [String: Any] ?? [:]
+        #expect(evidence["large_reply"] as? String == "closed", "\(evidence)")
+        #expect(evidence["ordinary_reply"] as? String == "server_hello", "\(evidence)")
+        #expect((evidence["large_hello_bytes"] as? Int ?? 0) >= 1_700, "\(evidence)")
+        #expect((evidence["ordinary_hello_bytes"] as? Int ?? 9_999) < 1_400, "\(evidence)")
+        // The chain is still judged: the handshake itself went through.
+        #expect((apple.json["trust"] as? [String: Any])?["trusted"] as? Bool == true)
+
+        // With --versions under default: a warning.
+        let versions = try Self.report([device.address, "--anchor", pki.root, "--versions"])
+        #expect(
+            JSONFindings.finding(versions.json, "tls.large_hello_refused")?["severity"] as? String == "warning",
+            "\(versions.text)"
+        )
+        // Without either, the probe does not run.
+        let plain = try Self.report([device.address, "--anchor", pki.root])
+        #expect(JSONFindings.finding(plain.json, "tls.large_hello_refused") == nil, "\(plain.text)")
+
+        // s_server alone takes the large hello (it ignores X25519MLKEM768 and picks x25519).
+        let direct = try Self.report([server.address, "--anchor", pki.root, "--profile", "apple"])
+        #expect(JSONFindings.finding(direct.json, "tls.large_hello_refused") == nil, "\(direct.text)")
+        #expect(direct.status == 0, "\(direct.text)")
+    }
 }

@@ -625,6 +625,18 @@ public enum FindingCatalog {
             reproduce: "tlsprobe connect HOST:PORT --profile openssl",
             rank: .handshake
         ),
+        Entry(
+            code: .tlsLargeHelloRefused,
+            title: "the post-quantum ClientHello of iOS 26 and Chrome is refused",
+            defaultSeverity: .warning,
+            meaning:
+                "connect (under --profile apple, and with --versions): the server answered an ordinary ClientHello (Apple's of iOS 17+, about 300 bytes) with a ServerHello or a HelloRetryRequest, but not the post-quantum one that iOS 26, macOS 26 and Chrome send: X25519MLKEM768 first with a 1,216-byte key share, then x25519, 1,700 bytes in one record, larger than one packet. tlsprobe builds that hello itself (OpenSSL 3.0 cannot offer the group) and reads only the server's first answer. A server that works answers both, choosing x25519 or asking for it with a HelloRetryRequest. The TLS stack reads the hello in one buffer, or a middlebox in front of it drops large first records: iPhones and Macs on iOS 26/macOS 26 and Chrome fail, while older iPhones and curl on OpenSSL 3.0 still connect. The evidence says how the server ended (closed, reset, timeout, an alert) and the sizes of both hellos.",
+            fix:
+                "Update the device's firmware or TLS stack so that it reads a ClientHello spread over several TCP segments (RFC 8446 allows records of 16 KB), or update or reconfigure the firewall, load balancer or inspection box in front of it that drops large first records. A server need not support X25519MLKEM768: it only has to ignore it and choose x25519.",
+            related: [.tlsAppleClientRefused, .tlsHandshakeFailed],
+            reproduce: "tlsprobe connect HOST:PORT --profile apple",
+            rank: .handshake
+        ),
         // mtls
         Entry(
             code: .mtlsClientCertRequested,

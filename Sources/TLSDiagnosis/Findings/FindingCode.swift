@@ -81,6 +81,7 @@ extension FindingCode {
     public static let tlsClientNotTLS = FindingCode(rawValue: "tls.client_not_tls")
     public static let tlsClientGaveUpOnCertificate = FindingCode(rawValue: "tls.client_gave_up_on_certificate")
     public static let tlsNoSecureRenegotiation = FindingCode(rawValue: "tls.no_secure_renegotiation")
+    public static let tlsLargeHelloRefused = FindingCode(rawValue: "tls.large_hello_refused")
     // ocsp
     public static let ocspRevoked = FindingCode(rawValue: "ocsp.revoked")
     public static let ocspInvalidStaple = FindingCode(rawValue: "ocsp.invalid_staple")

@@ -182,6 +182,7 @@ public struct Profile: Sendable, Hashable {
             .tlsProtocolTooOld: .error,
             .tlsNoForwardSecrecy: .error,
             .tlsNoSecureRenegotiation: .info,
+            .tlsLargeHelloRefused: .error,
             .pkcs12ModernEncryption: .warning,
             .certNonconforming: .warning,
         ],

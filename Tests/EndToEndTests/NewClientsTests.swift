@@ -195,4 +195,72 @@ import TestSupport
         #expect(JSONFindings.finding(direct.json, "tls.large_hello_refused") == nil, "\(direct.text)")
         #expect(direct.status == 0, "\(direct.text)")
     }
+
+    // MARK: fleets sharing a key
+
+    /// Three devices whose certificates carry one key (each its own certificate, as units
+    /// of one model are), and a fourth with its own: scan lists exactly the three together.
+    @Test func aScanListsTheEndpointsThatShareOneKey() throws {
+        let dir = TemporaryDirectory()
+        let reservation = try ReservedPort(host: "127.0.0.4")
+        let port = reservation.port
+        func key(_ name: String) throws -> String {
+            let path = dir.file(name)
+            let made = try Run.process(
+                "openssl",
+                ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path]
+            )
+            try #require(made.status == 0, "\(made.stderr)")
+            return path
+        }
+        func certificate(_ name: String, key: String, address: String) throws -> String {
+            let path = dir.file(name + ".pem")
+            let made = try Run.process(
+                "openssl",
+                [
+                    "req", "-x509", "-key", key, "-out", path, "-days", "30", "-subj", "/CN=camera \(name)",
+                    "-addext", "subjectAltName=IP:\(address)",
+                ]
+            )
+            try #require(made.status == 0, "\(made.stderr)")
+            return path
+        }
+        let shared = try key("shared.key")
+        let own = try key("own.key")
+        var servers: [BackgroundProcess] = []
+        defer { for server in servers { server.stop() } }
+        for (index, address) in ["127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7"].enumerated() {
+            let keyFile = index < 3 ? shared : own
+            let cert = try certificate("unit\(index)", key: keyFile, address: address)
+            if index == 0 { reservation.release() }
+            servers.append(
+                try BackgroundProcess(
+                    "openssl",
+                    ["s_server", "-accept", "\(address):\(port)", "-cert", cert, "-key", keyFile, "-quiet"]
+                )
+            )
+            try #require(LoopbackPort.waitUntilListening(host: address, port: port), "s_server on \(address)")
+        }
+        let json = try Run.tlsprobe(
+            ["scan", "127.0.0.4/30", "--ports", "\(port)", "--json", "--timeout", "10"],
+            timeout: 120
+        )
+        try SchemaTests.expectValid(json.stdout, "scan", lines: true)
+        let lines = try ScanCommandTests.objects(json.stdout)
+        let summary = try #require(lines.last?["summary"] as? [String: Any], "\(json.stdout.prefix(2000))")
+        #expect(summary["found"] as? Int == 4)
+        let groups = try #require(summary["shared_keys"] as? [[String: Any]], "\(summary)")
+        #expect(groups.count == 1, "\(groups)")
+        let endpoints = (groups.first?["endpoints"] as? [String] ?? []).sorted()
+        #expect(endpoints == ["127.0.0.4:\(port)", "127.0.0.5:\(port)", "127.0.0.6:\(port)"], "\(groups)")
+        #expect(groups.first?["code"] as? String == "fleet.shared_key")
+
+        let text = try Run.tlsprobe(["scan", "127.0.0.4/30", "--ports", "\(port)", "--timeout", "10"], timeout: 120)
+        let line = try #require(
+            text.stdout.split(separator: "\n").first { $0.contains("fleet.shared_key") },
+            "\(text.stdout)"
+        )
+        #expect(line.contains("3 endpoints"), "\(line)")
+        #expect(!line.contains("127.0.0.7"), "\(line)")
+    }
 }

@@ -832,6 +832,19 @@ public enum FindingCatalog {
             related: [.captureIncompleteHandshake],
             reproduce: "tcpdump -s 0 -w trace.pcap"
         ),
+        // fleet
+        Entry(
+            code: .fleetSharedKey,
+            title: "devices share one key",
+            defaultSeverity: .warning,
+            meaning:
+                "scan: the same leaf public key (the SHA-256 of its SubjectPublicKeyInfo) is served at endpoints of more than one address, listed together in the summary (text: the shared keys lines; JSON: summary.shared_keys). Cameras, printers and other devices shipped with one key for every unit, or with their TLS stack's default certificate, look like this: pinning one of them pins them all, and a key read out of one device opens every other (OWASP ISVS asks for a unique key per device). One device answering on several addresses (IPv4 and IPv6, two interfaces) or a load-balanced service looks alike: the list tells them apart.",
+            fix:
+                "Give each device a key and certificate of its own (tlsprobe identity server --ca CA_DIR --host NAME makes one per device), or have the vendor generate a key on first boot; then re-pin clients to each device's own key.",
+            related: [.pinMismatch, .chainSelfSignedLeaf],
+            reproduce: "tlsprobe scan 192.168.1.0/24 --ports 443",
+            rank: .property
+        ),
     ]
 
     private static let byCode: [FindingCode: Entry] = Dictionary(

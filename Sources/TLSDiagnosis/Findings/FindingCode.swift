@@ -7,7 +7,7 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cus
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// The part before the dot: `chain`, `cert`, `name`, `tls`, `mtls`, `ocsp`, `pin`, `pkcs12`, `key`, `capture`.
+    /// The part before the dot: `chain`, `cert`, `name`, `tls`, `mtls`, `ocsp`, `pin`, `pkcs12`, `key`, `capture`, `fleet`.
     public var area: String { String(rawValue.prefix(while: { $0 != "." })) }
 
     public var description: String { rawValue }
@@ -107,4 +107,6 @@ extension FindingCode {
     public static let captureDecryptFailed = FindingCode(rawValue: "capture.decrypt_failed")
     public static let captureIncompleteHandshake = FindingCode(rawValue: "capture.incomplete_handshake")
     public static let captureTruncated = FindingCode(rawValue: "capture.truncated")
+    // fleet
+    public static let fleetSharedKey = FindingCode(rawValue: "fleet.shared_key")
 }

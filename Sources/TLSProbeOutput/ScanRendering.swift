@@ -107,6 +107,12 @@ extension TextRenderer {
             out += "              \(e.endpoint)  \(ReportTime.iso8601(e.notAfter).prefix(10))\n"
         }
         if s.expiring.count > 10 { out += "              and \(s.expiringCount - 10) more\n" }
+        if s.vendorDefaultCount > 0 {
+            out +=
+                "  defaults    cert.vendor_default: \(s.vendorDefaultCount) serve a stack's default certificate: "
+                + s.vendorDefaults.prefix(10).joined(separator: ", ")
+                + (s.vendorDefaultCount > 10 ? " and \(s.vendorDefaultCount - 10) more" : "") + "\n"
+        }
         let shared = s.sharedKeys
         for key in shared.prefix(10) {
             out +=
@@ -159,6 +165,11 @@ extension ReportJSON {
                         ])
                     }
                 ),
+                "vendor_defaults": .object([
+                    "code": .string("cert.vendor_default"),
+                    "count": .int(s.vendorDefaultCount),
+                    "endpoints": .array(s.vendorDefaults.map { .string($0) }),
+                ]),
                 "interrupted": .bool(s.interrupted),
                 "elapsed_ms": .int(s.elapsedMilliseconds),
             ]),

@@ -218,7 +218,8 @@ import TestSupport
             let made = try Run.process(
                 "openssl",
                 [
-                    "req", "-x509", "-key", key, "-out", path, "-days", "30", "-subj", "/CN=camera \(name)",
+                    "req", "-x509", "-key", key, "-out", path, "-days", "30", "-subj",
+                    name == "unit3" ? "/CN=camera \(name)" : "/O=Internet Widgits Pty Ltd/CN=camera \(name)",
                     "-addext", "subjectAltName=IP:\(address)",
                 ]
             )
@@ -254,6 +255,16 @@ import TestSupport
         let endpoints = (groups.first?["endpoints"] as? [String] ?? []).sorted()
         #expect(endpoints == ["127.0.0.4:\(port)", "127.0.0.5:\(port)", "127.0.0.6:\(port)"], "\(groups)")
         #expect(groups.first?["code"] as? String == "fleet.shared_key")
+        // The three also serve OpenSSL's default organization: cert.vendor_default in each
+        // record and in the summary.
+        let defaults = lines.dropLast().filter { JSONFindings.finding($0, "cert.vendor_default") != nil }
+        #expect(defaults.count == 3, "\(json.stdout.prefix(3000))")
+        let vendor = try #require(summary["vendor_defaults"] as? [String: Any])
+        #expect(vendor["count"] as? Int == 3)
+        #expect(
+            (vendor["endpoints"] as? [String] ?? []).sorted()
+                == ["127.0.0.4:\(port)", "127.0.0.5:\(port)", "127.0.0.6:\(port)"]
+        )
 
         let text = try Run.tlsprobe(["scan", "127.0.0.4/30", "--ports", "\(port)", "--timeout", "10"], timeout: 120)
         let line = try #require(
@@ -262,5 +273,6 @@ import TestSupport
         )
         #expect(line.contains("3 endpoints"), "\(line)")
         #expect(!line.contains("127.0.0.7"), "\(line)")
+        #expect(text.stdout.contains("cert.vendor_default: 3 serve"), "\(text.stdout)")
     }
 }

@@ -390,6 +390,17 @@ public enum FindingCatalog {
             related: [.certWeakKey],
             reproduce: "tlsprobe inspect cert.pem"
         ),
+        Entry(
+            code: .certVendorDefault,
+            title: "a TLS stack's default certificate",
+            defaultSeverity: .warning,
+            meaning:
+                "The leaf's subject or issuer carries a name that TLS stacks and packages put in the certificate they make when nobody chooses one: \"Internet Widgits Pty Ltd\" (OpenSSL's openssl.cnf), \"snakeoil\" (Debian's ssl-cert), \"localhost.localdomain\" or \"SomeOrganization\" (RHEL's mod_ssl), \"Default Company Ltd\" (RHEL's openssl.cnf), \"Acme Co\" (Go's generate_cert.go). Cameras, printers and appliances shipped with such a certificate usually carry the same key on every unit: pinning one pins them all, and a key read out of one device opens every other (OWASP ISVS asks for a unique key per device). In scan, fleet.shared_key lists the endpoints that share it.",
+            fix:
+                "Replace the default certificate with one made for this device, with a key of its own (tlsprobe identity server --ca CA_DIR --host NAME), or have the vendor generate a key on first boot.",
+            related: [.fleetSharedKey, .chainSelfSignedLeaf],
+            reproduce: "tlsprobe connect HOST:PORT"
+        ),
         // name
         Entry(
             code: .nameMismatch,

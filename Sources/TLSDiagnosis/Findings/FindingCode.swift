@@ -63,6 +63,7 @@ extension FindingCode {
     public static let certNonconforming = FindingCode(rawValue: "cert.nonconforming")
     public static let certUnknownCriticalExtension = FindingCode(rawValue: "cert.unknown_critical_extension")
     public static let certUnsupportedAlgorithm = FindingCode(rawValue: "cert.unsupported_algorithm")
+    public static let certVendorDefault = FindingCode(rawValue: "cert.vendor_default")
     // name
     public static let nameMismatch = FindingCode(rawValue: "name.mismatch")
     public static let nameIPNotInSAN = FindingCode(rawValue: "name.ip_not_in_san")

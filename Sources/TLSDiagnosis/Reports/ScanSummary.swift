@@ -48,6 +48,8 @@ public struct ScanRow: Sendable, Hashable {
     public var errorFindingCodes: [String]
     /// The SHA-256 of the leaf's SubjectPublicKeyInfo, for `fleet.shared_key`.
     public var leafSPKI: String? = nil
+    /// Whether the report has `cert.vendor_default` (a stack's default certificate).
+    public var vendorDefault = false
 
     /// `host:port` (`[v6]:port`), the address connected to in parentheses when a name was dialled.
     public var endpoint: String {
@@ -71,6 +73,7 @@ public struct ScanRow: Sendable, Hashable {
         handshakeFailed = r.outcome != .established
         errorFindingCodes = Array(Set(r.findings.filter { $0.severity == .error }.map(\.code.rawValue))).sorted()
         leafSPKI = leaf?.spkiSHA256
+        vendorDefault = r.findings.contains { $0.code == .certVendorDefault }
         // Findings are in report order: the first is the root cause of the worst group.
         let top = r.findings.first
         connects = nil
@@ -234,6 +237,11 @@ public struct ScanSummary: Sendable, Hashable {
     public static let keysRemembered = 65_536
     public static let endpointsPerKeyListed = 100
 
+    /// `cert.vendor_default`: endpoints serving a stack's default certificate, counted, and
+    /// the first `endpointsPerKeyListed` of them listed in scan order.
+    public var vendorDefaultCount = 0
+    public var vendorDefaults: [String] = []
+
     /// Leaf key → the endpoints (and their addresses) serving it.
     private var keyEndpoints: [String: [(endpoint: String, address: String)]] = [:]
 
@@ -246,6 +254,7 @@ public struct ScanSummary: Sendable, Hashable {
             && a.findings == b.findings && a.expiringDays == b.expiringDays && a.expiringCount == b.expiringCount
             && a.expiring == b.expiring && a.expired == b.expired && a.interrupted == b.interrupted
             && a.elapsedMilliseconds == b.elapsedMilliseconds && a.sharedKeys == b.sharedKeys
+            && a.vendorDefaultCount == b.vendorDefaultCount && a.vendorDefaults == b.vendorDefaults
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -283,6 +292,10 @@ public struct ScanSummary: Sendable, Hashable {
         }
         if row.failing { failing += 1 }
         for code in row.errorFindingCodes { findings[code, default: 0] += 1 }
+        if row.vendorDefault {
+            vendorDefaultCount += 1
+            if vendorDefaults.count < Self.endpointsPerKeyListed { vendorDefaults.append(row.endpoint) }
+        }
         if let spki = row.leafSPKI, keyEndpoints[spki] != nil || keyEndpoints.count < Self.keysRemembered {
             var listed = keyEndpoints[spki, default: []]
             if listed.count < Self.endpointsPerKeyListed {

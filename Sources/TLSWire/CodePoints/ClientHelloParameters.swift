@@ -101,8 +101,9 @@ public struct ClientHelloParameters: Sendable, Hashable {
     /// draft-ietf-tls-ecdhe-mlkem gives the code point and the share's layout and size.
     /// No published packet capture of an iOS 26 ClientHello was found: the position first
     /// among the groups, and the x25519 share beside it, follow Chrome 131+ (which sends
-    /// both, X25519MLKEM768 first) and the issue reports of iOS 26 behaviour; the other lists
-    /// are `apple`'s, from captures of iOS 17/18.
+    /// both, X25519MLKEM768 first); the other lists are `apple`'s, from captures of iOS
+    /// 17/18. The padding to 1,700 bytes (`ClientHelloBuilder.largeHelloLength`) stands for
+    /// extensions not copied here, so the record is about as large as theirs.
     public static let apple26 = ClientHelloParameters(
         client: "Apple post-quantum (iOS 26/macOS 26; Chrome 131+ alike)",
         cipherSuites: apple.cipherSuites,

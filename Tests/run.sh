@@ -29,9 +29,12 @@ Tests/install-packages.sh python3-zeroconf || echo "python3-zeroconf not install
 # CipherEnumerationTests compare connect --ciphers with sslscan's answer (skipped, saying
 # so, without it).
 Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison with it is skipped" >&2
+# NewClientsTests run gnutls-serv without RFC 5746 secure renegotiation (skipped, saying
+# so, without it).
+Tests/install-packages.sh gnutls-bin || echo "gnutls-bin not installed: the renegotiation test is skipped" >&2
 # HTMLReportTests open --html pages in headless Chromium (skipped, saying so, without it).
 # About 80 MB to fetch: installed in the background while the suite builds, waited for
-# before the end-to-end tests.
+# before the end-to-end tests (the last install here: apt takes one at a time).
 chromium_pid=
 if [ "$(uname -s)" != Darwin ] && ! dpkg -s chromium >/dev/null 2>&1; then
   Tests/install-packages.sh chromium >&2 &

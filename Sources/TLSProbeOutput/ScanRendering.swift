@@ -117,6 +117,20 @@ extension TextRenderer {
             out += "              \(e.endpoint)  \(ReportTime.iso8601(e.notAfter).prefix(10))\n"
         }
         if s.expiring.count > 10 { out += "              and \(s.expiringCount - 10) more\n" }
+        if s.vendorDefaultCount > 0 {
+            out +=
+                "  defaults    cert.vendor_default: \(s.vendorDefaultCount) serve a stack's default certificate: "
+                + s.vendorDefaults.prefix(10).joined(separator: ", ")
+                + (s.vendorDefaultCount > 10 ? " and \(s.vendorDefaultCount - 10) more" : "") + "\n"
+        }
+        let shared = s.sharedKeys
+        for key in shared.prefix(10) {
+            out +=
+                "  shared key  fleet.shared_key: \(key.endpoints.count) endpoints serve key sha256/\(key.spkiSHA256.prefix(16))…: "
+                + key.endpoints.prefix(10).joined(separator: ", ")
+                + (key.endpoints.count > 10 ? " and \(key.endpoints.count - 10) more" : "") + "\n"
+        }
+        if shared.count > 10 { out += "              and \(shared.count - 10) more shared keys\n" }
         return TextStyle.terminalSafe(out)
     }
 }
@@ -152,6 +166,20 @@ extension ReportJSON {
                     s.expiring.map { .object(["endpoint": .string($0.endpoint), "not_after": time($0.notAfter)]) }
                 ),
                 "expired": .int(s.expired),
+                "shared_keys": .array(
+                    s.sharedKeys.map {
+                        .object([
+                            "code": .string("fleet.shared_key"),
+                            "spki_sha256": .string($0.spkiSHA256),
+                            "endpoints": .array($0.endpoints.map { .string($0) }),
+                        ])
+                    }
+                ),
+                "vendor_defaults": .object([
+                    "code": .string("cert.vendor_default"),
+                    "count": .int(s.vendorDefaultCount),
+                    "endpoints": .array(s.vendorDefaults.map { .string($0) }),
+                ]),
                 "interrupted": .bool(s.interrupted),
                 "elapsed_ms": .int(s.elapsedMilliseconds),
             ]),

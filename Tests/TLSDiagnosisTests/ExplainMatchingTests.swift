@@ -334,3 +334,24 @@ private func first(_ text: String) -> Explanation? { explain(text).first }
         #expect(ErrorCatalog.explain("🔒 -9813 🔒").first?.name == "errSSLNoRootCert")
     }
 }
+
+/// Local network privacy on Apple platforms (TN3179): what an app sees when the permission
+/// is denied is a network error, and explain says where the switch is.
+@Suite struct ExplainLocalNetworkPrivacyTests {
+    @Test func theMessagesOfADeniedPermissionPointToTheSetting() {
+        for text in [
+            "Local network prohibited",
+            "nw_path status unsatisfied (Local network prohibited), interface: en0",
+            "kDNSServiceErr_PolicyDenied",
+            "DNSServiceBrowse failed: -65570",
+        ] {
+            let hit = first(text)
+            #expect(hit?.name == "kDNSServiceErr_PolicyDenied", "\(text): \(hit?.name ?? "nothing")")
+            #expect(hit?.checks.contains { $0.contains("Settings > Privacy & Security > Local Network") } == true)
+            #expect(hit?.checks.contains { $0.contains("NSLocalNetworkUsageDescription") } == true)
+        }
+        let offline = first("NSURLErrorNotConnectedToInternet")
+        #expect(offline?.checks.contains { $0.contains("NSLocalNetworkUsageDescription") } == true)
+        #expect(offline?.meaning.contains("TN3179") == true)
+    }
+}

@@ -92,6 +92,22 @@ private func alertStatus(
 }
 
 let appleOSStatusEntries: [CatalogEntry] = [
+    // Local network privacy (iOS 14+, macOS 15+; Apple's TN3179, "Understanding local
+    // network privacy"): a denied permission fails like a network error, never a TLS one.
+    osStatus(
+        -65570,
+        "kDNSServiceErr_PolicyDenied",
+        summary: "The system denied the app access to the local network (local network privacy).",
+        meaning:
+            "iOS 14+ and macOS 15+ ask the user before an app may reach devices on the local network (Apple's TN3179, \"Understanding local network privacy\"). When the permission was denied, or the prompt never appeared because the app lacks NSLocalNetworkUsageDescription, the connection fails before any packet leaves: Bonjour reports kDNSServiceErr_PolicyDenied, Network framework's path is unsatisfied with \"Local network prohibited\", and URLSession often reports NSURLErrorNotConnectedToInternet (-1009) for a local address, though the internet works. It is not a TLS failure: no handshake ran, so tlsprobe on another machine sees a healthy server.",
+        checks: [
+            "On the device: Settings > Privacy & Security > Local Network, and turn the app on (macOS: System Settings > Privacy & Security > Local Network).",
+            "In the app: Info.plist needs NSLocalNetworkUsageDescription (and NSBonjourServices for each Bonjour type it browses), or the prompt never shows.",
+            "Check the server itself from a machine on the same network: tlsprobe connect HOST:PORT --profile apple",
+        ],
+        specificity: 3,
+        phrases: ["local network prohibited", "policydenied", "local network access denied"]
+    ),
     osStatus(
         -9800,
         "errSSLProtocol",
@@ -952,8 +968,11 @@ let nsurlErrorEntries: [CatalogEntry] = {
             "NSURLErrorNotConnectedToInternet",
             summary: "The device reports no network connection.",
             meaning:
-                "No usable network path, or the app is not allowed to use it. For devices on the LAN, iOS 14+ can report this when Local Network access was denied to the app.",
-            checks: ["Check Settings > Privacy & Security > Local Network for the app."],
+                "No usable network path, or the app is not allowed to use it. For a device on the LAN (a local address) while the internet works, it is usually local network privacy (Apple's TN3179): the user denied the app Local Network access, or the app lacks NSLocalNetworkUsageDescription so the prompt never showed. No TLS handshake ran.",
+            checks: [
+                "Check Settings > Privacy & Security > Local Network for the app.",
+                "In the app's Info.plist: NSLocalNetworkUsageDescription (and NSBonjourServices for Bonjour).",
+            ],
             specificity: 1
         ),
         nsurl(

@@ -745,9 +745,12 @@ let opensslErrorEntries: [CatalogEntry] = [
         symbol: "SSL_R_UNSAFE_LEGACY_RENEGOTIATION_DISABLED",
         summary: "OpenSSL 3: the server does not support secure renegotiation (RFC 5746).",
         meaning:
-            "Old servers and appliances without the renegotiation_info extension are refused by OpenSSL 3 clients by default.",
-        checks: ["Update the server; for testing only, OpenSSL's UnsafeLegacyServerConnect option allows it."],
-        related: ["tls.protocol_too_old"]
+            "Old servers and appliances without the renegotiation_info extension are refused by OpenSSL 3 clients by default (curl exits with 35; Python, Node and the rest fail alike), while browsers and Apple's clients still connect. Often a load balancer or firewall in front of the server is what lacks it.",
+        checks: [
+            "tlsprobe connect HOST:PORT --profile openssl reports it as tls.no_secure_renegotiation.",
+            "Update the server or the middlebox in front of it; for testing only, OpenSSL's UnsafeLegacyServerConnect option allows it.",
+        ],
+        related: ["tls.no_secure_renegotiation", "tls.protocol_too_old"]
     ),
     opensslReason(
         399,

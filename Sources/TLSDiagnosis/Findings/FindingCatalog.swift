@@ -390,6 +390,17 @@ public enum FindingCatalog {
             related: [.certWeakKey],
             reproduce: "tlsprobe inspect cert.pem"
         ),
+        Entry(
+            code: .certVendorDefault,
+            title: "a TLS stack's default certificate",
+            defaultSeverity: .warning,
+            meaning:
+                "The leaf's subject or issuer carries a name that TLS stacks and packages put in the certificate they make when nobody chooses one: \"Internet Widgits Pty Ltd\" (OpenSSL's openssl.cnf), \"snakeoil\" (Debian's ssl-cert), \"localhost.localdomain\" or \"SomeOrganization\" (RHEL's mod_ssl), \"Default Company Ltd\" (RHEL's openssl.cnf), \"Acme Co\" (Go's generate_cert.go). Cameras, printers and appliances shipped with such a certificate usually carry the same key on every unit: pinning one pins them all, and a key read out of one device opens every other (OWASP ISVS asks for a unique key per device). In scan, fleet.shared_key lists the endpoints that share it.",
+            fix:
+                "Replace the default certificate with one made for this device, with a key of its own (tlsprobe identity server --ca CA_DIR --host NAME), or have the vendor generate a key on first boot.",
+            related: [.fleetSharedKey, .chainSelfSignedLeaf],
+            reproduce: "tlsprobe connect HOST:PORT"
+        ),
         // name
         Entry(
             code: .nameMismatch,
@@ -613,6 +624,30 @@ public enum FindingCatalog {
             reproduce: "tlsprobe listen 4433 --identity server.p12",
             rank: .handshake
         ),
+        Entry(
+            code: .tlsNoSecureRenegotiation,
+            title: "no secure renegotiation (RFC 5746): OpenSSL 3 clients refuse the server",
+            defaultSeverity: .warning,
+            meaning:
+                "connect: the server chose TLS 1.2 or older and its ServerHello carries no renegotiation_info extension, though our ClientHello asked for one (TLS_EMPTY_RENEGOTIATION_INFO_SCSV or the extension): it does not support RFC 5746 secure renegotiation. Clients on OpenSSL 3 (curl, Python, Node, most Linux software) refuse such a server with \"unsafe legacy renegotiation disabled\" (curl exits with 35), while browsers and Apple's clients still connect. Old embedded TLS stacks, and load balancers or firewalls that terminate TLS in front of a device, are the usual cause. TLS 1.3 has no renegotiation and is never reported. An error under --profile openssl, whose verdict then says its clients cannot connect; a warning under default; a note under apple.",
+            fix:
+                "Turn on RFC 5746 secure renegotiation on the server (every TLS library has had it since 2010: update the device's firmware or TLS stack; in GnuTLS, drop %DISABLE_SAFE_RENEGOTIATION from the priority string), or upgrade or reconfigure the load balancer or firewall in front of it. A stopgap on one client: Options = UnsafeLegacyServerConnect in its openssl.cnf (Python: ssl.OP_LEGACY_SERVER_CONNECT).",
+            related: [.tlsHandshakeFailed, .tlsProtocolTooOld],
+            reproduce: "tlsprobe connect HOST:PORT --profile openssl",
+            rank: .handshake
+        ),
+        Entry(
+            code: .tlsLargeHelloRefused,
+            title: "the post-quantum ClientHello of iOS 26 and Chrome is refused",
+            defaultSeverity: .warning,
+            meaning:
+                "connect (under --profile apple, and with --versions): the server answered an ordinary ClientHello (Apple's of iOS 17+, about 300 bytes) with a ServerHello or a HelloRetryRequest, but not the post-quantum one that iOS 26, macOS 26 and Chrome send: X25519MLKEM768 first with a 1,216-byte key share, then x25519, 1,700 bytes in one record, larger than one packet. tlsprobe builds that hello itself (OpenSSL 3.0 cannot offer the group) and reads only the server's first answer. A server that works answers both, choosing x25519 or asking for it with a HelloRetryRequest. The TLS stack reads the hello in one buffer, or a middlebox in front of it drops large first records: iPhones and Macs on iOS 26/macOS 26 and Chrome fail, while older iPhones and curl on OpenSSL 3.0 still connect. The evidence says how the server ended (closed, reset, timeout, an alert) and the sizes of both hellos.",
+            fix:
+                "Update the device's firmware or TLS stack so that it reads a ClientHello spread over several TCP segments (RFC 8446 allows records of 16 KB), or update or reconfigure the firewall, load balancer or inspection box in front of it that drops large first records. A server need not support X25519MLKEM768: it only has to ignore it and choose x25519.",
+            related: [.tlsAppleClientRefused, .tlsHandshakeFailed],
+            reproduce: "tlsprobe connect HOST:PORT --profile apple",
+            rank: .handshake
+        ),
         // mtls
         Entry(
             code: .mtlsClientCertRequested,
@@ -807,6 +842,19 @@ public enum FindingCatalog {
                 "Capture with a full snap length (tcpdump -s 0) and without drops; for a message cut by the capture's memory budget, read its connection alone (a capture filtered to its addresses and ports).",
             related: [.captureIncompleteHandshake],
             reproduce: "tcpdump -s 0 -w trace.pcap"
+        ),
+        // fleet
+        Entry(
+            code: .fleetSharedKey,
+            title: "devices share one key",
+            defaultSeverity: .warning,
+            meaning:
+                "scan: the same leaf public key (the SHA-256 of its SubjectPublicKeyInfo) is served at endpoints of more than one address, listed together in the summary (text: the shared keys lines; JSON: summary.shared_keys). Cameras, printers and other devices shipped with one key for every unit, or with their TLS stack's default certificate, look like this: pinning one of them pins them all, and a key read out of one device opens every other (OWASP ISVS asks for a unique key per device). One device answering on several addresses (IPv4 and IPv6, two interfaces) or a load-balanced service looks alike: the list tells them apart.",
+            fix:
+                "Give each device a key and certificate of its own (tlsprobe identity server --ca CA_DIR --host NAME makes one per device), or have the vendor generate a key on first boot; then re-pin clients to each device's own key.",
+            related: [.pinMismatch, .chainSelfSignedLeaf],
+            reproduce: "tlsprobe scan 192.168.1.0/24 --ports 443",
+            rank: .property
         ),
     ]
 

@@ -7,7 +7,7 @@ public struct FindingCode: RawRepresentable, Sendable, Hashable, Comparable, Cus
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// The part before the dot: `chain`, `cert`, `name`, `tls`, `mtls`, `ocsp`, `pin`, `pkcs12`, `key`, `capture`.
+    /// The part before the dot: `chain`, `cert`, `name`, `tls`, `mtls`, `ocsp`, `pin`, `pkcs12`, `key`, `capture`, `fleet`.
     public var area: String { String(rawValue.prefix(while: { $0 != "." })) }
 
     public var description: String { rawValue }
@@ -63,6 +63,7 @@ extension FindingCode {
     public static let certNonconforming = FindingCode(rawValue: "cert.nonconforming")
     public static let certUnknownCriticalExtension = FindingCode(rawValue: "cert.unknown_critical_extension")
     public static let certUnsupportedAlgorithm = FindingCode(rawValue: "cert.unsupported_algorithm")
+    public static let certVendorDefault = FindingCode(rawValue: "cert.vendor_default")
     // name
     public static let nameMismatch = FindingCode(rawValue: "name.mismatch")
     public static let nameIPNotInSAN = FindingCode(rawValue: "name.ip_not_in_san")
@@ -80,6 +81,8 @@ extension FindingCode {
     public static let tlsAppleClientRefused = FindingCode(rawValue: "tls.apple_client_refused")
     public static let tlsClientNotTLS = FindingCode(rawValue: "tls.client_not_tls")
     public static let tlsClientGaveUpOnCertificate = FindingCode(rawValue: "tls.client_gave_up_on_certificate")
+    public static let tlsNoSecureRenegotiation = FindingCode(rawValue: "tls.no_secure_renegotiation")
+    public static let tlsLargeHelloRefused = FindingCode(rawValue: "tls.large_hello_refused")
     // ocsp
     public static let ocspRevoked = FindingCode(rawValue: "ocsp.revoked")
     public static let ocspInvalidStaple = FindingCode(rawValue: "ocsp.invalid_staple")
@@ -105,4 +108,6 @@ extension FindingCode {
     public static let captureDecryptFailed = FindingCode(rawValue: "capture.decrypt_failed")
     public static let captureIncompleteHandshake = FindingCode(rawValue: "capture.incomplete_handshake")
     public static let captureTruncated = FindingCode(rawValue: "capture.truncated")
+    // fleet
+    public static let fleetSharedKey = FindingCode(rawValue: "fleet.shared_key")
 }

@@ -181,6 +181,8 @@ public struct Profile: Sendable, Hashable {
             .chainAnchorNotRoot: .error,
             .tlsProtocolTooOld: .error,
             .tlsNoForwardSecrecy: .error,
+            .tlsNoSecureRenegotiation: .info,
+            .tlsLargeHelloRefused: .error,
             .pkcs12ModernEncryption: .warning,
             .certNonconforming: .warning,
         ],
@@ -211,6 +213,7 @@ public struct Profile: Sendable, Hashable {
         severityOverrides: [
             .nameCNOnly: .warning,
             .certNonconforming: .warning,
+            .tlsNoSecureRenegotiation: .error,
         ],
         disabled: [.certValidityTooLong],
         commonNameFallback: true,

@@ -176,6 +176,11 @@ public enum ConnectionDiagnosis {
             findings.append(finding)
         }
         findings += HandshakeDiagnosis.protocolFindings(o, profile: context.profile, vantage: vantage)
+        if case .client = vantage,
+            let finding = HandshakeDiagnosis.secureRenegotiationFinding(o, profile: context.profile)
+        {
+            findings.append(finding)
+        }
         findings += HandshakeDiagnosis.clientAuthFindings(o, identity: identity)
 
         var clientTrust: TrustSection?

@@ -39,6 +39,7 @@ public enum CertificateLint {
             }
             findings += caAsLeaf(certificate, subject: subject, context: context)
             findings += leafUsage(certificate, subject: subject, context: context)
+            findings += vendorDefault(certificate, subject: subject)
             if context.purpose == .server {
                 findings += validityPeriod(certificate, subject: subject, profile: context.profile)
                 if context.expectedName == nil {
@@ -407,6 +408,46 @@ public enum CertificateLint {
                 evidence: ["common_name": .string(cn), "san": nil]
             )
         ]
+    }
+
+    // MARK: vendor defaults
+
+    /// Names that TLS stacks and packages put in the certificate they make when nobody
+    /// chooses one, each with where it comes from: a leaf whose subject or issuer carries
+    /// one is a default certificate, most likely the same on every unit of a device.
+    public static let vendorDefaultNames: [(text: String, source: String)] = [
+        // OpenSSL's apps/openssl.cnf: organizationName_default for `openssl req`.
+        ("Internet Widgits Pty Ltd", "OpenSSL's openssl.cnf default organization"),
+        // Debian and Ubuntu's ssl-cert package: /etc/ssl/certs/ssl-cert-snakeoil.pem, made
+        // by make-ssl-cert generate-default-snakeoil; builds that copy it keep the name.
+        ("snakeoil", "Debian's ssl-cert snakeoil certificate"),
+        // RHEL/CentOS/Fedora mod_ssl: /etc/pki/tls/certs/localhost.crt, CN=localhost.localdomain,
+        // O=SomeOrganization (its make-dummy-cert and post-install script).
+        ("localhost.localdomain", "the mod_ssl localhost.crt of RHEL, CentOS and Fedora"),
+        ("SomeOrganization", "the mod_ssl localhost.crt of RHEL, CentOS and Fedora"),
+        // RHEL/Fedora's openssl.cnf: organizationName_default.
+        ("Default Company Ltd", "RHEL and Fedora's openssl.cnf default organization"),
+        // Go's crypto/tls/generate_cert.go: Organization "Acme Co".
+        ("Acme Co", "Go's generate_cert.go"),
+    ]
+
+    static func vendorDefault(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {
+        for (field, name) in [("subject", cert.subjectString), ("issuer", cert.issuerString)] {
+            let lowered = CatalogEntry.lower(name)
+            guard
+                let match = vendorDefaultNames.first(where: { lowered.contains(CatalogEntry.lower($0.text)) })
+            else { continue }
+            return [
+                Finding(
+                    code: .certVendorDefault,
+                    subject: subject,
+                    message:
+                        "\(subjectName(cert)) has \"\(match.text)\" in its \(field) (\"\(name)\"): a default certificate (\(match.source)), most likely with the same key on every device of its kind, so pinning it pins them all and one leaked key opens every one.",
+                    evidence: ["field": .string(field), "name": .string(name), "default": .string(match.text)]
+                )
+            ]
+        }
+        return []
     }
 
     static func subjectName(_ cert: X509Certificate) -> String {

@@ -49,6 +49,10 @@ public struct ScanRow: Sendable, Hashable {
     /// scan --bonjour: the instance name and service type the endpoint was found as.
     public var bonjourInstance: String? = nil
     public var bonjourType: String? = nil
+    /// The SHA-256 of the leaf's SubjectPublicKeyInfo, for `fleet.shared_key`.
+    public var leafSPKI: String? = nil
+    /// Whether the report has `cert.vendor_default` (a stack's default certificate).
+    public var vendorDefault = false
 
     /// `host:port` (`[v6]:port`), the address connected to in parentheses when a name was dialled.
     public var endpoint: String {
@@ -73,6 +77,8 @@ public struct ScanRow: Sendable, Hashable {
         issuer = leaf.map { Self.commonName($0.issuer) ?? $0.issuer }
         handshakeFailed = r.outcome != .established
         errorFindingCodes = Array(Set(r.findings.filter { $0.severity == .error }.map(\.code.rawValue))).sorted()
+        leafSPKI = leaf?.spkiSHA256
+        vendorDefault = r.findings.contains { $0.code == .certVendorDefault }
         // Findings are in report order: the first is the root cause of the worst group.
         let top = r.findings.first
         connects = nil
@@ -208,6 +214,61 @@ public struct ScanSummary: Sendable, Hashable {
 
     public static let expiringListed = 100
 
+    /// `fleet.shared_key`: one leaf public key served at endpoints of more than one
+    /// address (devices shipped with one key for all units, or a stack's default), each
+    /// group's endpoints in scan order, largest groups first.
+    public var sharedKeys: [SharedKey] {
+        keyEndpoints.compactMap { spki, endpoints -> SharedKey? in
+            guard Set(endpoints.map(\.address)).count > 1 else { return nil }
+            return SharedKey(spkiSHA256: spki, endpoints: endpoints.map(\.endpoint))
+        }.sorted {
+            $0.endpoints.count != $1.endpoints.count
+                ? $0.endpoints.count > $1.endpoints.count : $0.spkiSHA256 < $1.spkiSHA256
+        }
+    }
+
+    /// One key and the endpoints that serve it.
+    public struct SharedKey: Sendable, Hashable {
+        public var spkiSHA256: String
+        public var endpoints: [String]
+        public init(spkiSHA256: String, endpoints: [String]) {
+            self.spkiSHA256 = spkiSHA256
+            self.endpoints = endpoints
+        }
+    }
+
+    /// At most this many distinct leaf keys are remembered, and this many endpoints per key
+    /// listed: a /16 of devices with keys of their own must not grow the summary without end.
+    public static let keysRemembered = 65_536
+    public static let endpointsPerKeyListed = 100
+
+    /// `cert.vendor_default`: endpoints serving a stack's default certificate, counted, and
+    /// the first `endpointsPerKeyListed` of them listed in scan order.
+    public var vendorDefaultCount = 0
+    public var vendorDefaults: [String] = []
+
+    /// Leaf key → the endpoints (and their addresses) serving it.
+    private var keyEndpoints: [String: [(endpoint: String, address: String)]] = [:]
+
+    public static func == (a: ScanSummary, b: ScanSummary) -> Bool {
+        a.hosts == b.hosts && a.ports == b.ports && a.endpoints == b.endpoints && a.probed == b.probed
+            && a.closed == b.closed && a.silent == b.silent && a.unreachable == b.unreachable && a.found == b.found
+            && a.reported == b.reported && a.notTLS == b.notTLS && a.trusted == b.trusted
+            && a.notTrusted == b.notTrusted && a.notEvaluated == b.notEvaluated && a.connects == b.connects
+            && a.cannotConnect == b.cannotConnect && a.failing == b.failing && a.errors == b.errors
+            && a.findings == b.findings && a.expiringDays == b.expiringDays && a.expiringCount == b.expiringCount
+            && a.expiring == b.expiring && a.expired == b.expired && a.interrupted == b.interrupted
+            && a.elapsedMilliseconds == b.elapsedMilliseconds && a.sharedKeys == b.sharedKeys
+            && a.vendorDefaultCount == b.vendorDefaultCount && a.vendorDefaults == b.vendorDefaults
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(endpoints)
+        hasher.combine(probed)
+        hasher.combine(found)
+        hasher.combine(reported)
+    }
+
     public struct Expiring: Sendable, Hashable {
         public var endpoint: String
         public var notAfter: Date
@@ -236,6 +297,17 @@ public struct ScanSummary: Sendable, Hashable {
         }
         if row.failing { failing += 1 }
         for code in row.errorFindingCodes { findings[code, default: 0] += 1 }
+        if row.vendorDefault {
+            vendorDefaultCount += 1
+            if vendorDefaults.count < Self.endpointsPerKeyListed { vendorDefaults.append(row.endpoint) }
+        }
+        if let spki = row.leafSPKI, keyEndpoints[spki] != nil || keyEndpoints.count < Self.keysRemembered {
+            var listed = keyEndpoints[spki, default: []]
+            if listed.count < Self.endpointsPerKeyListed {
+                listed.append((row.endpoint, row.address ?? row.host))
+                keyEndpoints[spki] = listed
+            }
+        }
         if let end = row.notAfter {
             if end < now {
                 expired += 1

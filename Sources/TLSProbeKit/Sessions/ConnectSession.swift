@@ -93,7 +93,16 @@ public struct ConnectSession: Sendable {
                 try ChainFile.write(chain, to: path)
             }
         }
-        let extra = try judged.firstFailure + connectFindings(live, now: now)
+        var extra = try judged.firstFailure + connectFindings(live, now: now)
+        // The post-quantum hello of iOS 26 and Chrome, beside an ordinary one, under apple
+        // and with --versions: two connections of their own, read to the first answer only.
+        if c.profile.clientHello != nil || c.probeVersions, !c.datagram, c.upgrade == nil,
+            live.observation.serverHello != nil || live.observation.helloRetryRequest != nil,
+            let probe = try? LargeHelloProbing.probe(c.target, serverName: plan.serverName, timeout: c.timeout),
+            let finding = LargeHelloDiagnosis.finding(probe, profile: c.profile)
+        {
+            extra.append(finding)
+        }
 
         var evidence = ConnectEvidence()
         evidence.fallback = judged.fallback

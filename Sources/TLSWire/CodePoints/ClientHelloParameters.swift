@@ -16,6 +16,9 @@ public struct ClientHelloParameters: Sendable, Hashable {
     /// The oldest and newest versions offered.
     public let minVersion: ProtocolVersion
     public let maxVersion: ProtocolVersion
+    /// The groups the client sends a TLS 1.3 key share for in its first ClientHello, in
+    /// order: the first of `groups` unless the client says otherwise.
+    public let keyShareGroups: [NamedGroup]
 
     public init(
         client: String,
@@ -23,7 +26,8 @@ public struct ClientHelloParameters: Sendable, Hashable {
         signatureSchemes: [SignatureScheme],
         groups: [NamedGroup],
         minVersion: ProtocolVersion,
-        maxVersion: ProtocolVersion
+        maxVersion: ProtocolVersion,
+        keyShareGroups: [NamedGroup]? = nil
     ) {
         self.client = client
         self.cipherSuites = cipherSuites
@@ -31,6 +35,7 @@ public struct ClientHelloParameters: Sendable, Hashable {
         self.groups = groups
         self.minVersion = minVersion
         self.maxVersion = maxVersion
+        self.keyShareGroups = keyShareGroups ?? Array(groups.prefix(1))
     }
 
     /// The offer in one line: "TLS 1.2–1.3; cipher suites …; signature algorithms …; groups …".
@@ -82,5 +87,30 @@ public struct ClientHelloParameters: Sendable, Hashable {
         groups: [.x25519, .secp256r1, .secp384r1, .secp521r1],
         minVersion: .tls12,
         maxVersion: .tls13
+    )
+
+    /// iOS 26, iPadOS 26, macOS 26 (Tahoe) and visionOS 26: `apple` with X25519MLKEM768
+    /// (0x11ec) first among the groups and a key share for it (1,216 bytes: the ML-KEM-768
+    /// encapsulation key, 1,184, then the X25519 share, 32) beside x25519's, so the first
+    /// ClientHello is about 1,700 bytes in one record, larger than one packet. tlsprobe sends
+    /// it hand-built (`ClientHelloBuilder`): OpenSSL 3.0 cannot offer the group.
+    ///
+    /// Sources: Apple's "Prepare your network for quantum-secure encryption in TLS"
+    /// (support.apple.com/122756) says the ClientHello of iOS 26, iPadOS 26, macOS Tahoe 26
+    /// and visionOS 26 includes X25519MLKEM768 in supported_groups with a key share for it;
+    /// draft-ietf-tls-ecdhe-mlkem gives the code point and the share's layout and size.
+    /// No published packet capture of an iOS 26 ClientHello was found: the position first
+    /// among the groups, and the x25519 share beside it, follow Chrome 131+ (which sends
+    /// both, X25519MLKEM768 first); the other lists are `apple`'s, from captures of iOS
+    /// 17/18. The padding to 1,700 bytes (`ClientHelloBuilder.largeHelloLength`) stands for
+    /// extensions not copied here, so the record is about as large as theirs.
+    public static let apple26 = ClientHelloParameters(
+        client: "Apple post-quantum (iOS 26/macOS 26; Chrome 131+ alike)",
+        cipherSuites: apple.cipherSuites,
+        signatureSchemes: apple.signatureSchemes,
+        groups: [.x25519MLKEM768] + apple.groups,
+        minVersion: .tls12,
+        maxVersion: .tls13,
+        keyShareGroups: [.x25519MLKEM768, .x25519]
     )
 }

@@ -29,7 +29,8 @@ struct TLSProbe: ParsableCommand {
             """,
         version: versionLine,
         subcommands: [
-            Connect.self, Scan.self, Diff.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self,
+            Connect.self, Scan.self, Diff.self, Watch.self, Listen.self, Capture.self, Inspect.self, Verify.self,
+            Explain.self,
             Identity.self,
         ]
     )

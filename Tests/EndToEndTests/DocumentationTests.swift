@@ -49,7 +49,7 @@ import TLSProbeKit
     }
 
     @Test(arguments: [
-        "connect", "scan", "diff", "listen", "capture", "inspect", "verify", "explain", "identity ca",
+        "connect", "scan", "diff", "watch", "listen", "capture", "inspect", "verify", "explain", "identity ca",
         "identity server", "identity client",
     ])
     func manPageListsEveryOptionOf(_ command: String) throws {
@@ -74,7 +74,7 @@ import TLSProbeKit
     }
 
     @Test(arguments: [
-        "connect", "scan", "diff", "listen", "capture", "inspect", "verify", "explain", "identity ca",
+        "connect", "scan", "diff", "watch", "listen", "capture", "inspect", "verify", "explain", "identity ca",
         "identity server", "identity client",
     ])
     func designListsEveryOptionOf(_ command: String) throws {

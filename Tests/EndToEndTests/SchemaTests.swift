@@ -13,7 +13,9 @@ import TLSProbeKit
 @Suite struct SchemaTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let kinds = ["connect", "scan", "diff", "capture", "listen", "inspect", "verify", "explain", "identity"]
+    static let kinds = [
+        "connect", "scan", "diff", "watch", "capture", "listen", "inspect", "verify", "explain", "identity",
+    ]
     /// The error object a command prints with --json when it could not examine anything
     /// (validated on real output by ErrorObjectTests).
     static let errorKind = "error"

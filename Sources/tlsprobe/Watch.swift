@@ -94,6 +94,16 @@ struct Watch: ParsableCommand {
     )
     var state: String
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "After each round, write Prometheus's text exposition to FILE (for node_exporter's textfile collector), replaced atomically.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
+    var prometheus: String?
+
     @Flag(name: .long, help: "One round against the stored state, then exit (0 no change, 1 changes).")
     var once = false
 
@@ -159,6 +169,7 @@ struct Watch: ParsableCommand {
             c.every = Listen.seconds(every) ?? 900
             c.once = once
             c.expiringDays = expiring
+            c.prometheus = prometheus
             let stop = StopToken.signals()
             stop.onStop { request in
                 // The first request lets the round's endpoints finish; the second quits.

@@ -132,4 +132,83 @@ import Glibc
         // A temporary file a kill cut short may stay; the state itself is whole.
         #expect(leftovers.count <= 4, "\(leftovers)")
     }
+
+    static let hasPrometheusClient =
+        (try? Run.process("python3", ["-c", "import prometheus_client"], timeout: 30).status) == 0
+    static var checker: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tools/check-prometheus.py").path
+    }
+
+    /// --prometheus: the file parses with prometheus_client's text_string_to_metric_families
+    /// (and promtool where installed), carries each endpoint's leaf notAfter, and escapes a
+    /// subject with quotes, a backslash and a line feed.
+    @Test(
+        .enabled(
+            if: hasPrometheusClient,
+            "prometheus_client is not installed: python3 -m pip install prometheus_client (Tests/run.sh installs it)"
+        )
+    )
+    func prometheusFileParsesAndCarriesEachLeafsNotAfter() throws {
+        let pki = PKIFiles(host: "printer.local", ips: ["127.0.0.1"])
+        let plain = try pki.server()
+        defer { plain.stop() }
+        var spec = TestPKI.Spec.server("printer.local", ips: ["127.0.0.1"])
+        spec.commonName = "Front \"Desk\" \\ printer\nline two"
+        let odd = try pki.server(
+            chain: pki.intermediate,
+            leaf: pki.files("odd", TestPKI.issueLive(spec, by: pki.chain.intermediate))
+        )
+        defer { odd.stop() }
+        let state = pki.dir.file("state")
+        let metrics = pki.dir.file("tlsprobe.prom")
+        let result = try Run.tlsprobe(
+            [
+                "watch", "127.0.0.1", "--ports", "\(plain.port),\(odd.port)", "--anchor", pki.root, "--state", state,
+                "--once", "--prometheus", metrics,
+            ],
+            timeout: 60
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        var status = stat()
+        #expect(stat(metrics, &status) == 0 && status.st_mode & 0o777 == 0o644, "readable by node_exporter")
+        let parsed = try Run.process("python3", [Self.checker, metrics], timeout: 60)
+        #expect(
+            parsed.status == 0,
+            "\(parsed.stderr)\n\((try? String(contentsOfFile: metrics, encoding: .utf8)) ?? "")"
+        )
+        let samples = try parsed.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        func values(_ name: String) -> [([String: String], Double)] {
+            samples.filter { $0["name"] as? String == name }.map {
+                (($0["labels"] as? [String: String]) ?? [:], ($0["value"] as? Double) ?? .nan)
+            }
+        }
+        let stateLines = try String(contentsOfFile: state + "/last-scan.jsonl", encoding: .utf8).split(separator: "\n")
+        let reports = try stateLines.compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["target"] != nil }
+        #expect(reports.count == 2)
+        let notAfter = values("tlsprobe_cert_not_after_seconds")
+        #expect(notAfter.count == 2, "\(notAfter)")
+        for report in reports {
+            let port = try #require((report["target"] as? [String: Any])?["port"] as? Int)
+            let leaf = try #require((report["chain"] as? [[String: Any]])?.first)
+            let expected = try #require(ISO8601DateFormatter().date(from: leaf["not_after"] as? String ?? ""))
+            let sample = try #require(notAfter.first { $0.0["endpoint"] == "127.0.0.1:\(port)" }, "\(port)")
+            #expect(sample.1 == expected.timeIntervalSince1970)
+            #expect(sample.0["subject"] == leaf["subject"] as? String, "the subject survives escaping")
+            #expect(sample.0["issuer"] == leaf["issuer"] as? String)
+        }
+        #expect(
+            notAfter.contains { $0.0["subject"].map { $0.contains("\"") && $0.contains("\\") } == true },
+            "a subject with a quote and a backslash: \(notAfter)"
+        )
+        #expect(values("tlsprobe_endpoint_up").map(\.1) == [1, 1])
+        #expect(values("tlsprobe_endpoint_trusted").count == 2)
+        #expect(values("tlsprobe_scan_duration_seconds").count == 1)
+        #expect(values("tlsprobe_last_change_timestamp_seconds").first?.1 == 0, "no change yet")
+        #expect(values("tlsprobe_findings").isEmpty, "trusted leaves with the address in their SAN: no finding")
+    }
 }

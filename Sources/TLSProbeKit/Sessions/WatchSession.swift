@@ -3,6 +3,12 @@ import SystemCalls
 import TLSDiagnosis
 import TLSProbeOutput
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `tlsprobe watch`: a scan now and then every `every` seconds, each round compared with
 /// the last one kept in the state directory, the changes reported as `diff` reports them,
 /// the round kept in its place (temporary file and rename: a kill never leaves half a
@@ -20,6 +26,8 @@ public struct WatchSession {
         public var once = false
         /// `--expiring DAYS` for cert.expiring.
         public var expiringDays = ReportDiff.defaultExpiringDays
+        /// `--prometheus FILE`: the text exposition, replaced after each round.
+        public var prometheus: String?
 
         public init(scan: ScanSession.Configuration, state: String) {
             self.scan = scan
@@ -30,6 +38,9 @@ public struct WatchSession {
     /// The name of the state file in the state directory: the last complete round, as
     /// `scan --json` writes it (so `tlsprobe diff` reads it too).
     public static let stateName = "last-scan.jsonl"
+    /// When a round last found a change (Unix seconds), kept across restarts for
+    /// `tlsprobe_last_change_timestamp_seconds`.
+    public static let lastChangeName = "last-change"
 
     /// What a run did.
     public struct Outcome: Sendable {
@@ -83,6 +94,7 @@ public struct WatchSession {
             let bytes = lines.bytes
             let new = try ReportReadBack.read(bytes, file: "this round's scan")
             let stored = try readState()
+            var found: [EndpointChange] = []
             if let (old, written) = stored {
                 let changes = ReportDiff.changes(
                     from: old,
@@ -92,6 +104,7 @@ public struct WatchSession {
                     newTime: started
                 )
                 outcome.changes += changes.count
+                found = changes
                 if !changes.isEmpty { report(changes) }
             } else {
                 note(
@@ -103,6 +116,18 @@ public struct WatchSession {
             } catch {
                 throw CouldNotExamine(.fileNotWritable, description: "--state \(error.description)", target: statePath)
             }
+            if !found.isEmpty { try write(Array(String(Int(started.timeIntervalSince1970)).utf8), to: lastChangePath) }
+            if let prometheus = c.prometheus {
+                let newKeys = Set(new.endpoints.map(\.key))
+                let round = PrometheusText.Round(
+                    scan: new,
+                    gone: stored.map { $0.0.endpoints.filter { !newKeys.contains($0.key) } } ?? [],
+                    changes: found,
+                    lastChange: readLastChange(),
+                    duration: Double(summary.elapsedMilliseconds) / 1000
+                )
+                try write(Array(PrometheusText.render(round).utf8), to: prometheus, mode: 0o644, option: "--prometheus")
+            }
             outcome.rounds += 1
             if c.once { break }
             let next = started.addingTimeInterval(c.every).timeIntervalSinceNow
@@ -111,6 +136,27 @@ public struct WatchSession {
             }
         }
         return outcome
+    }
+
+    var lastChangePath: String {
+        (configuration.state.hasSuffix("/") ? configuration.state : configuration.state + "/") + Self.lastChangeName
+    }
+
+    /// Writes `bytes` to `path` in its place (temporary file, rename).
+    private func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, option: String = "--state") throws {
+        do throws(NewFiles.WriteError) {
+            try NewFiles.write([NewFiles.File(path: path, bytes: bytes, mode: mode)], overwrite: true)
+        } catch {
+            throw CouldNotExamine(.fileNotWritable, description: "\(option) \(error.description)", target: path)
+        }
+    }
+
+    /// When a round last found a change, from the state directory.
+    private func readLastChange() -> Date? {
+        guard let bytes = try? NewFiles.readOwn(lastChangePath, limit: 64),
+            let seconds = Int(String(decoding: bytes, as: UTF8.self))
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// The stored round and when it was written; nil before the first round.

@@ -426,9 +426,10 @@ extension ReportJSON {
 
 extension TextRenderer {
     /// One line of `tlsprobe diff`: the endpoint (and its name), the change, its severity,
-    /// before → after, and what it means. Text from peers is made safe for a terminal.
+    /// before → after, and what it means. Text from peers, and from the outputs read back
+    /// (which may have been edited), is made one line and safe for a terminal.
     public func change(_ c: EndpointChange) -> String {
-        var line = c.endpoint
+        var line = oneLine(c.endpoint)
         if let name = c.name { line += " (\(oneLine(name)))" }
         let severity = c.severity.rawValue.uppercased()
         let tone: TextStyle.Tone? =
@@ -439,7 +440,7 @@ extension TextRenderer {
             }
         line += "  " + c.kind.rawValue + "  " + (tone.map { style.paint(severity, $0) } ?? severity) + "  "
         line += oneLine(c.beforeText ?? "(none)") + " → " + oneLine(c.afterText ?? "(none)")
-        line += ": " + c.message
+        line += ": " + oneLine(c.message)
         return TextStyle.terminalSafe(line) + "\n"
     }
 }

@@ -159,6 +159,25 @@ import TLSDiagnosis
         #expect(Self.diff([], [error]).isEmpty)
     }
 
+    /// An output read back may be hostile too: a host and finding codes holding line feeds
+    /// still give one line per change.
+    @Test func hostileTextInAnOutputStaysOnOneLine() {
+        let leaf = Self.cert(key: "a", serial: "1")
+        var old = Self.endpoint(443, leaf)
+        old.host = "printer\nINJECTED 1"
+        old.address = nil
+        var new = old
+        new.trusted = false
+        new.findings = [RecordedFinding(code: "chain.x\nINJECTED 2", severity: "error")]
+        let changes = Self.diff([old], [new])
+        #expect(changes.map(\.kind) == [.trustLost, .findingNew])
+        let renderer = TextRenderer(style: TextStyle(color: false, width: 80))
+        for change in changes {
+            let line = renderer.change(change)
+            #expect(line.filter { $0 == "\n" }.count == 1 && !line.contains("\nINJECTED"), "\(line)")
+        }
+    }
+
     /// Text from peers (a subject, an issuer, a Bonjour name) cannot reach the terminal as
     /// control sequences; each change is one line.
     @Test func aLineIsOneLineWithPeerTextEscaped() {

@@ -153,6 +153,17 @@ struct Watch: ParsableCommand {
                 targetsFile: targetsFile,
                 hostMap: hostMap
             )
+            // Every round sweeps the whole plan: no --force here, scan's default limit holds.
+            if loaded.plan.targets.isEmpty {
+                throw ValidationError(
+                    "--targets-file \(targetsFile ?? "-"): no target in it (one per line, # comments)"
+                )
+            }
+            if loaded.plan.hostCount > ScanInput.defaultLimit {
+                throw ValidationError(
+                    "\(loaded.plan.hostCount) addresses to watch, more than \(ScanInput.defaultLimit) (a /16): watch a smaller block"
+                )
+            }
             var scan = ScanSession.Configuration(plan: loaded.plan)
             scan.anchors = try anchors.load(password: passwords.provider)
             scan.concurrency = ScanSession.concurrency(

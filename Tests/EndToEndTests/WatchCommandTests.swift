@@ -133,6 +133,18 @@ import Glibc
         #expect(leftovers.count <= 4, "\(leftovers)")
     }
 
+    /// Usage errors, before any round: a plan over scan's default limit (loopback only, so
+    /// a watch that did start would stay on this machine), a period under 1 s, no --state.
+    @Test func usageErrorsStopBeforeAnyRound() throws {
+        let dir = TemporaryDirectory()
+        let state = dir.file("state")
+        let huge = try Run.tlsprobe(["watch", "127.0.0.0/8", "--state", state, "--once"], timeout: 30)
+        #expect(huge.status == 64 && huge.stderr.contains("more than 65536"), "\(huge.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: state))
+        #expect(try Run.tlsprobe(["watch", "127.0.0.1", "--state", state, "--every", "0.5s"]).status == 64)
+        #expect(try Run.tlsprobe(["watch", "127.0.0.1", "--once"]).status == 64)
+    }
+
     static let hasPrometheusClient =
         (try? Run.process("python3", ["-c", "import prometheus_client"], timeout: 30).status) == 0
     static var checker: String {

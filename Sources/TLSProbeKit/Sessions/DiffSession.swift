@@ -2,12 +2,6 @@ import SystemCalls
 import TLSDiagnosis
 import TLSProbeOutput
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `tlsprobe diff`: two outputs of `scan --json` or `connect --json` read back and compared
 /// endpoint by endpoint.
 public struct DiffSession {
@@ -45,8 +39,8 @@ public struct DiffSession {
             from: old,
             to: new,
             expiringDays: configuration.expiringDays,
-            oldTime: Self.written(configuration.old) ?? configuration.now,
-            newTime: Self.written(configuration.new) ?? configuration.now
+            oldTime: FileTimes.written(configuration.old) ?? configuration.now,
+            newTime: FileTimes.written(configuration.new) ?? configuration.now
         )
     }
 
@@ -59,19 +53,5 @@ public struct DiffSession {
             text += json ? ReportJSON.json(change).serialized(pretty: false) + "\n" : renderer.change(change)
         }
         return text
-    }
-
-    /// When the file at `path` was last written (its output's time); nil for standard
-    /// input, a pipe or a file that cannot be looked at.
-    static func written(_ path: String) -> Date? {
-        guard path != "-" else { return nil }
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        #if canImport(Darwin)
-        let seconds = status.st_mtimespec.tv_sec
-        #else
-        let seconds = status.st_mtim.tv_sec
-        #endif
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

@@ -169,7 +169,7 @@ public struct WatchSession {
         }
         guard let bytes else { return nil }
         let scan = try ReportReadBack.read(bytes, file: statePath)
-        return (scan, DiffSession.written(statePath) ?? Date())
+        return (scan, FileTimes.written(statePath) ?? Date())
     }
 }
 

@@ -16,6 +16,14 @@ if ! python3 -c 'import jsonschema' 2>/dev/null; then
   echo "== installing the Python package jsonschema" >&2
   python3 -m pip install -q jsonschema || Tests/install-packages.sh python3-jsonschema
 fi
+# WatchCommandTests parse watch's --prometheus file with prometheus_client (PyPI); skipped,
+# with a message saying so, when it cannot be installed.
+if ! python3 -c 'import prometheus_client' 2>/dev/null; then
+  echo "== installing the Python package prometheus_client" >&2
+  python3 -m pip install -q prometheus_client || python3 -m pip install -q --break-system-packages prometheus_client \
+    || Tests/install-packages.sh python3-prometheus-client \
+    || echo "prometheus_client not installed: the --prometheus parse test is skipped" >&2
+fi
 # StartTLSTests run aiosmtpd (PyPI), a real SMTP server with STARTTLS; skipped, with a
 # message saying so, when it cannot be installed.
 if ! python3 -c 'import aiosmtpd' 2>/dev/null; then

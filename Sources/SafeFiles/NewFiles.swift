@@ -1,4 +1,5 @@
 import SystemCalls
+import TLSModel
 
 #if canImport(Glibc)
 import Glibc
@@ -107,7 +108,9 @@ public enum NewFiles {
     /// that others cannot write, created 0600), and waited for when another run holds it.
     /// The file stays (removing it would let a third run lock a new file while the second
     /// still holds the old one).
-    public static func lock(in directory: String) throws(WriteError) -> Int32 {
+    /// With `wait` false, a lock another run holds is refused at once: the error's
+    /// `exists` is true then.
+    public static func lock(in directory: String, wait: Bool = true) throws(WriteError) -> Int32 {
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + lockName
         let opened: Int32?
         do {
@@ -119,10 +122,13 @@ public enum NewFiles {
             throw WriteError(path: path, description: "\(path): cannot be created", exists: false)
         }
         var result: Int32
-        repeat { result = flock(fd, LOCK_EX) } while result != 0 && errno == EINTR
+        repeat { result = flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) } while result != 0 && errno == EINTR
         if result != 0 {
             let code = errno
             close(fd)
+            if code == EWOULDBLOCK {
+                throw WriteError(path: path, description: "\(path): another run holds its lock", exists: true)
+            }
             throw WriteError(
                 path: path,
                 description: "\(path): cannot be locked (\(String(cString: strerror(code))))",
@@ -130,6 +136,25 @@ public enum NewFiles {
             )
         }
         return fd
+    }
+
+    /// The bytes of a file tlsprobe wrote and reads back (watch's state), opened by the rules
+    /// of files it writes (no link followed, a regular file of our own that others cannot
+    /// write) and read through `BoundedFile`'s bound; nil when it does not exist.
+    public static func readOwn(_ path: String, limit: Int) throws(WriteError) -> [UInt8]? {
+        let opened: Int32?
+        do {
+            opened = try OwnFile.open(path, access: O_RDONLY, create: false)
+        } catch {
+            throw WriteError(path: path, description: "\(path): \(error.reason)", exists: true)
+        }
+        guard let fd = opened else { return nil }
+        defer { close(fd) }
+        do throws(BoundedFile.ReadError) {
+            return try BoundedFile.read(fd: fd, limit: limit)
+        } catch {
+            throw WriteError(path: path, description: "\(path): \(error.reason)", exists: true)
+        }
     }
 
     /// Releases a lock from `lock(in:)`.

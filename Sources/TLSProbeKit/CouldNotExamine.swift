@@ -42,6 +42,17 @@ extension UserFacingError {
 // The libraries' typed errors say what went wrong in words a user can act on: the
 // sessions let them through as they are. Here, and only here, each kind gets its code.
 
+extension ReportReadBack.ReadBackError: UserFacingError {
+    public var code: ErrorCode {
+        switch kind {
+        case .unreadable: .fileUnreadable
+        case .malformed: .fileInvalid
+        }
+    }
+
+    public var target: String? { file }
+}
+
 extension LoadError: UserFacingError {
     public var code: ErrorCode {
         switch kind {

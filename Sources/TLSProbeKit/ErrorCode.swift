@@ -87,7 +87,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
         ),
         (
             .fileNotWritable,
-            "A file tlsprobe writes (--keylog of connect and listen, --known-hosts, --save-chain, --html) cannot be created, opened, locked or written, or is refused: a symbolic link, not a regular file, another user's, or writable by others."
+            "A file tlsprobe writes (--keylog of connect and listen, --known-hosts, --save-chain, --html, watch's --state and --prometheus) cannot be created, opened, locked or written, or is refused: a symbolic link, not a regular file, another user's, or writable by others; also a --state directory another watch holds."
         ),
         (.passwordWrong, "The password given does not open the file."),
         (

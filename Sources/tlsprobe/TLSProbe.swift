@@ -29,7 +29,9 @@ struct TLSProbe: ParsableCommand {
             """,
         version: versionLine,
         subcommands: [
-            Connect.self, Scan.self, Listen.self, Capture.self, Inspect.self, Verify.self, Explain.self, Identity.self,
+            Connect.self, Scan.self, Diff.self, Watch.self, Listen.self, Capture.self, Inspect.self, Verify.self,
+            Explain.self,
+            Identity.self,
         ]
     )
 

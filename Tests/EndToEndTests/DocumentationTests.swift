@@ -49,8 +49,8 @@ import TLSProbeKit
     }
 
     @Test(arguments: [
-        "connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server",
-        "identity client",
+        "connect", "scan", "diff", "watch", "listen", "capture", "inspect", "verify", "explain", "identity ca",
+        "identity server", "identity client",
     ])
     func manPageListsEveryOptionOf(_ command: String) throws {
         let man = try Self.manPage()
@@ -78,8 +78,8 @@ import TLSProbeKit
     }
 
     @Test(arguments: [
-        "connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity ca", "identity server",
-        "identity client",
+        "connect", "scan", "diff", "watch", "listen", "capture", "inspect", "verify", "explain", "identity ca",
+        "identity server", "identity client",
     ])
     func designListsEveryOptionOf(_ command: String) throws {
         let design = try Self.read("docs/DESIGN.md")

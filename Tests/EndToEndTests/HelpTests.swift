@@ -4,7 +4,9 @@ import TestSupport
 
 /// `--help` and mistyped commands, through the built binary.
 @Suite struct HelpTests {
-    static let commands = ["connect", "scan", "listen", "capture", "inspect", "verify", "explain", "identity"]
+    static let commands = [
+        "connect", "scan", "diff", "watch", "listen", "capture", "inspect", "verify", "explain", "identity",
+    ]
 
     /// The lines of the "Examples:" block of `arguments`' help at a terminal `columns` wide.
     static func examples(_ arguments: [String], columns: Int) throws -> [String] {
@@ -21,7 +23,9 @@ import TestSupport
     @Test(arguments: [[String]()] + commands.map { [$0] })
     func examplesAreNeverWrapped(command: [String]) throws {
         let narrow = try Self.examples(command + ["--help"], columns: 80)
-        if command.isEmpty || ["connect", "scan", "listen", "capture", "explain", "identity"].contains(command[0]) {
+        if command.isEmpty
+            || ["connect", "scan", "diff", "watch", "listen", "capture", "explain", "identity"].contains(command[0])
+        {
             #expect(!narrow.isEmpty, "\(command): no Examples block")
         }
         var continued = false

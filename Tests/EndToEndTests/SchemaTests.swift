@@ -13,7 +13,9 @@ import TLSProbeKit
 @Suite struct SchemaTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let kinds = ["connect", "scan", "capture", "listen", "inspect", "verify", "explain", "identity"]
+    static let kinds = [
+        "connect", "scan", "diff", "watch", "capture", "listen", "inspect", "verify", "explain", "identity",
+    ]
     /// The error object a command prints with --json when it could not examine anything
     /// (validated on real output by ErrorObjectTests).
     static let errorKind = "error"
@@ -441,6 +443,28 @@ import TLSProbeKit
         let summary = try #require(lines.last?["summary"] as? [String: Any])
         #expect((summary["expiring"] as? [Any])?.count == 1, "the trusted leaf expires within ten years")
         try Self.expectValid(result.stdout, "scan", lines: true)
+    }
+
+    /// diff's lines, on the golden connect reports (the same endpoint trusted, then missing
+    /// its intermediate) and against an output without it (gone, then new).
+    @Test func diffMatchesItsSchema() throws {
+        let golden = Self.root.appendingPathComponent("Tests/TLSProbeOutputTests/Golden")
+        let trusted = golden.appendingPathComponent("connect-trusted.json").path
+        let missing = golden.appendingPathComponent("connect-missing-intermediate.json").path
+        let dir = TemporaryDirectory()
+        let empty = dir.write("empty.jsonl", #"{"schema_version":1,"command":"scan","summary":{}}"# + "\n")
+        var output = ""
+        for (old, new) in [(trusted, missing), (missing, trusted), (trusted, empty), (empty, trusted)] {
+            let result = try Run.tlsprobe(["diff", old, new, "--json", "--expiring", "3650"])
+            #expect(result.status == 1, "\(result.stderr)")
+            output += result.stdout
+        }
+        let kinds = Set(try Self.objects(lines: output).compactMap { $0["change"] as? String })
+        #expect(
+            kinds.isSuperset(of: ["trust.lost", "trust.gained", "finding.new", "endpoint.gone", "endpoint.new"]),
+            "\(kinds)"
+        )
+        try Self.expectValid(output, "diff", lines: true)
     }
 
     /// scan's endpoint lines are connect's report and error object: its schema refers to

@@ -1,0 +1,199 @@
+import ArgumentParser
+import SystemCalls
+import TLSDiagnosis
+import TLSProbeKit
+
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Scan now and every DURATION, and say what changed since the last round.",
+        discussion: """
+            Each round is a scan (the same targets and options as scan), compared with the \
+            last round kept in --state DIR: each change is printed as diff prints it, as the \
+            round finds it. The round then replaces the state (DIR/last-scan.jsonl, scan's \
+            JSON Lines, so diff reads it too): written to a temporary file and renamed, never \
+            through a link, so a kill never leaves half a state. The first round only fills \
+            the state. A second watch on the same DIR is refused. A round cut short by a signal \
+            is neither compared nor kept.
+
+            SIGINT and SIGTERM end it: exit status 0. With --once, one round against the \
+            stored state, then exit status 0 (no change) or 1 (changes): for cron or a \
+            systemd timer; a restart does not report old changes again.
+
+            Examples:
+              tlsprobe watch 10.0.0.0/24 --anchor root.pem --every 15m \\
+                  --state /var/lib/tlsprobe
+              tlsprobe watch 10.0.0.0/24 --anchor root.pem --state state --once
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp(
+            "Hosts, addresses, HOST:PORT, CIDR blocks (10.0.0.0/24), ranges (10.0.0.10-40), as scan takes them.",
+            valueName: "target"
+        )
+    )
+    var targets: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Ports to try on every target given without a port, as scan's.", valueName: "list")
+    )
+    var ports: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Read targets from FILE, one per line, as scan's.", valueName: "file"),
+        completion: .file()
+    )
+    var targetsFile: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "ADDRESS NAME lines: the name a client expects at an address, as scan's.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
+    var hostMap: String?
+
+    @OptionGroup var anchors: AnchorOptions
+    @OptionGroup var profile: ProfileOption
+
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds per endpoint, as scan's.", valueName: "seconds")
+    )
+    var timeout: Double = 5
+
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("Sockets open at once (1-1024), as scan's.", valueName: "n")
+    )
+    var concurrency: Int = 64
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A round now and then one every DURATION, from the start of one to the start of the next: 30s, 15m, 1h (at least 1 s).",
+            valueName: "duration"
+        )
+    )
+    var every: String = "15m"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The directory where the last round is kept (created when missing); one watch at a time.",
+            valueName: "dir"
+        ),
+        completion: .directory
+    )
+    var state: String
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "After each round, write Prometheus's text exposition to FILE (for node_exporter's textfile collector), replaced atomically.",
+            valueName: "file"
+        ),
+        completion: .file()
+    )
+    var prometheus: String?
+
+    @Flag(name: .long, help: "One round against the stored state, then exit (0 no change, 1 changes).")
+    var once = false
+
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("cert.expiring when a leaf now ends within DAYS (default 30).", valueName: "days")
+    )
+    var expiring: Int = DiffSession.defaultExpiringDays
+
+    @OptionGroup var passwords: PasswordOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if targets.isEmpty && targetsFile == nil {
+            throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
+        }
+        for target in targets {
+            do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        if let ports {
+            do throws(ScanInput.ParseError) {
+                if try ScanInput.ports(ports).isEmpty { throw ScanInput.ParseError("--ports: give at least one port") }
+            } catch { throw ValidationError(error.description) }
+        }
+        guard let seconds = Listen.seconds(every), seconds >= 1 else {
+            throw ValidationError("--every \(every): give a length of time of at least 1 s, such as 30s, 15m or 1h")
+        }
+        _ = seconds
+        if !(timeout > 0 && timeout <= 3600) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
+        }
+        if !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
+        if !(0...3650).contains(expiring) {
+            throw ValidationError("--expiring must be a number of days from 0 to 3650")
+        }
+        if state.isEmpty { throw ValidationError("--state: give a directory") }
+    }
+
+    func run() throws {
+        try examining("watch", output, lines: true) {
+            let loaded = try ScanInput.load(
+                targets: targets.compactMap { try? ScanInput.target($0) },
+                ports: ports.flatMap { try? ScanInput.ports($0) } ?? ScanInput.defaultPorts,
+                targetsFile: targetsFile,
+                hostMap: hostMap
+            )
+            // Every round sweeps the whole plan: no --force here, scan's default limit holds.
+            if loaded.plan.targets.isEmpty {
+                throw ValidationError(
+                    "--targets-file \(targetsFile ?? "-"): no target in it (one per line, # comments)"
+                )
+            }
+            if loaded.plan.hostCount > ScanInput.defaultLimit {
+                throw ValidationError(
+                    "\(loaded.plan.hostCount) addresses to watch, more than \(ScanInput.defaultLimit) (a /16): watch a smaller block"
+                )
+            }
+            var scan = ScanSession.Configuration(plan: loaded.plan)
+            scan.anchors = try anchors.load(password: passwords.provider)
+            scan.concurrency = ScanSession.concurrency(
+                concurrency,
+                openFileLimit: SystemCall.openFileLimit(),
+                versions: false
+            )
+            scan.timeout = timeout
+            scan.profile = profile.profile
+            scan.hostMap = loaded.hostNames
+            scan.expiringDays = expiring
+            scan.progress = ProgressLine(enabled: false)
+            var c = WatchSession.Configuration(scan: scan, state: state)
+            c.every = Listen.seconds(every) ?? 900
+            c.once = once
+            c.expiringDays = expiring
+            c.prometheus = prometheus
+            let stop = StopToken.signals()
+            stop.onStop { request in
+                // The first request lets the round's endpoints finish; the second quits.
+                if request.count > 1 { SystemCall.exit(0) }
+            }
+            let json = output.json
+            let noColor = output.noColor
+            let outcome = try WatchSession(c).run(
+                until: stop,
+                report: { Console.report(DiffSession.render($0, json: json, noColor: noColor)) },
+                note: { Console.note($0) }
+            )
+            return once && outcome.changes > 0 ? Status.findings : Status.ok
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TLSDiagnosis
+@testable import TLSProbeOutput
+
+/// watch's exposition text: one sample per line, label values escaped, every family typed.
+@Suite struct PrometheusTextTests {
+    @Test func labelValuesFromPeersAreEscaped() {
+        #expect(PrometheusText.escape("a\"b\\c\nd") == #"a\"b\\c\nd"#)
+        let leaf = RecordedCertificate(
+            sha256: "x",
+            spkiSHA256: "y",
+            serial: "1",
+            subject: "CN=evil\"}\nfake_metric 1",
+            issuer: "CN=\\",
+            notAfter: Date(timeIntervalSince1970: 1_800_000_000)
+        )
+        let endpoint = RecordedEndpoint(
+            host: "127.0.0.1",
+            port: 443,
+            address: "127.0.0.1",
+            chain: [leaf],
+            trusted: true
+        )
+        let text = PrometheusText.render(.init(scan: RecordedScan(endpoints: [endpoint]), duration: 1.5))
+        let lines = text.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("fake_metric") }, "a line feed in a subject starts no line")
+        #expect(
+            lines.contains(
+                #"tlsprobe_cert_not_after_seconds{endpoint="127.0.0.1:443",subject="CN=evil\"}\nfake_metric 1",issuer="CN=\\"} 1800000000"#
+            ),
+            "\(text)"
+        )
+        #expect(lines.contains("tlsprobe_scan_duration_seconds 1.500"))
+        #expect(lines.contains("tlsprobe_last_change_timestamp_seconds 0"))
+        for (name, _) in PrometheusText.families { #expect(lines.contains("# TYPE \(name) gauge")) }
+    }
+
+    @Test func aGoneEndpointIsDownAndChangesAreCountedByKind() {
+        let up = RecordedEndpoint(host: "127.0.0.1", port: 443, address: "127.0.0.1")
+        let gone = RecordedEndpoint(host: "127.0.0.1", port: 444, address: "127.0.0.1")
+        let change = EndpointChange(
+            kind: .keyChanged,
+            severity: .error,
+            endpoint: "127.0.0.1:443",
+            host: "127.0.0.1",
+            port: 443,
+            message: "m"
+        )
+        let text = PrometheusText.render(
+            .init(
+                scan: RecordedScan(endpoints: [up]),
+                gone: [gone],
+                changes: [change],
+                lastChange: Date(timeIntervalSince1970: 1_700_000_000),
+                duration: 2
+            )
+        )
+        #expect(text.contains("tlsprobe_endpoint_up{endpoint=\"127.0.0.1:444\"} 0\n"))
+        #expect(text.contains("tlsprobe_changes{endpoint=\"127.0.0.1:443\",change=\"cert.key_changed\"} 1\n"))
+        #expect(text.contains("tlsprobe_last_change_timestamp_seconds 1700000000\n"))
+    }
+}

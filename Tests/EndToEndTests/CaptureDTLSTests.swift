@@ -235,7 +235,8 @@ import TestSupport
     /// flight, as in Zeek's dtls13-cid.pcap, before the server's application-epoch record).
     static func dtls13Packets(
         conversation c: inout UDPConversation,
-        clientApplicationRecord: Bool = true
+        clientApplicationRecord: Bool = true,
+        serverLastRecordLength: Int = 40
     ) -> [CaptureWriter.Packet] {
         let clientCID: [UInt8] = [0xC1, 0xC2, 0xC3, 0xC4]
         let serverCID: [UInt8] = [0x51, 0x52, 0x53]
@@ -284,7 +285,12 @@ import TestSupport
         packets.append(
             c.datagram(
                 from: .server,
-                DTLSBytes.unified(epoch: 3, sequence: 1, cid: clientCID, [UInt8](repeating: 0xE4, count: 40))
+                DTLSBytes.unified(
+                    epoch: 3,
+                    sequence: 1,
+                    cid: clientCID,
+                    [UInt8](repeating: 0xE4, count: serverLastRecordLength)
+                )
             )
         )
         return packets
@@ -413,6 +419,19 @@ import TestSupport
         let result = try Run.tlsprobe(["capture", "-r", path, "--json", "--fail-on", "never"])
         let line = try #require(try Self.lines(result).first, "\(result.stderr)")
         #expect(line["outcome"] as? String == "established")
+
+        // The same, but the server's record is alert-sized (2 + 1 + 16): it refused the
+        // client's flight under its application keys, so not established.
+        var refused = UDPConversation(clientPort: 51_001, serverPort: 3478)
+        let refusal = Self.dtls13Packets(
+            conversation: &refused,
+            clientApplicationRecord: false,
+            serverLastRecordLength: 19
+        )
+        let refusedPath = Self.pki.dir.write("dtls13-refused.pcap", CaptureWriter.file(linkType: 1, packets: refusal))
+        let refusedResult = try Run.tlsprobe(["capture", "-r", refusedPath, "--json", "--fail-on", "never"])
+        let refusedLine = try #require(try Self.lines(refusedResult).first, "\(refusedResult.stderr)")
+        #expect(refusedLine["outcome"] as? String != "established")
     }
 
     @Test func encryptedAlertsAreToldByTypeOrBySize() throws {

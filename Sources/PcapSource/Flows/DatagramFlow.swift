@@ -147,7 +147,11 @@ final class DatagramFlow {
                     clientFirstProtectedLength = record.fragmentLength
                 }
                 if sender == .client && record.epoch == 3 { clientApplicationEpoch = true }
-                if sender == .server && record.epoch == 3 && clientFirstProtectedLength != nil {
+                // Not an alert-sized one: a server that refuses the client's flight sends its
+                // alert under the application keys too (an ACK is at least 35 bytes).
+                if sender == .server && record.epoch == 3 && clientFirstProtectedLength != nil
+                    && record.fragmentLength != Self.encryptedAlertLength
+                {
                     serverApplicationEpochAfterClient = true
                 }
                 if isDTLS13 || serverHelloSeen { protectedFrom.insert(sender) }

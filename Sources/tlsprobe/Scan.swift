@@ -221,13 +221,24 @@ struct Scan: ParsableCommand {
         if bonjour {
             let types = BonjourService.tlsServiceTypes + services.map { $0.lowercased() }
             try examining("scan", output, lines: true) {
-                let (extra, byEndpoint) = BonjourBrowse.targets(
-                    try BonjourBrowse.instances(types: types, browseTime: browseTime, timeout: min(timeout, 5))
-                )
+                var instances: [BonjourService] = []
+                var browsed = true
+                do {
+                    instances = try BonjourBrowse.instances(
+                        types: types,
+                        browseTime: browseTime,
+                        timeout: min(timeout, 5)
+                    )
+                } catch let error as CouldNotExamine where !loaded.plan.targets.isEmpty {
+                    // Browsing could not start (no socket): the other targets are still scanned.
+                    Console.note("Note: \(error.description); scanning the other targets")
+                    browsed = false
+                }
+                let (extra, byEndpoint) = BonjourBrowse.targets(instances)
                 if extra.isEmpty && loaded.plan.targets.isEmpty {
                     throw BonjourBrowse.nothingFound(types: types, browseTime: browseTime)
                 }
-                if extra.isEmpty {
+                if extra.isEmpty && browsed {
                     Console.note(
                         "Note: --bonjour found no instance within \(Seconds.text(browseTime)); scanning the other targets"
                     )

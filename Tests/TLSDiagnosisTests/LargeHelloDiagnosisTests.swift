@@ -26,7 +26,9 @@ import TLSWire
     @Test func aLocalSendErrorIsNotTheServersRefusal() {
         // Our own socket failing (ENOBUFS, EHOSTUNREACH from the local stack) says nothing
         // about the server.
-        #expect(LargeHelloDiagnosis.finding(Self.probe(.sendFailed("No buffer space available")), profile: .apple) == nil)
+        #expect(
+            LargeHelloDiagnosis.finding(Self.probe(.sendFailed("No buffer space available")), profile: .apple) == nil
+        )
     }
 
     @Test func aServerThatParsedTheHelloAndRejectedItIsNotAOneBufferDevice() {

@@ -22,7 +22,9 @@ import Testing
 
     static func summary(addedIn order: [(String, Int)]) -> ScanSummary {
         var summary = ScanSummary()
-        for (address, port) in order { summary.add(row(address, port, spki: "aa"), now: Date(timeIntervalSince1970: 0)) }
+        for (address, port) in order {
+            summary.add(row(address, port, spki: "aa"), now: Date(timeIntervalSince1970: 0))
+        }
         return summary
     }
 
@@ -30,9 +32,11 @@ import Testing
 
     @Test func listsAreInScanOrderWhateverOrderEndpointsFinishIn() {
         var generator = SystemRandomNumberGenerator()
-        let orders = [Self.inScanOrder, Self.inScanOrder.reversed()] + (0..<5).map { _ in
-            Self.inScanOrder.shuffled(using: &generator)
-        }
+        let orders =
+            [Self.inScanOrder, Self.inScanOrder.reversed()]
+            + (0..<5).map { _ in
+                Self.inScanOrder.shuffled(using: &generator)
+            }
         for order in orders {
             let summary = Self.summary(addedIn: order)
             #expect(summary.vendorDefaults == Self.expected, "added \(order)")

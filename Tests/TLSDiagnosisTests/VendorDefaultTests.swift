@@ -5,7 +5,11 @@ import TestSupport
 /// `cert.vendor_default`: a default certificate is known by whole attribute values of the
 /// leaf's own subject, not by a word inside any name, nor by its issuer.
 @Suite struct VendorDefaultTests {
-    static func leaf(cn: String = "printer.local", o: String? = nil, by issuer: TestPKI.Issued? = nil) -> X509Certificate {
+    static func leaf(
+        cn: String = "printer.local",
+        o: String? = nil,
+        by issuer: TestPKI.Issued? = nil
+    ) -> X509Certificate {
         var spec = TestPKI.Spec.server(cn, dns: ["printer.local"])
         spec.organization = o
         return TestPKI.issue(spec, by: issuer).x509

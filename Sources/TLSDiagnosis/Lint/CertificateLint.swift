@@ -466,7 +466,8 @@ public enum CertificateLint {
             guard found else { continue }
             let name = cert.subjectString
             let place =
-                entry.match == .commonNameContains ? "in its \(entry.match.attribute)" : "as its \(entry.match.attribute)"
+                entry.match == .commonNameContains
+                ? "in its \(entry.match.attribute)" : "as its \(entry.match.attribute)"
             return [
                 Finding(
                     code: .certVendorDefault,

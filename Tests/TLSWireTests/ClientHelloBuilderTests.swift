@@ -47,6 +47,57 @@ import TestSupport
         #expect(hello.alpnProtocols == ["h2", "http/1.1"])
     }
 
+    /// FIPS 203 7.2's encapsulation key check, as Go, OpenSSL 3.5 and BoringSSL servers
+    /// run it: ByteDecode_12 of the first 1,152 bytes gives 768 coefficients, each below
+    /// q = 3329 (then 32 bytes of rho). Random bytes fail it, and such a server refuses the
+    /// hello that a phone's would pass.
+    static func mlkemCoefficients(_ key: ArraySlice<UInt8>) -> [Int] {
+        let bytes = Array(key.prefix(1_152))
+        var coefficients: [Int] = []
+        for i in stride(from: 0, to: bytes.count - 2, by: 3) {
+            let (b0, b1, b2) = (Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2]))
+            coefficients.append(b0 | (b1 & 0x0F) << 8)
+            coefficients.append(b1 >> 4 | b2 << 4)
+        }
+        return coefficients
+    }
+
+    @Test func theMLKEMEncapsulationKeysPassTheServersCheck() throws {
+        for seed in UInt64(10)..<UInt64(30) {
+            let record = try #require(
+                ClientHelloBuilder.record(.apple26, serverName: nil, paddedTo: 1_700, random: Self.random(seed: seed))
+            )
+            let hello = try #require(try Self.parse(record))
+            let shares = try #require(try hello.extensions.first(.keyShare)?.clientKeyShares())
+            // X25519MLKEM768: the encapsulation key first, then X25519's 32 bytes.
+            let hybrid = try #require(shares.first { $0.group == .x25519MLKEM768 }).keyExchange
+            #expect(hybrid.count == 1_216)
+            let coefficients = Self.mlkemCoefficients(hybrid.prefix(1_184))
+            #expect(coefficients.count == 768)
+            let bad = coefficients.filter { $0 >= 3_329 }
+            #expect(bad.isEmpty, "seed \(seed): \(bad.count) of 768 coefficients >= q")
+            // The coefficients are drawn from all of [0, q), not a corner of it.
+            #expect(coefficients.max() ?? 0 > 3_000 && coefficients.min() ?? 3_329 < 300, "seed \(seed)")
+        }
+        // SecP256r1MLKEM768: the P-256 point first, then the encapsulation key.
+        let parameters = ClientHelloParameters(
+            client: "p256 hybrid",
+            cipherSuites: ClientHelloParameters.apple26.cipherSuites,
+            signatureSchemes: ClientHelloParameters.apple26.signatureSchemes,
+            groups: [.secP256r1MLKEM768],
+            minVersion: .tls13,
+            maxVersion: .tls13,
+            keyShareGroups: [.secP256r1MLKEM768]
+        )
+        let record = try #require(ClientHelloBuilder.record(parameters, serverName: nil, random: Self.random(seed: 7)))
+        let hello = try #require(try Self.parse(record))
+        let share = try #require(try hello.extensions.first(.keyShare)?.clientKeyShares().first).keyExchange
+        #expect(share.count == 65 + 1_184)
+        #expect(share.first == 4)
+        let coefficients = Self.mlkemCoefficients(share.dropFirst(65))
+        #expect(coefficients.count == 768 && coefficients.allSatisfy { $0 < 3_329 })
+    }
+
     @Test func theOrdinaryHelloFitsInOnePacketWithOneX25519Share() throws {
         let record = try #require(ClientHelloBuilder.record(.apple, serverName: nil, random: Self.random(seed: 2)))
         #expect(record.count < 600, "\(record.count)")

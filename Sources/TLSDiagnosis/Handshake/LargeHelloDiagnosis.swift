@@ -4,9 +4,18 @@ import TLSWire
 /// post-quantum one of iOS 26 and Chrome (`LargeHelloProbe`).
 public enum LargeHelloDiagnosis {
     /// The finding under `profile`, or nil when the server answered both hellos, or neither
-    /// (then the large one proves nothing: the ordinary hello's failure is the story).
+    /// (then the large one proves nothing: the ordinary hello's failure is the story). Nil
+    /// too when the large hello could not be sent (a local error says nothing of the
+    /// server), and when it was answered with `illegal_parameter` or `decode_error`: the
+    /// server read the whole hello and judged its content, which a device that cannot take
+    /// a large hello never gets to.
     public static func finding(_ probe: LargeHelloProbe, profile: Profile) -> Finding? {
         guard probe.ordinary.reply.answered, !probe.large.reply.answered else { return nil }
+        switch probe.large.reply {
+        case .sendFailed: return nil
+        case .alert(let alert) where alert == .illegalParameter || alert == .decodeError: return nil
+        default: break
+        }
         var evidence: [String: EvidenceValue] = [
             "ordinary_reply": .string(probe.ordinary.reply.keyword),
             "ordinary_hello_bytes": .int(probe.ordinary.helloBytes),

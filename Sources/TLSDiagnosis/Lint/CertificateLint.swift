@@ -1,3 +1,4 @@
+import SwiftASN1
 import SystemCalls
 import X509
 
@@ -412,38 +413,71 @@ public enum CertificateLint {
 
     // MARK: vendor defaults
 
+    /// Where a default name is looked for in the leaf's subject: an Organization (O) or
+    /// Common Name (CN) value equal to it (ignoring case), or, for `.commonNameContains`, a
+    /// CN value containing it.
+    public enum VendorDefaultMatch: Sendable {
+        case organization
+        case commonName
+        case commonNameContains
+
+        /// The attribute's short name, for evidence.
+        public var attribute: String { self == .organization ? "O" : "CN" }
+    }
+
     /// Names that TLS stacks and packages put in the certificate they make when nobody
-    /// chooses one, each with where it comes from: a leaf whose subject or issuer carries
-    /// one is a default certificate, most likely the same on every unit of a device.
-    public static let vendorDefaultNames: [(text: String, source: String)] = [
+    /// chooses one, each with where it is looked for and where it comes from: a leaf whose
+    /// own subject carries one is a default certificate, most likely the same on every unit
+    /// of a device. Whole values only ("Acme Corporation" is not Go's "Acme Co"), and never
+    /// the issuer (a leaf with its own key under a home CA made with openssl req's defaults
+    /// is not a default certificate).
+    public static let vendorDefaultNames: [(text: String, match: VendorDefaultMatch, source: String)] = [
         // OpenSSL's apps/openssl.cnf: organizationName_default for `openssl req`.
-        ("Internet Widgits Pty Ltd", "OpenSSL's openssl.cnf default organization"),
+        ("Internet Widgits Pty Ltd", .organization, "OpenSSL's openssl.cnf default organization"),
         // Debian and Ubuntu's ssl-cert package: /etc/ssl/certs/ssl-cert-snakeoil.pem, made
         // by make-ssl-cert generate-default-snakeoil; builds that copy it keep the name.
-        ("snakeoil", "Debian's ssl-cert snakeoil certificate"),
+        ("snakeoil", .commonNameContains, "Debian's ssl-cert snakeoil certificate"),
         // RHEL/CentOS/Fedora mod_ssl: /etc/pki/tls/certs/localhost.crt, CN=localhost.localdomain,
         // O=SomeOrganization (its make-dummy-cert and post-install script).
-        ("localhost.localdomain", "the mod_ssl localhost.crt of RHEL, CentOS and Fedora"),
-        ("SomeOrganization", "the mod_ssl localhost.crt of RHEL, CentOS and Fedora"),
+        ("localhost.localdomain", .commonName, "the mod_ssl localhost.crt of RHEL, CentOS and Fedora"),
+        ("SomeOrganization", .organization, "the mod_ssl localhost.crt of RHEL, CentOS and Fedora"),
         // RHEL/Fedora's openssl.cnf: organizationName_default.
-        ("Default Company Ltd", "RHEL and Fedora's openssl.cnf default organization"),
+        ("Default Company Ltd", .organization, "RHEL and Fedora's openssl.cnf default organization"),
         // Go's crypto/tls/generate_cert.go: Organization "Acme Co".
-        ("Acme Co", "Go's generate_cert.go"),
+        ("Acme Co", .organization, "Go's generate_cert.go"),
     ]
 
     static func vendorDefault(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {
-        for (field, name) in [("subject", cert.subjectString), ("issuer", cert.issuerString)] {
-            let lowered = CatalogEntry.lower(name)
-            guard
-                let match = vendorDefaultNames.first(where: { lowered.contains(CatalogEntry.lower($0.text)) })
-            else { continue }
+        func values(_ type: ASN1ObjectIdentifier) -> [String] {
+            cert.subject.flatMap { rdn in
+                rdn.filter { $0.type == type }.compactMap { String($0.value) }
+            }.map { CatalogEntry.lower($0.trimmingSpaces()) }
+        }
+        let organizations = values(.RDNAttributeType.organizationName)
+        let commonNames = values(.RDNAttributeType.commonName)
+        for entry in vendorDefaultNames {
+            let text = CatalogEntry.lower(entry.text)
+            let found: Bool
+            switch entry.match {
+            case .organization: found = organizations.contains(text)
+            case .commonName: found = commonNames.contains(text)
+            case .commonNameContains: found = commonNames.contains { $0.contains(text) }
+            }
+            guard found else { continue }
+            let name = cert.subjectString
+            let place =
+                entry.match == .commonNameContains
+                ? "in its \(entry.match.attribute)" : "as its \(entry.match.attribute)"
             return [
                 Finding(
                     code: .certVendorDefault,
                     subject: subject,
                     message:
-                        "\(subjectName(cert)) has \"\(match.text)\" in its \(field) (\"\(name)\"): a default certificate (\(match.source)), most likely with the same key on every device of its kind, so pinning it pins them all and one leaked key opens every one.",
-                    evidence: ["field": .string(field), "name": .string(name), "default": .string(match.text)]
+                        "\(subjectName(cert)) has \"\(entry.text)\" \(place): a default certificate (\(entry.source)), most likely with the same key on every device of its kind, so pinning it pins them all and one leaked key opens every one.",
+                    evidence: [
+                        "field": .string("subject"), "attribute": .string(entry.match.attribute),
+                        "name": .string(name), "default": .string(entry.text),
+                    ]
                 )
             ]
         }

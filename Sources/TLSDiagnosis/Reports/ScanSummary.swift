@@ -216,7 +216,7 @@ public struct ScanSummary: Sendable, Hashable {
 
     /// `fleet.shared_key`: one leaf public key served at endpoints of more than one
     /// address (devices shipped with one key for all units, or a stack's default), each
-    /// group's endpoints in scan order, largest groups first.
+    /// group's endpoints in scan order (`Listed`), largest groups first.
     public var sharedKeys: [SharedKey] {
         keyEndpoints.compactMap { spki, endpoints -> SharedKey? in
             guard Set(endpoints.map(\.address)).count > 1 else { return nil }
@@ -245,10 +245,45 @@ public struct ScanSummary: Sendable, Hashable {
     /// `cert.vendor_default`: endpoints serving a stack's default certificate, counted, and
     /// the first `endpointsPerKeyListed` of them listed in scan order.
     public var vendorDefaultCount = 0
-    public var vendorDefaults: [String] = []
+    public var vendorDefaults: [String] { vendorDefaultEndpoints.map(\.endpoint) }
+    private var vendorDefaultEndpoints: [Listed] = []
 
     /// Leaf key → the endpoints (and their addresses) serving it.
-    private var keyEndpoints: [String: [(endpoint: String, address: String)]] = [:]
+    private var keyEndpoints: [String: [Listed]] = [:]
+
+    /// An endpoint in a summary list, kept in scan order whatever order endpoints finish
+    /// in: by address (numerically, IPv4 before IPv6, then names), then port, as
+    /// `ScanRow.ordered` sorts the table; a full list keeps the first in that order.
+    private struct Listed: Sendable {
+        var endpoint: String
+        var address: String
+        var key: [UInt8]
+        var port: Int
+
+        init(_ row: ScanRow) {
+            endpoint = row.endpoint
+            address = row.address ?? row.host
+            key = ScanRow.sortKey(row)
+            port = row.port
+        }
+
+        func precedes(_ other: Listed) -> Bool {
+            key != other.key ? key.lexicographicallyPrecedes(other.key) : port < other.port
+        }
+
+        /// Puts `item` in its place in `list` and drops what is past `limit`.
+        static func insert(_ item: Listed, into list: inout [Listed], limit: Int) {
+            if list.count >= limit, let last = list.last, !item.precedes(last) { return }
+            var low = 0
+            var high = list.count
+            while low < high {
+                let mid = (low + high) / 2
+                if list[mid].precedes(item) { low = mid + 1 } else { high = mid }
+            }
+            list.insert(item, at: low)
+            if list.count > limit { list.removeLast() }
+        }
+    }
 
     public static func == (a: ScanSummary, b: ScanSummary) -> Bool {
         a.hosts == b.hosts && a.ports == b.ports && a.endpoints == b.endpoints && a.probed == b.probed
@@ -299,14 +334,10 @@ public struct ScanSummary: Sendable, Hashable {
         for code in row.errorFindingCodes { findings[code, default: 0] += 1 }
         if row.vendorDefault {
             vendorDefaultCount += 1
-            if vendorDefaults.count < Self.endpointsPerKeyListed { vendorDefaults.append(row.endpoint) }
+            Listed.insert(Listed(row), into: &vendorDefaultEndpoints, limit: Self.endpointsPerKeyListed)
         }
         if let spki = row.leafSPKI, keyEndpoints[spki] != nil || keyEndpoints.count < Self.keysRemembered {
-            var listed = keyEndpoints[spki, default: []]
-            if listed.count < Self.endpointsPerKeyListed {
-                listed.append((row.endpoint, row.address ?? row.host))
-                keyEndpoints[spki] = listed
-            }
+            Listed.insert(Listed(row), into: &keyEndpoints[spki, default: []], limit: Self.endpointsPerKeyListed)
         }
         if let end = row.notAfter {
             if end < now {

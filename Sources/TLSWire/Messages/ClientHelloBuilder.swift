@@ -4,9 +4,11 @@
 /// status_request, signature_algorithms, signed_certificate_timestamp, key_share,
 /// psk_key_exchange_modes, supported_versions, compress_certificate).
 ///
-/// The key shares are random bytes of each group's size: the probes that send these read
+/// The key shares are random values of each group's size: the probes that send these read
 /// only the server's first flight (a ServerHello, a HelloRetryRequest, an alert or the end
-/// of the connection), so no key exchange is ever completed.
+/// of the connection), so no key exchange is ever completed. An ML-KEM-768 encapsulation key
+/// is still well formed (`mlkem768EncapsulationKey`): servers check it (FIPS 203 7.2) and
+/// refuse a hello whose key fails.
 public enum ClientHelloBuilder {
     /// The size of a client's key share for `group` (RFC 8446 4.2.8.2, RFC 7748,
     /// draft-ietf-tls-ecdhe-mlkem: X25519MLKEM768 is ML-KEM-768's 1,184-byte encapsulation
@@ -128,7 +130,16 @@ public enum ClientHelloBuilder {
             var shares: [UInt8] = []
             for group in p.keyShareGroups {
                 guard let length = keyShareLength(group) else { return nil }
-                var share = exactly(length, random(length))
+                var share: [UInt8]
+                switch group {
+                // draft-ietf-tls-ecdhe-mlkem: X25519MLKEM768's share is the encapsulation
+                // key then X25519's; SecP256r1MLKEM768's is the P-256 point then the key.
+                case .x25519MLKEM768: share = mlkem768EncapsulationKey(random: random) + exactly(32, random(32))
+                case .secP256r1MLKEM768:
+                    share = exactly(65, random(65)) + mlkem768EncapsulationKey(random: random)
+                    share[0] = 4
+                default: share = exactly(length, random(length))
+                }
                 // An uncompressed EC point starts with 4.
                 if group == .secp256r1 || group == .secp384r1 || group == .secp521r1 { share[0] = 4 }
                 shares += uint16(group.rawValue)
@@ -148,6 +159,42 @@ public enum ClientHelloBuilder {
         if let padding, !add(.padding, Array(repeating: 0, count: padding)) { return nil }
         guard let extensionBlock = vector16(extensions) else { return nil }
         return body + extensionBlock
+    }
+
+    /// ML-KEM-768's modulus q (FIPS 203).
+    static let mlkemQ = 3_329
+
+    /// A well-formed ML-KEM-768 encapsulation key of random values (FIPS 203): 3 x 256
+    /// coefficients drawn uniformly from [0, q), packed 12 bits each, two to three bytes,
+    /// little-endian (ByteEncode_12, 1,152 bytes), then a random 32-byte seed rho: 1,184
+    /// bytes that pass the encapsulation key check (every coefficient below q) that Go,
+    /// OpenSSL 3.5 and BoringSSL run. No one holds its decapsulation key.
+    static func mlkem768EncapsulationKey(random: (Int) -> [UInt8]) -> [UInt8] {
+        var coefficients: [Int] = []
+        coefficients.reserveCapacity(768)
+        // Rejection sampling, 12 bits at a time as FIPS 203's SampleNTT reads them: about
+        // 81% are kept. A source that keeps giving values >= q (not a random one) is
+        // bounded: after that many rounds the rest are reduced mod q.
+        var rounds = 0
+        while coefficients.count < 768 {
+            let bytes = exactly(3, random(3))
+            let (b0, b1, b2) = (Int(bytes[0]), Int(bytes[1]), Int(bytes[2]))
+            for d in [b0 | (b1 & 0x0F) << 8, b1 >> 4 | b2 << 4] where coefficients.count < 768 {
+                if d < mlkemQ {
+                    coefficients.append(d)
+                } else if rounds >= 4 * 768 {
+                    coefficients.append(d % mlkemQ)
+                }
+            }
+            rounds += 1
+        }
+        var key: [UInt8] = []
+        key.reserveCapacity(1_184)
+        for i in stride(from: 0, to: 768, by: 2) {
+            let (a, b) = (coefficients[i], coefficients[i + 1])
+            key += [UInt8(a & 0xFF), UInt8((a >> 8) | (b & 0x0F) << 4), UInt8(b >> 4)]
+        }
+        return key + exactly(32, random(32))
     }
 
     private static func exactly(_ count: Int, _ bytes: [UInt8]) -> [UInt8] {

@@ -182,7 +182,7 @@ public enum ReportReadBack {
 
     /// The output in `bytes`, which came from `file`.
     public static func read(_ bytes: [UInt8], file: String) throws(ReadBackError) -> RecordedScan {
-        var reader = JSONSequenceReader(bytes)
+        var reader = JSONSequenceReader(bytes, objectsOnly: true)
         var scan = RecordedScan()
         var values = 0
         while true {

@@ -10,7 +10,8 @@ public enum PrometheusText {
     public struct Round: Sendable {
         /// The endpoints this round reported or could not examine.
         public var scan: RecordedScan
-        /// Endpoints the stored round had and this one does not (up 0).
+        /// Endpoints the stored round had and this one does not (up 0): `ReportDiff.pairs`'s
+        /// endpoints with no new side.
         public var gone: [RecordedEndpoint]
         /// The changes this round found.
         public var changes: [EndpointChange]
@@ -51,36 +52,46 @@ public enum PrometheusText {
     /// The file's text.
     public static func render(_ round: Round) -> String {
         var samples: [String: [String]] = [:]
+        // A label set written once per family: node_exporter refuses a file with two (the
+        // first sample of one endpoint wins, as a scan listing a target twice would give).
+        var written: Set<String> = []
         func add(_ name: String, _ labels: [(String, String)], _ value: String) {
             let text =
                 labels.isEmpty ? "" : "{" + labels.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: ",") + "}"
+            guard written.insert(name + text).inserted else { return }
             samples[name, default: []].append(name + text + " " + value)
         }
         for e in round.scan.endpoints {
-            let endpoint = ("endpoint", e.key)
-            add("tlsprobe_endpoint_up", [endpoint], e.errorCode == nil ? "1" : "0")
+            let endpoint = [("endpoint", e.key), ("host", e.host)]
+            add("tlsprobe_endpoint_up", endpoint, e.errorCode == nil ? "1" : "0")
             guard e.errorCode == nil else { continue }
             if let leaf = e.leaf, let end = leaf.notAfter {
                 add(
                     "tlsprobe_cert_not_after_seconds",
-                    [endpoint, ("subject", leaf.subject), ("issuer", leaf.issuer)],
+                    endpoint + [("subject", leaf.subject), ("issuer", leaf.issuer)],
                     number(end.timeIntervalSince1970)
                 )
             }
-            if let trusted = e.trusted { add("tlsprobe_endpoint_trusted", [endpoint], trusted ? "1" : "0") }
+            if let trusted = e.trusted { add("tlsprobe_endpoint_trusted", endpoint, trusted ? "1" : "0") }
             var findings: [String: (severity: String, count: Int)] = [:]
             for f in e.findings { findings[f.code, default: (f.severity, 0)].count += 1 }
             for (code, f) in findings.sorted(by: { $0.key < $1.key }) {
-                add("tlsprobe_findings", [endpoint, ("code", code), ("severity", f.severity)], String(f.count))
+                add("tlsprobe_findings", endpoint + [("code", code), ("severity", f.severity)], String(f.count))
             }
         }
-        let seen = Set(round.scan.endpoints.map(\.key))
-        for e in round.gone where !seen.contains(e.key) { add("tlsprobe_endpoint_up", [("endpoint", e.key)], "0") }
+        for e in round.gone { add("tlsprobe_endpoint_up", [("endpoint", e.key), ("host", e.host)], "0") }
         var changes: [String: [String: Int]] = [:]
-        for c in round.changes { changes[c.endpoint, default: [:]][c.kind.rawValue, default: 0] += 1 }
-        for (endpoint, kinds) in changes.sorted(by: { $0.key < $1.key }) {
+        for c in round.changes {
+            changes[c.endpoint + "\u{0}" + c.host, default: [:]][c.kind.rawValue, default: 0] += 1
+        }
+        for (at, kinds) in changes.sorted(by: { $0.key < $1.key }) {
+            let parts = at.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             for (kind, count) in kinds.sorted(by: { $0.key < $1.key }) {
-                add("tlsprobe_changes", [("endpoint", endpoint), ("change", kind)], String(count))
+                add(
+                    "tlsprobe_changes",
+                    [("endpoint", parts[0]), ("host", parts.count > 1 ? parts[1] : ""), ("change", kind)],
+                    String(count)
+                )
             }
         }
         add("tlsprobe_last_change_timestamp_seconds", [], number(round.lastChange?.timeIntervalSince1970 ?? 0))

@@ -79,40 +79,71 @@ public enum ReportDiff {
         oldTime: Date,
         newTime: Date
     ) -> [EndpointChange] {
-        let before = index(old)
-        let after = index(new)
-        var keys = Array(Set(before.keys).union(after.keys))
-        keys.sort { a, b in
-            let x = before[a] ?? after[a]
-            let y = before[b] ?? after[b]
-            guard let x, let y else { return a < b }
-            return order(x, y)
-        }
         var changes: [EndpointChange] = []
         let window = TimeInterval(expiringDays) * 86400
-        for key in keys {
+        for pair in pairs(old, new) {
             changes += compare(
-                before[key],
-                after[key],
+                pair.old,
+                pair.new,
                 expiring: (oldTime.addingTimeInterval(window), newTime.addingTimeInterval(window), expiringDays)
             )
         }
         return changes
     }
 
-    private static func index(_ scan: RecordedScan) -> [String: RecordedEndpoint] {
-        var byKey: [String: RecordedEndpoint] = [:]
-        for endpoint in scan.endpoints { byKey[endpoint.key] = endpoint }
-        return byKey
+    /// The endpoints of two outputs matched with their counterparts, sorted by endpoint
+    /// (address, then port, then the name dialled); nil on the side an endpoint is missing
+    /// from. An endpoint is the address and port connected to plus the name dialled (the
+    /// target's host and SNI): `scan 127.0.0.1:P localhost:P` gives two records at one
+    /// address, each matched with its own. An error object names only its target (no
+    /// address): what is left unmatched is then matched on the name dialled and port.
+    public static func pairs(
+        _ old: RecordedScan,
+        _ new: RecordedScan
+    ) -> [(old: RecordedEndpoint?, new: RecordedEndpoint?)] {
+        var result: [(old: RecordedEndpoint?, new: RecordedEndpoint?)] = []
+        var leftOld: [RecordedEndpoint] = []
+        var waiting: [String: [Int]] = [:]
+        for (i, e) in new.endpoints.enumerated() { waiting[exactKey(e), default: []].append(i) }
+        var taken = Array(repeating: false, count: new.endpoints.count)
+        for e in old.endpoints {
+            if let i = waiting[exactKey(e)]?.first {
+                waiting[exactKey(e)]?.removeFirst()
+                taken[i] = true
+                result.append((e, new.endpoints[i]))
+            } else {
+                leftOld.append(e)
+            }
+        }
+        var loose: [String: [Int]] = [:]
+        for (i, e) in new.endpoints.enumerated() where !taken[i] { loose[looseKey(e), default: []].append(i) }
+        for e in leftOld {
+            if let i = loose[looseKey(e)]?.first {
+                loose[looseKey(e)]?.removeFirst()
+                taken[i] = true
+                result.append((e, new.endpoints[i]))
+            } else {
+                result.append((e, nil))
+            }
+        }
+        for (i, e) in new.endpoints.enumerated() where !taken[i] { result.append((nil, e)) }
+        return result.sorted { a, b in
+            let x = sortKey(a.new?.address ?? a.old?.address ?? (a.new ?? a.old)?.host ?? "")
+            let y = sortKey(b.new?.address ?? b.old?.address ?? (b.new ?? b.old)?.host ?? "")
+            if x != y { return x.lexicographicallyPrecedes(y) }
+            let (p, q) = ((a.new ?? a.old)?.port ?? 0, (b.new ?? b.old)?.port ?? 0)
+            if p != q { return p < q }
+            return ((a.new ?? a.old).map(looseKey) ?? "") < ((b.new ?? b.old).map(looseKey) ?? "")
+        }
     }
 
-    /// Addresses in numeric order (IPv4 before IPv6 and names), then ports.
-    private static func order(_ a: RecordedEndpoint, _ b: RecordedEndpoint) -> Bool {
-        let x = sortKey(a.address ?? a.host)
-        let y = sortKey(b.address ?? b.host)
-        if x != y { return x.lexicographicallyPrecedes(y) }
-        return a.port < b.port
+    /// The address and port connected to, the host dialled and the SNI sent.
+    private static func exactKey(_ e: RecordedEndpoint) -> String {
+        "\(e.address ?? "")\u{0}\(e.port)\u{0}\(e.host)\u{0}\(e.sni ?? "")"
     }
+
+    /// The host dialled and the port: all an error object names.
+    private static func looseKey(_ e: RecordedEndpoint) -> String { "\(e.host)\u{0}\(e.port)" }
 
     private static func sortKey(_ host: String) -> [Int] {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -140,7 +171,7 @@ public enum ReportDiff {
             EndpointChange(
                 kind: kind,
                 severity: severity ?? kind.severity,
-                endpoint: at.key,
+                endpoint: HostPort.display(host: at.address ?? old?.address ?? at.host, port: at.port),
                 host: at.host,
                 address: at.address ?? old?.address,
                 port: at.port,

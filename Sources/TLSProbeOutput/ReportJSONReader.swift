@@ -51,6 +51,10 @@ public indirect enum ReadJSON: Sendable, Hashable {
 public struct JSONSequenceReader {
     /// Objects and arrays nested deeper than this are refused (reports nest about 8 deep).
     public static let maximumDepth = 64
+    /// Values (objects, arrays, strings, numbers, literals) in one top-level value: a
+    /// report holds a few hundred, so a line of millions is refused before it is stored
+    /// (each value kept costs some 60 bytes: a 16 MiB line of `0,` would take ~500 MB).
+    public static let maximumValues = 1 << 18
 
     /// What is wrong, and on which line (counting from 1).
     public struct SyntaxError: Error, Sendable, Equatable {
@@ -63,8 +67,17 @@ public struct JSONSequenceReader {
     private var line = 1
     /// The line the value being read starts on: where an error at the end of the text is.
     private var valueLine = 1
+    /// Values read so far in the current top-level value.
+    private var values = 0
+    /// Refuse at once a top-level value that is not an object (nothing of it is read).
+    private let objectsOnly: Bool
 
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// `objectsOnly`: every top-level value must be an object (reports, error objects);
+    /// anything else is refused at its first byte, before any of it is stored.
+    public init(_ bytes: [UInt8], objectsOnly: Bool = false) {
+        self.bytes = bytes
+        self.objectsOnly = objectsOnly
+    }
 
     /// The next value and the line it starts on; nil at the end (only white space left).
     public mutating func next() throws(SyntaxError) -> (line: Int, value: ReadJSON)? {
@@ -72,6 +85,12 @@ public struct JSONSequenceReader {
         guard index < bytes.count else { return nil }
         let start = line
         valueLine = line
+        values = 0
+        // A value that is not an object is refused at its first byte (`[`, a string, a number,
+        // a literal); a byte that starts no value is left to readValue's message.
+        if objectsOnly, Array("[\"-0123456789tfn".utf8).contains(bytes[index]) {
+            throw SyntaxError(line: line, reason: "not a JSON object (one report or error object per line)")
+        }
         let value = try readValue(depth: 0)
         // A value must be followed by white space or the end: `{}{}` or `1x` is not two values.
         if index < bytes.count, !Self.isSpace(bytes[index]) {
@@ -102,6 +121,13 @@ public struct JSONSequenceReader {
     private mutating func readValue(depth: Int) throws(SyntaxError) -> ReadJSON {
         skipSpace()
         guard index < bytes.count else { throw fail("the text ends where a value should be") }
+        values += 1
+        guard values <= Self.maximumValues else {
+            throw SyntaxError(
+                line: valueLine,
+                reason: "more than \(Self.maximumValues) JSON values in one record (a report holds a few hundred)"
+            )
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
         case UInt8(ascii: "["): return try readArray(depth: depth + 1)

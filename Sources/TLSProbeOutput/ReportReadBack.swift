@@ -102,8 +102,9 @@ public struct RecordedEndpoint: Sendable, Hashable {
 
     public var leaf: RecordedCertificate? { chain.first }
 
-    /// What the endpoint is known by: `address:port` (the host when no address is known),
-    /// IPv6 in brackets. Two outputs are compared endpoint by endpoint on this.
+    /// What the endpoint is shown as: `address:port` (the host when no address is known),
+    /// IPv6 in brackets. Two outputs are matched on this and the name dialled
+    /// (`ReportDiff.pairs`): one address may be dialled by several names.
     public var key: String { HostPort.display(host: address ?? host, port: port) }
 
     /// A name for people beside the key: the Bonjour instance, else a host name (not an
@@ -182,7 +183,7 @@ public enum ReportReadBack {
 
     /// The output in `bytes`, which came from `file`.
     public static func read(_ bytes: [UInt8], file: String) throws(ReadBackError) -> RecordedScan {
-        var reader = JSONSequenceReader(bytes)
+        var reader = JSONSequenceReader(bytes, objectsOnly: true)
         var scan = RecordedScan()
         var values = 0
         while true {

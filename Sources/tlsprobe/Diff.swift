@@ -9,7 +9,8 @@ struct Diff: ParsableCommand {
         discussion: """
             OLD and NEW are outputs of scan --json or connect --json (JSON Lines, or connect's \
             indented object; error objects and scan's summary line are understood; - reads \
-            standard input for one of them). Endpoints are matched by address and port. One line \
+            standard input for one of them). Endpoints are matched by address, port and the \
+            name dialled (127.0.0.1 and localhost at one address are two endpoints). One line \
             per change: the endpoint (with its Bonjour instance or host name where known), the \
             change, its severity, before → after, and what it means.
 

@@ -200,4 +200,56 @@ import TestSupport
         #expect(try Run.tlsprobe(["diff", good, good, "--expiring", "-1"]).status == 64)
         #expect(try Run.tlsprobe(["diff", good, good]).status == 0)
     }
+
+    /// `scan 127.0.0.1:P localhost:P`: two records at one address, in the order they
+    /// finished. The same scan with the two lines swapped is no change: exit 0, nothing
+    /// printed.
+    @Test func anAddressAndANameAtOneEndpointSwappedAreNoChange() throws {
+        let pki = PKIFiles(host: "printer.local", ips: ["127.0.0.1"])
+        let server = try pki.server()
+        defer { server.stop() }
+        let scan = try Run.tlsprobe(
+            ["scan", "127.0.0.1:\(server.port)", "localhost:\(server.port)", "--anchor", pki.root, "--json"],
+            timeout: 120
+        )
+        let lines = scan.stdout.split(separator: "\n").map(String.init)
+        let reports = lines.filter { $0.contains(#""address":"127.0.0.1""#) }
+        try #require(reports.count == 2, "one report dialled by address, one by name:\n\(scan.stdout)\n\(scan.stderr)")
+        let others = lines.filter { !reports.contains($0) }
+        let a = pki.dir.write("a.jsonl", (reports + others).joined(separator: "\n") + "\n")
+        let b = pki.dir.write("b.jsonl", (reports.reversed() + others).joined(separator: "\n") + "\n")
+        for (old, new) in [(a, b), (b, a)] {
+            let diff = try Run.tlsprobe(["diff", old, new, "--no-color"], timeout: 60)
+            #expect(
+                diff.status == 0 && diff.stdout.isEmpty,
+                "the same server: no change.\n\(diff.stdout)\(diff.stderr)"
+            )
+        }
+    }
+
+    /// A 16 MiB line that is no report, or an object of millions of values: refused (exit 2,
+    /// the line named) in little memory, not after building the whole value.
+    @Test func aHugeLineIsRefusedInLittleMemory() throws {
+        let dir = TemporaryDirectory()
+        let array = dir.write("array.jsonl", "[" + String(repeating: "0,", count: 8 << 20) + "0]\n")
+        let object = dir.write(
+            "object.jsonl",
+            #"{"schema_version":1,"command":"connect","padding":["# + String(repeating: "0,", count: 8 << 20) + "0]}\n"
+        )
+        for (file, says) in [(array, "not a JSON object"), (object, "JSON values in one record")] {
+            let result = try Run.process(
+                "/usr/bin/time",
+                ["-f", "maxrss_kb=%M", Run.tlsprobePath, "diff", file, file],
+                timeout: 120
+            )
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("\(file), line 1: ") && result.stderr.contains(says), "\(result.stderr)")
+            let rss = result.stderr.split(separator: "\n").compactMap { line -> Int? in
+                line.hasPrefix("maxrss_kb=") ? Int(line.dropFirst("maxrss_kb=".count)) : nil
+            }.last
+            let kb = try #require(rss, "\(result.stderr)")
+            // Both 16 MiB files are read whole (32 MiB); the values are never all stored.
+            #expect(kb < 120_000, "peak \(kb) kB for two 16 MiB lines")
+        }
+    }
 }

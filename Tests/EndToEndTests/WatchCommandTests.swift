@@ -223,4 +223,41 @@ import Glibc
         #expect(values("tlsprobe_last_change_timestamp_seconds").first?.1 == 0, "no change yet")
         #expect(values("tlsprobe_findings").isEmpty, "trusted leaves with the address in their SAN: no finding")
     }
+
+    /// A --prometheus path that could never be written as --html's is checked (a link, a
+    /// FIFO) is refused with exit 2 before any round: the state file is not replaced, so
+    /// the next round still reports what changed.
+    @Test func aPrometheusLinkOrFIFOIsRefusedBeforeAnyRound() throws {
+        let pki = PKIFiles(host: "printer.local", ips: ["127.0.0.1"])
+        let server = try pki.server()
+        defer { server.stop() }
+        let state = pki.dir.file("state")
+        let common = [
+            "watch", "127.0.0.1", "--ports", "\(server.port)", "--anchor", pki.root, "--state", state, "--once",
+        ]
+        let first = try Run.tlsprobe(common, timeout: 60)
+        try #require(first.status == 0, "\(first.stderr)")
+        let stateFile = state + "/last-scan.jsonl"
+        var before = stat()
+        try #require(stat(stateFile, &before) == 0)
+        let target = pki.dir.write("elsewhere.txt", "not to be replaced\n")
+        let link = pki.dir.file("link.prom")
+        try #require(symlink(target, link) == 0)
+        let fifo = pki.dir.file("fifo.prom")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for (path, kind) in [(link, S_IFLNK), (fifo, S_IFIFO)] {
+            let result = try Run.tlsprobe(common + ["--prometheus", path], timeout: 60)
+            #expect(result.status == 2, "\(path): \(result.stderr)")
+            #expect(result.stderr.contains("--prometheus"), "\(result.stderr)")
+            var status = stat()
+            #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == kind, "\(path) left as it was")
+            var after = stat()
+            #expect(
+                stat(stateFile, &after) == 0 && after.st_ino == before.st_ino
+                    && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec,
+                "the state file untouched: no round ran"
+            )
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "not to be replaced\n")
+    }
 }

@@ -27,7 +27,7 @@ import TLSDiagnosis
         #expect(!lines.contains { $0.hasPrefix("fake_metric") }, "a line feed in a subject starts no line")
         #expect(
             lines.contains(
-                #"tlsprobe_cert_not_after_seconds{endpoint="127.0.0.1:443",subject="CN=evil\"}\nfake_metric 1",issuer="CN=\\"} 1800000000"#
+                #"tlsprobe_cert_not_after_seconds{endpoint="127.0.0.1:443",host="127.0.0.1",subject="CN=evil\"}\nfake_metric 1",issuer="CN=\\"} 1800000000"#
             ),
             "\(text)"
         )
@@ -56,8 +56,46 @@ import TLSDiagnosis
                 duration: 2
             )
         )
-        #expect(text.contains("tlsprobe_endpoint_up{endpoint=\"127.0.0.1:444\"} 0\n"))
-        #expect(text.contains("tlsprobe_changes{endpoint=\"127.0.0.1:443\",change=\"cert.key_changed\"} 1\n"))
+        #expect(text.contains("tlsprobe_endpoint_up{endpoint=\"127.0.0.1:444\",host=\"127.0.0.1\"} 0\n"))
+        #expect(
+            text.contains(
+                "tlsprobe_changes{endpoint=\"127.0.0.1:443\",host=\"127.0.0.1\",change=\"cert.key_changed\"} 1\n"
+            )
+        )
         #expect(text.contains("tlsprobe_last_change_timestamp_seconds 1700000000\n"))
+    }
+
+    /// One address dialled by an address and by a name: two series, told apart by `host`;
+    /// no label set twice in a family (node_exporter refuses the file), even for a target
+    /// listed twice.
+    @Test func oneAddressDialledTwoWaysGivesDistinctSeries() {
+        let leaf = RecordedCertificate(
+            sha256: "c",
+            spkiSHA256: "k",
+            serial: "1",
+            subject: "CN=a",
+            issuer: "CN=b",
+            notAfter: Date(timeIntervalSince1970: 1_800_000_000)
+        )
+        let byAddress = RecordedEndpoint(
+            host: "127.0.0.1",
+            port: 443,
+            address: "127.0.0.1",
+            chain: [leaf],
+            trusted: true
+        )
+        var byName = byAddress
+        byName.host = "localhost"
+        byName.findings = [RecordedFinding(code: "name.ip_not_in_san", severity: "error")]
+        let text = PrometheusText.render(
+            .init(scan: RecordedScan(endpoints: [byAddress, byName, byAddress]), gone: [byName], duration: 1)
+        )
+        let samples = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let labelSets = samples.map { $0.split(separator: " ").dropLast().joined(separator: " ") }
+        #expect(Set(labelSets).count == labelSets.count, "a label set twice:\n\(text)")
+        let up = samples.filter { $0.hasPrefix("tlsprobe_endpoint_up{") }
+        #expect(up.count == 2, "\(up)")
+        #expect(up.contains { $0.contains("host=\"localhost\"") } && up.contains { $0.contains("host=\"127.0.0.1\"") })
+        #expect(samples.filter { $0.hasPrefix("tlsprobe_cert_not_after_seconds{") }.count == 2)
     }
 }

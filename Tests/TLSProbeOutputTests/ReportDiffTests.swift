@@ -159,6 +159,45 @@ import TLSDiagnosis
         #expect(Self.diff([], [error]).isEmpty)
     }
 
+    /// `scan 127.0.0.1:P localhost:P`: two records at one address, dialled by an address and
+    /// by a name, listed in the order they finished. Each is matched with its own: the two
+    /// lines swapped are no change.
+    @Test func anAddressAndANameAtOneEndpointAreEachMatchedWithTheirOwn() {
+        let leaf = Self.cert(key: "a", serial: "1")
+        let byAddress = Self.endpoint(443, leaf)
+        var byName = Self.endpoint(
+            443,
+            leaf,
+            findings: [RecordedFinding(code: "name.ip_not_in_san", severity: "error")]
+        )
+        byName.host = "localhost"
+        byName.sni = "localhost"
+        #expect(Self.diff([byAddress, byName], [byName, byAddress]).isEmpty)
+        #expect(Self.diff([byName, byAddress], [byAddress, byName]).isEmpty)
+        // A change at one of them is reported at that one, named.
+        var fixed = byName
+        fixed.findings = []
+        let changes = Self.diff([byAddress, byName], [fixed, byAddress])
+        #expect(changes.map(\.kind) == [.findingResolved], "\(changes)")
+        #expect(changes.first?.name == "localhost" && changes.first?.endpoint == "127.0.0.1:443")
+    }
+
+    /// An error object names only its target (`localhost:443`), a report its address too:
+    /// a server that stopped answering TLS is the endpoint no longer examined, its error
+    /// named, not one endpoint gone and another ignored.
+    @Test func anErrorObjectMeetsTheReportOfTheNameItDialled() {
+        var report = Self.endpoint(443, Self.cert(key: "a", serial: "1"))
+        report.host = "localhost"
+        report.sni = "localhost"
+        let error = RecordedEndpoint(host: "localhost", port: 443, errorCode: "connect.no_tls_answer")
+        let gone = Self.diff([report], [error])
+        #expect(gone.map(\.kind) == [.endpointGone], "\(gone)")
+        #expect(gone.first?.afterText == "not examined: connect.no_tls_answer", "\(gone)")
+        #expect(gone.first?.endpoint == "127.0.0.1:443" && gone.first?.name == "localhost")
+        let back = Self.diff([error], [report])
+        #expect(back.map(\.kind) == [.endpointNew] && back.first?.beforeText == "not examined: connect.no_tls_answer")
+    }
+
     /// An output read back may be hostile too: a host and finding codes holding line feeds
     /// still give one line per change.
     @Test func hostileTextInAnOutputStaysOnOneLine() {

@@ -121,6 +121,31 @@ import TLSDiagnosis
         }
     }
 
+    /// A line that is no object is refused at its first byte; an object holding millions
+    /// of values is refused at a counted bound, before they are all stored (a 16 MiB line
+    /// of `0,` took some 500 MB).
+    @Test func aHugeLineIsRefusedBeforeItIsStored() throws {
+        let array = "[" + String(repeating: "0,", count: 1_000_000) + "0]\n"
+        do {
+            _ = try ReportReadBack.read(Array(array.utf8), file: "big")
+            Issue.record("read without an error")
+        } catch {
+            #expect(error.line == 1 && error.description.contains("not a JSON object"), "\(error)")
+        }
+        let member =
+            #"{"schema_version":1,"command":"connect","padding":["# + String(repeating: "0,", count: 300_000)
+            + "0]}\n"
+        do {
+            _ = try ReportReadBack.read(Array(member.utf8), file: "big")
+            Issue.record("read without an error")
+        } catch {
+            #expect(
+                error.line == 1 && error.description.contains("more than 262144 JSON values"),
+                "\(error)"
+            )
+        }
+    }
+
     @Test func stringEscapesAreDecoded() throws {
         var reader = JSONSequenceReader(Array(#""a\"\\\/\n\u00e9\ud83d\ude00\ud800x" 12"#.utf8))
         #expect(try reader.next()?.value == .string("a\"\\/\né😀\u{FFFD}x"))

@@ -67,6 +67,9 @@ public struct WatchSession {
         note: (String) -> Void = { _ in }
     ) throws -> Outcome {
         let c = configuration
+        // The files each round writes are checked before the first: a round that could not
+        // write them would have moved the state on with its changes never reported.
+        try checkPrometheus()
         do throws(NewFiles.WriteError) {
             try NewFiles.makeDirectory(c.state)
         } catch {
@@ -83,6 +86,7 @@ public struct WatchSession {
             throw CouldNotExamine(.fileNotWritable, description: message, target: c.state)
         }
         defer { NewFiles.unlock(lock) }
+        try checkStateFile()
         var outcome = Outcome()
         while !stop.isStopped {
             let started = Date()
@@ -94,6 +98,9 @@ public struct WatchSession {
             let bytes = lines.bytes
             let new = try ReportReadBack.read(bytes, file: "this round's scan")
             let stored = try readState()
+            // Checked again before the state moves on: the paths may have changed meanwhile.
+            try checkPrometheus()
+            try checkStateFile()
             var found: [EndpointChange] = []
             if let (old, written) = stored {
                 let changes = ReportDiff.changes(
@@ -118,15 +125,19 @@ public struct WatchSession {
             }
             if !found.isEmpty { try write(Array(String(Int(started.timeIntervalSince1970)).utf8), to: lastChangePath) }
             if let prometheus = c.prometheus {
-                let newKeys = Set(new.endpoints.map(\.key))
+                let gone = stored.map { ReportDiff.pairs($0.0, new).filter { $0.new == nil }.compactMap(\.old) } ?? []
                 let round = PrometheusText.Round(
                     scan: new,
-                    gone: stored.map { $0.0.endpoints.filter { !newKeys.contains($0.key) } } ?? [],
+                    gone: gone,
                     changes: found,
                     lastChange: readLastChange(),
                     duration: Double(summary.elapsedMilliseconds) / 1000
                 )
-                try write(Array(PrometheusText.render(round).utf8), to: prometheus, mode: 0o644, option: "--prometheus")
+                do throws(ChainFile.WriteError) {
+                    try ReportFile.write(PrometheusText.render(round), to: prometheus, option: "--prometheus")
+                } catch {
+                    throw CouldNotExamine(.fileNotWritable, description: error.description, target: prometheus)
+                }
             }
             outcome.rounds += 1
             if c.once { break }
@@ -136,6 +147,26 @@ public struct WatchSession {
             }
         }
         return outcome
+    }
+
+    /// Refuses a `--prometheus` path that could never be written as `--html`'s is: a link,
+    /// a FIFO or device, another user's file, a missing directory.
+    private func checkPrometheus() throws {
+        guard let path = configuration.prometheus else { return }
+        do throws(ChainFile.WriteError) {
+            try ReportFile.check(path, option: "--prometheus")
+        } catch {
+            throw CouldNotExamine(.fileNotWritable, description: error.description, target: path)
+        }
+    }
+
+    /// Refuses a state file that is not a regular file of this user (a link, a FIFO).
+    private func checkStateFile() throws {
+        do throws(ChainFile.WriteError) {
+            try ChainFile.check(statePath, option: "--state")
+        } catch {
+            throw CouldNotExamine(.fileNotWritable, description: error.description, target: statePath)
+        }
     }
 
     var lastChangePath: String {

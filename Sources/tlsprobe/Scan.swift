@@ -42,7 +42,7 @@ struct Scan: ParsableCommand {
               tlsprobe scan 10.0.0.10-40 printer.local:4433 --ports 443,8443
               tlsprobe scan --targets-file devices.txt --host-map names.txt \\
                   --anchor root.pem --json
-              parallel tlsprobe scan 10.0.0.0/16 --force --json --shard {}/4 ::: 1 2 3 4 > all.jsonl
+              tlsprobe scan 10.0.0.0/16 --force --json --shard 1/4 > part-1.jsonl
             """
     )
 

@@ -168,4 +168,23 @@ import Glibc
         #expect(r.status == 2, "nothing listens: \(r.stderr)")
         #expect(seconds >= 1.4, "30 attempts at 20/s: \(seconds) s")
     }
+
+    /// --per-host 2: four ports of one address that accept and never speak are shaken
+    /// hands with two at a time, so --timeout 1 each takes two rounds.
+    @Test func perHostLimitsHandshakesToOneAddress() throws {
+        let tarpits = try (0..<4).map { _ in try MisbehavingServer([.stall(10)]) }
+        defer { tarpits.forEach { $0.stop() } }
+        let started = Date()
+        let r = try Run.tlsprobe(
+            [
+                "scan", "127.0.0.1", "--ports", tarpits.map { String($0.port) }.joined(separator: ","),
+                "--per-host", "2", "--timeout", "1", "--json",
+            ],
+            timeout: 60
+        )
+        let seconds = Date().timeIntervalSince(started)
+        #expect(r.status == 2, "no TLS answer anywhere: \(r.stderr)")
+        #expect(r.stdout.components(separatedBy: "connect.no_tls_answer").count - 1 >= 4, "\(r.stdout.prefix(2000))")
+        #expect(seconds >= 1.9, "two rounds of 1 s: \(seconds) s")
+    }
 }

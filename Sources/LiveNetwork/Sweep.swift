@@ -105,6 +105,7 @@ public final class Sweep {
         /// Attempts in flight, waiting for the retry decision, or queued.
         var outstanding = 0
         var answered = false
+        /// Some pair ended unreachable or could not be probed: not a silent host.
         var unreachable = false
         /// Set once the first tries are all done: how many tries a silent pair gets.
         var maximumTries: Int?
@@ -128,10 +129,10 @@ public final class Sweep {
                 stopping = true
                 sourceDone = true
                 closeCurrentGroup(report)
-                // Retries not yet started are not started: their pairs were probed, silent.
+                // Retries not yet started are not started: their pairs were probed.
                 let queued = retryQueue
                 retryQueue = []
-                for attempt in queued { finish(attempt, .silent, report) }
+                for attempt in queued { finish(attempt, state(attempt), report) }
             }
             // Start what may start: retries first, then new pairs.
             var waitHint: Int32 = 50
@@ -244,6 +245,7 @@ public final class Sweep {
                 "\(HostPort.display(host: attempt.pair.host, port: attempt.pair.port)): cannot open a socket: \(String(cString: strerror(errno)))"
             )
             report(.failed(attempt.pair, failure))
+            groups[attempt.group]!.unreachable = true  // not silent: never asked
             if attempt.tries == 1 && attempt.addressIndex == 0 { firstTryDone(groups[attempt.group]!, report) }
             done(attempt, report)
             return

@@ -33,7 +33,8 @@ import Glibc
                 try net.startListener(host: "127.0.1.3", port: 22, banner: "SSH-2.0-OpenSSH_9.2p1 Debian-2")
                 try net.startListener(host: "127.0.1.4", port: 9443)
                 for (host, port) in [
-                    ("127.0.1.2", 443), ("127.0.1.2", 8443), ("127.0.1.3", 4433), ("127.0.1.3", 22), ("127.0.1.4", 9443),
+                    ("127.0.1.2", 443), ("127.0.1.2", 8443), ("127.0.1.3", 4433), ("127.0.1.3", 22),
+                    ("127.0.1.4", 9443),
                 ] where !net.waitUntilListening(host: host, port: port) {
                     throw PeerError(description: "nothing listens on \(host):\(port) in \(net.name)")
                 }

@@ -44,7 +44,11 @@ public final class NetworkNamespace: @unchecked Sendable {
 
     /// Loads an nftables ruleset (`nft -f -`) inside the namespace.
     public func nft(_ rules: String) throws {
-        let r = try Run.process(Self.tool("ip"), ["netns", "exec", name, Self.tool("nft"), "-f", "-"], stdin: Data(rules.utf8))
+        let r = try Run.process(
+            Self.tool("ip"),
+            ["netns", "exec", name, Self.tool("nft"), "-f", "-"],
+            stdin: Data(rules.utf8)
+        )
         guard r.status == 0 else { throw PeerError(description: "nft in \(name): \(r.stderr)\n\(rules)") }
     }
 

@@ -73,9 +73,14 @@ public struct ScanSession: Sendable {
             if stop.isStopped { break }
             let endpoints = target.hostCount * (target.port == nil ? c.plan.ports.count : 1)
             defer { position += endpoints }
-            guard case .name(let name) = target.hosts, !unresolved.contains(name) else { continue }
+            guard case .name(let name) = target.hosts else { continue }
             let ours = shard.count(in: position..<position + endpoints)
             guard ours > 0 else { continue }
+            if unresolved.contains(name) {
+                // Named again (another HOST:PORT): counted, its error already written.
+                tally.probed(nil, count: ours)
+                continue
+            }
             do throws(ConnectFailure) {
                 try PortProbe.resolve(name, timeout: c.timeout)
             } catch {
@@ -93,7 +98,8 @@ public struct ScanSession: Sendable {
         let queue = HandshakeQueue(perHost: c.perHost)
         let spe = c.probeVersions ? Self.socketsPerVersionsEndpoint : Self.socketsPerEndpoint
         let finished = DispatchGroup()
-        for _ in 0..<Self.endpointsAtOnce(c) {
+        let workers = min(Self.endpointsAtOnce(c), max(1, shard.count(in: 0..<c.plan.endpointCount)))
+        for _ in 0..<workers {
             finished.enter()
             SystemCall.runBeside {
                 defer { finished.leave() }

@@ -26,6 +26,9 @@ fi
 # CipherEnumerationTests compare connect --ciphers with sslscan's answer (skipped, saying
 # so, without it).
 Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison with it is skipped" >&2
+# ScanFieldTests build a network namespace with ip(8) and shape it with nft(8) (skipped,
+# saying so, without them or without root).
+Tests/install-packages.sh iproute2 nftables || echo "ip/nft not installed: the scan namespace tests are skipped" >&2
 
 # Each step says when it starts, with the seconds since the suite began (the suite is meant
 # to take at most 10 minutes on a 2-core machine).

@@ -176,14 +176,16 @@ public final class Sweep {
                 guard let attempt = inFlight.removeValue(forKey: fd) else { continue }
                 readiness.remove(fd)
                 let error = Readiness.connectResult(fd)
-                Readiness.closeWithReset(fd)
+                // A plain close: its FIN is retransmitted until acknowledged. A reset lost
+                // on the way would leave a one-connection device waiting on a dead connection.
+                close(fd)
                 ended()
                 answered(attempt, error: error, rtt: after - attempt.started, report)
             }
             for (fd, attempt) in inFlight where attempt.deadline <= after {
                 inFlight.removeValue(forKey: fd)
                 readiness.remove(fd)
-                Readiness.closeWithReset(fd)
+                close(fd)
                 ended()
                 timedOut(attempt, report)
             }
@@ -260,7 +262,7 @@ public final class Sweep {
             readiness.addConnecting(fd)
             return
         }
-        Readiness.closeWithReset(fd)
+        close(fd)
         ended()
         answered(attempt, error: error, rtt: nil, report)
     }

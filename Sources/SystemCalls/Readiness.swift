@@ -43,14 +43,6 @@ public struct Readiness {
         return getsockopt(fd, SOL_SOCKET, SO_ERROR, &value, &length) == 0 ? value : errno
     }
 
-    /// Closes a socket at once with a reset (SO_LINGER 0): a sweep's probe leaves no
-    /// TIME_WAIT behind and a device no half-closed connection to wait out.
-    public static func closeWithReset(_ fd: Int32) {
-        var linger = linger(l_onoff: 1, l_linger: 0)
-        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
-        close(fd)
-    }
-
     /// Sleeps `nanoseconds` (at most 10 s).
     public static func pause(nanoseconds: UInt64) {
         _ = usleep(UInt32(min(nanoseconds / 1000, 10_000_000)))

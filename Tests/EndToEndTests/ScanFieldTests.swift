@@ -188,4 +188,36 @@ import Glibc
         #expect(r.stdout.components(separatedBy: "connect.no_tls_answer").count - 1 >= 4, "\(r.stdout.prefix(2000))")
         #expect(seconds >= 1.9, "two rounds of 1 s: \(seconds) s")
     }
+
+    /// The sweep's connection to a device that serves one connection at a time is closed
+    /// with a FIN, retransmitted until acknowledged: with every RST lost on the way (as
+    /// one can be on a lossy network), s_server still sees the end and serves the handshake.
+    @Test func aLostPacketDoesNotHangAOneConnectionDevice() throws {
+        if let reason = NetworkNamespace.unavailable {
+            print("skipped: \(reason)")
+            return
+        }
+        let shop = try ShopNetwork(label: "norst")
+        defer { shop.delete() }
+        try shop.net.nft(
+            """
+            table inet norst {
+                chain input {
+                    type filter hook input priority 2; policy accept;
+                    tcp flags & rst == rst drop
+                }
+            }
+            """
+        )
+        let r = try shop.net.run(
+            Run.tlsprobePath,
+            ["scan", "127.0.1.2", "--ports", "443,8443", "--anchor", shop.pki.root, "--json", "--timeout", "3"],
+            timeout: 120
+        )
+        let lines = r.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let handshakes = lines.filter { ($0["chain"] as? [Any])?.isEmpty == false }
+        #expect(handshakes.count == 2, "both devices answered TLS: \(r.stdout.prefix(2000)) \(r.stderr)")
+    }
 }

@@ -31,8 +31,9 @@ struct Scan: ParsableCommand {
             Output: a table sorted by address and port, then a summary; with --json, JSON Lines: \
             one connect report (or connect's error object) per endpoint as it finishes, then one \
             {"summary": ...} object. --shard K/N scans every Nth endpoint of the plan only: the N \
-            shards together are one scan, and their JSON Lines merge with cat. Progress (endpoints done, found, rate) on stderr when it is a \
-            terminal; Ctrl-C stops starting endpoints and prints what was found so far.
+            shards together are one scan, and their JSON Lines merge with cat. Progress \
+            (endpoints done, found, rate) on stderr when it is a terminal; Ctrl-C stops \
+            starting endpoints and prints what was found so far.
 
             Exit status: 0 no endpoint has findings at or above --fail-on; 1 some do; 2 nothing \
             could be examined (nothing listens, no name resolves, an unreadable file); 64 usage.

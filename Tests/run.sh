@@ -37,6 +37,9 @@ Tests/install-packages.sh python3-zeroconf || echo "python3-zeroconf not install
 # CipherEnumerationTests compare connect --ciphers with sslscan's answer (skipped, saying
 # so, without it).
 Tests/install-packages.sh sslscan || echo "sslscan not installed: the comparison with it is skipped" >&2
+# ScanFieldTests build a network namespace with ip(8) and shape it with nft(8) (skipped,
+# saying so, without them or without root).
+Tests/install-packages.sh iproute2 nftables || echo "ip/nft not installed: the scan namespace tests are skipped" >&2
 # NewClientsTests run gnutls-serv without RFC 5746 secure renegotiation (skipped, saying
 # so, without it).
 Tests/install-packages.sh gnutls-bin || echo "gnutls-bin not installed: the renegotiation test is skipped" >&2

@@ -97,10 +97,14 @@ extension TextRenderer {
             s.interrupted
             ? "Interrupted: \(s.probed) of \(plural(s.endpoints, "endpoint")) probed"
             : "Scanned \(plural(s.endpoints, "endpoint"))"
+        let part = s.shard.map { ", shard \($0)" } ?? ""
         out +=
-            "\(head) (\(plural(s.hosts, "host")) × \(plural(s.ports.count, "port"))) in \(SystemCall.format("%.1f", Double(s.elapsedMilliseconds) / 1000)) s\n"
+            "\(head) (\(plural(s.hosts, "host")) × \(plural(s.ports.count, "port"))\(part)) in \(SystemCall.format("%.1f", Double(s.elapsedMilliseconds) / 1000)) s\n"
         out +=
             "  found       \(s.found) listening (\(s.closed) closed, \(s.silent) silent, \(s.unreachable) unreachable)\n"
+        if s.silentHosts > 0 {
+            out += "  silent      \(plural(s.silentHosts, "host")) answered on no port\n"
+        }
         out +=
             "  clients     \(s.cannotConnect) cannot connect, \(s.connects) connect\n"
         out +=
@@ -149,6 +153,9 @@ extension ReportJSON {
                 "closed": .int(s.closed),
                 "silent": .int(s.silent),
                 "unreachable": .int(s.unreachable),
+                "silent_hosts": .int(s.silentHosts),
+                "retried": .int(s.retried),
+                "shard": s.shard.map { .string($0) } ?? .null,
                 "found": .int(s.found),
                 "reported": .int(s.reported),
                 "not_tls": .int(s.notTLS),

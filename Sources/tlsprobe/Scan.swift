@@ -10,8 +10,13 @@ struct Scan: ParsableCommand {
         commandName: "scan",
         abstract: "Find every TLS endpoint in hosts, blocks and ranges, and judge each as connect does.",
         discussion: """
-            A TCP connect sweep over every address and port (at most --concurrency at once, \
-            each within --timeout), then, where something listens, the full connect diagnosis: \
+            First a sweep: non-blocking TCP connects to many addresses and ports at once (at \
+            most --concurrency sockets). A silent port is given up after 10 times the round-trip \
+            time measured so far (at least 0.25 s, at most --timeout; 1 s before any answer) and \
+            tried again (twice on a host that answered on another port): a lost SYN does not \
+            lose an endpoint. A host that answered on no port is counted once as silent and its \
+            ports not tried again. Then, where something listens, the full connect diagnosis \
+            (at most --per-host at once to one address, each stage within --timeout): \
             trust against the anchors, the name against what was dialled (for an address, its \
             iPAddress SAN; --host-map gives the name a client expects at an address), every \
             finding. A port that answers with another protocol is listed as not TLS, not as an \
@@ -25,8 +30,10 @@ struct Scan: ParsableCommand {
 
             Output: a table sorted by address and port, then a summary; with --json, JSON Lines: \
             one connect report (or connect's error object) per endpoint as it finishes, then one \
-            {"summary": ...} object. Progress (endpoints done, found, rate) on stderr when it is a \
-            terminal; Ctrl-C stops starting endpoints and prints what was found so far.
+            {"summary": ...} object. --shard K/N scans every Nth endpoint of the plan only: the N \
+            shards together are one scan, and their JSON Lines merge with cat. Progress \
+            (endpoints done, found, rate) on stderr when it is a terminal; Ctrl-C stops \
+            starting endpoints and prints what was found so far.
 
             --bonjour: first browse Bonjour (DNS-SD over multicast DNS) for the TLS service \
             types (_https._tcp, _ipps._tcp, _ldaps._tcp, _imaps._tcp, _secure-mqtt._tcp, \
@@ -45,6 +52,7 @@ struct Scan: ParsableCommand {
               tlsprobe scan --targets-file devices.txt --host-map names.txt \\
                   --anchor root.pem --json
               tlsprobe scan --bonjour --service _shoptill._tcp --anchor root.pem
+              tlsprobe scan 10.0.0.0/16 --force --json --shard 1/4 > part-1.jsonl
             """
     )
 
@@ -120,7 +128,7 @@ struct Scan: ParsableCommand {
         name: .long,
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Seconds per endpoint for the TCP connection, then for each of connect's stages.",
+            "Seconds per endpoint: the most the sweep waits for a TCP answer (less once round trips are measured), then for each of connect's stages.",
             valueName: "seconds"
         )
     )
@@ -130,11 +138,40 @@ struct Scan: ParsableCommand {
         name: .long,
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Sockets open at once (1-1024): an endpoint may hold 3 (connect's old-TLS fallback probes versions together), so N/3 endpoints are worked on at once, at least one.",
+            "Sockets open at once (1-1024), sweep and handshakes together; a handshake may hold 3 (connect's old-TLS fallback probes versions together), so at most N/3 handshakes at once, at least one.",
             valueName: "n"
         )
     )
-    var concurrency: Int = 64
+    var concurrency: Int = 256
+
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Handshakes at once to one address (1-64): small devices serve one connection at a time.",
+            valueName: "n"
+        )
+    )
+    var perHost: Int = 2
+
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "At most N connection attempts per second, sweep and handshakes together (default: no limit).",
+            valueName: "n"
+        )
+    )
+    var rate: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Scan part K of N: every Nth endpoint of the plan from the Kth; the N parts together are one scan, merged with cat.",
+            valueName: "k/n"
+        )
+    )
+    var shard: String?
 
     @Option(
         name: .long,
@@ -191,6 +228,13 @@ struct Scan: ParsableCommand {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
         }
         if !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
+        if !(1...64).contains(perHost) { throw ValidationError("--per-host must be from 1 to 64") }
+        if let rate, !(rate >= 0.1 && rate <= 1_000_000) {
+            throw ValidationError("--rate must be a number of attempts per second from 0.1 to 1000000")
+        }
+        if let shard, ScanShard.parse(shard) == nil {
+            throw ValidationError("--shard must be K/N with 1 <= K <= N <= 65536, e.g. --shard 1/4")
+        }
         if versions && concurrency < ScanSession.socketsPerVersionsEndpoint {
             throw ValidationError(
                 "--versions needs --concurrency 4 or more: each endpoint then holds 4 sockets at once"
@@ -262,6 +306,9 @@ struct Scan: ParsableCommand {
                 )
             }
             c.timeout = timeout
+            c.perHost = perHost
+            c.rate = rate
+            c.shard = shard.flatMap(ScanShard.parse)
             c.profile = profile.profile
             c.at = time.at
             c.hostMap = loaded.hostNames

@@ -112,7 +112,7 @@ import TestSupport
         )
         #expect(
             result.stderr.contains(
-                "Note: --concurrency 64 needs more files open at once than this process may have (ulimit -n 40): using 16."
+                "Note: --concurrency 256 needs more files open at once than this process may have (ulimit -n 40): using 16."
             ),
             "\(result.stderr)"
         )

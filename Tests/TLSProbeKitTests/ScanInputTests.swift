@@ -179,3 +179,31 @@ import TLSProbeKit
         #expect(ScanSession.concurrency(64, openFileLimit: 20, versions: false) == 1)
     }
 }
+
+/// `--shard K/N`: the N shards cover every position once, and each counts its own.
+@Suite struct ScanShardTests {
+    @Test func shardsPartitionThePlan() {
+        for n in [1, 2, 3, 7] {
+            var owners = [Int](repeating: 0, count: 50)
+            for k in 1...n {
+                let shard = ScanShard(index: k, count: n)
+                for position in 0..<50 where shard.contains(position) { owners[position] += 1 }
+                for (low, high) in [(0, 50), (3, 17), (10, 10), (0, 1)] {
+                    #expect(
+                        shard.count(in: low..<high) == (low..<high).filter(shard.contains).count,
+                        "\(k)/\(n) over \(low)..<\(high)"
+                    )
+                }
+            }
+            #expect(owners.allSatisfy { $0 == 1 }, "\(n) shards: \(owners)")
+        }
+    }
+
+    @Test func shardText() {
+        #expect(ScanShard.parse("1/2") == ScanShard(index: 1, count: 2))
+        #expect(ScanShard.parse("4/4")?.description == "4/4")
+        for bad in ["0/2", "3/2", "1/0", "1", "1/2/3", "a/b", "-1/2", "1/65537", "/2", "1/"] {
+            #expect(ScanShard.parse(bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -210,4 +210,5 @@ public final class OpenSSLServer: @unchecked Sendable {
 /// A test peer that could not be started.
 public struct PeerError: Error, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
 }

@@ -184,6 +184,14 @@ public struct ScanSummary: Sendable, Hashable {
     public var closed = 0
     public var silent = 0
     public var unreachable = 0
+    /// Hosts that answered on none of their ports (no SYN-ACK, no RST): each reported once,
+    /// its ports counted in `silent` and not tried again.
+    public var silentHosts = 0
+    /// Endpoints the sweep tried more than once (a silent port on a host that answered).
+    public var retried = 0
+    /// `--shard K/N` as given; nil for a whole scan. `endpoints` and every count are then
+    /// this shard's.
+    public var shard: String?
     /// Endpoints where something accepted the TCP connection.
     public var found = 0
     /// Of those: a report made (TLS spoken, or another protocol), and which.

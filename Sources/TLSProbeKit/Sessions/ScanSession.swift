@@ -5,18 +5,28 @@ import TLSDiagnosis
 import TLSProbeOutput
 import LiveNetwork
 
-/// `scan`: a TCP connect sweep over every endpoint of a plan, at most `concurrency` at a
-/// time, then a `ConnectSession` for each endpoint where something listens, its report
-/// handed to a sink as it finishes. Each worker holds one socket at a time (the
-/// sweep's connection is closed before the handshake opens its own), so file descriptors
-/// are bounded by `concurrency` whatever the plan's size; the plan is walked, not listed.
+/// `scan`: two stages over the endpoints of a plan. The sweep (`Sweep`) connects to many
+/// endpoints at once, non-blocking, with timeouts that follow the round-trip times it
+/// measures, a retry for a lost SYN, and a host that answered on no port reported once.
+/// Each endpoint where something accepted goes to the handshakes: a `ConnectSession` each,
+/// at most `perHost` at once to one host, its report handed to a sink as it finishes.
+/// Both stages share one budget of `concurrency` sockets (the handshakes served first), so
+/// file descriptors are bounded whatever the plan's size; the plan is walked, not listed.
 public struct ScanSession: Sendable {
     public struct Configuration: Sendable {
         public var plan: ScanPlan
-        /// Endpoints worked on at once (`--concurrency`).
-        public var concurrency = 64
-        /// Per endpoint: the sweep's TCP connection, then each of connect's stages (`--timeout`).
+        /// Sockets open at once, sweep and handshakes together (`--concurrency`).
+        public var concurrency = 256
+        /// Per endpoint: the most the sweep's TCP connection waits (it waits less once answers
+        /// are measured), then each of connect's stages (`--timeout`).
         public var timeout: TimeInterval = 5
+        /// Handshakes at once to one host (`--per-host`).
+        public var perHost = 2
+        /// Connection attempts per second across the scan (`--rate`); nil: as fast as the
+        /// sockets allow.
+        public var rate: Double?
+        /// This run's part of the plan (`--shard K/N`); nil: all of it.
+        public var shard: ScanShard?
         public var anchors: [TrustAnchor] = []
         public var profile: Profile = .default
         /// Judge dates at this instant instead of the handshake's (`--at`).
@@ -48,6 +58,7 @@ public struct ScanSession: Sendable {
     @discardableResult
     public func run(into sink: some ReportSink, until stop: StopToken) -> ScanSummary {
         let c = configuration
+        let shard = c.shard ?? ScanShard(index: 1, count: 1)
         let tally = ScanTally(
             plan: c.plan,
             threshold: c.threshold,
@@ -55,39 +66,100 @@ public struct ScanSession: Sendable {
             now: Date(),
             progress: c.progress
         )
+        tally.setShard(c.shard, endpoints: shard.count(in: 0..<c.plan.endpointCount))
         // Names are looked up once, before the sweep: one that does not resolve is one
-        // error, not one per port.
-        var targets: [ScanTarget] = []
+        // error, not one per port (written by the shard that holds its first endpoint).
+        var unresolved = Set<String>()
+        var position = 0
         for target in c.plan.targets {
             if stop.isStopped { break }
-            if case .name(let name) = target.hosts {
-                do throws(ConnectFailure) {
-                    try PortProbe.resolve(name, timeout: c.timeout)
-                } catch {
-                    // Its endpoints count as probed, and as one error.
-                    tally.probed(nil, count: target.port == nil ? c.plan.ports.count : 1)
+            let endpoints = target.hostCount * (target.port == nil ? c.plan.ports.count : 1)
+            defer { position += endpoints }
+            guard case .name(let name) = target.hosts else { continue }
+            let ours = shard.count(in: position..<position + endpoints)
+            guard ours > 0 else { continue }
+            if unresolved.contains(name) {
+                // Named again (another HOST:PORT): counted, its error already written.
+                tally.probed(nil, count: ours)
+                continue
+            }
+            do throws(ConnectFailure) {
+                try PortProbe.resolve(name, timeout: c.timeout)
+            } catch {
+                unresolved.insert(name)
+                // Its endpoints count as probed, and as one error.
+                tally.probed(nil, count: ours)
+                if shard.contains(position) || c.shard == nil {
                     tally.report(.endpointError(EndpointError(host: name, port: 0, error: error)), into: sink)
-                    continue
                 }
             }
-            targets.append(target)
         }
-        let cursor = LockedCursor(ScanPlan(targets: targets, ports: c.plan.ports))
-        let workers = max(
-            1,
-            min(Self.endpointsAtOnce(c), ScanPlan(targets: targets, ports: c.plan.ports).endpointCount)
-        )
+
+        let budget = SocketBudget(total: c.concurrency)
+        let pacer = c.rate.map { Pacer(perSecond: $0) }
+        let queue = HandshakeQueue(perHost: c.perHost)
+        let spe = c.probeVersions ? Self.socketsPerVersionsEndpoint : Self.socketsPerEndpoint
         let finished = DispatchGroup()
+        let workers = min(Self.endpointsAtOnce(c), max(1, shard.count(in: 0..<c.plan.endpointCount)))
         for _ in 0..<workers {
             finished.enter()
             SystemCall.runBeside {
                 defer { finished.leave() }
-                while !stop.isStopped, let endpoint = cursor.next() {
-                    scan(endpoint, tally: tally, into: sink)
+                while let endpoint = queue.take(stopped: { stop.isStopped }) {
+                    pacer?.take()
+                    let held = budget.take(spe)
+                    handshake(endpoint, tally: tally, into: sink)
+                    budget.release(held)
+                    queue.done(endpoint)
                 }
             }
         }
+
+        var settings = Sweep.Settings()
+        settings.sockets = c.concurrency
+        settings.ceiling = c.timeout
+        let sweep = Sweep(settings)
+        var cursor = ScanPlan.Cursor(c.plan)
+        var index = -1
+        sweep.run(
+            next: {
+                while let endpoint = cursor.next() {
+                    index += 1
+                    guard shard.contains(index), !unresolved.contains(endpoint.host) else { continue }
+                    return Sweep.Pair(host: endpoint.host, port: endpoint.port)
+                }
+                return nil
+            },
+            gate: {
+                if queue.isFull { return 20 }
+                guard budget.tryTakeOne() else { return 5 }
+                if let wait = pacer?.tryTake() {
+                    budget.release(1)
+                    return wait
+                }
+                return nil
+            },
+            ended: { budget.release(1) },
+            stopped: { stop.isStopped },
+            report: { event in
+                switch event {
+                case .probed(let pair, let state, _):
+                    tally.probed(state)
+                    if case .open = state { queue.put(ScanPlan.Endpoint(host: pair.host, port: pair.port)) }
+                case .failed(let pair, let failure):
+                    tally.probed(nil)
+                    tally.report(
+                        .endpointError(EndpointError(host: pair.host, port: pair.port, error: failure)),
+                        into: sink
+                    )
+                case .silentHost:
+                    tally.silentHost()
+                }
+            }
+        )
+        queue.close()
         finished.wait()
+        tally.retried(sweep.retried)
         let summary = tally.finish(interrupted: stop.isStopped)
         sink.emit(.scanSummary(summary), threshold: .never)
         return summary
@@ -119,22 +191,10 @@ public struct ScanSession: Sendable {
         max(1, c.concurrency / (c.probeVersions ? socketsPerVersionsEndpoint : socketsPerEndpoint))
     }
 
-    private func scan(_ endpoint: ScanPlan.Endpoint, tally: ScanTally, into sink: some ReportSink) {
+    /// The handshake stage for an endpoint where something accepted TCP: connect's diagnosis.
+    private func handshake(_ endpoint: ScanPlan.Endpoint, tally: ScanTally, into sink: some ReportSink) {
         let c = configuration
         let target = DialTarget(host: endpoint.host, port: endpoint.port)
-        let state: PortProbe.State
-        do throws(ConnectFailure) {
-            state = try PortProbe.probe(target, timeout: c.timeout)
-        } catch {
-            tally.probed(nil)
-            tally.report(
-                .endpointError(EndpointError(host: endpoint.host, port: endpoint.port, error: error)),
-                into: sink
-            )
-            return
-        }
-        tally.probed(state)
-        guard case .open = state else { return }
         var connect = ConnectSession.Configuration(target: target)
         connect.timeout = c.timeout
         connect.anchors = c.anchors
@@ -161,18 +221,6 @@ public struct ScanSession: Sendable {
         }
         tally.report(report, into: sink)
     }
-
-    /// The plan's cursor, shared by the workers.
-    private final class LockedCursor: @unchecked Sendable {
-        private let lock = Lock()
-        private var cursor: ScanPlan.Cursor
-        init(_ plan: ScanPlan) { cursor = ScanPlan.Cursor(plan) }
-        func next() -> ScanPlan.Endpoint? {
-            lock.lock()
-            defer { lock.unlock() }
-            return cursor.next()
-        }
-    }
 }
 
 /// What a scan has found so far: the summary's counts, and the progress line drawn from
@@ -195,6 +243,24 @@ final class ScanTally: @unchecked Sendable {
         summary.ports = plan.ports
         summary.endpoints = plan.endpointCount
         summary.expiringDays = expiringDays
+    }
+
+    /// This run's shard, and the endpoints in it.
+    func setShard(_ shard: ScanShard?, endpoints: Int) {
+        lock.withLock {
+            summary.shard = shard?.description
+            summary.endpoints = endpoints
+        }
+    }
+
+    /// A host that answered on none of its ports.
+    func silentHost() {
+        lock.withLock { summary.silentHosts += 1 }
+    }
+
+    /// Pairs the sweep tried more than once.
+    func retried(_ count: Int) {
+        lock.withLock { summary.retried = count }
     }
 
     /// One endpoint's sweep result (nil: it could not be probed; an error follows).

@@ -11,7 +11,8 @@ import TLSModel
 /// `scan`'s first stage: TCP connects to many (host, port) pairs at once, non-blocking,
 /// waited on together (`Readiness`). What it has measured sets its pace:
 /// - each probe is given up after `max(floor, 10 × smoothed RTT)` of the answers seen so
-///   far (SYN-ACK or RST), `initial` before the first, never more than `ceiling` (--timeout);
+///   far (SYN-ACK or RST), `initial` before the first and at least `initial` to a host that
+///   has not answered yet, never more than `ceiling` (--timeout);
 /// - a silent pair is tried again (a lost SYN), up to `retries` times on a host that has
 ///   answered something, once on a host with one or two ports, not at all on a host that
 ///   answered nothing on any of its ports: that host is reported once as silent, its ports
@@ -76,9 +77,18 @@ public final class Sweep {
     public init(_ settings: Settings) { self.settings = settings }
 
     /// The timeout a probe starting now gets, in seconds.
-    public var probeTimeout: TimeInterval {
-        guard let rtt = smoothedRTT else { return min(settings.ceiling, settings.initial) }
-        return min(settings.ceiling, max(settings.floor, 10 * rtt / 1e9))
+    func probeTimeout(hostAnswered: Bool) -> TimeInterval {
+        Self.probeTimeout(settings, smoothedRTT: smoothedRTT, hostAnswered: hostAnswered)
+    }
+
+    /// `max(floor, 10 × smoothed RTT)`, never more than `ceiling`; `initial` before any
+    /// answer. A host that has not answered yet gets at least `initial` whatever was
+    /// measured: a router answering in half a millisecond says nothing of a host behind a
+    /// VPN or a satellite link, and its ports would be given up after 0.25 s.
+    static func probeTimeout(_ settings: Settings, smoothedRTT: Double?, hostAnswered: Bool) -> TimeInterval {
+        let measured = smoothedRTT.map { max(settings.floor, 10 * $0 / 1e9) }
+        let timeout = hostAnswered ? (measured ?? settings.initial) : max(settings.initial, measured ?? 0)
+        return min(settings.ceiling, timeout)
     }
 
     private struct Attempt {
@@ -257,7 +267,8 @@ public final class Sweep {
         let error: Int32 = result == 0 ? 0 : errno
         if result != 0 && (error == EINPROGRESS || error == EINTR) {
             attempt.fd = fd
-            attempt.deadline = attempt.started + UInt64(probeTimeout * 1e9)
+            let answered = groups[attempt.group]?.answered ?? false
+            attempt.deadline = attempt.started + UInt64(probeTimeout(hostAnswered: answered) * 1e9)
             inFlight[fd] = attempt
             readiness.addConnecting(fd)
             return

@@ -12,7 +12,8 @@ struct Scan: ParsableCommand {
         discussion: """
             First a sweep: non-blocking TCP connects to many addresses and ports at once (at \
             most --concurrency sockets). A silent port is given up after 10 times the round-trip \
-            time measured so far (at least 0.25 s, at most --timeout; 1 s before any answer) and \
+            time measured so far (at least 0.25 s, at most --timeout; at least 1 s to a host not \
+            yet heard from) and \
             tried again (twice on a host that answered on another port): a lost SYN does not \
             lose an endpoint. A host that answered on no port is counted once as silent and its \
             ports not tried again. Then, where something listens, the full connect diagnosis \
@@ -234,6 +235,11 @@ struct Scan: ParsableCommand {
         }
         if let shard, ScanShard.parse(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 <= K <= N <= 65536, e.g. --shard 1/4")
+        }
+        if shard != nil && bonjour {
+            // What a browse finds differs from machine to machine and run to run, so the
+            // shards' plans would not line up.
+            throw ValidationError("--shard cannot be combined with --bonjour: the shards would not split one plan")
         }
         if versions && concurrency < ScanSession.socketsPerVersionsEndpoint {
             throw ValidationError(

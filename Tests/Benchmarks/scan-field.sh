@@ -41,7 +41,10 @@ ns=tlsprobe-field-$$
 work=$(mktemp -d)
 pids=()
 cleanup() {
+  # `inns … &` backgrounds a subshell: its pid is not the server's. Every process still in
+  # the namespace is stopped by what the kernel lists for it.
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  ip netns pids "$ns" 2>/dev/null | xargs -r kill 2>/dev/null || true
   wait 2>/dev/null || true
   ip netns delete "$ns" 2>/dev/null || true
   rm -rf "$work"

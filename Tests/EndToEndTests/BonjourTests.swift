@@ -123,6 +123,7 @@ let bonjourComment = Comment(
             (["--bonjour", "--service", "_coap._udp"], "over TCP"),
             (["--bonjour", "--service", "shoptill"], "_NAME._tcp"),
             (["--bonjour", "--browse-time", "0"], "--browse-time"),
+            (["--bonjour", "--shard", "1/2", "127.0.0.1"], "--shard cannot be combined with --bonjour"),
         ] {
             let out = try Run.tlsprobe(["scan"] + arguments)
             #expect(out.status == 64 && out.stderr.contains(words), "\(arguments): \(out.status) \(out.stderr)")

@@ -6,6 +6,11 @@ import TestSupport
 import Glibc
 #endif
 
+/// Why the namespace tests are skipped here, said by the test runner.
+let namespaceComment = Comment(
+    rawValue: "needs root and ip(8)/nft(8) to make a network namespace: \(NetworkNamespace.unavailable ?? "")"
+)
+
 /// `scan` on a small shop network rebuilt in a network namespace of the test's own:
 /// 127.0.1.0/28 there, three live addresses (two TLS devices, an SSH-like banner, a
 /// tarpit that accepts and never speaks), every other address dropping every packet as an
@@ -106,11 +111,8 @@ import Glibc
     /// The whole /28 in a few seconds, not 65 silent endpoints each waited out: every live
     /// endpoint found once, the SSH port "not TLS" with no error-severity finding, the
     /// tarpit ended at the stage timeout, and the 13 empty addresses counted once each.
-    @Test func emptyAddressesSilentHostsAndATarpit() throws {
-        if let reason = NetworkNamespace.unavailable {
-            print("skipped: \(reason)")
-            return
-        }
+    @Test(.enabled(if: NetworkNamespace.unavailable == nil, namespaceComment))
+    func emptyAddressesSilentHostsAndATarpit() throws {
         let shop = try ShopNetwork(label: "field")
         defer { shop.delete() }
         let (result, lines, seconds) = try shop.scan(["--timeout", "4"])
@@ -134,11 +136,8 @@ import Glibc
 
     /// With 3 % of the packets dropped at random, every live endpoint is still found; and
     /// --shard 1/2 with --shard 2/2 is the whole scan, no endpoint twice.
-    @Test func lossAndShards() throws {
-        if let reason = NetworkNamespace.unavailable {
-            print("skipped: \(reason)")
-            return
-        }
+    @Test(.enabled(if: NetworkNamespace.unavailable == nil, namespaceComment))
+    func lossAndShards() throws {
         let shop = try ShopNetwork(label: "shard")
         defer { shop.delete() }
         let one = try shop.scan(["--timeout", "3", "--shard", "1/2"])
@@ -192,11 +191,8 @@ import Glibc
     /// The sweep's connection to a device that serves one connection at a time is closed
     /// with a FIN, retransmitted until acknowledged: with every RST lost on the way (as
     /// one can be on a lossy network), s_server still sees the end and serves the handshake.
-    @Test func aLostPacketDoesNotHangAOneConnectionDevice() throws {
-        if let reason = NetworkNamespace.unavailable {
-            print("skipped: \(reason)")
-            return
-        }
+    @Test(.enabled(if: NetworkNamespace.unavailable == nil, namespaceComment))
+    func aLostPacketDoesNotHangAOneConnectionDevice() throws {
         let shop = try ShopNetwork(label: "norst")
         defer { shop.delete() }
         try shop.net.nft(

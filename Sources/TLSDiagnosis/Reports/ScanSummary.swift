@@ -303,6 +303,7 @@ public struct ScanSummary: Sendable, Hashable {
             && a.expiring == b.expiring && a.expired == b.expired && a.interrupted == b.interrupted
             && a.elapsedMilliseconds == b.elapsedMilliseconds && a.sharedKeys == b.sharedKeys
             && a.vendorDefaultCount == b.vendorDefaultCount && a.vendorDefaults == b.vendorDefaults
+            && a.silentHosts == b.silentHosts && a.retried == b.retried && a.shard == b.shard
     }
 
     public func hash(into hasher: inout Hasher) {

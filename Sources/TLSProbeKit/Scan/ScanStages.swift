@@ -95,15 +95,20 @@ final class Pacer: @unchecked Sendable {
         }
     }
 
-    /// Takes the next slot, sleeping until it comes.
-    func take() {
-        let wait: UInt64 = lock.withLock {
-            let now = Readiness.monotonicNanoseconds()
-            let slot = max(next, now)
+    /// Takes the next slot, sleeping until it comes, a second at a time so that a stop is
+    /// seen (a slow --rate puts slots minutes apart); false when `stopped` comes first.
+    func take(stopped: () -> Bool) -> Bool {
+        let slot: UInt64 = lock.withLock {
+            let slot = max(next, Readiness.monotonicNanoseconds())
             next = slot + interval
-            return slot - now
+            return slot
         }
-        if wait > 0 { Readiness.pause(nanoseconds: wait) }
+        while true {
+            let now = Readiness.monotonicNanoseconds()
+            if now >= slot { return true }
+            if stopped() { return false }
+            Readiness.pause(nanoseconds: min(slot - now, 1_000_000_000))
+        }
     }
 }
 

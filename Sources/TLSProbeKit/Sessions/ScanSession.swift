@@ -106,8 +106,17 @@ public struct ScanSession: Sendable {
             SystemCall.runBeside {
                 defer { finished.leave() }
                 while let endpoint = queue.take(stopped: { stop.isStopped }) {
-                    pacer?.take()
+                    // A stop that came while waiting for a slot or sockets starts no handshake.
+                    guard pacer?.take(stopped: { stop.isStopped }) ?? true else {
+                        queue.done(endpoint)
+                        break
+                    }
                     let held = budget.take(spe)
+                    if stop.isStopped {
+                        budget.release(held)
+                        queue.done(endpoint)
+                        break
+                    }
                     handshake(endpoint, tally: tally, into: sink)
                     budget.release(held)
                     queue.done(endpoint)

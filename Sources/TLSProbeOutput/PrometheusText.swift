@@ -44,6 +44,10 @@ public enum PrometheusText {
             "1 when the chain is trusted against the anchors, 0 when not (absent when not evaluated)."
         ),
         ("tlsprobe_findings", "Findings of this code at the endpoint this round."),
+        (
+            "tlsprobe_shared_key",
+            "1 for an endpoint whose leaf public key (SHA-256 of its SubjectPublicKeyInfo) other addresses also serve (fleet.shared_key)."
+        ),
         ("tlsprobe_changes", "Changes of this kind (diff's change codes) found at the endpoint by the last round."),
         ("tlsprobe_last_change_timestamp_seconds", "When a round last found a change, as a Unix time (0: never)."),
         ("tlsprobe_scan_duration_seconds", "How long the last round's scan took."),
@@ -78,6 +82,15 @@ public enum PrometheusText {
             for (code, f) in findings.sorted(by: { $0.key < $1.key }) {
                 add("tlsprobe_findings", endpoint + [("code", code), ("severity", f.severity)], String(f.count))
             }
+        }
+        // fleet.shared_key, as scan's summary decides it: one leaf key at more than one address.
+        var addressesByKey: [String: Set<String>] = [:]
+        for e in round.scan.endpoints where e.errorCode == nil {
+            if let spki = e.leaf?.spkiSHA256 { addressesByKey[spki, default: []].insert(e.address ?? e.host) }
+        }
+        for e in round.scan.endpoints where e.errorCode == nil {
+            guard let spki = e.leaf?.spkiSHA256, (addressesByKey[spki]?.count ?? 0) > 1 else { continue }
+            add("tlsprobe_shared_key", [("endpoint", e.key), ("host", e.host), ("spki_sha256", spki)], "1")
         }
         for e in round.gone { add("tlsprobe_endpoint_up", [("endpoint", e.key), ("host", e.host)], "0") }
         var changes: [String: [String: Int]] = [:]

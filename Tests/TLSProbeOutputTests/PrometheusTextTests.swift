@@ -98,4 +98,27 @@ import TLSDiagnosis
         #expect(up.contains { $0.contains("host=\"localhost\"") } && up.contains { $0.contains("host=\"127.0.0.1\"") })
         #expect(samples.filter { $0.hasPrefix("tlsprobe_cert_not_after_seconds{") }.count == 2)
     }
+
+    /// fleet.shared_key in the file: the endpoints whose leaf key another address serves,
+    /// not one device on two ports, nor an endpoint with a key of its own.
+    @Test func endpointsSharingALeafKeyAcrossAddressesAreMarked() {
+        func endpoint(_ address: String, _ port: Int, key: String) -> RecordedEndpoint {
+            RecordedEndpoint(
+                host: address,
+                port: port,
+                address: address,
+                chain: [
+                    RecordedCertificate(sha256: address, spkiSHA256: key, serial: "1", subject: "CN=a", issuer: "CN=b")
+                ]
+            )
+        }
+        let endpoints = [
+            endpoint("10.0.0.4", 443, key: "shared"), endpoint("10.0.0.5", 443, key: "shared"),
+            endpoint("10.0.0.6", 443, key: "own"), endpoint("10.0.0.6", 8443, key: "own"),
+        ]
+        let text = PrometheusText.render(.init(scan: RecordedScan(endpoints: endpoints), duration: 1))
+        let marked = text.split(separator: "\n").filter { $0.hasPrefix("tlsprobe_shared_key{") }
+        #expect(marked.count == 2, "\(text)")
+        #expect(marked.allSatisfy { $0.contains("spki_sha256=\"shared\"") && $0.hasSuffix(" 1") })
+    }
 }

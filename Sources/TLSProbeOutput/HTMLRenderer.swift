@@ -450,27 +450,13 @@ public struct HTMLRenderer: Sendable {
     }
 
     func certificateCard(_ c: CertificateDetails, label: String, at: Date) -> String {
-        var tags: [String] = []
-        if c.selfSigned { tags.append("self-signed") }
-        if c.isCA { tags.append(c.pathLength.map { "CA, pathlen \($0)" } ?? "CA") }
+        let tags = c.tags
         var out = "<article class=\"cert\"><h3>" + t(label) + " " + t(c.subject.isEmpty ? "(empty subject)" : c.subject)
         if !tags.isEmpty { out += " <span class=\"dim\">(" + t(tags.joined(separator: ", ")) + ")</span>" }
         out += "</h3><dl class=\"fields\">"
         out += field("issuer", c.issuer.isEmpty ? "(empty)" : c.issuer)
         out += field("valid", validity(c, at: at))
-        var names = c.dnsNames.map { "DNS:\($0)" } + c.ipAddresses.map { "IP:\($0)" }
-        names += c.emailAddresses.map { "email:\($0)" } + c.uris.map { "URI:\($0)" }
-        out += field("SAN", names.isEmpty ? "(none)" : names.joined(separator: ", "))
-        out += field("key", c.key.summary + " · signed " + c.signatureAlgorithm)
-        if !c.keyUsage.isEmpty { out += field("key usage", c.keyUsage.joined(separator: ", ")) }
-        if !c.extendedKeyUsage.isEmpty { out += field("ext usage", c.extendedKeyUsage.joined(separator: ", ")) }
-        if let ski = c.subjectKeyID { out += field("key id", ski) }
-        if let aki = c.authorityKeyID, !c.selfSigned { out += field("issuer key", aki) }
-        if !c.caIssuerURLs.isEmpty { out += field("CA issuers", c.caIssuerURLs.joined(separator: ", ")) }
-        out += field("serial", c.serial)
-        out += field("sha256", c.sha256)
-        out += field("pin", c.pin)
-        for anomaly in c.anomalies { out += field("anomaly", anomaly) }
+        for (label, value) in c.detailFields { out += field(label, value) }
         return out + "</dl></article>\n"
     }
 
@@ -539,22 +525,7 @@ public struct HTMLRenderer: Sendable {
             + "<th>Expires</th><th>Issuer</th></tr></thead><tbody>\n"
         for row in rows {
             let (verdict, tone) = Self.verdictWords(row)
-            var top: String
-            switch row.verdict {
-            case .error: top = "\(row.topCode ?? "error"): \(row.topMessage ?? "")"
-            case .notTLS: top = row.topMessage ?? ""
-            default:
-                if let code = row.topCode {
-                    top = "\(row.topSeverity?.rawValue.uppercased() ?? "") \(code)"
-                    if let more = others[row.endpoint], !more.isEmpty {
-                        top += " · also " + more.joined(separator: ", ")
-                    } else if row.moreFindings > 0 {
-                        top += " (+\(row.moreFindings))"
-                    }
-                } else {
-                    top = "no findings"
-                }
-            }
+            let top = row.topFinding(also: others[row.endpoint])
             var expires = "-"
             var expiryTone = ""
             if let end = row.notAfter {

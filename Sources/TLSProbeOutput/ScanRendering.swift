@@ -37,18 +37,7 @@ extension TextRenderer {
                 tone = row.connects == true ? .green : .red
             }
             let expires = row.notAfter.map { String(ReportTime.iso8601($0).prefix(10)) } ?? "-"
-            var top: String
-            switch row.verdict {
-            case .error: top = "\(row.topCode ?? "error"): \(row.topMessage ?? "")"
-            case .notTLS: top = row.topMessage ?? ""
-            default:
-                if let code = row.topCode {
-                    top = "\(row.topSeverity?.rawValue.uppercased() ?? "") \(code)"
-                    if row.moreFindings > 0 { top += " (+\(row.moreFindings))" }
-                } else {
-                    top = "no findings"
-                }
-            }
+            let top = row.topFinding()
             var line = [row.endpoint, name, verdict, expires, row.issuer ?? "-", top]
             if services {
                 let service = row.bonjourInstance.map { "\"\($0)\" \(row.bonjourType ?? "")" } ?? "-"

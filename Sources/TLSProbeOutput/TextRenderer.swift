@@ -287,29 +287,12 @@ public struct TextRenderer: Sendable {
     /// One certificate with aligned fields.
     func certificateBlock(_ c: CertificateDetails, label: String, at: Date) -> String {
         var out = "  " + style.paint(label, .bold) + " " + (c.subject.isEmpty ? "(empty subject)" : oneLine(c.subject))
-        var tags: [String] = []
-        if c.selfSigned { tags.append("self-signed") }
-        if c.isCA { tags.append(c.pathLength.map { "CA, pathlen \($0)" } ?? "CA") }
+        let tags = c.tags
         if !tags.isEmpty { out += "  " + style.paint("(" + tags.joined(separator: ", ") + ")", .dim) }
         out += "\n"
         out += field("issuer", c.issuer.isEmpty ? "(empty)" : c.issuer)
         out += field("valid", validity(c, at: at))
-        var names = c.dnsNames.map { "DNS:\($0)" } + c.ipAddresses.map { "IP:\($0)" }
-        names += c.emailAddresses.map { "email:\($0)" } + c.uris.map { "URI:\($0)" }
-        out += field("SAN", names.isEmpty ? "(none)" : names.joined(separator: ", "))
-        out += field("key", c.key.summary + " · signed " + c.signatureAlgorithm)
-        if !c.keyUsage.isEmpty { out += field("key usage", c.keyUsage.joined(separator: ", ")) }
-        if !c.extendedKeyUsage.isEmpty { out += field("ext usage", c.extendedKeyUsage.joined(separator: ", ")) }
-        if let ski = c.subjectKeyID { out += field("key id", ski) }
-        if let aki = c.authorityKeyID, !c.selfSigned { out += field("issuer key", aki) }
-        if !c.caIssuerURLs.isEmpty { out += field("CA issuers", c.caIssuerURLs.joined(separator: ", ")) }
-        if !c.ocspURLs.isEmpty { out += field("OCSP", c.ocspURLs.joined(separator: ", ")) }
-        if !c.crlURLs.isEmpty { out += field("CRL", c.crlURLs.joined(separator: ", ")) }
-        if !c.policies.isEmpty { out += field("policies", c.policies.joined(separator: ", ")) }
-        out += field("serial", c.serial)
-        out += field("sha256", c.sha256)
-        out += field("pin", c.pin)
-        for anomaly in c.anomalies { out += field("anomaly", anomaly) }
+        for (label, value) in c.detailFields { out += field(label, value) }
         return out + "\n"
     }
 

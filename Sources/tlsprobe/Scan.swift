@@ -215,16 +215,7 @@ struct Scan: ParsableCommand {
         if !(browseTime > 0 && browseTime <= 60) {
             throw ValidationError("--browse-time must be a number of seconds above 0 and at most 60")
         }
-        for target in targets {
-            do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        if let ports {
-            do throws(ScanInput.ParseError) {
-                if try ScanInput.ports(ports).isEmpty { throw ScanInput.ParseError("--ports: give at least one port") }
-            } catch { throw ValidationError(error.description) }
-        }
+        try Scan.validate(targets: targets, ports: ports)
         if !(timeout > 0 && timeout <= 3600) {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
         }
@@ -252,6 +243,20 @@ struct Scan: ParsableCommand {
         try page.check()
         if targetsFile == "-" && hostMap == "-" {
             throw ValidationError("only one of --targets-file and --host-map can read standard input")
+        }
+    }
+
+    /// scan's and watch's targets and `--ports`, each read as the scan will read it.
+    static func validate(targets: [String], ports: String?) throws {
+        for target in targets {
+            do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        if let ports {
+            do throws(ScanInput.ParseError) {
+                if try ScanInput.ports(ports).isEmpty { throw ScanInput.ParseError("--ports: give at least one port") }
+            } catch { throw ValidationError(error.description) }
         }
     }
 

@@ -121,16 +121,7 @@ struct Watch: ParsableCommand {
         if targets.isEmpty && targetsFile == nil {
             throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
         }
-        for target in targets {
-            do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        if let ports {
-            do throws(ScanInput.ParseError) {
-                if try ScanInput.ports(ports).isEmpty { throw ScanInput.ParseError("--ports: give at least one port") }
-            } catch { throw ValidationError(error.description) }
-        }
+        try Scan.validate(targets: targets, ports: ports)
         guard let seconds = Listen.seconds(every), seconds >= 1 else {
             throw ValidationError("--every \(every): give a length of time of at least 1 s, such as 30s, 15m or 1h")
         }

@@ -67,13 +67,16 @@ import TLSProbeKit
         let readme = try Self.read("README.md")
         #expect(readme.contains("`.ci/run` runs `Tests/run.sh`"))
         let run = try Self.read("Tests/run.sh")
-        #expect(run.contains("swift test") && run.contains("FuzzTesting/run.sh all"))
+        #expect(run.contains("swift test") && run.contains("FuzzTesting/run.sh \"$fuzz_targets\""))
         // The README says the fuzz smoke's default, as run.sh sets it.
         let seconds = try #require(run.firstMatch(of: /FUZZ_SECONDS:-([0-9]+)/)?.output.1)
-        #expect(readme.contains("and every fuzz target for \(seconds) s beside them"))
-        // …and nowhere another figure for it.
-        for other in readme.matches(of: /([0-9]+) seconds of every\s+fuzz target/) {
+        let target = try #require(run.firstMatch(of: /FUZZ_TARGETS:-([A-Za-z]+)/)?.output.1)
+        #expect(target == "FuzzTLSWire")
+        #expect(readme.contains("and the TLS parser's fuzz target for \(seconds) s beside them"))
+        // …and nowhere another figure or target for it.
+        for other in readme.matches(of: /([0-9]+) seconds of the\s+`([A-Za-z]+)` target/) {
             #expect(String(other.output.1) == seconds, "README gives the fuzz smoke \(other.output.1) s")
+            #expect(String(other.output.2) == target, "README names \(other.output.2)")
         }
     }
 

@@ -383,17 +383,8 @@ public struct HTMLRenderer: Sendable {
         return out + "</section>\n"
     }
 
-    static func flatten(_ evidence: [String: EvidenceValue], prefix: String = "") -> [(String, String)] {
-        var rows: [(String, String)] = []
-        for (key, value) in evidence.sorted(by: { $0.key < $1.key }) where value != .null && value != .array([]) {
-            let name = prefix.isEmpty ? key : prefix + "." + key
-            if case .object(let inner) = value, !inner.isEmpty {
-                rows += flatten(inner, prefix: name)
-            } else {
-                rows.append((name, text(value)))
-            }
-        }
-        return rows
+    static func flatten(_ evidence: [String: EvidenceValue]) -> [(String, String)] {
+        EvidenceRows.flatten(evidence, text: text)
     }
 
     static func text(_ value: EvidenceValue) -> String {

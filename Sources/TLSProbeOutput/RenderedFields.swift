@@ -53,3 +53,25 @@ extension ScanRow {
         }
     }
 }
+
+/// A finding's evidence as rows, the same for the text and the HTML report.
+enum EvidenceRows {
+    /// `key: value` rows, nested objects as `outer.inner`; absent values and empty lists
+    /// say nothing at a glance (JSON keeps them). `text` writes a value as the report does.
+    static func flatten(
+        _ evidence: [String: EvidenceValue],
+        prefix: String = "",
+        text: (EvidenceValue) -> String
+    ) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        for (key, value) in evidence.sorted(by: { $0.key < $1.key }) where value != .null && value != .array([]) {
+            let name = prefix.isEmpty ? key : prefix + "." + key
+            if case .object(let inner) = value, !inner.isEmpty {
+                rows += flatten(inner, prefix: name, text: text)
+            } else {
+                rows.append((name, text(value)))
+            }
+        }
+        return rows
+    }
+}

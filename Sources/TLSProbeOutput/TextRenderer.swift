@@ -249,18 +249,8 @@ public struct TextRenderer: Sendable {
     }
 
     /// Evidence as `key: value` lines, nested objects as `outer.inner`.
-    func flatten(_ evidence: [String: EvidenceValue], prefix: String = "") -> [(String, String)] {
-        var rows: [(String, String)] = []
-        // Absent values say nothing at a glance; JSON keeps them.
-        for (key, value) in evidence.sorted(by: { $0.key < $1.key }) where value != .null && value != .array([]) {
-            let name = prefix.isEmpty ? key : prefix + "." + key
-            if case .object(let inner) = value, !inner.isEmpty {
-                rows += flatten(inner, prefix: name)
-            } else {
-                rows.append((name, text(value)))
-            }
-        }
-        return rows
+    func flatten(_ evidence: [String: EvidenceValue]) -> [(String, String)] {
+        EvidenceRows.flatten(evidence, text: text)
     }
 
     func text(_ value: EvidenceValue) -> String {

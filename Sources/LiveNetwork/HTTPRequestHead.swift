@@ -86,10 +86,9 @@ package struct HTTPRequestHead: Equatable {
 
     private static func clip(_ text: String) -> String { text.count > 200 ? String(text.prefix(200)) + "…" : text }
 
-    /// The Content-Security-Policy of the HTML page: no load, no script, no framing (the
-    /// page's own `<meta>` says the same but for framing, which only a header can).
-    package static let htmlPolicy =
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// The Content-Security-Policy header of the HTML page: the page's own policy, and no
+    /// framing, which only a header can forbid (`ReportPagePolicy`).
+    package static let htmlPolicy = ReportPagePolicy.header
 
     /// The whole response: `200 OK`, text/plain (never sniffed as anything else) or, for a
     /// browser, text/html under `htmlPolicy`, the body (none for HEAD), then the connection

@@ -14,11 +14,8 @@ import TLSWire
 public struct HTMLRenderer: Sendable {
     public init() {}
 
-    /// The policy in every page's `<meta http-equiv>`: nothing may be loaded, only the
-    /// inline styles apply (listen's header, `HTTPRequestHead.htmlPolicy`, says the same
-    /// and forbids framing).
-    public static let contentSecurityPolicy =
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+    /// The policy in every page's `<meta http-equiv>` (`ReportPagePolicy`).
+    public static let contentSecurityPolicy = ReportPagePolicy.contentSecurityPolicy
 
     // MARK: pages
 

@@ -106,20 +106,13 @@ public struct ScanSession: Sendable {
             SystemCall.runBeside {
                 defer { finished.leave() }
                 while let endpoint = queue.take(stopped: { stop.isStopped }) {
+                    defer { queue.done(endpoint) }
                     // A stop that came while waiting for a slot or sockets starts no handshake.
-                    guard pacer?.take(stopped: { stop.isStopped }) ?? true else {
-                        queue.done(endpoint)
-                        break
-                    }
+                    guard pacer?.take(stopped: { stop.isStopped }) ?? true else { break }
                     let held = budget.take(spe)
-                    if stop.isStopped {
-                        budget.release(held)
-                        queue.done(endpoint)
-                        break
-                    }
+                    defer { budget.release(held) }
+                    if stop.isStopped { break }
                     handshake(endpoint, tally: tally, into: sink)
-                    budget.release(held)
-                    queue.done(endpoint)
                 }
             }
         }

@@ -449,6 +449,37 @@ func tls13Packets(
         #expect(!connection.findings.contains { $0.code == .captureAlert })
     }
 
+    /// s_client refused for want of a certificate: its Finished, its close_notify and FIN
+    /// (its input ended) go out before the server's certificate_required arrives. The
+    /// client closed with an alert of its own, so the server's alert-sized record is read as
+    /// the refusal; with the key log it is one, and reported as itself.
+    @Test(arguments: [false, true]) func aRefusalAfterTheClientsOwnCloseNotifyIsARefusal(keys: Bool) throws {
+        let tls = SyntheticTLS13.connection(
+            chain: syntheticDER,
+            requestClientCertificate: true,
+            serverAlert: 116,
+            clientCloses: true
+        )
+        var c = TCPConversation()
+        var packets = c.open()
+        packets += c.send(tls.clientHello, from: .client)
+        packets += c.send(tls.serverFlight, from: .server)
+        packets += c.send(tls.clientFlight, from: .client)
+        packets.append(c.packet(from: .client, sequence: c.clientSequence, flags: 0x11, payload: []))
+        c.clientSequence &+= 1
+        packets += c.send(tls.serverAfter, from: .server)
+        packets.append(c.packet(from: .server, sequence: c.serverSequence, flags: 0x11, payload: []))
+        let read = keys ? try analyze(packets, keyLog: tls.keyLog).connections : try analyze(packets).connections
+        let connection = try #require(read.first)
+        #expect(connection.observation.outcome == .failed)
+        if keys {
+            let alert = connection.observation.alerts.first { $0.from == .server }
+            #expect(alert?.description == .certificateRequired)
+        } else {
+            #expect(connection.findings.contains { $0.code == .captureAlert })
+        }
+    }
+
     @Test func anAlertSizedRecordAnsweringTheClientsFlightIsStillARefusal() throws {
         let required = SyntheticTLS13.connection(chain: syntheticDER, requestClientCertificate: true, serverAlert: 116)
         let connection = try #require(try analyze(tls13Packets(required)).connections.first)

@@ -30,6 +30,8 @@ public enum SyntheticTLS13 {
     /// One connection presenting `chain` (DER, leaf first). `clientAlert`: the client
     /// answers the server's flight with this fatal alert instead of its Finished.
     /// `serverAlert`: the server answers the client's Finished with this alert.
+    /// `clientCloses`: the client sends close_notify right after its Finished, as
+    /// `s_client` does when its input ends.
     public static func connection(
         chain: [[UInt8]],
         sni: String = "printer.local",
@@ -37,7 +39,8 @@ public enum SyntheticTLS13 {
         requestClientCertificate: Bool = false,
         acceptableCA: [UInt8]? = nil,
         clientAlert: UInt8? = nil,
-        serverAlert: UInt8? = nil
+        serverAlert: UInt8? = nil,
+        clientCloses: Bool = false
     ) -> Conversation {
         typealias W = SyntheticTLS
         let clientRandom = (0..<32).map { UInt8(truncatingIfNeeded: Int($0) &* 7 &+ Int(seed)) }
@@ -94,6 +97,10 @@ public enum SyntheticTLS13 {
                 clientFlight += clientKeys.seal(W.handshake(11, W.vec(1, []) + W.vec(3, [])), type: 22)
             }
             clientFlight += clientKeys.seal(W.handshake(20, [UInt8](repeating: 0xC1, count: 32)), type: 22)
+            if clientCloses {
+                var clientApplication = Sealer(secret: cts)
+                clientFlight += clientApplication.seal([1, 0], type: 21)
+            }
             var serverApplication = Sealer(secret: sts)
             if let serverAlert {
                 serverAfter = serverApplication.seal([2, serverAlert], type: 21)

@@ -102,6 +102,8 @@ final class TrackedFlow {
     /// TLS 1.3: the server answered the client's flight with an alert (decrypted or
     /// alert-sized) before the client closed its side.
     private var serverRefusedClientFlight = false
+    /// TLS 1.3: the client sent an alert (its close_notify, most often) after its flight.
+    private var clientAlertedAfterFlight = false
     /// TLS 1.2: an alert (decrypted or not) came after a ChangeCipherSpec, before establishment.
     private var protectedAlertSeen = false
     private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
@@ -503,6 +505,13 @@ final class TrackedFlow {
             events.append(.alert(alert, side, encrypted: false))
         case .decryptedAlert(let alert):
             events.append(.alert(alert, side, encrypted: true))
+            // Read, a TLS 1.3 server's fatal alert after the client's flight is its refusal,
+            // whenever the client closed.
+            if isTLS13, side == .server, clientFirstEncrypted == .other, !established,
+                alert.description != .closeNotify, alert.description != .userCanceled
+            {
+                serverRefusedClientFlight = true
+            }
         case .undecodableAlert(_, let error):
             brokenStreams.append("\(side.rawValue) alert record: \(error)")
         case .changeCipherSpec, .otherRecord:
@@ -565,12 +574,18 @@ final class TrackedFlow {
                 // answer the server's flight (early data would precede it).
                 if clientFirstEncrypted == nil {
                     clientFirstEncrypted = isAlert ? (inner == nil ? .alertSized : .alert) : .other
+                } else if isAlert {
+                    clientAlertedAfterFlight = true
                 }
             } else if clientFirstEncrypted == .other {
                 if isAlert {
-                    // After the client closed its side, an alert-sized record is the server's
-                    // close_notify in answer, not a refusal of the client's flight.
-                    let clientClosed = ((clientIsA ?? true) ? finA : finB) != nil
+                    // After the client closed its side with a bare FIN (Chrome), an
+                    // alert-sized record is the server's close_notify in answer, not a refusal
+                    // of the client's flight. A client that sent its own close_notify first
+                    // (s_client, its input ended) may have crossed the refusal on the wire:
+                    // the server's alert is read as the refusal, as before the close.
+                    let clientClosed =
+                        ((clientIsA ?? true) ? finA : finB) != nil && !clientAlertedAfterFlight
                     if !serverAlertedAfterClientFlight && inner == nil && !clientClosed {
                         serverAlertAfterClientFlight = length
                     }

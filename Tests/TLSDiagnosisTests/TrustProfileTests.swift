@@ -125,6 +125,76 @@ import X509
         #expect(Trust.evaluate(leaf, anchors: [root], profile: .openssl).trusted)
     }
 
+    /// A device renamed on the network: its Common Name is the old host name, its SAN the new
+    /// one. CA/B Forum 7.1.4.3 forbids it (x509-limbo's webpki::cn cases), but every client a
+    /// profile speaks for matches names against the SAN alone: a warning, trust unchanged.
+    @Test(arguments: [
+        ("camera.local", ["camera-2.local"], [String]()),
+        ("xn--nxasmq6b.com", ["xn--n3h.com"], []),
+        ("10.0.0.5", ["camera.local"], ["10.0.0.6"]),
+    ])
+    func commonNameNotAmongTheSANsIsNonconforming(cn: String, dns: [String], ips: [String]) {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        let leaf = TestPKI.issue(.server(cn, dns: dns, ips: ips), by: root)
+        for profile in Profile.all {
+            let result = Trust.evaluate(leaf, anchors: [root], name: nil, profile: profile)
+            let finding = result.first(.certNonconforming)
+            #expect(finding?.severity == .warning, "\(profile.name)")
+            #expect(finding?.evidence["rule"]?.stringValue == "CA/B Forum BR 7.1.4.3")
+            #expect(finding?.message.contains("pyca/cryptography") == true)
+            #expect(finding?.fix.contains("subjectAltName") == true)
+            #expect(result.trusted, "\(profile.name)")
+        }
+    }
+
+    /// A host-name Common Name beside a SAN of addresses only names no other host: the RFC
+    /// 5280 construction of x509-limbo's own valid cases; nothing to say.
+    @Test func aHostNameCommonNameBesideAddressesOnlyIsFine() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        let leaf = TestPKI.issue(.server("printer.local", dns: [], ips: ["10.0.0.5"]), by: root)
+        #expect(Trust.evaluate(leaf, anchors: [root], name: nil).first(.certNonconforming) == nil)
+    }
+
+    /// A root that another root cross-signed, given as the anchor, without an
+    /// authorityKeyIdentifier: RFC 5280 4.2.1.1 exempts only self-signed certificates, but
+    /// clients trust an anchor as given: a warning.
+    @Test func aCrossSignedAnchorWithoutAuthorityKeyIdentifierIsNonconforming() {
+        let other = TestPKI.issue(.root("Other Root CA"))
+        var spec = TestPKI.Spec.root("Test Root CA")
+        spec.authorityKeyIdentifier = false
+        let crossSigned = TestPKI.issue(spec, by: other)
+        let leaf = TestPKI.issue(.server("printer.local"), by: crossSigned)
+        let result = Trust.evaluate(leaf, anchors: [crossSigned])
+        let finding = result.first(.certNonconforming)
+        #expect(finding?.evidence["field"]?.stringValue == "authorityKeyIdentifier")
+        #expect(finding?.subject == .anchor("Test Root CA.pem"))
+        #expect(finding?.severity == .warning)
+        #expect(result.trusted)
+        // Self-signed, the same root owes no authorityKeyIdentifier.
+        let selfSigned = TestPKI.issue(spec)
+        let own = TestPKI.issue(.server("printer.local"), by: selfSigned)
+        #expect(Trust.evaluate(own, anchors: [selfSigned]).first(.certNonconforming) == nil)
+    }
+
+    /// A CA's nameConstraints not marked critical: RFC 5280 requires it, the CA/B Forum allows
+    /// it, clients that read the extension apply it either way: a warning.
+    @Test func aNonCriticalNameConstraintIsAWarning() throws {
+        var spec = TestPKI.Spec.root("Shop Root")
+        spec.extraExtensions = [
+            try Certificate.Extension(
+                NameConstraints(permittedDNSDomains: ["shop.lan"]),
+                critical: false
+            )
+        ]
+        let root = TestPKI.issue(spec)
+        let leaf = TestPKI.issue(.server("printer.shop.lan"), by: root)
+        let result = Trust.evaluate(leaf, anchors: [root], name: "printer.shop.lan")
+        let finding = result.first(.certNonconforming)
+        #expect(finding?.evidence["field"]?.stringValue == "nameConstraints")
+        #expect(finding?.severity == .warning)
+        #expect(result.trusted)
+    }
+
     @Test func ordinaryCommonNameBesideTheSANIsFine() {
         let root = TestPKI.issue(.root("Test Root CA"))
         let leaf = TestPKI.issue(.server("Front Desk Printer", dns: ["printer.local"]), by: root)

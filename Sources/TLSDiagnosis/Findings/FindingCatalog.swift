@@ -363,7 +363,7 @@ public enum FindingCatalog {
             title: "breaks the RFC 5280 / CA/Browser Forum profile",
             defaultSeverity: .error,
             meaning:
-                "The certificate breaks a rule of the RFC 5280 or CA/Browser Forum certificate profile (a missing key identifier, a critical flag where none belongs, a zero serial, a badly written name). Strict validators (Go, rustls, pyca/cryptography) refuse it; OpenSSL and Apple usually accept it, so it is an error under the default profile and a warning under apple and openssl.",
+                "The certificate breaks a rule of the RFC 5280 or CA/Browser Forum certificate profile (a missing key identifier, a critical flag where none belongs, a zero serial, a badly written name). Strict validators (Go, rustls, pyca/cryptography) refuse it; OpenSSL and Apple usually accept it, so it is an error under the default profile and a warning under apple and openssl. Three rules are warnings under every profile, because the clients each profile speaks for accept them: a host name or address in the Common Name that no subjectAltName entry repeats, a CA's nameConstraints not marked critical, and a cross-signed root without authorityKeyIdentifier given as the anchor.",
             fix:
                 "Re-issue the certificate following RFC 5280 and the CA/Browser Forum Baseline Requirements (a current openssl, mkcert or step-ca does); OpenSSL and Apple accept many such certificates, strict validators (Go, rustls, pyca/cryptography) refuse them.",
             related: [.certMalformed],

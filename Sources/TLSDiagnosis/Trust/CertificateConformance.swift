@@ -17,11 +17,26 @@ enum CertificateConformance {
         subject: Finding.Subject,
         context: TrustContext
     ) -> [Finding] {
-        var problems: [(field: String, rule: String, problem: String, clients: String?)] = []
-        /// `clients`: who accepts and who refuses, when it is known for this rule in particular.
-        func add(_ field: String, _ rule: String, _ problem: String, clients: String? = nil) {
-            problems.append((field, rule, problem, clients))
+        var problems:
+            [(field: String, rule: String, problem: String, clients: String?, fix: String?, severity: Severity?)] = []
+        /// `clients`: who accepts and who refuses, when it is known for this rule in particular;
+        /// `fix`: what to do, when the rule has a fix of its own; `severity`: a warning for a
+        /// rule the clients every profile speaks for accept (nil: the code's, which the
+        /// profile sets).
+        func add(
+            _ field: String,
+            _ rule: String,
+            _ problem: String,
+            clients: String? = nil,
+            fix: String? = nil,
+            severity: Severity? = nil
+        ) {
+            problems.append((field, rule, problem, clients, fix, severity))
         }
+        let display = Display.name(cert)
+        let reissueAsCA =
+            "Re-issue \(display) as a version 3 CA certificate (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign) with the same key, so what it signed stays valid, and install it where the old one was."
+
         let ids = ASN1ObjectIdentifier.X509ExtensionID.self
         let isCA = cert.isCA
 
@@ -83,14 +98,19 @@ enum CertificateConformance {
                 "authorityKeyIdentifier is marked critical; it must not be"
             )
         }
-        // An anchor is trusted as it is: how its own issuer is named does not matter.
-        if !selfSigned && role != .anchor && cert.version == 3 && cert.authorityKeyIdentifier?.keyIdentifier == nil {
+        // An anchor too (a cross-signed root given as the anchor), but only as a warning:
+        // clients trust an anchor as it is given, whoever else signed it.
+        if !selfSigned && cert.version == 3 && cert.authorityKeyIdentifier?.keyIdentifier == nil {
             add(
                 "authorityKeyIdentifier",
                 "RFC 5280 4.2.1.1",
                 cert.authorityKeyIdentifier == nil
                     ? "there is no authorityKeyIdentifier; every certificate except a self-signed one must name its issuer's key"
-                    : "authorityKeyIdentifier has no keyIdentifier; every certificate except a self-signed one must name its issuer's key"
+                    : "authorityKeyIdentifier has no keyIdentifier; every certificate except a self-signed one must name its issuer's key",
+                clients: role == .anchor
+                    ? "Clients trust an anchor as it is given, so they accept it; a client that has to build a path through its other issuer has no key identifier to go by"
+                    : nil,
+                severity: role == .anchor ? .warning : nil
             )
         }
         if let ski = cert.extensionValue(ids.subjectKeyIdentifier), ski.critical {
@@ -147,7 +167,8 @@ enum CertificateConformance {
                     "keyUsage allows keyCertSign but basicConstraints does not say CA:TRUE",
                     clients: cert.extensionValue(ids.basicConstraints) == nil
                         ? "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts it as a CA for that keyUsage; RFC 5280 validators and OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuse it"
-                        : nil
+                        : nil,
+                    fix: cert.extensionValue(ids.basicConstraints) == nil ? reissueAsCA : nil
                 )
             }
             if isCA && !ku.keyCertSign && role == .leaf {
@@ -160,6 +181,18 @@ enum CertificateConformance {
             if cert.keyUsageNames.isEmpty {
                 add("keyUsage", "RFC 5280 4.2.1.3", "keyUsage is present with no bit set")
             }
+        }
+        if isCA, let nc = cert.extensionValue(ids.nameConstraints), !nc.critical {
+            add(
+                "nameConstraints",
+                "RFC 5280 4.2.1.10",
+                "nameConstraints is not marked critical",
+                clients:
+                    "The CA/Browser Forum allows that for legacy clients, and clients that read name constraints (OpenSSL, Apple, Go, browsers) apply them either way, so they accept it; a client that does not understand the extension ignores a non-critical one, and with it the limit on what this CA may certify",
+                fix:
+                    "Re-issue \(display) with nameConstraints marked critical, with the same key, so what it signed stays valid.",
+                severity: .warning
+            )
         }
         if !isCA, cert.extensionValue(ids.nameConstraints) != nil {
             add("nameConstraints", "RFC 5280 4.2.1.10", "nameConstraints appears in a certificate that is not a CA")
@@ -204,7 +237,8 @@ enum CertificateConformance {
                 "RFC 5280 4.1.2.1, 6.1.4 (k)",
                 "a version \(cert.version) certificate is used as a CA; without extensions it cannot carry basicConstraints CA:TRUE",
                 clients:
-                    "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts a self-signed version 1 root; OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuses it as an invalid CA"
+                    "OpenSSL outside its strict mode (curl; Python 3.12 and older) accepts a self-signed version 1 root; OpenSSL's strict mode (X509_V_FLAG_X509_STRICT, which Python 3.13 sets by default) refuses it as an invalid CA",
+                fix: reissueAsCA
             )
         }
 
@@ -229,31 +263,44 @@ enum CertificateConformance {
             add("subjectPublicKeyInfo", "CA/B Forum BR 6.1.5", "the RSA modulus is \(bits) bits, not a multiple of 8")
         }
 
-        // Common Name of a server certificate (CA/B Forum 7.1.4.3): when it repeats a
-        // subjectAltName entry it must be a character-for-character copy, IP addresses in
-        // their canonical text. Clients that fall back to the Common Name would otherwise
-        // read another name than the one the CA checked.
+        // Common Name of a server certificate (CA/B Forum 7.1.4.3): it must repeat a
+        // subjectAltName entry character for character, IP addresses in their canonical text.
+        // Clients that fall back to the Common Name would otherwise read another name than
+        // the one the CA checked. Only a Common Name written as a host name or an address
+        // is held to it: "Front Desk Printer" names no endpoint and no client reads it.
         if role == .leaf, cert.subjectAlternativeNames != nil {
             for cn in cert.commonNames {
                 if let problem = commonNameCopyProblem(cn, dnsNames: cert.dnsNames, ipAddresses: cert.ipAddresses) {
                     add("subject", "CA/B Forum BR 7.1.4.3", problem)
+                } else if let problem = commonNameAbsentProblem(
+                    cn,
+                    dnsNames: cert.dnsNames,
+                    ipAddresses: cert.ipAddresses
+                ) {
+                    add(
+                        "subject",
+                        "CA/B Forum BR 7.1.4.3",
+                        problem,
+                        clients:
+                            "Clients that match names against the subjectAltName (Apple, browsers, OpenSSL, Go) accept it; validators that hold certificates to the CA/Browser Forum profile (pyca/cryptography) refuse it",
+                        fix:
+                            "Re-issue \(display) with its Common Name set to one of its subjectAltName entries, or with no Common Name; if the Common Name is the name clients dial, add it to the subjectAltName.",
+                        severity: .warning
+                    )
                 }
             }
         }
 
-        let display = Display.name(cert)
         return problems.map { item in
             Finding(
                 code: .certNonconforming,
+                severity: item.severity,
                 subject: subject,
                 message: "\(display): \(item.problem) (\(item.rule)). "
                     + (item.clients.map { $0 + "." }
                         ?? "Strict validators refuse it; OpenSSL and Apple usually accept it."),
                 evidence: ["field": .string(item.field), "rule": .string(item.rule), "problem": .string(item.problem)],
-                // The rules with their own clients are the two of a CA that cannot say it is one.
-                fix: item.clients == nil
-                    ? nil
-                    : "Re-issue \(display) as a version 3 CA certificate (basicConstraints critical, CA:TRUE; keyUsage keyCertSign, cRLSign) with the same key, so what it signed stays valid, and install it where the old one was."
+                fix: item.fix
             )
         }.compactMap(context.profile.apply)
     }
@@ -278,6 +325,27 @@ enum CertificateConformance {
                 "the Common Name \"\(cn)\" is an internationalized name in Unicode; it must copy the subjectAltName's ASCII (xn--) form"
         }
         return nil
+    }
+
+    /// Why a Common Name written as a host name (with a dot) or an address, that no
+    /// subjectAltName entry of its kind repeats in any form, breaks CA/B Forum 7.1.4.3; nil
+    /// when it is neither, when an entry repeats it (`commonNameCopyProblem` judges the
+    /// copy), or when the subjectAltName has no entry of its kind: a certificate for an
+    /// address alone whose Common Name is a host name is the RFC 5280 construction
+    /// x509-limbo's own cases use, and a clash of two names is what this rule is about.
+    static func commonNameAbsentProblem(_ cn: String, dnsNames: [String], ipAddresses: [[UInt8]]) -> String? {
+        // An address written as a dNSName is repeated too; name matching says what it costs.
+        if dnsNames.contains(cn) { return nil }
+        if let address = IPAddressText.parse(cn) {
+            guard !ipAddresses.isEmpty, !ipAddresses.contains(address) else { return nil }
+            return
+                "the Common Name \"\(cn)\" is an address that is not among the subjectAltName's addresses; it must repeat one of them"
+        }
+        guard !dnsNames.isEmpty, cn.containsText("."), HostSyntax.isHostName(cn, allowWildcard: true) else {
+            return nil
+        }
+        guard !dnsNames.contains(where: { $0.lowercased() == cn.lowercased() }) else { return nil }
+        return "the Common Name \"\(cn)\" is not among the subjectAltName's names; it must repeat one of them"
     }
 
     /// An IP address as lenient parsers read it: IPv4 with hex (0x), octal (leading 0)

@@ -66,6 +66,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
     #expect(sameChain, "chain of \(c.observation.serverCertificates.count)", sourceLocation: sourceLocation)
     #expect(c.observation.outcome == .established, sourceLocation: sourceLocation)
     #expect(!c.findings.contains { $0.code == .captureTruncated }, sourceLocation: sourceLocation)
+    #expect(!c.findings.contains { $0.code == .captureRetransmissionMismatch }, sourceLocation: sourceLocation)
     #expect(c.flow.client.hasSuffix(":50000") && c.flow.server.hasSuffix(":4433"), sourceLocation: sourceLocation)
 }
 
@@ -113,6 +114,50 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         noisy.insert(contentsOf: resent, at: 12)
         let (connections, _) = try analyze(noisy)
         expectCompleteTLS12(connections)
+    }
+
+    /// The ClientHello sent again with its server name rewritten (a middlebox, or a capture
+    /// of two paths): the first copy is read, and the difference is reported with where it is.
+    /// `early`: the rewritten copy of the hello's second half arrives while its first half is
+    /// still missing (both copies wait), else after the whole hello was read.
+    @Test(arguments: [false, true]) func aRetransmissionThatDiffersKeepsTheFirstAndSaysSo(early: Bool) throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        let name = Array("printer.local".utf8)
+        let at = try #require(
+            (0...(t.clientHello.count - name.count)).first { Array(t.clientHello[$0..<($0 + name.count)]) == name }
+        )
+        var rewritten = t.clientHello
+        rewritten[at + name.count - 1] = UInt8(ascii: "X")
+        let half = at + 2
+
+        var conversation = TCPConversation()
+        var packets = conversation.open()
+        let start = conversation.clientSequence
+        let first = conversation.send(Array(t.clientHello[..<half]), from: .client)
+        let second = conversation.send(Array(t.clientHello[half...]), from: .client)
+        var again = conversation
+        again.clientSequence = start &+ UInt32(half)
+        let secondRewritten = again.send(Array(rewritten[half...]), from: .client)
+        if early {
+            packets += second + secondRewritten + first
+        } else {
+            var whole = conversation
+            whole.clientSequence = start
+            packets += first + second + whole.send(rewritten, from: .client)
+        }
+        packets += conversation.send(t.serverFlight, from: .server)
+        packets += conversation.send(t.clientFinish, from: .client)
+        packets += conversation.send(t.serverFinish, from: .server)
+        packets += conversation.close()
+
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.clientHello?.sni == "printer.local")
+        #expect(c.observation.outcome == .established)
+        let finding = try #require(c.findings.first { $0.code == .captureRetransmissionMismatch })
+        #expect(finding.evidence["from"] == .string("client"))
+        #expect(finding.evidence["stream_offset"] == .int(at + name.count - 1))
+        #expect(finding.severity == .warning)
     }
 
     @Test func oneByteSegmentsAreReassembled() throws {

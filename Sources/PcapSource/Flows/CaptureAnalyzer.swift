@@ -343,7 +343,9 @@ public final class CaptureAnalyzer {
     /// eighth of the budget is free again (so the flows are sorted once per eighth, not once
     /// per packet). Ties go to the flow that started first, then to key order, so the same
     /// capture always gives up the same things.
-    /// 1. Out-of-order data first: the flows with the most bytes waiting behind holes have
+    /// 0. The stream prefixes kept to compare retransmissions with go first: only the
+    ///    check of later copies is lost (`capture.retransmission_mismatch`).
+    /// 1. Out-of-order data next: the flows with the most bytes waiting behind holes have
     ///    those holes declared lost, as at a direction's own bound (`capture.truncated`,
     ///    saying the bytes were given up), and reading goes on past them.
     /// 2. If that is not enough (the bytes are partial or kept handshake messages), the
@@ -361,7 +363,13 @@ public final class CaptureAnalyzer {
                 return Self.precedes(x.key.b, y.key.b)
             }
         }
-        for (key, flow, _) in mostFirst({ $0.streamA.heldBytes + $0.streamB.heldBytes }) {
+        for (_, flow, _) in mostFirst({ $0.streamA.retained.count + $0.streamB.retained.count }) {
+            guard bufferedBytes > target else { return }
+            flow.streamA.stopRetaining()
+            flow.streamB.stopRetaining()
+            count(flow)
+        }
+        for (key, flow, _) in mostFirst({ $0.streamA.pendingHeldBytes + $0.streamB.pendingHeldBytes }) {
             guard bufferedBytes > target else { return }
             statistics.budgetFlushedFlows += 1
             if flow.phase == .active {

@@ -56,6 +56,8 @@ struct CaptureRecording: Sendable {
     var transport = Transport.tcp
     /// Handshake messages tlsprobe stopped reading at its own memory bounds.
     var messagesCutByBound: [CaptureFacts.BoundCutMessage] = []
+    /// Retransmitted data that differed from the first copy.
+    var retransmissionMismatches: [CaptureFacts.RetransmissionMismatch] = []
 
     func build() -> (observation: HandshakeObservation, facts: CaptureFacts) {
         var builder = HandshakeObservationBuilder(parseCertificate: { CertificateCache.shared.certificate($0) })
@@ -102,6 +104,7 @@ struct CaptureRecording: Sendable {
         facts.upgradeNotRequested = upgradeNotRequested
         facts.transport = transport
         facts.messagesCutByBound = messagesCutByBound
+        facts.retransmissionMismatches = retransmissionMismatches
         return (observation, facts)
     }
 

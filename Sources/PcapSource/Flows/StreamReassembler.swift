@@ -48,12 +48,71 @@ struct StreamReassembler {
     /// Retransmitted or duplicate payload bytes dropped.
     private(set) var duplicateBytes = 0
 
+    /// The first `retainLimit` bytes of the stream as delivered, kept to compare with
+    /// retransmissions of them; empty once `stopRetaining()` ran. Retention stops at the
+    /// first gap or cut: past one, offsets in it would no longer be known.
+    private(set) var retained: [UInt8] = []
+    /// The sequence number of `retained`'s first byte.
+    private var retainedStart: UInt32?
+    private var retaining = true
+    static let retainLimit = 8 * 1024
+    /// Where a retransmitted or overlapping copy of delivered bytes differed from the
+    /// first: the first such place and how many segments did. The first copy is kept.
+    private(set) var mismatch: Mismatch?
+
+    /// Retransmitted bytes that differed from the copy delivered first.
+    struct Mismatch: Equatable {
+        /// The stream offset of the first differing byte (from the stream's first byte).
+        var offset: Int
+        /// Segments whose overlap differed.
+        var segments: Int
+    }
+
     /// What a waiting segment is counted as holding beyond its payload (its array and
     /// place in `pending`), against the capture's budget for all open flows.
     static let segmentOverhead = 64
 
     /// The memory the waiting segments hold, as the capture's budget counts it.
-    var heldBytes: Int { pendingBytes + pending.count * Self.segmentOverhead }
+    var heldBytes: Int { pendingHeldBytes + retained.count }
+    /// The memory the waiting segments alone hold.
+    var pendingHeldBytes: Int { pendingBytes + pending.count * Self.segmentOverhead }
+
+    /// Frees the retained prefix: the handshake is decided, its bytes are read.
+    mutating func stopRetaining() {
+        retaining = false
+        retained = []
+    }
+
+    /// Keeps delivered bytes at `sequence` while the prefix is contiguous and short.
+    private mutating func retain(_ bytes: UnsafeRawBufferPointer, at sequence: UInt32) {
+        guard retaining, !bytes.isEmpty else { return }
+        if retainedStart == nil { retainedStart = sequence }
+        guard let start = retainedStart,
+            Self.distance(sequence, from: start) == retained.count
+        else { return }
+        let room = Self.retainLimit - retained.count
+        retained.append(contentsOf: bytes.prefix(max(0, room)))
+        if retained.count >= Self.retainLimit { retaining = false }
+    }
+
+    /// Compares `bytes` at `sequence`, a copy of bytes already delivered, with the retained
+    /// prefix; a difference is remembered.
+    private mutating func compare(_ bytes: UnsafeRawBufferPointer, at sequence: UInt32) {
+        guard let start = retainedStart, !retained.isEmpty else { return }
+        let offset = Self.distance(sequence, from: start)
+        let from = max(offset, 0)
+        let to = min(offset + bytes.count, retained.count)
+        guard from < to else { return }
+        for index in from..<to where retained[index] != bytes[index - offset] {
+            if var found = mismatch {
+                found.segments += 1
+                mismatch = found
+            } else {
+                mismatch = Mismatch(offset: index, segments: 1)
+            }
+            return
+        }
+    }
 
     init(maxPendingBytes: Int = defaultMaxPendingBytes, maxPendingSegments: Int = defaultMaxPendingSegments) {
         self.maxPendingBytes = maxPendingBytes
@@ -98,6 +157,8 @@ struct StreamReassembler {
         guard let next = nextSequence else {
             // Mid-stream start: the first data seen defines the stream's start.
             nextSequence = sequence &+ UInt32(truncatingIfNeeded: length)
+            retain(payload, at: sequence)
+            if cut > 0 { retaining = false }
             if !payload.isEmpty { sink(.bytes(payload)) }
             if cut > 0 { sink(.cut(cut)) }
             return
@@ -106,13 +167,14 @@ struct StreamReassembler {
         let end = offset + length
         if end <= 0 {
             duplicateBytes += payload.count
+            compare(payload, at: sequence)
             return
         }
         // Far outside any plausible window: not this stream (or garbage); drop it.
         if offset > 1 << 30 || offset < -(1 << 30) { return }
         if offset <= 0 {
             // In order, possibly overlapping what was already delivered.
-            Self.deliver(payload, cut: cut, from: -offset, duplicates: &duplicateBytes, sink: sink)
+            deliver(payload, at: sequence, cut: cut, from: -offset, sink: sink)
             nextSequence = sequence &+ UInt32(truncatingIfNeeded: length)
             drain(sink: sink)
             return
@@ -139,6 +201,19 @@ struct StreamReassembler {
             pending[index - 1].bytes.count + pending[index - 1].cut >= segment.bytes.count + segment.cut
         {
             duplicateBytes += segment.bytes.count
+            // The copy waiting was seen first; a differing second copy is remembered.
+            let kept = pending[index - 1].bytes
+            if let at = segment.bytes.indices.first(where: { $0 < kept.count && kept[$0] != segment.bytes[$0] }),
+                let start = retainedStart ?? nextSequence
+            {
+                let streamOffset = Self.distance(segment.sequence, from: start) + at
+                if var found = mismatch {
+                    found.segments += 1
+                    mismatch = found
+                } else {
+                    mismatch = Mismatch(offset: streamOffset, segments: 1)
+                }
+            }
             return
         }
         pending.insert(segment, at: index)
@@ -151,6 +226,7 @@ struct StreamReassembler {
         if hole > 0 {
             lostBytes += hole
             holes += 1
+            retaining = false
             sink(.gap(hole))
             nextSequence = first.sequence
         }
@@ -167,31 +243,41 @@ struct StreamReassembler {
             let length = first.bytes.count + first.cut
             if offset + length <= 0 {
                 duplicateBytes += first.bytes.count
+                first.bytes.withUnsafeBytes { compare($0, at: first.sequence) }
                 continue
             }
             first.bytes.withUnsafeBytes { raw in
-                Self.deliver(raw, cut: first.cut, from: -offset, duplicates: &duplicateBytes, sink: sink)
+                deliver(raw, at: first.sequence, cut: first.cut, from: -offset, sink: sink)
             }
             nextSequence = first.sequence &+ UInt32(truncatingIfNeeded: length)
         }
     }
 
-    /// A segment's bytes and then its cut, from `skip` bytes in (already delivered).
-    private static func deliver(
+    /// A segment's bytes at `sequence` and then its cut, from `skip` bytes in (already
+    /// delivered: compared with the first copy, not delivered again).
+    private mutating func deliver(
         _ payload: UnsafeRawBufferPointer,
+        at sequence: UInt32,
         cut: Int,
         from skip: Int,
-        duplicates: inout Int,
         sink: (Chunk) -> Void
     ) {
         if skip < payload.count {
-            duplicates += skip
-            sink(.bytes(UnsafeRawBufferPointer(rebasing: payload[skip...])))
+            duplicateBytes += skip
+            if skip > 0 { compare(UnsafeRawBufferPointer(rebasing: payload[..<skip]), at: sequence) }
+            let fresh = UnsafeRawBufferPointer(rebasing: payload[skip...])
+            retain(fresh, at: sequence &+ UInt32(truncatingIfNeeded: skip))
+            if cut > 0 { retaining = false }
+            sink(.bytes(fresh))
             if cut > 0 { sink(.cut(cut)) }
         } else {
-            duplicates += payload.count
+            duplicateBytes += payload.count
+            compare(payload, at: sequence)
             let remaining = payload.count + cut - skip
-            if remaining > 0 { sink(.cut(remaining)) }
+            if remaining > 0 {
+                retaining = false
+                sink(.cut(remaining))
+            }
         }
     }
 }

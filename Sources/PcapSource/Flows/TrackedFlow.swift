@@ -225,6 +225,8 @@ final class TrackedFlow {
             if phase == .active, !tlsSeen, case .stopped = stateA, case .stopped = stateB {
                 phase = .notTLS
                 dropReplay()
+                streamA.stopRetaining()
+                streamB.stopRetaining()
             }
         }
         switch chunk {
@@ -742,7 +744,16 @@ final class TrackedFlow {
                     offer: reading.offer
                 )
             },
-            messagesCutByBound: cutByBound
+            messagesCutByBound: cutByBound,
+            retransmissionMismatches: [(streamA, clientIsA), (streamB, !clientIsA)].compactMap { stream, isClient in
+                stream.mismatch.map {
+                    CaptureFacts.RetransmissionMismatch(
+                        side: isClient ? .client : .server,
+                        offset: $0.offset,
+                        segments: $0.segments
+                    )
+                }
+            }
         )
         var flow = Flow(
             client: (clientIsA ? a : b).description,
@@ -776,6 +787,8 @@ final class TrackedFlow {
         // connection on the same addresses and ports is told from a repeated SYN.
         streamA.discardPending()
         streamB.discardPending()
+        streamA.stopRetaining()
+        streamB.stopRetaining()
         stateA = .stopped
         stateB = .stopped
     }

@@ -843,6 +843,17 @@ public enum FindingCatalog {
             related: [.captureIncompleteHandshake],
             reproduce: "tcpdump -s 0 -w trace.pcap"
         ),
+        Entry(
+            code: .captureRetransmissionMismatch,
+            title: "retransmitted data differs",
+            defaultSeverity: .warning,
+            meaning:
+                "A TCP segment sent again (a retransmission, or one overlapping bytes already seen) carried different bytes from the copy captured first, within the first 8 KiB of that side's stream, before the handshake was decided. tlsprobe reads the first copy, as Linux and most stacks keep it; a receiver whose stack keeps the later copy read something else, so the hellos, fingerprints and findings may not be what the peer saw. Something on the path rewrote the segment (a middlebox, a proxy, a load balancer), or the capture merges two paths. The evidence names the side (from), the offset of the first differing byte in its stream (stream_offset) and how many segments differed (segments).",
+            fix:
+                "Capture on the client or the server itself rather than on a span port or tap that sees two paths; if the copies still differ, look for the device on the path that rewrites TLS (an inspecting firewall or proxy).",
+            related: [.captureTruncated],
+            reproduce: "tlsprobe capture -r trace.pcap --json"
+        ),
         // fleet
         Entry(
             code: .fleetSharedKey,

@@ -108,6 +108,7 @@ extension FindingCode {
     public static let captureDecryptFailed = FindingCode(rawValue: "capture.decrypt_failed")
     public static let captureIncompleteHandshake = FindingCode(rawValue: "capture.incomplete_handshake")
     public static let captureTruncated = FindingCode(rawValue: "capture.truncated")
+    public static let captureRetransmissionMismatch = FindingCode(rawValue: "capture.retransmission_mismatch")
     // fleet
     public static let fleetSharedKey = FindingCode(rawValue: "fleet.shared_key")
 }

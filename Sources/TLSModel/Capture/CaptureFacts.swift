@@ -173,6 +173,9 @@ public struct CaptureFacts: Sendable, Hashable {
     public var tls13Refusal: EncryptedAlert?
     /// Encrypted alert records during a TLS 1.2 handshake.
     public var encryptedAlerts: [EncryptedAlert] = []
+    /// Retransmitted or overlapping TCP data that differed from the copy seen first, per
+    /// side that sent it; the first copy is the one read.
+    public var retransmissionMismatches: [RetransmissionMismatch] = []
     /// Stream bytes never captured, per direction.
     public var clientBytesLost = 0
     public var serverBytesLost = 0
@@ -208,6 +211,21 @@ public struct CaptureFacts: Sendable, Hashable {
     /// A plain-text protocol that upgrades in place (SMTP, IMAP, LDAP, PostgreSQL, …) in
     /// which the client never asked for TLS and went on in plain text.
     public var upgradeNotRequested: UpgradeNotRequested?
+
+    /// A side's retransmitted or overlapping TCP data that differed from the bytes first seen.
+    public struct RetransmissionMismatch: Sendable, Hashable {
+        public var side: Side
+        /// The offset in that side's stream of the first differing byte.
+        public var offset: Int
+        /// Segments whose copy differed.
+        public var segments: Int
+
+        public init(side: Side, offset: Int, segments: Int) {
+            self.side = side
+            self.offset = offset
+            self.segments = segments
+        }
+    }
 
     /// The client of a plain-text protocol went on without asking for TLS.
     public struct UpgradeNotRequested: Sendable, Hashable {

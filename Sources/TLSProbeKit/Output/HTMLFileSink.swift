@@ -85,6 +85,9 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
             summary = s
         case .verify, .inspect, .explain:
             single = report
+        case .change:
+            // diff and watch write no page.
+            break
         }
     }
 

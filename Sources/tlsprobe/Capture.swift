@@ -127,13 +127,14 @@ struct Capture: ParsableCommand {
             c.count = count
             c.duration = duration
             c.keyLogs = keylog
+            c.threshold = failOn.threshold
             let stop = StopToken.signals()
             let session = try CaptureSession(c, notes: Console.note, stop: stop)
             // A closed stdout stops reading an endless source (`… | head`); a file is read
             // to its end, for the exit status the whole file gives.
             if !session.readsRegularFile { Console.whenStdoutCloses { stop.stop() } }
             let sink = output.stream(separation: .blankLineBetween, brief: brief.brief)
-            try session.run(to: sink, threshold: failOn.threshold, until: stop)
+            try session.run(into: sink, until: stop)
             if let table = sink.summary() { Console.report(table) }
             return Status.of(sink)
         }

@@ -214,7 +214,7 @@ struct Connect: ParsableCommand {
     func run() throws {
         try examining("connect", output) {
             let sink = output.single(brief: brief.brief)
-            let html = try page.sink(beside: sink, threshold: failOn.threshold)
+            let html = try page.sink(beside: sink, threshold: failOn.threshold, pageFirst: true)
             var c = ConnectSession.Configuration(
                 target: try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort)
             )
@@ -246,8 +246,9 @@ struct Connect: ParsableCommand {
             c.saveChainPath = saveChain
             c.profile = profile.profile
             c.at = time.at
-            let report = try ConnectSession(c).run()
-            try sink.emit(.connection(report), html: html, threshold: failOn.threshold)
+            c.threshold = failOn.threshold
+            try ConnectSession(c).run(into: reportSink(sink, page: html))
+            try html?.finish()
             return Status.of(sink)
         }
     }

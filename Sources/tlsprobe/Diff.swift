@@ -59,9 +59,8 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         try examining("diff", output, lines: true) {
-            let changes = try DiffSession(.init(old: old, new: new, expiringDays: expiring)).run()
-            let text = DiffSession.render(changes, json: output.json, noColor: output.noColor)
-            if !text.isEmpty { Console.report(text) }
+            let sink = output.stream(separation: .none)
+            let changes = try DiffSession(.init(old: old, new: new, expiringDays: expiring)).run(into: sink)
             return changes.isEmpty ? Status.ok : Status.findings
         }
     }

@@ -40,16 +40,17 @@ struct Inspect: ParsableCommand {
     func run() throws {
         try examining("inspect", output) {
             let sink = output.single()
-            let html = try page.sink(beside: sink, threshold: failOn.threshold)
+            let html = try page.sink(beside: sink, threshold: failOn.threshold, pageFirst: true)
             let context = TrustContext(
                 at: time.instant,
                 purpose: .server,
                 profile: profile.profile,
                 clientClock: time.at != nil
             )
-            let result = try InspectSession(files: files, key: key, context: context, password: passwords.provider)
-                .run()
-            try sink.emit(.inspect(result.report), html: html, threshold: failOn.threshold)
+            var c = InspectSession.Configuration(files: files, key: key, context: context, password: passwords.provider)
+            c.threshold = failOn.threshold
+            let result = try InspectSession(c).run(into: reportSink(sink, page: html))
+            try html?.finish()
             for message in result.unopened { Console.note("Error: \(message)") }
             return result.incomplete ? Status.couldNotExamine : Status.of(sink)
         }

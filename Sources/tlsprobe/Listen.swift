@@ -197,19 +197,16 @@ struct Listen: ParsableCommand {
             c.timeout = timeout
             c.count = count
             c.duration = duration.flatMap(Self.seconds)
+            c.threshold = failOn.threshold
             let stop = StopToken.signals()
-            let session = try ListenSession(c)
             // Reports go to stdout through a writer thread of their own: a stdout nobody
             // reads never holds a connection or a stop.
             let writer = QueuedWriter()
-            try session.prepare(writer, until: stop)
+            let session = try ListenSession(c, writer: writer, notes: Console.note)
             // Nobody reads the reports any more (`… | head`): stop serving.
             Console.whenStdoutCloses { stop.stop() }
-            session.announcement().forEach(Console.note)
             let sink = output.stream(separation: .blankLineAfter, brief: brief.brief, output: { writer.enqueue($0) })
-            Console.note(session.serve(to: sink, through: writer, threshold: failOn.threshold))
-            // Secrets that could not be written (a full disk): the key log lacks sessions.
-            if let failure = c.keyLog?.writeFailure { throw failure }
+            try session.run(into: sink, until: stop)
             return Status.of(sink)
         }
     }

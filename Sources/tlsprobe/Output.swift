@@ -134,22 +134,23 @@ struct HTMLOption: ParsableArguments {
     }
 
     /// `sink` with the page kept beside it, or nil without `--html`; a FILE that could
-    /// never be written is refused here, before anything is examined.
-    func sink<Inner: ReportSink>(beside sink: Inner, threshold: FailThreshold) throws -> HTMLFileSink<Inner>? {
+    /// never be written is refused here, before anything is examined. `pageFirst`, for a
+    /// command of one report (connect, verify, inspect): the page is written before the
+    /// report is printed, and a page that cannot be written is the error (exit 2), printed
+    /// instead of the report, as a chain that cannot be saved is.
+    func sink<Inner: ReportSink>(
+        beside sink: Inner,
+        threshold: FailThreshold,
+        pageFirst: Bool = false
+    ) throws -> HTMLFileSink<Inner>? {
         guard let html else { return nil }
-        return try HTMLFileSink(path: html, beside: sink, threshold: threshold)
+        return try HTMLFileSink(path: html, beside: sink, threshold: threshold, pageFirst: pageFirst)
     }
 }
 
-extension StreamSink {
-    /// Writes `report` (the one report of connect, verify, inspect) to stdout, and first
-    /// its page to `html` when given: a page that cannot be written is an error (exit 2)
-    /// before anything is printed, as a chain that cannot be saved is.
-    func emit(_ report: Report, html: HTMLFileSink<StreamSink>?, threshold: FailThreshold) throws {
-        if let html {
-            html.keep(report)
-            try html.finish()
-        }
-        emit(report, threshold: threshold)
-    }
+/// What a session writes to: the page's sink (which hands every report on to `sink`) with
+/// `--html`, else `sink`.
+func reportSink<Inner: ReportSink>(_ sink: Inner, page: HTMLFileSink<Inner>?) -> any ReportSink {
+    if let page { return page }
+    return sink
 }

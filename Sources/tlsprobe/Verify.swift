@@ -49,16 +49,17 @@ struct Verify: ParsableCommand {
     func run() throws {
         try examining("verify", output) {
             let sink = output.single()
-            let html = try page.sink(beside: sink, threshold: failOn.threshold)
-            let session = VerifySession(
+            let html = try page.sink(beside: sink, threshold: failOn.threshold, pageFirst: true)
+            var c = VerifySession.Configuration(
                 files: files,
                 anchors: trust.anchors.sources,
                 context: trust.context(purpose: purpose.purpose),
                 host: trust.host,
                 password: passwords.provider
             )
-            let report = try session.run()
-            try sink.emit(.verify(report), html: html, threshold: failOn.threshold)
+            c.threshold = failOn.threshold
+            try VerifySession(c).run(into: reportSink(sink, page: html))
+            try html?.finish()
             return Status.of(sink)
         }
     }

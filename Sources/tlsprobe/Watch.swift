@@ -177,13 +177,8 @@ struct Watch: ParsableCommand {
                 // The first request lets the round's endpoints finish; the second quits.
                 if request.count > 1 { SystemCall.exit(0) }
             }
-            let json = output.json
-            let noColor = output.noColor
-            let outcome = try WatchSession(c).run(
-                until: stop,
-                report: { Console.report(DiffSession.render($0, json: json, noColor: noColor)) },
-                note: { Console.note($0) }
-            )
+            let sink = output.stream(separation: .none)
+            let outcome = try WatchSession(c, notes: Console.note).run(into: sink, until: stop)
             return once && outcome.changes > 0 ? Status.findings : Status.ok
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TLSDiagnosis
 import TLSProbeKit
 import TLSProbeOutput
@@ -116,5 +117,55 @@ import TLSProbeOutput
         }
         #expect(written == (0..<count).map { "q\($0)" })
         #expect(sink.reported == count)
+    }
+}
+
+/// `--html` for a command of one report (connect, verify, inspect): the page is written as
+/// the report passes, before stdout gets it; a page that cannot be written holds the report
+/// back and is the run's error.
+@Suite struct HTMLPageFirstTests {
+    static func verify(into sink: some ReportSink) throws {
+        let pki = PKIFiles()
+        let c = VerifySession.Configuration(
+            files: [pki.leaf, pki.intermediate],
+            anchors: AnchorSources(files: [pki.root]),
+            context: TrustContext(at: Date())
+        )
+        try VerifySession(c).run(into: sink)
+    }
+
+    @Test func thePageIsWrittenBeforeTheReportIsPrinted() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("page.html")
+        let printed = Collected()
+        let pageThere = Box<Bool?>(nil)
+        let stdout = StreamSink(format: .json) { text in
+            pageThere.update { $0 = FileManager.default.fileExists(atPath: path) }
+            printed.append(text)
+        }
+        let html = try HTMLFileSink(path: path, beside: stdout, threshold: .error, pageFirst: true)
+        try Self.verify(into: html)
+        #expect(printed.all.count == 1)
+        #expect(pageThere.value == true, "the page was not there when the report was printed")
+        try html.finish()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("<html"))
+    }
+
+    @Test func aPageThatCannotBeWrittenHoldsTheReportBackAndIsTheError() throws {
+        let dir = TemporaryDirectory()
+        let folder = dir.file("out")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let printed = Collected()
+        let html = try HTMLFileSink(
+            path: folder + "/page.html",
+            beside: StreamSink(format: .json, output: printed.append),
+            threshold: .error,
+            pageFirst: true
+        )
+        // Checked when the sink was made; gone by the time the report comes.
+        try FileManager.default.removeItem(atPath: folder)
+        try Self.verify(into: html)
+        #expect(printed.all.isEmpty, "\(printed.all)")
+        #expect(throws: (any Error).self) { try html.finish() }
     }
 }

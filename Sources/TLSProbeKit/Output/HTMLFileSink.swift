@@ -22,15 +22,28 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
     /// each), so that the page names every code the JSON has.
     private var otherCodes: [String: [String]] = [:]
     private var summary: ScanSummary?
+    /// The page is written before its one report goes on to `inner` (connect, verify,
+    /// inspect): a page that cannot be written is the run's error, and nothing is printed.
+    private let pageFirst: Bool
+    /// `pageFirst`: why the page could not be written (`finish` throws it), or whether it was.
+    private var pageFailure: ChainFile.WriteError?
+    private var pageWritten = false
 
     /// Refuses, before anything is examined, a FILE that could never be written (a link,
     /// a FIFO, another user's file, a missing directory). `threshold` decides which of
-    /// scan's rows fail, as on stdout.
-    public init(path: String, beside inner: Inner, threshold: FailThreshold) throws(ChainFile.WriteError) {
+    /// scan's rows fail, as on stdout. `pageFirst`: for a run of one report, the page is
+    /// written as that report comes, before it is written to `inner`.
+    public init(
+        path: String,
+        beside inner: Inner,
+        threshold: FailThreshold,
+        pageFirst: Bool = false
+    ) throws(ChainFile.WriteError) {
         try ReportFile.check(path)
         self.path = path
         self.inner = inner
         self.threshold = threshold
+        self.pageFirst = pageFirst
     }
 
     public func render(_ report: Report, index: Int) -> String {
@@ -38,7 +51,18 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
         return inner.render(report, index: index)
     }
 
-    public func write(_ rendered: String, failing: Bool) { inner.write(rendered, failing: failing) }
+    public func write(_ rendered: String, failing: Bool) {
+        if pageFirst {
+            do throws(ChainFile.WriteError) {
+                try writePage()
+            } catch {
+                // Nothing on stdout: `finish` throws this, as the run's error.
+                lock.withLock { pageFailure = error }
+                return
+            }
+        }
+        inner.write(rendered, failing: failing)
+    }
 
     /// Keeps what the page needs of `report`.
     public func keep(_ report: Report) {
@@ -61,6 +85,9 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
             summary = s
         case .verify, .inspect, .explain:
             single = report
+        case .change:
+            // diff and watch write no page.
+            break
         }
     }
 
@@ -78,9 +105,18 @@ public final class HTMLFileSink<Inner: ReportSink>: ReportSink, @unchecked Senda
         }
     }
 
-    /// Writes the page to FILE (nothing when nothing was kept).
+    /// Writes the page to FILE (nothing when nothing was kept); `pageFirst`: throws what
+    /// kept the page from being written with its report, else writes nothing more.
     public func finish() throws(ChainFile.WriteError) {
+        let (failure, written) = lock.withLock { (pageFailure, pageWritten) }
+        if let failure { throw failure }
+        if written { return }
+        try writePage()
+    }
+
+    private func writePage() throws(ChainFile.WriteError) {
         guard let page = page() else { return }
         try ReportFile.write(page, to: path)
+        lock.withLock { pageWritten = pageFirst }
     }
 }

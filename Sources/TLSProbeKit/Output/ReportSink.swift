@@ -13,6 +13,8 @@ public enum Report: Sendable {
     case endpointError(EndpointError)
     /// scan: the run's tally, last.
     case scanSummary(ScanSummary)
+    /// diff and watch: one change at an endpoint between two scans.
+    case change(EndpointChange)
 
     /// The report's findings, for the exit status (explain, errors and summaries have none).
     public var findings: [Finding] {
@@ -20,7 +22,7 @@ public enum Report: Sendable {
         case .connection(let r): return r.findings
         case .verify(let r): return r.findings
         case .inspect(let r): return r.findings
-        case .explain, .endpointError, .scanSummary: return []
+        case .explain, .endpointError, .scanSummary, .change: return []
         }
     }
 }
@@ -69,7 +71,7 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
         case text(TextRenderer, separation: TextSeparation)
         /// One indented JSON object (connect, verify, inspect, explain).
         case json
-        /// JSON Lines: one compact object per line (capture, listen).
+        /// JSON Lines: one compact object per line (capture, listen, scan, diff, watch).
         case jsonLines
         /// `--brief`: one line per connection (other reports as text); `summary()` tallies them.
         case brief(TextRenderer)
@@ -154,6 +156,7 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
             case .explain(let r): text = renderer.render(r)
             case .endpointError(let e): text = TextStyle.terminalSafe("Error: \(e.error.description)") + "\n"
             case .scanSummary(let s): text = renderer.scanSummary(s)
+            case .change(let c): text = renderer.change(c)
             }
             switch separation {
             case .none: return text
@@ -209,6 +212,7 @@ public final class StreamSink: ReportSink, @unchecked Sendable {
                 target: e.error.target
             )
         case .scanSummary(let s): return ReportJSON.json(s)
+        case .change(let c): return ReportJSON.json(c)
         }
     }
 }

@@ -4,7 +4,7 @@ import TLSDiagnosis
 
 /// `capture`: every TLS connection in a pcap/pcapng file or on a live interface, judged
 /// from an observer's vantage and reported in the order the connections completed.
-public final class CaptureSession {
+public final class CaptureSession: Session {
     /// What to read and what to judge the servers' chains against.
     public struct Configuration: Sendable {
         /// The interface to capture on live; nil: read `file`.
@@ -25,6 +25,8 @@ public final class CaptureSession {
         public var context: TrustContext
         /// Whether `--at` set the instant.
         public var atGiven = false
+        /// Which findings fail a connection's report (`--fail-on`).
+        public var threshold: FailThreshold = .error
 
         public init(context: TrustContext) {
             self.context = context
@@ -58,7 +60,7 @@ public final class CaptureSession {
     /// Reads until the end, `--count`, `--duration` or `stop` (at the next packet or poll,
     /// at most 200 ms), writing one report per TLS connection to `sink`, and the summary to
     /// `notes`. Throws when not one packet could be read.
-    public func run(to sink: any ReportSink, threshold: FailThreshold, until stop: StopToken) throws {
+    public func run(into sink: some ReportSink, until stop: StopToken) throws {
         if capture.isLive { notes("Capturing on \(capture.name) (\(capture.linkTypeName)); Ctrl-C stops.") }
 
         let progress = ProgressLine()
@@ -69,7 +71,7 @@ public final class CaptureSession {
         // when seven more have.
         let reporter = OrderedReporter(
             sink: sink,
-            threshold: threshold,
+            threshold: configuration.threshold,
             batchSize: capture.readsRegularFile ? 8 : 1,
             beforeWrite: { progress.clear() }
         )

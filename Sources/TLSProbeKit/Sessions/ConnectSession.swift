@@ -7,7 +7,8 @@ import SafeFiles
 
 /// `connect`: one handshake with a server (and, when asked, one per protocol version),
 /// judged from the client's vantage against the anchors, the pins and the known-hosts file.
-public struct ConnectSession: Sendable {
+/// The model session: a `Configuration` of plain values, one `run(into:until:)`.
+public struct ConnectSession: Session, Sendable {
     /// Which server name to send in SNI.
     public enum ServerNameIndication: Sendable, Hashable {
         /// The expected name when it is a DNS name; none when it is an IP address (RFC 6066).
@@ -53,6 +54,8 @@ public struct ConnectSession: Sendable {
         public var enumerateCiphers = false
         /// DTLS over UDP instead of TLS over TCP (`--dtls`).
         public var datagram = false
+        /// Which findings fail the report (`--fail-on`).
+        public var threshold: FailThreshold = .error
 
         public init(target: DialTarget) {
             self.target = target
@@ -65,9 +68,21 @@ public struct ConnectSession: Sendable {
         self.configuration = configuration
     }
 
-    /// Shakes hands and judges what the server presented. Throws when nothing could be
-    /// examined: no answer, refused, unresolvable, an unreadable known-hosts file.
-    public func run() throws -> ConnectionReport {
+    /// Shakes hands, judges what the server presented and writes the report to `sink`;
+    /// returns it. Throws when nothing could be examined: no answer, refused, unresolvable,
+    /// an unreadable known-hosts file. One handshake (and its probes) ends by itself within
+    /// the timeouts: `stop` is not consulted.
+    @discardableResult
+    public func run(into sink: some ReportSink, until stop: StopToken) throws -> ConnectionReport {
+        let report = try examine()
+        sink.emit(.connection(report), threshold: configuration.threshold)
+        return report
+    }
+
+    /// The report, written nowhere: for scan's handshakes (which write it as scanned) and tests.
+    public func run() throws -> ConnectionReport { try run(into: DiscardingSink()) }
+
+    private func examine() throws -> ConnectionReport {
         let c = configuration
         // An unusable known-hosts file (a link, a FIFO, another user's) is refused before
         // the handshake; the verdict is made after it, under the file's lock.

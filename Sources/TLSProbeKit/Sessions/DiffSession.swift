@@ -3,8 +3,8 @@ import TLSDiagnosis
 import TLSProbeOutput
 
 /// `tlsprobe diff`: two outputs of `scan --json` or `connect --json` read back and compared
-/// endpoint by endpoint.
-public struct DiffSession {
+/// endpoint by endpoint, each change a report (`Report.change`).
+public struct DiffSession: Session, Sendable {
     public struct Configuration: Sendable {
         /// The older output (`-`: standard input).
         public var old: String
@@ -30,28 +30,22 @@ public struct DiffSession {
 
     public init(_ configuration: Configuration) { self.configuration = configuration }
 
-    /// The changes, or a `ReportReadBack.ReadBackError` naming the file (and line) that
-    /// could not be read back.
-    public func run() throws -> [EndpointChange] {
+    /// Reads both outputs back, writes each change to `sink` and returns them; throws a
+    /// `ReportReadBack.ReadBackError` naming the file (and line) that could not be read
+    /// back. Two files read once: `stop` is not consulted.
+    @discardableResult
+    public func run(into sink: some ReportSink, until stop: StopToken) throws -> [EndpointChange] {
         let old = try ReportReadBack.read(file: configuration.old)
         let new = try ReportReadBack.read(file: configuration.new)
-        return ReportDiff.changes(
+        let changes = ReportDiff.changes(
             from: old,
             to: new,
             expiringDays: configuration.expiringDays,
             oldTime: FileTimes.written(configuration.old) ?? configuration.now,
             newTime: FileTimes.written(configuration.new) ?? configuration.now
         )
-    }
-
-    /// The changes as diff prints them: a line of text each (coloured unless `noColor` or
-    /// not a terminal), or a JSON line each.
-    public static func render(_ changes: [EndpointChange], json: Bool, noColor: Bool) -> String {
-        let renderer = TextRenderer(style: .forStandardOutput(noColorFlag: noColor))
-        var text = ""
-        for change in changes {
-            text += json ? ReportJSON.json(change).serialized(pretty: false) + "\n" : renderer.change(change)
-        }
-        return text
+        // A change is no finding: diff's exit status is whether there were any.
+        for change in changes { sink.emit(.change(change), threshold: .never) }
+        return changes
     }
 }

@@ -8,7 +8,7 @@ import SafeFiles
 
 /// `listen`: a stand-in server that reports each client's connection from the server's
 /// vantage, as it completes.
-public final class ListenSession: Sendable {
+public final class ListenSession: Session, Sendable {
     /// Where to listen, what to serve, whom to ask for client certificates.
     public struct Configuration: Sendable {
         public var address: ListenAddress
@@ -34,6 +34,8 @@ public final class ListenSession: Sendable {
         /// Where to write the certificate we serve, as PEM (`--save-cert`), for a client to
         /// trust.
         public var saveCertPath: String?
+        /// Which findings fail a connection's report (`--fail-on`).
+        public var threshold: FailThreshold = .error
 
         public init(address: ListenAddress) {
             self.address = address
@@ -42,12 +44,25 @@ public final class ListenSession: Sendable {
 
     public let configuration: Configuration
     private let server: TLSServer
+    /// The thread that writes the sink's output, when the sink writes through it (stdout):
+    /// started by the run, given the stop, finished when serving stops.
+    private let writer: QueuedWriter
+    /// What we serve, before the first connection, and the summary line at the end (stderr).
+    private let notes: @Sendable (String) -> Void
 
     /// Binds the address and sets up what we serve; throws when we cannot listen (port in
-    /// use, permission) or cannot make the ephemeral certificate.
-    public init(_ configuration: Configuration) throws {
+    /// use, permission) or cannot make the ephemeral certificate. `writer` is the queue the
+    /// sink given to `run` writes through (the command's stdout), so that no connection waits
+    /// for whoever reads stdout; a sink that never waits needs none of its own.
+    public init(
+        _ configuration: Configuration,
+        writer: QueuedWriter = QueuedWriter(output: { _ in }),
+        notes: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws {
         let c = configuration
         self.configuration = c
+        self.writer = writer
+        self.notes = notes
         if let path = c.saveCertPath { try ChainFile.check(path, option: "--save-cert") }
         let bound = try TLSServer.bind(c.address, timeout: c.timeout)
         let served: TLSIdentity
@@ -156,13 +171,31 @@ public final class ListenSession: Sendable {
     /// signal (TLSServer's grace).
     static let signalGrace: TimeInterval = 3
 
-    /// Makes `stop` (SIGINT, SIGTERM) stop serving, and starts `writer`'s thread, before
+    /// Serves until `--count`, `--duration` or `stop`, handing each connection's report to
+    /// `sink` as it completes: first `stop` is made to stop serving and the writer's thread
+    /// is started, then what we serve goes to the notes (`announcement`), and the summary
+    /// line when serving stops. A stop with a signal is told as that signal; one without (a
+    /// closed stdout, a caller) as stdout closed. Throws (`local`) when the writer's thread
+    /// cannot be made (nothing would be written), or when the key log's secrets could not
+    /// all be written.
+    @discardableResult
+    public func run(into sink: some ReportSink, until stop: StopToken) throws -> ServeSummary {
+        try prepare(until: stop)
+        announcement().forEach(notes)
+        let summary = serve(into: sink)
+        // Secrets that could not be written (a full disk): the key log lacks sessions.
+        if let failure = configuration.keyLog?.writeFailure { throw failure }
+        return summary
+    }
+
+    /// Makes `stop` (SIGINT, SIGTERM) stop serving, and starts the writer's thread, before
     /// anything is announced. Throws (`local`) when that thread cannot be made: nothing
     /// would be written.
-    public func prepare(_ writer: QueuedWriter, until stop: StopToken) throws(ListenFailure) {
+    private func prepare(until stop: StopToken) throws(ListenFailure) {
         // A stdout nobody reads holds the writer only: reports waiting when the grace ends
         // are dropped (a second request: at once).
         let server = self.server
+        let writer = self.writer
         stop.onStop { request in
             // A request without a signal is the closed stdout's (Listen's run makes it).
             server.stop(request.signal.map(StopReason.signal) ?? .stdoutClosed)
@@ -176,13 +209,14 @@ public final class ListenSession: Sendable {
         }
     }
 
-    /// Serves until `--count`, `--duration` or SIGINT/SIGTERM, handing each connection's
-    /// report to `sink` as it completes; `sink` writes through `writer`, whose thread alone
-    /// waits for stdout (started by `prepare`). The summary line for stderr.
-    public func serve(to sink: StreamSink, through writer: QueuedWriter, threshold: FailThreshold) -> String {
+    /// Serves, each connection's report to `sink`; then waits for the writer and notes the
+    /// summary line.
+    private func serve(into sink: some ReportSink) -> ServeSummary {
         let served = server.served
         let clientAnchors = configuration.clientAnchors
         let profile = configuration.profile
+        let threshold = configuration.threshold
+        let failing = FailingCount()
         let summary = server.serve(
             count: configuration.count,
             duration: configuration.duration,
@@ -193,16 +227,16 @@ public final class ListenSession: Sendable {
                     ? HTMLRenderer().renderListenPage(report) : TextRenderer.listenPage(report)
             },
             report: { connection in
-                sink.emit(
-                    .connection(
-                        Self.report(connection, served: served, clientAnchors: clientAnchors, profile: profile)
-                    ),
-                    threshold: threshold
+                let report = Report.connection(
+                    Self.report(connection, served: served, clientAnchors: clientAnchors, profile: profile)
                 )
+                if threshold.fails(report.findings) { failing.add() }
+                sink.emit(report, threshold: threshold)
             }
         )
         let dropped = writer.finish()
-        return Self.summaryLine(summary, failing: sink.failing, dropped: dropped)
+        notes(Self.summaryLine(summary, failing: failing.value, dropped: dropped))
+        return summary
     }
 
     /// The report of one served connection.
@@ -276,4 +310,14 @@ public final class ListenSession: Sendable {
         )
         return "tlsprobe listen: stopped (\(s.reason)): " + parts.joined(separator: ", ")
     }
+}
+
+/// The reports whose findings reached the threshold, counted from the connection threads.
+private final class FailingCount: @unchecked Sendable {
+    // @unchecked: `count` is only touched under `lock`.
+    private let lock = Lock()
+    private var count = 0
+
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

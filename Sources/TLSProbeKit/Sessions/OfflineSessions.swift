@@ -2,50 +2,71 @@ import SystemCalls
 import OpenSSLProbe
 import TLSDiagnosis
 
-/// `verify`: a chain from files judged offline against the anchors, with OpenSSL's own
-/// verdict on the same input beside it.
-public struct VerifySession: Sendable {
+/// `verify`: a chain from files judged offline against the anchors, which it loads itself
+/// (after the chain, so a chain file's error comes first), with OpenSSL's own verdict on the
+/// same input beside it.
+public struct VerifySession: Session, Sendable {
     /// The certificates as loaded: the leaf, then what the peer presented, in order.
     public struct Chain: Sendable {
         public var leaf: X509Certificate
         public var presented: [X509Certificate]
     }
 
-    public var files: [String]
-    /// The roots to judge against.
-    public var anchors: AnchorSources
-    public var context: TrustContext
-    /// The expected name as given (`--host`), for the report.
-    public var host: String?
-    public var password: PasswordProvider
+    /// The files and the anchors as named, and what to judge them for.
+    public struct Configuration: Sendable {
+        public var files: [String]
+        /// The roots to judge against, as named (`--anchor`, `--system-roots`): loaded by the run.
+        public var anchors: AnchorSources
+        public var context: TrustContext
+        /// The expected name as given (`--host`), for the report.
+        public var host: String?
+        /// Passwords for PKCS#12 and encrypted files, chain and anchors alike.
+        public var password: PasswordProvider
+        /// Which findings fail the report (`--fail-on`).
+        public var threshold: FailThreshold = .error
 
-    public init(
-        files: [String],
-        anchors: AnchorSources,
-        context: TrustContext,
-        host: String?,
-        password: @escaping PasswordProvider
-    ) {
-        self.files = files
-        self.anchors = anchors
-        self.context = context
-        self.host = host
-        self.password = password
+        public init(
+            files: [String],
+            anchors: AnchorSources,
+            context: TrustContext,
+            host: String? = nil,
+            password: @escaping PasswordProvider = { _ in nil }
+        ) {
+            self.files = files
+            self.anchors = anchors
+            self.context = context
+            self.host = host
+            self.password = password
+        }
     }
 
-    /// Loads the chain, then the anchors (so a chain file's error comes first), and judges.
-    public func run() throws -> VerifyReport {
+    public let configuration: Configuration
+
+    public init(_ configuration: Configuration) { self.configuration = configuration }
+
+    /// Loads the chain, then the anchors (so a chain file's error comes first), judges, and
+    /// writes the report to `sink`; returns it. Offline: `stop` is not consulted.
+    @discardableResult
+    public func run(into sink: some ReportSink, until stop: StopToken) throws -> VerifyReport {
+        let c = configuration
         let chain = try loadChain()
-        return judge(chain, anchors: try anchors.load(password: password))
+        let report = judge(chain, anchors: try c.anchors.load(password: c.password))
+        sink.emit(.verify(report), threshold: c.threshold)
+        return report
     }
 
     /// Loads the files, leaf first; throws when a file cannot be read or none holds a
     /// certificate. (The files are read before the anchors, so their errors come first.)
     func loadChain() throws -> Chain {
+        let files = configuration.files
         var certificates: [X509Certificate] = []
         for file in files {
-            certificates += try CredentialFile.load(path: file, expecting: .certificates, password: password)
-                .certificates
+            certificates += try CredentialFile.load(
+                path: file,
+                expecting: .certificates,
+                password: configuration.password
+            )
+            .certificates
         }
         guard let leaf = certificates.first else {
             throw CouldNotExamine(
@@ -59,6 +80,7 @@ public struct VerifySession: Sendable {
 
     /// Judges `chain` against `anchors`, OpenSSL's verdict beside tlsprobe's.
     func judge(_ chain: Chain, anchors: [TrustAnchor]) -> VerifyReport {
+        let context = configuration.context
         let openssl =
             anchors.isEmpty
             ? nil
@@ -69,19 +91,19 @@ public struct VerifySession: Sendable {
                 context: context
             )
         return OfflineDiagnosis.verify(
-            files: files,
+            files: configuration.files,
             leaf: chain.leaf,
             presented: chain.presented,
             anchors: anchors,
             context: context,
-            host: host,
+            host: configuration.host,
             openssl: openssl
         )
     }
 }
 
 /// `inspect`: what certificate, key and PKCS#12 files hold, linted under the profile.
-public struct InspectSession: Sendable {
+public struct InspectSession: Session, Sendable {
     /// The report, and the files that could not be opened for want of a password.
     public struct Result: Sendable {
         public var report: InspectReport
@@ -94,21 +116,46 @@ public struct InspectSession: Sendable {
         }
     }
 
-    public var files: [String]
-    /// A private key to check against the first certificate (`--key`).
-    public var key: String?
-    public var context: TrustContext
-    public var password: PasswordProvider
+    /// The files, and what to lint them under.
+    public struct Configuration: Sendable {
+        public var files: [String]
+        /// A private key to check against the first certificate (`--key`).
+        public var key: String?
+        public var context: TrustContext
+        public var password: PasswordProvider
+        /// Which findings fail the report (`--fail-on`).
+        public var threshold: FailThreshold = .error
 
-    public init(files: [String], key: String?, context: TrustContext, password: @escaping PasswordProvider) {
-        self.files = files
-        self.key = key
-        self.context = context
-        self.password = password
+        public init(
+            files: [String],
+            key: String? = nil,
+            context: TrustContext,
+            password: @escaping PasswordProvider = { _ in nil }
+        ) {
+            self.files = files
+            self.key = key
+            self.context = context
+            self.password = password
+        }
     }
 
-    /// Reads every file by its contents; throws when a file cannot be read at all.
-    public func run() throws -> Result {
+    public let configuration: Configuration
+
+    public init(_ configuration: Configuration) { self.configuration = configuration }
+
+    /// Reads every file by its contents and writes the report to `sink`; returns it with
+    /// the files left unopened. Throws when a file cannot be read at all. Offline: `stop`
+    /// is not consulted.
+    @discardableResult
+    public func run(into sink: some ReportSink, until stop: StopToken) throws -> Result {
+        let result = try examine()
+        sink.emit(.inspect(result.report), threshold: configuration.threshold)
+        return result
+    }
+
+    private func examine() throws -> Result {
+        let files = configuration.files
+        let password = configuration.password
         var inputs: [OfflineDiagnosis.InspectInput] = []
         var keyChecks: [OfflineDiagnosis.KeyCheck] = []
         var unopened: [String] = []
@@ -165,7 +212,7 @@ public struct InspectSession: Sendable {
                 }
             }
         }
-        if let key {
+        if let key = configuration.key {
             let loadedKey = try CredentialFile.load(path: key, expecting: .privateKey, password: password)
             guard let target = firstCertificate else {
                 throw CouldNotExamine(
@@ -197,7 +244,7 @@ public struct InspectSession: Sendable {
             )
         }
         return Result(
-            report: OfflineDiagnosis.inspect(inputs, keyChecks: keyChecks, context: context),
+            report: OfflineDiagnosis.inspect(inputs, keyChecks: keyChecks, context: configuration.context),
             unopened: unopened
         )
     }

@@ -12,7 +12,7 @@ import LiveNetwork
 /// at most `perHost` at once to one host, its report handed to a sink as it finishes.
 /// Both stages share one budget of `concurrency` sockets (the handshakes served first), so
 /// file descriptors are bounded whatever the plan's size; the plan is walked, not listed.
-public struct ScanSession: Sendable {
+public struct ScanSession: Session, Sendable {
     public struct Configuration: Sendable {
         public var plan: ScanPlan
         /// Sockets open at once, sweep and handshakes together (`--concurrency`).

@@ -14,7 +14,7 @@ import Darwin
 /// the round kept in its place (temporary file and rename: a kill never leaves half a
 /// state). One watch per state directory: the lock is taken without waiting, and a second
 /// watch is refused.
-public struct WatchSession {
+public struct WatchSession: Session, Sendable {
     public struct Configuration: Sendable {
         /// The scan each round runs.
         public var scan: ScanSession.Configuration
@@ -51,21 +51,24 @@ public struct WatchSession {
     }
 
     public let configuration: Configuration
+    /// Told about the first round, which only fills the state (stderr).
+    private let notes: @Sendable (String) -> Void
 
-    public init(_ configuration: Configuration) { self.configuration = configuration }
+    public init(_ configuration: Configuration, notes: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.notes = notes
+    }
 
     var statePath: String {
         (configuration.state.hasSuffix("/") ? configuration.state : configuration.state + "/") + Self.stateName
     }
 
     /// Runs rounds until `stop` (or after one with `once`); each round's changes go to
-    /// `report` as the round finds them, and `note` hears about the first round. Throws a
-    /// `UserFacingError` when the state directory cannot be used or another watch holds it.
-    public func run(
-        until stop: StopToken,
-        report: ([EndpointChange]) -> Void,
-        note: (String) -> Void = { _ in }
-    ) throws -> Outcome {
+    /// `sink` (`Report.change`) as the round finds them, and the notes hear about the first
+    /// round. Throws a `UserFacingError` when the state directory cannot be used or another
+    /// watch holds it.
+    @discardableResult
+    public func run(into sink: some ReportSink, until stop: StopToken) throws -> Outcome {
         let c = configuration
         // The files each round writes are checked before the first: a round that could not
         // write them would have moved the state on with its changes never reported.
@@ -91,8 +94,8 @@ public struct WatchSession {
         while !stop.isStopped {
             let started = Date()
             let lines = LineBuffer()
-            let sink = StreamSink(format: .jsonLines) { lines.append($0) }
-            let summary = ScanSession(c.scan).run(into: sink, until: stop)
+            let scanned = StreamSink(format: .jsonLines) { lines.append($0) }
+            let summary = ScanSession(c.scan).run(into: scanned, until: stop)
             // A round cut short is neither compared nor kept: its missing endpoints are not gone.
             if summary.interrupted || stop.isStopped { break }
             let bytes = lines.bytes
@@ -112,9 +115,9 @@ public struct WatchSession {
                 )
                 outcome.changes += changes.count
                 found = changes
-                if !changes.isEmpty { report(changes) }
+                for change in changes { sink.emit(.change(change), threshold: .never) }
             } else {
-                note(
+                notes(
                     "Note: first round: \(new.endpoints.count) endpoint\(new.endpoints.count == 1 ? "" : "s") kept in \(statePath); later rounds report what changes"
                 )
             }

@@ -11,7 +11,6 @@ import Foundation
 import TestSupport
 import TLSDiagnosis
 import TLSProbeOutput
-import TLSWire
 
 #if os(Linux)
 extension GoldenReports {

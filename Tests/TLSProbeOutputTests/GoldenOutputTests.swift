@@ -1,7 +1,7 @@
 // Golden files: every report kind rendered as text and as JSON, compared byte for byte with
-// the files in Golden/ beside this file; diff's and watch's lines, watch's --prometheus
-// file and the --html pages are in GoldenOutputTests+Changes.swift. A change in what a user reads shows up here as a
-// diff to review, not as a `contains` that still passes.
+// the files in Golden/ beside this file (diff's and watch's lines, watch's --prometheus file
+// and the --html pages are built in GoldenOutputTests+Changes.swift). A change in what a
+// user reads shows up here as a diff to review, not as a `contains` that still passes.
 //
 // After a deliberate change in the output, regenerate them and read the diff:
 //

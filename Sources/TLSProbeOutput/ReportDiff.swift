@@ -423,6 +423,7 @@ public enum ReportDiff {
 
     private static func stateText(_ e: RecordedEndpoint) -> String {
         if let code = e.errorCode { return "not examined: \(code)" }
+        if let answer = e.notTLSAnswer, e.leaf == nil { return "not TLS: answers with another protocol: \"\(answer)\"" }
         guard let leaf = e.leaf else { return "no certificate" + (e.findings.first.map { " (\($0.code))" } ?? "") }
         let trust: String
         switch e.trusted {

@@ -64,6 +64,9 @@ public struct RecordedEndpoint: Sendable, Hashable {
     /// `verdict.connects`.
     public var connects: Bool?
     public var findings: [RecordedFinding]
+    /// The printable start of the answer of a port that does not speak TLS (scan's "not
+    /// TLS"): `tls.handshake_failed`'s `first_bytes_text`, with no chain.
+    public var notTLSAnswer: String? = nil
     /// Set for an error object: its code (nothing else was examined).
     public var errorCode: String?
     public var errorMessage: String?
@@ -294,6 +297,11 @@ public enum ReportReadBack {
                 throw RecordError("findings[\(i)] without a code and severity")
             }
             endpoint.findings.append(RecordedFinding(code: code, severity: severity))
+            if code == "tls.handshake_failed", endpoint.chain.isEmpty,
+                let answer = finding["evidence"]?["first_bytes_text"]?.string
+            {
+                endpoint.notTLSAnswer = answer
+            }
         }
         return .endpoint(endpoint)
     }

@@ -247,11 +247,13 @@ import TLSProbeKit
     }
 
     /// The golden files (Tests/TLSProbeOutputTests/Golden) show reports as a user reads them:
-    /// each JSON one matches the schema its name starts with (`connect-…`, `error-…`).
+    /// each JSON one matches the schema its name starts with (`connect-…`, `error-…`), each
+    /// line of a `.jsonl` one (diff's and watch's lines) too.
     @Test func goldenJSONFilesMatchTheirSchemas() throws {
         let golden = Self.root.appendingPathComponent("Tests/TLSProbeOutputTests/Golden")
-        let files = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".json") }
-            .sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: golden.path)
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }.sorted()
+        #expect(files.contains { $0.hasSuffix(".jsonl") }, "diff's and watch's golden lines")
         #expect(!files.isEmpty)
         for file in files {
             let kind = String(file.prefix { $0 != "-" })
@@ -261,7 +263,11 @@ import TLSProbeKit
                 )
                 continue
             }
-            try Self.expectValid(String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8), kind)
+            try Self.expectValid(
+                String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8),
+                kind,
+                lines: file.hasSuffix(".jsonl")
+            )
         }
     }
 

@@ -1,6 +1,7 @@
 // Golden files: every report kind rendered as text and as JSON, compared byte for byte with
-// the files in Golden/ beside this file. A change in what a user reads shows up here as a
-// diff to review, not as a `contains` that still passes.
+// the files in Golden/ beside this file (diff's and watch's lines, watch's --prometheus file
+// and the --html pages are built in GoldenOutputTests+Changes.swift). A change in what a
+// user reads shows up here as a diff to review, not as a `contains` that still passes.
 //
 // After a deliberate change in the output, regenerate them and read the diff:
 //
@@ -646,8 +647,8 @@ enum GoldenReports {
     /// scan 192.168.1.0/28 --ports 443,8443 --expiring 120 --host-map names.txt:
     /// the four connect reports above, a port that answers in plain HTTP and one that could
     /// not be examined.
-    static let scanRows: [ScanRow] = {
-        func row(_ r: ConnectionReport, address: String, port: Int = 443) -> ScanRow {
+    static let scanReports: [ConnectionReport] = {
+        func scanned(_ r: ConnectionReport, address: String, port: Int = 443) -> ConnectionReport {
             var r = r
             if case .client(var client) = r.vantage {
                 client.target.port = port
@@ -655,11 +656,22 @@ enum GoldenReports {
                 client.target.host = address
                 r.vantage = .client(client)
             }
-            return ScanRow(report: r, threshold: .error)
+            return r
         }
+        return [
+            scanned(connectTrusted, address: "192.168.1.20"),
+            scanned(connectUntrustedRoot, address: "192.168.1.21"),
+            scanned(connectMissingIntermediate, address: "192.168.1.22"),
+            scanned(connectNameMismatch, address: "192.168.1.30"),
+            plainHTTP,
+        ]
+    }()
+
+    /// A port that answers the ClientHello in plain HTTP.
+    static let plainHTTP: ConnectionReport = {
         var hello = HandshakeObservationBuilder()
         hello.add(.clientHello(ourHello(sni: nil)), from: .client)
-        let notTLS = ConnectionDiagnosis.report(
+        return ConnectionDiagnosis.report(
             observation: hello.build(outcome: .failed),
             vantage: .client(
                 ClientVantage(
@@ -670,20 +682,19 @@ enum GoldenReports {
             context: TrustContext(at: at, purpose: .server),
             ending: .notTLS(firstBytes: Array("HTTP/1.1 400 Bad Request\r\n".utf8))
         )
-        let rows = [
-            row(connectTrusted, address: "192.168.1.20"),
-            row(connectUntrustedRoot, address: "192.168.1.21"),
-            row(connectMissingIntermediate, address: "192.168.1.22"),
-            row(connectNameMismatch, address: "192.168.1.30"),
-            ScanRow(report: notTLS, threshold: .error),
+    }()
+
+    static let scanRows: [ScanRow] = {
+        var rows = scanReports.map { ScanRow(report: $0, threshold: .error) }
+        rows.append(
             ScanRow(
                 host: "192.168.1.13",
                 port: 443,
                 errorCode: "connect.no_tls_answer",
                 message:
                     "192.168.1.13:443 accepted the TCP connection but sent no byte in answer to the ClientHello within 5 s (is this a TLS port? some services wait for the client to speak first)"
-            ),
-        ]
+            )
+        )
         return rows.sorted(by: ScanRow.ordered)
     }()
 
@@ -753,6 +764,7 @@ enum GoldenReports {
                 target: "printer.local:443"
             )
         )
+        files.merge(changeFiles()) { _, _ in preconditionFailure("two golden files of one name") }
         return files
     }
 }

@@ -159,6 +159,28 @@ import TLSDiagnosis
         #expect(Self.diff([], [error]).isEmpty)
     }
 
+    /// A port that answers in plain HTTP is new: the line says it is not TLS and what it
+    /// answered, as scan's table does, not that a TLS handshake failed.
+    @Test func aNewPortThatIsNotTLSIsSaidToBe() throws {
+        let report = ConnectionDiagnosis.report(
+            observation: HandshakeObservationBuilder().build(outcome: .failed),
+            vantage: .client(
+                ClientVantage(target: ConnectTarget(host: "127.0.0.1", port: 8080, address: "127.0.0.1", sni: nil))
+            ),
+            anchors: [],
+            context: TrustContext(at: Self.now, purpose: .server),
+            ending: .notTLS(firstBytes: Array("HTTP/1.1 400 Bad Request\r\n".utf8))
+        ).asScanned
+        let line = ReportJSON.json(report).serialized(pretty: false) + "\n"
+        let new = try ReportReadBack.read(Array(line.utf8), file: "new.jsonl")
+        let changes = ReportDiff.changes(from: RecordedScan(), to: new, oldTime: Self.now, newTime: Self.now)
+        let text = changes.map(TextRenderer(style: TextStyle(color: false, width: 80)).change).joined()
+        let expected =
+            "127.0.0.1:8080  endpoint.new  INFO  (none) → not TLS: answers with another protocol: "
+            + "\"HTTP/1.1 400 Bad\": a new endpoint answers\n"
+        #expect(text == expected, "\(text)")
+    }
+
     /// `scan 127.0.0.1:P localhost:P`: two records at one address, dialled by an address and
     /// by a name, listed in the order they finished. Each is matched with its own: the two
     /// lines swapped are no change.

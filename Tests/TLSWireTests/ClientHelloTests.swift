@@ -5,7 +5,7 @@ import TLSWire
 private func clientHello(_ bytes: [UInt8]) throws(WireError) -> ClientHello { try ClientHello(raw(bytes)) }
 
 /// curl's ClientHello message: the record captured on lo without its 5-byte header.
-let curlClientHelloMessage = Array(RealHandshakes.curlClientHelloRecord.dropFirst(5))
+let curlClientHelloMessage = Array(CurlClientHello.curlClientHelloRecord.dropFirst(5))
 
 @Suite struct ClientHelloTests {
     // MARK: Real hellos

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TLSWire
 
 private func clientHello(_ builder: HelloBuilder) throws(WireError) -> ClientHello {
@@ -204,7 +205,7 @@ private func fakeSHA256(_ input: String) -> String { "ABCDEF0123456789" + String
     /// (`tls.handshake.ja3_full`): an independent implementation agreeing byte for byte.
     @Test func ja3OfCurlsHelloMatchesTShark() throws {
         let hello = try ClientHello(raw(curlClientHelloMessage))
-        #expect(hello.ja3.string == RealHandshakes.curlJA3FromTShark.full)
+        #expect(hello.ja3.string == CurlClientHello.curlJA3FromTShark.full)
     }
 
     @Test func ja3LeavesEmptyFieldsForMissingLists() throws {

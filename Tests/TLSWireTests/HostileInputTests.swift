@@ -10,7 +10,7 @@ import TLSWire
         (.client, RealHandshakes.tls12ClientStream), (.server, RealHandshakes.tls12ServerStream),
         (.server, RealHandshakes.tls13ServerStream), (.client, RealHandshakes.hrrClientStream),
         (.server, RealHandshakes.hrrServerStream), (.server, RealHandshakes.tls12RefusedServerStream),
-        (.client, RealHandshakes.curlClientHelloRecord),
+        (.client, CurlClientHello.curlClientHelloRecord),
     ]
 
     /// Every event `stream` yields when fed in `chunk`-byte segments, and the error, if any.

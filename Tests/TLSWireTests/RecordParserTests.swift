@@ -192,7 +192,7 @@ private let sslv2Hello: [UInt8] = {
     @Test func recognisesTLSByItsHeaderNotItsPort() {
         #expect(RecordParser.looksLikeTLS(RealHandshakes.tls12ClientStream))
         #expect(RecordParser.looksLikeTLS(RealHandshakes.tls13ServerStream))
-        #expect(RecordParser.looksLikeTLS(RealHandshakes.curlClientHelloRecord.prefix(5)))
+        #expect(RecordParser.looksLikeTLS(CurlClientHello.curlClientHelloRecord.prefix(5)))
         #expect(RecordParser.looksLikeTLS(sslv2Hello))
         #expect(RecordParser.looksLikeTLS([21, 3, 3, 0, 2]))
         #expect(RecordParser.looksLikeTLS([22, 3, 0, 0, 50]), "SSL 3.0 record")

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TLSWire
 
 /// What one direction of a captured connection says, decoded the way `capture` will:
@@ -278,7 +279,7 @@ private func names(_ events: [TLSConnectionDecoder.Event]) -> [String] {
         #expect(decoder.failure(.server)?.offset == 7)
         #expect(decoder.feed(record(.alert, [2, 40]), from: .server).isEmpty)
         #expect(decoder.failure(.client) == nil)
-        #expect(names(decoder.feed(RealHandshakes.curlClientHelloRecord, from: .client)) == ["client_hello"])
+        #expect(names(decoder.feed(CurlClientHello.curlClientHelloRecord, from: .client)) == ["client_hello"])
     }
 
     @Test func anOversizeMessageBreaksTheDirection() {

@@ -3,8 +3,9 @@
 
     sudo python3 Tests/Tools/capture-tls-vectors.py
 
-writes Tests/TLSWireTests/Vectors/RealHandshakes.swift and, for the JA3/JA4 hash tests,
-Tests/TestSupport/Vectors/CurlClientHello.swift (run from the package root).
+writes Tests/TLSWireTests/Vectors/RealHandshakes.swift and curl's ClientHello (read by the
+TLSWire, JA3/JA4 and golden output tests) to Tests/TestSupport/Vectors/CurlClientHello.swift
+(run from the package root).
 
 Needs: openssl (s_server, s_client), curl, tcpdump (root, capturing on lo only), and
 tshark, whose own JA3 of curl's hello the tests compare against.
@@ -314,19 +315,17 @@ def main():
     _, _, streamsCurl = scenario(pki, server_ec, curl, capture=True)
     first_record = leading_records(streamsCurl["client"], 0)
     first_record = first_record[:5 + struct.unpack(">H", first_record[3:5])[0]]
-    entries.append(swift_bytes("curlClientHelloRecord", first_record,
-                               f"Scenario E: {curl_version.split(' (')[0]}'s ClientHello record to\n"
-                               "https://tlsprobe.test:PORT/ (resolved to 127.0.0.1), as captured on lo."))
-    curl_entries = [entries[-1]]
+    # Written once, to TestSupport (below): the TLSWire, JA3/JA4 and golden output tests all read it.
+    curl_entries = [swift_bytes("curlClientHelloRecord", first_record,
+                                f"Scenario E: {curl_version.split(' (')[0]}'s ClientHello record to\n"
+                                "https://tlsprobe.test:PORT/ (resolved to 127.0.0.1), as captured on lo.")]
     ja3 = tshark_ja3(streamsCurl["pcap"])
     if not ja3:
         sys.exit("tshark is needed for the independent JA3 check the tests read (apt-get install tshark)")
-    if ja3:
-        tshark_version = run(["tshark", "--version"]).stdout.decode().splitlines()[0]
-        entries.append(f"""    /// JA3 of `curlClientHelloRecord` as {tshark_version.split(' (v')[0]} computes it
+    tshark_version = run(["tshark", "--version"]).stdout.decode().splitlines()[0]
+    curl_entries.append(f"""    /// JA3 of `curlClientHelloRecord` as {tshark_version.split(' (v')[0]} computes it
     /// (`tls.handshake.ja3_full`, `tls.handshake.ja3`): an independent check.
     static let curlJA3FromTShark = (full: "{ja3[0]}", hash: "{ja3[1]}")""")
-        curl_entries.append(entries[-1])
 
     # F: TLS 1.2 server requires a client certificate the client does not send: plaintext alert.
     _, _, streamsAlert = scenario(pki, ["-tls1_2"] + server_ec + want_client_cert,
@@ -368,7 +367,7 @@ func hex(_ text: String) -> [UInt8] {
     os.makedirs("Tests/TLSWireTests/Vectors", exist_ok=True)
     with open("Tests/TLSWireTests/Vectors/RealHandshakes.swift", "w") as f:
         f.write(f"{header}{nl}enum RealHandshakes {{{nl}{nl.join(entries)}{nl}}}{nl}{helper}")
-    # In TestSupport, public: the JA3/JA4 tests and the golden output tests both read it.
+    # In TestSupport, public: the TLSWire tests, the JA3/JA4 tests and the golden output tests read it.
     public_entries = [e.replace("    static let ", "    public static let ") for e in curl_entries]
     os.makedirs("Tests/TestSupport/Vectors", exist_ok=True)
     with open("Tests/TestSupport/Vectors/CurlClientHello.swift", "w") as f:

@@ -68,6 +68,7 @@ func verifyInvocation(
     if let peer = testcase["expected_peer_name"] as? [String: Any] {
         let kind = peer["kind"] as? String ?? "?"
         let value = peer["value"] as? String ?? ""
+        if value.utf8.contains(0) { return .failure("a peer name with a NUL byte cannot be an argument") }
         switch kind {
         case "DNS":
             if value.isEmpty { return .failure("an empty DNS peer name: --host refuses it") }

@@ -1,18 +1,25 @@
 // tlsprobe-limbo: runs the x509-limbo path-validation corpus through tlsprobe's trust
 // engine and reports how often it agrees with the expected result.
 //
-//   tlsprobe-limbo [--verbose] [--json] [--profile NAME] [--min-agreement PERCENT] [PATH]
+//   tlsprobe-limbo [--verbose] [--json] [--profile NAME] [--min-agreement PERCENT] [--binary PATH] [PATH]
 //
 // On the same cases and in the same run it also asks OpenSSL's X509_verify_cert (default
-// flags, as libssl clients use it) and prints that agreement beside tlsprobe's.
+// flags, as libssl clients use it) and prints that agreement beside tlsprobe's. With
+// --binary (a built tlsprobe), each case the library judges is also given to the command
+// line a user runs, `tlsprobe verify … --json`, its files written to a private temporary
+// directory (removed afterwards), and that agreement is printed too: over the cases
+// verify's options can express (a maximum chain depth, a required keyUsage or an email
+// peer name cannot be said; those are listed with the reason, never counted as passes),
+// with every case where the command line and the library reach different verdicts.
 //
 // PATH defaults to $TLSPROBE_LIMBO, else ../shared/corpus/x509-limbo/limbo.json from the
 // package root (the current directory when run with `swift run`). Every case runs under
 // the default profile with the case's purpose, peer name, time and chain depth. Cases
 // that need a feature the engine does not claim are skipped, listed with the reason, and
 // never counted as passes. Exit status: 0 when the run completed (and reached
-// --min-agreement), 1 when agreement fell below --min-agreement, 2 when the corpus could
-// not be read, 64 on a usage error.
+// --min-agreement), 1 when agreement (the library's, or the command line's with --binary)
+// fell below --min-agreement, 2 when the corpus could not be read or --binary cannot be
+// run, 64 on a usage error.
 
 import Foundation
 import OpenSSLProbe
@@ -34,7 +41,12 @@ struct Options {
     var profile: Profile = .default
     /// Exit 1 when agreement is below this percentage.
     var minimumAgreement: Double?
+    /// A built `tlsprobe` whose `verify` command judges the cases too.
+    var binary: String?
 }
+
+let usage =
+    "usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [--binary PATH] [PATH]"
 
 func parseOptions() -> Options? {
     var options = Options()
@@ -47,13 +59,14 @@ func parseOptions() -> Options? {
         case "--min-agreement":
             guard let value = arguments.popFirst().flatMap(Double.init) else { return nil }
             options.minimumAgreement = value
+        case "--binary":
+            guard let path = arguments.popFirst(), !path.isEmpty else { return nil }
+            options.binary = path
         case "--verbose", "-v": options.verbose = true
         case "--json": options.json = true
         case let flag where flag.hasPrefix("--case="): options.only = String(flag.dropFirst("--case=".count))
         case "--help", "-h":
-            print(
-                "usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [PATH]"
-            )
+            print(usage)
             exit(0)
         default:
             if argument.hasPrefix("-") || options.path != nil { return nil }
@@ -64,12 +77,7 @@ func parseOptions() -> Options? {
 }
 
 guard let options = parseOptions() else {
-    FileHandle.standardError.write(
-        Data(
-            "usage: tlsprobe-limbo [--verbose] [--json] [--case=ID] [--profile NAME] [--min-agreement PERCENT] [PATH]\n"
-                .utf8
-        )
-    )
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(64)
 }
 
@@ -88,6 +96,29 @@ else {
     exit(2)
 }
 
+// The command line's files go to a private directory, removed when the run ends, also by
+// SIGINT or SIGTERM.
+var scratch: ScratchDirectory?
+var stop: StopRequest?
+var signalSources: [DispatchSourceSignal] = []
+if let binary = options.binary {
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        FileHandle.standardError.write(Data("Error: --binary \(binary): not an executable file\n".utf8))
+        exit(2)
+    }
+    guard let made = ScratchDirectory() else { exit(2) }
+    scratch = made
+    let request = StopRequest(scratch: made)
+    stop = request
+    for number in [SIGINT, SIGTERM] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { request.request(number) }
+        source.resume()
+        signalSources.append(source)
+    }
+}
+
 // MARK: one case
 
 enum CaseResult {
@@ -101,6 +132,11 @@ struct CaseRecord {
     let expected: String
     let result: CaseResult
     let seconds: Double
+    /// Its index in the corpus.
+    let caseNumber: Int
+    /// How `tlsprobe verify` judged it (--binary, for a case the library judges).
+    var commandLine: CommandLineResult?
+    var commandLineSeconds = 0.0
 }
 
 func certificates(_ value: Any?) -> [X509Certificate]? {
@@ -215,18 +251,68 @@ func run(_ testcase: [String: Any]) -> CaseResult {
         : .disagreed(findings: evaluation.findings, trusted: evaluation.trusted, openSSLAgreed: openSSLAgreed)
 }
 
+/// What `tlsprobe verify` is asked on a case the library judged: the same purpose, time and profile.
+func commandLineInvocation(_ testcase: [String: Any]) -> Result<VerifyInvocation, CommandLineReason> {
+    let purpose: Purpose = (testcase["validation_kind"] as? String) == "CLIENT" ? .client : .server
+    let at = (testcase["validation_time"] as? String).flatMap(parseTime)
+    return verifyInvocation(for: testcase, purpose: purpose, at: at, profile: options.profile)
+}
+
 // MARK: run all
 
 var records: [CaseRecord] = []
-for testcase in cases {
+for (number, testcase) in cases.enumerated() {
     let id = testcase["id"] as? String ?? "?"
     if let only = options.only, only != id { continue }
     let start = DispatchTime.now().uptimeNanoseconds
     let result = run(testcase)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     records.append(
-        CaseRecord(id: id, expected: testcase["expected_result"] as? String ?? "?", result: result, seconds: seconds)
+        CaseRecord(
+            id: id,
+            expected: testcase["expected_result"] as? String ?? "?",
+            result: result,
+            seconds: seconds,
+            caseNumber: number
+        )
     )
+}
+
+// Then the command line on every case the library judged, as many at once as there are
+// cores (each case has a directory of its own).
+var commandLineWallSeconds = 0.0
+if let binary = options.binary, let scratch, let stop {
+    var runs: [(index: Int, number: Int, invocation: VerifyInvocation)] = []
+    for index in records.indices {
+        if case .skipped = records[index].result { continue }
+        switch commandLineInvocation(cases[records[index].caseNumber]) {
+        case .failure(let reason): records[index].commandLine = .notExpressible(reason: reason.text)
+        case .success(let invocation): runs.append((index, records[index].caseNumber, invocation))
+        }
+    }
+    let jobs = runs
+    let results = CommandLineResults(count: jobs.count)
+    let echo = options.only != nil
+    let start = DispatchTime.now().uptimeNanoseconds
+    stop.begin()
+    DispatchQueue.concurrentPerform(iterations: jobs.count) { slot in
+        let started = DispatchTime.now().uptimeNanoseconds
+        let result = runVerify(
+            binary: binary,
+            invocation: jobs[slot].invocation,
+            caseNumber: jobs[slot].number,
+            scratch: scratch,
+            stop: stop,
+            echo: echo
+        )
+        results.set(slot, result, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+    commandLineWallSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    stop.end()
+    for (slot, job) in jobs.enumerated() {
+        records[job.index].commandLine = results.results[slot]?.result
+        records[job.index].commandLineSeconds = results.results[slot]?.seconds ?? 0
+    }
 }
 
 func prefix(_ id: String) -> String {
@@ -271,12 +357,43 @@ for record in records {
     }
     byPrefix[prefix(record.id)] = bucket
 }
+var commandLine = CommandLineTally()
+for record in records {
+    guard let result = record.commandLine else { continue }
+    let library: Bool
+    switch record.result {
+    case .agreed(_, let trusted, _), .disagreed(_, let trusted, _): library = trusted
+    case .skipped: continue
+    }
+    commandLine.add(
+        id: record.id,
+        result,
+        expected: record.expected == "SUCCESS",
+        library: library
+    )
+}
 let judged = agreed + disagreed
 let percent = judged == 0 ? 0 : Double(agreed) * 100 / Double(judged)
 let openSSLPercent = judged == 0 ? 0 : Double(openSSLAgreed) * 100 / Double(judged)
 
 func findingLine(_ finding: Finding) -> String {
     "      \(finding.severity.rawValue) \(finding.code) \(finding.subject): \(finding.message)"
+}
+
+func commandLineItem(_ result: CommandLineResult, record: CaseRecord) -> [String: Any] {
+    let expected = record.expected == "SUCCESS"
+    switch result {
+    case .judged(let trusted, let status, let errorCodes, let unreadable):
+        var item: [String: Any] = [
+            "outcome": trusted == expected ? "agreed" : "disagreed", "trusted": trusted,
+            "exit_status": Int(status), "error_codes": errorCodes, "seconds": record.commandLineSeconds,
+        ]
+        if let unreadable { item["unreadable"] = unreadable }
+        return item
+    case .failed(let reason): return ["outcome": "disagreed", "reason": reason, "seconds": record.commandLineSeconds]
+    case .notExpressible(let reason): return ["outcome": "not_expressible", "reason": reason]
+    case .notRun(let reason): return ["outcome": "not_run", "reason": reason]
+    }
 }
 
 if options.json {
@@ -309,9 +426,28 @@ if options.json {
             item["outcome"] = "skipped"
             item["reason"] = reason
         }
+        if let result = record.commandLine { item["command_line"] = commandLineItem(result, record: record) }
         return item
     }
     out["rejected_without_specific_code"] = rejectedWithoutReason
+    if let binary = options.binary {
+        var figures: [String: Any] = ["binary": binary]
+        figures["agreed"] = commandLine.agreed
+        figures["disagreed"] = commandLine.disagreed
+        figures["judged"] = commandLine.judged
+        figures["not_expressible"] = commandLine.notExpressible
+        figures["not_run"] = commandLine.notRun
+        figures["agreement_percent"] = (commandLine.percent * 10).rounded() / 10
+        figures["same_verdict_as_library"] = commandLine.sameAsLibrary
+        figures["different_from_library"] = commandLine.differentFromLibrary.map { difference -> [String: String] in
+            ["id": difference.id, "library": difference.library, "command_line": difference.commandLine]
+        }
+        figures["exit_status_mismatches"] = commandLine.statusMismatches.map { mismatch -> [String: String] in
+            ["id": mismatch.id, "what": mismatch.what]
+        }
+        figures["seconds"] = (commandLineWallSeconds * 10).rounded() / 10
+        out["command_line"] = figures
+    }
     if let bytes = try? JSONSerialization.data(withJSONObject: out, options: [.sortedKeys, .prettyPrinted]) {
         FileHandle.standardOutput.write(bytes)
         print()
@@ -346,6 +482,29 @@ if options.json {
             judged
         )
     )
+    if options.binary != nil {
+        print(
+            String(
+                format: "tlsprobe verify (command line): %d/%d = %.1f%% of the %d cases its options express"
+                    + " (%d not expressible%@)",
+                commandLine.agreed,
+                commandLine.judged,
+                commandLine.percent,
+                commandLine.judged,
+                commandLine.notExpressible,
+                commandLine.notRun > 0 ? ", \(commandLine.notRun) not run" as NSString : "" as NSString
+            )
+        )
+        print(
+            String(
+                format: "tlsprobe verify and the library reach the same verdict on %d/%d"
+                    + " (%.1f s for the command lines)",
+                commandLine.sameAsLibrary,
+                commandLine.judged,
+                commandLineWallSeconds
+            )
+        )
+    }
     print("\nby prefix:")
     for key in byPrefix.keys.sorted() {
         let value = byPrefix[key] ?? (0, 0, 0)
@@ -375,6 +534,28 @@ if options.json {
             print("      " + Array(Set(errors.map(\.code.rawValue))).sorted().joined(separator: ", "))
         }
     }
+    if options.binary != nil {
+        print("\nnot expressible through tlsprobe verify's options:")
+        for record in records {
+            if case .notExpressible(let reason)? = record.commandLine { print("  \(record.id): \(reason)") }
+        }
+        let notRun = records.compactMap { record -> String? in
+            guard case .notRun(let reason)? = record.commandLine else { return nil }
+            return "  \(record.id): \(reason)"
+        }
+        if !notRun.isEmpty {
+            print("\nnot run through tlsprobe verify (never counted):")
+            for line in notRun { print(line) }
+        }
+        print("\ntlsprobe verify (command line) against the library:")
+        if commandLine.differentFromLibrary.isEmpty { print("  the same verdict on every case both judge") }
+        for difference in commandLine.differentFromLibrary {
+            print("  \(difference.id): library \(difference.library), command line \(difference.commandLine)")
+        }
+        print(
+            "exit status not matching verify's report: \(commandLine.statusMismatches.isEmpty ? "none" : commandLine.statusMismatches.map { "\($0.id) (\($0.what))" }.joined(separator: ", "))"
+        )
+    }
     print(
         "\nrejected without a specific finding code: \(rejectedWithoutReason.isEmpty ? "none" : rejectedWithoutReason.joined(separator: ", "))"
     )
@@ -390,9 +571,26 @@ if options.json {
     }
 }
 
-if let minimum = options.minimumAgreement, percent < minimum {
-    FileHandle.standardError.write(
-        Data(String(format: "agreement %.1f%% is below the required %.1f%%\n", percent, minimum).utf8)
-    )
-    exit(1)
+if let minimum = options.minimumAgreement {
+    var below = false
+    if percent < minimum {
+        FileHandle.standardError.write(
+            Data(String(format: "agreement %.1f%% is below the required %.1f%%\n", percent, minimum).utf8)
+        )
+        below = true
+    }
+    if options.binary != nil && commandLine.percent < minimum {
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "tlsprobe verify's agreement %.1f%% is below the required %.1f%%\n",
+                    commandLine.percent,
+                    minimum
+                )
+                .utf8
+            )
+        )
+        below = true
+    }
+    if below { exit(1) }
 }

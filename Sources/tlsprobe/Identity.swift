@@ -143,7 +143,7 @@ struct IdentityCommonOptions: ParsableArguments {
         days: Int,
         underPublicRoot: Bool = false
     ) -> [Finding] {
-        profile.lintPlannedLeaf(keyType: keyType, days: days, underPublicRoot: underPublicRoot).filter {
+        profile.lintPlannedLeaf(keyType: keyType, validity: (Date(), days), underPublicRoot: underPublicRoot).filter {
             $0.code == .certValidityTooLong
         }
     }

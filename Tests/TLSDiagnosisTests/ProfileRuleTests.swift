@@ -52,7 +52,7 @@ import TestSupport
         let byDefault = Trust.evaluate(leaf, anchors: [root])
         #expect(byDefault.first(.certWeakKey) != nil)
         #expect(byDefault.first(.certValidityTooLong)?.severity == .info)
-        #expect(bare.lintPlannedLeaf(keyType: "Ed25519", days: 900).isEmpty)
+        #expect(bare.lintPlannedLeaf(keyType: "Ed25519", validity: (TestPKI.referenceTime, 900)).isEmpty)
     }
 
     /// What `identity` is told about a leaf it plans is what the lint says of that leaf once
@@ -70,8 +70,7 @@ import TestSupport
                     .findings(.certValidityTooLong)
                 let planned = profile.lintPlannedLeaf(
                     keyType: "EC",
-                    days: days,
-                    notBefore: spec.notBefore,
+                    validity: (spec.notBefore, days),
                     underPublicRoot: system
                 )
                 .filter { $0.code == .certValidityTooLong }

@@ -302,12 +302,12 @@ public struct ClientHelloRule: ProfileRule {
 extension Profile {
     /// The findings this profile's rules give a TLS server leaf yet to be made, through the
     /// same rules `CertificateLint` applies to one that exists: its key type, and with
-    /// `days` its validity from `notBefore`; with `underPublicRoot`, as if it chained to a
-    /// root the platform ships. `identity` turns them into its errors and warnings.
+    /// `validity` its validity of `days` days from `from` (the caller's clock: checks read
+    /// none); with `underPublicRoot`, as if it chained to a root the platform ships.
+    /// `identity` turns them into its errors and warnings.
     public func lintPlannedLeaf(
         keyType: String,
-        days: Int? = nil,
-        notBefore: Date = Date(),
+        validity: (from: Date, days: Int)? = nil,
         underPublicRoot: Bool = false
     ) -> [Finding] {
         let name = "The new certificate"
@@ -321,9 +321,10 @@ extension Profile {
         ) {
             findings.append(finding)
         }
-        if let days, let validity = rule(ValidityRule.self) {
+        if let validity, let rule = rule(ValidityRule.self) {
+            let (notBefore, days) = (validity.from, validity.days)
             let notAfter = notBefore.addingTimeInterval(TimeInterval(days) * 86400)
-            if let finding = validity.finding(
+            if let finding = rule.finding(
                 name: name,
                 days: days,
                 notBefore: notBefore,
@@ -333,7 +334,7 @@ extension Profile {
                 findings.append(finding)
             }
             if underPublicRoot,
-                let finding = validity.publicRootFinding(
+                let finding = rule.publicRootFinding(
                     name: name,
                     days: days,
                     notBefore: notBefore,

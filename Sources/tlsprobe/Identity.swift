@@ -49,7 +49,7 @@ struct IdentityCommonOptions: ParsableArguments {
         name: .long,
         parsing: .unconditional,
         help: ArgumentHelp(
-            "How long the certificate is valid, in days (ca: 3650; server, client: 397, within even the 398 days public CAs are held to; above 825, Apple's limit, refused under --profile apple).",
+            "How long the certificate is valid, in days (ca: 3650; server, client: \(IdentityCommonOptions.leafDays), within even the \(ValidityRule.applePublicRootDays) days public CAs are held to; above \(ValidityRule.appleDays), Apple's limit, refused under --profile apple).",
             valueName: "n"
         )
     )
@@ -78,7 +78,7 @@ struct IdentityCommonOptions: ParsableArguments {
     @Option(
         name: .customLong("profile"),
         help: ArgumentHelp(
-            "Whose rules the identity must pass: apple, default, openssl (default: $TLSPROBE_PROFILE, else apple); apple refuses --days above 825 and an Ed25519 key or CA.",
+            "Whose rules the identity must pass: apple, default, openssl (default: $TLSPROBE_PROFILE, else apple); apple refuses --days above \(ValidityRule.appleDays) and an Ed25519 key or CA.",
             valueName: "name"
         )
     )
@@ -100,47 +100,83 @@ struct IdentityCommonOptions: ParsableArguments {
     )
     var json = false
 
+    /// A leaf's validity without --days: a day under the limit public CAs are held to,
+    /// so that even a client applying that limit accepts it.
+    static let leafDays = ValidityRule.applePublicRootDays - 1
+
     /// The usage errors of these options, for a leaf (`leaf`) or a CA: what the profile's
-    /// clients would refuse (its key types, its validity limits at error severity).
+    /// clients would refuse, as the profile's rules judge the certificate about to be made
+    /// (its key type; a leaf's validity), at error severity.
     func check(leaf: Bool) throws {
         if out.isEmpty { throw ValidationError("--out needs a directory") }
         let rules = try profile.profile
-        if rules.unsupportedLeafKeyTypes.contains(key.type.certificateKeyType) {
+        let keyType = key.type.certificateKeyType
+        if let refused = rules.lintPlannedLeaf(keyType: keyType).first(where: {
+            $0.code == .certUnsupportedAlgorithm && $0.severity == .error
+        }) {
             throw ValidationError(
                 leaf
-                    ? "--key \(key.rawValue): the clients of --profile \(rules.name) offer no signature algorithm for an \(key.type.label) certificate, so none would accept it (tlsprobe reports cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no such client will see it"
-                    : "--key \(key.rawValue): an \(key.type.label) CA signs what it issues with that key, and the clients of --profile \(rules.name) offer no signature algorithm for it, so none would accept its certificates (cert.unsupported_algorithm); use --key p256 (the default), or --profile default when no such client will see it"
+                    ? "--key \(key.rawValue): the clients of --profile \(rules.name) offer no signature algorithm for an \(key.type.label) certificate, so none would accept it (tlsprobe reports \(refused.code.rawValue)); use --key p256 (the default), or --profile default when no such client will see it"
+                    : "--key \(key.rawValue): an \(key.type.label) CA signs what it issues with that key, and the clients of --profile \(rules.name) offer no signature algorithm for it, so none would accept its certificates (\(refused.code.rawValue)); use --key p256 (the default), or --profile default when no such client will see it"
             )
         }
         if let days {
             if days < 1 { throw ValidationError("--days \(days): at least 1") }
             if days > 36_500 { throw ValidationError("--days \(days): at most 36500 (100 years)") }
-            if leaf, let limit = rules.validityLimits.first(where: { $0.severity == .error }), days > limit.days {
+            if leaf,
+                let refused = Self.validityFindings(rules, keyType: keyType, days: days).first(where: {
+                    $0.severity == .error
+                }), case .int(let limit)? = refused.evidence["limit_days"]
+            {
                 throw ValidationError(
-                    "--days \(days): the clients of --profile \(rules.name) refuse TLS certificates valid for more than \(limit.days) days (cert.validity_too_long); give --days \(limit.days) or less (397 by default), or --profile default when no such client will see it"
+                    "--days \(days): the clients of --profile \(rules.name) refuse TLS certificates valid for more than \(limit) days (\(refused.code.rawValue)); give --days \(limit) or less (\(Self.leafDays) by default), or --profile default when no such client will see it"
                 )
             }
         }
     }
 
-    /// The validity in days: --days, else the default for a leaf or a CA.
-    func validity(leaf: Bool) -> Int { days ?? (leaf ? 397 : 3650) }
+    /// The `cert.validity_too_long` findings `profile` gives a leaf made now for `days`
+    /// days, with (`underPublicRoot`) the one it would give under a root the platform ships.
+    static func validityFindings(
+        _ profile: Profile,
+        keyType: String,
+        days: Int,
+        underPublicRoot: Bool = false
+    ) -> [Finding] {
+        profile.lintPlannedLeaf(keyType: keyType, validity: (Date(), days), underPublicRoot: underPublicRoot).filter {
+            $0.code == .certValidityTooLong
+        }
+    }
 
-    /// Warnings said before the work, whatever the profile: the key type, and a validity
-    /// Apple's clients refuse (the limits of `Profile.apple`).
+    /// The validity in days: --days, else the default for a leaf or a CA.
+    func validity(leaf: Bool) -> Int { days ?? (leaf ? Self.leafDays : 3650) }
+
+    /// Warnings said before the work, whatever the profile: what Apple's clients would
+    /// refuse (`Profile.apple`'s judgement of the key type and a leaf's validity).
     func warnings(leaf: Bool) -> [String] {
         var notes: [String] = []
-        if let warning = key.type.warning { notes.append(warning) }
-        let days = validity(leaf: leaf)
         let apple = Profile.apple
-        guard leaf, let limit = apple.validityLimits.first(where: { $0.severity == .error }) else { return notes }
-        if days > limit.days {
+        let keyType = key.type.certificateKeyType
+        if apple.lintPlannedLeaf(keyType: keyType).contains(where: { $0.code == .certUnsupportedAlgorithm }) {
+            notes.append(key.type.appleRefusalWarning)
+        }
+        guard leaf else { return notes }
+        let days = validity(leaf: leaf)
+        let refused = Self.validityFindings(apple, keyType: keyType, days: days, underPublicRoot: true).filter {
+            $0.severity == .error
+        }
+        // The limit for every leaf, and the one for a leaf from a public CA (its evidence names the anchor).
+        let anyRoot = refused.first { $0.evidence["anchor"] == nil }
+        let publicRoot = refused.first { $0.evidence["anchor"] != nil }
+        if case .int(let limit)? = anyRoot?.evidence["limit_days"] {
             notes.append(
-                "valid for \(days) days: Apple platforms refuse TLS certificates valid for more than \(limit.days) days"
+                "valid for \(days) days: Apple platforms refuse TLS certificates valid for more than \(limit) days"
             )
-        } else if let publicLimit = apple.publicRootValidityLimit, days > publicLimit.days {
+        } else if case .int(let publicLimit)? = publicRoot?.evidence["limit_days"],
+            let limit = apple.rule(ValidityRule.self)?.limits.first(where: { $0.severity == .error })
+        {
             notes.append(
-                "valid for \(days) days: Apple clients accept up to \(limit.days) under a root a user or MDM installed, as this one is, but at most \(publicLimit.days) from a public CA"
+                "valid for \(days) days: Apple clients accept up to \(limit.days) under a root a user or MDM installed, as this one is, but at most \(publicLimit) from a public CA"
             )
         }
         return notes

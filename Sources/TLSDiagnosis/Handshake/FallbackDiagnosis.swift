@@ -49,8 +49,8 @@ public enum FallbackDiagnosis {
         refusedTogether: [ProtocolVersion] = []
     ) -> Finding? {
         let accepted = Set(probes.filter(\.accepted).map(\.version)).sorted()
-        let minimum = profile.minimumProtocolVersion
-        guard let newest = accepted.last, newest < minimum else { return nil }
+        guard let minimum = profile.rule(ProtocolFloorRule.self)?.minimum, let newest = accepted.last, newest < minimum
+        else { return nil }
         let refused = Set(
             probes.filter { !$0.accepted && $0.version >= minimum }.map(\.version)
                 + refusedTogether.filter { $0 >= minimum }

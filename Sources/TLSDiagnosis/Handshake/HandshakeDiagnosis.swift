@@ -135,9 +135,8 @@ public enum HandshakeDiagnosis {
         if case .server = vantage { ours = true } else { ours = false }
         guard let hello = observation.serverHello else { return [] }
         var findings: [Finding] = []
-        let minimum = profile.minimumProtocolVersion
         // DTLS is judged by the TLS version it is built on (DTLS 1.0 is TLS 1.1's).
-        if hello.version.tlsEquivalent < minimum {
+        if let minimum = profile.rule(ProtocolFloorRule.self)?.minimum, hello.version.tlsEquivalent < minimum {
             let clientNewest = observation.clientHello?.highestVersion
             let who =
                 !ours

@@ -24,19 +24,13 @@ public enum CertificateLint {
         }
         findings += encoding(certificate, role: role, subject: subject)
         if role == .leaf {
-            if context.profile.unsupportedLeafKeyTypes.contains(certificate.key.type) {
-                findings.append(
-                    Finding(
-                        code: .certUnsupportedAlgorithm,
-                        severity: .error,
-                        subject: subject,
-                        message:
-                            "\(subjectName(certificate)) has an \(certificate.key.type) key; the \(context.profile.name) profile's clients offer no \(certificate.key.type.lowercased()) signature algorithm, so they cannot complete a handshake with it (Safari and URLSession on iOS and macOS).",
-                        evidence: ["key_type": .string(certificate.key.type)],
-                        fix:
-                            "Re-issue the certificate with a P-256 key (or RSA 2048), and keep the \(certificate.key.type) one for clients that accept it."
-                    )
-                )
+            if let unsupported = context.profile.rule(LeafKeyTypeRule.self)?.finding(
+                keyType: certificate.key.type,
+                name: subjectName(certificate),
+                profile: context.profile.name,
+                subject: subject
+            ) {
+                findings.append(unsupported)
             }
             findings += caAsLeaf(certificate, subject: subject, context: context)
             findings += leafUsage(certificate, subject: subject, context: context)
@@ -102,7 +96,7 @@ public enum CertificateLint {
             return [Finding(code: .certExpired, subject: subject, message: message, evidence: evidence)]
         }
         let remaining = cert.notAfter.timeIntervalSince(at)
-        if remaining < TimeInterval(context.profile.expiresSoonDays) * 86400 {
+        if let expiry = context.profile.rule(ExpiryRule.self), remaining < expiry.window {
             return [
                 Finding(
                     code: .certExpiresSoon,
@@ -120,45 +114,21 @@ public enum CertificateLint {
 
     static func keyStrength(_ cert: X509Certificate, subject: Finding.Subject, profile: Profile) -> [Finding] {
         let key = cert.key
+        if let weak = profile.rule(KeyStrengthRule.self)?.finding(
+            key,
+            name: subjectName(cert),
+            profile: profile.name,
+            subject: subject
+        ) {
+            return [weak]
+        }
         let evidence: [String: EvidenceValue] = [
             "key_type": .string(key.type), "bits": key.bits.map { .int($0) } ?? .null, "curve": .optional(key.curve),
         ]
         switch key.type {
-        case "RSA", "RSA-PSS", "DSA":
-            guard let bits = key.bits else { return [] }
-            if key.type == "DSA" {
-                return [
-                    Finding(
-                        code: .certWeakKey,
-                        subject: subject,
-                        message: "\(subjectName(cert)) has a DSA key (\(bits) bits); TLS clients no longer accept DSA.",
-                        evidence: evidence
-                    )
-                ]
-            }
-            if bits < profile.minimumRSABits {
-                return [
-                    Finding(
-                        code: .certWeakKey,
-                        subject: subject,
-                        message:
-                            "\(subjectName(cert)) has a \(bits)-bit RSA key; clients under the \(profile.name) profile require at least \(profile.minimumRSABits) bits.",
-                        evidence: evidence
-                    )
-                ]
-            }
+        case "RSA", "RSA-PSS", "DSA", "Ed25519", "Ed448":
+            return []
         case "EC":
-            if let bits = key.bits, bits < profile.minimumECBits {
-                return [
-                    Finding(
-                        code: .certWeakKey,
-                        subject: subject,
-                        message:
-                            "\(subjectName(cert)) has a \(bits)-bit elliptic-curve key (\(key.curve ?? "?")); at least \(profile.minimumECBits) bits are required.",
-                        evidence: evidence
-                    )
-                ]
-            }
             if key.bits == nil {
                 return [
                     Finding(
@@ -171,7 +141,6 @@ public enum CertificateLint {
                     )
                 ]
             }
-        case "Ed25519", "Ed448":
             return []
         default:
             return [
@@ -184,7 +153,6 @@ public enum CertificateLint {
                 )
             ]
         }
-        return []
     }
 
     static func signatureStrength(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {
@@ -277,7 +245,9 @@ public enum CertificateLint {
                     )
                 )
             }
-        } else if context.purpose == .server, let severity = context.profile.missingEKUSeverity {
+        } else if context.purpose == .server,
+            let severity = context.profile.rule(ServerAuthEKURule.self)?.missingExtension
+        {
             findings.append(
                 Finding(
                     code: code,
@@ -309,7 +279,7 @@ public enum CertificateLint {
                 findings.append(
                     Finding(
                         code: .certKeyUsageIncompatible,
-                        severity: context.profile.requiresForwardSecrecy ? .error : .warning,
+                        severity: context.profile.rule(ForwardSecrecyRule.self)?.keyTransportOnly ?? .warning,
                         subject: subject,
                         message:
                             "\(subjectName(cert)) has keyUsage \(names.joined(separator: ", ")) without digitalSignature: its key may only be used for RSA key transport, a TLS 1.2 suite without forward secrecy. TLS 1.3 and ECDHE suites need digitalSignature, and App Transport Security requires ECDHE.",
@@ -349,53 +319,38 @@ public enum CertificateLint {
     }
 
     static func validityPeriod(_ cert: X509Certificate, subject: Finding.Subject, profile: Profile) -> [Finding] {
-        guard cert.notBefore >= profile.validityLimitsFrom else { return [] }
-        let days = cert.validityDays
-        for limit in profile.validityLimits where days > limit.days {
-            return [
-                Finding(
-                    code: .certValidityTooLong,
-                    severity: limit.severity,
-                    subject: subject,
-                    message:
-                        "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))); Apple platforms refuse TLS server certificates issued after 2019-07-01 that are valid for more than \(limit.days) days.",
-                    evidence: ["validity_days": .int(days), "limit_days": .int(limit.days)],
-                    fix:
-                        "Re-issue with a validity of at most \(limit.days) days (tlsprobe identity server --ca CA_DIR --host NAME --out DIR makes 397 by default; openssl: -days \(limit.days)); a leaf that chains to a root the device ships (a public CA) is held to 398."
-                )
-            ]
-        }
-        return []
+        guard
+            let finding = profile.rule(ValidityRule.self)?.finding(
+                name: subjectName(cert),
+                days: cert.validityDays,
+                notBefore: cert.notBefore,
+                notAfter: cert.notAfter,
+                subject: subject
+            )
+        else { return [] }
+        return [finding]
     }
 
-    /// Apple's 398-day rule for leaves under a root the platform ships: only known once the
-    /// path's anchor is, so the trust engine calls this with the anchor it reached.
+    /// Apple's rule for leaves under a root the platform ships: only known once the path's
+    /// anchor is, so the trust engine calls this with the anchor it reached.
     static func publicRootValidityPeriod(
         _ cert: X509Certificate,
         subject: Finding.Subject,
         anchor: TrustAnchor,
         profile: Profile
     ) -> [Finding] {
-        guard anchor.isSystemRoot, let limit = profile.publicRootValidityLimit,
-            cert.notBefore >= profile.publicRootValidityLimitFrom
-        else { return [] }
-        // The 825-day finding, when there is one, already says more than this would.
-        if profile.validityLimits.contains(where: { cert.validityDays > $0.days }) { return [] }
-        let days = cert.validityDays
-        guard days > limit.days else { return [] }
-        return [
-            Finding(
-                code: .certValidityTooLong,
-                severity: limit.severity,
-                subject: subject,
-                message:
-                    "\(subjectName(cert)) is valid for \(days) days (\(ReportTime.date(cert.notBefore)) to \(ReportTime.date(cert.notAfter))) and chains to \(Display.name(anchor.certificate)), a root the system ships; Apple platforms refuse such certificates issued after 2020-09-01 that are valid for more than \(limit.days) days.",
-                evidence: [
-                    "validity_days": .int(days), "limit_days": .int(limit.days), "anchor": .string(anchor.source),
-                ],
-                fix: "Ask the CA for a certificate valid for at most \(limit.days) days."
+        guard anchor.isSystemRoot,
+            let finding = profile.rule(ValidityRule.self)?.publicRootFinding(
+                name: subjectName(cert),
+                days: cert.validityDays,
+                notBefore: cert.notBefore,
+                notAfter: cert.notAfter,
+                anchorName: Display.name(anchor.certificate),
+                anchorSource: anchor.source,
+                subject: subject
             )
-        ]
+        else { return [] }
+        return [finding]
     }
 
     static func commonNameOnly(_ cert: X509Certificate, subject: Finding.Subject) -> [Finding] {

@@ -62,7 +62,7 @@ public enum PinnedTrust {
         var fix =
             "Renew the certificate and keep the same key (or the pin breaks: every client that pinned it refuses a new key)"
         if leaf.isSelfIssued {
-            var command = "openssl req -x509 -new -key server.key -days 825"
+            var command = "openssl req -x509 -new -key server.key -days \(ValidityRule.appleDays)"
             // -subj always: without it openssl asks for a subject, or fails with no terminal.
             if let cn = leaf.commonNames.first, SubjectAltNameText.isWritableSubjectValue(cn) {
                 command += " -subj \"/CN=\(cn)\""

@@ -95,7 +95,7 @@ public final class DiagnosisMemo: @unchecked Sendable {
     func evaluate(leaf: X509Certificate, presented: [X509Certificate], context: TrustContext) -> TrustEvaluation {
         // TrustEngine judges validity at the whole second the instant is in.
         let at = Date(timeIntervalSince1970: context.at.timeIntervalSince1970.rounded(.down))
-        let soon = TimeInterval(context.profile.expiresSoonDays) * 86400
+        let soon = context.profile.rule(ExpiryRule.self)?.window ?? 0
         func quiet(_ notBefore: Date, _ notAfter: Date) -> Bool {
             at >= notBefore && notAfter.timeIntervalSince(at) >= soon
         }

@@ -6,7 +6,7 @@ import X509
 /// DNS names match dNSName SAN entries, case-insensitively, with a wildcard allowed only
 /// as the whole left-most label of at least three labels (`*.example.com`), matching
 /// exactly one label. IP addresses match iPAddress SAN entries only. The subject Common
-/// Name counts only under a profile with `commonNameFallback` (OpenSSL's
+/// Name counts only under a profile with the `CommonNameFallback` rule (OpenSSL's
 /// `X509_check_host`: only when the certificate has no dNSName at all).
 public enum NameMatching {
     /// Whether the presented DNS identifier `pattern` (a dNSName or Common Name) matches
@@ -88,7 +88,7 @@ public enum NameMatching {
         // URIs. That is OpenSSL's X509_check_host.
         if dnsNames.isEmpty {
             if cnMatches {
-                if profile.commonNameFallback {
+                if profile.rule(CommonNameFallback.self) != nil {
                     // The client accepts it; say that other clients do not.
                     return [
                         Finding(
@@ -133,7 +133,7 @@ public enum NameMatching {
             let more = dnsNames.count > maxNamesShown ? " and \(dnsNames.count - maxNamesShown) more" : ""
             message += "its DNS names are \(shown)\(more)."
             if let hint = nearMiss(dnsNames, name: name) { message += " " + hint }
-            if profile.commonNameFallback && cnMatches {
+            if profile.rule(CommonNameFallback.self) != nil && cnMatches {
                 message += " The Common Name matches, but clients ignore it when DNS names are present."
             }
         }

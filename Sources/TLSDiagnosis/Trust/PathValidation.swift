@@ -104,7 +104,9 @@ enum PathValidation {
         let noBasicConstraints = issuerCert.extensionValue(.X509ExtensionID.basicConstraints) == nil
         let caByKeyUsage = noBasicConstraints && issuerCert.keyUsage?.keyCertSign == true
         let versionOneRoot = issuerRole == .anchor && issuerCert.version < 3 && issuerCert.isSelfIssued
-        if !issuerCert.isCA && !((caByKeyUsage || versionOneRoot) && context.profile.keyCertSignMakesCA) {
+        if !issuerCert.isCA
+            && !((caByKeyUsage || versionOneRoot) && context.profile.rule(KeyCertSignMakesCA.self) != nil)
+        {
             let why: String
             if issuerCert.version < 3 {
                 why =
@@ -241,7 +243,7 @@ enum PathValidation {
             let ca = nodes[j]
             guard let nc = ca.certificate.nameConstraints else { continue }
             let caName = Display.name(ca.certificate)
-            let leadingDot = context.profile.dnsConstraintLeadingDot
+            let leadingDot = context.profile.rule(LeadingDotNameConstraints.self) != nil
             let malformed = NameConstraintsCheck.malformedConstraints(nc, leadingDotAllowed: leadingDot)
             if !malformed.isEmpty {
                 findings.append(
@@ -272,7 +274,7 @@ enum PathValidation {
                 let key = PathSearch.ConstraintCheck(
                     constraints: search.constraintSet(of: path[j]),
                     certificate: path[i],
-                    commonName: i == 0 && context.profile.commonNameFallback
+                    commonName: i == 0 && context.profile.rule(CommonNameFallback.self) != nil
                 )
                 let violations: [NameConstraintsCheck.Violation]
                 if let known = search.constraintResults[key] {

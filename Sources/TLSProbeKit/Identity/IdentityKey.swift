@@ -20,7 +20,7 @@ public enum IdentityKeyType: String, CaseIterable, Sendable {
     }
 
     /// The type as a certificate's key description names it (`KeyDescription.type`), which
-    /// is what a profile's `unsupportedLeafKeyTypes` lists: "RSA", "EC", "Ed25519".
+    /// is what a profile's `LeafKeyTypeRule` lists: "RSA", "EC", "Ed25519".
     public var certificateKeyType: String {
         switch self {
         case .rsa2048, .rsa3072: "RSA"
@@ -29,11 +29,9 @@ public enum IdentityKeyType: String, CaseIterable, Sendable {
         }
     }
 
-    /// Why a user should think twice about this key type, or nil.
-    public var warning: String? {
-        guard self == .ed25519 else { return nil }
-        return
-            "Apple clients (iOS, iPadOS, macOS) do not accept Ed25519 certificates for TLS, and many other clients neither: use --key p256 (the default) unless every client is known to take Ed25519"
+    /// The warning for this key type when Apple's clients refuse it (`Profile.apple` says when).
+    public var appleRefusalWarning: String {
+        "Apple clients (iOS, iPadOS, macOS) do not accept \(label) certificates for TLS, and many other clients neither: use --key p256 (the default) unless every client is known to take \(label)"
     }
 
     /// A fresh key of this type.

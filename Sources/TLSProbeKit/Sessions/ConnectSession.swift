@@ -111,7 +111,7 @@ public struct ConnectSession: Session, Sendable {
         var extra = try judged.firstFailure + connectFindings(live, now: now)
         // The post-quantum hello of iOS 26 and Chrome, beside an ordinary one, under apple
         // and with --versions: two connections of their own, read to the first answer only.
-        if c.profile.clientHello != nil || c.probeVersions, !c.datagram, c.upgrade == nil,
+        if c.profile.rule(ClientHelloRule.self) != nil || c.probeVersions, !c.datagram, c.upgrade == nil,
             live.observation.serverHello != nil || live.observation.helloRetryRequest != nil,
             let probe = try? LargeHelloProbing.probe(c.target, serverName: plan.serverName, timeout: c.timeout),
             let finding = LargeHelloDiagnosis.finding(probe, profile: c.profile)
@@ -168,7 +168,7 @@ public struct ConnectSession: Session, Sendable {
                 timeout: c.timeout,
                 identity: c.identity,
                 keyLog: c.keyLog,
-                clientHello: c.profile.clientHello
+                clientHello: c.profile.rule(ClientHelloRule.self)?.hello
             )
             options.upgrade = c.upgrade
             options.upgradeHost = serverName ?? c.target.host

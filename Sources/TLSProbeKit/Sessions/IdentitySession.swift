@@ -566,9 +566,8 @@ public enum IdentitySession {
     /// key (Apple's offer no signature algorithm for it), so they refuse every certificate
     /// it issues.
     static func checkSignatures(_ authority: Authority, ca: String, common: Common) throws {
-        guard common.profile.unsupportedLeafKeyTypes.contains(IdentityKeyType.ed25519.certificateKeyType) else {
-            return
-        }
+        let refused = common.profile.lintPlannedLeaf(keyType: IdentityKeyType.ed25519.certificateKeyType)
+        guard refused.contains(where: { $0.code == .certUnsupportedAlgorithm }) else { return }
         var ed25519 = [authority.root, authority.intermediate].compactMap { $0 }.contains {
             $0.signatureAlgorithm == .ed25519
         }

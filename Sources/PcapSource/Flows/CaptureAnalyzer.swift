@@ -229,6 +229,12 @@ public final class CaptureAnalyzer {
                 }
             }
             if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
+            // Not TLS: nothing to compare retransmissions for (not from within `add`, whose
+            // stream is being modified while it delivers).
+            if flow.phase == .notTLS {
+                flow.streamA.stopRetaining()
+                flow.streamB.stopRetaining()
+            }
             if flow.isDecided { report(flow, end: nil) }
         }
         if segment.flags.contains(.rst) {

@@ -225,8 +225,6 @@ final class TrackedFlow {
             if phase == .active, !tlsSeen, case .stopped = stateA, case .stopped = stateB {
                 phase = .notTLS
                 dropReplay()
-                streamA.stopRetaining()
-                streamB.stopRetaining()
             }
         }
         switch chunk {

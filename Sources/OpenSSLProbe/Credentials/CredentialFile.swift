@@ -1,6 +1,7 @@
 internal import COpenSSL
 import SystemCalls
 import TLSModel
+import SafeFiles
 
 /// Reads certificate, key and PKCS#12 files, whatever their name says: the content is
 /// sniffed (PEM text, DER, PKCS#12), and a file that holds something other than what

@@ -1,3 +1,5 @@
+import TLSModel
+
 /// The passwords tried while one file is loaded: the empty password (as "" and as
 /// NULL), then the provider's, asked for at most once per file and reused for every
 /// encrypted part of it.

@@ -66,8 +66,8 @@ import Testing
     /// SafeFiles or TLSModel.
     @Test func openSSLProbeHoldsOpenSSLsSide() throws {
         let allowed: Set<String> = [
-            "Connect/TLSClient.swift", "Connect/TLSClient+Fallback.swift", "Session/TLSIdentity.swift",
-            "Credentials/LoadedFile.swift", "Credentials/PasswordSession.swift",
+            "Connect/TLSClient.swift", "Connect/TLSClient+Fallback.swift", "Credentials/CredentialFile.swift",
+            "Credentials/PEMLoader.swift",
         ]
         let folder = Self.root.appendingPathComponent("Sources/OpenSSLProbe")
         let files = try #require(FileManager.default.enumerator(atPath: folder.path))

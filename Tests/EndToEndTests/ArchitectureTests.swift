@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TLSDiagnosis
 
 /// docs/ARCHITECTURE.md is the map a newcomer reads first: it names every module, and the
 /// import arrows it draws are the ones the code keeps.
@@ -23,19 +24,37 @@ import Testing
         guard let files = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var found = Set<String>()
         for case let file as String in files where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") {
-                // Any attributes and access level before `import`: @_exported, @testable,
-                // @preconcurrency, @_implementationOnly, public, package, internal, ...
-                if let match = line.firstMatch(
-                    of:
-                        /^\s*(?:@[A-Za-z_]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z0-9_]+)/
-                ) {
-                    found.insert(String(match.output.1))
-                }
+            found.formUnion(imports(in: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)))
+        }
+        return found
+    }
+
+    /// Every module one Swift file imports.
+    static func imports(in text: String) -> Set<String> {
+        var found = Set<String>()
+        for line in text.split(separator: "\n") {
+            // Any attributes and access level before `import`: @_exported, @testable,
+            // @preconcurrency, @_implementationOnly, public, package, internal, ...
+            if let match = line.firstMatch(
+                of:
+                    /^\s*(?:@[A-Za-z_]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z0-9_]+)/
+            ) {
+                found.insert(String(match.output.1))
             }
         }
         return found
+    }
+
+    /// Whether Swift source names one of OpenSSL's C symbols (`SSL_CTX_new`, `X509_V_OK`,
+    /// `d2i_X509`, the shim's `tlsprobe_` wrappers), string literals and comments aside.
+    static func namesOpenSSL(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { line in
+            var code = line.replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"")
+            if let comment = code.firstRange(of: "//") { code = code[..<comment.lowerBound] }
+            return code.contains(
+                /\b(?:(?:SSL|TLS|DTLS|X509|X509V3|EVP|OPENSSL|OpenSSL|OSSL|PKCS\d*|BIO|ERR|ASN1|OBJ|NID|OCSP|PEM|BN|PBE\w*|PBKDF2\w*|SCRYPT\w*|EXFLAG|XKU|MBSTRING|tlsprobe)_\w+|(?:d2i|i2d)_\w+)/
+            )
+        }
     }
 
     @Test func everyModuleIsOnTheMap() throws {
@@ -59,33 +78,98 @@ import Testing
         #expect(try !Self.imports(of: "TLSModel").contains("TLSDiagnosis"))
     }
 
-    /// OpenSSLProbe holds OpenSSL's side: a file there that does not import it is one of
-    /// these, which drive OpenSSL through the module's own types (the client's handshakes and
-    /// fallback, the credential loader's values and its password retries, an identity's
-    /// key). Anything else (a socket, a file we write, a plain value) belongs in LiveNetwork,
-    /// SafeFiles or TLSModel.
-    @Test func openSSLProbeHoldsOpenSSLsSide() throws {
-        let allowed: Set<String> = [
-            "Connect/TLSClient.swift", "Connect/TLSClient+Fallback.swift", "Session/TLSIdentity.swift",
-            "Anchors/AnchorDirectory.swift", "Credentials/LoadError.swift", "Credentials/LoadedFile.swift",
-            "Credentials/CredentialItem.swift", "Credentials/PasswordSession.swift", "Credentials/FileBytes.swift",
-            "Credentials/Sniff.swift",
-        ]
+    /// The files of OpenSSLProbe that call no OpenSSL function themselves, and why each is
+    /// there all the same: it drives OpenSSL through the module's own types, and what it
+    /// takes or returns holds OpenSSL's objects.
+    static let openSSLOrchestrators: [String: String] = [
+        "Connect/TLSClient.swift":
+            "connect's handshakes: the version probes beside the main handshake on one shared SSL_CTX, each a ClientConnection; its options and results hold OpenSSL's objects (TLSIdentity's key, PeerCertificates)",
+        "Connect/TLSClient+Fallback.swift":
+            "the handshakes after a version or cipher failure: ClientConnections sharing an SSL_CTX made by SSLContextSetup",
+        "Credentials/CredentialFile.swift":
+            "the credential loader's front: it sniffs the bytes and hands them to PEMLoader or DERLoader, and what it returns holds OpenSSL's keys (PrivateKey)",
+        "Credentials/PEMLoader.swift":
+            "PEM blocks to OpenSSL's decoders (CertificateReading, PrivateKeyDecoding, KeyReading), keeping the EVP_PKEY they return",
+    ]
+
+    /// OpenSSLProbe holds OpenSSL's code and only it: every file there imports COpenSSL and
+    /// names something of OpenSSL's (an import nothing in the file uses does not count),
+    /// but for `openSSLOrchestrators`. Anything else (a socket, a file read or written by
+    /// our rules, a plain value, a sniff of bytes) belongs in LiveNetwork, SafeFiles,
+    /// SystemCalls or TLSModel.
+    @Test func everyFileOfOpenSSLProbeUsesOpenSSL() throws {
         let folder = Self.root.appendingPathComponent("Sources/OpenSSLProbe")
         let files = try #require(FileManager.default.enumerator(atPath: folder.path))
-        var without: Set<String> = []
+        var seen: Set<String> = []
         for case let file as String in files where file.hasSuffix(".swift") {
+            seen.insert(file)
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            if !text.contains("import COpenSSL") { without.insert(file) }
+            let imports = Self.imports(in: text).contains("COpenSSL")
+            if let reason = Self.openSSLOrchestrators[file] {
+                #expect(
+                    !imports,
+                    "OpenSSLProbe/\(file) imports COpenSSL: if it calls OpenSSL now, drop it from openSSLOrchestrators (\(reason)); if not, drop the import"
+                )
+                continue
+            }
+            #expect(
+                imports,
+                "OpenSSLProbe/\(file) does not import COpenSSL: move it where it fits (TLSModel, SafeFiles, LiveNetwork, SystemCalls)"
+            )
+            #expect(
+                !imports || Self.namesOpenSSL(text),
+                "OpenSSLProbe/\(file) imports COpenSSL but names nothing of OpenSSL's: a dead import"
+            )
         }
-        #expect(
-            without.subtracting(allowed).isEmpty,
-            "OpenSSLProbe files that do not use OpenSSL: \(without.subtracting(allowed).sorted())"
-        )
-        #expect(
-            allowed.subtracting(without).isEmpty,
-            "no longer without OpenSSL, drop from the list: \(allowed.subtracting(without).sorted())"
-        )
+        let gone = Set(Self.openSSLOrchestrators.keys).subtracting(seen)
+        #expect(gone.isEmpty, "openSSLOrchestrators lists files that are gone: \(gone.sorted())")
+        // A call counts; a name in a string or a comment does not.
+        #expect(Self.namesOpenSSL("let ssl = SSL_new(context) // SSL_free later"))
+        #expect(!Self.namesOpenSSL("let name = \"TLS_AES_128_GCM_SHA256\" // calls SSL_new"))
+    }
+
+    /// STARTTLS protocols, tunnels and transports are types (`PlaintextProtocol`,
+    /// `TunnelProtocol`, `Transport`, in TLSModel/Endpoints): no source compares or switches
+    /// on their names as strings, so a new case is handled wherever the compiler asks for it.
+    @Test func protocolsAndTransportsAreTypes() throws {
+        let names =
+            PlaintextProtocol.allCases.map(\.rawValue) + TunnelProtocol.allCases.map(\.rawValue)
+            + Transport.allCases.map(\.rawValue)
+        #expect(names.contains("sieve") && names.contains("udp") && names.contains("socks5"))
+        var found: [String] = []
+        for module in try Self.modules() {
+            let folder = Self.root.appendingPathComponent("Sources/\(module)")
+            guard let files = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") where Self.comparesName(in: line, names) {
+                    found.append("\(module)/\(file): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(found.isEmpty, "protocol or transport names compared as strings: \(found)")
+        #expect(Self.comparesName(in: #"    if proto == "smtp" {"#, ["smtp"]))
+        #expect(Self.comparesName(in: #"    case "udp", "tcp": return"#, ["udp"]))
+        #expect(!Self.comparesName(in: #"    case xmppServer = "xmpp-server""#, ["xmpp-server"]))
+        #expect(!Self.comparesName(in: #"    case .udp: throw FrameError(.unsupported, "udp", at: 0)"#, ["udp"]))
+    }
+
+    /// A `case` line's patterns: up to its first colon, an enum case's raw value aside.
+    static func label(of line: String) -> Substring {
+        let patterns = line.prefix { $0 != ":" }
+        return patterns.contains(" = \"") ? "" : patterns
+    }
+
+    /// Whether `line` compares a string with one of `names` (`==`, `!=`, a `case` label).
+    static func comparesName(in line: Substring, _ names: [String]) -> Bool {
+        let code = line.trimmingCharacters(in: .whitespaces)
+        guard !code.hasPrefix("//") else { return false }
+        return names.contains { name in
+            let quoted = "\"\(name)\""
+            guard code.contains(quoted) else { return false }
+            return code.contains("== \(quoted)") || code.contains("!= \(quoted)") || code.contains("\(quoted) ==")
+                || code.contains("\(quoted) !=") || (code.hasPrefix("case ") && label(of: code).contains(quoted))
+        }
     }
 
     /// The network and the files we write sit below OpenSSL: neither names OpenSSL, the

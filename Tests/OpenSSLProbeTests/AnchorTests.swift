@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import TLSDiagnosis
 @testable import OpenSSLProbe
+import SafeFiles
 
 @Suite struct AnchorTests {
     @Test func loadsTheSystemAnchors() throws {

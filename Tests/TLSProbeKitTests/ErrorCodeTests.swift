@@ -2,6 +2,7 @@ import Foundation
 import OpenSSLProbe
 import PcapSource
 import Testing
+import TLSDiagnosis
 import TLSProbeKit
 import LiveNetwork
 

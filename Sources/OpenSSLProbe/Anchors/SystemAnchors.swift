@@ -1,6 +1,7 @@
 internal import COpenSSL
 import SystemCalls
 import TLSModel
+import SafeFiles
 
 /// The trust anchors an OpenSSL client on this machine would use (`--system-anchors`).
 public enum SystemAnchors {
@@ -74,5 +75,48 @@ public enum SystemAnchors {
             )
         }
         return (sources.joined(separator: ", "), certificates)
+    }
+}
+
+extension AnchorDirectory {
+    /// Every certificate in the directory's `*.pem`, `*.crt`, `*.cer` and `*.der` files, in
+    /// file-name order, each once, each file read as `--anchor FILE` reads it (SafeFiles'
+    /// `AnchorDirectory` says which files, and what one that cannot be read does). A file
+    /// that holds no certificate is an error naming it; one that cannot be read or is over
+    /// the size limit is skipped, and what was wrong with it appended to `skipped`.
+    public static func load(
+        path: String,
+        skipped: inout [String]
+    ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+        var seen = Set<[UInt8]>()
+        return try load(path: path, includeHashedNames: false, seen: &seen, skipped: &skipped, read: certificates(in:))
+    }
+
+    /// As `load(path:skipped:)`, the skipped files not told.
+    public static func load(path: String) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+        var skipped: [String] = []
+        return try load(path: path, skipped: &skipped)
+    }
+
+    /// `includeHashedNames` reads `HASH.N` entries too (an SSL_CERT_DIR may hold nothing else).
+    static func load(
+        path: String,
+        includeHashedNames: Bool,
+        seen: inout Set<[UInt8]>
+    ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
+        var skipped: [String] = []
+        return try load(
+            path: path,
+            includeHashedNames: includeHashedNames,
+            seen: &seen,
+            skipped: &skipped,
+            read: certificates(in:)
+        )
+    }
+
+    /// One anchor file's certificates, with where each was, as `CredentialFile` reads them.
+    static func certificates(in file: String) throws(LoadError) -> [(location: String, certificate: X509Certificate)] {
+        let loaded = try CredentialFile.load(path: file, expecting: .certificates, password: { _ in nil })
+        return Array(zip(loaded.certificateLocations, loaded.certificates))
     }
 }

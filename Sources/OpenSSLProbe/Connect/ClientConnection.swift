@@ -110,7 +110,7 @@ final class ClientConnection {
                     keyLog: settings.keyLog != nil
                 )
                 if let identity = settings.identity {
-                    try SSLContextSetup.install(identity, on: context, role: "client")
+                    try identity.install(on: context, role: "client")
                 }
             }
             channel = try TLSChannel(

@@ -188,7 +188,7 @@ enum DTLSClient {
             throw .failed("SSL_CTX_set_cipher_list")
         }
         if options.keyLog != nil { SSL_CTX_set_keylog_callback(pointer, keyLogCallback) }
-        if let identity = options.identity { try SSLContextSetup.install(identity, on: context, role: "client") }
+        if let identity = options.identity { try identity.install(on: context, role: "client") }
         guard let raw = SSL_new(pointer) else { throw .failed("SSL_new") }
         let ssl = OwnedSSL(takingOwnership: raw, context: context)
         guard let bio = BIO_new_dgram(fd, BIO_NOCLOSE) else { throw .failed("BIO_new_dgram") }

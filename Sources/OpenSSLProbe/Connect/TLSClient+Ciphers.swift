@@ -38,7 +38,7 @@ extension TLSClient {
     ) throws(ConnectFailure) -> [CipherProbe] {
         let addresses = try Resolver.resolve(target, timeout: options.timeout)
         let versions = probedVersions
-        let slots = CipherSlots(count: versions.count)
+        let slots = ResultSlots<CipherProbe>(count: versions.count)
         let finished = DispatchGroup()
         for (index, version) in versions.enumerated() {
             finished.enter()
@@ -48,7 +48,7 @@ extension TLSClient {
             }
         }
         finished.wait()
-        return slots.values
+        return slots.values.compactMap { $0 }
     }
 
     /// The suites OpenSSL offers at `version` alone with every suite enabled, as OpenSSL
@@ -148,21 +148,5 @@ extension TLSClient {
             offered: offered,
             detail: detail
         )
-    }
-
-    private final class CipherSlots: @unchecked Sendable {
-        private let lock = Lock()
-        private var slots: [CipherProbe?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ probe: CipherProbe) {
-            lock.lock()
-            slots[index] = probe
-            lock.unlock()
-        }
-        var values: [CipherProbe] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots.compactMap { $0 }
-        }
     }
 }

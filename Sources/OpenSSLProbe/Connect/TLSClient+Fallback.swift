@@ -85,7 +85,7 @@ extension TLSClient {
         if let known, versions.allSatisfy({ version in known.contains { $0.version == version } }) {
             probes = known.filter { versions.contains($0.version) }
         } else {
-            let slots = ProbeSlots(count: versions.count)
+            let slots = ResultSlots<VersionProbe>(count: versions.count)
             let finished = DispatchGroup()
             // One SSL_CTX for the probes at once, as for --versions (`ClientSettings.sharedContext`).
             let shared = try? SSLContextSetup.make(
@@ -114,7 +114,7 @@ extension TLSClient {
                 }
             }
             finished.wait()
-            probes = slots.values
+            probes = slots.values.compactMap { $0 }
         }
         probes.sort { $0.version < $1.version }
         guard let best = probes.filter(\.accepted).map(\.version).max() else { return (nil, probes) }
@@ -134,21 +134,5 @@ extension TLSClient {
             ocspIssuers: options.ocspIssuers
         )
         return (try handshake(target, addresses: addresses, settings: settings), probes)
-    }
-
-    private final class ProbeSlots: @unchecked Sendable {
-        private let lock = Lock()
-        private var slots: [VersionProbe?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ probe: VersionProbe) {
-            lock.lock()
-            slots[index] = probe
-            lock.unlock()
-        }
-        var values: [VersionProbe] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots.compactMap { $0 }
-        }
     }
 }

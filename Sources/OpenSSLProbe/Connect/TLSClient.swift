@@ -91,18 +91,6 @@ public struct LiveHandshake: Sendable {
     public var peerCertificates: PeerCertificates? = nil
 }
 
-/// A handshake offering another client's ClientHello that the server did not complete.
-public struct RefusedHandshake: Sendable {
-    /// What was offered.
-    public var hello: ClientHelloParameters
-    /// What happened on the wire.
-    public var observation: HandshakeObservation
-    /// How it ended when no alert says why.
-    public var ending: HandshakeEnding?
-    /// OpenSSL's reasons when it refused the server's answer itself.
-    public var localErrors: [String]
-}
-
 /// Live TLS handshakes with a server: `tlsprobe connect`.
 public enum TLSClient {
     /// The versions `--versions` probes, oldest first.
@@ -170,7 +158,7 @@ public enum TLSClient {
         let newest = main.maxVersion
         let started = Deadline.after(0)
         let concurrent = probedVersions.filter { $0 != newest }
-        let results = ResultSlots(count: 1 + concurrent.count)
+        let results = ResultSlots<Slot>(count: 1 + concurrent.count)
         @Sendable func work(_ index: Int) {
             if index == 0 {
                 do throws(ConnectFailure) {
@@ -433,21 +421,5 @@ public enum TLSClient {
         case handshake(LiveHandshake)
         case failure(ConnectFailure)
         case probe(VersionProbe)
-    }
-
-    private final class ResultSlots: @unchecked Sendable {
-        private let lock = Lock()
-        private var slots: [Slot?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ slot: Slot) {
-            lock.lock()
-            slots[index] = slot
-            lock.unlock()
-        }
-        var values: [Slot?] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots
-        }
     }
 }

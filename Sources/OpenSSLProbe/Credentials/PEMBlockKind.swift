@@ -1,4 +1,5 @@
 internal import COpenSSL
+import TLSModel
 
 /// The PEM blocks tlsprobe knows, by label (RFC 7468 section 4 and OpenSSL's).
 enum PEMBlockKind: Equatable {

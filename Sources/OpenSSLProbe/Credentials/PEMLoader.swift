@@ -1,4 +1,3 @@
-internal import COpenSSL
 import TLSModel
 
 /// Loads PEM text: any number of blocks with anything around them.

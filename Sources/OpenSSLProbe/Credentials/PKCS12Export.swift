@@ -1,4 +1,5 @@
 internal import COpenSSL
+import TLSModel
 
 /// Writes a PKCS#12 file (`tlsprobe identity --p12`): a certificate chain and its key, in
 /// the algorithms the importing system reads.

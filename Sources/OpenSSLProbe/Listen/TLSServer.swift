@@ -175,7 +175,7 @@ public final class TLSServer: @unchecked Sendable {
             throw ListenFailure(.local, error.description)
         }
         do throws(OpenSSLSetupError) {
-            try SSLContextSetup.install(options.identity, on: context, role: "server")
+            try options.identity.install(on: context, role: "server")
         } catch {
             throw ListenFailure(.identity, "the identity cannot be served: \(error.description)")
         }

@@ -46,28 +46,4 @@ enum SSLContextSetup {
         if keyLog { SSL_CTX_set_keylog_callback(pointer, keyLogCallback) }
         return context
     }
-
-    /// Makes `identity` the certificate, chain and key the context presents.
-    static func install(_ identity: TLSIdentity, on context: OwnedSSLContext, role: String) throws(OpenSSLSetupError) {
-        guard let leaf = identity.certificates.first, let x509 = OwnedX509(der: leaf.der) else {
-            throw OpenSSLSetupError("OpenSSL cannot read the \(role) certificate")
-        }
-        OpenSSLErrorQueue.clear()
-        guard SSL_CTX_use_certificate(context.pointer, x509.pointer) == 1 else {
-            throw .failed("SSL_CTX_use_certificate")
-        }
-        for certificate in identity.certificates.dropFirst() {
-            // One OpenSSL cannot decode is left out, as a peer would fail to decode it.
-            guard let extra = OwnedX509(der: certificate.der) else { continue }
-            // add1: the context takes its own reference.
-            guard tlsprobe_SSL_CTX_add1_chain_cert(context.pointer, extra.pointer) == 1 else {
-                throw .failed("SSL_CTX_add1_chain_cert")
-            }
-        }
-        guard SSL_CTX_use_PrivateKey(context.pointer, identity.key.pointer) == 1,
-            SSL_CTX_check_private_key(context.pointer) == 1
-        else {
-            throw .failed("SSL_CTX_use_PrivateKey")
-        }
-    }
 }

@@ -1,3 +1,4 @@
+internal import COpenSSL
 import TLSModel
 
 /// A certificate chain (leaf first) and the private key of the leaf: our client identity
@@ -88,5 +89,30 @@ public struct TLSIdentity: Sendable {
     /// A pair made on the spot (the ephemeral identity of `listen`).
     init(generated leaf: X509Certificate, key: PrivateKey) {
         self.init(ordered: [leaf], key: key)
+    }
+
+    /// Makes this identity the certificate, chain and key `context` presents (`role`,
+    /// "client" or "server", names it in errors).
+    func install(on context: OwnedSSLContext, role: String) throws(OpenSSLSetupError) {
+        guard let leaf = certificates.first, let x509 = OwnedX509(der: leaf.der) else {
+            throw OpenSSLSetupError("OpenSSL cannot read the \(role) certificate")
+        }
+        OpenSSLErrorQueue.clear()
+        guard SSL_CTX_use_certificate(context.pointer, x509.pointer) == 1 else {
+            throw .failed("SSL_CTX_use_certificate")
+        }
+        for certificate in certificates.dropFirst() {
+            // One OpenSSL cannot decode is left out, as a peer would fail to decode it.
+            guard let extra = OwnedX509(der: certificate.der) else { continue }
+            // add1: the context takes its own reference.
+            guard tlsprobe_SSL_CTX_add1_chain_cert(context.pointer, extra.pointer) == 1 else {
+                throw .failed("SSL_CTX_add1_chain_cert")
+            }
+        }
+        guard SSL_CTX_use_PrivateKey(context.pointer, key.pointer) == 1,
+            SSL_CTX_check_private_key(context.pointer) == 1
+        else {
+            throw .failed("SSL_CTX_use_PrivateKey")
+        }
     }
 }

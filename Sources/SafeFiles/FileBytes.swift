@@ -3,15 +3,19 @@ import TLSModel
 
 /// Reads a whole file with a size limit (`BoundedFile`: the bytes read count, so devices
 /// and pipes are bounded too), with errors that say why it cannot be read.
-enum FileBytes {
-    static func read(_ path: String, limit: Int, what: String = "credential files") throws(LoadError) -> [UInt8] {
+package enum FileBytes {
+    package static func read(
+        _ path: String,
+        limit: Int,
+        what: String = "credential files"
+    ) throws(LoadError) -> [UInt8] {
         try loadError(path, limit: limit, what: what) { () throws(BoundedFile.ReadError) in
             try BoundedFile.read(path, limit: limit)
         }
     }
 
     /// The rest of an open file (left open), `path` naming it in errors.
-    static func read(fd: Int32, path: String, limit: Int, what: String) throws(LoadError) -> [UInt8] {
+    package static func read(fd: Int32, path: String, limit: Int, what: String) throws(LoadError) -> [UInt8] {
         try loadError(path, limit: limit, what: what) { () throws(BoundedFile.ReadError) in
             try BoundedFile.read(fd: fd, limit: limit)
         }

@@ -1,5 +1,3 @@
-import TLSModel
-
 /// What the caller means to use a file for; a file holding something else is an error
 /// that says what it holds instead.
 public enum CredentialExpectation: Sendable {
@@ -44,6 +42,11 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
     public struct KeyMismatch: Sendable {
         public let certificates: [X509Certificate]
         public let keyPin: String
+
+        public init(certificates: [X509Certificate], keyPin: String) {
+            self.certificates = certificates
+            self.keyPin = keyPin
+        }
     }
 
     /// The path (or name) as given.
@@ -65,10 +68,11 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
     }
 
     /// An error whose message is "`path`: `message`".
-    init(_ path: String, _ kind: Kind, _ message: String, pkcs12: PKCS12Details? = nil) {
+    package init(_ path: String, _ kind: Kind, _ message: String, pkcs12: PKCS12Details? = nil) {
         self.init(path: path, kind: kind, description: "\(path): \(message)", pkcs12: pkcs12)
     }
 
     /// The hint given whenever a password is needed and was not given.
-    static let passwordHint = "give it with --password-env VAR or --password-file FILE (never on the command line)"
+    package static let passwordHint =
+        "give it with --password-env VAR or --password-file FILE (never on the command line)"
 }

@@ -7,50 +7,36 @@ import Darwin
 import Musl
 #endif
 import TLSModel
-import SafeFiles
 
-/// Trust anchors from a directory (`--anchors DIR`).
+/// Trust anchors from a directory (`--anchors DIR`, a directory of `SSL_CERT_DIR`): which of
+/// its files are read, in what order, each certificate once, and how a file that cannot be
+/// read is told without failing the rest. Reading one file's certificates is OpenSSLProbe's
+/// (its `AnchorDirectory.load(path:skipped:)` reads each file with `CredentialFile`).
 public enum AnchorDirectory {
     /// The file name endings read, case-insensitively.
-    static let extensions = ["pem", "crt", "cer", "der"]
+    package static let extensions = ["pem", "crt", "cer", "der"]
     /// At most this many directory entries are looked at.
-    static let maximumEntries = 20_000
+    package static let maximumEntries = 20_000
 
-    /// Every certificate in the directory's `*.pem`, `*.crt`, `*.cer` and `*.der` files,
-    /// in file-name order, each once (deduplicated by DER). OpenSSL's hashed links
-    /// (`5ad8a5d6.0`) are skipped: they name the same files again. A file that holds no
-    /// certificate is an error naming it; one that cannot be read or is over the size limit
-    /// is skipped, and what was wrong with it appended to `skipped`, so that one bad file
-    /// does not fail the whole directory.
-    public static func load(
-        path: String,
-        skipped: inout [String]
-    ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
-        var seen = Set<[UInt8]>()
-        return try load(path: path, includeHashedNames: false, seen: &seen, skipped: &skipped)
-    }
+    /// One file's certificates in file order, each with where it was in the file (`line 12`,
+    /// `DER`, `PKCS#12 bag 1`).
+    package typealias FileReader = (_ path: String) throws(LoadError) -> [(
+        location: String, certificate: X509Certificate
+    )]
 
-    /// As `load(path:skipped:)`, the skipped files not told.
-    public static func load(path: String) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
-        var skipped: [String] = []
-        return try load(path: path, skipped: &skipped)
-    }
-
-    /// `includeHashedNames` reads `HASH.N` entries too (an SSL_CERT_DIR may hold nothing else).
-    static func load(
-        path: String,
-        includeHashedNames: Bool,
-        seen: inout Set<[UInt8]>
-    ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
-        var skipped: [String] = []
-        return try load(path: path, includeHashedNames: includeHashedNames, seen: &seen, skipped: &skipped)
-    }
-
-    static func load(
+    /// Every certificate `read` finds in the directory's `*.pem`, `*.crt`, `*.cer` and `*.der`
+    /// files, in file-name order, each once (deduplicated by DER, across calls sharing `seen`).
+    /// OpenSSL's hashed links (`5ad8a5d6.0`) are skipped unless `includeHashedNames` (an
+    /// SSL_CERT_DIR may hold nothing else): they name the same files again. A file that holds
+    /// no certificate is an error naming it; one that cannot be read or is over the size
+    /// limit is skipped, and what was wrong with it appended to `skipped`, so that one bad
+    /// file does not fail the whole directory.
+    package static func load(
         path: String,
         includeHashedNames: Bool,
         seen: inout Set<[UInt8]>,
-        skipped: inout [String]
+        skipped: inout [String],
+        read: FileReader
     ) throws(LoadError) -> [(source: String, certificate: X509Certificate)] {
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -87,16 +73,15 @@ public enum AnchorDirectory {
             // Skip what is not a regular file (directories, dangling links, sockets).
             var status = stat()
             guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            let loaded: LoadedFile
+            let found: [(location: String, certificate: X509Certificate)]
             do {
-                loaded = try CredentialFile.load(path: file, expecting: .certificates, password: { _ in nil })
+                found = try read(file)
             } catch  where error.kind == .unreadable || error.kind == .tooLarge {
                 skipped.append(error.description)
                 continue
             }
-            for (certificate, location) in zip(loaded.certificates, loaded.certificateLocations)
-            where seen.insert(certificate.der).inserted {
-                let source = loaded.certificates.count == 1 ? file : "\(file), \(location)"
+            for (location, certificate) in found where seen.insert(certificate.der).inserted {
+                let source = found.count == 1 ? file : "\(file), \(location)"
                 anchors.append((source, certificate))
             }
         }
@@ -105,7 +90,7 @@ public enum AnchorDirectory {
 
     /// OpenSSL's `c_rehash` names for certificates: eight hex digits, a dot and a number.
     /// (`HASH.rN`, the CRL links in the same directory, are not anchors.)
-    static func isHashedName(_ name: String) -> Bool {
+    package static func isHashedName(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 8, parts[0].allSatisfy(\.isHexDigit) else { return false }
         return !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber)

@@ -1,8 +1,7 @@
-import SystemCalls
 import TLSWire
 
 /// What a file (or one PEM block of it) holds, for saying what it is.
-enum CredentialItem: Hashable {
+package enum CredentialItem: Hashable {
     case certificate
     case privateKey
     case certificateRequest
@@ -14,7 +13,7 @@ enum CredentialItem: Hashable {
     case unknown(String)
 
     /// "a certificate", "3 certificates".
-    func phrase(count: Int) -> String {
+    package func phrase(count: Int) -> String {
         func noun(_ singular: String, _ plural: String, article: String = "a") -> String {
             count == 1 ? "\(article) \(singular)" : "\(count) \(plural)"
         }
@@ -34,7 +33,7 @@ enum CredentialItem: Hashable {
     }
 
     /// Whether a failure to read this item matters for `expecting`.
-    func matters(for expecting: CredentialExpectation) -> Bool {
+    package func matters(for expecting: CredentialExpectation) -> Bool {
         switch (self, expecting) {
         case (_, .anything): return true
         case (.certificate, .certificates), (.pkcs7, .certificates): return true
@@ -44,7 +43,11 @@ enum CredentialItem: Hashable {
     }
 
     /// The error for a file holding `items` when `expecting` something else.
-    static func unexpected(_ items: [CredentialItem], name: String, expecting: CredentialExpectation) -> LoadError {
+    package static func unexpected(
+        _ items: [CredentialItem],
+        name: String,
+        expecting: CredentialExpectation
+    ) -> LoadError {
         var order: [CredentialItem] = []
         var counts: [CredentialItem: Int] = [:]
         for item in items {

@@ -229,12 +229,11 @@ public final class CaptureAnalyzer {
                 }
             }
             if !wasTLS && flow.tlsSeen { statistics.tlsFlows += 1 }
-            // Not TLS: nothing to compare retransmissions for (not from within `add`, whose
+            // Only the client's first bytes (its ClientHello) are kept to compare copies
+            // with, and none of a flow that is not TLS (here, not from within `add`, whose
             // stream is being modified while it delivers).
-            if flow.phase == .notTLS {
-                flow.streamA.stopRetaining()
-                flow.streamB.stopRetaining()
-            }
+            if flow.phase == .notTLS || flow.clientIsA == false { flow.streamA.stopRetaining() }
+            if flow.phase == .notTLS || flow.clientIsA == true { flow.streamB.stopRetaining() }
             if flow.isDecided { report(flow, end: nil) }
         }
         if segment.flags.contains(.rst) {
@@ -369,7 +368,7 @@ public final class CaptureAnalyzer {
                 return Self.precedes(x.key.b, y.key.b)
             }
         }
-        for (_, flow, _) in mostFirst({ $0.streamA.retained.count + $0.streamB.retained.count }) {
+        for (_, flow, _) in mostFirst({ $0.streamA.retained.capacity + $0.streamB.retained.capacity }) {
             guard bufferedBytes > target else { return }
             flow.streamA.stopRetaining()
             flow.streamB.stopRetaining()

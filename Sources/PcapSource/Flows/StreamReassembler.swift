@@ -49,13 +49,15 @@ struct StreamReassembler {
     private(set) var duplicateBytes = 0
 
     /// The first `retainLimit` bytes of the stream as delivered, kept to compare with
-    /// retransmissions of them; empty once `stopRetaining()` ran. Retention stops at the
+    /// retransmissions of them (the analyzer keeps the client's only); empty once
+    /// `stopRetaining()` ran. Retention stops at the
     /// first gap or cut: past one, offsets in it would no longer be known.
     private(set) var retained: [UInt8] = []
     /// The sequence number of `retained`'s first byte.
     private var retainedStart: UInt32?
     private var retaining = true
-    static let retainLimit = 8 * 1024
+    /// Room for any ClientHello seen in practice (a post-quantum key share and ECH included).
+    static let retainLimit = 4 * 1024
     /// Where a retransmitted or overlapping copy of delivered bytes differed from the
     /// first: the first such place and how many segments did. The first copy is kept.
     private(set) var mismatch: Mismatch?
@@ -73,7 +75,7 @@ struct StreamReassembler {
     static let segmentOverhead = 64
 
     /// The memory the waiting segments hold, as the capture's budget counts it.
-    var heldBytes: Int { pendingHeldBytes + retained.count }
+    var heldBytes: Int { pendingHeldBytes + retained.capacity }
     /// The memory the waiting segments alone hold.
     var pendingHeldBytes: Int { pendingBytes + pending.count * Self.segmentOverhead }
 
@@ -91,6 +93,7 @@ struct StreamReassembler {
             Self.distance(sequence, from: start) == retained.count
         else { return }
         let room = Self.retainLimit - retained.count
+        if retained.isEmpty { retained.reserveCapacity(min(Self.retainLimit, max(bytes.count, 512))) }
         retained.append(contentsOf: bytes.prefix(max(0, room)))
         if retained.count >= Self.retainLimit { retaining = false }
     }

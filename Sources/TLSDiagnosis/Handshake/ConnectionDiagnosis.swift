@@ -182,9 +182,8 @@ public enum ConnectionDiagnosis {
 
         var clientTrust: TrustSection?
         // The client chain's verdict is a server's concern (listen, or a capture given client anchors).
-        var servedByUs = false
-        if case .server = vantage { servedByUs = true }
-        if o.clientCertificates?.isEmpty == false && (servedByUs || !clientAnchors.isEmpty) {
+        let listening = if case .server = vantage { true } else { false }
+        if o.clientCertificates?.isEmpty == false && (listening || !clientAnchors.isEmpty) {
             clientTrust = TrustSection(
                 evaluated: false,
                 trusted: nil,

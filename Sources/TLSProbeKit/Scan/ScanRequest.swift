@@ -82,11 +82,11 @@ public struct ScanRequest: Sendable {
 
     /// The plan (the targets given, the targets file's, then with `--bonjour` the instances
     /// browsed), the host map and the instances by endpoint. Throws a `UserFacingError`
-    /// when a file cannot be read or holds no target, or a browse finds nothing to scan;
-    /// a `ParseError` only for options `check()` refuses.
+    /// when a file cannot be read or holds what is not a target, or a browse finds nothing
+    /// to scan; a `ParseError` only for options `check()` refuses (an empty plan: `checkSize`).
     public func load(notes: (String) -> Void) throws -> ScanInput.Loaded {
-        let (targets, ports) = try ScanInput.parse(targets: targets, ports: ports)
-        var loaded = try ScanInput.load(targets: targets, ports: ports, targetsFile: targetsFile, hostMap: hostMap)
+        let (given, list) = try ScanInput.parse(targets: targets, ports: ports)
+        var loaded = try ScanInput.load(targets: given, ports: list, targetsFile: targetsFile, hostMap: hostMap)
         if bonjour {
             let types = BonjourService.tlsServiceTypes + services.map { $0.lowercased() }
             var instances: [BonjourService]?

@@ -169,17 +169,7 @@ struct Connect: ParsableCommand {
     func validate() throws {
         try brief.check(output)
         try page.check()
-        let dial: DialTarget
-        do throws(DialTarget.ParseError) {
-            dial = try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        if starttls == .auto && PlaintextProtocol.forPort(dial.port) == nil {
-            throw ValidationError(
-                "--starttls auto: port \(dial.port) is no STARTTLS protocol's well-known port; name the protocol: --starttls \(StartTLSArgument.names)"
-            )
-        }
+        try checkTarget()
         if let host, host.isEmpty { throw ValidationError("--host needs a name or an IP address") }
         if sni != nil && noSni { throw ValidationError("give one of --sni and --no-sni") }
         if let sni, sni.isEmpty || IPAddressText.parse(sni) != nil {
@@ -200,57 +190,78 @@ struct Connect: ParsableCommand {
             )
         }
         try identity.check()
-        if dtls {
-            for (given, option) in [
-                (versions, "--versions"), (ciphers, "--ciphers"), (starttls != nil, "--starttls"),
-                (versionRange.minVersion != nil || versionRange.maxVersion != nil, "--min-version/--max-version"),
-            ] where given {
-                throw ValidationError("--dtls cannot be combined with \(option): DTLS offers DTLS 1.2 and 1.0")
-            }
-        }
+        try checkDatagram()
         if let saveChain, saveChain.isEmpty { throw ValidationError("--save-chain needs a file name") }
+    }
+
+    /// The server dialled: the target, its port defaulting to --starttls's protocol's.
+    private func dialTarget() throws(DialTarget.ParseError) -> DialTarget {
+        try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort)
+    }
+
+    /// The target, and `--starttls auto` on a port no protocol is known by.
+    private func checkTarget() throws {
+        let dial: DialTarget
+        do throws(DialTarget.ParseError) { dial = try dialTarget() } catch { throw ValidationError(error.description) }
+        if starttls == .auto && PlaintextProtocol.forPort(dial.port) == nil {
+            throw ValidationError(
+                "--starttls auto: port \(dial.port) is no STARTTLS protocol's well-known port; name the protocol: --starttls \(StartTLSArgument.names)"
+            )
+        }
+    }
+
+    /// What `--dtls` cannot be combined with.
+    private func checkDatagram() throws {
+        guard dtls else { return }
+        for (given, option) in [
+            (versions, "--versions"), (ciphers, "--ciphers"), (starttls != nil, "--starttls"),
+            (versionRange.minVersion != nil || versionRange.maxVersion != nil, "--min-version/--max-version"),
+        ] where given {
+            throw ValidationError("--dtls cannot be combined with \(option): DTLS offers DTLS 1.2 and 1.0")
+        }
     }
 
     func run() throws {
         try examining("connect", output) {
             let sink = output.single(brief: brief.brief)
             let html = try page.sink(beside: sink, threshold: failOn.threshold, pageFirst: true)
-            var c = ConnectSession.Configuration(
-                target: try DialTarget.parse(target, defaultPort: starttls?.defaultPort ?? DialTarget.defaultPort)
-            )
-            c.upgrade = starttls?.resolved(port: c.target.port)
-            if starttls == .auto, let upgrade = c.upgrade {
-                Console.note(
-                    "--starttls auto: port \(c.target.port) is \(upgrade.rawValue)'s well-known port; upgrading with \(upgrade.rawValue)"
-                )
-            }
-            do {
-                c.identity = try identity.load(password: passwords.provider)
-            } catch let error as LoadError where error.kind == .keyMismatch {
-                // Reported as key.mismatch; the handshake goes ahead without an identity.
-                c.unusableIdentity = error
-            }
-            c.anchors = try anchors.load(password: passwords.provider)
-            c.keyLog = try keyLog.open()
-            c.expectedHost = host
-            c.serverName = noSni ? .none : sni.map { .name($0) } ?? .automatic
-            c.alpn = alpn.flatMap(alpnList) ?? []
-            c.minVersion = versionRange.minVersion?.version
-            c.maxVersion = versionRange.maxVersion?.version
-            c.timeout = timeout
-            c.probeVersions = versions
-            c.enumerateCiphers = ciphers
-            c.datagram = dtls
-            c.pins = pin.compactMap(PublicKeyPin.init)
-            c.knownHostsPath = knownHosts
-            c.saveChainPath = saveChain
-            c.profile = profile.profile
-            c.at = time.at
-            c.threshold = failOn.threshold
-            try ConnectSession(c).run(into: reportSink(sink, page: html))
+            try ConnectSession(try configuration()).run(into: reportSink(sink, page: html))
             try html?.finish()
             return Status.of(sink)
         }
+    }
+
+    /// The session's values: the files the options name loaded, the rest as given.
+    private func configuration() throws -> ConnectSession.Configuration {
+        var c = ConnectSession.Configuration(target: try dialTarget())
+        c.upgrade = starttls?.resolved(port: c.target.port)
+        if starttls == .auto, let upgrade = c.upgrade {
+            Console.note(
+                "--starttls auto: port \(c.target.port) is \(upgrade.rawValue)'s well-known port; upgrading with \(upgrade.rawValue)"
+            )
+        }
+        do {
+            c.identity = try identity.load(password: passwords.provider)
+        } catch let error as LoadError where error.kind == .keyMismatch {
+            // Reported as key.mismatch; the handshake goes ahead without an identity.
+            c.unusableIdentity = error
+        }
+        c.anchors = try anchors.load(password: passwords.provider)
+        c.keyLog = try keyLog.open()
+        c.expectedHost = host
+        c.serverName = noSni ? .none : sni.map { .name($0) } ?? .automatic
+        c.alpn = alpn.flatMap(alpnList) ?? []
+        c.minVersion = versionRange.minVersion?.version
+        c.maxVersion = versionRange.maxVersion?.version
+        c.timeout = timeout
+        (c.probeVersions, c.enumerateCiphers, c.datagram) = (versions, ciphers, dtls)
+        c.pins = pin.compactMap(PublicKeyPin.init)
+        c.knownHostsPath = knownHosts
+        c.saveChainPath = saveChain
+        c.profile = profile.profile
+        c.at = time.at
+        c.threshold = failOn.threshold
+        return c
     }
 }
 

@@ -106,7 +106,7 @@ struct Listen: ParsableCommand {
     var count: Int?
 
     @Option(name: .long, help: ArgumentHelp("Stop after this long: 90, 30s, 5m, 1h.", valueName: "time"))
-    var duration: String?
+    var duration: DurationArgument?
 
     // unconditional: `--timeout -1` is a value (refused by validate with the clear message),
     // not a missing value followed by an option.
@@ -159,8 +159,8 @@ struct Listen: ParsableCommand {
         }
         try versionRange.check()
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-        if let duration, Self.seconds(duration) == nil {
-            throw ValidationError("--duration \(duration): give a length of time such as 90, 30s, 5m or 1h")
+        if let duration, duration.seconds == nil {
+            throw ValidationError("--duration \(duration.text): give a length of time such as 90, 30s, 5m or 1h")
         }
         if !(timeout > 0 && timeout <= 3600) {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
@@ -196,7 +196,7 @@ struct Listen: ParsableCommand {
             c.maxVersion = versionRange.newest
             c.timeout = timeout
             c.count = count
-            c.duration = duration.flatMap(Self.seconds)
+            c.duration = duration?.seconds
             c.threshold = failOn.threshold
             let stop = StopToken.signals()
             // Reports go to stdout through a writer thread of their own: a stdout nobody
@@ -219,4 +219,21 @@ struct Listen: ParsableCommand {
             try CredentialFile.load(path: chain, expecting: .certificates, password: passwords.provider).certificates
         )
     }
+}
+
+/// A length of time as `--duration` and watch's `--every` take it (`90`, `30s`, `5m`, `1.5h`),
+/// read once, by the parser: `seconds` is nil for text that is none, which the command's
+/// validate() refuses with its own message.
+struct DurationArgument: ExpressibleByArgument {
+    /// As given.
+    let text: String
+    /// `Listen.seconds(text)`.
+    let seconds: TimeInterval?
+
+    init(argument: String) {
+        text = argument
+        seconds = Listen.seconds(argument)
+    }
+
+    var defaultValueDescription: String { text }
 }

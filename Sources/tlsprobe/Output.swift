@@ -116,6 +116,11 @@ extension ParsableCommand {
     }
 }
 
+/// Runs `body`, a check of options made in TLSProbeKit, its message a usage error (exit 64).
+func usage(_ body: () throws -> Void) throws {
+    do { try body() } catch let error as ScanInput.ParseError { throw ValidationError(error.description) }
+}
+
 /// `--html FILE`, for connect, verify, inspect and scan: the report also as one
 /// self-contained page.
 struct HTMLOption: ParsableArguments {

@@ -1,9 +1,7 @@
 import ArgumentParser
-import OpenSSLProbe
 import SystemCalls
 import TLSDiagnosis
 import TLSProbeKit
-import LiveNetwork
 
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -196,195 +194,68 @@ struct Scan: ParsableCommand {
     @OptionGroup var page: HTMLOption
     @OptionGroup var failOn: FailOnOption
 
-    func validate() throws {
-        if targets.isEmpty && targetsFile == nil && !bonjour {
-            throw ValidationError(
-                "give a target (a host, an address, a CIDR block, a range), --targets-file FILE or --bonjour"
-            )
-        }
-        if !services.isEmpty && !bonjour {
-            throw ValidationError("--service adds a type to browse: give --bonjour too")
-        }
-        // scan dials TCP: a _udp type has nothing to connect to.
-        for service in services where !BonjourService.isServiceType(service) || !service.lowercased().hasSuffix("._tcp")
-        {
-            throw ValidationError(
-                "--service \"\(service.prefix(60))\": give a DNS-SD service type over TCP, _NAME._tcp (NAME: 1-15 letters, digits, hyphens), e.g. _myapp._tcp"
-            )
-        }
-        if !(browseTime > 0 && browseTime <= 60) {
-            throw ValidationError("--browse-time must be a number of seconds above 0 and at most 60")
-        }
-        try Scan.validate(targets: targets, ports: ports)
-        if !(timeout > 0 && timeout <= 3600) {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
-        }
-        if !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
-        if !(1...64).contains(perHost) { throw ValidationError("--per-host must be from 1 to 64") }
-        if let rate, !(rate >= 0.1 && rate <= 1_000_000) {
-            throw ValidationError("--rate must be a number of attempts per second from 0.1 to 1000000")
-        }
-        if let shard, ScanShard.parse(shard) == nil {
-            throw ValidationError("--shard must be K/N with 1 <= K <= N <= 65536, e.g. --shard 1/4")
-        }
-        if shard != nil && bonjour {
-            // What a browse finds differs from machine to machine and run to run, so the
-            // shards' plans would not line up.
-            throw ValidationError("--shard cannot be combined with --bonjour: the shards would not split one plan")
-        }
-        if versions && concurrency < ScanSession.socketsPerVersionsEndpoint {
-            throw ValidationError(
-                "--versions needs --concurrency 4 or more: each endpoint then holds 4 sockets at once"
-            )
-        }
-        if !(0...3650).contains(expiring) {
-            throw ValidationError("--expiring must be a number of days from 0 to 3650")
-        }
-        try page.check()
-        if targetsFile == "-" && hostMap == "-" {
-            throw ValidationError("only one of --targets-file and --host-map can read standard input")
-        }
+    /// The options as TLSProbeKit reads them.
+    var request: ScanRequest {
+        var r = ScanRequest()
+        (r.targets, r.ports, r.targetsFile, r.hostMap) = (targets, ports, targetsFile, hostMap)
+        (r.bonjour, r.services, r.browseTime) = (bonjour, services, browseTime)
+        (r.timeout, r.concurrency, r.perHost, r.rate, r.shard) = (timeout, concurrency, perHost, rate, shard)
+        (r.expiring, r.versions, r.force) = (expiring, versions, force)
+        return r
     }
 
-    /// scan's and watch's targets and `--ports`, each read as the scan will read it.
-    static func validate(targets: [String], ports: String?) throws {
-        for target in targets {
-            do throws(ScanInput.ParseError) { _ = try ScanInput.target(target) } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        if let ports {
-            do throws(ScanInput.ParseError) {
-                if try ScanInput.ports(ports).isEmpty { throw ScanInput.ParseError("--ports: give at least one port") }
-            } catch { throw ValidationError(error.description) }
-        }
+    func validate() throws {
+        let request = self.request
+        try usage { try request.check() }
+        try page.check()
+        try usage { try request.checkStandardInput() }
     }
 
     func run() throws {
+        let request = self.request
         var loaded: ScanInput.Loaded?
         try examining("scan", output, lines: true) {
-            loaded = try ScanInput.load(
-                targets: targets.compactMap { try? ScanInput.target($0) },
-                ports: ports.flatMap { try? ScanInput.ports($0) } ?? ScanInput.defaultPorts,
-                targetsFile: targetsFile,
-                hostMap: hostMap
-            )
+            loaded = try request.load(notes: Console.note)
             return .success
         }
-        guard var loaded else { return }
-        var found: [String: BonjourService] = [:]
-        if bonjour {
-            let types = BonjourService.tlsServiceTypes + services.map { $0.lowercased() }
-            try examining("scan", output, lines: true) {
-                var instances: [BonjourService] = []
-                var browsed = true
-                do {
-                    instances = try BonjourBrowse.instances(
-                        types: types,
-                        browseTime: browseTime,
-                        timeout: min(timeout, 5)
-                    )
-                } catch let error as CouldNotExamine where !loaded.plan.targets.isEmpty {
-                    // Browsing could not start (no socket): the other targets are still scanned.
-                    Console.note("Note: \(error.description); scanning the other targets")
-                    browsed = false
-                }
-                let (extra, byEndpoint) = BonjourBrowse.targets(instances)
-                if extra.isEmpty && loaded.plan.targets.isEmpty {
-                    throw BonjourBrowse.nothingFound(types: types, browseTime: browseTime)
-                }
-                if extra.isEmpty && browsed {
-                    Console.note(
-                        "Note: --bonjour found no instance within \(Seconds.text(browseTime)); scanning the other targets"
-                    )
-                }
-                // An instance also given as a target is scanned once, as the instance.
-                let given = Set(extra.map(\.text))
-                loaded.plan.targets = loaded.plan.targets.filter { !given.contains($0.text.lowercased()) } + extra
-                found = byEndpoint
-                return .success
-            }
-        }
-        try checkSize(loaded.plan)
+        guard let loaded else { return }
+        try usage { try request.checkSize(loaded.plan) }
         try examining("scan", output, lines: true) {
-            var c = ScanSession.Configuration(plan: loaded.plan)
-            c.anchors = try anchors.load(password: passwords.provider)
-            let openFiles = SystemCall.openFileLimit()
-            c.concurrency = ScanSession.concurrency(concurrency, openFileLimit: openFiles, versions: versions)
-            if c.concurrency < concurrency, let openFiles {
-                Console.note(
-                    "Note: --concurrency \(concurrency) needs more files open at once than this process may have (ulimit -n \(openFiles)): using \(c.concurrency)."
-                )
-            }
-            c.timeout = timeout
-            c.perHost = perHost
-            c.rate = rate
-            c.shard = shard.flatMap(ScanShard.parse)
+            let anchors = try anchors.load(password: passwords.provider)
+            var c = request.configuration(loaded, openFileLimit: SystemCall.openFileLimit(), notes: Console.note)
+            c.anchors = anchors
             c.profile = profile.profile
             c.at = time.at
-            c.hostMap = loaded.hostNames
-            c.bonjour = found
-            c.probeVersions = versions
             c.threshold = failOn.threshold
-            c.expiringDays = expiring
-            let sink = StreamSink(
-                format: output.json
-                    ? .jsonLines
-                    : StreamSink.standardTable(
-                        noColor: output.noColor,
-                        verbose: output.verbose,
-                        threshold: failOn.threshold
-                    )
-            )
-            let html = try page.sink(beside: sink, threshold: failOn.threshold)
-            let stop = StopToken.signals()
-            stop.onStop { request in
-                // The first request lets the endpoints in progress finish; the second quits.
-                if request.count > 1 { SystemCall.exit(130) }
-                Console.note(
-                    "Stopping (\(request.cause)): the endpoints in progress finish; Ctrl-C again to quit at once"
+            return try scan(c)
+        }
+    }
+
+    /// Runs the scan `c` describes into the table or JSON Lines (and the page with
+    /// `--html`) until done or stopped: the exit status its summary gives.
+    private func scan(_ c: ScanSession.Configuration) throws -> ExitCode {
+        let sink = StreamSink(
+            format: output.json
+                ? .jsonLines
+                : StreamSink.standardTable(
+                    noColor: output.noColor,
+                    verbose: output.verbose,
+                    threshold: failOn.threshold
                 )
-            }
-            let session = ScanSession(c)
-            let summary = html.map { session.run(into: $0, until: stop) } ?? session.run(into: sink, until: stop)
-            // The page after the table: one that cannot be written is an error (exit 2).
-            try html?.finish()
-            return Self.status(summary)
+        )
+        let html = try page.sink(beside: sink, threshold: failOn.threshold)
+        let stop = StopToken.signals()
+        stop.onStop { request in
+            // The first request lets the endpoints in progress finish; the second quits.
+            if request.count > 1 { SystemCall.exit(130) }
+            Console.note("Stopping (\(request.cause)): the endpoints in progress finish; Ctrl-C again to quit at once")
         }
-    }
-
-    /// A usage error for a plan with no target, or with more addresses than scan takes.
-    private func checkSize(_ plan: ScanPlan) throws {
-        if plan.targets.isEmpty {
-            throw ValidationError("--targets-file \(targetsFile ?? "-"): no target in it (one per line, # comments)")
-        }
-        let hosts = plan.hostCount
-        if hosts > ScanInput.hardLimit {
-            throw ValidationError(
-                "\(hosts) addresses: scan takes at most \(ScanInput.hardLimit) even with --force; scan it in parts"
-            )
-        }
-        if hosts > ScanInput.defaultLimit && !force {
-            throw ValidationError(
-                "\(hosts) addresses to scan, more than \(ScanInput.defaultLimit) (a /16): add --force if you mean it, or scan a smaller block"
-            )
-        }
-    }
-
-    /// The exit status a scan's summary gives. Interrupted: the endpoints never reached may
-    /// fail too, so neither "all clean" nor "nothing to examine".
-    static func status(_ summary: ScanSummary) -> ExitCode {
-        if summary.interrupted { return ExitCode(130) }
-        guard summary.reported == 0 else { return summary.failing > 0 ? Status.findings : Status.ok }
-        if summary.found == 0 && summary.errors.isEmpty {
-            Console.note(
-                "Error: nothing listens on any of the \(summary.probed) endpoints scanned (\(summary.closed) closed, \(summary.silent) silent, \(summary.unreachable) unreachable)"
-            )
-        } else {
-            Console.note(
-                "Error: nothing could be examined: \(summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
-            )
-        }
-        return Status.couldNotExamine
+        let session = ScanSession(c)
+        let summary = html.map { session.run(into: $0, until: stop) } ?? session.run(into: sink, until: stop)
+        // The page after the table: one that cannot be written is an error (exit 2).
+        try html?.finish()
+        let (status, error) = summary.exitStatus
+        if let error { Console.note(error) }
+        return ExitCode(status)
     }
 }

@@ -60,7 +60,8 @@ struct TimeOption: ParsableArguments {
     var instant: Date { at ?? Date() }
 }
 
-/// `--profile`: whose rules judge; `TLSPROBE_PROFILE` sets the default.
+/// `--profile`: whose rules judge; `TLSPROBE_PROFILE` sets the default. Read once: the
+/// option by the parser, the variable by validate(), which keeps what it named.
 struct ProfileOption: ParsableArguments {
     @Option(
         name: .customLong("profile"),
@@ -69,19 +70,40 @@ struct ProfileOption: ParsableArguments {
             valueName: "name"
         )
     )
-    var name: ProfileArgument?
+    var choice: ProfileChoice?
 
-    func validate() throws {
-        if name == nil { _ = try ProfileArgument.fromEnvironment() }
+    mutating func validate() throws {
+        if choice == nil {
+            choice = try ProfileArgument.fromEnvironment().map { ProfileChoice($0, from: .environment) }
+        }
     }
 
     /// The profile: `--profile`, else `TLSPROBE_PROFILE`, else `default`, with where it came from.
     var profile: Profile {
-        if let name { return name.profile.chosen(from: .option) }
-        // validate() refused a bad value before this is read.
-        if let named = try? ProfileArgument.fromEnvironment() { return named.profile.chosen(from: .environment) }
-        return Profile.default.chosen(from: .default)
+        choice.map { $0.name.profile.chosen(from: $0.source) } ?? Profile.default.chosen(from: .default)
     }
+}
+
+/// A profile's name and where it was given: `--profile` as the parser reads it, or the
+/// environment variable's.
+struct ProfileChoice: ExpressibleByArgument {
+    let name: ProfileArgument
+    let source: Profile.Source
+
+    init(_ name: ProfileArgument, from source: Profile.Source) {
+        self.name = name
+        self.source = source
+    }
+
+    init?(argument: String) {
+        guard let name = ProfileArgument(argument: argument) else { return nil }
+        self.init(name, from: .option)
+    }
+
+    var defaultValueDescription: String { name.defaultValueDescription }
+    static var allValueStrings: [String] { ProfileArgument.allValueStrings }
+    static var allValueDescriptions: [String: String] { ProfileArgument.allValueDescriptions }
+    static var defaultCompletionKind: CompletionKind { ProfileArgument.defaultCompletionKind }
 }
 
 extension ProfileArgument {

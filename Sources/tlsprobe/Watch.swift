@@ -82,7 +82,7 @@ struct Watch: ParsableCommand {
             valueName: "duration"
         )
     )
-    var every: String = "15m"
+    var every = DurationArgument(argument: "15m")
 
     @Option(
         name: .long,
@@ -121,57 +121,27 @@ struct Watch: ParsableCommand {
         if targets.isEmpty && targetsFile == nil {
             throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
         }
-        try Scan.validate(targets: targets, ports: ports)
-        guard let seconds = Listen.seconds(every), seconds >= 1 else {
-            throw ValidationError("--every \(every): give a length of time of at least 1 s, such as 30s, 15m or 1h")
+        try usage { _ = try ScanInput.parse(targets: targets, ports: ports) }
+        guard (every.seconds ?? 0) >= 1 else {
+            throw ValidationError(
+                "--every \(every.text): give a length of time of at least 1 s, such as 30s, 15m or 1h"
+            )
         }
-        _ = seconds
-        if !(timeout > 0 && timeout <= 3600) {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600")
-        }
-        if !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
-        if !(0...3650).contains(expiring) {
-            throw ValidationError("--expiring must be a number of days from 0 to 3650")
+        try usage {
+            try ScanInput.checkTimeout(timeout)
+            try ScanInput.checkConcurrency(concurrency)
+            try ScanInput.checkExpiring(expiring)
         }
         if state.isEmpty { throw ValidationError("--state: give a directory") }
     }
 
     func run() throws {
         try examining("watch", output, lines: true) {
-            let loaded = try ScanInput.load(
-                targets: targets.compactMap { try? ScanInput.target($0) },
-                ports: ports.flatMap { try? ScanInput.ports($0) } ?? ScanInput.defaultPorts,
-                targetsFile: targetsFile,
-                hostMap: hostMap
-            )
+            let (given, list) = try ScanInput.parse(targets: targets, ports: ports)
+            let loaded = try ScanInput.load(targets: given, ports: list, targetsFile: targetsFile, hostMap: hostMap)
             // Every round sweeps the whole plan: no --force here, scan's default limit holds.
-            if loaded.plan.targets.isEmpty {
-                throw ValidationError(
-                    "--targets-file \(targetsFile ?? "-"): no target in it (one per line, # comments)"
-                )
-            }
-            if loaded.plan.hostCount > ScanInput.defaultLimit {
-                throw ValidationError(
-                    "\(loaded.plan.hostCount) addresses to watch, more than \(ScanInput.defaultLimit) (a /16): watch a smaller block"
-                )
-            }
-            var scan = ScanSession.Configuration(plan: loaded.plan)
-            scan.anchors = try anchors.load(password: passwords.provider)
-            scan.concurrency = ScanSession.concurrency(
-                concurrency,
-                openFileLimit: SystemCall.openFileLimit(),
-                versions: false
-            )
-            scan.timeout = timeout
-            scan.profile = profile.profile
-            scan.hostMap = loaded.hostNames
-            scan.expiringDays = expiring
-            scan.progress = ProgressLine(enabled: false)
-            var c = WatchSession.Configuration(scan: scan, state: state)
-            c.every = Listen.seconds(every) ?? 900
-            c.once = once
-            c.expiringDays = expiring
-            c.prometheus = prometheus
+            try usage { try ScanInput.checkSize(loaded.plan, targetsFile: targetsFile, rule: .watch) }
+            let c = try configuration(loaded)
             let stop = StopToken.signals()
             stop.onStop { request in
                 // The first request lets the round's endpoints finish; the second quits.
@@ -181,5 +151,27 @@ struct Watch: ParsableCommand {
             let outcome = try WatchSession(c, notes: Console.note).run(into: sink, until: stop)
             return once && outcome.changes > 0 ? Status.findings : Status.ok
         }
+    }
+
+    /// The session's values: each round a scan of `loaded` as these options say.
+    private func configuration(_ loaded: ScanInput.Loaded) throws -> WatchSession.Configuration {
+        var scan = ScanSession.Configuration(plan: loaded.plan)
+        scan.anchors = try anchors.load(password: passwords.provider)
+        scan.concurrency = ScanSession.concurrency(
+            concurrency,
+            openFileLimit: SystemCall.openFileLimit(),
+            versions: false
+        )
+        scan.timeout = timeout
+        scan.profile = profile.profile
+        scan.hostMap = loaded.hostNames
+        scan.expiringDays = expiring
+        scan.progress = ProgressLine(enabled: false)
+        var c = WatchSession.Configuration(scan: scan, state: state)
+        c.every = every.seconds ?? 900
+        c.once = once
+        c.expiringDays = expiring
+        c.prometheus = prometheus
+        return c
     }
 }

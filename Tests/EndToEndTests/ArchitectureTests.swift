@@ -252,4 +252,148 @@ import TLSDiagnosis
             #expect(!text.contains("TrustEngine."), "\(file) runs the trust engine: that belongs in a session")
         }
     }
+
+    /// The most lines a function in Sources/tlsprobe takes, from its `func` line to its
+    /// closing brace: a command holds declarations, help and a short run; reading files,
+    /// checking combinations and turning an outcome into messages belong in TLSProbeKit.
+    static let longestCommandFunction = 40
+
+    @Test func theExecutablesFunctionsAreShort() throws {
+        let folder = Self.root.appendingPathComponent("Sources/tlsprobe")
+        var long: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for function in Self.functions(in: text) where function.lines > Self.longestCommandFunction {
+                long.append("\(file):\(function.line) \(function.lines) lines: \(function.name)")
+            }
+        }
+        #expect(long.isEmpty, "functions over \(Self.longestCommandFunction) lines: \(long.sorted())")
+    }
+
+    @Test func functionsAreMeasuredFromFuncToItsClosingBrace() {
+        let text = """
+            struct A {
+                func short() { }
+                private static func braces(_ x: [Int]) -> String {
+                    let s = "}" // }
+                    /* { */
+                    if x.isEmpty { return "\\(x.map { "{\\($0)" }) }" }
+                    return \"\"\"
+                        }
+                        \"\"\"
+                }
+            }
+            """
+        let functions = Self.functions(in: text)
+        #expect(functions.map(\.name) == ["short", "braces"])
+        #expect(functions.map(\.lines) == [1, 8])
+        #expect(functions.map(\.line) == [2, 3])
+    }
+
+    /// Every function in Swift `text`: its name, its first line, and its lines from the
+    /// `func` line to its closing brace (braces in strings, interpolations and comments
+    /// do not count).
+    static func functions(in text: String) -> [(name: String, line: Int, lines: Int)] {
+        // Each brace outside strings and comments, with its line.
+        var braces: [(line: Int, open: Bool)] = []
+        enum Context {
+            case code(parens: Int?)
+            case string(multiline: Bool)
+        }
+        var stack: [Context] = [.code(parens: nil)]
+        let bytes = Array(text.utf8)
+        func at(_ prefix: String, _ i: Int) -> Bool { bytes[i...].starts(with: prefix.utf8) }
+        var i = 0
+        var line = 1
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            switch stack[stack.count - 1] {
+            case .string(let multiline):
+                if byte == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                    if bytes[i + 1] == UInt8(ascii: "(") {
+                        stack.append(.code(parens: 1))
+                    } else if bytes[i + 1] == UInt8(ascii: "\n") {
+                        line += 1
+                    }
+                    i += 2
+                    continue
+                }
+                if multiline ? at("\"\"\"", i) : byte == UInt8(ascii: "\"") {
+                    stack.removeLast()
+                    i += multiline ? 3 : 1
+                    continue
+                }
+            case .code(let parens):
+                if at("//", i) {
+                    while i < bytes.count && bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                    continue
+                }
+                if at("/*", i) {
+                    i += 2
+                    while i < bytes.count && !at("*/", i) {
+                        if bytes[i] == UInt8(ascii: "\n") { line += 1 }
+                        i += 1
+                    }
+                    i += 2
+                    continue
+                }
+                if at("\"\"\"", i) {
+                    stack.append(.string(multiline: true))
+                    i += 3
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): stack.append(.string(multiline: false))
+                case UInt8(ascii: "{"): braces.append((line, true))
+                case UInt8(ascii: "}"): braces.append((line, false))
+                case UInt8(ascii: "("): if let parens { stack[stack.count - 1] = .code(parens: parens + 1) }
+                case UInt8(ascii: ")"):
+                    if let parens {
+                        if parens == 1 {
+                            stack.removeLast()
+                        } else {
+                            stack[stack.count - 1] = .code(parens: parens - 1)
+                        }
+                    }
+                default: break
+                }
+            }
+            i += 1
+        }
+        var found: [(name: String, line: Int, lines: Int)] = []
+        for (index, text) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard
+                let match = text.firstMatch(
+                    of:
+                        /^\s*(?:@[A-Za-z_]+\s+)*(?:(?:public|private|fileprivate|internal|package|static|class|mutating|nonmutating|override|final|nonisolated)\s+)*func\s+([A-Za-z0-9_]+)/
+                )
+            else { continue }
+            let first = index + 1
+            guard let open = braces.firstIndex(where: { $0.line >= first && $0.open }) else { continue }
+            var depth = 0
+            for brace in braces[open...] {
+                depth += brace.open ? 1 : -1
+                if depth == 0 {
+                    found.append((String(match.output.1), first, brace.line - first + 1))
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// Which side served the chain is the vantage's to say: a check that switches its
+    /// wording on whether a served chain is at hand (`served == nil`) reads it from the vantage.
+    @Test func theDiagnosisSwitchesOnTheVantage() throws {
+        let folder = Self.root.appendingPathComponent("Sources/TLSDiagnosis")
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for test in ["served == nil", "served != nil"] {
+                let tests = text.contains(test)
+                #expect(!tests, "\(file) tests \(test): switch on the vantage (case .server)")
+            }
+        }
+    }
 }

@@ -92,6 +92,40 @@ import TLSWire
         #expect(f.evidence["sni_in_our_certificate"] == true)
     }
 
+    /// From the server's vantage the chain is our own, not judged again, and a client's
+    /// chain gets a trust section even without client anchors (saying none were given);
+    /// from the client's or an observer's vantage the same observation reads otherwise.
+    @Test func ourOwnChainAndTheClientsAreReadFromTheVantage() {
+        let chain = [Self.pki.leaf, Self.pki.intermediate]
+        let o = HandshakeObservation(
+            clientHello: Self.hello,
+            serverCertificates: chain.map(\.x509),
+            clientCertificates: [Self.pki.leaf.x509],
+            outcome: .established
+        )
+        func report(_ vantage: Vantage) -> ConnectionReport {
+            ConnectionDiagnosis.report(
+                observation: o,
+                vantage: vantage,
+                anchors: [],
+                context: TrustContext(at: TestPKI.referenceTime, expectedName: .dns("printer.local"))
+            )
+        }
+        let server = report(.server(ServerVantage(flow: Self.flow, served: Self.served(chain))))
+        #expect(
+            server.trust.note
+                == "This is tlsprobe's own chain, served to the client: the client's verdict on it is in how the connection ended."
+        )
+        #expect(server.clientTrust?.evaluated == false)
+        #expect(server.clientTrust?.note?.hasPrefix("No client anchors were given (listen --client-anchor)") == true)
+        let target = ConnectTarget(host: "printer.local", port: 4433, address: "127.0.0.1", sni: "printer.local")
+        for vantage in [Vantage.client(ClientVantage(target: target)), .observer(ObserverVantage(flow: Self.flow))] {
+            let other = report(vantage)
+            #expect(other.trust.note?.hasPrefix("No anchors were given") == true, "\(vantage.command)")
+            #expect(other.clientTrust == nil, "\(vantage.command)")
+        }
+    }
+
     @Test func anUnsentIssuerIsNamedAsAPossibleMissingIntermediate() throws {
         let served = Self.served([Self.pki.leaf])
         let alert = AlertEvent(

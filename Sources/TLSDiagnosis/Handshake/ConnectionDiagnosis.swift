@@ -33,14 +33,11 @@ public enum ConnectionDiagnosis {
             }
         }
         var findings = extraFindings
-        var served: ServedSide?
         var identity: [X509Certificate]?
         var clientAnchors: [TrustAnchor] = []
         switch vantage {
         case .client(let client): identity = client.identity
-        case .server(let server):
-            served = server.served
-            clientAnchors = server.clientAnchors
+        case .server(let server): clientAnchors = server.clientAnchors
         case .observer(let observer):
             findings += CaptureDiagnosis.findings(observer.capture, observation: o)
         }
@@ -60,7 +57,7 @@ public enum ConnectionDiagnosis {
             path: nil
         )
 
-        if served != nil {
+        if case .server = vantage {
             trust.note =
                 "This is tlsprobe's own chain, served to the client: the client's verdict on it is in how the connection ended."
         } else if let leaf = o.serverCertificates.first {
@@ -185,7 +182,8 @@ public enum ConnectionDiagnosis {
 
         var clientTrust: TrustSection?
         // The client chain's verdict is a server's concern (listen, or a capture given client anchors).
-        if o.clientCertificates?.isEmpty == false && (served != nil || !clientAnchors.isEmpty) {
+        let listening = if case .server = vantage { true } else { false }
+        if o.clientCertificates?.isEmpty == false && (listening || !clientAnchors.isEmpty) {
             clientTrust = TrustSection(
                 evaluated: false,
                 trusted: nil,

@@ -423,10 +423,12 @@ extension ScanInput {
     public static let maximumFileBytes = 4 << 20
 
     /// What one scan is asked: the plan (the targets given, then a targets file's, each once)
-    /// and the names a --host-map expects at addresses.
+    /// and the names a --host-map expects at addresses; with `--bonjour`, the instance found
+    /// at each endpoint (`ScanSession.Configuration.bonjour`).
     public struct Loaded: Sendable {
         public var plan: ScanPlan
         public var hostNames: [String: String]
+        public var bonjour: [String: BonjourService] = [:]
     }
 
     /// Reads `targetsFile` and `hostMap` (`-`: standard input) through the bound and adds them

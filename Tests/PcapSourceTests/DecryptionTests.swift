@@ -480,6 +480,24 @@ func tls13Packets(
         }
     }
 
+    /// s_client against a server that sends no session tickets: Finished, close_notify, FIN;
+    /// the server answers the close with its own close_notify. The flight was a lone
+    /// Finished, with no certificate to refuse: established, without keys as with them.
+    @Test(arguments: [false, true]) func aCloseNotifyAnsweringALoneFinishedIsNoRefusal(keys: Bool) throws {
+        let tls = SyntheticTLS13.connection(chain: syntheticDER, serverAlert: 0, clientCloses: true)
+        var c = TCPConversation()
+        var packets = c.open()
+        packets += c.send(tls.clientHello, from: .client)
+        packets += c.send(tls.serverFlight, from: .server)
+        packets += c.send(tls.clientFlight, from: .client)
+        packets += c.send(tls.serverAfter, from: .server)
+        packets += c.close()
+        let read = keys ? try analyze(packets, keyLog: tls.keyLog).connections : try analyze(packets).connections
+        let connection = try #require(read.first)
+        #expect(connection.observation.outcome == .established)
+        #expect(!connection.findings.contains { $0.code == .captureAlert })
+    }
+
     @Test func anAlertSizedRecordAnsweringTheClientsFlightIsStillARefusal() throws {
         let required = SyntheticTLS13.connection(chain: syntheticDER, requestClientCertificate: true, serverAlert: 116)
         let connection = try #require(try analyze(tls13Packets(required)).connections.first)

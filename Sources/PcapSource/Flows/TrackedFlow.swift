@@ -104,6 +104,10 @@ final class TrackedFlow {
     private var serverRefusedClientFlight = false
     /// TLS 1.3: the client sent an alert (its close_notify, most often) after its flight.
     private var clientAlertedAfterFlight = false
+    /// TLS 1.3: the client's protected records that are not alert-sized, and the first
+    /// one's length: a flight of one Finished-sized record carried no certificate.
+    private var clientFlightRecords = 0
+    private var clientFlightFirstLength = 0
     /// TLS 1.2: an alert (decrypted or not) came after a ChangeCipherSpec, before establishment.
     private var protectedAlertSeen = false
     private var encryptedAlerts: [CaptureRecording.EncryptedAlert] = []
@@ -556,6 +560,14 @@ final class TrackedFlow {
         decoder.context.cipherSuite?.rawValue == 0x1305 ? 8 : 16
     }
 
+    /// Whether the client's flight so far is one record the size of a Finished alone
+    /// (RFC 8446 §4.4.4: the suite's hash, 48 bytes for TLS_AES_256_GCM_SHA384, else 32; a
+    /// 4-byte header, the inner content type and the tag): no certificate went with it.
+    private var clientFlightIsFinishedOnly: Bool {
+        let hash = decoder.context.cipherSuite?.rawValue == 0x1302 ? 48 : 32
+        return clientFlightRecords == 1 && clientFlightFirstLength == 4 + hash + 1 + tagLength
+    }
+
     /// A protected record: `inner` is its real content type when it was decrypted; nil
     /// when it stayed ciphertext, and then its size is the only sign of how the handshake
     /// went on.
@@ -577,19 +589,27 @@ final class TrackedFlow {
                 } else if isAlert {
                     clientAlertedAfterFlight = true
                 }
+                if !isAlert {
+                    if clientFlightRecords == 0 { clientFlightFirstLength = length }
+                    clientFlightRecords += 1
+                }
             } else if clientFirstEncrypted == .other {
                 if isAlert {
-                    // After the client closed its side with a bare FIN (Chrome), an
-                    // alert-sized record is the server's close_notify in answer, not a refusal
-                    // of the client's flight. A client that sent its own close_notify first
-                    // (s_client, its input ended) may have crossed the refusal on the wire:
-                    // the server's alert is read as the refusal, as before the close.
-                    let clientClosed =
-                        ((clientIsA ?? true) ? finA : finB) != nil && !clientAlertedAfterFlight
-                    if !serverAlertedAfterClientFlight && inner == nil && !clientClosed {
+                    // Read, the alert says itself what it is (`.decryptedAlert`). Unread, an
+                    // alert-sized record is the server's refusal of the client's flight unless
+                    // it more likely answers the client's close: a bare FIN (Chrome), or the
+                    // client's own close_notify after a flight of a lone Finished, which
+                    // carries no certificate to refuse (s_client to a server that sends no
+                    // tickets). A flight with a certificate whose refusal crossed the client's
+                    // close_notify on the wire is still read as refused.
+                    let finSent = ((clientIsA ?? true) ? finA : finB) != nil
+                    let answersClose =
+                        (finSent && !clientAlertedAfterFlight)
+                        || (clientAlertedAfterFlight && clientFlightIsFinishedOnly)
+                    if inner == nil && !serverAlertedAfterClientFlight && !answersClose {
                         serverAlertAfterClientFlight = length
+                        serverRefusedClientFlight = true
                     }
-                    if !serverAlertedAfterClientFlight && !clientClosed { serverRefusedClientFlight = true }
                     serverAlertedAfterClientFlight = true
                 } else if !serverAlertedAfterClientFlight {
                     // A session ticket or data after the client's Finished: the server accepted it.
@@ -748,7 +768,8 @@ final class TrackedFlow {
                     CaptureFacts.RetransmissionMismatch(
                         side: isClient ? .client : .server,
                         offset: $0.offset,
-                        segments: $0.segments
+                        segments: $0.segments,
+                        fromStreamStart: $0.fromStreamStart
                     )
                 }
             }

@@ -249,9 +249,10 @@ func runVerify(
         try? errorHandle.close()
         return .failed(reason: "\(binary) could not be started: \(error.localizedDescription)")
     }
-    // A run that hangs is ended; the case then counts as a disagreement.
+    // A run that hangs is ended; the case then counts as a disagreement. The timer has a
+    // queue of its own: the global queue's threads may all be blocked reading verify's output.
     let limit = DispatchWorkItem { if process.isRunning { process.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: limit)
+    timeoutQueue.asyncAfter(deadline: .now() + 60, execute: limit)
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     limit.cancel()
@@ -356,3 +357,6 @@ struct CommandLineTally {
 func oneLine(_ text: String) -> String {
     text.split(whereSeparator: \.isNewline).joined(separator: " ")
 }
+
+/// Where the 60-second limits of verify runs fire (a serial queue gets a thread of its own).
+private let timeoutQueue = DispatchQueue(label: "tlsprobe-limbo.verify-timeout")

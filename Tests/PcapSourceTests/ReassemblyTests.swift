@@ -160,6 +160,64 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         #expect(finding.severity == .warning)
     }
 
+    /// The server's flight with a hole: a piece after it arrives twice, the second copy
+    /// rewritten, while the hole waits. The offset counts from the server's first byte, not
+    /// from where the hole began.
+    @Test func aDifferingCopyBehindAGapIsPlacedInTheWholeStream() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var conversation = TCPConversation()
+        var packets = conversation.open()
+        packets += conversation.send(t.clientHello, from: .client)
+        let start = conversation.serverSequence
+        func piece(_ range: Range<Int>, _ bytes: [UInt8]) -> [CaptureWriter.Packet] {
+            var c = conversation
+            c.serverSequence = start &+ UInt32(range.lowerBound)
+            return c.send(Array(bytes[range]), from: .server)
+        }
+        var rewritten = t.serverFlight
+        rewritten[450] ^= 0xFF
+        packets += piece(0..<200, t.serverFlight)
+        packets += piece(400..<790, t.serverFlight)
+        packets += piece(400..<790, rewritten)
+        packets += piece(200..<400, t.serverFlight)
+        conversation.serverSequence = start &+ UInt32(790)
+        packets += conversation.send(Array(t.serverFlight[790...]), from: .server)
+        packets += conversation.send(t.clientFinish, from: .client)
+        packets += conversation.send(t.serverFinish, from: .server)
+        packets += conversation.close()
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.serverCertificates.map(\.der) == syntheticDER)
+        let finding = try #require(c.findings.first { $0.code == .captureRetransmissionMismatch })
+        #expect(finding.evidence["from"] == .string("server"))
+        #expect(finding.evidence["stream_offset"] == .int(450))
+    }
+
+    /// A keep-alive re-sends the last byte sent with a garbage byte: not a differing copy.
+    @Test func aKeepAliveIsNoDifferingCopy() throws {
+        let t = SyntheticTLS.tls12(chain: syntheticDER)
+        var conversation = TCPConversation()
+        var packets = conversation.open()
+        packets += conversation.send(t.clientHello, from: .client)
+        let last = t.clientHello[t.clientHello.count - 1]
+        packets.append(
+            conversation.packet(
+                from: .client,
+                sequence: conversation.clientSequence &- 1,
+                flags: 0x10,
+                payload: [last ^ 0xFF]
+            )
+        )
+        packets += conversation.send(t.serverFlight, from: .server)
+        packets += conversation.send(t.clientFinish, from: .client)
+        packets += conversation.send(t.serverFinish, from: .server)
+        packets += conversation.close()
+        let (connections, _) = try analyze(packets)
+        let c = try #require(connections.first)
+        #expect(c.observation.outcome == .established)
+        #expect(!c.findings.contains { $0.code == .captureRetransmissionMismatch })
+    }
+
     @Test func oneByteSegmentsAreReassembled() throws {
         var conversation = TCPConversation()
         let (connections, statistics) = try analyze(tls12Packets(&conversation, segment: 1))

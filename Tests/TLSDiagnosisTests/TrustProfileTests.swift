@@ -147,6 +147,18 @@ import X509
         }
     }
 
+    /// The Baseline Requirements govern server certificates: a client certificate's Common
+    /// Name is the user's, whatever its SAN.
+    @Test func aClientCertificatesCommonNameIsNotHeldToTheRule() {
+        let root = TestPKI.issue(.root("Test Root CA"))
+        var spec = TestPKI.Spec.client("alice.corp.example")
+        spec.dnsNames = ["alice-laptop.local"]
+        let leaf = TestPKI.issue(spec, by: root)
+        let result = Trust.evaluate(leaf, anchors: [root], name: nil, purpose: .client)
+        #expect(result.first(.certNonconforming) == nil)
+        #expect(result.trusted)
+    }
+
     /// A host-name Common Name beside a SAN of addresses only names no other host: the RFC
     /// 5280 construction of x509-limbo's own valid cases; nothing to say.
     @Test func aHostNameCommonNameBesideAddressesOnlyIsFine() {

@@ -55,6 +55,9 @@ struct StreamReassembler {
     private(set) var retained: [UInt8] = []
     /// The sequence number of `retained`'s first byte.
     private var retainedStart: UInt32?
+    /// The sequence number of the stream's first byte (after the SYN, or the first data
+    /// seen): what `Mismatch.offset` counts from.
+    private var streamStart: UInt32?
     private var retaining = true
     /// Room for any ClientHello seen in practice (a post-quantum key share and ECH included).
     static let retainLimit = 4 * 1024
@@ -64,10 +67,13 @@ struct StreamReassembler {
 
     /// Retransmitted bytes that differed from the copy delivered first.
     struct Mismatch: Equatable {
-        /// The stream offset of the first differing byte (from the stream's first byte).
+        /// The stream offset of the first differing byte, from the stream's first byte
+        /// (the first one captured, when the capture began after the SYN).
         var offset: Int
         /// Segments whose overlap differed.
         var segments: Int
+        /// Whether `offset` counts from the sender's first byte (the SYN was captured).
+        var fromStreamStart: Bool
     }
 
     /// What a waiting segment is counted as holding beyond its payload (its array and
@@ -107,13 +113,23 @@ struct StreamReassembler {
         let to = min(offset + bytes.count, retained.count)
         guard from < to else { return }
         for index in from..<to where retained[index] != bytes[index - offset] {
-            if var found = mismatch {
-                found.segments += 1
-                mismatch = found
-            } else {
-                mismatch = Mismatch(offset: index, segments: 1)
-            }
+            noteMismatch(at: start &+ UInt32(truncatingIfNeeded: index))
             return
+        }
+    }
+
+    /// A copy that differed, its first differing byte at `sequence`.
+    private mutating func noteMismatch(at sequence: UInt32) {
+        if var found = mismatch {
+            found.segments += 1
+            mismatch = found
+        } else {
+            let origin = streamStart ?? sequence
+            mismatch = Mismatch(
+                offset: max(0, Self.distance(sequence, from: origin)),
+                segments: 1,
+                fromStreamStart: startedAtSYN
+            )
         }
     }
 
@@ -132,6 +148,7 @@ struct StreamReassembler {
     mutating func syn(_ isn: UInt32) {
         guard nextSequence == nil else { return }
         nextSequence = isn &+ 1
+        streamStart = isn &+ 1
         initialSequence = isn
         startedAtSYN = true
     }
@@ -160,6 +177,7 @@ struct StreamReassembler {
         guard let next = nextSequence else {
             // Mid-stream start: the first data seen defines the stream's start.
             nextSequence = sequence &+ UInt32(truncatingIfNeeded: length)
+            streamStart = sequence
             retain(payload, at: sequence)
             if cut > 0 { retaining = false }
             if !payload.isEmpty { sink(.bytes(payload)) }
@@ -170,7 +188,9 @@ struct StreamReassembler {
         let end = offset + length
         if end <= 0 {
             duplicateBytes += payload.count
-            compare(payload, at: sequence)
+            // A keep-alive re-sends the last byte with garbage in it (one byte at
+            // next - 1, as Wireshark tells them): not a copy to compare.
+            if !(payload.count == 1 && offset == -1) { compare(payload, at: sequence) }
             return
         }
         // Far outside any plausible window: not this stream (or garbage); drop it.
@@ -206,16 +226,8 @@ struct StreamReassembler {
             duplicateBytes += segment.bytes.count
             // The copy waiting was seen first; a differing second copy is remembered.
             let kept = pending[index - 1].bytes
-            if let at = segment.bytes.indices.first(where: { $0 < kept.count && kept[$0] != segment.bytes[$0] }),
-                let start = retainedStart ?? nextSequence
-            {
-                let streamOffset = Self.distance(segment.sequence, from: start) + at
-                if var found = mismatch {
-                    found.segments += 1
-                    mismatch = found
-                } else {
-                    mismatch = Mismatch(offset: streamOffset, segments: 1)
-                }
+            if let at = segment.bytes.indices.first(where: { $0 < kept.count && kept[$0] != segment.bytes[$0] }) {
+                noteMismatch(at: segment.sequence &+ UInt32(truncatingIfNeeded: at))
             }
             return
         }

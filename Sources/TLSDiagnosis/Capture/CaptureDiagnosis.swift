@@ -55,12 +55,15 @@ public enum CaptureDiagnosis {
         }
         for mismatch in f.retransmissionMismatches {
             let copies = mismatch.segments == 1 ? "a segment" : "\(mismatch.segments) segments"
+            let stream =
+                mismatch.fromStreamStart
+                ? "of its stream" : "of what the capture holds of its stream (it began after the connection's start)"
             findings.append(
                 Finding(
                     code: .captureRetransmissionMismatch,
                     subject: .connection,
                     message:
-                        "The \(mismatch.side.rawValue) sent \(copies) again with different bytes from the copy captured first (the first difference at byte \(mismatch.offset) of its stream). tlsprobe reads the first copy; a receiver that kept the later one read something else, so the hellos and findings may not be what the peer saw. Something on the path rewrote the data, or the capture merges two paths.",
+                        "The \(mismatch.side.rawValue) sent \(copies) again with different bytes from the copy captured first (the first difference at byte \(mismatch.offset) \(stream)). tlsprobe reads the first copy; a receiver that kept the later one read something else, so the hellos and findings may not be what the peer saw. Something on the path rewrote the data, or the capture merges two paths.",
                     evidence: [
                         "from": .string(mismatch.side.rawValue), "stream_offset": .int(mismatch.offset),
                         "segments": .int(mismatch.segments),

@@ -268,7 +268,7 @@ enum CertificateConformance {
         // Clients that fall back to the Common Name would otherwise read another name than
         // the one the CA checked. Only a Common Name written as a host name or an address
         // is held to it: "Front Desk Printer" names no endpoint and no client reads it.
-        if role == .leaf, cert.subjectAlternativeNames != nil {
+        if role == .leaf, context.purpose == .server, cert.subjectAlternativeNames != nil {
             for cn in cert.commonNames {
                 if let problem = commonNameCopyProblem(cn, dnsNames: cert.dnsNames, ipAddresses: cert.ipAddresses) {
                     add("subject", "CA/B Forum BR 7.1.4.3", problem)

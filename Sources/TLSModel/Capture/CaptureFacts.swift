@@ -219,11 +219,15 @@ public struct CaptureFacts: Sendable, Hashable {
         public var offset: Int
         /// Segments whose copy differed.
         public var segments: Int
+        /// Whether `offset` counts from the side's first byte (its SYN was captured), or from
+        /// the first byte the capture holds.
+        public var fromStreamStart: Bool
 
-        public init(side: Side, offset: Int, segments: Int) {
+        public init(side: Side, offset: Int, segments: Int, fromStreamStart: Bool = true) {
             self.side = side
             self.offset = offset
             self.segments = segments
+            self.fromStreamStart = fromStreamStart
         }
     }
 

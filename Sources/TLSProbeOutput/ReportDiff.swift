@@ -418,6 +418,8 @@ public enum ReportDiff {
         if let code = e.errorCode { return ["error": .string(code)] }
         var object = e.leaf.map(certificate) ?? JSONObject()
         object["trusted"] = .optional(e.trusted)
+        // The text's "not TLS: answers with another protocol", for JSON readers too.
+        if let answer = e.notTLSAnswer, e.leaf == nil { object["not_tls"] = .string(answer) }
         return object
     }
 

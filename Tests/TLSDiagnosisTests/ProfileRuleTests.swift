@@ -105,5 +105,24 @@ import TestSupport
         #expect(Profile.apple != Profile.default)
         #expect(Profile.apple != Profile.apple.chosen(from: .option))
         #expect(Set(Profile.all).count == 3)
+        // Same name and source, other rules: not the same profile (the trust cache keys on it).
+        let longerWindow = Profile(
+            name: Profile.default.name,
+            summary: Profile.default.summary,
+            client: Profile.default.client,
+            rules: Profile.default.rules.map { $0 is ExpiryRule ? ExpiryRule(days: 60) : $0 },
+            severityOverrides: Profile.default.severityOverrides,
+            disabled: Profile.default.disabled
+        )
+        #expect(longerWindow != Profile.default)
+        let same = Profile(
+            name: Profile.default.name,
+            summary: Profile.default.summary,
+            client: Profile.default.client,
+            rules: Profile.default.rules,
+            severityOverrides: Profile.default.severityOverrides,
+            disabled: Profile.default.disabled
+        )
+        #expect(same == Profile.default && same.hashValue == Profile.default.hashValue)
     }
 }

@@ -37,6 +37,28 @@ import TLSDiagnosis
         #expect(signals.value == [SIGINT, nil], "the early request is told with its signal")
     }
 
+    /// scan makes a token per handshake: one that nobody waits on holds no descriptor (its
+    /// wake-up pipe would be two outside scan's budget of open files); one first waited on
+    /// after a stop wakes at once.
+    @Test func aTokenHoldsNoDescriptorUntilItsWakeUpIsUsed() throws {
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        }
+        let before = try openDescriptors()
+        let tokens = (0..<50).map { _ in StopToken() }
+        let after = try openDescriptors()
+        #expect(after <= before + 2, "50 tokens, \(after - before) descriptors")
+        tokens[0].stop()
+        let late = tokens[0].wakeUp
+        var pipe: [Int32] = [0, 0]
+        #expect(Glibc.pipe(&pipe) == 0)
+        defer {
+            close(pipe[0])
+            close(pipe[1])
+        }
+        #expect(late.waitReadable(pipe[0], milliseconds: 5_000) == .woken)
+    }
+
     @Test func theCauseNamesTheSignal() {
         #expect(StopToken.StopRequest(count: 1, signal: SIGINT).cause == "Ctrl-C")
         #expect(StopToken.StopRequest(count: 1, signal: SIGTERM).cause == "SIGTERM")

@@ -179,6 +179,9 @@ import TLSDiagnosis
             "127.0.0.1:8080  endpoint.new  INFO  (none) → not TLS: answers with another protocol: "
             + "\"HTTP/1.1 400 Bad\": a new endpoint answers\n"
         #expect(text == expected, "\(text)")
+        // JSON says it too, not only the text.
+        let json = changes.map { ReportJSON.json($0).serialized(pretty: false) }.joined()
+        #expect(json.contains("\"not_tls\":\"HTTP/1.1 400 Bad\""), "\(json)")
     }
 
     /// `scan 127.0.0.1:P localhost:P`: two records at one address, dialled by an address and

@@ -37,7 +37,18 @@ public final class StopToken: @unchecked Sendable {
 
     /// Readable from the first request on: a blocking read of user input (capture's pipe)
     /// polls it beside its descriptor, so a stop wakes it however quiet the input is.
-    public let wakeUp = WakeUp()
+    /// Made on first use: it is a pipe, and a token nobody waits on (one per scan
+    /// handshake) must not hold two descriptors outside scan's budget.
+    public var wakeUp: WakeUp {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made = madeWakeUp { return made }
+        let made = WakeUp()
+        if requests > 0 { made.signal() }
+        madeWakeUp = made
+        return made
+    }
+    private var madeWakeUp: WakeUp?
 
     public init() {}
 
@@ -57,8 +68,9 @@ public final class StopToken: @unchecked Sendable {
         lastSignal = signal
         let request = StopRequest(count: requests, signal: signal)
         let told = observers
+        let wake = madeWakeUp
         lock.unlock()
-        wakeUp.signal()
+        wake?.signal()
         for observer in told { observer(request) }
     }
 

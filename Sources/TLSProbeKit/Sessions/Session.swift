@@ -28,6 +28,7 @@ public protocol Session {
 
 extension Session {
     /// Runs with a token nobody stops: for a session that ends by itself.
+    @discardableResult
     public func run(into sink: some ReportSink) throws -> Outcome {
         try run(into: sink, until: StopToken())
     }

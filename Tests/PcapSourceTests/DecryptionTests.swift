@@ -430,20 +430,32 @@ func tls13Packets(
         #expect(connection.observation.outcome == .established)
     }
 
-    @Test func anAlertSizedRecordAfterTheClientClosedIsItsCloseNotify() throws {
-        // Chrome: Finished, then FIN; the server answers the close with an encrypted
-        // close_notify (alert-sized) and its own FIN. Not a refusal.
-        let tls = SyntheticTLS13.connection(chain: syntheticDER)
-        let refused = SyntheticTLS13.connection(chain: syntheticDER, serverAlert: 0)
+    /// `tls`'s handshake and client flight, then `serverAfter` (default: `tls`'s) and both
+    /// FINs; with `clientFINFirst` the client's FIN goes before the server's answer.
+    static func packets(
+        _ tls: SyntheticTLS13.Conversation,
+        serverAfter: [UInt8]? = nil,
+        clientFINFirst: Bool
+    ) -> [CaptureWriter.Packet] {
         var c = TCPConversation()
         var packets = c.open()
         packets += c.send(tls.clientHello, from: .client)
         packets += c.send(tls.serverFlight, from: .server)
         packets += c.send(tls.clientFlight, from: .client)
+        guard clientFINFirst else { return packets + c.send(serverAfter ?? tls.serverAfter, from: .server) + c.close() }
         packets.append(c.packet(from: .client, sequence: c.clientSequence, flags: 0x11, payload: []))
         c.clientSequence &+= 1
-        packets += c.send(refused.serverAfter, from: .server)
+        packets += c.send(serverAfter ?? tls.serverAfter, from: .server)
         packets.append(c.packet(from: .server, sequence: c.serverSequence, flags: 0x11, payload: []))
+        return packets
+    }
+
+    @Test func anAlertSizedRecordAfterTheClientClosedIsItsCloseNotify() throws {
+        // Chrome: Finished, then FIN; the server answers the close with an encrypted
+        // close_notify (alert-sized) and its own FIN. Not a refusal.
+        let tls = SyntheticTLS13.connection(chain: syntheticDER)
+        let refused = SyntheticTLS13.connection(chain: syntheticDER, serverAlert: 0)
+        let packets = Self.packets(tls, serverAfter: refused.serverAfter, clientFINFirst: true)
         let connection = try #require(try analyze(packets).connections.first)
         #expect(connection.observation.outcome == .established)
         #expect(!connection.findings.contains { $0.code == .captureAlert })
@@ -460,15 +472,7 @@ func tls13Packets(
             serverAlert: 116,
             clientCloses: true
         )
-        var c = TCPConversation()
-        var packets = c.open()
-        packets += c.send(tls.clientHello, from: .client)
-        packets += c.send(tls.serverFlight, from: .server)
-        packets += c.send(tls.clientFlight, from: .client)
-        packets.append(c.packet(from: .client, sequence: c.clientSequence, flags: 0x11, payload: []))
-        c.clientSequence &+= 1
-        packets += c.send(tls.serverAfter, from: .server)
-        packets.append(c.packet(from: .server, sequence: c.serverSequence, flags: 0x11, payload: []))
+        let packets = Self.packets(tls, clientFINFirst: true)
         let read = keys ? try analyze(packets, keyLog: tls.keyLog).connections : try analyze(packets).connections
         let connection = try #require(read.first)
         #expect(connection.observation.outcome == .failed)
@@ -485,13 +489,7 @@ func tls13Packets(
     /// Finished, with no certificate to refuse: established, without keys as with them.
     @Test(arguments: [false, true]) func aCloseNotifyAnsweringALoneFinishedIsNoRefusal(keys: Bool) throws {
         let tls = SyntheticTLS13.connection(chain: syntheticDER, serverAlert: 0, clientCloses: true)
-        var c = TCPConversation()
-        var packets = c.open()
-        packets += c.send(tls.clientHello, from: .client)
-        packets += c.send(tls.serverFlight, from: .server)
-        packets += c.send(tls.clientFlight, from: .client)
-        packets += c.send(tls.serverAfter, from: .server)
-        packets += c.close()
+        let packets = Self.packets(tls, clientFINFirst: false)
         let read = keys ? try analyze(packets, keyLog: tls.keyLog).connections : try analyze(packets).connections
         let connection = try #require(read.first)
         #expect(connection.observation.outcome == .established)

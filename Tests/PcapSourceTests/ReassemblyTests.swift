@@ -116,6 +116,12 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
         expectCompleteTLS12(connections)
     }
 
+    /// The handshake after the ClientHello: the server's flight, both Finished, both FINs.
+    static func rest(_ t: SyntheticTLS.Conversation, _ conversation: inout TCPConversation) -> [CaptureWriter.Packet] {
+        conversation.send(t.serverFlight, from: .server) + conversation.send(t.clientFinish, from: .client)
+            + conversation.send(t.serverFinish, from: .server) + conversation.close()
+    }
+
     /// The ClientHello sent again with its server name rewritten (a middlebox, or a capture
     /// of two paths): the first copy is read, and the difference is reported with where it is.
     /// `early`: the rewritten copy of the hello's second half arrives while its first half is
@@ -145,10 +151,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
             whole.clientSequence = start
             packets += first + second + whole.send(rewritten, from: .client)
         }
-        packets += conversation.send(t.serverFlight, from: .server)
-        packets += conversation.send(t.clientFinish, from: .client)
-        packets += conversation.send(t.serverFinish, from: .server)
-        packets += conversation.close()
+        packets += Self.rest(t, &conversation)
 
         let (connections, _) = try analyze(packets)
         let c = try #require(connections.first)
@@ -208,10 +211,7 @@ func expectCompleteTLS12(_ connections: [CapturedConnection], sourceLocation: So
                 payload: [last ^ 0xFF]
             )
         )
-        packets += conversation.send(t.serverFlight, from: .server)
-        packets += conversation.send(t.clientFinish, from: .client)
-        packets += conversation.send(t.serverFinish, from: .server)
-        packets += conversation.close()
+        packets += Self.rest(t, &conversation)
         let (connections, _) = try analyze(packets)
         let c = try #require(connections.first)
         #expect(c.observation.outcome == .established)

@@ -99,8 +99,8 @@ final class TrackedFlow {
     private var serverAlertAfterClientFlight: Int?
     /// Whether the server sent an alert (decrypted or alert-sized) after the client's flight.
     private var serverAlertedAfterClientFlight = false
-    /// TLS 1.3: the server answered the client's flight with an alert (decrypted or
-    /// alert-sized) before the client closed its side.
+    /// TLS 1.3: the server refused the client's flight: a fatal alert read with the key
+    /// log, or an alert-sized record that does not answer the client's close.
     private var serverRefusedClientFlight = false
     /// TLS 1.3: the client sent an alert (its close_notify, most often) after its flight.
     private var clientAlertedAfterFlight = false

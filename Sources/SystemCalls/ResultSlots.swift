@@ -1,16 +1,16 @@
 /// Results filled in by work run beside each other (`SystemCall.runBeside`), one slot per
 /// piece of work, read once all have finished.
-public final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+package final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `slots` is read and written holding `lock` only.
     private let lock = Lock()
     private var slots: [Value?]
 
-    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+    package init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    public func set(_ index: Int, _ value: Value) {
+    package func set(_ index: Int, _ value: Value) {
         lock.withLock { slots[index] = value }
     }
 
     /// Every slot in order, nil where nothing was set.
-    public var values: [Value?] { lock.withLock { slots } }
+    package var values: [Value?] { lock.withLock { slots } }
 }

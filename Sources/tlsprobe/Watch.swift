@@ -27,53 +27,12 @@ struct Watch: ParsableCommand {
             """
     )
 
-    @Argument(
-        help: ArgumentHelp(
-            "Hosts, addresses, HOST:PORT, CIDR blocks (10.0.0.0/24), ranges (10.0.0.10-40), as scan takes them.",
-            valueName: "target"
-        )
-    )
-    var targets: [String] = []
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Ports to try on every target given without a port, as scan's.", valueName: "list")
-    )
-    var ports: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Read targets from FILE, one per line, as scan's.", valueName: "file"),
-        completion: .file()
-    )
-    var targetsFile: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "ADDRESS NAME lines: the name a client expects at an address, as scan's.",
-            valueName: "file"
-        ),
-        completion: .file()
-    )
-    var hostMap: String?
+    @OptionGroup var what: ScanTargetOptions
 
     @OptionGroup var anchors: AnchorOptions
     @OptionGroup var profile: ProfileOption
 
-    @Option(
-        name: .long,
-        parsing: .unconditional,
-        help: ArgumentHelp("Seconds per endpoint, as scan's.", valueName: "seconds")
-    )
-    var timeout: Double = 5
-
-    @Option(
-        name: .long,
-        parsing: .unconditional,
-        help: ArgumentHelp("Sockets open at once (1-1024), as scan's.", valueName: "n")
-    )
-    var concurrency: Int = 64
+    @OptionGroup var pace: ScanPaceOptions
 
     @Option(
         name: .long,
@@ -118,18 +77,18 @@ struct Watch: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if targets.isEmpty && targetsFile == nil {
+        if what.targets.isEmpty && what.targetsFile == nil {
             throw ValidationError("give a target (a host, an address, a CIDR block, a range) or --targets-file FILE")
         }
-        try usage { _ = try ScanInput.parse(targets: targets, ports: ports) }
+        try usage { _ = try ScanInput.parse(targets: what.targets, ports: what.ports) }
         guard (every.seconds ?? 0) >= 1 else {
             throw ValidationError(
                 "--every \(every.text): give a length of time of at least 1 s, such as 30s, 15m or 1h"
             )
         }
         try usage {
-            try ScanInput.checkTimeout(timeout)
-            try ScanInput.checkConcurrency(concurrency)
+            try ScanInput.checkTimeout(pace.timeout)
+            try ScanInput.checkConcurrency(pace.concurrency)
             try ScanInput.checkExpiring(expiring)
         }
         if state.isEmpty { throw ValidationError("--state: give a directory") }
@@ -137,10 +96,15 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         try examining("watch", output, lines: true) {
-            let (given, list) = try ScanInput.parse(targets: targets, ports: ports)
-            let loaded = try ScanInput.load(targets: given, ports: list, targetsFile: targetsFile, hostMap: hostMap)
+            let (given, list) = try ScanInput.parse(targets: what.targets, ports: what.ports)
+            let loaded = try ScanInput.load(
+                targets: given,
+                ports: list,
+                targetsFile: what.targetsFile,
+                hostMap: what.hostMap
+            )
             // Every round sweeps the whole plan: no --force here, scan's default limit holds.
-            try usage { try ScanInput.checkSize(loaded.plan, targetsFile: targetsFile, rule: .watch) }
+            try usage { try ScanInput.checkSize(loaded.plan, targetsFile: what.targetsFile, rule: .watch) }
             let c = try configuration(loaded)
             let stop = StopToken.signals()
             stop.onStop { request in
@@ -158,11 +122,11 @@ struct Watch: ParsableCommand {
         var scan = ScanSession.Configuration(plan: loaded.plan)
         scan.anchors = try anchors.load(password: passwords.provider)
         scan.concurrency = ScanSession.concurrency(
-            concurrency,
+            pace.concurrency,
             openFileLimit: SystemCall.openFileLimit(),
             versions: false
         )
-        scan.timeout = timeout
+        scan.timeout = pace.timeout
         scan.profile = profile.profile
         scan.hostMap = loaded.hostNames
         scan.expiringDays = expiring
